@@ -1,0 +1,42 @@
+import type { Evidence } from '../../stream/finding.js';
+import type { AoiEvent } from '../../stream/jsonl-reader.js';
+
+/** How the process ended, when known. Unknown exit (raw text) is judged as if it were 0. */
+export interface StreamEnd {
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+export interface StreamCheckOptions {
+  /** The command is unbounded (watch, tail): no terminal summary required, meta need not lead (§4.2). */
+  unbounded?: boolean;
+  /** Treat every warning as a failure (ambiguous spec points become strict; see docs/spec-notes.md). */
+  strict?: boolean;
+  /** The schema version the caller negotiated with --schema-version; meta must report that major (§5.1). */
+  schemaVersion?: string;
+  /** Longest line accepted, in bytes (default 16 MiB). */
+  maxLineBytes?: number;
+  /** Findings kept with evidence per sub-rule; further ones are only counted (default 10). */
+  maxFindingsPerSubRule?: number;
+  /** Known secrets (e.g. canaries) that must never appear in excerpts. */
+  secrets?: readonly string[];
+}
+
+/** What a rule sees: a way to report and the options. */
+export interface RuleContext {
+  readonly options: StreamCheckOptions;
+  report(subRuleId: string, message: string, evidence?: Evidence): void;
+  /** A masked, truncated excerpt of an event for evidence. */
+  excerpt(event: unknown): string;
+}
+
+/** One rule judged incrementally over the events of a stream. */
+export interface StreamRule {
+  readonly rule: string;
+  onEvent(event: AoiEvent, line: number): void;
+  onEnd(end: StreamEnd): void;
+  /** Why the rule had nothing to judge in this stream, or undefined when it did judge. */
+  notApplicable(): string | undefined;
+}
+
+export const isFramework = (type: string): boolean => type.startsWith('aoi:');

@@ -1,0 +1,65 @@
+/** The AOI-CLI version this kit implements. */
+export const AOI_VERSION = '0.2';
+
+/** Framework event types (§8.2). Always written with the `aoi:` prefix; no aliases. */
+export const FRAMEWORK_EVENT_TYPES = [
+  'aoi:meta',
+  'aoi:summary',
+  'aoi:error',
+  'aoi:warning',
+  'aoi:check',
+  'aoi:plan',
+  'aoi:progress',
+  'aoi:heartbeat',
+] as const;
+export type FrameworkEventType = (typeof FRAMEWORK_EVENT_TYPES)[number];
+
+/** Unprefixed framework names a domain schema must not use as event types (§8.2). */
+export const RESERVED_DOMAIN_NAMES: readonly string[] = FRAMEWORK_EVENT_TYPES.map((t) => t.slice(4));
+
+/** Whether a retry may help, per §9.1. `maybe` leaves the decision to the tool. */
+export type RetryDefault = 'yes' | 'no' | 'maybe';
+
+/** The standard error categories of §9.1 with their retry defaults. */
+export const ERROR_CATEGORIES = {
+  usage: { retry: 'no', meaning: 'Invalid CLI usage or missing required operand.' },
+  validation: { retry: 'no', meaning: 'Input parsed but failed schema/domain validation.' },
+  authn: { retry: 'maybe', meaning: 'Missing or expired credentials. Retry after reauth.' },
+  authz: { retry: 'no', meaning: 'Credentials valid but action not allowed.' },
+  not_found: { retry: 'no', meaning: 'Target resource does not exist.' },
+  conflict: { retry: 'maybe', meaning: 'ETag/version/precondition/destination conflict.' },
+  rate_limited: { retry: 'yes', meaning: 'Rate limit or quota throttling. Include retry hint if known.' },
+  temporary: { retry: 'yes', meaning: 'Transient dependency/network/service failure.' },
+  timeout: { retry: 'yes', meaning: 'Operation exceeded timeout.' },
+  cancelled: { retry: 'maybe', meaning: 'Interrupted by caller or system.' },
+  partial: { retry: 'maybe', meaning: 'Some items failed; inspect item errors.' },
+  internal: { retry: 'maybe', meaning: 'Tool bug or unexpected exception.' },
+  config: { retry: 'no', meaning: 'Missing or invalid configuration.' },
+  io: { retry: 'maybe', meaning: 'Filesystem/stdin/stdout I/O issue.' },
+} as const satisfies Record<string, { retry: RetryDefault; meaning: string }>;
+export type ErrorCategory = keyof typeof ERROR_CATEGORIES;
+export const ERROR_CATEGORY_NAMES = Object.keys(ERROR_CATEGORIES) as ErrorCategory[];
+
+export function isErrorCategory(value: unknown): value is ErrorCategory {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATEGORIES, value);
+}
+
+/** Exit statuses of §6 (sysexits-compatible plus the shell's signal conventions). */
+export const EXIT_CODES = {
+  OK: 0,
+  USAGE: 64,
+  DATAERR: 65,
+  UNAVAILABLE: 69,
+  SOFTWARE: 70,
+  CANTCREAT: 73,
+  IOERR: 74,
+  TEMPFAIL: 75,
+  NOPERM: 77,
+  CONFIG: 78,
+  TIMEOUT: 124,
+  SIGINT: 130,
+  SIGPIPE: 141,
+} as const;
+
+/** Also used by the kit's own CLI: the file to check cannot be read (sysexits EX_NOINPUT). */
+export const EX_NOINPUT = 66;

@@ -1,0 +1,165 @@
+import type { Rule, SubRule } from '../types.js';
+
+const docs = (id: string) => `docs/rules/${id}.md`;
+
+/**
+ * The 13 `aoi-lint` checks of AOI-CLI v0.2 §18.2, numbered exactly as the spec's table.
+ * This is the only place rule metadata lives; checks, matchers, the CLI and docs read it.
+ */
+export const AOI_RULES = [
+  {
+    id: 'AOI-01',
+    title: 'Schema and capabilities discovery works without credentials or network',
+    characteristics: ['Discoverable'],
+    sections: ['§3', '§10', '§17'],
+  },
+  {
+    id: 'AOI-02',
+    title: 'Machine mode emits only valid JSONL objects, each with a type',
+    characteristics: ['Typed'],
+    sections: ['§1.2', '§2'],
+  },
+  {
+    id: 'AOI-03',
+    title: 'Finite success exits 0 with a terminal summary; EOF without summary is failure',
+    characteristics: ['Verifiable'],
+    sections: ['§4', '§6', '§8.3'],
+  },
+  {
+    id: 'AOI-04',
+    title: 'Framework events validate against their schema',
+    characteristics: ['Typed', 'Verifiable'],
+    sections: ['§8', '§10.4'],
+  },
+  {
+    id: 'AOI-05',
+    title: 'Malformed usage exits non-zero; errors are structured',
+    characteristics: ['Verifiable'],
+    sections: ['§6', '§9'],
+  },
+  {
+    id: 'AOI-06',
+    title: 'Destructive commands require confirmation; dry-run plans without side effects',
+    characteristics: ['Safe'],
+    sections: ['§14.2', '§14.3'],
+  },
+  {
+    id: 'AOI-07',
+    title: 'Mutations accept an idempotency key and replay without doubling the effect',
+    characteristics: ['Idempotent'],
+    sections: ['§14.4'],
+  },
+  {
+    id: 'AOI-08',
+    title: 'Mutating events carry stable ids for the resources they touch',
+    characteristics: ['Auditable'],
+    sections: ['§14.5'],
+  },
+  {
+    id: 'AOI-09',
+    title: 'Secret-looking arguments and environment values are never echoed raw',
+    characteristics: ['Safe'],
+    sections: ['§8.3', '§11'],
+  },
+  {
+    id: 'AOI-10',
+    title: 'Early pipe close exits cleanly; SIGINT/SIGTERM produce an interrupted summary',
+    characteristics: ['Composable'],
+    sections: ['§7'],
+  },
+  {
+    id: 'AOI-11',
+    title: 'Bounded commands report truncation and cursors consistently',
+    characteristics: ['Bounded', 'Streamable'],
+    sections: ['§15'],
+  },
+  {
+    id: 'AOI-12',
+    title: 'Malformed input JSONL is handled as the declared mode says',
+    characteristics: ['Composable'],
+    sections: ['§12.2'],
+  },
+  {
+    id: 'AOI-13',
+    title: 'schema_version is reported in meta and honoured when negotiated',
+    characteristics: ['Versioned'],
+    sections: ['§5'],
+  },
+].map((r) => ({ ...r, docs: docs(r.id) }) as Rule);
+
+const sub = (
+  id: string,
+  severity: SubRule['severity'],
+  title: string,
+  fix: string,
+  note?: string,
+): SubRule => ({ id, rule: id.slice(0, id.indexOf('/')), title, severity, fix, ...(note ? { note } : {}) });
+
+/**
+ * Every distinct failure the kit reports. A finding always names one of these ids.
+ * Later capabilities (probes, the full linter) add their sub-rules here, never elsewhere.
+ */
+export const AOI_SUB_RULES: readonly SubRule[] = [
+  // AOI-02 — the stream is JSONL objects only (§2)
+  sub('AOI-02/not-utf8', 'error', 'A line is not valid UTF-8', 'Encode machine-mode stdout as UTF-8.'),
+  sub('AOI-02/bom', 'error', 'The stream starts with a byte order mark', 'Do not write a BOM; JSON text must not begin with one (RFC 8259 §8.1).'),
+  sub('AOI-02/blank-line', 'error', 'A blank line in the stream', 'Write exactly one JSON object per line; do not emit empty lines.'),
+  sub('AOI-02/crlf', 'warning', 'A line ends in CRLF', 'End lines with "\\n" only.', 'JSON parsers ignore the trailing "\\r", so most consumers cope; the spec says newline-delimited.'),
+  sub('AOI-02/ansi', 'error', 'ANSI escape codes in machine mode', 'Never colour machine-mode output; check --output jsonl before styling.'),
+  sub('AOI-02/control', 'error', 'Raw control characters in machine mode', 'Remove progress bars, carriage-return animations and other control characters from stdout.'),
+  sub('AOI-02/prose', 'error', 'Human prose on stdout in machine mode', 'Send human text to stderr, or emit it as an aoi:warning / aoi:error event.'),
+  sub('AOI-02/stack-trace', 'error', 'A stack trace on stdout', 'Catch the exception and emit an aoi:error event; print traces (redacted) to stderr only.'),
+  sub('AOI-02/not-json', 'error', 'A line is not valid JSON', 'Serialise each event with a JSON encoder, one complete object per line.'),
+  sub('AOI-02/pretty-printed', 'error', 'A JSON object printed across several lines', 'Print each event compactly on one line (e.g. JSON.stringify(event) with no indent).'),
+  sub('AOI-02/json-array', 'error', 'A JSON array instead of JSONL', 'Stream one event object per line instead of one array at the end (§21).'),
+  sub('AOI-02/not-object', 'error', 'A line is JSON but not an object', 'Wrap every value in an event object with a "type".'),
+  sub('AOI-02/missing-type', 'error', 'An event has no string "type"', 'Give every event a non-empty string "type" field.'),
+  sub('AOI-02/line-too-long', 'error', 'A line is longer than the checker accepts', 'Split the data into several events, or raise maxLineBytes if such lines are intended.'),
+  // AOI-03 — completion semantics (§4, §6)
+  sub('AOI-03/meta-not-first', 'warning', 'aoi:meta is not the first event of a finite command', 'Emit aoi:meta before any other event.', '§4 says SHOULD.'),
+  sub('AOI-03/eof-without-summary', 'error', 'EOF without a terminal aoi:summary', 'Always end a finite command with {"type":"aoi:summary","ok":…}, also on failure.'),
+  sub('AOI-03/failure-without-summary', 'warning', 'A non-zero exit without a terminal aoi:summary', 'Emit aoi:summary with ok:false before exiting non-zero once the stream has started.', '§4 only requires a summary before exit 0; §23 leaves failures open.'),
+  sub('AOI-03/summary-not-last', 'error', 'Events after the terminal aoi:summary', 'Emit aoi:summary last; nothing may follow it.'),
+  sub('AOI-03/multiple-summaries', 'error', 'More than one aoi:summary', 'Emit exactly one terminal aoi:summary.'),
+  sub('AOI-03/summary-ok-missing', 'error', 'aoi:summary has no boolean "ok"', 'Set "ok": true or false on the summary.'),
+  sub('AOI-03/nonzero-exit-ok', 'error', 'Non-zero exit with summary ok:true', 'Exit 0 when the summary says ok:true; a consumer cannot trust contradictory signals.'),
+  sub('AOI-03/exit-zero-not-ok', 'warning', 'Exit 0 with summary ok:false', 'Exit non-zero when the operation failed, so that exit status and summary agree.', '§6: exit 0 is process-level success; application failure is in the summary.'),
+  sub('AOI-03/count-mismatch', 'warning', 'Summary counts disagree with the events seen', 'Make count, warning_count and error_count count the events the stream carried.', 'The spec does not define whether count covers emitted items or processed input (§19.4), so this is a warning unless strict.'),
+  // AOI-04 — framework events (§8)
+  sub('AOI-04/schema', 'error', 'A framework event fails its schema', 'Fix the event so that it matches the aoi: event schema (see the path in the message).'),
+  sub('AOI-04/unknown-framework-type', 'warning', 'An aoi: type that AOI-CLI v0.2 does not define', 'Use one of the eight aoi: framework types, or an unprefixed domain type.', 'The aoi: namespace is reserved for the spec; a later version may define it.'),
+  sub('AOI-04/reserved-name', 'warning', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.', '§8.2 forbids it normatively but its own rationale shows a domain "summary" coexisting; warning unless strict.'),
+  // AOI-05 — structured errors (§9)
+  sub('AOI-05/error-fields', 'error', 'aoi:error lacks category, code, message or retryable', 'Include category, code, message and retryable in every aoi:error.'),
+  sub('AOI-05/unknown-category', 'warning', 'aoi:error uses a category outside §9.1', 'Map the error to one of the 14 standard categories.', '§23 leaves open whether the categories are a fixed enum.'),
+  sub('AOI-05/retryable-mismatch', 'warning', 'retryable contradicts the category default', 'Set retryable as §9.1 says for the category, or pick the right category.'),
+  sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.'),
+  // AOI-09 — confidentiality (§8.3, §11)
+  sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
+  sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
+  sub('AOI-09/meta-argv', 'warning', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.', '§11 says SHOULD NOT by default.'),
+  // AOI-11 — bounds (§15)
+  sub('AOI-11/cursor-without-truncated', 'error', 'next_cursor set but truncated is not true', 'Set "truncated": true whenever more data can be fetched.'),
+  sub('AOI-11/truncated-without-cursor', 'warning', 'truncated:true without next_cursor', 'Set "next_cursor" when more data can be fetched.', '§15 says SHOULD.'),
+  // AOI-13 — versioning (§5)
+  sub('AOI-13/meta-schema-version', 'error', 'aoi:meta has no schema_version', 'Report schema_version (and schema_name) in meta.'),
+  sub('AOI-13/schema-version-not-honoured', 'error', 'A negotiated --schema-version is not honoured', 'Emit the schema version the caller asked for, or fail with a usage error if it is unsupported.'),
+  sub('AOI-13/meta-aoi-version', 'warning', 'aoi:meta has no aoi_version', 'Report "aoi_version": "0.2" in meta.', '§5 says SHOULD.'),
+];
+
+const rulesById = new Map(AOI_RULES.map((r) => [r.id, r]));
+const subRulesById = new Map(AOI_SUB_RULES.map((s) => [s.id, s]));
+
+export type AoiRuleId = (typeof AOI_RULES)[number]['id'];
+
+export function getRule(id: string): Rule {
+  const rule = rulesById.get(id);
+  if (!rule) throw new Error(`unknown rule id ${id}`);
+  return rule;
+}
+
+export function getSubRule(id: string): SubRule {
+  const subRule = subRulesById.get(id);
+  if (!subRule) throw new Error(`unknown sub-rule id ${id}`);
+  return subRule;
+}

@@ -1,0 +1,60 @@
+import { getRule, getSubRule } from '../spec/aoi/rules.js';
+import { maskSecrets } from '../spec/aoi/secrets.js';
+import type { Severity } from '../spec/types.js';
+
+/** One concrete violation, with the evidence a person needs to find and fix it. */
+export interface Finding {
+  /** Sub-rule id, e.g. `AOI-02/ansi`. */
+  readonly id: string;
+  /** Rule id, e.g. `AOI-02`. */
+  readonly rule: string;
+  readonly severity: Severity;
+  /** One sentence naming what is wrong, where. */
+  readonly message: string;
+  /** How to fix it (from the registry). */
+  readonly fix: string;
+  /** 1-based line of stdout the finding is about; absent for whole-stream findings. */
+  readonly line?: number;
+  /** Last line of a multi-line finding (a pretty-printed object). */
+  readonly endLine?: number;
+  /** The offending line, truncated, control characters made visible, secrets masked. */
+  readonly excerpt?: string;
+  readonly docs: string;
+}
+
+export interface Evidence {
+  line?: number;
+  endLine?: number;
+  excerpt?: string;
+}
+
+const EXCERPT_CHARS = 120;
+
+/** Make a line safe to print: visible control characters, masked secrets, bounded length. */
+export function toExcerpt(text: string, knownSecrets: readonly string[] = []): string {
+  const short = text.length > EXCERPT_CHARS * 4 ? text.slice(0, EXCERPT_CHARS * 4) : text;
+  // Mask before truncating, so a secret cut in half is still recognised.
+  const masked = maskSecrets(short, knownSecrets);
+  // eslint-disable-next-line no-control-regex
+  const visible = masked.replace(/[\u0000-\u0008\u000b-\u001f\u007f\r\n\t]/g, (c) =>
+    c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return visible.length > EXCERPT_CHARS ? `${visible.slice(0, EXCERPT_CHARS)}…` : visible;
+}
+
+/** Build a finding for a registered sub-rule; severity, fix and docs come from the registry. */
+export function makeFinding(subRuleId: string, message: string, evidence: Evidence = {}, strict = false): Finding {
+  const subRule = getSubRule(subRuleId);
+  const severity: Severity = strict ? 'error' : subRule.severity;
+  return {
+    id: subRule.id,
+    rule: subRule.rule,
+    severity,
+    message,
+    fix: subRule.fix,
+    ...(evidence.line !== undefined ? { line: evidence.line } : {}),
+    ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
+    ...(evidence.excerpt !== undefined ? { excerpt: evidence.excerpt } : {}),
+    docs: getRule(subRule.rule).docs,
+  };
+}

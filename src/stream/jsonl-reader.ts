@@ -1,0 +1,281 @@
+import { isUtf8 } from 'node:buffer';
+import { redactValue } from '../spec/aoi/secrets.js';
+import { makeFinding, toExcerpt, type Finding } from './finding.js';
+
+/** A parsed machine-mode event: a JSON object with a non-empty string `type`. */
+export type AoiEvent = { type: string } & Record<string, unknown>;
+
+export interface JsonlReaderOptions {
+  /** Longest line accepted, in bytes. Longer lines are reported and skipped, never buffered whole. Default 16 MiB. */
+  maxLineBytes?: number;
+  /** Report every warning as an error. */
+  strict?: boolean;
+  /** Known secrets (e.g. canaries) to mask in excerpts, in addition to secret-looking values. */
+  secrets?: readonly string[];
+}
+
+export interface JsonlReaderHandlers {
+  onEvent(event: AoiEvent, line: number): void;
+  onFinding(finding: Finding): void;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+// Stack trace shapes of the common runtimes (Node/Java `at`, Python, Go, Rust, JVM).
+const STACK_TRACE = /^(?:\s+at\s\S|Traceback \(most recent call last\)|\s+File ".*", line \d+|goroutine \d+ \[|panic: |thread '.*' panicked at|Exception in thread "|\s+\.\.\. \d+ more\b|Caused by: )/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// The first line of a pretty-printed value: `{`, `[`, `[{`, `{"data": {`, `{"type": "hit",`.
+const BLOCK_OPEN = /^(?:[[{]|[[{].*[[{]|\{\s*"(?:[^"\\]|\\.)*"\s*:.*,)\s*$/;
+const BLOCK_CLOSE = /^[\]}]/;
+
+interface OpenBlock {
+  startLine: number;
+  array: boolean;
+  excerpt: string;
+}
+
+/**
+ * Incremental JSONL reader: feed byte chunks split anywhere (inside a line, inside a UTF-8
+ * character), get events and AOI-02 findings with 1-based line numbers. Never throws on input;
+ * memory is bounded by `maxLineBytes` (an overlong line is reported and skipped up to its newline).
+ */
+export class JsonlReader {
+  private readonly maxLineBytes: number;
+  private readonly strict: boolean;
+  private readonly secrets: readonly string[];
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private skippingOverlong: { excerpt: string } | null = null;
+  private block: OpenBlock | null = null;
+  private lineNo = 0;
+  private ended = false;
+  /** Bytes fed so far. */
+  bytes = 0;
+
+  constructor(
+    private readonly handlers: JsonlReaderHandlers,
+    options: JsonlReaderOptions = {},
+  ) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.strict = options.strict ?? false;
+    this.secrets = options.secrets ?? [];
+  }
+
+  /** Lines seen so far (a final line without newline counts once the reader has ended). */
+  get lines(): number {
+    return this.lineNo;
+  }
+
+  write(chunk: Uint8Array | string): void {
+    if (this.ended) throw new Error('JsonlReader: write after end');
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.bytes += buf.length;
+    let start = 0;
+    let nl = buf.indexOf(NEWLINE, start);
+    // Finish the line carried over from earlier chunks.
+    if ((this.pendingBytes > 0 || this.skippingOverlong) && nl !== -1) {
+      this.appendPending(buf.subarray(0, nl));
+      this.flushPendingLine();
+      start = nl + 1;
+      nl = buf.indexOf(NEWLINE, start);
+    }
+    if (nl !== -1) {
+      const lastNl = buf.lastIndexOf(NEWLINE);
+      this.completeLines(buf.subarray(start, lastNl));
+      start = lastNl + 1;
+    }
+    if (start < buf.length) this.appendPending(buf.subarray(start));
+  }
+
+  /** Signal EOF: the last unterminated line is judged, an open pretty-printed block is reported. */
+  end(): void {
+    if (this.ended) return;
+    if (this.pendingBytes > 0 || this.skippingOverlong) this.flushPendingLine();
+    this.ended = true;
+    this.closeBlock(this.lineNo);
+  }
+
+  /** A region of whole lines, newline-separated, without the final newline. */
+  private completeLines(region: Buffer): void {
+    if (region.length > this.maxLineBytes || !isUtf8(region)) {
+      // Rare path: judge each line on its own (invalid UTF-8 somewhere, or a huge region).
+      let from = 0;
+      for (;;) {
+        const nl = region.indexOf(NEWLINE, from);
+        const end = nl === -1 ? region.length : nl;
+        this.byteLine(region.subarray(from, end));
+        if (nl === -1) return;
+        from = nl + 1;
+      }
+    }
+    // Fast path: decode the whole region once and split it.
+    const text = region.toString('utf8');
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      if (nl === -1) {
+        this.textLine(text.slice(from));
+        return;
+      }
+      this.textLine(text.slice(from, nl));
+      from = nl + 1;
+    }
+  }
+
+  private appendPending(part: Buffer): void {
+    if (part.length === 0) return;
+    if (this.skippingOverlong) return;
+    if (this.pendingBytes + part.length > this.maxLineBytes) {
+      const head = Buffer.concat([...this.pending, part.subarray(0, 256)]).subarray(0, 256);
+      this.skippingOverlong = { excerpt: head.toString('utf8') };
+      this.pending = [];
+      this.pendingBytes = 0;
+      return;
+    }
+    // Copy: the caller may reuse its chunk buffer.
+    this.pending.push(Buffer.from(part));
+    this.pendingBytes += part.length;
+  }
+
+  private flushPendingLine(): void {
+    if (this.skippingOverlong) {
+      const line = ++this.lineNo;
+      this.finding('AOI-02/line-too-long', `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`, {
+        line,
+        excerpt: toExcerpt(this.skippingOverlong.excerpt, this.secrets),
+      });
+      this.skippingOverlong = null;
+      return;
+    }
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.byteLine(bytes);
+  }
+
+  private byteLine(bytes: Buffer): void {
+    if (bytes.length > this.maxLineBytes) {
+      const line = ++this.lineNo;
+      this.finding('AOI-02/line-too-long', `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`, {
+        line,
+        excerpt: toExcerpt(bytes.subarray(0, 256).toString('utf8'), this.secrets),
+      });
+      return;
+    }
+    if (!isUtf8(bytes)) {
+      const line = ++this.lineNo;
+      this.finding('AOI-02/not-utf8', `line ${line} is not valid UTF-8`, { line, excerpt: toExcerpt(bytes.toString('utf8'), this.secrets) });
+      return;
+    }
+    this.textLine(bytes.toString('utf8'));
+  }
+
+  private textLine(raw: string): void {
+    const line = ++this.lineNo;
+    let text = raw;
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) {
+      this.finding('AOI-02/bom', 'the stream starts with a UTF-8 byte order mark', { line });
+      text = text.slice(1);
+    }
+    if (text.charCodeAt(text.length - 1) === 13) {
+      this.finding('AOI-02/crlf', `line ${line} ends in CRLF`, { line });
+      text = text.slice(0, -1);
+    }
+    if (this.block) {
+      if (BLOCK_CLOSE.test(text)) {
+        this.closeBlock(line);
+        return;
+      }
+      // Pretty-printed members are indented; an unindented line ends the block and stands alone.
+      if (text === '' || text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) return;
+      this.closeBlock(line - 1);
+    }
+    if (text.trim() === '') {
+      this.finding('AOI-02/blank-line', `line ${line} is blank`, { line });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.unparsedLine(text, line);
+      return;
+    }
+    this.parsedLine(value, line);
+  }
+
+  private parsedLine(value: unknown, line: number): void {
+    const text = JSON.stringify(redactValue(value, this.secrets));
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const type = (value as { type?: unknown }).type;
+      if (typeof type === 'string' && type.length > 0) {
+        this.handlers.onEvent(value as AoiEvent, line);
+        return;
+      }
+      const why = type === undefined ? 'has no "type"' : `has a "type" that is ${typeof type === 'string' ? 'empty' : `a ${jsonKind(type)}, not a string`}`;
+      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: this.excerpt(text) });
+      return;
+    }
+    if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
+      this.finding('AOI-02/json-array', `line ${line} is a JSON array of ${value.length} items instead of one event per line`, {
+        line,
+        excerpt: this.excerpt(text),
+      });
+      return;
+    }
+    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: this.excerpt(text) });
+  }
+
+  private unparsedLine(text: string, line: number): void {
+    const excerpt = this.excerpt(text);
+    if (text.includes('\u001b')) {
+      this.finding('AOI-02/ansi', `line ${line} contains ANSI escape codes`, { line, excerpt });
+    } else if (BLOCK_OPEN.test(text)) {
+      this.block = { startLine: line, array: text.startsWith('['), excerpt };
+    } else if (STACK_TRACE.test(text)) {
+      this.finding('AOI-02/stack-trace', `line ${line} looks like a stack trace`, { line, excerpt });
+    } else if (CONTROL.test(text)) {
+      this.finding('AOI-02/control', `line ${line} contains raw control characters`, { line, excerpt });
+    } else if (/^\s*[[{]/.test(text)) {
+      this.finding('AOI-02/not-json', `line ${line} is not valid JSON`, { line, excerpt });
+    } else {
+      this.finding('AOI-02/prose', `line ${line} is plain text, not a JSON event`, { line, excerpt });
+    }
+  }
+
+  private closeBlock(endLine: number): void {
+    const block = this.block;
+    if (!block) return;
+    this.block = null;
+    const where = `lines ${block.startLine}–${endLine}`;
+    if (block.array) {
+      this.finding('AOI-02/json-array', `${where} are one pretty-printed JSON array instead of one event per line`, {
+        line: block.startLine,
+        endLine,
+        excerpt: block.excerpt,
+      });
+    } else {
+      this.finding('AOI-02/pretty-printed', `${where} are one JSON object printed across several lines`, {
+        line: block.startLine,
+        endLine,
+        excerpt: block.excerpt,
+      });
+    }
+  }
+
+  private excerpt(text: string): string {
+    return toExcerpt(text, this.secrets);
+  }
+
+  private finding(id: string, message: string, evidence: { line?: number; endLine?: number; excerpt?: string }): void {
+    this.handlers.onFinding(makeFinding(id, message, evidence, this.strict));
+  }
+}
+
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from 'tsup';
+
+// One build for every entry point: ESM + CJS with declarations for the library subpaths,
+// plus the CLI as an ESM executable. Schemas are bundled into the code (JSON imports) and
+// also copied to dist/schemas by scripts/copy-schemas.mjs for the `./schemas/*` subpath.
+export default defineConfig([
+  {
+    entry: {
+      index: 'src/index.ts',
+      matchers: 'src/matchers/index.ts',
+      vitest: 'src/vitest.ts',
+      jest: 'src/jest.ts',
+      arbitraries: 'src/arbitraries/index.ts',
+      fakes: 'src/fakes/index.ts',
+      run: 'src/run/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    target: 'node20',
+    platform: 'node',
+    splitting: true,
+    sourcemap: false,
+    external: ['vitest', '@jest/globals', 'fast-check'],
+  },
+  {
+    entry: { 'cli/main': 'src/cli/main.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+    clean: false,
+  },
+]);

@@ -207,7 +207,8 @@ export class JsonlReader {
   }
 
   private parsedLine(value: unknown, line: number): void {
-    const text = JSON.stringify(redactValue(value, this.secrets));
+    // Only reached for findings' evidence: redact structurally, then mask the text.
+    const excerpt = () => this.excerpt(JSON.stringify(redactValue(value, this.secrets)));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const type = (value as { type?: unknown }).type;
       if (typeof type === 'string' && type.length > 0) {
@@ -215,17 +216,17 @@ export class JsonlReader {
         return;
       }
       const why = type === undefined ? 'has no "type"' : `has a "type" that is ${typeof type === 'string' ? 'empty' : `a ${jsonKind(type)}, not a string`}`;
-      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: this.excerpt(text) });
+      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: excerpt() });
       return;
     }
     if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
       this.finding('AOI-02/json-array', `line ${line} is a JSON array of ${value.length} items instead of one event per line`, {
         line,
-        excerpt: this.excerpt(text),
+        excerpt: excerpt(),
       });
       return;
     }
-    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: this.excerpt(text) });
+    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: excerpt() });
   }
 
   private unparsedLine(text: string, line: number): void {

@@ -1,0 +1,2 @@
+export { JsonlReader, DEFAULT_MAX_LINE_BYTES, type AoiEvent, type JsonlReaderHandlers, type JsonlReaderOptions } from './jsonl-reader.js';
+export { makeFinding, toExcerpt, type Evidence, type Finding } from './finding.js';

@@ -1,1 +1,28 @@
-export {};
+/**
+ * The kit's matchers as plain functions, without side effects. Register them yourself with
+ * `expect.extend(aoiMatchers)`, or import `aoi-testkit/vitest` / `aoi-testkit/jest` which do it.
+ */
+import { toBeAoiConformant } from './to-be-aoi-conformant.js';
+import { toBeAoiEvent } from './to-be-aoi-event.js';
+import { toContainAoiEvent } from './to-contain-aoi-event.js';
+import { toEmitOnlyJsonl } from './to-emit-only-jsonl.js';
+import { toHaveAoiError } from './to-have-aoi-error.js';
+import { toHaveTerminalSummary } from './to-have-terminal-summary.js';
+import { toSucceedWithSummary } from './to-succeed-with-summary.js';
+
+export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toSucceedWithSummary };
+export { matchesPartial } from './partial.js';
+export type { MatcherResult, MatcherState, RunLike, StreamReceived } from './context.js';
+export type { AoiAsymmetricMatchers, AoiMatchers } from './types.js';
+
+/** Every matcher, keyed by name, ready for `expect.extend`. `aoiEvent` is the asymmetric form of toBeAoiEvent. */
+export const aoiMatchers = {
+  toBeAoiConformant,
+  toEmitOnlyJsonl,
+  toHaveTerminalSummary,
+  toSucceedWithSummary,
+  toContainAoiEvent,
+  toHaveAoiError,
+  toBeAoiEvent,
+  aoiEvent: toBeAoiEvent,
+};

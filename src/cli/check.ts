@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { access, constants, stat } from 'node:fs/promises';
+import { checkStreamAsync, type StreamReport } from '../checks/aoi/stream.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import type { Finding } from '../stream/finding.js';
+import { Emitter } from './emitter.js';
+import { InputError, UsageError } from './usage.js';
+
+export interface CheckArgs {
+  file: string | undefined;
+  output: 'text' | 'jsonl';
+  unbounded: boolean;
+  strict: boolean;
+  exitCode: number | undefined;
+  signal: string | undefined;
+  schemaVersion: string | undefined;
+  color: boolean;
+}
+
+/** `aoi-testkit check`: judge a recorded stream; returns the exit status. */
+export async function runCheck(args: CheckArgs, emitter: Emitter): Promise<number> {
+  const input = await openInput(args.file);
+  const report = await checkStreamAsync(input, {
+    unbounded: args.unbounded,
+    strict: args.strict,
+    ...(args.exitCode !== undefined ? { exitCode: args.exitCode } : {}),
+    ...(args.signal !== undefined ? { signal: args.signal } : {}),
+    ...(args.schemaVersion !== undefined ? { schemaVersion: args.schemaVersion } : {}),
+  });
+  if (args.output === 'jsonl') writeJsonl(report, emitter);
+  else process.stdout.write(renderText(report, args.file ?? '-', args.color));
+  return report.ok ? 0 : 1;
+}
+
+async function openInput(file: string | undefined): Promise<NodeJS.ReadableStream> {
+  if (file === undefined || file === '-') {
+    if (process.stdin.isTTY) throw new UsageError('no stream given: pass a FILE, or pipe the stream into `aoi-testkit check -`');
+    return process.stdin;
+  }
+  try {
+    await access(file, constants.R_OK);
+    if ((await stat(file)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
+    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+  }
+  return createReadStream(file);
+}
+
+/** One aoi:check per rule: failing rules are errors, rules with only warnings are warnings. */
+export function checkEvent(verdict: RuleVerdict): { type: string } & Record<string, unknown> {
+  const first = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
+  const severity = verdict.status === 'fail' ? 'error' : verdict.warnings > 0 ? 'warning' : 'info';
+  return {
+    type: 'aoi:check',
+    name: verdict.rule,
+    ok: severity === 'info',
+    severity,
+    status: verdict.status,
+    detail: verdictDetail(verdict),
+    characteristics: verdict.characteristics,
+    ...(verdict.command ? { command: verdict.command } : {}),
+    ...(first && (first.line !== undefined || first.excerpt !== undefined) ? { evidence: evidenceOf(first) } : {}),
+    findings: verdict.findings.map((f) => ({ id: f.id, severity: f.severity, message: f.message, ...evidenceOf(f) })),
+    docs: verdict.docs,
+  };
+}
+
+function evidenceOf(finding: Finding): Record<string, unknown> {
+  return {
+    ...(finding.line !== undefined ? { line: finding.line } : {}),
+    ...(finding.endLine !== undefined ? { end_line: finding.endLine } : {}),
+    ...(finding.excerpt !== undefined ? { excerpt: finding.excerpt } : {}),
+  };
+}
+
+function verdictDetail(verdict: RuleVerdict): string {
+  if (verdict.status === 'not_applicable' || verdict.status === 'skip') return verdict.reason ?? verdict.status;
+  const counts = [verdict.errors > 0 ? `${verdict.errors} error(s)` : '', verdict.warnings > 0 ? `${verdict.warnings} warning(s)` : ''].filter(Boolean);
+  const first = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
+  return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
+}
+
+function writeJsonl(report: StreamReport, emitter: Emitter): void {
+  emitter.meta('check');
+  const checks = report.verdicts.map(checkEvent);
+  for (const event of checks) emitter.emit(event);
+  emitter.emit({
+    type: 'aoi:summary',
+    ok: report.ok,
+    count: checks.length,
+    warning_count: checks.filter((c) => c.severity === 'warning').length,
+    error_count: checks.filter((c) => c.severity === 'error').length,
+    stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events },
+  });
+}
+
+const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
+
+export function renderText(report: StreamReport, source: string, color: boolean): string {
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const statusColour: Record<string, number> = { pass: 32, fail: 31, skip: 33, not_applicable: 90 };
+  const out = [`aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`];
+  for (const verdict of report.verdicts) {
+    const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(33, 'WARN') : paint(statusColour[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
+    out.push(`  ${label}  ${verdict.rule}  ${verdictDetail(verdict)}`);
+    for (const finding of verdict.findings.slice(0, 3)) {
+      const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
+      out.push(`          ${paint(90, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}`);
+    }
+  }
+  const failed = report.verdicts.filter((v) => v.status === 'fail');
+  out.push(
+    failed.length === 0
+      ? paint(32, `conformant: ${report.verdicts.length} rule(s) checked, none failed`)
+      : paint(31, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+  );
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,27 @@
+import type { StreamCheckOptions } from '../checks/aoi/context.js';
+
+/**
+ * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
+ * call returns in the runner (void, or a Promise under `.resolves`).
+ */
+export interface AoiMatchers<R = unknown> {
+  /** Conforms to AOI-CLI v0.2 on every rule a recorded stream can be judged on. */
+  toBeAoiConformant(options?: StreamCheckOptions): R;
+  /** Only JSONL event objects with a string `type` on stdout (AOI-02). */
+  toEmitOnlyJsonl(options?: { strict?: boolean }): R;
+  /** Ends in exactly one terminal `aoi:summary` with a boolean `ok` (AOI-03). */
+  toHaveTerminalSummary(): R;
+  /** Terminal summary with ok:true (and exit 0 when known), optionally matching `expected`. */
+  toSucceedWithSummary(expected?: Record<string, unknown>): R;
+  /** Some event matches `expected` (toMatchObject semantics). */
+  toContainAoiEvent(expected: Record<string, unknown>): R;
+  /** Some `aoi:error` matches `expected` (any aoi:error without arguments). */
+  toHaveAoiError(expected?: Record<string, unknown>): R;
+  /** The value is an AOI event object, matching `expected` when given. */
+  toBeAoiEvent(expected?: Record<string, unknown>): R;
+}
+
+/** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */
+export interface AoiAsymmetricMatchers {
+  aoiEvent(expected?: Record<string, unknown>): unknown;
+}

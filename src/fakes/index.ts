@@ -1,1 +1,1 @@
-export {};
+export { jsonlChunks, streamFrom, webStreamFrom, type StreamFromOptions } from './stream-from.js';

@@ -1,1 +1,1 @@
-export {};
+export { runCli, type Run, type RunCliOptions } from './run-cli.js';

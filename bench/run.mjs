@@ -1,0 +1,199 @@
+// aoi-testkit benchmark: `npm run bench` (builds first, runs with --expose-gc).
+//
+// Prints ONE markdown table on stdout: the machine, the input, throughput of the stream checker
+// against a naive JSON.parse loop, readline and jq, peak RSS of the checker at 200 MiB and 2 GiB,
+// and the targets as met/missed. Progress goes to stderr. Targets are reported, never asserted:
+// the exit code is non-zero only when something crashed. See bench/README.md.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHUNK_BYTES, checker, checkerAsync, jq, naive, onPath, readlineConsumer } from './lib/consumers.mjs';
+import { fixed, int, markdownTable, mb, mbps, median, ratio, secs } from './lib/format.mjs';
+import { MiB } from './lib/gen.mjs';
+import { ensureStreamFile } from './lib/stream-file.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const WORK = join(HERE, 'work');
+const env = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const FILE_BYTES = env('AOI_BENCH_FILE_MIB', 200) * MiB;
+const BIG_BYTES = env('AOI_BENCH_BIG_MIB', 2048) * MiB;
+const RUNS = env('AOI_BENCH_RUNS', 3);
+const TARGET_THROUGHPUT = 0.8; // checker ≥ 0.8× naive
+const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
+
+const benchStarted = performance.now();
+const log = (msg) => process.stderr.write(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(3)}s] ${msg}\n`);
+const gc = () => globalThis.gc?.();
+let crashed = false;
+
+// ── 1. input ────────────────────────────────────────────────────────────────────────────────
+log(`preparing the ${FILE_BYTES / MiB} MiB stream file in bench/work/ …`);
+const file = ensureStreamFile({ dir: WORK, targetBytes: FILE_BYTES });
+const fileBytes = file.stats.bytes;
+log(file.reused ? `reusing ${file.path}` : `generated ${file.path} in ${secs(file.ms)}`);
+
+// ── 2. throughput ───────────────────────────────────────────────────────────────────────────
+const hasJq = await onPath('jq');
+const consumers = [
+  { key: 'checker', label: '(a) checker: createStreamChecker().write(chunk) … end()', run: checker, events: true },
+  { key: 'checkerAsync', label: '(a′) checker: checkStreamAsync(readStream)', run: checkerAsync, events: true },
+  { key: 'naive', label: '(b) naive: accumulate, split \\n, JSON.parse, typeof type', run: naive, events: true },
+  { key: 'readline', label: '(c) readline + JSON.parse', run: readlineConsumer, events: true },
+  ...(hasJq ? [{ key: 'jq', label: `(d) jq -c 'select(.type=="aoi:summary")' (child process)`, run: jq, events: false }] : []),
+];
+for (const c of consumers) c.times = [];
+
+const timeOnce = async (c) => {
+  gc();
+  const t0 = performance.now();
+  const result = await c.run(file.path);
+  const ms = performance.now() - t0;
+  if (c.events && result.events !== file.stats.events) result.ok = false;
+  c.result = result;
+  return ms;
+};
+
+// Warm-up, then RUNS rounds; within a round the consumers take turns, so that drift on a shared
+// machine hits all of them alike.
+for (const round of ['warm-up', ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}/${RUNS}`)]) {
+  for (const c of consumers) {
+    try {
+      const ms = await timeOnce(c);
+      if (round !== 'warm-up') c.times.push(ms);
+      log(`${round.padEnd(9)} ${c.key.padEnd(12)} ${secs(ms)}  ${fixed(mbps(fileBytes, ms))} MB/s  ${c.result.note}`);
+    } catch (error) {
+      crashed = true;
+      c.error = error;
+      log(`${round} ${c.key} CRASHED: ${error?.stack ?? error}`);
+    }
+  }
+}
+for (const c of consumers) {
+  if (c.result && !c.result.ok && c.result.findings?.length) {
+    log(`${c.key}: the checker judged the generated stream NOT ok; first findings:`);
+    for (const f of c.result.findings.slice(0, 5)) log(`  ${f.id} line ${f.line ?? '-'}: ${f.message}`);
+  }
+}
+const bestMbps = (c) => (c.times.length ? mbps(fileBytes, Math.min(...c.times)) : NaN);
+const byKey = Object.fromEntries(consumers.map((c) => [c.key, c]));
+const naiveBest = bestMbps(byKey.naive);
+
+// ── 3. peak RSS (fresh child per measurement) ───────────────────────────────────────────────
+function child(mode, arg) {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [join(HERE, 'lib', 'rss-child.mjs'), mode, String(arg)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    proc.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+    proc.on('error', (error) => resolve({ error: String(error) }));
+    proc.on('close', (code, signal) => {
+      try {
+        if (code !== 0) throw new Error(`exited ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' ')}`);
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch (error) {
+        resolve({ error: String(error?.message ?? error) });
+      }
+    });
+  });
+}
+
+const rssPlan = [
+  { key: 'gen-small', mode: 'gen', arg: FILE_BYTES, label: `generator only → sink, ${FILE_BYTES / MiB} MiB (baseline)` },
+  { key: 'check-file', mode: 'check-file', arg: file.path, label: `checker ← file (createReadStream), ${mb(fileBytes)}` },
+  { key: 'check-small', mode: 'check-gen', arg: FILE_BYTES, label: `checker ← generator, ${FILE_BYTES / MiB} MiB` },
+  { key: 'gen-big', mode: 'gen', arg: BIG_BYTES, label: `generator only → sink, ${BIG_BYTES / MiB} MiB (baseline)` },
+  { key: 'check-big', mode: 'check-gen', arg: BIG_BYTES, label: `checker ← generator, ${BIG_BYTES / MiB} MiB` },
+];
+const rss = {};
+for (const m of rssPlan) {
+  log(`peak RSS: ${m.label} …`);
+  rss[m.key] = await child(m.mode, m.arg);
+  const r = rss[m.key];
+  if (r.error) {
+    crashed = true;
+    log(`  CRASHED: ${r.error}`);
+  } else log(`  maxRSS ${mb(r.maxRssBytes)}, ${mb(r.bytes)} in ${secs(r.elapsedMs)}${r.events ? `, ${int(r.events)} events, ok=${r.ok}` : ''}`);
+}
+
+// ── 4. the table ────────────────────────────────────────────────────────────────────────────
+const rows = [];
+const cpus = os.cpus();
+rows.push(['machine', `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`, '', '', '', `${os.platform()} ${os.arch()}, ${mb(os.totalmem())} RAM`]);
+rows.push(['machine', `Node ${process.version}`, '', '', '', `V8 ${process.versions.v8}${hasJq ? '' : ', jq not on PATH'}`]);
+const s = file.stats;
+rows.push([
+  'input',
+  `stream file bench/work/${file.path.split('/').pop()}`,
+  mb(fileBytes),
+  '',
+  '',
+  `${int(s.events)} lines: 1 aoi:meta, ${int(s.hits)} hit, ${int(s.warnings)} aoi:warning, ${int(s.progress)} aoi:progress, 1 aoi:summary; ` +
+    (file.reused ? 'reused' : `generated in ${secs(file.ms)}`),
+]);
+
+for (const c of consumers) {
+  if (!c.times.length) {
+    rows.push(['throughput', c.label, 'CRASHED', '', '', String(c.error?.message ?? c.error).slice(0, 120)]);
+    continue;
+  }
+  const best = Math.min(...c.times);
+  const value = bestMbps(c);
+  rows.push([
+    'throughput',
+    c.label,
+    `${fixed(value)} MB/s`,
+    `${ratio(value / naiveBest)} naive`,
+    c.key === 'checker' ? `≥ ${TARGET_THROUGHPUT}× naive` : '',
+    `best ${secs(best)}, median ${fixed(mbps(fileBytes, median(c.times)))} MB/s; ${c.result?.ok ? '' : 'CHECK: '}${c.result?.note ?? ''}`,
+  ]);
+}
+if (!hasJq) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
+
+const rssValue = (k) => rss[k]?.maxRssBytes ?? NaN;
+for (const m of rssPlan) {
+  const r = rss[m.key];
+  if (r.error) {
+    rows.push(['peak RSS', m.label, 'CRASHED', '', '', r.error.slice(0, 160)]);
+    continue;
+  }
+  let ratioCell = '';
+  let target = '';
+  let detail = `${mb(r.bytes)} in ${secs(r.elapsedMs)}`;
+  if (m.key === 'gen-big') ratioCell = `${ratio(r.maxRssBytes / rssValue('gen-small'))} of ${FILE_BYTES / MiB} MiB`;
+  if (m.key === 'check-big') {
+    ratioCell = `${ratio(r.maxRssBytes / rssValue('check-small'))} of ${FILE_BYTES / MiB} MiB`;
+    target = `≤ ${TARGET_RSS}× of ${FILE_BYTES / MiB} MiB`;
+  }
+  if (m.mode !== 'gen') {
+    detail += `; ${int(r.events)} events, report ${r.ok ? 'ok' : `NOT ok (${r.failed.join(', ')})`}`;
+    const baseline = m.key === 'check-big' ? rssValue('gen-big') : rssValue('gen-small');
+    if (m.key !== 'check-file') detail += `; +${mb(r.maxRssBytes - baseline)} over generator-only baseline`;
+  }
+  rows.push(['peak RSS', m.label, mb(r.maxRssBytes), ratioCell, target, detail]);
+}
+
+const throughputRatio = bestMbps(byKey.checker) / naiveBest;
+const rssRatio = rssValue('check-big') / rssValue('check-small');
+const verdict = (value, ok) => (Number.isFinite(value) ? (ok ? 'met' : 'MISSED') : 'not measured');
+rows.push([
+  'target',
+  'checker throughput vs naive loop',
+  ratio(throughputRatio),
+  '',
+  `≥ ${TARGET_THROUGHPUT}×`,
+  verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT),
+]);
+rows.push([
+  'target',
+  `checker peak RSS, ${BIG_BYTES / MiB} MiB vs ${FILE_BYTES / MiB} MiB stream`,
+  ratio(rssRatio),
+  '',
+  `≤ ${TARGET_RSS}×`,
+  verdict(rssRatio, rssRatio <= TARGET_RSS),
+]);
+rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
+
+process.stdout.write(`\n${markdownTable(['section', 'measurement', 'value', 'ratio', 'target', 'detail'], rows)}\n`);
+if (crashed) process.exitCode = 1;

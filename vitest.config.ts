@@ -7,6 +7,6 @@ export default defineConfig({
     // Integration tests start real processes; give them room under load instead of flaking.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: false },
+    globalSetup: ['test/integration/global-setup.ts'],
   },
 });

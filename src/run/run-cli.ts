@@ -31,6 +31,7 @@ export interface RunCliOptions {
  */
 export async function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
   const { stdin = 'closed', timeoutMs = 30_000 } = options;
+  const input = stdin === 'closed' || stdin === 'open' ? undefined : stdin;
   const started = performance.now();
   const child = execa(command, args, {
     encoding: 'buffer',
@@ -41,7 +42,7 @@ export async function runCli(command: string, args: readonly string[] = [], opti
     ...(options.env ? { env: options.env } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
     stdin: stdin === 'closed' ? 'ignore' : 'pipe',
-    ...(typeof stdin === 'string' || stdin instanceof Uint8Array ? { input: stdin } : {}),
+    ...(input !== undefined ? { input } : {}),
     stripFinalNewline: false,
   });
   let timedOut = false;

@@ -1,1 +1,1 @@
-export {};
+export { chunked, type ChunkedOptions } from './chunks.js';

@@ -250,6 +250,11 @@ export class JsonlReader {
     const block = this.block;
     if (!block) return;
     this.block = null;
+    if (endLine === block.startLine) {
+      // One line that merely looked like the start of a pretty-printed value: a cut-off line.
+      this.finding('AOI-02/not-json', `line ${endLine} is not valid JSON`, { line: endLine, excerpt: block.excerpt });
+      return;
+    }
     const where = `lines ${block.startLine}–${endLine}`;
     if (block.array) {
       this.finding('AOI-02/json-array', `${where} are one pretty-printed JSON array instead of one event per line`, {

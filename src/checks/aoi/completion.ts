@@ -1,5 +1,5 @@
 import type { AoiEvent } from '../../stream/jsonl-reader.js';
-import { isFramework, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
+import { isFramework, isUsageError, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
 
 /** Framework events that are control, not items: they never count towards summary.count. */
 const NOT_ITEMS = new Set(['aoi:meta', 'aoi:summary', 'aoi:warning', 'aoi:error', 'aoi:progress', 'aoi:heartbeat']);
@@ -18,15 +18,16 @@ export function completionRule(ctx: RuleContext): StreamRule {
   let items = 0;
   let warnings = 0;
   let errors = 0;
+  let onlyUsageErrors = true;
 
   return {
     rule: 'AOI-03',
     onEvent(event, line) {
       events++;
+      if (!isUsageError(event)) onlyUsageErrors = false;
       if (!firstEvent) {
         firstEvent = { event, line };
-        const usageErrorFirst = event.type === 'aoi:error' && event.category === 'usage'; // §20: usage errors may precede meta
-        if (!unbounded && event.type !== 'aoi:meta' && !usageErrorFirst) {
+        if (!unbounded && event.type !== 'aoi:meta' && !isUsageError(event)) {
           ctx.report('AOI-03/meta-not-first', `the first event (line ${line}) is "${event.type}", not aoi:meta`, {
             line,
             excerpt: ctx.excerpt(event),
@@ -73,7 +74,8 @@ export function completionRule(ctx: RuleContext): StreamRule {
       const failed = (end.exitCode !== undefined && end.exitCode !== null && end.exitCode !== 0) || !!end.signal;
       const how = end.signal ? `was killed by ${end.signal}` : `exited ${end.exitCode}`;
       if (!summary) {
-        if (unbounded || events === 0 && failed) return;
+        // A usage error may come before the stream starts (§2, §20): no summary is owed after it.
+        if (unbounded || (failed && (events === 0 || onlyUsageErrors))) return;
         if (failed) {
           ctx.report('AOI-03/failure-without-summary', `the process ${how} after ${events} event(s) without a terminal aoi:summary`);
         } else {

@@ -1,7 +1,10 @@
 import type { Evidence } from '../../stream/finding.js';
 import type { AoiEvent } from '../../stream/jsonl-reader.js';
 
-/** How the process ended, when known. Unknown exit (raw text) is judged as if it were 0. */
+/**
+ * How the process ended, when known. With the exit unknown (raw text), a missing summary is judged
+ * as after exit 0 (the crash signal), and exit-status agreement is not judged.
+ */
 export interface StreamEnd {
   exitCode?: number | null;
   signal?: string | null;
@@ -40,3 +43,6 @@ export interface StreamRule {
 }
 
 export const isFramework = (type: string): boolean => type.startsWith('aoi:');
+
+/** A usage error, which may come before the stream starts: before meta, without a summary (§2, §20). */
+export const isUsageError = (event: AoiEvent): boolean => event.type === 'aoi:error' && event.category === 'usage';

@@ -1,33 +1,41 @@
-import type { RuleContext, StreamRule } from './context.js';
+import { isUsageError, type RuleContext, type StreamRule } from './context.js';
 
 const major = (version: string) => version.trim().replace(/^v/i, '').split('.')[0];
 
 /** AOI-13 — meta reports schema_version (and aoi_version), and honours a negotiated version (§5). */
 export function versioningRule(ctx: RuleContext): StreamRule {
   let sawMeta = false;
+  let streamStarted = false; // an event other than a usage error before stream startup
   return {
     rule: 'AOI-13',
     onEvent(event, line) {
+      if (!isUsageError(event)) streamStarted = true;
       if (event.type !== 'aoi:meta' || sawMeta) return;
       sawMeta = true;
       const evidence = { line, excerpt: ctx.excerpt(event) };
       const { schema_version: schemaVersion, aoi_version: aoiVersion } = event;
-      if (typeof schemaVersion !== 'string' || schemaVersion === '') {
+      // A present but non-string version is a schema failure, AOI-04's to report.
+      if (schemaVersion === undefined || schemaVersion === '') {
         ctx.report('AOI-13/meta-schema-version', `the aoi:meta on line ${line} does not report schema_version`, evidence);
-      } else if (ctx.options.schemaVersion !== undefined && major(schemaVersion) !== major(ctx.options.schemaVersion)) {
+      } else if (typeof schemaVersion === 'string' && ctx.options.schemaVersion !== undefined && major(schemaVersion) !== major(ctx.options.schemaVersion)) {
         ctx.report(
           'AOI-13/schema-version-not-honoured',
           `schema version ${ctx.options.schemaVersion} was negotiated but the aoi:meta on line ${line} reports ${schemaVersion}`,
           evidence,
         );
       }
-      if (typeof aoiVersion !== 'string' || aoiVersion === '') {
+      if (aoiVersion === undefined || aoiVersion === '') {
         ctx.report('AOI-13/meta-aoi-version', `the aoi:meta on line ${line} does not report aoi_version`, evidence);
       }
     },
-    onEnd() {},
+    onEnd() {
+      // Leaving meta out must not be a way around reporting the schema version.
+      if (!sawMeta && streamStarted && !ctx.options.unbounded) {
+        ctx.report('AOI-13/meta-schema-version', 'the stream has no aoi:meta, so it reports no schema_version');
+      }
+    },
     notApplicable() {
-      return sawMeta ? undefined : 'the stream carried no aoi:meta';
+      return sawMeta || (streamStarted && !ctx.options.unbounded) ? undefined : 'the stream carried no aoi:meta';
     },
   };
 }

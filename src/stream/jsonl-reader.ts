@@ -29,6 +29,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 // The first line of a pretty-printed value: `{`, `[`, `[{`, `{"data": {`, `{"type": "hit",`.
 const BLOCK_OPEN = /^(?:[[{]|[[{].*[[{]|\{\s*"(?:[^"\\]|\\.)*"\s*:.*,)\s*$/;
 const BLOCK_CLOSE = /^[\]}]/;
+// Broken JSON rather than a log line such as `[WARN] …` or `[2026-01-01 10:00] …`.
+const JSON_LIKE = /^\s*(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*(?:[[{"\]]|-?\d+(?:\.\d+)?\s*[,\]]|true|false|null))/;
 
 interface OpenBlock {
   startLine: number;
@@ -239,7 +241,7 @@ export class JsonlReader {
       this.finding('AOI-02/stack-trace', `line ${line} looks like a stack trace`, { line, excerpt });
     } else if (CONTROL.test(text)) {
       this.finding('AOI-02/control', `line ${line} contains raw control characters`, { line, excerpt });
-    } else if (/^\s*[[{]/.test(text)) {
+    } else if (JSON_LIKE.test(text)) {
       this.finding('AOI-02/not-json', `line ${line} is not valid JSON`, { line, excerpt });
     } else {
       this.finding('AOI-02/prose', `line ${line} is plain text, not a JSON event`, { line, excerpt });

@@ -25,7 +25,7 @@ export function frameworkEventsRule(ctx: RuleContext): StreamRule {
       if (!isFramework(type)) {
         if (RESERVED.has(type)) {
           ctx.report(
-            'AOI-04/reserved-name',
+            type === 'summary' ? 'AOI-04/reserved-name-summary' : 'AOI-04/reserved-name',
             `line ${line} uses the reserved framework name "${type}" as a domain type (§8.2): if it is the framework event (pre-0.2 streams were unprefixed), write "aoi:${type}"; if it is domain data, rename it`,
             { line, excerpt: ctx.excerpt(event) },
           );

@@ -128,7 +128,8 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   // AOI-04 — framework events (§8)
   sub('AOI-04/schema', 'error', 'A framework event fails its schema', 'Fix the event so that it matches the aoi: event schema (see the path in the message).'),
   sub('AOI-04/unknown-framework-type', 'warning', 'An aoi: type that AOI-CLI v0.2 does not define', 'Use one of the eight aoi: framework types, or an unprefixed domain type.', 'The aoi: namespace is reserved for the spec; a later version may define it.'),
-  sub('AOI-04/reserved-name', 'warning', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.', '§8.2 forbids it normatively but its own rationale shows a domain "summary" coexisting; warning unless strict.'),
+  sub('AOI-04/reserved-name', 'error', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.'),
+  sub('AOI-04/reserved-name-summary', 'warning', 'A domain event is named "summary"', 'Write "aoi:summary" for the terminal summary; give a domain summary another name (e.g. "abstract").', '§8.2 forbids reserved names, yet its own rationale shows a domain {"type":"summary","text":…} coexisting with aoi:summary; warning unless strict.'),
   // AOI-05 — structured errors (§9)
   sub('AOI-05/error-fields', 'error', 'aoi:error lacks category, code, message or retryable', 'Include category, code, message and retryable in every aoi:error.'),
   sub('AOI-05/unknown-category', 'warning', 'aoi:error uses a category outside §9.1', 'Map the error to one of the 14 standard categories.', '§23 leaves open whether the categories are a fixed enum.'),

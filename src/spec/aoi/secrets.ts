@@ -39,6 +39,8 @@ const TOKEN_SHAPES: readonly RegExp[] = [
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@"']+):([^/\s@"']+)@/gi;
 const URL_QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&#\s"']+)/g;
 const AUTH_SCHEME = /\b(bearer|basic|token)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
+// A credential, not a word: "Bearer eyJhbGci…" or "token ghx_1a2B…", but not "bearer token authentication".
+const CREDENTIAL_LIKE = /\d|[._~+/=-]|[a-z].*[A-Z]|[A-Z].*[a-z]/;
 const SENSITIVE_ASSIGNMENT = /((?:^|[\s"'{,])-{0,2}[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api[_-]?key|credential|cookie|authorization|bearer|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi;
 
 export const MASK = '***';
@@ -63,7 +65,7 @@ export function maskSecrets(text: string, known: readonly string[] = []): string
   out = out.replace(URL_QUERY_PARAM, (m, sep: string, key: string, value: string) =>
     SENSITIVE_QUERY_KEY.test(key) && !isRedacted(value) ? `${sep}${key}=${MASK}` : m,
   );
-  out = out.replace(AUTH_SCHEME, (m, scheme: string, value: string) => (isRedacted(value) ? m : `${scheme} ${MASK}`));
+  out = out.replace(AUTH_SCHEME, (m, scheme: string, value: string) => (isRedacted(value) || !CREDENTIAL_LIKE.test(value) ? m : `${scheme} ${MASK}`));
   out = out.replace(SENSITIVE_ASSIGNMENT, (m, head: string, value: string) => (isRedacted(value) || value === MASK ? m : `${head}${MASK}`));
   return out;
 }

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AOI_RULES, AOI_SUB_RULES, getRule, getSubRule } from '../../../src/spec/aoi/rules.js';
 import {
@@ -69,6 +71,17 @@ describe('rule registry (§18.2)', () => {
 
   it('points each rule at docs/rules/<ID>.md', () => {
     for (const rule of AOI_RULES) expect(rule.docs).toBe(`docs/rules/${rule.id}.md`);
+  });
+
+  it('each docs page exists, is headed "<ID> — <title>", and documents every sub-rule of the rule', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    for (const rule of AOI_RULES) {
+      const path = `${root}${rule.docs}`;
+      expect(existsSync(path), rule.docs).toBe(true);
+      const text = readFileSync(path, 'utf8');
+      expect(text.split('\n')[0], rule.docs).toBe(`# ${rule.id} — ${rule.title}`);
+      for (const s of AOI_SUB_RULES.filter((x) => x.rule === rule.id)) expect(text, `${rule.docs} mentions ${s.id}`).toContain(s.id);
+    }
   });
 
   it('getRule finds every rule and throws on an unknown id', () => {

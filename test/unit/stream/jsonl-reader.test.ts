@@ -35,8 +35,13 @@ const EV = '{"type":"hit","id":"a"}';
 const EV2 = '{"type":"hit","id":"b"}';
 
 /** Every AOI-02 sub-rule: a minimal bad input (finding on line 2) and a near-miss that is fine. */
-const SUB_RULE_CASES: { id: string; bad: string; good: string; goodLabel: string }[] = [
-  { id: 'AOI-02/not-utf8', bad: `${EV}\n{"type":"hit","t":"\xff"}\n`, good: `${EV}\n{"type":"hit","t":"é€😀"}\n`, goodLabel: 'multi-byte UTF-8' },
+const SUB_RULE_CASES: { id: string; bad: string | Buffer; good: string; goodLabel: string }[] = [
+  {
+    id: 'AOI-02/not-utf8',
+    bad: Buffer.concat([Buffer.from(`${EV}\n{"type":"hit","t":"`), Buffer.from([0xff]), Buffer.from('"}\n')]),
+    good: `${EV}\n{"type":"hit","t":"é€😀"}\n`,
+    goodLabel: 'multi-byte UTF-8',
+  },
   { id: 'AOI-02/blank-line', bad: `${EV}\n\n${EV2}\n`, good: `${EV}\n${EV2}`, goodLabel: 'a final line without newline' },
   { id: 'AOI-02/crlf', bad: `${EV}\n${EV2}\r\n`, good: `${EV}\n{"type":"hit","t":"a\\r\\nb"}\n`, goodLabel: 'an escaped \\r\\n inside a string' },
   { id: 'AOI-02/ansi', bad: `${EV}\n\u001b[32m${EV2}\u001b[0m\n`, good: `${EV}\n{"type":"hit","t":"\\u001b[32mgreen\\u001b[0m"}\n`, goodLabel: 'an escaped \\u001b inside a JSON string' },
@@ -57,7 +62,7 @@ const SUB_RULE_CASES: { id: string; bad: string; good: string; goodLabel: string
 
 describe('JsonlReader — each AOI-02 sub-rule', () => {
   it.each(SUB_RULE_CASES)('$id fires on line 2 of a minimal input', ({ id, bad }) => {
-    for (const size of [bad.length, 1, 3]) {
+    for (const size of [1e9, 1, 3]) {
       const r = read(chunks(bad, size));
       const hits = only(r, id);
       expect(hits, `chunk size ${size}`).toHaveLength(1);
@@ -70,7 +75,7 @@ describe('JsonlReader — each AOI-02 sub-rule', () => {
   });
 
   it.each(SUB_RULE_CASES)('$id does not fire on a near miss ($goodLabel)', ({ good }) => {
-    for (const size of [good.length, 1]) {
+    for (const size of [1e9, 1]) {
       const r = read(chunks(good, size));
       expect(r.findings, `chunk size ${size}`).toEqual([]);
       expect(r.events.map((e) => e.line)).toEqual([1, 2]);
@@ -190,6 +195,13 @@ describe('JsonlReader — pretty-printed blocks', () => {
     const r = read(`${EV}\n{\n  "type": "hit",\n  "id": "x"`);
     expect(r.findings).toHaveLength(1);
     expect(r.findings[0]).toMatchObject({ id: 'AOI-02/pretty-printed', line: 2, endLine: 4 });
+  });
+
+  it('a single line cut off after a comma or an opening brace is not-json, not a pretty-printed block', () => {
+    for (const cut of ['{"type":"hit","id":"a",', '{"type":"hit","data":{', '[{']) {
+      expect(ids(read(`${cut}\n${EV2}\n`)), cut).toEqual([['AOI-02/not-json', 1]]);
+      expect(ids(read(`${EV}\n${cut}`)), `${cut} at EOF`).toEqual([['AOI-02/not-json', 2]]);
+    }
   });
 
   it('ends an unclosed block at the next unindented line, which is read on its own', () => {
@@ -351,11 +363,9 @@ describe('JsonlReader — overlong lines', () => {
   it('memory stays bounded on a 200 MB line fed in 64 KiB chunks', () => {
     const gc = (globalThis as { gc?: () => void }).gc;
     const chunk = Buffer.alloc(64 * 1024, 0x61); // 'a', reused for every write
-    const reader = new JsonlReader({ onEvent: () => {}, onFinding: () => {} }, { maxLineBytes: 1024 * 1024 });
     const findings: Finding[] = [];
     const events: number[] = [];
     const r2 = new JsonlReader({ onEvent: (_e, line) => events.push(line), onFinding: (f) => findings.push(f) }, { maxLineBytes: 1024 * 1024 });
-    void reader;
     gc?.();
     const before = process.memoryUsage();
     let peakArrayBuffers = 0;
@@ -376,8 +386,9 @@ describe('JsonlReader — overlong lines', () => {
     expect(r2.bytes).toBe(total + EV.length + 2);
     const MiB = 1024 * 1024;
     // The line is 200 MiB; the reader may hold at most maxLineBytes (1 MiB) of it plus overhead.
+    if (process.env.AOI_DEBUG_MEMORY) console.log({ peakArrayBuffers, peakHeap });
     expect(peakArrayBuffers).toBeLessThan(8 * MiB);
-    expect(peakHeap).toBeLessThan(32 * MiB);
+    expect(peakHeap).toBeLessThan(16 * MiB);
   });
 });
 
@@ -418,12 +429,18 @@ describe('JsonlReader — robustness', () => {
   });
 
   it('gives the same findings and events however the bytes are split', () => {
+    // The excerpt of an overlong line is whatever head was buffered when the limit was crossed, which
+    // depends on the split when maxLineBytes is below the excerpt size; everything else must not.
+    const normalise = (r: Result) => ({
+      ...r,
+      findings: r.findings.map((f) => (f.id === 'AOI-02/line-too-long' ? { ...f, excerpt: undefined } : f)),
+    });
     fc.assert(
       fc.property(noisyBytes, fc.integer({ min: 1, max: 17 }), fc.integer({ min: 8, max: 200 }), (parts, size, max) => {
         const bytes = Buffer.concat(parts);
-        expect(read(chunks(bytes, size), { maxLineBytes: max })).toEqual(read(bytes, { maxLineBytes: max }));
+        expect(normalise(read(chunks(bytes, size), { maxLineBytes: max }))).toEqual(normalise(read(bytes, { maxLineBytes: max })));
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 

@@ -1,0 +1,331 @@
+#!/usr/bin/env node
+// The package test: how users meet the kit. Packs the package as npm would publish it, installs
+// the tarball into scratch consumer projects (vitest 4 and 5, jest 30, ESM and CommonJS, plain
+// Node), runs their tests and type tests, and prints one line per scenario.
+//
+//   node test/package/run.mjs [--keep] [--only=name,name] [--jobs=N]
+//
+//   --keep   keep the scratch directory (its path is printed) instead of deleting it
+//   --only   run only these consumer projects (see PROJECTS below)
+//   --jobs   projects installed and run at the same time (default 2)
+//
+// Templates live in test/package/fixtures/<project>/: a package.json whose "__TARBALL__"
+// placeholder becomes `file:<tarball>`, a tsconfig and test files. fixtures/_shared/ is copied
+// into every project. Plain Node, no dependencies: it must run before anything is installed.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const fixtures = join(here, 'fixtures');
+const isWindows = process.platform === 'win32';
+const npm = isWindows ? 'npm.cmd' : 'npm';
+const node = process.execPath;
+
+const MINUTE = 60_000;
+const INSTALL_TIMEOUT = 8 * MINUTE;
+const STEP_TIMEOUT = 4 * MINUTE;
+
+// ---------------------------------------------------------------------------------------------
+// The consumer projects. Each step is [name, argv] run in the project directory; `node` in argv[0]
+// means the project's Node (the machine's, or node@22 from the npm registry for vitest 5).
+
+const tsc = ['node', 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'];
+const tscSteps = [
+  ['tsc (skipLibCheck)', [...tsc, '--skipLibCheck', 'true']],
+  ['tsc (full lib check)', [...tsc, '--skipLibCheck', 'false']],
+];
+const vitestRun = ['node', 'node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose'];
+
+const PROJECTS = [
+  {
+    name: 'exports',
+    steps: [
+      ['import every subpath (ESM)', ['node', 'esm.mjs']],
+      ['require every subpath (CJS)', ['node', 'cjs.cjs']],
+      ['bin aoi-testkit', ['node', 'cli.mjs']],
+      ['rule docs linked from messages', ['node', 'docs.mjs']],
+    ],
+  },
+  {
+    name: 'vitest4-esm',
+    steps: [['vitest run', vitestRun], ...tscSteps],
+  },
+  {
+    name: 'vitest4-cjs',
+    steps: [
+      ['vitest run (expect.extend(require(\'aoi-testkit/matchers\')))', [...vitestRun, '--config', 'vitest.matchers.config.mjs']],
+      ['vitest run (require(\'aoi-testkit/vitest\'))', [...vitestRun, '--config', 'vitest.config.mjs']],
+      ...tscSteps,
+    ],
+  },
+  {
+    name: 'vitest5-esm',
+    base: 'vitest4-esm',
+    // vitest 5 needs Node 22.12+; the machine may have 20. node@22 from the npm registry puts a
+    // `node` binary into node_modules/.bin (never fetched from anywhere else).
+    nodeFromRegistry: 'node@22',
+    steps: [['vitest run (node 22)', vitestRun], ...tscSteps],
+  },
+  {
+    name: 'jest30-esm',
+    steps: [
+      ['jest (native ESM)', ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']],
+      ...tscSteps,
+    ],
+  },
+  {
+    name: 'jest30-cjs',
+    steps: [['jest (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const flagValue = (name) => flag(name)?.split('=').slice(1).join('=');
+const keep = Boolean(flag('keep'));
+const only = flagValue('only')?.split(',').filter(Boolean);
+const jobs = Math.max(1, Number(flagValue('jobs') ?? 2) || 2);
+for (const name of only ?? []) {
+  if (!PROJECTS.some((p) => p.name === name)) die(`unknown project ${name}; known: ${PROJECTS.map((p) => p.name).join(', ')}`);
+}
+
+/** Env for children: ours, minus what `npm run` adds about *this* package. */
+function childEnv(extraPath) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^npm_(package_|lifecycle_|config_local_prefix$)/i.test(k) || k === 'INIT_CWD') continue;
+    env[k] = v;
+  }
+  env.CI = env.CI ?? '1';
+  env.NO_COLOR = '1';
+  env.FORCE_COLOR = '0';
+  if (extraPath) {
+    const key = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+    env[key] = `${extraPath}${isWindows ? ';' : ':'}${env[key] ?? ''}`;
+  }
+  return env;
+}
+
+const children = new Set();
+
+/** Run a command; resolve with { code, output, timedOut }. Never rejects. */
+function exec(cmd, args, { cwd, timeout = STEP_TIMEOUT, env = childEnv() } = {}) {
+  return new Promise((done) => {
+    let output = '';
+    let timedOut = false;
+    let child;
+    try {
+      child = spawn(cmd, args, { cwd, env, detached: !isWindows, shell: isWindows && cmd.endsWith('.cmd'), stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      done({ code: -1, output: String(error), timedOut });
+      return;
+    }
+    children.add(child);
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill(child);
+    }, timeout);
+    child.on('error', (error) => (output += `\n${error.stack ?? error}`));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      done({ code: code ?? (signal ? 128 : -1), signal, output, timedOut });
+    });
+  });
+}
+
+function kill(child) {
+  try {
+    if (isWindows) child.kill();
+    else process.kill(-child.pid, 'SIGKILL'); // the whole group: vitest and jest start workers
+  } catch {
+    /* already gone */
+  }
+}
+
+function die(message) {
+  console.error(`test:package: ${message}`);
+  process.exit(2);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const results = [];
+
+function report(name, ok, ms, output = '', note = '') {
+  results.push({ name, ok, ms, output });
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${seconds(ms)})${note ? ` — ${note}` : ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const scratch = mkdtempSync(join(tmpdir(), 'aoi-testkit-package-'));
+let cleaned = false;
+function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  for (const child of children) kill(child);
+  if (keep) console.log(`scratch projects kept in ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    cleanup();
+    process.exit(130);
+  });
+}
+
+/** Build if needed and pack; returns the tarball path and the packed file list. */
+async function pack() {
+  if (!existsSync(join(repo, 'dist'))) {
+    const started = Date.now();
+    const build = await exec(npm, ['run', 'build'], { cwd: repo, timeout: 5 * MINUTE });
+    report('build (dist/ was missing)', build.code === 0, Date.now() - started, build.output);
+    if (build.code !== 0) return undefined;
+  }
+  const started = Date.now();
+  const dest = join(scratch, 'pack');
+  mkdirSync(dest);
+  const packed = await exec(npm, ['pack', '--json', '--pack-destination', dest], { cwd: repo, timeout: 2 * MINUTE });
+  let info;
+  try {
+    // npm may print script output before the JSON; the JSON array is the last thing on stdout.
+    info = JSON.parse(packed.output.slice(packed.output.indexOf('[\n')))[0];
+  } catch {
+    /* reported below */
+  }
+  if (packed.code !== 0 || !info) {
+    report('npm pack', false, Date.now() - started, packed.output);
+    return undefined;
+  }
+  const tarball = join(dest, info.filename);
+  const files = info.files.map((f) => f.path);
+  const problems = checkTarball(files);
+  report(`npm pack (${files.length} files, ${Math.round(info.size / 1024)} kB)`, problems.length === 0, Date.now() - started, problems.join('\n'));
+  return existsSync(tarball) ? tarball : undefined;
+}
+
+/** What the tarball must (and must not) hold, from package.json's own claims. */
+function checkTarball(files) {
+  const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+  const has = new Set(files);
+  const problems = [];
+  const need = (path, why) => {
+    const p = path.replace(/^\.\//, '');
+    if (!has.has(p)) problems.push(`missing from the tarball: ${p} (${why})`);
+  };
+  const walk = (target, where) => {
+    if (typeof target === 'string') {
+      if (!target.includes('*')) need(target, where);
+      else if (!files.some((f) => f.startsWith(target.slice(2, target.indexOf('*'))))) problems.push(`nothing in the tarball matches ${target} (${where})`);
+    } else if (target && typeof target === 'object') {
+      for (const [k, v] of Object.entries(target)) walk(v, `${where} ${k}`);
+    }
+  };
+  for (const [sub, target] of Object.entries(pkg.exports ?? {})) walk(target, `exports["${sub}"]`);
+  for (const field of ['main', 'module', 'types']) if (pkg[field]) need(pkg[field], field);
+  for (const [name, bin] of Object.entries(typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {}))) need(bin, `bin ${name}`);
+  need('package.json', 'always');
+  for (const f of files) {
+    if (/^(src|test|bench|scripts|node_modules)\//.test(f) || /(^|\/)\.env/.test(f) || f.endsWith('.tsbuildinfo')) {
+      problems.push(`should not be published: ${f}`);
+    }
+  }
+  return problems;
+}
+
+/** Copy a project's templates, point it at the tarball. */
+function scaffold(project, tarball) {
+  const dir = join(scratch, project.name);
+  mkdirSync(dir);
+  if (project.base) cpSync(join(fixtures, project.base), dir, { recursive: true });
+  cpSync(join(fixtures, '_shared'), dir, { recursive: true });
+  cpSync(join(fixtures, project.name), dir, { recursive: true });
+  const manifest = join(dir, 'package.json');
+  const text = readFileSync(manifest, 'utf8');
+  if (!text.includes('"__TARBALL__"')) throw new Error(`${project.name}/package.json has no "__TARBALL__" placeholder`);
+  writeFileSync(manifest, text.replaceAll('"__TARBALL__"', JSON.stringify(`file:${tarball}`)));
+  return dir;
+}
+
+async function runProject(project, tarball) {
+  const label = (step) => `${project.name} › ${step}`;
+  const skipRest = (from, why) => {
+    for (const [name] of project.steps.slice(from)) report(label(name), false, 0, '', `skipped: ${why}`);
+  };
+  let dir;
+  try {
+    dir = scaffold(project, tarball);
+  } catch (error) {
+    report(label('scaffold'), false, 0, String(error.stack ?? error));
+    return skipRest(0, 'scaffold failed');
+  }
+
+  let started = Date.now();
+  const install = await exec(npm, ['install', '--no-audit', '--no-fund'], { cwd: dir, timeout: INSTALL_TIMEOUT });
+  report(label('npm install'), install.code === 0, Date.now() - started, install.output, install.timedOut ? 'timed out' : '');
+  if (install.code !== 0) return skipRest(0, 'npm install failed');
+
+  let projectNode = node;
+  let env = childEnv();
+  if (project.nodeFromRegistry) {
+    started = Date.now();
+    const got = await exec(npm, ['install', '--no-save', '--no-audit', '--no-fund', project.nodeFromRegistry], { cwd: dir, timeout: INSTALL_TIMEOUT });
+    const bin = join(dir, 'node_modules', '.bin', isWindows ? 'node.cmd' : 'node');
+    const version = got.code === 0 && existsSync(bin) ? await exec(bin, ['--version'], { cwd: dir }) : { code: -1, output: '' };
+    const wanted = project.nodeFromRegistry.split('@')[1];
+    const ok = version.code === 0 && version.output.trim().startsWith(`v${wanted}.`);
+    report(label(`npm i --no-save ${project.nodeFromRegistry}`), ok, Date.now() - started, `${got.output}\n${version.output}`, ok ? version.output.trim() : '');
+    if (!ok) return skipRest(0, `${project.nodeFromRegistry} unavailable`);
+    projectNode = bin;
+    env = childEnv(join(dir, 'node_modules', '.bin')); // anything spawning `node` gets this one too
+  }
+
+  for (const [name, [cmd, ...args]] of project.steps) {
+    started = Date.now();
+    const result = await exec(cmd === 'node' ? projectNode : cmd, args, { cwd: dir, env });
+    report(label(name), result.code === 0, Date.now() - started, result.output, result.timedOut ? 'timed out' : '');
+  }
+}
+
+async function main() {
+  const began = Date.now();
+  console.log(`aoi-testkit package test: node ${process.version}, scratch ${scratch}`);
+  const tarball = await pack();
+  const selected = PROJECTS.filter((p) => !only || only.includes(p.name));
+  if (tarball) {
+    const queue = [...selected];
+    const worker = async () => {
+      for (let project = queue.shift(); project; project = queue.shift()) await runProject(project, tarball);
+    };
+    await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+  }
+
+  const failed = results.filter((r) => !r.ok);
+  for (const r of failed) {
+    if (!r.output.trim()) continue;
+    console.log(`\n──── FAIL ${r.name} ────`);
+    const text = r.output.trimEnd();
+    console.log(text.length > 20_000 ? `…${text.slice(-20_000)}` : text);
+  }
+  console.log(`\ntotal ${seconds(Date.now() - began)}`);
+  console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
+  return failed.length === 0 && tarball ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  cleanup();
+}
+process.exit(code);

@@ -1,0 +1,132 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunked } from '../../src/arbitraries/index.js';
+import { checkStream, createStreamChecker, type StreamCheckOptions, type StreamEnd, type StreamReport } from '../../src/checks/aoi/stream.js';
+
+/**
+ * The checker's report must not depend on how the bytes arrive: every golden transcript, cut
+ * anywhere (inside UTF-8 characters, between \r and \n, one byte at a time), is judged exactly as
+ * the whole buffer is.
+ */
+const DIR = fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url));
+
+interface Expected {
+  exitCode: number | null;
+  signal: string | null;
+  unbounded: boolean;
+  schemaVersion?: string | null;
+  maxLineBytes?: number | null;
+}
+
+const transcripts = readdirSync(DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()
+  .map((file) => {
+    const name = file.slice(0, -'.jsonl'.length);
+    const e = JSON.parse(readFileSync(`${DIR}${name}.expected.json`, 'utf8')) as Expected;
+    const options: StreamCheckOptions = {
+      unbounded: e.unbounded,
+      ...(e.schemaVersion != null ? { schemaVersion: e.schemaVersion } : {}),
+      ...(e.maxLineBytes != null ? { maxLineBytes: e.maxLineBytes } : {}),
+    };
+    const end: StreamEnd = { exitCode: e.exitCode, signal: e.signal };
+    return { name, bytes: new Uint8Array(readFileSync(`${DIR}${file}`)), options, end };
+  });
+
+type Transcript = (typeof transcripts)[number];
+
+/** What must not depend on chunking: verdicts with their counts, findings with lines and evidence. */
+function essence(report: StreamReport) {
+  return {
+    ok: report.ok,
+    stats: report.stats,
+    verdicts: report.verdicts.map((v) => ({ rule: v.rule, status: v.status, errors: v.errors, warnings: v.warnings })),
+    findings: report.findings.map((f) => ({
+      id: f.id,
+      severity: f.severity,
+      line: f.line,
+      endLine: f.endLine,
+      message: f.message,
+      excerpt: f.excerpt,
+    })),
+  };
+}
+
+function whole({ bytes, options, end }: Transcript) {
+  return essence(checkStream(bytes, { ...options, ...end }));
+}
+
+function inChunks({ options, end }: Transcript, chunks: readonly Uint8Array[]) {
+  const checker = createStreamChecker(options);
+  for (const chunk of chunks) checker.write(chunk);
+  return essence(checker.end(end));
+}
+
+describe('chunking does not change the report', () => {
+  it('has transcripts to chunk', () => {
+    expect(transcripts.length).toBeGreaterThan(0);
+  });
+
+  it.each(transcripts)('$name: any chunking gives the whole-buffer report', (transcript) => {
+    const expected = whole(transcript);
+    fc.assert(
+      fc.property(chunked(transcript.bytes), (chunks) => {
+        expect(inChunks(transcript, chunks)).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it.each(transcripts)('$name: one byte at a time gives the whole-buffer report', (transcript) => {
+    const { bytes } = transcript;
+    const oneByte = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    expect(inChunks(transcript, oneByte)).toEqual(whole(transcript));
+  });
+});
+
+describe('chunked()', () => {
+  const sample = new TextEncoder().encode('{"type":"aoi:meta"}\r\n{"type":"hit","title":"機械 🤖"}\n');
+
+  it('produces non-empty chunks that concatenate to the input', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), fc.integer({ min: 0, max: 8 }), (bytes, maxCuts) =>
+        fc.assert(
+          fc.property(chunked(bytes, { maxCuts }), (chunks) => {
+            expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+            for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
+          }),
+          { numRuns: 5 },
+        ),
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('cuts inside multi-byte characters, between \\r and \\n, and one byte at a time', () => {
+    const samples = fc.sample(chunked(sample), { numRuns: 500, seed: 42 });
+    const cutsOf = (chunks: Uint8Array[]) => chunks.slice(0, -1).reduce<number[]>((acc, c) => [...acc, (acc.at(-1) ?? 0) + c.length], []);
+    const allCuts = new Set(samples.flatMap(cutsOf));
+    const crlf = sample.indexOf(0x0a); // the first \n follows the \r
+    expect(allCuts.has(crlf)).toBe(true);
+    expect([...allCuts].some((at) => (sample[at]! & 0xc0) === 0x80)).toBe(true);
+    expect(samples.some((chunks) => chunks.length === sample.length)).toBe(true);
+  });
+
+  it('shrinks a failure to a single cut', () => {
+    const bytes = new TextEncoder().encode('機械モード');
+    // A property that fails on any cut at all: the counterexample must shrink to exactly one cut.
+    const failure = fc.check(
+      fc.property(chunked(bytes), (chunks) => chunks.length === 1),
+      { seed: 7, numRuns: 200 },
+    );
+    expect(failure.failed).toBe(true);
+    expect(failure.counterexample?.[0]).toHaveLength(2);
+  });
+
+  it('gives an empty input no chunks and a one-byte input one chunk', () => {
+    expect(fc.sample(chunked(new Uint8Array(0)), 3)).toEqual([[], [], []]);
+    expect(fc.sample(chunked(new Uint8Array([7])), 1)).toEqual([[new Uint8Array([7])]]);
+  });
+});

@@ -1,0 +1,48 @@
+// `src/jest.ts` augments the `expect` of @jest/globals (module `expect`: `Matchers<R, T>` and
+// `AsymmetricMatchers`). Never run: checked by tsc. Every `@ts-expect-error` must be an
+// error, which proves the matchers are typed, not `any`.
+import { expect } from '@jest/globals';
+import '../../src/jest.js';
+import type { RunLike } from '../../src/matchers/index.js';
+
+declare const text: string;
+declare const bytes: Uint8Array;
+declare const run: RunLike;
+declare const pending: Promise<RunLike>;
+
+const results: void[] = [
+  expect(text).toBeAoiConformant(),
+  expect(run).toBeAoiConformant({ strict: true, unbounded: false, schemaVersion: '1.0', secrets: ['x'] }),
+  expect(bytes).toEmitOnlyJsonl({ strict: true }),
+  expect(run).toHaveTerminalSummary(),
+  expect(run).toSucceedWithSummary({ count: 1 }),
+  expect(run).toContainAoiEvent({ type: 'hit', id: expect.any(Number) }),
+  expect(run).toHaveAoiError({ category: 'usage' }),
+  expect({ type: 'hit' }).toBeAoiEvent({ type: 'hit' }),
+  expect(text).not.toBeAoiConformant(),
+  expect(run).not.toHaveAoiError(),
+];
+const promises: Promise<void>[] = [
+  expect(pending).resolves.toBeAoiConformant(),
+  expect(pending).resolves.not.toSucceedWithSummary({ count: 2 }),
+  expect(pending).rejects.toBeAoiEvent(),
+];
+expect([]).toContainEqual(expect.aoiEvent({ type: 'hit' }));
+expect({}).toEqual({ last: expect.aoiEvent() });
+
+// @ts-expect-error strict is a boolean
+expect(text).toBeAoiConformant({ strict: 'yes' });
+// @ts-expect-error unknown option
+expect(text).toBeAoiConformant({ stirct: true });
+// @ts-expect-error the expected event is required
+expect(run).toContainAoiEvent();
+// @ts-expect-error the expected error is an object
+expect(run).toHaveAoiError('usage');
+// @ts-expect-error the expected event is an object
+expect.aoiEvent('hit');
+// @ts-expect-error no such matcher
+expect(text).toBeAoiConformantt();
+// @ts-expect-error under .resolves a matcher returns a Promise
+const notVoid: void = expect(pending).resolves.toBeAoiConformant();
+
+export { results, promises, notVoid };

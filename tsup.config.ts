@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 // One build for every entry point: ESM + CJS with declarations for the library subpaths,
 // plus the CLI as an ESM executable. Schemas are bundled into the code (JSON imports) and
-// also copied to dist/schemas by scripts/copy-schemas.mjs for the `./schemas/*` subpath.
+// also copied to dist/schemas by scripts/postbuild.mjs for the `./schemas/*` subpath.
 export default defineConfig([
   {
     entry: {

@@ -4,7 +4,7 @@
 // against a naive JSON.parse loop, readline and jq, peak RSS of the checker at 200 MiB and 2 GiB,
 // and the targets as met/missed. Progress goes to stderr. Targets are reported, never asserted:
 // the exit code is non-zero only when something crashed. See bench/README.md.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,8 @@ const TARGET_THROUGHPUT = 0.8; // checker ≥ 0.8× naive
 const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
 
 const benchStarted = performance.now();
+const loadAtStart = os.loadavg();
+const code = codeVersion(); // at start: npm run bench has just built dist/ from this
 const log = (msg) => process.stderr.write(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(3)}s] ${msg}\n`);
 const gc = () => globalThis.gc?.();
 let crashed = false;
@@ -42,13 +44,19 @@ const consumers = [
   { key: 'readline', label: '(c) readline + JSON.parse', run: readlineConsumer, events: true },
   ...(hasJq ? [{ key: 'jq', label: `(d) jq -c 'select(.type=="aoi:summary")' (child process)`, run: jq, events: false }] : []),
 ];
-for (const c of consumers) c.times = [];
+for (const c of consumers) {
+  c.times = [];
+  c.cpu = []; // user+system CPU of this process (all threads) per run; not measured for child processes
+}
 
 const timeOnce = async (c) => {
   gc();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await c.run(file.path);
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  c.lastCpuMs = c.key === 'jq' ? NaN : (cpu.user + cpu.system) / 1000;
   if (c.events && result.events !== file.stats.events) result.ok = false;
   c.result = result;
   return ms;
@@ -60,7 +68,10 @@ for (const round of ['warm-up', ...Array.from({ length: RUNS }, (_, i) => `run $
   for (const c of consumers) {
     try {
       const ms = await timeOnce(c);
-      if (round !== 'warm-up') c.times.push(ms);
+      if (round !== 'warm-up') {
+        c.times.push(ms);
+        c.cpu.push(c.lastCpuMs);
+      }
       log(`${round.padEnd(9)} ${c.key.padEnd(12)} ${secs(ms)}  ${fixed(mbps(fileBytes, ms))} MB/s  ${c.result.note}`);
     } catch (error) {
       crashed = true;
@@ -78,6 +89,7 @@ for (const c of consumers) {
 const bestMbps = (c) => (c.times.length ? mbps(fileBytes, Math.min(...c.times)) : NaN);
 const byKey = Object.fromEntries(consumers.map((c) => [c.key, c]));
 const naiveBest = bestMbps(byKey.naive);
+const cpuMbps = (c) => (c.cpu.length ? mbps(fileBytes, Math.min(...c.cpu)) : NaN);
 
 // ── 3. peak RSS (fresh child per measurement) ───────────────────────────────────────────────
 function child(mode, arg) {
@@ -117,11 +129,32 @@ for (const m of rssPlan) {
   } else log(`  maxRSS ${mb(r.maxRssBytes)}, ${mb(r.bytes)} in ${secs(r.elapsedMs)}${r.events ? `, ${int(r.events)} events, ok=${r.ok}` : ''}`);
 }
 
+/** The commit the benchmarked code comes from (read-only git queries), and whether src/ had local changes. */
+function codeVersion() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: dirname(HERE), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src', 'package.json', 'tsup.config.ts') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes in src/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 // ── 4. the table ────────────────────────────────────────────────────────────────────────────
 const rows = [];
 const cpus = os.cpus();
 rows.push(['machine', `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`, '', '', '', `${os.platform()} ${os.arch()}, ${mb(os.totalmem())} RAM`]);
 rows.push(['machine', `Node ${process.version}`, '', '', '', `V8 ${process.versions.v8}${hasJq ? '' : ', jq not on PATH'}`]);
+const loadAtEnd = os.loadavg();
+rows.push([
+  'machine',
+  'load average (1 min) at start / end',
+  `${fixed(loadAtStart[0], 2)} / ${fixed(loadAtEnd[0], 2)}`,
+  '',
+  '',
+  loadAtStart[0] > cpus.length / 2 || loadAtEnd[0] > cpus.length ? 'the machine was busy around this run: wall-clock figures may be noisy; compare the CPU figures' : '',
+]);
+rows.push(['code', 'dist/ built from', code, '', '', 'npm run bench rebuilds dist/ first']);
 const s = file.stats;
 rows.push([
   'input',
@@ -140,13 +173,16 @@ for (const c of consumers) {
   }
   const best = Math.min(...c.times);
   const value = bestMbps(c);
+  const cpuBest = Math.min(...c.cpu);
   rows.push([
     'throughput',
     c.label,
     `${fixed(value)} MB/s`,
     `${ratio(value / naiveBest)} naive`,
     c.key === 'checker' ? `≥ ${TARGET_THROUGHPUT}× naive` : '',
-    `best ${secs(best)}, median ${fixed(mbps(fileBytes, median(c.times)))} MB/s; ${c.result?.ok ? '' : 'CHECK: '}${c.result?.note ?? ''}`,
+    `best ${secs(best)}, median ${fixed(mbps(fileBytes, median(c.times)))} MB/s; ` +
+      (Number.isFinite(cpuBest) ? `CPU ${secs(cpuBest)} = ${fixed(mbps(fileBytes, cpuBest))} MB per CPU-s (${ratio(cpuMbps(c) / cpuMbps(byKey.naive))} naive); ` : 'CPU not measured (child); ') +
+      `${c.result?.ok ? '' : 'CHECK: '}${c.result?.note ?? ''}`,
   ]);
 }
 if (!hasJq) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
@@ -187,7 +223,7 @@ rows.push([
   ratio(throughputRatio),
   '',
   `≥ ${TARGET_THROUGHPUT}×`,
-  `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median: ${ratio(medianRatio)})`,
+  `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median ${ratio(medianRatio)}; per CPU-s ${ratio(cpuMbps(byKey.checker) / cpuMbps(byKey.naive))})`,
 ]);
 rows.push([
   'target',

@@ -29,12 +29,19 @@ export interface Evidence {
 }
 
 const EXCERPT_CHARS = 120;
+/** Longer than any secret the kit recognises: what lies this far past the shown text stays hidden. */
+const SECRET_MARGIN = 512;
 
 /** Make a line safe to print: visible control characters, masked secrets, bounded length. */
 export function toExcerpt(text: string, knownSecrets: readonly string[] = []): string {
-  const short = text.length > EXCERPT_CHARS * 4 ? text.slice(0, EXCERPT_CHARS * 4) : text;
-  // Mask before truncating, so a secret cut in half is still recognised.
-  const masked = maskSecrets(short, knownSecrets);
+  // Mask a window of the text, not all of a long line. A secret cut in half at the window's end is
+  // not recognised, so widen the window until that cut lies well past what is shown.
+  let masked: string;
+  for (let window = 4096; ; window *= 4) {
+    const cut = text.length > window;
+    masked = maskSecrets(cut ? text.slice(0, window) : text, knownSecrets);
+    if (!cut || masked.length >= EXCERPT_CHARS + SECRET_MARGIN) break;
+  }
   // eslint-disable-next-line no-control-regex
   const visible = masked.replace(/[\u0000-\u0008\u000b-\u001f\u007f\r\n\t]/g, (c) =>
     c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

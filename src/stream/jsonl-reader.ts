@@ -17,6 +17,8 @@ export interface JsonlReaderOptions {
 export interface JsonlReaderHandlers {
   onEvent(event: AoiEvent, line: number): void;
   onFinding(finding: Finding): void;
+  /** Every decoded line as text, event or not (for searches over the raw output, e.g. leaked canaries). */
+  onLine?(text: string, line: number): void;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -168,7 +170,9 @@ export class JsonlReader {
     }
     if (!isUtf8(bytes)) {
       const line = ++this.lineNo;
-      this.finding('AOI-02/not-utf8', `line ${line} is not valid UTF-8`, { line, excerpt: toExcerpt(bytes.toString('utf8'), this.secrets) });
+      const text = bytes.toString('utf8');
+      this.handlers.onLine?.(text, line);
+      this.finding('AOI-02/not-utf8', `line ${line} is not valid UTF-8`, { line, excerpt: toExcerpt(text, this.secrets) });
       return;
     }
     this.textLine(bytes.toString('utf8'));
@@ -185,6 +189,7 @@ export class JsonlReader {
       this.finding('AOI-02/crlf', `line ${line} ends in CRLF`, { line });
       text = text.slice(0, -1);
     }
+    this.handlers.onLine?.(text, line);
     if (this.block) {
       if (BLOCK_CLOSE.test(text)) {
         this.closeBlock(line);

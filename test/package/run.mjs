@@ -114,20 +114,24 @@ function childEnv(extraPath) {
 
 const children = new Set();
 
-/** Run a command; resolve with { code, output, timedOut }. Never rejects. */
+/** Run a command; resolve with { code, output (stdout and stderr), stdout, timedOut }. Never rejects. */
 function exec(cmd, args, { cwd, timeout = STEP_TIMEOUT, env = childEnv() } = {}) {
   return new Promise((done) => {
     let output = '';
+    let stdout = '';
     let timedOut = false;
     let child;
     try {
       child = spawn(cmd, args, { cwd, env, detached: !isWindows, shell: isWindows && cmd.endsWith('.cmd'), stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (error) {
-      done({ code: -1, output: String(error), timedOut });
+      done({ code: -1, output: String(error), stdout, timedOut });
       return;
     }
     children.add(child);
-    child.stdout.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => {
+      output += d;
+      stdout += d;
+    });
     child.stderr.on('data', (d) => (output += d));
     const timer = setTimeout(() => {
       timedOut = true;
@@ -137,7 +141,7 @@ function exec(cmd, args, { cwd, timeout = STEP_TIMEOUT, env = childEnv() } = {})
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       children.delete(child);
-      done({ code: code ?? (signal ? 128 : -1), signal, output, timedOut });
+      done({ code: code ?? (signal ? 128 : -1), signal, output, stdout, timedOut });
     });
   });
 }
@@ -196,8 +200,8 @@ async function pack() {
   const packed = await exec(npm, ['pack', '--json', '--pack-destination', dest], { cwd: repo, timeout: 2 * MINUTE });
   let info;
   try {
-    // npm may print script output before the JSON; the JSON array is the last thing on stdout.
-    info = JSON.parse(packed.output.slice(packed.output.indexOf('[\n')))[0];
+    // Lifecycle scripts may print before the JSON; the array starts with a line holding only "[".
+    info = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[\s*$/m)))[0];
   } catch {
     /* reported below */
   }

@@ -1,41 +1,16 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunked } from '../../src/arbitraries/index.js';
-import { checkStream, createStreamChecker, type StreamCheckOptions, type StreamEnd, type StreamReport } from '../../src/checks/aoi/stream.js';
+import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
+import { loadTranscripts, type Transcript } from '../support/transcripts.js';
 
 /**
  * The checker's report must not depend on how the bytes arrive: every golden transcript, cut
  * anywhere (inside UTF-8 characters, between \r and \n, one byte at a time), is judged exactly as
  * the whole buffer is.
  */
-const DIR = fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url));
+const transcripts = loadTranscripts();
 
-interface Expected {
-  exitCode: number | null;
-  signal: string | null;
-  unbounded: boolean;
-  schemaVersion?: string | null;
-  maxLineBytes?: number | null;
-}
-
-const transcripts = readdirSync(DIR)
-  .filter((f) => f.endsWith('.jsonl'))
-  .sort()
-  .map((file) => {
-    const name = file.slice(0, -'.jsonl'.length);
-    const e = JSON.parse(readFileSync(`${DIR}${name}.expected.json`, 'utf8')) as Expected;
-    const options: StreamCheckOptions = {
-      unbounded: e.unbounded,
-      ...(e.schemaVersion != null ? { schemaVersion: e.schemaVersion } : {}),
-      ...(e.maxLineBytes != null ? { maxLineBytes: e.maxLineBytes } : {}),
-    };
-    const end: StreamEnd = { exitCode: e.exitCode, signal: e.signal };
-    return { name, bytes: new Uint8Array(readFileSync(`${DIR}${file}`)), options, end };
-  });
-
-type Transcript = (typeof transcripts)[number];
 
 /** What must not depend on chunking: verdicts with their counts, findings with lines and evidence. */
 function essence(report: StreamReport) {

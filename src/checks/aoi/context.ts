@@ -31,11 +31,15 @@ export interface RuleContext {
   report(subRuleId: string, message: string, evidence?: Evidence): void;
   /** A masked, truncated excerpt of an event for evidence. */
   excerpt(event: unknown): string;
+  /** A masked, truncated excerpt of a raw line for evidence. */
+  excerptText(text: string): string;
 }
 
 /** One rule judged incrementally over the events of a stream. */
 export interface StreamRule {
   readonly rule: string;
+  /** Every decoded line, event or not (only rules that need raw text implement it). */
+  onLine?(text: string, line: number): void;
   onEvent(event: AoiEvent, line: number): void;
   onEnd(end: StreamEnd): void;
   /** Why the rule had nothing to judge in this stream, or undefined when it did judge. */

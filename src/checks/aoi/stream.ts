@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { makeFinding, toExcerpt, type Evidence, type Finding } from '../../stream/finding.js';
 import { JsonlReader, type AoiEvent } from '../../stream/jsonl-reader.js';
-import { redactValue } from '../../spec/aoi/secrets.js';
+import { maskSecrets, redactValue } from '../../spec/aoi/secrets.js';
 import { makeVerdict, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';
 import { completionRule } from './completion.js';
@@ -54,6 +54,7 @@ export class StreamChecker {
       options,
       report: (id: string, message: string, evidence?: Evidence) => this.add(makeFinding(id, message, evidence, options.strict)),
       excerpt: (event: unknown) => toExcerpt(safeStringify(redactValue(event, secrets)), secrets),
+      excerptText: (text: string) => toExcerpt(text, secrets),
     };
     this.rules = [completionRule, frameworkEventsRule, structuredErrorsRule, redactionRule, boundsRule, versioningRule].map((make) => make(ctx));
     this.reader = new JsonlReader(
@@ -65,6 +66,7 @@ export class StreamChecker {
           for (const rule of this.rules) rule.onEvent(event, line);
         },
         onFinding: (finding) => this.add(finding),
+        ...(this.rules.some((rule) => rule.onLine) ? { onLine: (text: string, line: number) => this.onLine(text, line) } : {}),
       },
       options,
     );
@@ -86,13 +88,18 @@ export class StreamChecker {
       verdicts,
       findings: this.kept,
       stats: { bytes: this.reader.bytes, lines: this.reader.lines, events: this.events },
-      ...(this.meta ? { meta: this.meta } : {}),
-      ...(this.summary ? { summary: this.summary } : {}),
+      // Redacted like every excerpt: a report is printed, logged and snapshotted.
+      ...(this.meta ? { meta: redactValue(this.meta, this.options.secrets ?? []) as AoiEvent } : {}),
+      ...(this.summary ? { summary: redactValue(this.summary, this.options.secrets ?? []) as AoiEvent } : {}),
       end,
       unbounded: this.options.unbounded ?? false,
       strict: this.options.strict ?? false,
     };
     return this.report;
+  }
+
+  private onLine(text: string, line: number): void {
+    for (const rule of this.rules) rule.onLine?.(text, line);
   }
 
   private add(finding: Finding): void {
@@ -102,7 +109,8 @@ export class StreamChecker {
     this.totals.set(finding.rule, total);
     const seen = this.perSubRule.get(finding.id) ?? 0;
     this.perSubRule.set(finding.id, seen + 1);
-    if (seen < this.maxPerSubRule) this.kept.push(finding);
+    // Messages may quote a field value (a category, a code): mask them like excerpts.
+    if (seen < this.maxPerSubRule) this.kept.push({ ...finding, message: maskSecrets(finding.message, this.options.secrets ?? []) });
   }
 
   private verdict(ruleId: string): RuleVerdict {

@@ -133,11 +133,12 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   // AOI-05 — structured errors (§9)
   sub('AOI-05/error-fields', 'error', 'aoi:error lacks category, code, message or retryable', 'Include category, code, message and retryable in every aoi:error.'),
   sub('AOI-05/unknown-category', 'warning', 'aoi:error uses a category outside §9.1', 'Map the error to one of the 14 standard categories.', '§23 leaves open whether the categories are a fixed enum.'),
-  sub('AOI-05/retryable-mismatch', 'warning', 'retryable contradicts the category default', 'Set retryable as §9.1 says for the category, or pick the right category.'),
-  sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.'),
+  sub('AOI-05/retryable-mismatch', 'warning', 'retryable contradicts the category default', 'Set retryable as §9.1 says for the category, or pick the right category.', '§9.1 gives defaults ("Retry?"), not a rule: a tool may know that a retry will or will not help.'),
+  sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.', '§9 says codes "should be" upper snake case.'),
   // AOI-09 — confidentiality (§8.3, §11)
   sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
   sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
+  sub('AOI-09/secret-echoed', 'error', 'A secret the command was given appears in its output', 'Never echo credentials, tokens or URLs with secrets back; the caller already knows what it passed (§11).'),
   sub('AOI-09/meta-argv', 'warning', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.', '§11 says SHOULD NOT by default.'),
   // AOI-11 — bounds (§15)
   sub('AOI-11/cursor-without-truncated', 'error', 'next_cursor set but truncated is not true', 'Set "truncated": true whenever more data can be fetched.'),

@@ -1,24 +1,32 @@
 /**
- * What counts as sensitive, from AOI-CLI §11, as data. Used to judge meta.args and to mask every
- * excerpt the kit prints: the kit never shows a secret, not even in a failure message.
+ * What counts as sensitive, from AOI-CLI §11, as data, and the one walker that masks it. The same
+ * walker decides whether a value leaks (AOI-09) and masks every excerpt and message the kit prints,
+ * so what the kit flags and what it hides never disagree. The kit never shows a secret.
  */
 
+export const MASK = '***';
+
 /** Name segments that make a flag or key sensitive (§11, first bullet). */
-const SENSITIVE_SEGMENTS = new Set(['token', 'secret', 'password', 'passwd', 'pwd', 'key', 'apikey', 'credential', 'credentials', 'cookie', 'authorization', 'authorisation', 'auth', 'bearer', 'private', 'signature', 'sig', 'pat']);
+const SENSITIVE_SEGMENTS = new Set(['token', 'secret', 'password', 'passwd', 'key', 'apikey', 'credential', 'credentials', 'cookie', 'authorization', 'authorisation', 'auth', 'bearer', 'private', 'signature', 'sig', 'pat']);
 const SENSITIVE_SUBSTRING = /token|secret|passw(?:or)?d|credential|authori[sz]ation|cookie|bearer/i;
+/** Segments that make a sensitive-looking name a quantity (`max_tokens`, `token_count`), not a secret. */
+const QUANTITY_SEGMENTS = new Set(['count', 'counts', 'limit', 'max', 'min', 'size', 'length', 'len', 'ttl', 'expires', 'expiry', 'timeout', 'used', 'remaining', 'total']);
+
+const segmentsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
 
 /**
  * Whether a flag or key name is sensitive: `--api-key`, `client_secret`, `AccessToken`, `auth`,
  * but not `author` or `keyword` (names are judged by their segments).
  */
 export function isSensitiveName(name: string): boolean {
-  if (SENSITIVE_SUBSTRING.test(name)) return true;
-  const segments = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
-  return segments.some((segment) => SENSITIVE_SEGMENTS.has(segment));
+  return SENSITIVE_SUBSTRING.test(name) || segmentsOf(name).some((segment) => SENSITIVE_SEGMENTS.has(segment));
 }
 
 /** URL query keys that carry secrets (§11, second bullet), plus common SAS/signature keys. */
 export const SENSITIVE_QUERY_KEY = /^(?:sig|signature|token|access_token|refresh_token|id_token|code|key|api_key|apikey|secret|client_secret|password|x-amz-signature|x-amz-credential|x-goog-signature|sv|se|sp|st|skoid|sktid)$/i;
+
+/** Keys under which a tool would echo its environment; every value below them is secret (§11). */
+export const ENV_KEYS = /^(?:env|environ|environment|env_vars)$/i;
 
 const REDACTED_VALUE = /^(?:\*+|x{3,}|•+|…|\.{3}|\[redacted\]|<redacted>|redacted|\[filtered\]|\[masked\]|<hidden>|\$\{?[A-Z_][A-Z0-9_]*\}?)$/i;
 
@@ -39,20 +47,19 @@ const TOKEN_SHAPES: readonly RegExp[] = [
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@"']+):([^/\s@"']+)@/gi;
 const URL_QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&#\s"']+)/g;
 const AUTH_SCHEME = /\b(bearer|basic|token)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
+const SCHEME_WORD = /^(?:bearer|basic|token|digest)$/i;
 // A credential, not a word: "Bearer eyJhbGci…" or "token ghx_1a2B…", but not "bearer token authentication".
 const CREDENTIAL_LIKE = /\d|[._~+/=-]|[a-z].*[A-Z]|[A-Z].*[a-z]/;
 const SENSITIVE_ASSIGNMENT = /((?:^|[\s"'{,])-{0,2}[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api[_-]?key|credential|cookie|authorization|bearer|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi;
-
-export const MASK = '***';
-
-/** True when the text contains something §11 calls sensitive and that is not already redacted. */
-export function looksSecret(text: string): boolean {
-  return maskSecrets(text) !== text;
-}
+// `--password hunter2` inside a command line held as one string.
+const FLAG_SPACE_VALUE = /(^|\s)(-{1,2}[A-Za-z0-9_.-]+)(\s+)([^\s-][^\s]*)/g;
+const ENV_ASSIGNMENT = /\b[A-Z_][A-Z0-9_]*=\S*/;
+const FLAG_WITH_VALUE = /^(-{1,2}[A-Za-z0-9_.-]+)=(.*)$/s;
+const FLAG = /^-{1,2}([A-Za-z0-9_.-]+)$/;
 
 /**
- * Replace secret-looking values (and any known secrets, e.g. canaries, in raw, URL-encoded and
- * base64 form) with `***`. Idempotent; leaves redaction placeholders alone.
+ * Replace secret-looking values in text (and any known secrets, e.g. canaries, in raw, URL-encoded
+ * and base64 form) with `***`. Idempotent; leaves redaction placeholders alone.
  */
 export function maskSecrets(text: string, known: readonly string[] = []): string {
   let out = text;
@@ -66,48 +73,96 @@ export function maskSecrets(text: string, known: readonly string[] = []): string
     SENSITIVE_QUERY_KEY.test(key) && !isRedacted(value) ? `${sep}${key}=${MASK}` : m,
   );
   out = out.replace(AUTH_SCHEME, (m, scheme: string, value: string) => (isRedacted(value) || !CREDENTIAL_LIKE.test(value) ? m : `${scheme} ${MASK}`));
-  out = out.replace(SENSITIVE_ASSIGNMENT, (m, head: string, value: string) => (isRedacted(value) || value === MASK ? m : `${head}${MASK}`));
+  out = out.replace(SENSITIVE_ASSIGNMENT, (m, head: string, value: string) =>
+    isRedacted(value) || SCHEME_WORD.test(value) ? m : `${head}${MASK}`,
+  );
+  out = out.replace(FLAG_SPACE_VALUE, (m, lead: string, flag: string, space: string, value: string) =>
+    isSensitiveName(flag.replace(/^-+/, '')) && !isRedacted(value) ? `${lead}${flag}${space}${MASK}` : m,
+  );
   return out;
 }
 
-/** Keys under which a tool would echo its environment; every value below them is secret (§11). */
-export const ENV_KEYS = /^(?:env|environ|environment|env_vars)$/i;
+/** True when the text contains something §11 calls sensitive and that is not already redacted. */
+export function looksSecret(text: string): boolean {
+  return maskSecrets(text) !== text;
+}
 
-const FLAG_WITH_VALUE = /^(-{1,2}[A-Za-z0-9_.-]+)=(.*)$/s;
-const FLAG = /^-{1,2}([A-Za-z0-9_.-]+)$/;
+const MAX_DEPTH = 16;
+
+interface Walk {
+  known: readonly string[];
+  /** Set when the walker masked something: the value leaked a secret. */
+  masked: boolean;
+}
 
 /**
- * A copy of a JSON value with every secret-looking part masked: values under sensitive keys,
- * the value after a sensitive flag in an argv array, `--flag=value` pairs, and secret-looking
- * text inside strings. Used for excerpts, so that no failure message ever shows a secret.
+ * A copy of a JSON value with every secret-looking part masked: values under sensitive keys (numbers
+ * too, unless the name is a quantity such as `max_tokens`), the value after a sensitive flag in an
+ * argv array, `--flag=value`, environment dumps, and secret-looking text inside strings. Values
+ * nested deeper than 16 levels become `[…]`, so rendering the copy can never overflow the stack.
  */
-export function redactValue(value: unknown, known: readonly string[] = [], depth = 0): unknown {
-  if (typeof value === 'string') return redactArg(value, known);
-  if (depth > 16 || value === null || typeof value !== 'object') return value;
+export function redactValue(value: unknown, known: readonly string[] = []): unknown {
+  return walk(value, { known, masked: false }, 0);
+}
+
+/** Whether redaction would change the value: it carries a secret (§11). */
+export function leaksSecret(value: unknown, known: readonly string[] = []): boolean {
+  const state: Walk = { known, masked: false };
+  walk(value, state, 0);
+  return state.masked;
+}
+
+function walk(value: unknown, state: Walk, depth: number): unknown {
+  if (typeof value === 'string') return maskString(value, state);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) {
     return value.map((item, i) => {
       const previous = value[i - 1];
       const flag = typeof previous === 'string' ? FLAG.exec(previous) : null;
-      if (flag && isSensitiveName(flag[1]!) && typeof item === 'string' && !item.startsWith('-') && !isRedacted(item)) return MASK;
-      return redactValue(item, known, depth + 1);
+      if (flag && isSensitiveName(flag[1]!) && typeof item === 'string' && !item.startsWith('-') && !isRedacted(item)) return mask(state);
+      return walk(item, state, depth + 1);
     });
   }
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      ENV_KEYS.test(key) && item !== null && typeof item === 'object'
-        ? Object.fromEntries(Object.keys(item).map((name) => [name, MASK]))
-        : typeof item === 'string' && isSensitiveName(key) && item !== '' && !isRedacted(item)
-          ? MASK
-          : redactValue(item, known, depth + 1),
-    ]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = walkField(key, item, state, depth);
+  return out;
 }
 
-function redactArg(text: string, known: readonly string[]): string {
+/** Whether a field echoes the environment: an object under `env`, or `KEY=value` text there. */
+export function isEnvDump(key: string, value: unknown): boolean {
+  if (!ENV_KEYS.test(key)) return false;
+  return (value !== null && typeof value === 'object') || (typeof value === 'string' && ENV_ASSIGNMENT.test(value));
+}
+
+function walkField(key: string, item: unknown, state: Walk, depth: number): unknown {
+  if (isEnvDump(key, item)) {
+    return typeof item === 'string' ? mask(state) : Object.fromEntries(Object.keys(item as object).map((name) => [name, mask(state)]));
+  }
+  if (isSensitiveName(key)) {
+    if (typeof item === 'string' && item !== '' && !isRedacted(item) && !SCHEME_ONLY(item)) return mask(state);
+    if (typeof item === 'number' && !segmentsOf(key).some((segment) => QUANTITY_SEGMENTS.has(segment))) return mask(state);
+  }
+  return walk(item, state, depth + 1);
+}
+
+// "Bearer ***" under an Authorization key is a redacted header, not a leak.
+const SCHEME_ONLY = (value: string) => /^(?:bearer|basic|token|digest)\s+\S+$/i.test(value.trim()) && isRedacted(value.trim().split(/\s+/)[1]!);
+
+function maskString(text: string, state: Walk): string {
   const withValue = FLAG_WITH_VALUE.exec(text);
-  if (withValue && isSensitiveName(withValue[1]!) && withValue[2] !== '' && !isRedacted(withValue[2]!)) return `${withValue[1]}=${MASK}`;
-  return maskSecrets(text, known);
+  if (withValue && isSensitiveName(withValue[1]!.replace(/^-+/, '')) && withValue[2] !== '' && !isRedacted(withValue[2]!)) {
+    state.masked = true;
+    return `${withValue[1]}=${MASK}`;
+  }
+  const masked = maskSecrets(text, state.known);
+  if (masked !== text) state.masked = true;
+  return masked;
+}
+
+function mask(state: Walk): string {
+  state.masked = true;
+  return MASK;
 }
 
 /** The forms a leaked secret takes on the wire: raw, URL-encoded, and base64 at each alignment. */

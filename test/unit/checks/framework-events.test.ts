@@ -112,23 +112,55 @@ describe('AOI-04/unknown-framework-type', () => {
 });
 
 describe('AOI-04/reserved-name', () => {
-  it.each(RESERVED_DOMAIN_NAMES.map((n) => [n]))('warns on a domain event named "%s"', (name) => {
+  const notSummary = RESERVED_DOMAIN_NAMES.filter((n) => n !== 'summary');
+
+  it('has seven reserved names besides "summary"', () => {
+    expect(notSummary).toHaveLength(7);
+  });
+
+  it.each(notSummary.map((n) => [n]))('fails a domain event named "%s" (§8.2 MUST NOT)', (name) => {
     const r = check([META, { type: name, text: 'x' }, SUMMARY]);
     expect(found(r, 'AOI-04')).toEqual([['AOI-04/reserved-name', 2]]);
     const finding = r.findings.find((f) => f.id === 'AOI-04/reserved-name')!;
-    expect(finding.severity).toBe('warning');
+    expect(finding.severity).toBe('error');
     expect(finding.message).toContain(`aoi:${name}`);
+    expect(verdict(r, 'AOI-04').status).toBe('fail');
+    expect(r.ok).toBe(false);
   });
 
   it('passes unreserved domain names, including the recommended patterns', () => {
-    for (const type of ['document_summary', 'entry', 'hit', 'match', 'created', 'metadata', 'errors']) {
+    for (const type of ['document_summary', 'abstract', 'entry', 'hit', 'match', 'created', 'metadata', 'errors', 'Meta']) {
       expect(found(check([META, { type }, SUMMARY]), 'AOI-04'), type).toEqual([]);
     }
+  });
+});
+
+describe('AOI-04/reserved-name-summary', () => {
+  // §8.2 reserves "summary", yet its own rationale shows a domain {"type":"summary","text":…} coexisting
+  // with aoi:summary: a warning unless strict.
+  it('warns on a domain event named "summary", at its line', () => {
+    const r = check([META, { type: 'summary', text: 'a textual document summary' }, SUMMARY]);
+    expect(found(r, 'AOI-04')).toEqual([['AOI-04/reserved-name-summary', 2]]);
+    const finding = r.findings.find((f) => f.rule === 'AOI-04')!;
+    expect(finding.severity).toBe('warning');
+    expect(finding.message).toContain('aoi:summary');
+    expect(verdict(r, 'AOI-04')).toMatchObject({ status: 'pass', warnings: 1 });
+    expect(r.ok).toBe(true);
+  });
+
+  it('passes the renamed domain event', () => {
+    expect(found(check([META, { type: 'abstract', text: 'a textual document summary' }, SUMMARY]), 'AOI-04')).toEqual([]);
+  });
+
+  it('a domain "summary" is not mistaken for the terminal summary', () => {
+    const r = check([META, { type: 'summary', text: 'x' }, HIT, { type: 'aoi:summary', ok: true, count: 2 }], { exitCode: 0 });
+    expect(found(r, 'AOI-03')).toEqual([]);
+    expect(r.summary).toMatchObject({ type: 'aoi:summary' });
   });
 
   it('strict mode makes it fail', () => {
     const r = check([META, { type: 'summary', text: 'x' }, SUMMARY], { strict: true });
-    expect(found(r, 'AOI-04')).toEqual([['AOI-04/reserved-name', 2]]);
+    expect(found(r, 'AOI-04')).toEqual([['AOI-04/reserved-name-summary', 2]]);
     expect(r.findings.find((f) => f.rule === 'AOI-04')!.severity).toBe('error');
     expect(verdict(r, 'AOI-04').status).toBe('fail');
     expect(r.ok).toBe(false);

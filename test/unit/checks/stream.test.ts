@@ -287,7 +287,7 @@ describe('no report ever shows a planted secret', () => {
     '  "x": 1',
     '}',
     JSON.stringify({ password: CANARY }),
-    JSON.stringify({ type: 'summary', text: `about ${CANARY}` }),
+    JSON.stringify({ type: 'check', text: `about ${CANARY}` }),
     `{"type":"hit","t":"${CANARY}${'x'.repeat(1200)}"}`,
     JSON.stringify({ type: 'aoi:summary', ok: true, count: 99, next_cursor: CANARY }),
   ];

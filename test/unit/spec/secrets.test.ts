@@ -70,9 +70,15 @@ describe('maskSecrets', () => {
   });
 
   it('masks Bearer and Basic credentials', () => {
-    expect(maskSecrets('Authorization: Bearer abcdefghijklmnop')).not.toContain('abcdefghijklmnop');
+    expect(maskSecrets('Authorization: Bearer abcDEF123ghi456jkl')).not.toContain('abcDEF123ghi456jkl');
     expect(maskSecrets('curl -H "Authorization: Basic YWxpY2U6aHVudGVyMg=="')).not.toContain('YWxpY2U6aHVudGVyMg');
-    expect(maskSecrets('bearer abcdefghijklmnop')).toBe(`bearer ${MASK}`);
+    expect(maskSecrets('bearer abcDEF123ghi456jkl')).toBe(`bearer ${MASK}`);
+    expect(maskSecrets('sent with token 9f86d081884c7d65')).toBe(`sent with token ${MASK}`);
+  });
+
+  it('does not mistake the words "bearer" and "token" in prose for credentials', () => {
+    const text = 'Supports bearer authentication and token authorization for accounts';
+    expect(maskSecrets(text)).toBe(text);
   });
 
   it.each([
@@ -159,7 +165,7 @@ describe('maskSecrets', () => {
   describe('idempotence and placeholders', () => {
     const inputs = [
       'https://alice:s3cretpw@example.com/x?sig=abc&token=def',
-      'Authorization: Bearer abcdefghijklmnop',
+      'Authorization: Bearer abcDEF123ghi456jkl',
       `token=${GH_TOKEN} password=hunter2`,
       '{"api_key":"abc123","nested":{"client_secret":"x"}}',
       `${JWT} and AKIAIOSFODNN7EXAMPLE`,

@@ -14,16 +14,21 @@ function fieldLeaks(key: string, value: unknown): boolean {
  */
 export function redactionRule(ctx: RuleContext): StreamRule {
   let metas = 0;
-  let lines = 0;
   const canaryForms = (ctx.options.secrets ?? []).filter((s) => s.length >= 4).flatMap(secretForms);
+  // Raw lines are searched only when the caller gave secrets: no cost per line otherwise.
+  const searchLines: Pick<StreamRule, 'onLine'> =
+    canaryForms.length === 0
+      ? {}
+      : {
+          onLine(text, line) {
+            if (canaryForms.some((form) => text.includes(form))) {
+              ctx.report('AOI-09/secret-echoed', `line ${line} echoes a secret the command was given`, { line, excerpt: ctx.excerptText(text) });
+            }
+          },
+        };
   return {
     rule: 'AOI-09',
-    onLine(text, line) {
-      lines++;
-      if (canaryForms.some((form) => text.includes(form))) {
-        ctx.report('AOI-09/secret-echoed', `line ${line} echoes a secret the command was given`, { line, excerpt: ctx.excerptText(text) });
-      }
-    },
+    ...searchLines,
     onEvent(event, line) {
       if (event.type !== 'aoi:meta') return;
       metas++;
@@ -41,8 +46,8 @@ export function redactionRule(ctx: RuleContext): StreamRule {
     },
     onEnd() {},
     notApplicable() {
-      if (metas > 0 || (canaryForms.length > 0 && lines > 0)) return undefined;
-      return 'the stream carried no aoi:meta';
+      // Given secrets, every line was judged; otherwise only meta is.
+      return metas > 0 || canaryForms.length > 0 ? undefined : 'the stream carried no aoi:meta';
     },
   };
 }

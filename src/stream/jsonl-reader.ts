@@ -199,7 +199,8 @@ export class JsonlReader {
       if (text === '' || text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) return;
       this.closeBlock(line - 1);
     }
-    if (text.trim() === '') {
+    // A JSON line starts with `{`; only a line starting otherwise can be blank (no trim per line).
+    if (text.charCodeAt(0) !== 123 && text.trim() === '') {
       this.finding('AOI-02/blank-line', `line ${line} is blank`, { line });
       return;
     }
@@ -214,8 +215,6 @@ export class JsonlReader {
   }
 
   private parsedLine(value: unknown, line: number): void {
-    // Only reached for findings' evidence: redact structurally, then mask the text.
-    const excerpt = () => this.excerpt(JSON.stringify(redactValue(value, this.secrets)));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const type = (value as { type?: unknown }).type;
       if (typeof type === 'string' && type.length > 0) {
@@ -223,17 +222,17 @@ export class JsonlReader {
         return;
       }
       const why = type === undefined ? 'has no "type"' : `has a "type" that is ${typeof type === 'string' ? 'empty' : `a ${jsonKind(type)}, not a string`}`;
-      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: excerpt() });
+      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: this.valueExcerpt(value) });
       return;
     }
     if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
       this.finding('AOI-02/json-array', `line ${line} is a JSON array of ${value.length} items instead of one event per line`, {
         line,
-        excerpt: excerpt(),
+        excerpt: this.valueExcerpt(value),
       });
       return;
     }
-    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: excerpt() });
+    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: this.valueExcerpt(value) });
   }
 
   private unparsedLine(text: string, line: number): void {
@@ -276,6 +275,11 @@ export class JsonlReader {
         excerpt: block.excerpt,
       });
     }
+  }
+
+  /** Evidence for a parsed value: redacted structurally, then masked as text (failure paths only). */
+  private valueExcerpt(value: unknown): string {
+    return this.excerpt(JSON.stringify(redactValue(value, this.secrets)));
   }
 
   private excerpt(text: string): string {

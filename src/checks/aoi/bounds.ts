@@ -6,6 +6,7 @@ export function boundsRule(ctx: RuleContext): StreamRule {
   let summary: { event: AoiEvent; line: number } | undefined;
   return {
     rule: 'AOI-11',
+    frameworkOnly: true,
     onEvent(event, line) {
       if (event.type === 'aoi:summary' && !summary) summary = { event, line };
     },

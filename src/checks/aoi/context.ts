@@ -38,6 +38,8 @@ export interface RuleContext {
 /** One rule judged incrementally over the events of a stream. */
 export interface StreamRule {
   readonly rule: string;
+  /** The rule judges only `aoi:` events: domain events (the bulk of a stream) are not sent to it. */
+  readonly frameworkOnly?: boolean;
   /** Every decoded line, event or not (only rules that need raw text implement it). */
   onLine?(text: string, line: number): void;
   onEvent(event: AoiEvent, line: number): void;

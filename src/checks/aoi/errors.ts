@@ -9,6 +9,7 @@ export function structuredErrorsRule(ctx: RuleContext): StreamRule {
   let errorEvents = 0;
   return {
     rule: 'AOI-05',
+    frameworkOnly: true,
     onEvent(event, line) {
       if (event.type !== 'aoi:error') return;
       errorEvents++;

@@ -28,6 +28,7 @@ export function redactionRule(ctx: RuleContext): StreamRule {
         };
   return {
     rule: 'AOI-09',
+    frameworkOnly: true,
     ...searchLines,
     onEvent(event, line) {
       if (event.type !== 'aoi:meta') return;

@@ -38,6 +38,8 @@ export interface StreamReport {
 export class StreamChecker {
   private readonly reader: JsonlReader;
   private readonly rules: StreamRule[];
+  /** The rules that see domain events too (the others see only aoi: events). */
+  private readonly domainRules: StreamRule[];
   private readonly kept: Finding[] = [];
   private readonly perSubRule = new Map<string, number>();
   private readonly totals = new Map<string, { errors: number; warnings: number }>();
@@ -57,13 +59,14 @@ export class StreamChecker {
       excerptText: (text: string) => toExcerpt(text, secrets),
     };
     this.rules = [completionRule, frameworkEventsRule, structuredErrorsRule, redactionRule, boundsRule, versioningRule].map((make) => make(ctx));
+    this.domainRules = this.rules.filter((rule) => !rule.frameworkOnly);
     this.reader = new JsonlReader(
       {
         onEvent: (event, line) => {
           this.events++;
           if (event.type === 'aoi:meta' && !this.meta) this.meta = event;
           if (event.type === 'aoi:summary' && !this.summary) this.summary = event;
-          for (const rule of this.rules) rule.onEvent(event, line);
+          for (const rule of event.type.startsWith('aoi:') ? this.rules : this.domainRules) rule.onEvent(event, line);
         },
         onFinding: (finding) => this.add(finding),
         ...(this.rules.some((rule) => rule.onLine) ? { onLine: (text: string, line: number) => this.onLine(text, line) } : {}),

@@ -1,0 +1,56 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrokenPipe, runTool, type RunSettings } from './core.js';
+import type { FakeTool } from './types.js';
+
+/** Where a fake process keeps its state: the directory it is given, or a fresh one. */
+export const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
+
+/**
+ * The `main` of a fake as a real process: real pipes, real signals, real exit status. Writes honour
+ * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it.
+ */
+export async function runAsProcess(tool: FakeTool, settings: RunSettings = {}): Promise<void> {
+  let pipeClosed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') pipeClosed = true;
+  });
+  const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  const writeTo = (stream: NodeJS.WriteStream) => (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (pipeClosed && stream === process.stdout) return reject(new BrokenPipe());
+      stream.write(text, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
+    });
+  try {
+    const outcome = await runTool(
+      tool,
+      {
+        argv: process.argv.slice(2),
+        env: process.env,
+        stateDir: process.env[STATE_DIR_ENV] || mkdtempSync(join(tmpdir(), 'aoi-fake-')),
+        stdinReadable: !process.stdin.isTTY,
+        readStdin: async () => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks).toString('utf8');
+        },
+        writeStdout: writeTo(process.stdout),
+        writeStderr: writeTo(process.stderr),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        interrupted,
+      },
+      settings,
+    );
+    if (outcome.signal) process.kill(process.pid, outcome.signal);
+    // exit() rather than exitCode: an open stdin or a pending timer must not keep a finished fake alive.
+    process.exit(outcome.exitCode ?? 1);
+  } catch (error) {
+    // A bug in the fake itself: say so on stderr, never on stdout.
+    process.stderr.write(`fake: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exit(70);
+  }
+}

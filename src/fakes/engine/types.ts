@@ -1,0 +1,27 @@
+/** One line a fake writes to stdout: an event object (serialised compactly), or raw text (a fault's doing). */
+export type OutLine = { type: string } & Record<string, unknown> | { raw: string };
+
+/** What a tool sees of the world. The same tool code runs in memory and as a real process. */
+export interface FakeContext {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The directory this run keeps its state in: parallel runs never share one. */
+  readonly stateDir: string;
+  /** Whether stdin is a pipe or file that can be read (false when closed or a TTY). */
+  readonly stdinReadable: boolean;
+  /** All of stdin as text (resolves at EOF; never resolves on an open pipe that is never closed). */
+  readStdin(): Promise<string>;
+  /** Write one machine-mode event (faults may change, add or drop lines). */
+  emit(event: { type: string } & Record<string, unknown>): Promise<void>;
+  /** Write human-mode text to stdout as is. */
+  print(text: string): Promise<void>;
+  stderr(text: string): Promise<void>;
+  /** Settles when the run is interrupted (SIGINT/SIGTERM in a process; scripted in memory). */
+  readonly interrupted: Promise<'SIGINT' | 'SIGTERM'>;
+  /** Seeded randomness, so that runs repeat. */
+  random(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** A fake CLI: argv in, exit status out, everything else through the context. */
+export type FakeTool = (ctx: FakeContext) => Promise<number>;

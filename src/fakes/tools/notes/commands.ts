@@ -1,0 +1,237 @@
+import type { FakeContext } from '../../engine/types.js';
+import { intFlag, UsageProblem, type Flags } from './args.js';
+import type { Out } from './out.js';
+import { loadState, newId, saveState, type Note } from './state.js';
+
+export interface Command {
+  ctx: FakeContext;
+  out: Out;
+  flags: Flags;
+  operands: string[];
+}
+
+const MAX_LIMIT = 100;
+
+/** An opaque cursor: where the next page starts, bound to the query it belongs to. */
+const encodeCursor = (offset: number, query: string) => Buffer.from(JSON.stringify({ offset, query })).toString('base64url');
+function decodeCursor(cursor: string | undefined, query: string): number {
+  if (cursor === undefined) return 0;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown; query: unknown };
+    if (Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0 && parsed.query === query) return parsed.offset as number;
+  } catch {
+    // fall through
+  }
+  throw new UsageProblem('--cursor is not a cursor this command returned');
+}
+
+/** One bounded page of results with the §15 truncation contract. */
+async function page(cmd: Command, notes: Note[], query: string, emit: (note: Note, position: number) => Promise<void>): Promise<number> {
+  const limit = intFlag(cmd.flags.limit, 'limit', 10, MAX_LIMIT);
+  const offset = decodeCursor(cmd.flags.cursor, query);
+  const slice = notes.slice(offset, offset + limit);
+  for (const [i, note] of slice.entries()) await emit(note, offset + i + 1);
+  const truncated = offset + limit < notes.length;
+  await cmd.out.summary(true, { truncated, next_cursor: truncated ? encodeCursor(offset + limit, query) : null });
+  return 0;
+}
+
+export async function search(cmd: Command): Promise<number> {
+  const query = cmd.operands[0];
+  if (query === undefined) throw new UsageProblem('search needs a query');
+  await cmd.out.meta('search');
+  const needle = query.toLowerCase();
+  const found = loadState(cmd.ctx.stateDir).notes.filter((n) => `${n.title}\n${n.body}`.toLowerCase().includes(needle));
+  return page(cmd, found, query, (note, rank) => {
+    const relevance = cmd.out.schemaVersion === '1.0.0' ? { rank } : { score: Number((1 / rank).toFixed(4)) };
+    return cmd.out.item({ type: 'hit', id: note.id, title: note.title, ...relevance, snippet: note.body.slice(0, 80) }, `${rank}. ${note.title} (${note.id})`);
+  });
+}
+
+export async function list(cmd: Command): Promise<number> {
+  await cmd.out.meta('list');
+  return page(cmd, loadState(cmd.ctx.stateDir).notes, '', (note) =>
+    cmd.out.item({ type: 'entry', id: note.id, title: note.title, tags: note.tags }, `${note.id}  ${note.title}`),
+  );
+}
+
+export async function get(cmd: Command): Promise<number> {
+  const id = cmd.operands[0];
+  if (id === undefined) throw new UsageProblem('get needs an id');
+  await cmd.out.meta('get');
+  const note = loadState(cmd.ctx.stateDir).notes.find((n) => n.id === id);
+  if (!note) {
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${id}`, false, { target: id });
+    await cmd.out.summary(false);
+    return 1;
+  }
+  await cmd.out.item({ type: 'entry', id: note.id, title: note.title, tags: note.tags, body: note.body }, `${note.title}\n\n${note.body}`);
+  await cmd.out.summary(true);
+  return 0;
+}
+
+export async function create(cmd: Command): Promise<number> {
+  const { title, body = '', tag = [] } = cmd.flags;
+  if (title === undefined || title === '') throw new UsageProblem('create needs --title');
+  await cmd.out.meta('create');
+  const state = loadState(cmd.ctx.stateDir);
+  const key = cmd.flags['idempotency-key'];
+  if (cmd.flags['dry-run']) {
+    await cmd.out.item({ type: 'aoi:plan', action: 'create', target: 'note', title }, `would create "${title}"`);
+    return summaryOk(cmd);
+  }
+  const prior = key !== undefined ? state.idempotency[key] : undefined;
+  if (prior !== undefined) {
+    // A replay returns the first result and changes nothing (§14.4).
+    await cmd.out.item({ type: 'created', id: prior, replayed: true }, `created ${prior} (replayed)`);
+    return summaryOk(cmd);
+  }
+  const id = newId(state);
+  state.notes.push({ id, title, body, tags: tag });
+  if (key !== undefined) state.idempotency[key] = id;
+  saveState(cmd.ctx.stateDir, state);
+  await cmd.out.item({ type: 'created', id }, `created ${id}`);
+  return summaryOk(cmd);
+}
+
+export async function update(cmd: Command): Promise<number> {
+  const id = cmd.operands[0];
+  if (id === undefined) throw new UsageProblem('update needs an id');
+  await cmd.out.meta('update');
+  const state = loadState(cmd.ctx.stateDir);
+  const note = state.notes.find((n) => n.id === id);
+  if (!note) {
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${id}`, false, { target: id });
+    await cmd.out.summary(false);
+    return 1;
+  }
+  if (cmd.flags['dry-run']) {
+    await cmd.out.item({ type: 'aoi:plan', action: 'update', target: id }, `would update ${id}`);
+    return summaryOk(cmd);
+  }
+  // Setting fields is naturally idempotent; the key is accepted for uniformity (§14.4).
+  if (cmd.flags.title !== undefined) note.title = cmd.flags.title;
+  if (cmd.flags.body !== undefined) note.body = cmd.flags.body;
+  saveState(cmd.ctx.stateDir, state);
+  await cmd.out.item({ type: 'updated', id }, `updated ${id}`);
+  return summaryOk(cmd);
+}
+
+export async function remove(cmd: Command): Promise<number> {
+  const ids = cmd.operands;
+  if (ids.length === 0) throw new UsageProblem('delete needs at least one id');
+  await cmd.out.meta('delete');
+  const dryRun = cmd.flags['dry-run'] === true;
+  if (!dryRun && !cmd.flags.confirm) {
+    // Destructive work needs explicit confirmation (§14.3); never a prompt in machine mode (§1.3).
+    await cmd.out.error('usage', 'CONFIRMATION_REQUIRED', `delete is destructive: pass --confirm to delete ${ids.length} note(s)`, false);
+    await cmd.out.summary(false);
+    return 64;
+  }
+  const expected = cmd.flags['confirm-count'];
+  if (expected !== undefined && Number(expected) !== ids.length) {
+    await cmd.out.error('validation', 'CONFIRM_COUNT_MISMATCH', `--confirm-count ${expected} but ${ids.length} note(s) would be deleted`, false);
+    await cmd.out.summary(false);
+    return 65;
+  }
+  const state = loadState(cmd.ctx.stateDir);
+  const missing = ids.filter((id) => !state.notes.some((n) => n.id === id));
+  if (missing.length > 0) {
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.join(', ')}`, false, { target: missing[0] });
+    await cmd.out.summary(false);
+    return 1;
+  }
+  for (const id of ids) {
+    await cmd.out.item(dryRun ? { type: 'aoi:plan', action: 'delete', target: id } : { type: 'deleted', id }, `${dryRun ? 'would delete' : 'deleted'} ${id}`);
+  }
+  if (!dryRun) {
+    state.notes = state.notes.filter((n) => !ids.includes(n.id));
+    saveState(cmd.ctx.stateDir, state);
+  }
+  return summaryOk(cmd);
+}
+
+/** `import --input-jsonl -`: fail-fast by default, as §12.2 recommends for mutating imports. */
+export async function importNotes(cmd: Command): Promise<number> {
+  if (cmd.flags['input-jsonl'] !== '-') throw new UsageProblem('import reads JSONL from stdin: pass --input-jsonl -');
+  if (cmd.flags['fail-fast'] && cmd.flags['continue-on-error']) throw new UsageProblem('--fail-fast and --continue-on-error exclude each other');
+  if (!cmd.ctx.stdinReadable) throw new UsageProblem('import needs JSONL on stdin');
+  const continueOnError = cmd.flags['continue-on-error'] === true;
+  await cmd.out.meta('import', { input_mode: 'jsonl', continue_on_error: continueOnError });
+  const lines = (await cmd.ctx.readStdin()).split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const parsed = lines.map((line, i) => ({ lineNumber: i + 1, note: parseImportLine(line) }));
+  const bad = parsed.filter((p) => p.note === undefined);
+  if (bad.length > 0 && !continueOnError) {
+    // Validate everything first: a malformed line aborts before any side effect.
+    const first = bad[0]!;
+    await cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${first.lineNumber}`, false, { line_number: first.lineNumber });
+    await cmd.out.summary(false);
+    return 65;
+  }
+  const state = loadState(cmd.ctx.stateDir);
+  for (const { lineNumber, note } of parsed) {
+    if (!note) {
+      await cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${lineNumber}`, false, { line_number: lineNumber });
+      continue;
+    }
+    const id = newId(state);
+    state.notes.push({ id, ...note });
+    await cmd.out.item({ type: 'created', id }, `created ${id}`);
+  }
+  saveState(cmd.ctx.stateDir, state);
+  await cmd.out.summary(bad.length === 0, { partial: bad.length > 0 });
+  return bad.length === 0 ? 0 : 1;
+}
+
+function parseImportLine(line: string): Omit<Note, 'id'> | undefined {
+  try {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    const allowed = ['title', 'body', 'tags'];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    if (typeof value.title !== 'string' || value.title === '' || Object.keys(value).some((k) => !allowed.includes(k))) return undefined;
+    const tags = Array.isArray(value.tags) && value.tags.every((t) => typeof t === 'string') ? (value.tags as string[]) : [];
+    return { title: value.title, body: typeof value.body === 'string' ? value.body : '', tags };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function doctor(cmd: Command): Promise<number> {
+  await cmd.out.meta('doctor');
+  const token = cmd.ctx.env.NOTES_API_TOKEN;
+  const checks = [
+    { name: 'state_dir', ok: true, severity: 'info', detail: 'writable' },
+    { name: 'api_token', ok: token !== undefined && token !== '', severity: 'warning', detail: token ? 'present' : 'missing (offline mode)' },
+  ];
+  for (const check of checks) await cmd.out.item({ type: 'aoi:check', ...check }, `${check.ok ? 'ok  ' : 'warn'} ${check.name}: ${check.detail}`);
+  return summaryOk(cmd);
+}
+
+/** Unbounded: heartbeats until interrupted; the engine ends it with an interrupted summary (§4.2, §7). */
+export async function watch(cmd: Command): Promise<number> {
+  const interval = intFlag(cmd.flags['interval-ms'], 'interval-ms', 1000, 3_600_000);
+  await cmd.out.meta('watch', { unbounded: true });
+  for (let seq = 1; ; seq++) {
+    if (cmd.out.machine) await cmd.ctx.emit({ type: 'aoi:heartbeat', seq });
+    else await cmd.ctx.print(`… watching (${seq})\n`);
+    await cmd.ctx.sleep(interval);
+  }
+}
+
+/** Sign-in is interactive: machine mode must say so instead of prompting (§1.3). */
+export async function login(cmd: Command): Promise<number> {
+  await cmd.out.meta('login');
+  if (cmd.out.machine) {
+    await cmd.out.error('authn', 'INTERACTIVE_REQUIRED', 'Interactive authentication required. Run `notes login` in a terminal.', false, { hint: 'notes login' });
+    await cmd.out.summary(false);
+    return 77;
+  }
+  await cmd.ctx.print('notes: this fake signs in without asking; set NOTES_API_TOKEN to use the backend.\n');
+  return 0;
+}
+
+async function summaryOk(cmd: Command): Promise<number> {
+  await cmd.out.summary(true);
+  return 0;
+}

@@ -1,0 +1,79 @@
+import type { FakeContext, FakeTool } from '../../engine/types.js';
+import { parse, UsageProblem } from './args.js';
+import * as commands from './commands.js';
+import { capabilities, eventSchema, HELP, importInputSchema } from './discovery.js';
+import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
+
+const COMMANDS: Record<string, (cmd: commands.Command) => Promise<number>> = {
+  search: commands.search,
+  list: commands.list,
+  get: commands.get,
+  create: commands.create,
+  update: commands.update,
+  delete: commands.remove,
+  import: commands.importNotes,
+  doctor: commands.doctor,
+  watch: commands.watch,
+  login: commands.login,
+};
+
+/** `--schema-version 1`, `2`, or a full version: pick the matching supported version (§5.1). */
+function negotiate(requested: string | undefined): SchemaVersion {
+  if (requested === undefined) return SCHEMA_VERSIONS[0];
+  const major = requested.replace(/^v/i, '').split('.')[0];
+  const version = SCHEMA_VERSIONS.find((v) => v.split('.')[0] === major);
+  if (!version) throw new UsageProblem(`--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`);
+  return version;
+}
+
+/**
+ * `notes`, the well-behaved reference AOI-CLI tool: every rule of AOI-CLI v0.2 holds for it. Faults
+ * make it misbehave; they never change this code.
+ */
+export const notes: FakeTool = async (ctx: FakeContext) => {
+  const wantsJsonl = ctx.argv.some((a, i) => a === '--output=jsonl' || a === '--format=jsonl' || ((a === '--output' || a === '--format') && ctx.argv[i + 1] === 'jsonl'));
+  let out: Out | undefined;
+  try {
+    const { values: flags, positionals } = parse(ctx.argv);
+    const [name, ...operands] = positionals;
+    if (flags.version) return print(ctx, `${TOOL} ${TOOL_VERSION}\n`);
+    if (flags.help || name === undefined || name === 'help') {
+      if (name === undefined && !flags.help) {
+        await ctx.stderr(HELP);
+        return 64;
+      }
+      return print(ctx, HELP);
+    }
+    const output = flags.output ?? flags.format ?? 'text';
+    if (!['text', 'jsonl', 'json'].includes(output)) throw new UsageProblem(`--output must be text, json or jsonl, got "${output}"`);
+    const version = negotiate(flags['schema-version']);
+    // Discovery: one JSON document, no network, no credentials, no state (§3, §17).
+    if (name === 'schema') return print(ctx, `${JSON.stringify(eventSchema(version))}\n`);
+    if (name === 'capabilities') return print(ctx, `${JSON.stringify(capabilities())}\n`);
+    if (name === 'input-schema') {
+      if ((flags.command ?? 'import') !== 'import') throw new UsageProblem(`no input schema for "${flags.command}": only import reads structured input`);
+      return print(ctx, `${JSON.stringify(importInputSchema())}\n`);
+    }
+    const run = COMMANDS[name];
+    if (!run) throw new UsageProblem(`unknown command "${name}"`);
+    out = new Out(ctx, output === 'jsonl', version);
+    return await run({ ctx, out, flags, operands });
+  } catch (error) {
+    if (!(error instanceof UsageProblem)) throw error;
+    if (out?.started) {
+      // Found mid-command (a bad --cursor): the stream has begun, so it ends with a summary.
+      await out.error('usage', 'USAGE_ERROR', error.message, false);
+      await out.summary(false);
+    } else {
+      // Usage errors may come before the stream starts (§2, §20): a structured error, no meta.
+      if (wantsJsonl) await ctx.emit({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR', message: error.message, retryable: false });
+      await ctx.stderr(`notes: ${error.message}\n`);
+    }
+    return 64;
+  }
+};
+
+async function print(ctx: FakeContext, text: string): Promise<number> {
+  await ctx.print(text);
+  return 0;
+}

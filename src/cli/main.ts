@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { runCheck, type CheckArgs } from './check.js';
+import type { CheckArgs } from './check.js';
 import { Emitter, TOOL_VERSION } from './emitter.js';
 import { HELP, InputError, UsageError } from './usage.js';
 
@@ -21,7 +21,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
     }
-    if (verb === 'check') return await runCheck(parseCheckArgs(rest), emitter);
+    // Loaded on demand: --help and --version must not pay for the checker and ajv.
+    if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;

@@ -10,7 +10,7 @@ export interface RunIO {
   stdinReadable: boolean;
   readStdin(): Promise<string>;
   /** Resolves once the bytes are accepted (back-pressure); rejects when the reader has gone (EPIPE). */
-  writeStdout(text: string): Promise<void>;
+  writeStdout(chunk: string | Uint8Array): Promise<void>;
   writeStderr(text: string): Promise<void>;
   sleep(ms: number): Promise<void>;
   /** Settles when the run is interrupted. */
@@ -57,8 +57,8 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     if (closed) return;
     if (event.type === 'aoi:summary') summaryWritten = true;
     streamStarted = true;
-    const text = pipeline.render(event);
-    if (text !== '') await io.writeStdout(text);
+    const bytes = pipeline.render(event);
+    if (bytes.length > 0) await io.writeStdout(bytes);
     events++;
     settings.onEventWritten?.(events);
   };

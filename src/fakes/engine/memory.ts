@@ -50,7 +50,7 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
       stdinReadable: stdin !== 'closed',
       readStdin: () =>
         stdin === 'open' ? new Promise<string>(() => {}) : Promise.resolve(stdin === 'closed' ? '' : Buffer.from(stdin).toString('utf8')),
-      writeStdout: async (text) => void stdout.push(Buffer.from(text, 'utf8')),
+      writeStdout: async (chunk) => void stdout.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk)),
       writeStderr: async (text) => void stderr.push(Buffer.from(text, 'utf8')),
       // Virtual time: a slow fake costs nothing in memory; order is what matters here.
       sleep: () => new Promise((resolve) => setImmediate(resolve)),

@@ -14,7 +14,7 @@ export class FaultPipeline {
   }
 
   /** The bytes to write for one event, including any lines a fault puts before the first one. */
-  render(event: { type: string } & Record<string, unknown>): string {
+  render(event: { type: string } & Record<string, unknown>): Buffer {
     let lines: OutLine[] = [];
     if (!this.started) {
       this.started = true;
@@ -27,11 +27,19 @@ export class FaultPipeline {
     }
     lines = lines.concat(current);
     this.state.index++;
-    return lines.map((line) => ('raw' in line && typeof line.raw === 'string' ? line.raw : `${JSON.stringify(line)}\n`)).join('');
+    return Buffer.concat(lines.map(toBytes));
   }
 
   /** How a fault wants the run to end, if it does. */
   get end(): FaultState['end'] {
     return this.state.end;
   }
+}
+
+function toBytes(line: OutLine): Buffer {
+  if ('raw' in line && typeof line.raw === 'string') {
+    const { bytes } = line as { bytes?: Uint8Array };
+    return bytes ? Buffer.from(bytes) : Buffer.from(line.raw, 'utf8');
+  }
+  return Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
 }

@@ -20,10 +20,10 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings = {}): 
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  const writeTo = (stream: NodeJS.WriteStream) => (text: string) =>
+  const writeTo = (stream: NodeJS.WriteStream) => (chunk: string | Uint8Array) =>
     new Promise<void>((resolve, reject) => {
       if (pipeClosed && stream === process.stdout) return reject(new BrokenPipe());
-      stream.write(text, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
+      stream.write(chunk, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
     });
   try {
     const outcome = await runTool(

@@ -1,0 +1,138 @@
+import type { Severity } from '../../spec/types.js';
+import type { OutLine } from '../engine/types.js';
+import type { Fault, FaultState } from './fault.js';
+
+/** One event as a tool emits it (and as a fault receives it). */
+export type Event = { type: string } & Record<string, unknown>;
+
+/**
+ * A catalogued stream-level fault: a `Fault` that also says with which parameters it was made and
+ * how bad its findings are.
+ *
+ * `violates` (from `Fault`) lists every sub-rule a conforming checker reports for the fault — errors
+ * and warnings alike, no more, no less — on the reference run its catalogue entry names.
+ * `severity` is the worst of them in the checker's default mode: `'warning'` says that every finding
+ * is a warning, so a lenient check passes the stream and only a strict one fails it.
+ */
+export interface StreamFault<P extends object = object> extends Fault {
+  /** The parameters this instance was made with, defaults filled in (for tables and corpus files). */
+  readonly params: Readonly<P>;
+  readonly severity: Severity;
+}
+
+/** Every fault file exports one of these: parameters in, a fresh fault out. */
+export type FaultFactory<P extends object> = (params?: Partial<P>) => StreamFault<P>;
+
+export const isFrameworkType = (type: string): boolean => type.startsWith('aoi:');
+export const isDomainEvent = (event: Event): boolean => !isFrameworkType(event.type);
+
+/**
+ * Which events a fault acts on: `'all'`, `'domain'` (unprefixed types: hit, entry, created, …), or a
+ * list of exact types.
+ */
+export type Target = 'all' | 'domain' | readonly string[];
+
+export function matches(target: Target, event: Event): boolean {
+  if (target === 'all') return true;
+  if (target === 'domain') return isDomainEvent(event);
+  return target.includes(event.type);
+}
+
+/**
+ * Memory that lasts one run. The engine gives each run its own `FaultState`, so keying on it lets one
+ * fault instance serve many runs (and parallel runs) without leaking state between them.
+ */
+export function perRun<T>(init: (state: FaultState) => T): (state: FaultState) => T {
+  const memory = new WeakMap<FaultState, T>();
+  return (state) => {
+    let value = memory.get(state);
+    if (value === undefined) {
+      value = init(state);
+      memory.set(state, value);
+    }
+    return value;
+  };
+}
+
+/** One item of a list, chosen with the run's seeded randomness. */
+export function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+}
+
+/** An integer in [min, max], seeded. */
+export function between(min: number, max: number, random: () => number): number {
+  return min + Math.min(max - min, Math.floor(random() * (max - min + 1)));
+}
+
+/** A raw line of text (the newline is added here). */
+export const text = (line: string): OutLine => ({ raw: `${line}\n` });
+
+/** A raw line holding an event serialised some other way than compact JSON + LF. */
+export const rawEvent = (serialised: string): OutLine => ({ raw: serialised });
+
+/** Random characters from an alphabet, seeded (tokens, ids). */
+export function randomChars(length: number, random: () => number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[Math.floor(random() * alphabet.length)];
+  return out;
+}
+
+/** The ids, each once, in a stable order. */
+export function distinct(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort();
+}
+
+/** Sub-rules that are warnings: used by factories whose findings depend on their parameters. */
+const WARNING_IDS = new Set([
+  'AOI-02/crlf',
+  'AOI-03/meta-not-first',
+  'AOI-03/failure-without-summary',
+  'AOI-03/exit-zero-not-ok',
+  'AOI-03/count-mismatch',
+  'AOI-04/unknown-framework-type',
+  'AOI-04/reserved-name-summary',
+  'AOI-05/unknown-category',
+  'AOI-05/retryable-mismatch',
+  'AOI-05/code-format',
+  'AOI-09/meta-argv',
+  'AOI-11/truncated-without-cursor',
+  'AOI-13/meta-aoi-version',
+]);
+
+/**
+ * The worst severity among sub-rule ids, as the fault itself understands them. Written down here,
+ * not read from the registry, so that the table test cross-checks the two.
+ */
+export function worstOf(ids: readonly string[]): Severity {
+  return ids.every((id) => WARNING_IDS.has(id)) ? 'warning' : 'error';
+}
+
+/**
+ * What a consumer loses when some events become unreadable lines (coloured, pretty-printed, badly
+ * encoded, …), on a finite run that exits 0 with meta first and a summary that counts its items:
+ *
+ * - all of them: no event at all, so EOF without a summary;
+ * - the summary: EOF without a summary;
+ * - the meta: the next event leads (meta-not-first) and no meta reports schema_version;
+ * - an item, warning or error while the summary survives: the summary's counts no longer match.
+ */
+export function consequencesOfLosing(target: Target): string[] {
+  if (target === 'all') return ['AOI-03/eof-without-summary'];
+  if (target === 'domain') return ['AOI-03/count-mismatch'];
+  const ids: string[] = [];
+  const summaryLost = target.includes('aoi:summary');
+  if (summaryLost) ids.push('AOI-03/eof-without-summary');
+  if (target.includes('aoi:meta')) ids.push('AOI-03/meta-not-first', 'AOI-13/meta-schema-version');
+  const counted = target.some((type) => !isFrameworkType(type) || ['aoi:check', 'aoi:plan', 'aoi:warning', 'aoi:error'].includes(type));
+  if (counted && !summaryLost) ids.push('AOI-03/count-mismatch');
+  return ids;
+}
+
+/**
+ * A raw line that must be written as bytes (invalid UTF-8, say). `raw` is the same line as a lenient
+ * decoder would read it, for an engine that writes text only. See invalid-utf8.ts.
+ */
+export interface ByteLine {
+  raw: string;
+  bytes: Uint8Array;
+}

@@ -23,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
     if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
+    if (verb === 'fake') return await runFake(rest);
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
@@ -36,6 +37,31 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     await emitter.close();
   }
+}
+
+/**
+ * `aoi-testkit fake <preset> [args...]`: the reference tool `notes` with a preset's faults, as a real
+ * process (state in $AOI_TESTKIT_STATE_DIR). `--seed N` before the preset makes random faults repeat.
+ * The process exits from inside; this returns only for a usage error.
+ */
+async function runFake(args: string[]): Promise<number> {
+  let seed = 1;
+  if (args[0] === '--seed') {
+    seed = Number(args[1]);
+    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${args[1]}"`);
+    args = args.slice(2);
+  }
+  const [preset, ...toolArgs] = args;
+  const fakes = await import('../fakes/index.js');
+  if (preset === undefined || preset === '--list') {
+    const list = Object.entries(fakes.PRESETS).map(([id, p]) => `${id.padEnd(28)} ${p.description}\n`).join('');
+    if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
+    process.stdout.write(list);
+    return 0;
+  }
+  if (!Object.hasOwn(fakes.PRESETS, preset)) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list shows them`);
+  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: fakes.presetFaults(preset), seed });
+  return 0;
 }
 
 function wantsJsonl(argv: string[]): boolean {

@@ -23,6 +23,8 @@ export const HELP = `aoi-testkit — the reference test kit for agent-operable C
 
 Usage:
   aoi-testkit check [FILE|-] [options]   check a recorded machine-mode stream
+  aoi-testkit fake [--seed N] <preset> [args...]   run the reference tool notes with a preset's faults
+  aoi-testkit fake --list                list the presets (well-behaved, crashing-without-summary, ...)
   aoi-testkit --help | --version
 
 check options:

@@ -11,7 +11,7 @@ export const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
  * The `main` of a fake as a real process: real pipes, real signals, real exit status. Writes honour
  * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it.
  */
-export async function runAsProcess(tool: FakeTool, settings: RunSettings = {}): Promise<void> {
+export async function runAsProcess(tool: FakeTool, settings: RunSettings & { argv?: readonly string[] } = {}): Promise<void> {
   let pipeClosed = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') pipeClosed = true;
@@ -29,7 +29,7 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings = {}): 
     const outcome = await runTool(
       tool,
       {
-        argv: process.argv.slice(2),
+        argv: settings.argv ?? process.argv.slice(2),
         env: process.env,
         stateDir: process.env[STATE_DIR_ENV] || mkdtempSync(join(tmpdir(), 'aoi-fake-')),
         stdinReadable: !process.stdin.isTTY,

@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkStream, type StreamReport } from '../../../src/checks/aoi/stream.js';
+import { runInMemory } from '../../../src/fakes/engine/memory.js';
+import { declaredBy, PRESETS, presetFaults, REFERENCE_RUNS } from '../../../src/fakes/faults/index.js';
+import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { runCli } from '../../../src/run/run-cli.js';
+
+const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+const ids = (report: StreamReport) => [...new Set(report.findings.map((f) => f.id))].sort();
+
+/** `aoi-testkit fake <preset>` as a real process, against the same preset in memory. */
+describe.each(Object.entries(PRESETS))('aoi-testkit fake %s', (presetId, preset) => {
+  test('as a process: the same bytes, exit status and verdict as in memory, and exactly the declared findings', async () => {
+    const reference = REFERENCE_RUNS[preset.run];
+    const [processDir, memoryDir] = [mkdtempSync(join(tmpdir(), 'preset-p-')), mkdtempSync(join(tmpdir(), 'preset-m-'))];
+    for (const argv of reference.setup) {
+      await runCli(process.execPath, [CLI, 'fake', 'well-behaved', ...argv], { env: { AOI_TESTKIT_STATE_DIR: processDir } });
+      await runInMemory(notes, { argv, stateDir: memoryDir });
+    }
+    const real = await runCli(process.execPath, [CLI, 'fake', presetId, ...reference.argv], { env: { AOI_TESTKIT_STATE_DIR: processDir }, timeoutMs: 20_000 });
+    const fake = await runInMemory(notes, { argv: reference.argv, stateDir: memoryDir, faults: presetFaults(presetId) });
+    expect(Buffer.from(real.stdout).equals(Buffer.from(fake.stdout))).toBe(true);
+    expect([real.exitCode, real.signal]).toEqual([fake.exitCode, fake.signal]);
+    const report = checkStream(real.stdout, { exitCode: real.exitCode, signal: real.signal });
+    expect(ids(report)).toEqual(declaredBy(presetFaults(presetId)).violates);
+  });
+});
+
+test('an unknown preset is a usage error', async () => {
+  const run = await runCli(process.execPath, [CLI, 'fake', 'no-such-preset']);
+  expect(run.exitCode).toBe(64);
+  expect(Buffer.from(run.stderr).toString()).toContain('aoi-testkit fake --list');
+});

@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { runProbe } from './run-probe.js';
 
 /** How the process ended and everything it printed. Matchers accept a Run directly. */
 export interface Run {
@@ -27,52 +27,9 @@ export interface RunCliOptions {
 
 /**
  * Run a CLI as a real process and capture a {@link Run}. The child leads its own process group,
- * so that on timeout — and after it exits — the whole tree is killed: no orphans.
+ * so that on timeout — and after it exits — the whole tree is killed: no orphans. This is
+ * {@link runProbe} without probes: the kit has one way to start a process.
  */
-export async function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
-  const { stdin = 'closed', timeoutMs = 30_000 } = options;
-  const input = stdin === 'closed' || stdin === 'open' ? undefined : stdin;
-  const started = performance.now();
-  const child = execa(command, args, {
-    encoding: 'buffer',
-    reject: false,
-    detached: true,
-    cleanup: true,
-    extendEnv: options.extendEnv ?? true,
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    stdin: stdin === 'closed' ? 'ignore' : 'pipe',
-    ...(input !== undefined ? { input } : {}),
-    stripFinalNewline: false,
-  });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killTree(child.pid);
-  }, timeoutMs);
-  try {
-    const result = await child;
-    return {
-      command,
-      args: [...args],
-      stdout: result.stdout as Uint8Array,
-      stderr: result.stderr as Uint8Array,
-      exitCode: result.exitCode ?? null,
-      signal: result.signal ?? null,
-      timedOut,
-      durationMs: performance.now() - started,
-    };
-  } finally {
-    clearTimeout(timer);
-    killTree(child.pid); // grandchildren left behind by the CLI
-  }
-}
-
-function killTree(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
+export function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
+  return runProbe(command, args, options);
 }

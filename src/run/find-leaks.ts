@@ -1,0 +1,62 @@
+import { maskSecrets, secretForms } from '../spec/aoi/secrets.js';
+import type { Canaries, Canary, CanaryVia } from './canaries.js';
+import type { Run } from './run-cli.js';
+
+/** How a leaked canary appeared: as is, URL-encoded, or inside base64 (at any alignment). */
+export type LeakForm = 'raw' | 'url' | 'base64';
+
+/** One place a canary appeared. Never contains the canary: the excerpt is masked. */
+export interface Leak {
+  /** The canary's label (`argv --token`, `env GITHUB_TOKEN`, …): where it was planted. */
+  readonly canary: string;
+  readonly via: CanaryVia;
+  readonly stream: 'stdout' | 'stderr';
+  /** 1-based line number in that stream. */
+  readonly line: number;
+  /** 1-based column (UTF-16 code units) where the form starts on that line. */
+  readonly column: number;
+  readonly form: LeakForm;
+  /** The line with every canary form (and other secret-looking values) masked, truncated. */
+  readonly excerpt: string;
+}
+
+const EXCERPT_MAX = 160;
+
+function formsOf(canary: Canary): Array<{ text: string; form: LeakForm }> {
+  const url = encodeURIComponent(canary.value);
+  return secretForms(canary.value).map((text) => ({ text, form: text === canary.value ? 'raw' : text === url ? 'url' : 'base64' }));
+}
+
+function excerptOf(line: string, known: readonly string[]): string {
+  const masked = maskSecrets(line, known);
+  return masked.length > EXCERPT_MAX ? `${masked.slice(0, EXCERPT_MAX - 1)}…` : masked;
+}
+
+/**
+ * Search a run's stdout and stderr for every canary in every form a secret takes on the wire (raw,
+ * URL-encoded, base64 at each alignment; see `secretForms`). Returns where each appeared — never the
+ * canary itself. An empty array means no canary leaked.
+ *
+ * @example
+ * for (const leak of findLeaks(run, canaries)) console.log(`${leak.canary} leaked on ${leak.stream}:${leak.line} (${leak.form})`);
+ */
+export function findLeaks(run: Pick<Run, 'stdout' | 'stderr'>, canaries: Canaries | readonly Canary[]): Leak[] {
+  const list: readonly Canary[] = 'all' in canaries ? canaries.all : canaries;
+  const known = list.map((canary) => canary.value);
+  const searches = list.map((canary) => ({ canary, forms: formsOf(canary) }));
+  const leaks: Leak[] = [];
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = Buffer.from(run[stream]).toString('utf8').split('\n');
+    lines.forEach((line, index) => {
+      let excerpt: string | undefined;
+      for (const { canary, forms } of searches) {
+        for (const { text, form } of forms) {
+          for (let at = line.indexOf(text); at !== -1; at = line.indexOf(text, at + text.length)) {
+            leaks.push({ canary: canary.label, via: canary.via, stream, line: index + 1, column: at + 1, form, excerpt: (excerpt ??= excerptOf(line, known)) });
+          }
+        }
+      }
+    });
+  }
+  return leaks;
+}

@@ -1,0 +1,233 @@
+import { execa } from 'execa';
+import type { Readable } from 'node:stream';
+import { openStdoutPipe } from './fifo.js';
+import { LineCounter } from './line-counter.js';
+import { killTree, signalProcess } from './process-tree.js';
+import type { Run, RunCliOptions } from './run-cli.js';
+
+/** Send a signal once the child has printed this many complete stdout lines. */
+export interface SignalAfterLines {
+  lines: number;
+  signal: 'SIGINT' | 'SIGTERM';
+  /** Signal the whole process group the child leads, not just the child (default false). */
+  group?: boolean;
+}
+
+export interface ProbeOptions extends RunCliOptions {
+  /**
+   * Destroy the read end of the child's stdout once this many complete lines have arrived, as `head -n N`
+   * would: the child's next write fails with EPIPE (or kills it with SIGPIPE). 0 closes it at once.
+   */
+  closeStdoutAfterLines?: number;
+  /** Send SIGINT/SIGTERM once this many complete stdout lines have arrived; keep reading to EOF. */
+  signalAfterLines?: SignalAfterLines;
+  /**
+   * After a probe has acted, how long the child gets to exit on its own before its tree is killed
+   * (default 5 s). `timeoutMs` still bounds the whole run.
+   */
+  graceMs?: number;
+  /** Kill the tree and stop capturing once stdout plus stderr exceed this many bytes (default 64 MiB). */
+  maxBufferBytes?: number;
+}
+
+/** When and where a probe acted. */
+export interface ProbeAction {
+  /** The number of complete stdout lines that triggered it. */
+  readonly afterLines: number;
+  /** Stdout offset just after the LF of that line: bytes before it preceded the action. */
+  readonly atByte: number;
+  /** Stdout bytes received when it acted (the rest of that chunk was written before, too). */
+  readonly receivedBytes: number;
+  /** Milliseconds since the child was started. */
+  readonly atMs: number;
+}
+
+export interface ProbeRecord {
+  /** Set when stdout was closed early; null when the child printed fewer lines than asked. */
+  readonly stdoutClosed: ProbeAction | null;
+  /** Set when the signal was sent; null when the child printed fewer lines than asked. */
+  readonly signalSent: (ProbeAction & { readonly signal: NodeJS.Signals; readonly target: 'process' | 'group'; readonly delivered: boolean }) | null;
+  /** The child outlived `graceMs` after a probe acted, and the kit killed its tree (`timedOut` is set too). */
+  readonly graceExpired: boolean;
+  /** Output exceeded `maxBufferBytes`; capture stopped there and the tree was killed. */
+  readonly maxBufferExceeded: boolean;
+  /** Complete stdout lines read. */
+  readonly linesRead: number;
+  /**
+   * What the child's stdout was: a real pipe (`fifo`, used when closing stdout early, so the child sees
+   * EPIPE/SIGPIPE exactly as under `| head`), or Node's default `socketpair` (where a close with unread
+   * data shows the child ECONNRESET instead; used when `mkfifo` is unavailable).
+   */
+  readonly stdoutPipe: 'fifo' | 'socketpair';
+  /** The error code when the CLI could not be started at all (`ENOENT`, `EACCES`), else null. */
+  readonly spawnError: string | null;
+}
+
+/** A {@link Run} plus what the probes did. Matchers accept it as a Run. */
+export interface ProbeRun extends Run {
+  readonly probe: ProbeRecord;
+}
+
+const DEFAULT_MAX_BUFFER = 64 * 1024 * 1024;
+/** Once the child has exited and its group is killed, how long its pipes may take to reach EOF. */
+const DRAIN_MS = 2_000;
+
+function lineCount(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  return value;
+}
+
+/**
+ * Run a CLI like {@link runCli}, reading its stdout as it arrives so that probes can act on the number of
+ * lines read — never on time: close stdout early (AOI-CLI §7, pipe close) or send SIGINT/SIGTERM (§7,
+ * interrupted summary). The child leads its own process group; the group is SIGKILLed on timeout, when
+ * the grace period after a probe expires, and once the child has exited.
+ *
+ * @example
+ * const run = await runProbe('notes', ['list', '--output', 'jsonl'], { closeStdoutAfterLines: 3 });
+ * run.probe.stdoutClosed; // { afterLines: 3, atByte: 97, … } or null if it printed fewer lines
+ */
+export async function runProbe(command: string, args: readonly string[] = [], options: ProbeOptions = {}): Promise<ProbeRun> {
+  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_BUFFER } = options;
+  const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
+  const signalPlan = options.signalAfterLines;
+  const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
+  const input = stdin === 'closed' || stdin === 'open' ? undefined : stdin;
+  const pipe = closeAfter !== undefined ? await openStdoutPipe() : null;
+  const started = performance.now();
+  const spawn = () =>
+    execa(command, args, {
+      buffer: false,
+      encoding: 'buffer',
+      reject: false,
+      detached: true,
+      cleanup: true,
+      // The kit decides when to kill; execa must not escalate signals on its own.
+      forceKillAfterDelay: false,
+      extendEnv: options.extendEnv ?? true,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      stdin: stdin === 'closed' ? 'ignore' : 'pipe',
+      // execa passes a file descriptor through to spawn; its types only list 3-9.
+      stdout: (pipe ? pipe.writeFd : 'pipe') as 'pipe',
+      ...(input !== undefined ? { input } : {}),
+    });
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn();
+  } catch (error) {
+    pipe?.reader.destroy();
+    throw error;
+  } finally {
+    // The child has its copy of the write end (spawning is synchronous); ours must go for EOF to arrive.
+    pipe?.release();
+  }
+  const out: Readable | null = pipe ? pipe.reader : child.stdout;
+  const readers = [out, child.stderr].filter((stream): stream is Readable => stream !== null);
+  // A read error (the FIFO reader is ours, not execa's) ends that stream's capture; it must not crash the caller.
+  for (const stream of readers) stream.on('error', () => {});
+  const drained = Promise.all(readers.map((stream) => new Promise<void>((resolve) => (stream.closed || stream.destroyed ? resolve() : stream.once('close', () => resolve())))));
+
+  const stdout: Uint8Array[] = [];
+  const stderr: Uint8Array[] = [];
+  let captured = 0;
+  let timedOut = false;
+  let graceExpired = false;
+  let maxBufferExceeded = false;
+  let stdoutClosed: ProbeAction | null = null;
+  let signalSent: ProbeRecord['signalSent'] = null;
+  const counter = new LineCounter();
+  const targets = [closeAfter, signalAfter].filter((n): n is number => n !== undefined);
+
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killTree(child.pid);
+  }, timeoutMs);
+  let graceTimer: NodeJS.Timeout | undefined;
+  const startGrace = () => {
+    graceTimer ??= setTimeout(() => {
+      graceExpired = true;
+      timedOut = true;
+      killTree(child.pid);
+    }, graceMs);
+  };
+  const action = (afterLines: number, atByte: number): ProbeAction => ({
+    afterLines,
+    atByte,
+    receivedBytes: counter.bytes,
+    atMs: performance.now() - started,
+  });
+  const sendSignal = (atByte: number) => {
+    if (signalSent || !signalPlan) return;
+    const target = signalPlan.group ? 'group' : 'process';
+    const delivered = signalProcess(child.pid, signalPlan.signal, target);
+    signalSent = { ...action(signalPlan.lines, atByte), signal: signalPlan.signal, target, delivered };
+    startGrace();
+  };
+  const closeStdout = (atByte: number) => {
+    if (stdoutClosed || closeAfter === undefined) return;
+    stdoutClosed = action(closeAfter, atByte);
+    out?.destroy();
+    startGrace();
+  };
+  const keep = (into: Uint8Array[], chunk: Uint8Array): boolean => {
+    if (maxBufferExceeded) return false;
+    captured += chunk.length;
+    if (captured > maxBufferBytes) {
+      maxBufferExceeded = true;
+      killTree(child.pid);
+      return false;
+    }
+    into.push(chunk);
+    return true;
+  };
+
+  out?.on('data', (chunk: Uint8Array) => {
+    if (stdoutClosed || !keep(stdout, chunk)) return;
+    for (const hit of counter.push(chunk, targets)) {
+      if (hit.target === signalAfter) sendSignal(hit.offset);
+      if (hit.target === closeAfter) closeStdout(hit.offset);
+    }
+  });
+  child.stderr?.on('data', (chunk: Uint8Array) => void keep(stderr, chunk));
+  // Grandchildren may hold the pipes open after the CLI itself exits: end them so that EOF arrives, and
+  // if something outside the group still holds a pipe, stop reading after a bounded drain.
+  let drainTimer: NodeJS.Timeout | undefined;
+  child.on('exit', () => {
+    killTree(child.pid);
+    drainTimer = setTimeout(() => readers.forEach((stream) => stream.destroy()), DRAIN_MS);
+  });
+  if (signalAfter === 0) sendSignal(0);
+  if (closeAfter === 0) closeStdout(0);
+
+  try {
+    const [result] = await Promise.all([child, drained]);
+    const cause = result.failed && result.exitCode === undefined && result.signal === undefined ? (result.cause as NodeJS.ErrnoException | undefined) : undefined;
+    return {
+      command,
+      args: [...args],
+      stdout: Buffer.concat(stdout),
+      stderr: Buffer.concat(stderr),
+      exitCode: result.exitCode ?? null,
+      signal: result.signal ?? null,
+      timedOut,
+      durationMs: performance.now() - started,
+      probe: {
+        stdoutClosed,
+        signalSent,
+        graceExpired,
+        maxBufferExceeded,
+        linesRead: counter.lines,
+        stdoutPipe: pipe ? 'fifo' : 'socketpair',
+        // The code only: execa's messages quote the command line, which may hold canaries.
+        spawnError: cause ? (cause.code ?? 'spawn_failed') : null,
+      },
+    };
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(graceTimer);
+    clearTimeout(drainTimer);
+    killTree(child.pid);
+  }
+}

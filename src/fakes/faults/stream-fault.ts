@@ -129,8 +129,8 @@ export function consequencesOfLosing(target: Target): string[] {
 }
 
 /**
- * A raw line that must be written as bytes (invalid UTF-8, say). `raw` is the same line as a lenient
- * decoder would read it, for an engine that writes text only. See invalid-utf8.ts.
+ * A raw line that must be written as bytes (invalid UTF-8, say): the engine writes `bytes`; `raw` is
+ * the same line as a lenient decoder would read it. See invalid-utf8.ts.
  */
 export interface ByteLine {
   raw: string;

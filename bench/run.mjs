@@ -12,6 +12,7 @@ import { CHUNK_BYTES, checker, checkerAsync, jq, naive, onPath, readlineConsumer
 import { fixed, int, markdownTable, mb, mbps, median, ratio, secs } from './lib/format.mjs';
 import { MiB } from './lib/gen.mjs';
 import { ensureStreamFile } from './lib/stream-file.mjs';
+import { coldStart } from './lib/cold-start.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -21,6 +22,7 @@ const BIG_BYTES = env('AOI_BENCH_BIG_MIB', 2048) * MiB;
 const RUNS = env('AOI_BENCH_RUNS', 3);
 const TARGET_THROUGHPUT = 0.8; // checker ≥ 0.8× naive
 const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
+const TARGET_COLD_START = 1.3; // a fake process starts within 1.3× of `node -e 0`
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -233,6 +235,19 @@ rows.push([
   `≤ ${TARGET_RSS}×`,
   verdict(rssRatio, rssRatio <= TARGET_RSS),
 ]);
+log('cold start: node -e 0, the notes fake, the kit CLI');
+const ROOT = join(HERE, '..');
+const starts = coldStart([
+  { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+  { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
+  { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
+]);
+const baseMs = starts[0].medianMs;
+for (const [i, s] of starts.entries()) {
+  const r = s.medianMs / baseMs;
+  const isFake = s.label.startsWith('fake');
+  rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
+}
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 
 process.stdout.write(`\n${markdownTable(['section', 'measurement', 'value', 'ratio', 'target', 'detail'], rows)}\n`);

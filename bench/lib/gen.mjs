@@ -1,3 +1,4 @@
+import { seededRandom } from '../../dist/fakes.js';
 // Deterministic generator of a realistic AOI-CLI v0.2 stream: `aoi:meta`, then search `hit`s with
 // occasional `aoi:warning` and `aoi:progress`, then an `aoi:summary` whose counts agree with the
 // stream. Same seed and size → the same bytes, so a file written from it and the same stream
@@ -11,17 +12,8 @@ export const GENERATOR_VERSION = 1;
 export const DEFAULT_SEED = 0x5eed_a01;
 export const MiB = 1024 * 1024;
 
-/** mulberry32: small, fast, seedable 32-bit PRNG. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The kit's own seeded PRNG (mulberry32), so that the bench and the fakes share one. */
+export const prng = seededRandom;
 
 // Mostly ASCII English with a realistic sprinkle (~7% of words) of accented Latin, Greek,
 // Cyrillic, CJK, Hangul, emoji and typographic punctuation.

@@ -34,6 +34,11 @@ export interface SubRule {
   readonly severity: Severity;
   /** One sentence: how to fix it. */
   readonly fix: string;
+  /**
+   * `stream`: the stream checker finds it in recorded stdout (`checkStream`, `aoi-testkit check`);
+   * `probe`: only the process linter does, by running the tool (`lintCli`, `aoi-testkit lint`).
+   */
+  readonly judgedBy: 'stream' | 'probe';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

@@ -19,6 +19,8 @@ export interface Finding {
   readonly endLine?: number;
   /** The offending line, truncated, control characters made visible, secrets masked. */
   readonly excerpt?: string;
+  /** The command line a process probe ran to find it (canaries masked); absent for recorded streams. */
+  readonly probe?: string;
   readonly docs: string;
 }
 
@@ -26,6 +28,7 @@ export interface Evidence {
   line?: number;
   endLine?: number;
   excerpt?: string;
+  probe?: string;
 }
 
 const EXCERPT_CHARS = 120;
@@ -62,6 +65,7 @@ export function makeFinding(subRuleId: string, message: string, evidence: Eviden
     ...(evidence.line !== undefined ? { line: evidence.line } : {}),
     ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
     ...(evidence.excerpt !== undefined ? { excerpt: evidence.excerpt } : {}),
+    ...(evidence.probe !== undefined ? { probe: evidence.probe } : {}),
     docs: getRule(subRule.rule).docs,
   };
 }

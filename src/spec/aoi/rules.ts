@@ -93,13 +93,24 @@ const sub = (
   title: string,
   fix: string,
   note?: string,
-): SubRule => ({ id, rule: id.slice(0, id.indexOf('/')), title, severity, fix, ...(note ? { note } : {}) });
+): SubRule => ({ id, rule: id.slice(0, id.indexOf('/')), title, severity, fix, judgedBy: 'stream', ...(note ? { note } : {}) });
+
+/** A sub-rule only the process linter can judge: it needs the tool run, not just its stream. */
+const probe = (...args: Parameters<typeof sub>): SubRule => ({ ...sub(...args), judgedBy: 'probe' });
 
 /**
  * Every distinct failure the kit reports. A finding always names one of these ids.
  * Later capabilities (probes, the full linter) add their sub-rules here, never elsewhere.
  */
 export const AOI_SUB_RULES: readonly SubRule[] = [
+  // AOI-01 — discovery without credentials or network (§3, §10, §17); judged by the process linter
+  probe('AOI-01/schema-failed', 'error', '`schema --output json` fails', 'Make `schema --output json` print the event schema and exit 0 in a clean environment: no login, config, network or query (§3.2).'),
+  probe('AOI-01/schema-needs-credentials', 'error', '`schema` works only when credentials are in the environment', 'Serve the schema from the binary itself; never read a token before printing it (§3.2).'),
+  probe('AOI-01/schema-network', 'error', 'Discovery attempted network access', 'Embed the schema and capabilities in the tool; discovery must not resolve or connect to any host (§3).'),
+  probe('AOI-01/schema-not-json', 'error', '`schema` output is not one JSON document', 'Print exactly one JSON object on stdout for `schema --output json`, nothing else.'),
+  probe('AOI-01/schema-invalid', 'error', 'The schema is not a valid JSON Schema', 'Fix the schema until a strict JSON Schema validator (draft 2020-12 or the $schema it names) compiles it.'),
+  probe('AOI-01/file-id', 'error', 'A schema $id is a machine-local file URI', 'Give $id a stable https URL, e.g. https://schemas.example.com/tool/events/1.0.0/schema.json (§10.2).'),
+  probe('AOI-01/capabilities-invalid', 'error', '`capabilities --output json` is not a valid §17 manifest', 'Print one JSON object with tool and commands (name, read_only, destructive, …) as §17 shows.'),
   // AOI-02 — the stream is JSONL objects only (§2)
   sub('AOI-02/not-utf8', 'error', 'A line is not valid UTF-8', 'Encode machine-mode stdout as UTF-8.'),
   sub('AOI-02/bom', 'error', 'The stream starts with a byte order mark', 'Do not write a BOM; JSON text must not begin with one (RFC 8259 §8.1).'),
@@ -125,27 +136,63 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-03/nonzero-exit-ok', 'error', 'Non-zero exit with summary ok:true', 'Exit 0 when the summary says ok:true; a consumer cannot trust contradictory signals.'),
   sub('AOI-03/exit-zero-not-ok', 'warning', 'Exit 0 with summary ok:false', 'Exit non-zero when the operation failed, so that exit status and summary agree.', '§6: exit 0 is process-level success; application failure is in the summary.'),
   sub('AOI-03/count-mismatch', 'warning', 'Summary counts disagree with the events seen', 'Make count, warning_count and error_count count the events the stream carried.', 'The spec does not define whether count covers emitted items or processed input (§19.4), so this is a warning unless strict.'),
+  probe('AOI-03/timed-out', 'error', 'A finite command did not exit within the timeout', 'Finish finite commands promptly; never read stdin unless the command takes input, and never wait on a human in machine mode (§1.3, §4).'),
+  probe('AOI-03/prompted', 'error', 'Machine mode printed a prompt and waited for an answer', 'Emit an aoi:error with code INTERACTIVE_REQUIRED and exit instead of prompting (§1.3).'),
   // AOI-04 — framework events (§8)
   sub('AOI-04/schema', 'error', 'A framework event fails its schema', 'Fix the event so that it matches the aoi: event schema (see the path in the message).'),
   sub('AOI-04/unknown-framework-type', 'warning', 'An aoi: type that AOI-CLI v0.2 does not define', 'Use one of the eight aoi: framework types, or an unprefixed domain type.', 'The aoi: namespace is reserved for the spec; a later version may define it.'),
   sub('AOI-04/reserved-name', 'error', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.'),
   sub('AOI-04/reserved-name-summary', 'warning', 'A domain event is named "summary"', 'Write "aoi:summary" for the terminal summary; give a domain summary another name (e.g. "abstract").', '§8.2 forbids reserved names, yet its own rationale shows a domain {"type":"summary","text":…} coexisting with aoi:summary; warning unless strict.'),
+  probe('AOI-04/declared-schema', 'error', 'An event fails the schema the tool itself declares', 'Make the events match `schema --output json` for the schema version in meta, or fix the schema (§1.1, §10).'),
   // AOI-05 — structured errors (§9)
   sub('AOI-05/error-fields', 'error', 'aoi:error lacks category, code, message or retryable', 'Include category, code, message and retryable in every aoi:error.'),
   sub('AOI-05/unknown-category', 'warning', 'aoi:error uses a category outside §9.1', 'Map the error to one of the 14 standard categories.', '§23 leaves open whether the categories are a fixed enum.'),
   sub('AOI-05/retryable-mismatch', 'warning', 'retryable contradicts the category default', 'Set retryable as §9.1 says for the category, or pick the right category.', '§9.1 gives defaults ("Retry?"), not a rule: a tool may know that a retry will or will not help.'),
   sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.', '§9 says codes "should be" upper snake case.'),
+  probe('AOI-05/usage-exit-zero', 'error', 'Malformed usage exits 0', 'Exit non-zero (64, EX_USAGE) when the command line cannot be understood (§6).'),
+  probe('AOI-05/usage-exit-code', 'warning', 'Malformed usage exits non-zero but not 64', 'Exit 64 (EX_USAGE) for usage errors, as the §6 sysexits mapping recommends.', '§6 only recommends the sysexits mapping; the baseline is non-zero.'),
+  // AOI-06 — confirmation and dry-run (§14.2, §14.3); judged by the process linter
+  probe('AOI-06/unconfirmed-destructive', 'error', 'A destructive command ran without --confirm', 'Refuse destructive work without --confirm: a structured usage error, non-zero exit, no side effect (§14.3).'),
+  probe('AOI-06/dry-run-side-effect', 'error', '--dry-run changed state', 'Run --dry-run on the same path as the real run but stop before every write (§14.2).'),
+  probe('AOI-06/dry-run-no-plan', 'error', '--dry-run emitted no aoi:plan event', 'Emit one aoi:plan per change the real run would make (§14.2, §8.3).'),
+  probe('AOI-06/confirm-count-ignored', 'warning', 'A wrong --confirm-count was accepted', 'Refuse when --confirm-count differs from the number of resources affected (§14.3).', '§14.3 says SHOULD for the count guard.'),
+  // AOI-07 — idempotency (§14.4); judged by the process linter
+  probe('AOI-07/key-rejected', 'error', 'An advertised --idempotency-key is rejected', 'Accept --idempotency-key KEY on every command that advertises supports_idempotency_key (§14.4, §17).'),
+  probe('AOI-07/effect-doubled', 'error', 'A replay with the same idempotency key changed state again', 'Store the key with the first result; a replay returns that result and changes nothing (§14.4).'),
+  probe('AOI-07/replay-differs', 'error', 'A replay reports other resource ids than the first run', 'Return the first run\'s result (the same ids) on a replay with the same key (§18.2 check 7).'),
+  // AOI-08 — auditability (§14.5); judged by the process linter
+  probe('AOI-08/no-mutation-event', 'error', 'A successful mutation emitted no event naming what it changed', 'Emit one domain event per resource created, updated or deleted (§14.5).'),
+  probe('AOI-08/missing-id', 'error', 'A mutating event carries no stable id', 'Put the resource\'s stable id, path or URL in every mutating event, e.g. {"type":"created","id":"doc_123"} (§14.5).'),
   // AOI-09 — confidentiality (§8.3, §11)
   sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
   sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
   sub('AOI-09/secret-echoed', 'error', 'A secret the command was given appears in its output', 'Never echo credentials, tokens or URLs with secrets back; the caller already knows what it passed (§11).'),
   sub('AOI-09/meta-argv', 'warning', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.', '§11 says SHOULD NOT by default.'),
+  probe('AOI-09/secret-on-stderr', 'error', 'A secret the command was given appears on stderr', 'Redact secrets in diagnostics too; never echo argv, URLs or environment values raw (§11, §20).'),
+  // AOI-10 — pipes and signals (§7); judged by the process linter
+  probe('AOI-10/pipe-stack-trace', 'error', 'A stack trace after the reader closed stdout', 'Treat EPIPE on stdout as normal termination: exit quietly (141) without a trace (§7, §20).'),
+  probe('AOI-10/pipe-hang', 'error', 'Still running after the reader closed stdout', 'Stop when a write to stdout fails with EPIPE (or let SIGPIPE end the process) (§7).'),
+  probe('AOI-10/pipe-exit-code', 'warning', 'After stdout was closed, an exit status other than 0 or 141', 'Exit 141 (or die of SIGPIPE) when the downstream reader has gone (§6).', '§6 recommends 141 for a closed pipe; §7 only requires a clean exit.'),
+  probe('AOI-10/signal-ignored', 'error', 'Still running after SIGINT/SIGTERM', 'Handle SIGINT and SIGTERM: stop work, emit the interrupted summary if safe, and exit (§7).'),
+  probe('AOI-10/no-interrupted-summary', 'warning', 'Interrupted without an interrupted summary', 'On SIGINT/SIGTERM emit {"type":"aoi:summary","ok":false,"reason":"interrupted","partial":true} before exiting (§7).', '§7 says SHOULD, "if safe and possible".'),
+  probe('AOI-10/signal-exit-code', 'warning', 'An interrupted run exits with other than 130 (SIGINT) or 143 (SIGTERM)', 'Exit 128 + the signal number after an interruption (§6, §7).', '§7 says "the conventional signal code"; only 130 is in the §6 table.'),
   // AOI-11 — bounds (§15)
   sub('AOI-11/cursor-without-truncated', 'error', 'next_cursor set but truncated is not true', 'Set "truncated": true whenever more data can be fetched.'),
   sub('AOI-11/truncated-without-cursor', 'warning', 'truncated:true without next_cursor', 'Set "next_cursor" when more data can be fetched.', '§15 says SHOULD.'),
+  probe('AOI-11/limit-ignored', 'error', 'More items than --limit asked for', 'Return at most --limit items and report the rest with truncated and next_cursor (§15).'),
+  probe('AOI-11/truncation-unreported', 'error', 'A page was cut short by --limit without truncated:true', 'Set "truncated": true (and next_cursor) whenever --limit left items out (§15).'),
+  probe('AOI-11/cursor-failed', 'error', 'Following next_cursor fails', 'Accept every cursor the command returned, with the same query, until the data runs out (§15).'),
+  probe('AOI-11/cursor-repeats', 'error', 'The page after next_cursor repeats items of the page before', 'Make next_cursor point after the last item returned (§15).'),
+  // AOI-12 — malformed input JSONL (§12.2); judged by the process linter
+  probe('AOI-12/no-item-error', 'error', 'A malformed input line produced no aoi:error with its line_number', 'Report each malformed input line as an aoi:error (code INPUT_JSONL_PARSE_ERROR) with "line_number" (§12.2, §19.4).'),
+  probe('AOI-12/wrong-line-number', 'error', 'line_number does not name the malformed input line', 'Count input lines from 1, as §19.4 does.'),
+  probe('AOI-12/malformed-succeeded', 'error', 'A malformed input line ended in success', 'End with summary ok:false and a non-zero exit when any input line was malformed (§12.2, §19.4).'),
+  probe('AOI-12/fail-fast-side-effect', 'error', 'Fail-fast mode applied input lines although one was malformed', 'Validate the whole input before the first side effect in fail-fast mode (§12.2).'),
+  probe('AOI-12/continue-stopped', 'error', 'Continue-on-error mode stopped at the malformed line', 'In continue-on-error mode, report the bad line and go on with the next one (§12.2).'),
   // AOI-13 — versioning (§5)
   sub('AOI-13/meta-schema-version', 'error', 'aoi:meta has no schema_version', 'Report schema_version (and schema_name) in meta.'),
   sub('AOI-13/schema-version-not-honoured', 'error', 'A negotiated --schema-version is not honoured', 'Emit the schema version the caller asked for, or fail with a usage error if it is unsupported.'),
+  probe('AOI-13/unsupported-version-accepted', 'error', 'An unsupported --schema-version was accepted', 'Fail with a usage error naming the supported versions when a requested schema version is not supported (§5.1).'),
   sub('AOI-13/meta-aoi-version', 'warning', 'aoi:meta has no aoi_version', 'Report "aoi_version": "0.2" in meta.', '§5 says SHOULD.'),
 ];
 

@@ -3,13 +3,19 @@ export type { FakeContext, FakeTool, OutLine } from './engine/types.js';
 export { runInMemory, type FakeRun, type InMemoryOptions } from './engine/memory.js';
 export { runAsProcess, STATE_DIR_ENV } from './engine/process.js';
 export { seededRandom, type Fault, type FaultState } from './faults/fault.js';
+export { WELL_BEHAVED, type Behaviour, type Commands, type Latency } from './engine/behaviour.js';
 export { notes } from './tools/notes/index.js';
+export { REFERENCE_LINT_PLAN } from './tools/notes/lint-plan.js';
 export {
+  BEHAVIOUR_FAULT_CATALOGUE,
   FAULT_CATALOGUE,
   PRESETS,
   REFERENCE_RUNS,
   declaredBy,
+  isFaultId,
   makeFault,
+  makeFaultVariant,
   presetFaults,
+  type FaultId,
 } from './faults/index.js';
 export type { StreamFault } from './faults/stream-fault.js';

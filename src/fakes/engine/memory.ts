@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTool, type RunSettings } from './core.js';
+import { BrokenPipe, runTool, type RunSettings } from './core.js';
 import type { FakeTool } from './types.js';
+
+type Signal = 'SIGINT' | 'SIGTERM';
 
 export interface InMemoryOptions extends Omit<RunSettings, 'onEventWritten'> {
   argv?: readonly string[];
@@ -12,7 +14,16 @@ export interface InMemoryOptions extends Omit<RunSettings, 'onEventWritten'> {
   /** Where the tool keeps state; a fresh temporary directory by default. */
   stateDir?: string;
   /** Interrupt the run, as a signal would, once this many events were written. */
-  interruptAfterEvents?: { events: number; signal?: 'SIGINT' | 'SIGTERM' };
+  interruptAfterEvents?: { events: number; signal?: Signal };
+  /** Once this many complete (LF-terminated) stdout lines were written, later writes fail as EPIPE does (`| head -n N`). */
+  closeStdoutAfterLines?: number;
+  /** Interrupt the run, as a signal would, once this many complete stdout lines were written. */
+  signalAfterLines?: { lines: number; signal: Signal };
+  /**
+   * After stdout was closed or a signal sent, how long (real ms) the tool gets to finish; then the run
+   * ends as if killed: `timedOut` and `graceExpired`, signal SIGKILL (default 5 s, as `runProbe`).
+   */
+  graceMs?: number;
   /** Give up after this long, as a timeout would kill a process (default 10 s). */
   timeoutMs?: number;
 }
@@ -24,23 +35,64 @@ export interface FakeRun {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** The tool outlived `graceMs` after stdout was closed or a signal sent (`timedOut` is set too). */
+  graceExpired: boolean;
+  /** `closeStdoutAfterLines` acted: the tool wrote that many lines. */
+  stdoutClosed: boolean;
+  /** A signal was delivered (`signalAfterLines` or `interruptAfterEvents` acted). */
+  signalSent: boolean;
+  /** The TCP connections the tool tried (`tcp host:port`); in memory none leaves the process. */
+  network: string[];
 }
+
+const never = () => new Promise<never>(() => {});
 
 /**
  * Run a fake in this process: a function of argv, stdin and env to bytes and an exit status, for
- * fast unit and property tests. Same code, same bytes as the fake run as a process.
+ * fast unit and property tests. Same code, same bytes as the fake run as a process; time is virtual
+ * (sleeps take no time) until a probe acts, and real from then on (`graceMs`, `timeoutMs` are real too).
  */
 export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {}): Promise<FakeRun> {
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
+  const network: string[] = [];
   const stdin = options.stdin ?? 'closed';
-  let interrupt: (signal: 'SIGINT' | 'SIGTERM') => void = () => {};
-  const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => (interrupt = resolve));
-  const cue = options.interruptAfterEvents;
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 10_000);
-  });
+  // Once the run is over, a tool still running is frozen where it stands, as SIGKILL would leave it.
+  let killed = false;
+  let cutOff: (how: 'timeout' | 'grace') => void = () => {};
+  const cut = new Promise<'timeout' | 'grace'>((resolve) => (cutOff = resolve));
+  const timer = setTimeout(() => cutOff('timeout'), options.timeoutMs ?? 10_000);
+  let graceTimer: NodeJS.Timeout | undefined;
+  // Time is virtual until a probe acts; during the grace period it is real, so that a tool that
+  // carries on paces itself as its process would instead of flooding memory.
+  let realTime = false;
+  const probeActed = () => {
+    realTime = true;
+    graceTimer ??= setTimeout(() => cutOff('grace'), options.graceMs ?? 5_000);
+  };
+
+  let interrupt: (signal: Signal) => void = () => {};
+  const interrupted = new Promise<Signal>((resolve) => (interrupt = resolve));
+  let signalSent = false;
+  const sendSignal = (signal: Signal) => {
+    if (signalSent) return;
+    signalSent = true;
+    interrupt(signal);
+    probeActed();
+  };
+  let stdoutClosed = false;
+  let lines = 0;
+  const actOnLines = () => {
+    const cue = options.signalAfterLines;
+    if (cue && lines >= cue.lines) sendSignal(cue.signal);
+    if (options.closeStdoutAfterLines !== undefined && lines >= options.closeStdoutAfterLines && !stdoutClosed) {
+      stdoutClosed = true;
+      probeActed();
+    }
+  };
+  actOnLines(); // a cue of 0 lines acts at once
+
+  const eventCue = options.interruptAfterEvents;
   const run = runTool(
     tool,
     {
@@ -48,26 +100,52 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
       env: options.env ?? {},
       stateDir: options.stateDir ?? mkdtempSync(join(tmpdir(), 'aoi-fake-')),
       stdinReadable: stdin !== 'closed',
-      readStdin: () =>
-        stdin === 'open' ? new Promise<string>(() => {}) : Promise.resolve(stdin === 'closed' ? '' : Buffer.from(stdin).toString('utf8')),
-      writeStdout: async (chunk) => void stdout.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk)),
-      writeStderr: async (text) => void stderr.push(Buffer.from(text, 'utf8')),
+      readStdin: () => (killed || stdin === 'open' ? never() : Promise.resolve(stdin === 'closed' ? '' : Buffer.from(stdin).toString('utf8'))),
+      writeStdout: async (chunk) => {
+        if (killed) return never();
+        if (stdoutClosed) throw new BrokenPipe();
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+        stdout.push(bytes);
+        for (const byte of bytes) if (byte === 0x0a) lines++;
+        actOnLines();
+      },
+      writeStderr: async (text) => {
+        if (killed) return never();
+        stderr.push(Buffer.from(text, 'utf8'));
+      },
       // Virtual time: a slow fake costs nothing in memory; order is what matters here.
-      sleep: () => new Promise((resolve) => setImmediate(resolve)),
+      sleep: (ms) => (killed ? never() : new Promise((resolve) => (realTime ? setTimeout(resolve, ms) : setImmediate(resolve)))),
+      hang: never,
+      connect: async (host, port) => void network.push(`tcp ${host}:${port}`),
       interrupted,
     },
     {
-      ...options,
+      ...(options.faults ? { faults: options.faults } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
       onEventWritten: (count) => {
-        if (cue && count >= cue.events) interrupt(cue.signal ?? 'SIGINT');
+        if (eventCue && count >= eventCue.events) sendSignal(eventCue.signal ?? 'SIGINT');
       },
     },
   );
   try {
-    const outcome = await Promise.race([run, timedOut]);
-    const done = outcome === 'timeout' ? { exitCode: null, signal: 'SIGKILL' } : outcome;
-    return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), ...done, timedOut: outcome === 'timeout' };
+    const outcome = await Promise.race([run, cut]);
+    const killedBy = typeof outcome === 'string' ? outcome : undefined;
+    if (killedBy) run.catch(() => {}); // whatever the frozen tool does later concerns nobody
+    const end = typeof outcome === 'string' ? { exitCode: null, signal: 'SIGKILL' } : outcome;
+    return {
+      stdout: Buffer.concat(stdout),
+      stderr: Buffer.concat(stderr),
+      exitCode: end.exitCode,
+      signal: end.signal,
+      timedOut: killedBy !== undefined,
+      graceExpired: killedBy === 'grace',
+      stdoutClosed,
+      signalSent,
+      network,
+    };
   } finally {
+    killed = true;
     clearTimeout(timer);
+    clearTimeout(graceTimer);
   }
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrokenPipe, runTool, type RunSettings } from './core.js';
@@ -7,18 +8,23 @@ import type { FakeTool } from './types.js';
 /** Where a fake process keeps its state: the directory it is given, or a fresh one. */
 export const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
 
+/** How long a fault's network attempt may take before the fake gives up on it and carries on. */
+const CONNECT_TIMEOUT_MS = 300;
+
 /**
  * The `main` of a fake as a real process: real pipes, real signals, real exit status. Writes honour
- * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it.
+ * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it
+ * (unless its behaviour says otherwise: see behaviour.ts).
  */
 export async function runAsProcess(tool: FakeTool, settings: RunSettings & { argv?: readonly string[] } = {}): Promise<void> {
   let pipeClosed = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') pipeClosed = true;
   });
+  // Listeners stay installed: with them, no signal kills the process by default, so `ignore` really ignores.
   const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.on('SIGINT', () => resolve('SIGINT'));
+    process.on('SIGTERM', () => resolve('SIGTERM'));
   });
   const writeTo = (stream: NodeJS.WriteStream) => (chunk: string | Uint8Array) =>
     new Promise<void>((resolve, reject) => {
@@ -41,6 +47,19 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
         writeStdout: writeTo(process.stdout),
         writeStderr: writeTo(process.stderr),
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        // A pending promise alone would let Node exit: the interval keeps the process hanging.
+        hang: () => new Promise<never>(() => setInterval(() => {}, 60_000)),
+        connect: (host, port) =>
+          new Promise<void>((resolve) => {
+            const socket = connect({ host, port });
+            const done = () => {
+              clearTimeout(timer);
+              socket.destroy();
+              resolve();
+            };
+            const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+            socket.once('connect', done).once('error', done);
+          }),
         interrupted,
       },
       settings,

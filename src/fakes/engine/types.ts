@@ -1,3 +1,5 @@
+import type { Behaviour } from './behaviour.js';
+
 /**
  * One line a fake writes to stdout: an event object (serialised compactly), or raw text (a fault's
  * doing; `bytes`, when given, are written instead of `raw`, e.g. bytes that are not UTF-8).
@@ -24,6 +26,13 @@ export interface FakeContext {
   /** Seeded randomness, so that runs repeat. */
   random(): number;
   sleep(ms: number): Promise<void>;
+  /** How this run behaves: well-behaved, except for the switches its faults flip. */
+  readonly behaviour: Behaviour;
+  /**
+   * Try to open a TCP connection (only a fault does this). Settles once it connected, failed or gave up;
+   * in memory nothing leaves the process: the attempt is only recorded.
+   */
+  connect(host: string, port: number): Promise<void>;
 }
 
 /** A fake CLI: argv in, exit status out, everything else through the context. */

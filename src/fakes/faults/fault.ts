@@ -1,3 +1,4 @@
+import type { Behaviour } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 
 /** What a fault knows while it works: where the stream is, and seeded randomness. */
@@ -22,6 +23,8 @@ export interface Fault {
   onStart?(state: FaultState): OutLine[];
   /** The lines to write for one event the tool emitted (default: the event itself). */
   onEvent?(event: { type: string } & Record<string, unknown>, state: FaultState): OutLine[];
+  /** The switches a behaviour fault flips: how the tool or the engine acts, not what the lines look like. */
+  readonly behaviour?: Partial<Behaviour>;
 }
 
 /** Seeded, repeatable randomness (mulberry32). */

@@ -34,6 +34,38 @@ import { truncationWithoutFlag } from './truncation-without-flag.js';
 import { unknownErrorCategory } from './unknown-error-category.js';
 import { unknownFrameworkType } from './unknown-framework-type.js';
 import { unstructuredError } from './unstructured-error.js';
+// Behaviour faults: the tool or the engine acts wrongly; only the process linter can tell.
+import { schemaNeedsNetwork } from './schema-needs-network.js';
+import { schemaNeedsCredential } from './schema-needs-credential.js';
+import { schemaFileId } from './schema-file-id.js';
+import { schemaInvalid } from './schema-invalid.js';
+import { capabilitiesInvalid } from './capabilities-invalid.js';
+import { eventsOffSchema } from './events-off-schema.js';
+import { stall } from './stall.js';
+import { readsStdin } from './reads-stdin.js';
+import { promptsInMachineMode } from './prompts-in-machine-mode.js';
+import { usageExitCode } from './usage-exit-code.js';
+import { destructiveWithoutConfirmation } from './destructive-without-confirmation.js';
+import { dryRunSideEffect } from './dry-run-side-effect.js';
+import { dryRunWithoutPlan } from './dry-run-without-plan.js';
+import { confirmCountIgnored } from './confirm-count-ignored.js';
+import { idempotencyIgnored } from './idempotency-ignored.js';
+import { idempotencyKeyRejected } from './idempotency-key-rejected.js';
+import { mutationsWithoutIds } from './mutations-without-ids.js';
+import { silentMutations } from './silent-mutations.js';
+import { echoesArgvOnStderr } from './echoes-argv-on-stderr.js';
+import { ignoresSigpipe } from './ignores-sigpipe.js';
+import { stackTraceOnEpipe } from './stack-trace-on-epipe.js';
+import { ignoresSignals } from './ignores-signals.js';
+import { noInterruptedSummary } from './no-interrupted-summary.js';
+import { wrongSignalExitCode } from './wrong-signal-exit-code.js';
+import { ignoresLimit } from './ignores-limit.js';
+import { hidesTruncation } from './hides-truncation.js';
+import { brokenCursor } from './broken-cursor.js';
+import { inputModeIgnored } from './input-mode-ignored.js';
+import { schemaVersionIgnored } from './schema-version-ignored.js';
+import { acceptsUnsupportedVersion } from './accepts-unsupported-version.js';
+import { slow } from './slow.js';
 
 // For authors of their own faults: the catalogued shape and the helpers worth reusing.
 export { matches, perRun, type ByteLine, type FaultFactory, type StreamFault, type Target } from './stream-fault.js';
@@ -73,6 +105,39 @@ export {
   unknownFrameworkType,
   unstructuredError,
 };
+export {
+  acceptsUnsupportedVersion,
+  brokenCursor,
+  capabilitiesInvalid,
+  confirmCountIgnored,
+  destructiveWithoutConfirmation,
+  dryRunSideEffect,
+  dryRunWithoutPlan,
+  echoesArgvOnStderr,
+  eventsOffSchema,
+  hidesTruncation,
+  idempotencyIgnored,
+  idempotencyKeyRejected,
+  ignoresLimit,
+  ignoresSignals,
+  ignoresSigpipe,
+  inputModeIgnored,
+  mutationsWithoutIds,
+  noInterruptedSummary,
+  promptsInMachineMode,
+  readsStdin,
+  schemaFileId,
+  schemaInvalid,
+  schemaNeedsCredential,
+  schemaNeedsNetwork,
+  schemaVersionIgnored,
+  silentMutations,
+  slow,
+  stackTraceOnEpipe,
+  stall,
+  usageExitCode,
+  wrongSignalExitCode,
+};
 
 /**
  * The runs of the reference `notes` tool on which each fault's declaration holds. A declaration is
@@ -102,13 +167,17 @@ export const REFERENCE_RUNS = {
 
 export type ReferenceRunId = keyof typeof REFERENCE_RUNS;
 
-/** One catalogued fault: how to make it, its default parameters and the run its declaration holds for. */
-export interface CatalogueEntry<P extends object = object> {
+/** How to make a catalogued fault: its factory, its default parameters and named variants. */
+export interface FaultEntry<P extends object = object> {
   readonly make: FaultFactory<P>;
   /** The default parameter set (what `makeFault(id)` uses). */
   readonly defaults: Partial<P>;
   /** Other parameter sets worth testing, by name; each has its own declaration. */
   readonly variants: Readonly<Record<string, Partial<P>>>;
+}
+
+/** One catalogued stream fault: how to make it, and the run its declaration holds for. */
+export interface CatalogueEntry<P extends object = object> extends FaultEntry<P> {
   /** The reference run on which `violates` holds exactly. */
   readonly run: ReferenceRunId;
   /** Its bytes depend on the seed (its verdict never does). */
@@ -166,26 +235,92 @@ export const FAULT_CATALOGUE = {
   'schema-version-missing': entry(schemaVersionMissing, { variants: { 'aoi-version-too': { alsoAoiVersion: true } } }),
 };
 
-export type FaultId = keyof typeof FAULT_CATALOGUE;
-export const FAULT_IDS = Object.keys(FAULT_CATALOGUE) as FaultId[];
+export type StreamFaultId = keyof typeof FAULT_CATALOGUE;
+/** The stream faults' ids (those of FAULT_CATALOGUE). */
+export const FAULT_IDS = Object.keys(FAULT_CATALOGUE) as StreamFaultId[];
 
-export function isFaultId(id: string): id is FaultId {
-  return Object.hasOwn(FAULT_CATALOGUE, id);
+function behaviourEntry<P extends object>(make: FaultFactory<P>, options: { defaults?: Partial<P>; variants?: Record<string, Partial<P>> } = {}): FaultEntry<P> {
+  return { make, defaults: options.defaults ?? {}, variants: options.variants ?? {} };
 }
 
 /**
- * A fresh fault from the catalogue: its default parameters, overridden by `params`. Unknown ids throw
+ * Every behaviour fault, by id (the id is also the fault's file name). Each declares the sub-rules the
+ * process linter (`lintCli`) reports for it — no more, no less — in memory and as a process, when it
+ * lints the reference tool with REFERENCE_LINT_PLAN (tools/notes/lint-plan.ts).
+ */
+export const BEHAVIOUR_FAULT_CATALOGUE = {
+  'schema-needs-network': behaviourEntry(schemaNeedsNetwork),
+  'schema-needs-credential': behaviourEntry(schemaNeedsCredential),
+  'schema-file-id': behaviourEntry(schemaFileId),
+  'schema-invalid': behaviourEntry(schemaInvalid, {
+    defaults: { how: 'not-a-schema' },
+    variants: { 'not-json': { how: 'not-json' }, fails: { how: 'fails' } },
+  }),
+  'capabilities-invalid': behaviourEntry(capabilitiesInvalid),
+  'events-off-schema': behaviourEntry(eventsOffSchema),
+  stall: behaviourEntry(stall),
+  'reads-stdin': behaviourEntry(readsStdin),
+  'prompts-in-machine-mode': behaviourEntry(promptsInMachineMode),
+  'usage-exit-code': behaviourEntry(usageExitCode, { defaults: { exitCode: 0 }, variants: { 'exit-1': { exitCode: 1 } } }),
+  'destructive-without-confirmation': behaviourEntry(destructiveWithoutConfirmation),
+  'dry-run-side-effect': behaviourEntry(dryRunSideEffect),
+  'dry-run-without-plan': behaviourEntry(dryRunWithoutPlan),
+  'confirm-count-ignored': behaviourEntry(confirmCountIgnored),
+  'idempotency-ignored': behaviourEntry(idempotencyIgnored),
+  'idempotency-key-rejected': behaviourEntry(idempotencyKeyRejected),
+  'mutations-without-ids': behaviourEntry(mutationsWithoutIds),
+  'silent-mutations': behaviourEntry(silentMutations),
+  'echoes-argv-on-stderr': behaviourEntry(echoesArgvOnStderr),
+  'ignores-sigpipe': behaviourEntry(ignoresSigpipe),
+  'stack-trace-on-epipe': behaviourEntry(stackTraceOnEpipe),
+  'ignores-signals': behaviourEntry(ignoresSignals),
+  'no-interrupted-summary': behaviourEntry(noInterruptedSummary),
+  'wrong-signal-exit-code': behaviourEntry(wrongSignalExitCode),
+  'ignores-limit': behaviourEntry(ignoresLimit),
+  'hides-truncation': behaviourEntry(hidesTruncation),
+  'broken-cursor': behaviourEntry(brokenCursor, { defaults: { how: 'rejects' }, variants: { repeats: { how: 'repeats' } } }),
+  'input-mode-ignored': behaviourEntry(inputModeIgnored, {
+    defaults: { mistake: 'fail-fast-applies' },
+    variants: {
+      'continue-stops': { mistake: 'continue-stops' },
+      'no-line-error': { mistake: 'no-line-error' },
+      'zero-based-line': { mistake: 'zero-based-line' },
+      'ok-despite-bad-line': { mistake: 'ok-despite-bad-line' },
+    },
+  }),
+  'schema-version-ignored': behaviourEntry(schemaVersionIgnored),
+  'accepts-unsupported-version': behaviourEntry(acceptsUnsupportedVersion),
+  slow: behaviourEntry(slow),
+};
+
+export type BehaviourFaultId = keyof typeof BEHAVIOUR_FAULT_CATALOGUE;
+export const BEHAVIOUR_FAULT_IDS = Object.keys(BEHAVIOUR_FAULT_CATALOGUE) as BehaviourFaultId[];
+
+/** Any catalogued fault's id: stream or behaviour. */
+export type FaultId = StreamFaultId | BehaviourFaultId;
+
+/** Both catalogues as one: an id names one fault, whichever catalogue holds it (the test keeps them disjoint). */
+const ALL_FAULTS: Readonly<Record<FaultId, FaultEntry<object>>> = { ...FAULT_CATALOGUE, ...BEHAVIOUR_FAULT_CATALOGUE } as Record<FaultId, FaultEntry<object>>;
+const ALL_FAULT_IDS = Object.keys(ALL_FAULTS) as FaultId[];
+
+export function isFaultId(id: string): id is FaultId {
+  return Object.hasOwn(ALL_FAULTS, id);
+}
+
+/**
+ * A fresh fault from either catalogue: its default parameters, overridden by `params`. Unknown ids throw
  * (the message lists the known ones).
  */
 export function makeFault(id: string, params: object = {}): StreamFault {
-  if (!isFaultId(id)) throw new RangeError(`unknown fault "${id}"; known faults: ${FAULT_IDS.join(', ')}`);
-  const { make, defaults } = FAULT_CATALOGUE[id] as CatalogueEntry<object>;
+  if (!isFaultId(id)) throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
+  const { make, defaults } = ALL_FAULTS[id];
   return make({ ...defaults, ...params });
 }
 
 /** A fault with one of its catalogued variant parameter sets. */
 export function makeFaultVariant(id: FaultId, variant: string): StreamFault {
-  const variants = (FAULT_CATALOGUE[id] as CatalogueEntry<object>).variants;
+  if (!isFaultId(id)) throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
+  const variants = ALL_FAULTS[id].variants;
   if (!Object.hasOwn(variants, variant)) throw new RangeError(`fault "${id}" has no variant "${variant}"; variants: ${Object.keys(variants).join(', ') || 'none'}`);
   return makeFault(id, variants[variant]);
 }
@@ -193,22 +328,27 @@ export function makeFaultVariant(id: FaultId, variant: string): StreamFault {
 /** What a set of composed faults declares: the union of their sub-rules and the worst severity (none for no fault). */
 export function declaredBy(faults: readonly StreamFault[]): { violates: string[]; severity: Severity | null } {
   const violates = [...new Set(faults.flatMap((fault) => fault.violates))].sort();
-  const severity = faults.length === 0 ? null : faults.some((fault) => fault.severity === 'error') ? 'error' : 'warning';
+  // A fault that declares nothing (slow) has nothing to be severe about.
+  const severity = violates.length === 0 ? null : faults.some((fault) => fault.severity === 'error') ? 'error' : 'warning';
   return { violates, severity };
 }
 
 /** A fault from the catalogue with parameters, as presets and corpus files name them. */
 export type FaultSpec = readonly [FaultId] | readonly [FaultId, object];
 
-/** A named fake: the reference tool plus faults, and the run its declaration holds for. */
+/** A named fake: the reference tool plus faults. */
 export interface Preset {
   readonly description: string;
   readonly tool: 'notes';
   readonly faults: readonly FaultSpec[];
-  readonly run: ReferenceRunId;
+  /**
+   * The reference run the stream checker judges the preset on: presets of stream faults only. A preset
+   * with a behaviour fault has none — its declaration holds for the process linter, as its faults' do.
+   */
+  readonly run?: ReferenceRunId;
 }
 
-export const PRESETS = {
+const presets = {
   'well-behaved': { description: 'the reference tool as it is: every AOI-CLI rule holds', tool: 'notes', faults: [], run: 'search-truncated' },
   'crashing-without-summary': {
     description: 'dies just before its terminal summary and exits 0: a consumer must treat the stream as failed',
@@ -243,9 +383,18 @@ export const PRESETS = {
     run: 'get-missing',
   },
   'unbounded-pager': { description: 'a truncated page that neither says truncated nor reports a schema version', tool: 'notes', faults: [['truncation-without-flag'], ['schema-version-missing']], run: 'search-truncated' },
+  // Behaviour presets: the process linter tells them apart (`aoi-testkit lint -- aoi-testkit fake <preset>`).
+  slow: { description: 'slow to start and between events, with seeded jitter: slow, yet conformant', tool: 'notes', faults: [['slow']] },
+  'ignoring-sigpipe': { description: 'watch ignores EPIPE when the reader goes away and never exits', tool: 'notes', faults: [['ignores-sigpipe']] },
+  'stack-trace-on-epipe': { description: 'watch dies of an unhandled "write EPIPE" when the reader goes away: a Node trace on stderr, exit 1', tool: 'notes', faults: [['stack-trace-on-epipe']] },
+  'ignoring-signals': { description: 'ignores SIGINT and SIGTERM: watch runs on until killed', tool: 'notes', faults: [['ignores-signals']] },
+  stalling: { description: 'search stops writing after its meta and never finishes', tool: 'notes', faults: [['stall']] },
+  'destructive-without-confirmation': { description: 'delete deletes without --confirm', tool: 'notes', faults: [['destructive-without-confirmation']] },
+  prompting: { description: 'delete without --confirm asks "[y/N]" on stderr and waits on stdin, even in machine mode', tool: 'notes', faults: [['prompts-in-machine-mode']] },
 } as const satisfies Record<string, Preset>;
 
-export type PresetId = keyof typeof PRESETS;
+export type PresetId = keyof typeof presets;
+export const PRESETS: Readonly<Record<PresetId, Preset>> = presets;
 export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
 
 /** Fresh faults for a preset, in order. */

@@ -1,4 +1,5 @@
 import type { Severity } from '../../spec/types.js';
+import type { Commands } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 import type { Fault, FaultState } from './fault.js';
 
@@ -77,6 +78,9 @@ export function randomChars(length: number, random: () => number, alphabet = 'AB
   return out;
 }
 
+/** Commands in words, for descriptions: `search`, `create, update`, `every command`. */
+export const commandsInWords = (commands: Commands): string => (commands === 'all' ? 'every command' : commands.join(', '));
+
 /** The ids, each once, in a stable order. */
 export function distinct(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
@@ -94,7 +98,12 @@ const WARNING_IDS = new Set([
   'AOI-05/unknown-category',
   'AOI-05/retryable-mismatch',
   'AOI-05/code-format',
+  'AOI-05/usage-exit-code',
+  'AOI-06/confirm-count-ignored',
   'AOI-09/meta-argv',
+  'AOI-10/pipe-exit-code',
+  'AOI-10/no-interrupted-summary',
+  'AOI-10/signal-exit-code',
   'AOI-11/truncated-without-cursor',
   'AOI-13/meta-aoi-version',
 ]);

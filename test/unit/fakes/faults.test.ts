@@ -20,8 +20,11 @@ import {
   presetFaults,
   schemaVersionMissing,
   truncationWithoutFlag,
-  type CatalogueEntry,
+  BEHAVIOUR_FAULT_IDS,
+  BEHAVIOUR_FAULT_CATALOGUE,
   type FaultId,
+  type CatalogueEntry,
+  type StreamFaultId,
   type ReferenceRunId,
   type StreamFault,
 } from '../../../src/fakes/faults/index.js';
@@ -75,23 +78,39 @@ const registrySeverity = (ids: readonly string[]) => (ids.some((id) => getSubRul
 
 interface Case {
   label: string;
-  id: FaultId;
+  id: StreamFaultId;
   variant?: string;
   make: () => StreamFault;
   entry: CatalogueEntry;
 }
 
-const entryOf = (id: FaultId) => FAULT_CATALOGUE[id] as unknown as CatalogueEntry;
+const entryOf = (id: StreamFaultId) => FAULT_CATALOGUE[id] as unknown as CatalogueEntry;
 const CASES: Case[] = FAULT_IDS.flatMap((id) => [
   { label: id, id, make: () => makeFault(id), entry: entryOf(id) },
   ...Object.keys(entryOf(id).variants).map((variant) => ({ label: `${id} [${variant}]`, id, variant, make: () => makeFaultVariant(id, variant), entry: entryOf(id) })),
 ]);
 
 describe('the fault catalogue itself', () => {
-  it('holds one fault per file in src/fakes/faults, under its file name', () => {
+  it('holds one fault per file in src/fakes/faults, under its file name (stream and behaviour faults)', () => {
     const files = readdirSync(FAULTS_DIR).filter((f) => f.endsWith('.ts') && !NOT_FAULTS.has(f));
-    expect(sorted(files.map((f) => f.slice(0, -3)))).toEqual(sorted(FAULT_IDS));
-    for (const id of FAULT_IDS) expect(makeFault(id).id).toBe(id);
+    const ids = [...FAULT_IDS, ...BEHAVIOUR_FAULT_IDS];
+    expect(sorted(files.map((f) => f.slice(0, -3)))).toEqual(sorted(ids));
+    for (const id of ids) expect(makeFault(id).id).toBe(id);
+  });
+
+  it('keeps stream and behaviour faults apart: no id in both catalogues, stream faults flip no switch', () => {
+    expect(FAULT_IDS.filter((id) => (BEHAVIOUR_FAULT_IDS as string[]).includes(id))).toEqual([]);
+    expect(FAULT_IDS.filter((id) => makeFault(id).behaviour !== undefined)).toEqual([]);
+  });
+
+  it('has no variant that only repeats the defaults (each would be a duplicate scenario in the corpus)', () => {
+    const catalogue = { ...FAULT_CATALOGUE, ...BEHAVIOUR_FAULT_CATALOGUE } as unknown as Record<string, { variants: Record<string, unknown> }>;
+    const redundant = Object.entries(catalogue).flatMap(([id, entry]) =>
+      Object.keys(entry.variants)
+        .filter((variant) => JSON.stringify(makeFaultVariant(id as FaultId, variant).params) === JSON.stringify(makeFault(id).params))
+        .map((variant) => `${id}.${variant}`),
+    );
+    expect(redundant).toEqual([]);
   });
 
   it('has at least the faults the design asks for', () => {
@@ -101,7 +120,7 @@ describe('the fault catalogue itself', () => {
       'reserved-domain-name', 'leaks-argv-in-meta', 'leaks-env-in-meta', 'truncation-without-flag', 'schema-version-missing', 'crlf', 'bom',
       'blank-lines', 'invalid-utf8',
     ];
-    expect(required.filter((id) => !FAULT_IDS.includes(id as FaultId))).toEqual([]);
+    expect(required.filter((id) => !FAULT_IDS.includes(id as StreamFaultId))).toEqual([]);
   });
 
   it.each(CASES.map((c) => [c.label, c] as const))('%s declares distinct registered sub-rules and a severity that matches the registry', (_label, c) => {
@@ -247,9 +266,10 @@ describe('composition', () => {
     expect(judge(run).ok).toBe(true);
   });
 
-  it.each(PRESET_IDS)('preset %s reports exactly the union of its faults', async (id) => {
+  // Presets of behaviour faults have no reference run: the process linter judges them (behaviour.test.ts).
+  it.each(PRESET_IDS.filter((id) => PRESETS[id].run !== undefined))('preset %s reports exactly the union of its faults', async (id) => {
     const faults = presetFaults(id);
-    const run = await reference(PRESETS[id].run, faults);
+    const run = await reference(PRESETS[id].run!, faults);
     const { violates, severity } = declaredBy(faults);
     expect(detectedIds(judge(run, true))).toEqual(violates);
     expect(judge(run).ok).toBe(severity !== 'error');

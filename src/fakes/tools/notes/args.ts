@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { WELL_BEHAVED, type Behaviour } from '../../engine/behaviour.js';
 
 /** A usage mistake: exit 64, `aoi:error` category usage in machine mode. */
 export class UsageProblem extends Error {}
@@ -14,6 +15,7 @@ export const OPTIONS = {
   tag: { type: 'string', multiple: true },
   'idempotency-key': { type: 'string' },
   'dry-run': { type: 'boolean' },
+  timeout: { type: 'string' },
   confirm: { type: 'boolean' },
   'confirm-count': { type: 'string' },
   'input-jsonl': { type: 'string' },
@@ -28,9 +30,12 @@ export const OPTIONS = {
 
 export type Flags = ReturnType<typeof parse>['values'];
 
-export function parse(argv: readonly string[]) {
+export function parse(argv: readonly string[], behaviour: Pick<Behaviour, 'idempotencyKey'> = WELL_BEHAVED) {
+  // A fault: --idempotency-key is advertised but not among the flags the parser knows.
+  const { 'idempotency-key': _key, ...withoutKey } = OPTIONS;
+  const options = (behaviour.idempotencyKey === 'rejected' ? withoutKey : OPTIONS) as typeof OPTIONS;
   try {
-    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageProblem((error as Error).message);
   }

@@ -1,3 +1,5 @@
+import { maskSecrets } from '../../../spec/aoi/secrets.js';
+import type { Behaviour } from '../../engine/behaviour.js';
 import type { FakeContext } from '../../engine/types.js';
 import { intFlag, UsageProblem, type Flags } from './args.js';
 import type { Out } from './out.js';
@@ -14,11 +16,13 @@ const MAX_LIMIT = 100;
 
 /** An opaque cursor: where the next page starts, bound to the query it belongs to. */
 const encodeCursor = (offset: number, query: string) => Buffer.from(JSON.stringify({ offset, query })).toString('base64url');
-function decodeCursor(cursor: string | undefined, query: string): number {
+function decodeCursor(cursor: string | undefined, query: string, paging: Behaviour['paging']): number {
   if (cursor === undefined) return 0;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown; query: unknown };
-    if (Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0 && parsed.query === query) return parsed.offset as number;
+    const valid = Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0 && parsed.query === query;
+    // Faults: every cursor refused, or read and then forgotten (each page is the first).
+    if (valid && paging !== 'cursor-rejected') return paging === 'cursor-restarts' ? 0 : (parsed.offset as number);
   } catch {
     // fall through
   }
@@ -27,14 +31,20 @@ function decodeCursor(cursor: string | undefined, query: string): number {
 
 /** One bounded page of results with the §15 truncation contract. */
 async function page(cmd: Command, notes: Note[], query: string, emit: (note: Note, position: number) => Promise<void>): Promise<number> {
-  const limit = intFlag(cmd.flags.limit, 'limit', 10, MAX_LIMIT);
-  const offset = decodeCursor(cmd.flags.cursor, query);
+  const paging = cmd.ctx.behaviour.paging;
+  const asked = intFlag(cmd.flags.limit, 'limit', 10, MAX_LIMIT);
+  const limit = paging === 'ignores-limit' ? notes.length : asked; // a fault: --limit parsed, never used
+  const offset = decodeCursor(cmd.flags.cursor, query, paging);
   const slice = notes.slice(offset, offset + limit);
   for (const [i, note] of slice.entries()) await emit(note, offset + i + 1);
   const truncated = offset + limit < notes.length;
+  if (paging === 'hides-truncation') return summaryOk(cmd); // a fault: the page is cut, the summary does not say so
   await cmd.out.summary(true, { truncated, next_cursor: truncated ? encodeCursor(offset + limit, query) : null });
   return 0;
 }
+
+/** An operand as the tool may repeat it: never a secret-looking value raw (§11), whatever the caller passed. */
+const echo = (operand: string): string => maskSecrets(operand);
 
 export async function search(cmd: Command): Promise<number> {
   const query = cmd.operands[0];
@@ -61,7 +71,7 @@ export async function get(cmd: Command): Promise<number> {
   await cmd.out.meta('get');
   const note = loadState(cmd.ctx.stateDir).notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${id}`, false, { target: id });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(id)}`, false, { target: echo(id) });
     await cmd.out.summary(false);
     return 1;
   }
@@ -75,9 +85,9 @@ export async function create(cmd: Command): Promise<number> {
   if (title === undefined || title === '') throw new UsageProblem('create needs --title');
   await cmd.out.meta('create');
   const state = loadState(cmd.ctx.stateDir);
-  const key = cmd.flags['idempotency-key'];
-  if (cmd.flags['dry-run']) {
-    await cmd.out.item({ type: 'aoi:plan', action: 'create', target: 'note', title }, `would create "${title}"`);
+  // A fault may accept the key and then never look at it.
+  const key = cmd.ctx.behaviour.idempotencyKey === 'ignored' ? undefined : cmd.flags['idempotency-key'];
+  if (cmd.flags['dry-run'] && (await dryRun(cmd, [{ type: 'aoi:plan', action: 'create', target: 'note', title }], [`would create "${title}"`]))) {
     return summaryOk(cmd);
   }
   const prior = key !== undefined ? state.idempotency[key] : undefined;
@@ -101,12 +111,11 @@ export async function update(cmd: Command): Promise<number> {
   const state = loadState(cmd.ctx.stateDir);
   const note = state.notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${id}`, false, { target: id });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(id)}`, false, { target: echo(id) });
     await cmd.out.summary(false);
     return 1;
   }
-  if (cmd.flags['dry-run']) {
-    await cmd.out.item({ type: 'aoi:plan', action: 'update', target: id }, `would update ${id}`);
+  if (cmd.flags['dry-run'] && (await dryRun(cmd, [{ type: 'aoi:plan', action: 'update', target: id }], [`would update ${id}`]))) {
     return summaryOk(cmd);
   }
   // Setting fields is naturally idempotent; the key is accepted for uniformity (§14.4).
@@ -121,15 +130,15 @@ export async function remove(cmd: Command): Promise<number> {
   const ids = cmd.operands;
   if (ids.length === 0) throw new UsageProblem('delete needs at least one id');
   await cmd.out.meta('delete');
-  const dryRun = cmd.flags['dry-run'] === true;
-  if (!dryRun && !cmd.flags.confirm) {
+  const planOnly = cmd.flags['dry-run'] === true;
+  if (!planOnly && !cmd.flags.confirm && !(await confirmedAnyway(cmd, ids.length))) {
     // Destructive work needs explicit confirmation (§14.3); never a prompt in machine mode (§1.3).
     await cmd.out.error('usage', 'CONFIRMATION_REQUIRED', `delete is destructive: pass --confirm to delete ${ids.length} note(s)`, false);
     await cmd.out.summary(false);
     return 64;
   }
   const expected = cmd.flags['confirm-count'];
-  if (expected !== undefined && Number(expected) !== ids.length) {
+  if (expected !== undefined && Number(expected) !== ids.length && cmd.ctx.behaviour.confirmCount === 'checked') {
     await cmd.out.error('validation', 'CONFIRM_COUNT_MISMATCH', `--confirm-count ${expected} but ${ids.length} note(s) would be deleted`, false);
     await cmd.out.summary(false);
     return 65;
@@ -137,18 +146,39 @@ export async function remove(cmd: Command): Promise<number> {
   const state = loadState(cmd.ctx.stateDir);
   const missing = ids.filter((id) => !state.notes.some((n) => n.id === id));
   if (missing.length > 0) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.join(', ')}`, false, { target: missing[0] });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.map(echo).join(', ')}`, false, { target: echo(missing[0]!) });
     await cmd.out.summary(false);
     return 1;
   }
-  for (const id of ids) {
-    await cmd.out.item(dryRun ? { type: 'aoi:plan', action: 'delete', target: id } : { type: 'deleted', id }, `${dryRun ? 'would delete' : 'deleted'} ${id}`);
-  }
-  if (!dryRun) {
-    state.notes = state.notes.filter((n) => !ids.includes(n.id));
-    saveState(cmd.ctx.stateDir, state);
-  }
+  const plans = ids.map((id) => ({ type: 'aoi:plan', action: 'delete', target: id }));
+  if (planOnly && (await dryRun(cmd, plans, ids.map((id) => `would delete ${id}`)))) return summaryOk(cmd);
+  for (const id of ids) await cmd.out.item({ type: 'deleted', id }, `deleted ${id}`);
+  state.notes = state.notes.filter((n) => !ids.includes(n.id));
+  saveState(cmd.ctx.stateDir, state);
   return summaryOk(cmd);
+}
+
+/**
+ * --dry-run: emit the plans; true when the command must stop there (§14.2). Faults: the plans are
+ * emitted and the change is made anyway (`applies`), or nothing is planned at all (`no-plan`).
+ */
+async function dryRun(cmd: Command, plans: ({ type: string } & Record<string, unknown>)[], human: string[]): Promise<boolean> {
+  const how = cmd.ctx.behaviour.dryRun;
+  if (how !== 'no-plan') for (const [i, plan] of plans.entries()) await cmd.out.item(plan, human[i]!);
+  return how !== 'applies';
+}
+
+/**
+ * Without --confirm the well-behaved tool refuses. Faults: it goes ahead anyway (`skipped`), or asks on
+ * stderr, as if a human were there, and waits for the answer on stdin (`prompt`).
+ */
+async function confirmedAnyway(cmd: Command, count: number): Promise<boolean> {
+  const how = cmd.ctx.behaviour.confirmation;
+  if (how === 'skipped') return true;
+  if (how === 'required') return false;
+  await cmd.ctx.stderr(`Delete ${count} note(s)? [y/N] `);
+  const answer = (await cmd.ctx.readStdin()).split('\n')[0]!.trim();
+  return /^y(?:es)?$/i.test(answer);
 }
 
 /** `import --input-jsonl -`: fail-fast by default, as §12.2 recommends for mutating imports. */
@@ -162,17 +192,28 @@ export async function importNotes(cmd: Command): Promise<number> {
   if (lines.at(-1) === '') lines.pop();
   const parsed = lines.map((line, i) => ({ lineNumber: i + 1, note: parseImportLine(line) }));
   const bad = parsed.filter((p) => p.note === undefined);
-  if (bad.length > 0 && !continueOnError) {
+  // The well-behaved tool does as declared; each fault gets one part of §12.2 wrong.
+  const input = cmd.ctx.behaviour.input;
+  const succeedAnyway = input === 'ok-despite-bad-line';
+  const lineError = (lineNumber: number) => {
+    const shown = input === 'zero-based-line' ? lineNumber - 1 : lineNumber;
+    const where = input === 'no-line-error' ? {} : { line_number: shown };
+    return cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${shown}`, false, where);
+  };
+  if (bad.length > 0 && !continueOnError && input !== 'fail-fast-applies') {
     // Validate everything first: a malformed line aborts before any side effect.
-    const first = bad[0]!;
-    await cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${first.lineNumber}`, false, { line_number: first.lineNumber });
-    await cmd.out.summary(false);
-    return 65;
+    await lineError(bad[0]!.lineNumber);
+    await cmd.out.summary(succeedAnyway);
+    return succeedAnyway ? 0 : 65;
   }
+  const stopAtBadLine = !continueOnError || input === 'continue-stops';
   const state = loadState(cmd.ctx.stateDir);
+  let failed = 0;
   for (const { lineNumber, note } of parsed) {
     if (!note) {
-      await cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${lineNumber}`, false, { line_number: lineNumber });
+      failed++;
+      await lineError(lineNumber);
+      if (stopAtBadLine) break;
       continue;
     }
     const id = newId(state);
@@ -180,8 +221,10 @@ export async function importNotes(cmd: Command): Promise<number> {
     await cmd.out.item({ type: 'created', id }, `created ${id}`);
   }
   saveState(cmd.ctx.stateDir, state);
-  await cmd.out.summary(bad.length === 0, { partial: bad.length > 0 });
-  return bad.length === 0 ? 0 : 1;
+  const ok = failed === 0 || succeedAnyway;
+  await cmd.out.summary(ok, { partial: failed > 0 });
+  if (ok) return 0;
+  return continueOnError ? 1 : 65;
 }
 
 function parseImportLine(line: string): Omit<Note, 'id'> | undefined {

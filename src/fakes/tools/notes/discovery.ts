@@ -65,6 +65,7 @@ export function capabilities(): object {
       { name: 'import', read_only: false, input_modes: ['jsonl'], event_types: ev('created') },
       { name: 'doctor', read_only: true, event_types: ev('aoi:check') },
       { name: 'watch', read_only: true, unbounded: true, event_types: ev('aoi:heartbeat') },
+      { name: 'sync', read_only: false, supports_dry_run: true, event_types: ev('created', 'aoi:plan') },
     ],
   };
 }
@@ -83,11 +84,13 @@ Commands:
   import --input-jsonl -                      create notes from JSONL on stdin (--fail-fast | --continue-on-error)
   doctor                                      readiness checks
   watch [--interval-ms N]                     heartbeats until interrupted (unbounded)
+  sync [--timeout SECONDS]                    pull notes from the backend, create new ones (--dry-run; $NOTES_API_TOKEN)
   schema --output json [--schema-version 1|2] event schema (no network, no credentials)
   input-schema --command import --output json input schema
   capabilities --output json                  supported commands (AOI-CLI §17)
   login                                       interactive sign-in (human mode only)
 
 Machine mode: --output jsonl (or --format jsonl). State: $AOI_TESTKIT_STATE_DIR.
-Exit status: 0 ok, 1 failed, 64 usage, 65 bad input data, 77 needs interactive login, 130 interrupted.
+Exit status: 0 ok, 1 failed, 64 usage, 65 bad input data, 70 bad backend response, 75 retry may succeed
+(rate limited, unavailable, timeout), 77 needs login or not allowed, 78 bad configuration, 130 interrupted.
 `;

@@ -1,8 +1,12 @@
+import { maskSecrets } from '../../../spec/aoi/secrets.js';
+import type { Behaviour } from '../../engine/behaviour.js';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
 import { parse, UsageProblem } from './args.js';
 import * as commands from './commands.js';
-import { capabilities, eventSchema, HELP, importInputSchema } from './discovery.js';
+import { HELP, importInputSchema } from './discovery.js';
+import { printCapabilities, printSchema } from './discovery-commands.js';
 import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
+import { sync } from './sync.js';
 
 const COMMANDS: Record<string, (cmd: commands.Command) => Promise<number>> = {
   search: commands.search,
@@ -15,15 +19,19 @@ const COMMANDS: Record<string, (cmd: commands.Command) => Promise<number>> = {
   doctor: commands.doctor,
   watch: commands.watch,
   login: commands.login,
+  sync,
 };
 
-/** `--schema-version 1`, `2`, or a full version: pick the matching supported version (§5.1). */
-function negotiate(requested: string | undefined): SchemaVersion {
+/**
+ * `--schema-version 1`, `2`, or a full version: pick the matching supported version (§5.1). Faults: an
+ * unsupported version falls back to the default, or every version is checked and then ignored.
+ */
+function negotiate(requested: string | undefined, behaviour: Behaviour): SchemaVersion {
   if (requested === undefined) return SCHEMA_VERSIONS[0];
   const major = requested.replace(/^v/i, '').split('.')[0];
   const version = SCHEMA_VERSIONS.find((v) => v.split('.')[0] === major);
-  if (!version) throw new UsageProblem(`--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`);
-  return version;
+  if (!version && behaviour.schemaVersion !== 'falls-back') throw new UsageProblem(`--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`);
+  return !version || behaviour.schemaVersion === 'always-default' ? SCHEMA_VERSIONS[0] : version;
 }
 
 /**
@@ -34,22 +42,22 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
   const wantsJsonl = ctx.argv.some((a, i) => a === '--output=jsonl' || a === '--format=jsonl' || ((a === '--output' || a === '--format') && ctx.argv[i + 1] === 'jsonl'));
   let out: Out | undefined;
   try {
-    const { values: flags, positionals } = parse(ctx.argv);
+    const { values: flags, positionals } = parse(ctx.argv, ctx.behaviour);
     const [name, ...operands] = positionals;
     if (flags.version) return print(ctx, `${TOOL} ${TOOL_VERSION}\n`);
     if (flags.help || name === undefined || name === 'help') {
       if (name === undefined && !flags.help) {
         await ctx.stderr(HELP);
-        return 64;
+        return ctx.behaviour.usageExitCode;
       }
       return print(ctx, HELP);
     }
     const output = flags.output ?? flags.format ?? 'text';
     if (!['text', 'jsonl', 'json'].includes(output)) throw new UsageProblem(`--output must be text, json or jsonl, got "${output}"`);
-    const version = negotiate(flags['schema-version']);
+    const version = negotiate(flags['schema-version'], ctx.behaviour);
     // Discovery: one JSON document, no network, no credentials, no state (§3, §17).
-    if (name === 'schema') return print(ctx, `${JSON.stringify(eventSchema(version))}\n`);
-    if (name === 'capabilities') return print(ctx, `${JSON.stringify(capabilities())}\n`);
+    if (name === 'schema') return await printSchema(ctx, version);
+    if (name === 'capabilities') return await printCapabilities(ctx);
     if (name === 'input-schema') {
       if ((flags.command ?? 'import') !== 'import') throw new UsageProblem(`no input schema for "${flags.command}": only import reads structured input`);
       return print(ctx, `${JSON.stringify(importInputSchema())}\n`);
@@ -60,16 +68,20 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
     return await run({ ctx, out, flags, operands });
   } catch (error) {
     if (!(error instanceof UsageProblem)) throw error;
+    // The message may quote what the caller typed: never a secret-looking value raw (§11).
+    const message = maskSecrets(error.message);
     if (out?.started) {
       // Found mid-command (a bad --cursor): the stream has begun, so it ends with a summary.
-      await out.error('usage', 'USAGE_ERROR', error.message, false);
+      await out.error('usage', 'USAGE_ERROR', message, false);
       await out.summary(false);
     } else {
       // Usage errors may come before the stream starts (§2, §20): a structured error, no meta.
-      if (wantsJsonl) await ctx.emit({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR', message: error.message, retryable: false });
-      await ctx.stderr(`notes: ${error.message}\n`);
+      if (wantsJsonl) await ctx.emit({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR', message, retryable: false });
+      await ctx.stderr(`notes: ${message}\n`);
     }
-    return 64;
+    // A fault: the whole command line, secrets and all, "to help debugging".
+    if (ctx.behaviour.usageErrorEchoesArgv) await ctx.stderr(`notes: invoked as: notes ${ctx.argv.join(' ')}\n`);
+    return ctx.behaviour.usageExitCode;
   }
 };
 

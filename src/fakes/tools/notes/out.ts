@@ -1,4 +1,5 @@
 import { AOI_VERSION } from '../../../spec/aoi/constants.js';
+import { appliesTo } from '../../engine/behaviour.js';
 import type { FakeContext } from '../../engine/types.js';
 
 export const TOOL = 'notes';
@@ -8,6 +9,9 @@ export const SCHEMA_VERSIONS = ['1.0.0', '2.0.0'] as const;
 export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number];
 
 type Event = { type: string } & Record<string, unknown>;
+
+/** The domain events that say what a mutation changed (§14.5). */
+const MUTATION_EVENTS = new Set(['created', 'updated', 'deleted']);
 
 /**
  * One command's output: machine mode writes AOI events (meta first, one summary last), human
@@ -19,6 +23,7 @@ export class Out {
   private errors = 0;
   /** meta has been written: from now on the stream must end with a summary. */
   started = false;
+  private command: string | undefined;
 
   constructor(
     private readonly ctx: FakeContext,
@@ -27,6 +32,7 @@ export class Out {
   ) {}
 
   async meta(command: string, extra: Record<string, unknown> = {}): Promise<void> {
+    this.command = command;
     if (!this.machine) return;
     this.started = true;
     await this.ctx.emit({ type: 'aoi:meta', tool: TOOL, tool_version: TOOL_VERSION, aoi_version: AOI_VERSION, schema_name: SCHEMA_NAME, schema_version: this.schemaVersion, command, ...extra });
@@ -34,6 +40,8 @@ export class Out {
 
   /** A domain item (hit, entry, created, …) or an aoi:check / aoi:plan, with its human rendering. */
   async item(event: Event, human: string): Promise<void> {
+    // A fault: the change is made, nobody is told (and nothing is counted).
+    if (MUTATION_EVENTS.has(event.type) && appliesTo(this.ctx.behaviour.silentMutations, this.command)) return;
     this.items++;
     if (event.type === 'aoi:check' && event.ok === false) {
       if (event.severity === 'error') this.errors++;

@@ -12,6 +12,8 @@ export default defineConfig([
       jest: 'src/jest.ts',
       arbitraries: 'src/arbitraries/index.ts',
       fakes: 'src/fakes/index.ts',
+      lint: 'src/lint/index.ts',
+      corpus: 'src/corpus/index.ts',
       run: 'src/run/index.ts',
     },
     format: ['esm', 'cjs'],

@@ -8,9 +8,11 @@ import { toContainAoiEvent } from './to-contain-aoi-event.js';
 import { toEmitOnlyJsonl } from './to-emit-only-jsonl.js';
 import { toHaveAoiError } from './to-have-aoi-error.js';
 import { toHaveTerminalSummary } from './to-have-terminal-summary.js';
+import { toPassAoiLint, toPassAoiRule } from './to-pass-aoi-lint.js';
 import { toSucceedWithSummary } from './to-succeed-with-summary.js';
 
-export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toSucceedWithSummary };
+export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary };
+export type { LintReceived } from './to-pass-aoi-lint.js';
 export { matchesPartial } from './partial.js';
 export type { MatcherResult, MatcherState, RunLike, StreamReceived } from './context.js';
 export type { AoiAsymmetricMatchers, AoiMatchers } from './types.js';
@@ -24,5 +26,7 @@ export const aoiMatchers = {
   toContainAoiEvent,
   toHaveAoiError,
   toBeAoiEvent,
+  toPassAoiLint,
+  toPassAoiRule,
   aoiEvent: toBeAoiEvent,
 };

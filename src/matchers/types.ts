@@ -1,4 +1,5 @@
 import type { StreamCheckOptions } from '../checks/aoi/context.js';
+import type { LintOptions } from '../lint/aoi/lint.js';
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
@@ -19,6 +20,10 @@ export interface AoiMatchers<R = unknown> {
   toHaveAoiError(expected?: Record<string, unknown>): R;
   /** The value is an AOI event object, matching `expected` when given. */
   toBeAoiEvent(expected?: Record<string, unknown>): R;
+  /** The CLI passes every AOI lint check for every command (async: `await expect(cli).toPassAoiLint()`). */
+  toPassAoiLint(options?: LintOptions): Promise<R>;
+  /** The CLI passes one lint rule, e.g. `'AOI-06'`, for every command (async). */
+  toPassAoiRule(rule: string, options?: LintOptions): Promise<R>;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

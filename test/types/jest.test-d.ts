@@ -26,10 +26,16 @@ const promises: Promise<void>[] = [
   expect(pending).resolves.toBeAoiConformant(),
   expect(pending).resolves.not.toSucceedWithSummary({ count: 2 }),
   expect(pending).rejects.toBeAoiEvent(),
+  expect(['node', 'cli.js']).toPassAoiLint({ invocations: [['search', 'x']], setup: [['init']], strict: true }),
+  expect({ command: 'mytool' }).not.toPassAoiRule('AOI-06', { timeoutMs: 5_000 }),
 ];
 expect([]).toContainEqual(expect.aoiEvent({ type: 'hit' }));
 expect({}).toEqual({ last: expect.aoiEvent() });
 
+// @ts-expect-error invocations are argv lists, not strings
+void expect(['mytool']).toPassAoiLint({ invocations: ['search x'] });
+// @ts-expect-error the rule id is required
+void expect(['mytool']).toPassAoiRule();
 // @ts-expect-error strict is a boolean
 expect(text).toBeAoiConformant({ strict: 'yes' });
 // @ts-expect-error unknown option

@@ -1,0 +1,57 @@
+import { Ajv as AjvDraft7, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { formatSchemaErrors } from '../../../spec/ajv.js';
+import type { Event, Report } from './types.js';
+
+/** A tool's own event schema (`schema --output json`), compiled; or why it is not a JSON Schema. */
+export type DeclaredSchema = { ok: true; validate: ValidateFunction } | { ok: false; problems: string[] };
+
+/** The validator class for the dialect the document names in `$schema` (2020-12 when it names none). */
+function validatorFor(document: Record<string, unknown>) {
+  const dialect = typeof document.$schema === 'string' ? document.$schema : '';
+  // Not strict: unknown keywords (x-*, vendor annotations) are legal JSON Schema and must not fail a tool.
+  const options = { allErrors: true, strict: false, validateFormats: false } as const;
+  if (dialect.includes('draft-07') || dialect.includes('draft-06')) return new AjvDraft7(options);
+  if (dialect.includes('2019-09')) return new Ajv2019(options);
+  return new Ajv2020(options);
+}
+
+/** Compile a schema document as its dialect's meta-schema says (AOI-01/schema-invalid when it does not). */
+export function compileDeclaredSchema(document: unknown): DeclaredSchema {
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return { ok: false, problems: ['the schema is not a JSON object'] };
+  const ajv = validatorFor(document as Record<string, unknown>);
+  try {
+    if (!ajv.validateSchema(document as object)) return { ok: false, problems: formatSchemaErrors(ajv.errors) };
+    return { ok: true, validate: ajv.compile(document as object) };
+  } catch (error) {
+    // An unresolvable $ref, a bad regex: the schema cannot be used.
+    return { ok: false, problems: [(error as Error).message] };
+  }
+}
+
+/** Every `$id` in a schema document that is a machine-local file URI (§10.2). */
+export function fileIds(document: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$id' && typeof child === 'string' && /^file:/i.test(child)) found.push(child);
+        else visit(child);
+      }
+    }
+  };
+  visit(document);
+  return found;
+}
+
+/** AOI-04 (§1.1, §10): every event of a stream validates against the schema the tool declares. */
+export function judgeDeclaredSchema(events: readonly Event[], validate: ValidateFunction, report: Report, excerpt: (event: Event) => string, limit = 3): void {
+  let reported = 0;
+  for (const event of events) {
+    if ((validate(event) as boolean)) continue;
+    report('AOI-04/declared-schema', `a "${event.type}" event fails the tool's own schema: ${formatSchemaErrors(validate.errors).slice(0, 2).join('; ')}`, { excerpt: excerpt(event) });
+    if (++reported >= limit) return;
+  }
+}

@@ -1,0 +1,89 @@
+import { validateCapabilities } from '../../../spec/aoi/schemas.js';
+import { formatSchemaErrors } from '../../../spec/ajv.js';
+import { toExcerpt } from '../../../stream/finding.js';
+import { compileDeclaredSchema, fileIds, type DeclaredSchema } from './declared-schema.js';
+import { endOf, type ProbeOutcome, type Report } from './types.js';
+
+/** One JSON document on stdout (surrounding whitespace allowed), or why not. */
+export function parseDocument(stdout: Uint8Array): { ok: true; value: unknown } | { ok: false; problem: string } {
+  const text = Buffer.from(stdout).toString('utf8').trim();
+  if (text === '') return { ok: false, problem: 'stdout is empty' };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, problem: `stdout is not one JSON document (${(error as Error).message})` };
+  }
+}
+
+/**
+ * AOI-01 (§3, §10): `schema --output json` run with secret-looking variables removed and the network
+ * tripped. `withCredentials` is the same command with the full environment, run only when the clean
+ * one failed: success there means the schema needs credentials. Returns the compiled schema when usable.
+ */
+export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome | undefined, report: Report): DeclaredSchema | undefined {
+  for (const attempt of clean.network.slice(0, 3)) report('AOI-01/schema-network', `schema reached for the network: ${attempt}`);
+  if (clean.exitCode !== 0 || clean.timedOut) {
+    const tail = toExcerpt(Buffer.from(clean.stderr).toString('utf8').trim().split('\n').at(-1) ?? '');
+    if (withCredentials && withCredentials.exitCode === 0 && !withCredentials.timedOut) {
+      report('AOI-01/schema-needs-credentials', `schema failed (${endOf(clean)}) without secret-looking environment variables and succeeded with them`, { excerpt: tail });
+    } else {
+      report('AOI-01/schema-failed', `schema --output json ${clean.timedOut ? 'timed out' : `ended with ${endOf(clean)}`}`, { excerpt: tail });
+    }
+    return undefined;
+  }
+  return judgeSchemaDocument(clean.stdout, 'schema', report);
+}
+
+/** AOI-01: a schema document (from `schema` or `schema --schema-version N`) is one valid JSON Schema with no file: $id. */
+export function judgeSchemaDocument(stdout: Uint8Array, what: string, report: Report): DeclaredSchema | undefined {
+  const parsed = parseDocument(stdout);
+  if (!parsed.ok) {
+    report('AOI-01/schema-not-json', `${what}: ${parsed.problem}`, { excerpt: toExcerpt(Buffer.from(stdout).toString('utf8')) });
+    return undefined;
+  }
+  for (const id of fileIds(parsed.value).slice(0, 3)) report('AOI-01/file-id', `${what} has $id ${JSON.stringify(id)}`);
+  const compiled = compileDeclaredSchema(parsed.value);
+  if (!compiled.ok) report('AOI-01/schema-invalid', `${what} is not a valid JSON Schema: ${compiled.problems.slice(0, 2).join('; ')}`);
+  return compiled;
+}
+
+/** The §17 manifest fields the linter plans with. */
+export interface Capabilities {
+  readonly tool?: string;
+  readonly schemas?: readonly { name: string; versions: readonly string[]; default?: string }[];
+  readonly commands: readonly CapabilityCommand[];
+}
+
+export interface CapabilityCommand {
+  readonly name: string;
+  readonly read_only?: boolean;
+  readonly destructive?: boolean;
+  readonly requires_confirm?: boolean;
+  readonly supports_dry_run?: boolean;
+  readonly supports_idempotency_key?: boolean;
+  readonly supports_cursor?: boolean;
+  readonly bounded?: boolean;
+  readonly unbounded?: boolean;
+  readonly input_modes?: readonly string[];
+  readonly event_types?: readonly string[];
+}
+
+/**
+ * AOI-01 (§17): `capabilities --output json`. A non-zero exit means the tool does not offer it (the
+ * linter then plans from invocations); exit 0 must print one object valid against §17.
+ */
+export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabilities | undefined {
+  for (const attempt of run.network.slice(0, 3)) report('AOI-01/schema-network', `capabilities reached for the network: ${attempt}`);
+  if (run.exitCode !== 0) return undefined;
+  const parsed = parseDocument(run.stdout);
+  if (!parsed.ok) {
+    report('AOI-01/capabilities-invalid', `capabilities: ${parsed.problem}`);
+    return undefined;
+  }
+  const problems = validateCapabilities(parsed.value);
+  if (problems.length > 0) {
+    report('AOI-01/capabilities-invalid', `capabilities does not match §17: ${formatSchemaErrors(problems).slice(0, 2).join('; ')}`);
+    return undefined;
+  }
+  return parsed.value as Capabilities;
+}

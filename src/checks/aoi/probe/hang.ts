@@ -1,0 +1,25 @@
+import { toExcerpt } from '../../../stream/finding.js';
+import type { ProbeOutcome, Report } from './types.js';
+
+/** The last text a process printed, when it does not end a line: what it was waiting on. */
+function pendingText(bytes: Uint8Array): string | undefined {
+  const text = Buffer.from(bytes).toString('utf8');
+  if (text === '' || text.endsWith('\n')) return undefined;
+  return text.slice(text.lastIndexOf('\n') + 1);
+}
+
+/**
+ * AOI-03 (§1.3, §4): a finite machine-mode command that never exits. When the last thing it printed is
+ * an unfinished line ending in `:`, `?`, `>` or `]` (`[y/N] `), it is waiting on a human: a prompt. Returns true when the run
+ * hung, so that callers judge nothing else about it.
+ */
+export function judgeHang(run: ProbeOutcome, timeoutMs: number, report: Report, secrets: readonly string[] = []): boolean {
+  if (!run.timedOut || run.graceExpired) return false;
+  const pending = pendingText(run.stderr) ?? pendingText(run.stdout);
+  if (pending !== undefined && /[:?>\]]\s?$/.test(pending)) {
+    report('AOI-03/prompted', `machine mode printed a prompt and waited ${timeoutMs} ms for an answer`, { excerpt: toExcerpt(pending, secrets) });
+  } else {
+    report('AOI-03/timed-out', `did not exit within ${timeoutMs} ms (stdin was an open pipe)`);
+  }
+  return true;
+}

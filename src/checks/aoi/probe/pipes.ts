@@ -1,0 +1,42 @@
+import { toExcerpt } from '../../../stream/finding.js';
+import { EXIT_CODES } from '../../../spec/aoi/constants.js';
+import { endOf, type ProbeOutcome, type Report } from './types.js';
+
+/** Stack-trace shapes of the common runtimes (Node/JS, Python, Go, Rust, Java). */
+const TRACE = /^\s+at .+[:(]\d+|^Traceback \(most recent call last\)|^goroutine \d+ \[|^panic: |thread '.+' panicked at|^\s+at [\w$.]+\(.*\)$|^Exception in thread /m;
+
+function traceExcerpt(stderr: Uint8Array, secrets: readonly string[]): string | undefined {
+  const text = Buffer.from(stderr).toString('utf8');
+  const match = TRACE.exec(text);
+  if (!match) return undefined;
+  return toExcerpt(text.slice(text.lastIndexOf('\n', match.index) + 1).split('\n').slice(0, 2).join('\n'), secrets);
+}
+
+/**
+ * AOI-10 (§7): after the reader closed stdout (as `| head -1` does), the CLI stops promptly, quietly,
+ * with 0, 141 or SIGPIPE — or with `ownExit`, the status the same invocation ends with when nobody
+ * closes its stdout (a finite command may have written everything before the close). A run the probe
+ * never acted on (fewer lines than asked) proves nothing here.
+ */
+export function judgePipeClose(run: ProbeOutcome, report: Report, secrets: readonly string[] = [], ownExit?: number | null): void {
+  if (!run.stdoutClosed) return;
+  if (run.graceExpired) report('AOI-10/pipe-hang', 'still running after the reader closed stdout; the kit killed it');
+  const trace = traceExcerpt(run.stderr, secrets);
+  if (trace !== undefined) report('AOI-10/pipe-stack-trace', 'printed a stack trace on stderr after stdout was closed', { excerpt: trace });
+  const clean = run.exitCode === 0 || run.exitCode === EXIT_CODES.SIGPIPE || run.signal === 'SIGPIPE' || (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit);
+  if (!run.graceExpired && !clean) report('AOI-10/pipe-exit-code', `ended with ${endOf(run)} after stdout was closed, not 0 or 141`);
+}
+
+const SIGNAL_EXIT = { SIGINT: EXIT_CODES.SIGINT, SIGTERM: 143 } as const;
+
+/** AOI-10 (§7): SIGINT/SIGTERM mid-stream ends the run with an interrupted summary and 130/143. */
+export function judgeSignal(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', events: readonly { type: string; [key: string]: unknown }[], report: Report): void {
+  if (!run.signalSent) return;
+  if (run.graceExpired) {
+    report('AOI-10/signal-ignored', `still running after ${signal}; the kit killed it`);
+    return;
+  }
+  const interrupted = events.some((e) => e.type === 'aoi:summary' && e.ok === false && e.reason === 'interrupted');
+  if (!interrupted) report('AOI-10/no-interrupted-summary', `${signal} ended the run without {"type":"aoi:summary","ok":false,"reason":"interrupted"}`);
+  if (run.exitCode !== SIGNAL_EXIT[signal] && run.signal !== signal) report('AOI-10/signal-exit-code', `${signal} ended the run with ${endOf(run)}, not ${SIGNAL_EXIT[signal]}`);
+}

@@ -1,0 +1,53 @@
+import type { Evidence } from '../../../stream/finding.js';
+
+/** What one process probe saw: the input of every probe judgement. */
+export interface ProbeOutcome {
+  readonly stdout: Uint8Array;
+  readonly stderr: Uint8Array;
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** The kit killed the process: the timeout passed, or the grace period after a probe acted. */
+  readonly timedOut: boolean;
+  /** The CLI outlived the grace period after the probe closed stdout or sent a signal. */
+  readonly graceExpired: boolean;
+  readonly stdoutClosed: boolean;
+  readonly signalSent: boolean;
+  /** Network attempts seen by the tripwire, described without secrets (`node tcp example.com:443`). */
+  readonly network: readonly string[];
+}
+
+/** How a judgement reports: a registered sub-rule id, one sentence, evidence. */
+export type Report = (subRuleId: string, message: string, evidence?: Evidence) => void;
+
+export type Event = { type: string } & Record<string, unknown>;
+
+/** The events of a stdout, leniently: lines that parse as objects with a string type. */
+export function eventsOf(stdout: Uint8Array): Event[] {
+  const events: Event[] = [];
+  for (const line of Buffer.from(stdout).toString('utf8').split('\n')) {
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Event).type === 'string') events.push(value as Event);
+    } catch {
+      // not an event: the stream checker reports it
+    }
+  }
+  return events;
+}
+
+/** Domain events: the items a command produced (not `aoi:` framework events). */
+export const itemsOf = (events: readonly Event[]): Event[] => events.filter((event) => !event.type.startsWith('aoi:'));
+
+export const summaryOf = (events: readonly Event[]): Event | undefined => events.findLast((event) => event.type === 'aoi:summary');
+
+/** How a run ended, in words: `exit 64`, `signal SIGKILL`. */
+export const endOf = (run: Pick<ProbeOutcome, 'exitCode' | 'signal'>): string => (run.signal ? `signal ${run.signal}` : `exit ${run.exitCode}`);
+
+/** The resource identifier an event carries: `id`, a `*_id`, `path`, `url` or `uri` (§14.5). */
+export function idOf(event: Event): string | undefined {
+  for (const [key, value] of Object.entries(event)) {
+    if (!(key === 'id' || key.endsWith('_id') || key === 'path' || key === 'url' || key === 'uri')) continue;
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+  }
+  return undefined;
+}

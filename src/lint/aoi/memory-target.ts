@@ -1,0 +1,45 @@
+import { runInMemory } from '../../fakes/engine/memory.js';
+import type { FakeTool } from '../../fakes/engine/types.js';
+import type { Fault } from '../../fakes/faults/fault.js';
+import { STATE_DIR_ENV } from '../../run/state-dir.js';
+import type { LintTarget } from './target.js';
+
+/**
+ * A fake linted in this process: each probe is `runInMemory` with the probe's argv, environment, stdin,
+ * state directory, early stdout close and signal — the same tool code as the fake's process, in a few
+ * milliseconds. Network access cannot be observed in memory, so AOI-01's network judgement is skipped.
+ *
+ * @example
+ * const report = await lintCli(inMemoryTarget(notes, { faults: [makeFault('dry-run-side-effect')] }), plan);
+ */
+export function inMemoryTarget(tool: FakeTool, settings: { faults?: readonly Fault[]; seed?: number; label?: string } = {}): LintTarget {
+  return {
+    label: settings.label ?? 'in-memory fake',
+    seesNetwork: false,
+    async run(probe) {
+      const run = await runInMemory(tool, {
+        argv: probe.args,
+        env: probe.env,
+        stdin: probe.stdin,
+        stateDir: probe.env[STATE_DIR_ENV] ?? probe.cwd,
+        timeoutMs: probe.timeoutMs,
+        ...(settings.faults ? { faults: settings.faults } : {}),
+        ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
+        ...(probe.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: probe.closeStdoutAfterLines } : {}),
+        ...(probe.signalAfterLines ? { signalAfterLines: probe.signalAfterLines } : {}),
+        ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
+      });
+      return {
+        stdout: run.stdout,
+        stderr: run.stderr,
+        exitCode: run.exitCode,
+        signal: run.signal,
+        timedOut: run.timedOut,
+        graceExpired: run.graceExpired,
+        stdoutClosed: run.stdoutClosed,
+        signalSent: run.signalSent,
+        network: [],
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Capabilities, CapabilityCommand } from '../../checks/aoi/probe/discovery.js';
+
+/** What the linter knows about one command, and the invocations it will probe it with. */
+export interface CommandPlan {
+  readonly name: string;
+  /** Argv lists (without the machine-mode flag); the first word is the command. */
+  readonly invocations: readonly (readonly string[])[];
+  /** The invocations were given by the user (false: the command is run bare, from capabilities). */
+  readonly given: boolean;
+  /** `true`/`false` when capabilities (or an invocation's flags) say; undefined when unknown. */
+  readonly readOnly: boolean | undefined;
+  readonly destructive: boolean;
+  readonly dryRun: boolean;
+  readonly idempotencyKey: boolean;
+  /** Pages with --limit and --cursor (AOI-11 probes). */
+  readonly paged: boolean;
+  readonly unbounded: boolean;
+  readonly inputJsonl: boolean;
+  /** Reads stdin by design (any input mode): probes give it EOF rather than an open pipe. */
+  readonly readsStdin: boolean;
+}
+
+/** The value of `--flag V` or `--flag=V` in argv, if present. */
+export function flagValue(args: readonly string[], flag: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === flag) return args[i + 1];
+    if (args[i]!.startsWith(`${flag}=`)) return args[i]!.slice(flag.length + 1);
+  }
+  return undefined;
+}
+
+export const hasFlag = (args: readonly string[], flag: string): boolean => args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+
+/** Argv without `flag` (and its value, when it takes one). */
+export function withoutFlag(args: readonly string[], flag: string, takesValue: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === flag) {
+      if (takesValue) i++;
+      continue;
+    }
+    if (args[i]!.startsWith(`${flag}=`)) continue;
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+/** Argv with `flag` set to `value` (replacing any earlier value), or present as a bare flag. */
+export const withFlag = (args: readonly string[], flag: string, value?: string): string[] => [
+  ...withoutFlag(args, flag, value !== undefined),
+  ...(value !== undefined ? [flag, value] : [flag]),
+];
+
+/** Machine mode: `--output jsonl` unless the invocation already chose an output. */
+export const machine = (args: readonly string[]): string[] => (hasFlag(args, '--output') || hasFlag(args, '--format') ? [...args] : [...args, '--output', 'jsonl']);
+
+/**
+ * The commands to lint: those capabilities lists (run bare unless the user gave invocations for them)
+ * and those the user's invocations name. Capabilities say what a command is; without them, the flags
+ * of the invocations do (`--confirm` → destructive, `--limit` → paged, …).
+ */
+export function planCommands(capabilities: Capabilities | undefined, invocations: readonly (readonly string[])[]): CommandPlan[] {
+  const byName = new Map<string, (readonly string[])[]>();
+  for (const invocation of invocations) {
+    const name = invocation[0];
+    if (name === undefined) continue;
+    byName.set(name, [...(byName.get(name) ?? []), invocation]);
+  }
+  const declared = new Map((capabilities?.commands ?? []).map((command) => [command.name, command]));
+  const names = [...declared.keys(), ...[...byName.keys()].filter((name) => !declared.has(name))];
+  return names.map((name) => plan(name, declared.get(name), byName.get(name)));
+}
+
+function plan(name: string, declared: CapabilityCommand | undefined, given: readonly (readonly string[])[] | undefined): CommandPlan {
+  // Run bare, a JSONL reader reads stdin the way §12.1 names it.
+  const invocations = given ?? [declared?.input_modes?.includes('jsonl') ? [name, '--input-jsonl', '-'] : [name]];
+  const any = (flag: string) => invocations.some((args) => hasFlag(args, flag));
+  const destructive = declared ? declared.destructive === true || declared.requires_confirm === true : any('--confirm');
+  return {
+    name,
+    invocations,
+    given: given !== undefined,
+    readOnly: declared?.read_only ?? (destructive || any('--idempotency-key') ? false : undefined),
+    destructive,
+    dryRun: declared?.supports_dry_run ?? any('--dry-run'),
+    idempotencyKey: declared?.supports_idempotency_key ?? any('--idempotency-key'),
+    // Paged: a cursor is advertised or the user pages with --limit (a plain `bounded` get has no pages).
+    paged: declared?.supports_cursor === true || any('--limit'),
+    unbounded: declared?.unbounded === true,
+    inputJsonl: declared?.input_modes?.includes('jsonl') ?? any('--input-jsonl'),
+    readsStdin: (declared?.input_modes?.length ?? 0) > 0 || any('--input-jsonl'),
+  };
+}

@@ -1,0 +1,78 @@
+import { runProbe } from '../../run/run-probe.js';
+import { withNetworkTripwire } from '../../run/network-tripwire.js';
+import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
+
+/** How one probe runs the CLI. */
+export interface ProbeSpec {
+  readonly args: readonly string[];
+  /** The whole environment of the child (the linter decides what is inherited). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string;
+  /** `open`: a pipe nobody writes or closes, as agent harnesses leave it. */
+  readonly stdin: 'open' | 'closed' | string;
+  readonly timeoutMs: number;
+  readonly closeStdoutAfterLines?: number;
+  readonly signalAfterLines?: { readonly lines: number; readonly signal: 'SIGINT' | 'SIGTERM' };
+  /** How long the CLI gets to exit after a probe acted. */
+  readonly graceMs?: number;
+  /** Record (and refuse) every attempt to reach the network. */
+  readonly tripwire?: boolean;
+}
+
+/**
+ * What the linter lints: something that runs probes. A real program ({@link processTarget}) or a fake
+ * run in memory (`inMemoryTarget` in `aoi-testkit/fakes`-backed tests), judged by the same code.
+ */
+export interface LintTarget {
+  /** For reports: the command line, e.g. `node cli.js`. */
+  readonly label: string;
+  /** Whether `tripwire` is honoured; when false, AOI-01's network judgement is skipped. */
+  readonly seesNetwork: boolean;
+  run(probe: ProbeSpec): Promise<ProbeOutcome>;
+}
+
+/** A real program: every probe is a real process with real pipes and signals (`runProbe`). */
+export function processTarget(command: string, args: readonly string[] = []): LintTarget {
+  const start = async (probe: ProbeSpec, extraEnv: Record<string, string> = {}) =>
+    runProbe(command, [...args, ...probe.args], {
+      env: { ...probe.env, ...extraEnv },
+      extendEnv: false,
+      cwd: probe.cwd,
+      stdin: probe.stdin,
+      timeoutMs: probe.timeoutMs,
+      ...(probe.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: probe.closeStdoutAfterLines } : {}),
+      ...(probe.signalAfterLines ? { signalAfterLines: { ...probe.signalAfterLines, group: false } } : {}),
+      ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
+    });
+  return {
+    label: [command, ...args].join(' '),
+    seesNetwork: true,
+    async run(probe) {
+      let network: string[] = [];
+      let run;
+      if (probe.tripwire) {
+        // NODE_OPTIONS of the probe's own environment stay in front of the preload.
+        const traced = await withNetworkTripwire((env) => start(probe, env), { baseNodeOptions: probe.env.NODE_OPTIONS ?? '' });
+        run = traced.run;
+        network = traced.attempts.map((a) => `${a.source} ${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`.trim());
+      } else {
+        run = await start(probe);
+      }
+      if (run.probe.spawnError) throw new TargetError(`cannot start ${command}: ${run.probe.spawnError}`);
+      return {
+        stdout: run.stdout,
+        stderr: run.stderr,
+        exitCode: run.exitCode,
+        signal: run.signal,
+        timedOut: run.timedOut,
+        graceExpired: run.probe.graceExpired,
+        stdoutClosed: run.probe.stdoutClosed !== null,
+        signalSent: run.probe.signalSent !== null,
+        network,
+      };
+    },
+  };
+}
+
+/** The target cannot be run at all (not found, not executable): the lint stops with this. */
+export class TargetError extends Error {}

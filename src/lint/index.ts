@@ -1,0 +1,13 @@
+/**
+ * `aoi-testkit/lint`: the AOI-CLI v0.2 process linter (§18.2). `lintCli(target, options)` runs the
+ * probes of every rule against a live CLI and returns one verdict per (rule × command).
+ *
+ * @example
+ * import { lintCli, processTarget } from 'aoi-testkit/lint';
+ * const report = await lintCli(processTarget('mytool'), { invocations: [['search', 'x', '--limit', '2']] });
+ * if (!report.ok) console.log(report.verdicts.filter((v) => v.status === 'fail'));
+ */
+export { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
+export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './aoi/target.js';
+export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
+export { inMemoryTarget } from './aoi/memory-target.js';

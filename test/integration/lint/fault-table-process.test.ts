@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { BEHAVIOUR_FAULT_CATALOGUE, makeFault } from '../../../src/fakes/faults/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
+import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
+import { processTarget } from '../../../src/lint/aoi/target.js';
+
+const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+const reported = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
+const statuses = (report: LintReport) => report.verdicts.map((v) => `${v.rule} ${v.command} ${v.status}`);
+
+/**
+ * As real processes (`aoi-testkit fake --fault <id> well-behaved`): each behaviour fault is caught by
+ * exactly the sub-rules it declares — real pipes, real signals, a real network tripwire — with the same
+ * verdicts as the in-memory lint. To keep the suite fast, each lint judges the rules the fault declares
+ * plus AOI-03 (a hang shows there) and AOI-06 (its unconfirmed `delete` is where a prompt waits); that no other rule fires is proven in memory (fault-table.test.ts)
+ * and for the clean tool as a process (lint-process.test.ts).
+ */
+describe('the lint catches each behaviour fault by exactly its declared sub-rules (real processes)', () => {
+  test.each(Object.keys(BEHAVIOUR_FAULT_CATALOGUE))('%s', async (id) => {
+    const fault = makeFault(id);
+    const only = [...new Set(['AOI-03', 'AOI-06', ...fault.violates.map((sub) => sub.slice(0, 6))])];
+    const options = { ...REFERENCE_LINT_PLAN, only, timeoutMs: 5_000, graceMs: 1_500, canarySeed: 'fault-table' };
+    const asProcess = await lintCli(processTarget(process.execPath, [CLI, 'fake', '--fault', id, 'well-behaved']), options);
+    expect(reported(asProcess)).toEqual([...fault.violates].sort());
+    if (fault.violates.includes('AOI-01/schema-network')) return; // not observable in memory
+    const inMemory = await lintCli(inMemoryTarget(notes, { faults: [makeFault(id)] }), options);
+    expect(statuses(asProcess)).toEqual(statuses(inMemory));
+  }, 60_000);
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { judgeMutationEvents } from '../../../src/checks/aoi/probe/audit.js';
+import { compileDeclaredSchema, fileIds, judgeDeclaredSchema } from '../../../src/checks/aoi/probe/declared-schema.js';
+import { judgeCapabilities, judgeSchema } from '../../../src/checks/aoi/probe/discovery.js';
+import { judgeHang } from '../../../src/checks/aoi/probe/hang.js';
+import { judgeReplay } from '../../../src/checks/aoi/probe/idempotency.js';
+import { judgeMalformedInput } from '../../../src/checks/aoi/probe/input.js';
+import { judgeUnsupportedVersion } from '../../../src/checks/aoi/probe/negotiation.js';
+import { judgeCursor, judgeLimits } from '../../../src/checks/aoi/probe/paging.js';
+import { judgePipeClose, judgeSignal } from '../../../src/checks/aoi/probe/pipes.js';
+import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../src/checks/aoi/probe/safety.js';
+import type { Event, ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
+import { judgeUsage } from '../../../src/checks/aoi/probe/usage.js';
+
+const run = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => ({
+  stdout: new Uint8Array(),
+  stderr: new Uint8Array(),
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  graceExpired: false,
+  stdoutClosed: false,
+  signalSent: false,
+  network: [],
+  ...over,
+});
+const bytes = (text: string) => Buffer.from(text);
+const lines = (...events: object[]) => bytes(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+
+/** The sub-rule ids a judgement reports. */
+function ids(judge: (report: (id: string) => void) => unknown): string[] {
+  const found: string[] = [];
+  judge((id) => found.push(id));
+  return found;
+}
+
+const meta = { type: 'aoi:meta' };
+const ok = { type: 'aoi:summary', ok: true };
+const SCHEMA = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/s.json', type: 'object', required: ['type'] };
+
+describe('probe judgements: each fails on a breaking fixture and passes on a sound one', () => {
+  it('AOI-01 schema: failed, needs credentials, network, not JSON, invalid, file $id', () => {
+    expect(ids((r) => judgeSchema(run({ stdout: bytes(JSON.stringify(SCHEMA)) }), undefined, r))).toEqual([]);
+    expect(ids((r) => judgeSchema(run({ exitCode: 77 }), run({ exitCode: 1 }), r))).toEqual(['AOI-01/schema-failed']);
+    expect(ids((r) => judgeSchema(run({ exitCode: 77 }), run({ stdout: bytes('{}') }), r))).toEqual(['AOI-01/schema-needs-credentials']);
+    expect(ids((r) => judgeSchema(run({ stdout: bytes('{}'), network: ['node tcp registry.example:443'] }), undefined, r))).toEqual(['AOI-01/schema-network']);
+    expect(ids((r) => judgeSchema(run({ stdout: bytes('schema follows\n{}') }), undefined, r))).toEqual(['AOI-01/schema-not-json']);
+    expect(ids((r) => judgeSchema(run({ stdout: bytes('{"type":"objekt"}') }), undefined, r))).toEqual(['AOI-01/schema-invalid']);
+    expect(ids((r) => judgeSchema(run({ stdout: bytes(JSON.stringify({ ...SCHEMA, $id: 'file:///opt/s.json' })) }), undefined, r))).toEqual(['AOI-01/file-id']);
+    expect(fileIds({ $defs: { a: { $id: 'FILE:/x' } } })).toEqual(['FILE:/x']);
+  });
+
+  it('AOI-01 capabilities: not offered is no finding; an invalid manifest is', () => {
+    expect(ids((r) => judgeCapabilities(run({ exitCode: 64 }), r))).toEqual([]);
+    expect(ids((r) => judgeCapabilities(run({ stdout: bytes('{"tool":"t","commands":[]}') }), r))).toEqual([]);
+    expect(ids((r) => judgeCapabilities(run({ stdout: bytes('{"tool":"t","commands":{}}') }), r))).toEqual(['AOI-01/capabilities-invalid']);
+  });
+
+  it('AOI-03 hang and prompt', () => {
+    expect(ids((r) => judgeHang(run(), 10, r))).toEqual([]);
+    expect(ids((r) => judgeHang(run({ timedOut: true, signal: 'SIGKILL', exitCode: null }), 10, r))).toEqual(['AOI-03/timed-out']);
+    expect(ids((r) => judgeHang(run({ timedOut: true, stderr: bytes('Delete 1 note(s)? [y/N] ') }), 10, r))).toEqual(['AOI-03/prompted']);
+    expect(ids((r) => judgeHang(run({ timedOut: true, stderr: bytes('working…\n') }), 10, r))).toEqual(['AOI-03/timed-out']);
+  });
+
+  it('AOI-04 declared schema', () => {
+    const compiled = compileDeclaredSchema({ ...SCHEMA, properties: { n: { type: 'integer' } } });
+    if (!compiled.ok) throw new Error('schema did not compile');
+    expect(ids((r) => judgeDeclaredSchema([{ type: 'x', n: 1 }], compiled.validate, r, String))).toEqual([]);
+    expect(ids((r) => judgeDeclaredSchema([{ type: 'x', n: 'one' }], compiled.validate, r, String))).toEqual(['AOI-04/declared-schema']);
+  });
+
+  it('AOI-05 usage exit status', () => {
+    expect(ids((r) => judgeUsage(run({ exitCode: 64 }), r))).toEqual([]);
+    expect(ids((r) => judgeUsage(run({ exitCode: 0 }), r))).toEqual(['AOI-05/usage-exit-zero']);
+    expect(ids((r) => judgeUsage(run({ exitCode: 1 }), r))).toEqual(['AOI-05/usage-exit-code']);
+  });
+
+  it('AOI-06 confirmation, count guard and dry run', () => {
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), [], r))).toEqual([]);
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), [], r))).toEqual(['AOI-06/unconfirmed-destructive']);
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), ['state/notes.json'], r))).toEqual(['AOI-06/unconfirmed-destructive']);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 65 }), [], 2, r))).toEqual([]);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 0 }), ['state/notes.json'], 2, r))).toEqual(['AOI-06/confirm-count-ignored']);
+    const plan: Event[] = [meta, { type: 'aoi:plan', action: 'delete' }, ok];
+    expect(ids((r) => judgeDryRun(plan, [], r))).toEqual([]);
+    expect(ids((r) => judgeDryRun(plan, ['state/notes.json'], r))).toEqual(['AOI-06/dry-run-side-effect']);
+    expect(ids((r) => judgeDryRun([meta, ok], [], r))).toEqual(['AOI-06/dry-run-no-plan']);
+  });
+
+  it('AOI-07 replay', () => {
+    const created = (id: string) => ({ run: run(), events: [meta, { type: 'created', id }, ok] as Event[] });
+    expect(ids((r) => judgeReplay(created('n_1'), created('n_1'), [], r))).toEqual([]);
+    expect(ids((r) => judgeReplay(created('n_1'), created('n_2'), ['state/notes.json'], r))).toEqual(['AOI-07/effect-doubled', 'AOI-07/replay-differs']);
+    expect(ids((r) => judgeReplay(created('n_1'), { run: run({ exitCode: 64 }), events: [] }, [], r))).toEqual(['AOI-07/key-rejected']);
+  });
+
+  it('AOI-08 mutation events', () => {
+    expect(ids((r) => judgeMutationEvents([meta, { type: 'deleted', path: '/a' }, ok], r, String))).toEqual([]);
+    expect(ids((r) => judgeMutationEvents([meta, { type: 'created' }, ok], r, String))).toEqual(['AOI-08/missing-id']);
+    expect(ids((r) => judgeMutationEvents([meta, ok], r, String))).toEqual(['AOI-08/no-mutation-event']);
+  });
+
+  it('AOI-10 pipe close and signals', () => {
+    expect(ids((r) => judgePipeClose(run({ stdoutClosed: true, exitCode: 141 }), r))).toEqual([]);
+    expect(ids((r) => judgePipeClose(run({ stdoutClosed: true, exitCode: 1 }), r, [], 1))).toEqual([]);
+    expect(ids((r) => judgePipeClose(run({ stdoutClosed: false, exitCode: 1 }), r))).toEqual([]);
+    expect(ids((r) => judgePipeClose(run({ stdoutClosed: true, graceExpired: true, timedOut: true, exitCode: null, signal: 'SIGKILL' }), r))).toEqual(['AOI-10/pipe-hang']);
+    const trace = bytes('Error: write EPIPE\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)\n');
+    expect(ids((r) => judgePipeClose(run({ stdoutClosed: true, exitCode: 1, stderr: trace }), r))).toEqual(['AOI-10/pipe-stack-trace', 'AOI-10/pipe-exit-code']);
+    const interrupted: Event[] = [{ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }];
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', interrupted, r))).toEqual([]);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: null, signal: 'SIGTERM' }), 'SIGTERM', interrupted, r))).toEqual([]);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, graceExpired: true }), 'SIGINT', [], r))).toEqual(['AOI-10/signal-ignored']);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [], r))).toEqual(['AOI-10/no-interrupted-summary']);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 0 }), 'SIGTERM', interrupted, r))).toEqual(['AOI-10/signal-exit-code']);
+  });
+
+  it('AOI-11 limits and cursors', () => {
+    const page = (n: number, extra: object = {}) => [meta, ...Array.from({ length: n }, (_, i) => ({ type: 'hit', id: `n_${i + 1}` })), { ...ok, ...extra }] as Event[];
+    expect(ids((r) => judgeLimits(page(1, { truncated: true, next_cursor: 'c' }), page(2, { truncated: true }), r))).toEqual([]);
+    expect(ids((r) => judgeLimits(page(3), page(3), r))).toEqual(['AOI-11/limit-ignored', 'AOI-11/limit-ignored']);
+    expect(ids((r) => judgeLimits(page(1), page(2), r))).toEqual(['AOI-11/truncation-unreported']);
+    expect(ids((r) => judgeLimits(page(1), page(1), r))).toEqual([]); // only one item exists
+    const next = (events: Event[], exitCode = 0) => ({ run: run({ exitCode }), events });
+    expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'hit', id: 'n_2' }, ok]), r))).toEqual([]);
+    expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'aoi:error' }, { type: 'aoi:summary', ok: false }], 64), r))).toEqual(['AOI-11/cursor-failed']);
+    expect(ids((r) => judgeCursor(page(1), next(page(1)), r))).toEqual(['AOI-11/cursor-repeats']);
+  });
+
+  it('AOI-12 malformed input in each mode', () => {
+    const error = (line_number: number) => ({ type: 'aoi:error', category: 'validation', code: 'INPUT_JSONL_PARSE_ERROR', line_number });
+    const failed = { type: 'aoi:summary', ok: false };
+    const failFast = [meta, error(2), failed];
+    const tolerant = [{ ...meta, continue_on_error: true }, { type: 'created', id: 'n_1' }, error(2), { type: 'created', id: 'n_2' }, failed];
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), failFast, [], r))).toEqual([]);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), tolerant, ['state/notes.json'], r))).toEqual([]);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, failed], [], r))).toEqual(['AOI-12/no-item-error']);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(1), failed], [], r))).toEqual(['AOI-12/wrong-line-number']);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [meta, error(2), ok], [], r))).toEqual(['AOI-12/malformed-succeeded']);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), failFast, ['state/notes.json'], r))).toEqual(['AOI-12/fail-fast-side-effect']);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), tolerant.slice(0, 3).concat([failed]), [], r))).toEqual(['AOI-12/continue-stopped']);
+  });
+
+  it('AOI-13 unsupported version', () => {
+    expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 64 }), r))).toEqual([]);
+    expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 0, stdout: lines(meta, ok) }), r))).toEqual(['AOI-13/unsupported-version-accepted']);
+  });
+});

@@ -72,6 +72,7 @@ function evidenceOf(finding: Finding): Record<string, unknown> {
     ...(finding.line !== undefined ? { line: finding.line } : {}),
     ...(finding.endLine !== undefined ? { end_line: finding.endLine } : {}),
     ...(finding.excerpt !== undefined ? { excerpt: finding.excerpt } : {}),
+    ...(finding.probe !== undefined ? { probe: finding.probe } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
-import { Emitter, TOOL_VERSION } from './emitter.js';
+import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { HELP, InputError, UsageError } from './usage.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
@@ -21,9 +21,17 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
     }
+    // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's.
+    if (verb === 'fake') return await runFake(rest);
+    negotiateSchemaVersion(rest);
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
     if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
-    if (verb === 'fake') return await runFake(rest);
+    if (verb === 'lint') {
+      const lint = await import('./lint.js');
+      return await lint.runLint(lint.parseLintArgs(rest), emitter);
+    }
+    if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
+    if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
@@ -40,27 +48,100 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * `aoi-testkit fake <preset> [args...]`: the reference tool `notes` with a preset's faults, as a real
- * process (state in $AOI_TESTKIT_STATE_DIR). `--seed N` before the preset makes random faults repeat.
- * The process exits from inside; this returns only for a usage error.
+ * `aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset> [args...]`: the reference tool `notes`
+ * with a preset's faults, and any `--fault` on top (stream or behaviour faults, each with optional JSON
+ * parameters), as a real process (state in $AOI_TESTKIT_STATE_DIR). `--seed N` makes random faults
+ * repeat. The options go before the preset; everything after it is the tool's, after an optional `--`
+ * (which keeps the kit from reading options such as --schema-version itself). The process exits from
+ * inside; this returns only for `--list` or a usage error.
  */
 async function runFake(args: string[]): Promise<number> {
-  let seed = 1;
-  if (args[0] === '--seed') {
-    seed = Number(args[1]);
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${args[1]}"`);
-    args = args.slice(2);
-  }
-  const [preset, ...toolArgs] = args;
   const fakes = await import('../fakes/index.js');
+  let seed: number | undefined;
+  const extra: ReturnType<typeof fakes.makeFault>[] = [];
+  while (args[0] === '--seed' || args[0]?.startsWith('--seed=') || args[0] === '--fault' || args[0]?.startsWith('--fault=')) {
+    const [flag, inline] = args[0].split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = inline ?? args[1];
+    args = args.slice(inline === undefined ? 2 : 1);
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (flag === '--seed') {
+      seed = Number(value);
+      if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${value}"`);
+      continue;
+    }
+    const [id, json] = value.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!fakes.isFaultId(id)) {
+      const known = [...Object.keys(fakes.FAULT_CATALOGUE), ...Object.keys(fakes.BEHAVIOUR_FAULT_CATALOGUE)];
+      throw new UsageError(`--fault: unknown fault "${id}"; known faults: ${known.join(', ')}`);
+    }
+    let params: unknown = {};
+    try {
+      if (json !== undefined) params = JSON.parse(json);
+    } catch {
+      params = undefined;
+    }
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+      throw new UsageError(`--fault ${id}: the parameters must be a JSON object, as in --fault '${id}={"name":value}'`);
+    }
+    try {
+      extra.push(fakes.makeFault(id, params));
+    } catch (error) {
+      throw new UsageError(`--fault ${id}: ${(error as Error).message}`);
+    }
+  }
+  const [preset, ...rest] = args;
+  const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const list = Object.entries(fakes.PRESETS).map(([id, p]) => `${id.padEnd(28)} ${p.description}\n`).join('');
+    const list = Object.entries(fakes.PRESETS).map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
     return 0;
   }
-  if (!Object.hasOwn(fakes.PRESETS, preset)) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list shows them`);
-  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: fakes.presetFaults(preset), seed });
+  // A scenario id of the corpus names its preset, faults and seed (`aoi-testkit scenarios` lists them).
+  const scenario = Object.hasOwn(fakes.PRESETS, preset) ? undefined : (await import('./scenarios.js')).resolveScenario(preset);
+  if (scenario) {
+    extra.unshift(...scenario.faults.map(([id, params]) => fakes.makeFault(id, params)));
+    seed ??= scenario.seed;
+  }
+  const base = scenario?.preset ?? preset;
+  if (!Object.hasOwn(fakes.PRESETS, base)) throw new UsageError(`unknown fake "${preset}": neither a preset (aoi-testkit fake --list) nor a scenario (aoi-testkit scenarios)`);
+  // The fake owns stdout from here: what a closed pipe does is its behaviour's to decide, not the
+  // kit's own emitter's (which would exit 141 at the first EPIPE).
+  process.stdout.removeAllListeners('error');
+  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1 });
+  return 0;
+}
+
+/**
+ * `--schema-version V` selects the version of the kit's own output (AOI-CLI §5.1): only 1 exists, so
+ * anything else is a usage error. Removed from the verb's arguments (never from a linted program's).
+ */
+function negotiateSchemaVersion(args: string[]): void {
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  for (let i = 0; i < end; i++) {
+    const [flag, inline] = args[i]!.split(/=(.*)/s, 2);
+    if (flag !== '--schema-version') continue;
+    const value = inline ?? args[i + 1];
+    if (value === undefined || value.replace(/^v/i, '').split('.')[0] !== SCHEMA_VERSION.split('.')[0]) {
+      throw new UsageError(`--schema-version ${value ?? '(missing)'} is not supported (supported: ${SCHEMA_VERSION})`);
+    }
+    args.splice(i, inline === undefined ? 2 : 1);
+    return negotiateSchemaVersion(args);
+  }
+}
+
+/** `schema --output json` and `capabilities --output json`: one JSON document, no network, no state (§3, §17). */
+async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, strict: true, options: { output: { type: 'string' }, format: { type: 'string' } } }));
+  } catch (error) {
+    throw new UsageError(`${verb}: ${(error as Error).message}`);
+  }
+  const format = values.output ?? values.format ?? 'json';
+  if (format !== 'json') throw new UsageError(`${verb} prints one JSON document: --output json, got "${format}"`);
+  const { capabilities, eventSchema } = await import('./discovery.js');
+  process.stdout.write(`${JSON.stringify(verb === 'schema' ? eventSchema() : capabilities())}\n`);
   return 0;
 }
 
@@ -82,7 +163,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
         strict: { type: 'boolean' },
         'exit-code': { type: 'string' },
         signal: { type: 'string' },
-        'schema-version': { type: 'string' },
+        'expect-schema-version': { type: 'string' },
         'no-color': { type: 'boolean' },
         color: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -112,7 +193,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
     strict: values.strict ?? false,
     exitCode,
     signal: values.signal,
-    schemaVersion: values['schema-version'],
+    schemaVersion: values['expect-schema-version'],
     color: !noColor && (values.color === true || process.stdout.isTTY === true),
   };
 }

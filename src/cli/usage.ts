@@ -1,4 +1,4 @@
-import { EXIT_CODES } from '../spec/aoi/constants.js';
+import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
 
 /** A mistake in how the kit's CLI was called: exit 64, structured in machine mode. */
 export class UsageError extends Error {
@@ -7,13 +7,13 @@ export class UsageError extends Error {
   readonly code = 'USAGE_ERROR';
 }
 
-/** The input could not be read: exit 66 (EX_NOINPUT). */
+/** The input (a file, a program to lint) is missing or unusable: exit 66 (EX_NOINPUT) unless said otherwise. */
 export class InputError extends Error {
-  readonly exitCode = 66;
   constructor(
     message: string,
-    readonly category: 'not_found' | 'io',
+    readonly category: 'not_found' | 'io' | 'validation',
     readonly code: string,
+    readonly exitCode: number = EX_NOINPUT,
   ) {
     super(message);
   }
@@ -22,10 +22,25 @@ export class InputError extends Error {
 export const HELP = `aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)
 
 Usage:
+  aoi-testkit lint [options] -- <program> [args...]   probe a live CLI against all 13 AOI rules
   aoi-testkit check [FILE|-] [options]   check a recorded machine-mode stream
-  aoi-testkit fake [--seed N] <preset> [args...]   run the reference tool notes with a preset's faults
+  aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset|scenario-id> [args...]
+                                         run the reference tool notes with faults, as a real process
   aoi-testkit fake --list                list the presets (well-behaved, crashing-without-summary, ...)
+  aoi-testkit scenarios [--kind stream|lint] [--output text|jsonl]   list the shipped corpus
+  aoi-testkit schema --output json       the JSON Schema of the kit's own events
+  aoi-testkit capabilities --output json the kit's capabilities manifest (AOI §17)
   aoi-testkit --help | --version
+
+lint options:
+  --invoke "CMD ARGS"   a command to probe (repeatable; default: those capabilities lists)
+  --setup "CMD ARGS"    run once to seed the state each probe starts a copy of (repeatable)
+  --env NAME=VALUE      set for every run (repeatable; values never printed)
+  --only AOI-NN         judge only this rule (repeatable)
+  --timeout-ms N        per-run timeout (default 10000)
+  --strict              treat warnings as failures
+  --output text|jsonl   text for people (default) or AOI JSONL (also --format)
+  --no-color            no colour in text output (also NO_COLOR)
 
 check options:
   --output text|jsonl   text for people (default) or AOI JSONL (also --format)
@@ -33,9 +48,10 @@ check options:
   --strict              treat warnings as failures
   --exit-code N         the exit status of the process that wrote the stream
   --signal NAME         the signal that ended it (e.g. SIGKILL)
-  --schema-version V    the schema version that was negotiated
+  --expect-schema-version V  the schema version the stream's producer was asked for (AOI-13)
   --no-color            no colour in text output (also NO_COLOR)
 
-Exit status: 0 conformant, 1 a rule failed, 64 usage error, 66 input unreadable.
+Every verb takes --schema-version 1 (the only major version of the kit's events).
+Exit status: 0 conformant, 1 a rule failed, 64 usage error, 65 lint setup failed, 66 input unreadable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;

@@ -1,0 +1,55 @@
+import { AOI_VERSION } from '../spec/aoi/constants.js';
+import { SCHEMA_NAME, SCHEMA_VERSION, TOOL, TOOL_VERSION } from './emitter.js';
+
+const FINDING = {
+  type: 'object',
+  required: ['id', 'severity', 'message'],
+  properties: { id: { type: 'string' }, severity: { enum: ['error', 'warning'] }, message: { type: 'string' }, line: { type: 'integer' }, excerpt: { type: 'string' }, probe: { type: 'string' } },
+};
+
+/** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint` and `scenarios` emit. */
+export function eventSchema(): object {
+  const domain: Record<string, object> = {
+    'aoi:check': {
+      required: ['name', 'ok', 'severity', 'status', 'docs'],
+      properties: {
+        name: { type: 'string', pattern: '^AOI-[0-9]{2}$' },
+        ok: { type: 'boolean' },
+        severity: { enum: ['info', 'warning', 'error'] },
+        status: { enum: ['pass', 'fail', 'skip', 'not_applicable'] },
+        command: { type: 'string' },
+        characteristics: { type: 'array', items: { type: 'string' } },
+        findings: { type: 'array', items: FINDING },
+        docs: { type: 'string' },
+      },
+    },
+    scenario: { required: ['id', 'kind', 'expected'], properties: { id: { type: 'string' }, kind: { enum: ['stream', 'lint'] }, expected: { type: 'object' } } },
+  };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://unpkg.com/aoi-testkit/dist/schemas/cli/${SCHEMA_VERSION}/events.schema.json`,
+    title: `${SCHEMA_NAME}@${SCHEMA_VERSION}`,
+    type: 'object',
+    required: ['type'],
+    properties: { type: { enum: ['aoi:meta', 'aoi:error', 'aoi:warning', 'aoi:summary', ...Object.keys(domain)] } },
+    allOf: Object.entries(domain).map(([type, shape]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { type: 'object', ...shape } })),
+  };
+}
+
+/** `aoi-testkit capabilities --output json` (AOI-CLI §17). */
+export function capabilities(): object {
+  const events = (...types: string[]) => ['aoi:meta', ...types, 'aoi:error', 'aoi:summary'];
+  return {
+    tool: TOOL,
+    tool_version: TOOL_VERSION,
+    aoi_versions: [AOI_VERSION],
+    outputs: ['jsonl', 'text'],
+    schemas: [{ name: SCHEMA_NAME, versions: [SCHEMA_VERSION], default: SCHEMA_VERSION }],
+    commands: [
+      // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
+      { name: 'check', read_only: true, input_modes: ['stdin', 'file'], event_types: events('aoi:check') },
+      { name: 'lint', read_only: true, event_types: events('aoi:check') },
+      { name: 'scenarios', read_only: true, event_types: events('scenario') },
+    ],
+  };
+}

@@ -13,6 +13,7 @@ import { fixed, int, markdownTable, mb, mbps, median, ratio, secs } from './lib/
 import { MiB } from './lib/gen.mjs';
 import { ensureStreamFile } from './lib/stream-file.mjs';
 import { coldStart } from './lib/cold-start.mjs';
+import { lintWallTime } from './lib/lint.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -23,6 +24,7 @@ const RUNS = env('AOI_BENCH_RUNS', 3);
 const TARGET_THROUGHPUT = 0.8; // checker ≥ 0.8× naive
 const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
 const TARGET_COLD_START = 1.3; // a fake process starts within 1.3× of `node -e 0`
+const TARGET_LINT_MS = 5_000; // a full lint of the reference tool on this machine
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -241,12 +243,29 @@ const starts = coldStart([
   { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
   { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
   { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
+  { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
 ]);
 const baseMs = starts[0].medianMs;
 for (const [i, s] of starts.entries()) {
   const r = s.medianMs / baseMs;
   const isFake = s.label.startsWith('fake');
   rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
+}
+log('lint: a full aoi-testkit lint of the reference tool, 3 runs');
+try {
+  const lint = await lintWallTime(ROOT, 3);
+  const perProbe = lint.medianMs / lint.probes;
+  rows.push([
+    'lint',
+    'aoi-testkit lint -- node fixtures/bin/notes (reference plan)',
+    secs(lint.medianMs),
+    `${ratio(lint.medianMs / TARGET_LINT_MS)} target`,
+    `≤ ${TARGET_LINT_MS / 1000} s`,
+    `${verdict(lint.medianMs, lint.medianMs <= TARGET_LINT_MS)}; median of 3; ${lint.probes} probes (${fixed(perProbe)} ms each = ${ratio(perProbe / baseMs)} node -e 0, ${os.availableParallelism()} cores), ${lint.commands} commands, ${lint.verdicts} verdicts`,
+  ]);
+} catch (error) {
+  crashed = true;
+  rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 

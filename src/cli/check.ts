@@ -83,18 +83,23 @@ function verdictDetail(verdict: RuleVerdict): string {
   return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
 }
 
-function writeJsonl(report: StreamReport, emitter: Emitter): void {
-  emitter.meta('check');
-  const checks = report.verdicts.map(checkEvent);
+/** The answer as an AOI stream: aoi:meta, one aoi:check per verdict, aoi:summary with the counts and `extra`. */
+export function writeVerdicts(emitter: Emitter, command: string, ok: boolean, verdicts: readonly RuleVerdict[], extra: Record<string, unknown>): void {
+  emitter.meta(command);
+  const checks = verdicts.map(checkEvent);
   for (const event of checks) emitter.emit(event);
   emitter.emit({
     type: 'aoi:summary',
-    ok: report.ok,
+    ok,
     count: checks.length,
     warning_count: checks.filter((c) => c.severity === 'warning').length,
     error_count: checks.filter((c) => c.severity === 'error').length,
-    stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events },
+    ...extra,
   });
+}
+
+function writeJsonl(report: StreamReport, emitter: Emitter): void {
+  writeVerdicts(emitter, 'check', report.ok, report.verdicts, { stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events } });
 }
 
 const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };

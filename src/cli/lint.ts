@@ -5,7 +5,7 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
-import { checkEvent } from './check.js';
+import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { shellWords } from './shell-words.js';
 import { InputError, UsageError } from './usage.js';
@@ -140,19 +140,7 @@ function progressLine() {
 }
 
 function writeJsonl(report: LintReport, emitter: Emitter): void {
-  emitter.meta('lint');
-  const checks = report.verdicts.map(checkEvent);
-  for (const event of checks) emitter.emit(event);
-  emitter.emit({
-    type: 'aoi:summary',
-    ok: report.ok,
-    count: checks.length,
-    warning_count: checks.filter((c) => c.severity === 'warning').length,
-    error_count: checks.filter((c) => c.severity === 'error').length,
-    commands: report.commands,
-    probes: report.probes,
-    duration_ms: Math.round(report.durationMs),
-  });
+  writeVerdicts(emitter, 'lint', report.ok, report.verdicts, { commands: report.commands, probes: report.probes, duration_ms: Math.round(report.durationMs) });
 }
 
 const MARK: Record<string, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip', not_applicable: '-' };

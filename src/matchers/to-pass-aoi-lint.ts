@@ -1,5 +1,5 @@
-import { lintCli, type LintOptions, type LintReport } from '../lint/aoi/lint.js';
-import { processTarget, type LintTarget } from '../lint/aoi/target.js';
+import type { LintOptions, LintReport } from '../lint/aoi/lint.js';
+import type { LintTarget } from '../lint/aoi/target.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { docsLink, hint } from './format.js';
@@ -7,7 +7,26 @@ import { docsLink, hint } from './format.js';
 /** What the lint matchers accept: a target, `[program, ...args]`, or `{ command, args }`. */
 export type LintReceived = LintTarget | readonly string[] | { command: string; args?: readonly string[] };
 
-function targetOf(received: unknown): LintTarget {
+type LintModule = typeof import('../lint/index.js');
+
+/**
+ * The linter, loaded when a lint matcher first runs: it starts processes with execa, which is ESM-only,
+ * and registering the matchers must work everywhere — also under jest's CommonJS runtime, which cannot
+ * load ESM before Node 24.9.
+ */
+async function loadLinter(): Promise<LintModule> {
+  try {
+    return await import('../lint/index.js');
+  } catch (error) {
+    if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
+    throw new Error(
+      'toPassAoiLint/toPassAoiRule cannot load the linter here: it needs execa, an ES module, and this runtime cannot load one from CommonJS ' +
+        '(jest in CommonJS mode before Node 24.9). Run jest with native ESM (--experimental-vm-modules) or Node >= 24.9, or use vitest.',
+    );
+  }
+}
+
+function targetOf(received: unknown, { processTarget }: LintModule): LintTarget {
   if (received && typeof received === 'object' && typeof (received as LintTarget).run === 'function') return received as LintTarget;
   if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return processTarget(received[0] as string, received.slice(1) as string[]);
   if (received && typeof received === 'object' && typeof (received as { command?: unknown }).command === 'string') {
@@ -35,7 +54,8 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
 }
 
 async function lintMatcher(state: MatcherState | undefined, name: string, received: unknown, options: LintOptions, args: string): Promise<MatcherResult & { report: LintReport }> {
-  const report = await lintCli(targetOf(received), options);
+  const linter = await loadLinter();
+  const report = await linter.lintCli(targetOf(received, linter), options);
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const judged = report.verdicts.filter((v) => v.status === 'pass' || v.status === 'fail').length;
   return {

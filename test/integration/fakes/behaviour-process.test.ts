@@ -1,29 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { runInMemory, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
-import { makeFault } from '../../../src/fakes/faults/index.js';
+import { describe, expect, test } from 'vitest';
 import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/tools/notes/discovery-commands.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { loadState } from '../../../src/fakes/tools/notes/state.js';
 import { withNetworkTripwire } from '../../../src/run/network-tripwire.js';
 import { runCli } from '../../../src/run/run-cli.js';
 import { runProbe } from '../../../src/run/run-probe.js';
-import { BEHAVIOUR_CASES, observe, parseFaultSpec, SETUP, type BehaviourCase, type Observed } from '../../unit/fakes/behaviour-cases.js';
+import { BEHAVIOUR_CASES, observe, preparedStateDir, runCaseInMemory, type BehaviourCase, type Observed } from '../../unit/fakes/behaviour-cases.js';
 
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function prepared(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'aoi-behaviour-proc-'));
-  dirs.push(dir);
-  for (const argv of SETUP) expect((await runInMemory(notes, { argv, stateDir: dir })).exitCode).toBe(0);
-  return dir;
-}
 
 /**
  * `aoi-testkit fake --fault <spec> well-behaved <argv>` under `runProbe`: real pipes (a FIFO closed as
@@ -31,7 +14,7 @@ async function prepared(): Promise<string> {
  * would read (--schema-version).
  */
 async function asProcess(c: BehaviourCase): Promise<Observed> {
-  const stateDir = await prepared();
+  const stateDir = await preparedStateDir();
   const args = [CLI, 'fake', '--fault', c.fault, 'well-behaved', ...(c.argv.includes('--schema-version') ? ['--'] : []), ...c.argv];
   const run = () =>
     runProbe(process.execPath, args, {
@@ -48,27 +31,9 @@ async function asProcess(c: BehaviourCase): Promise<Observed> {
   return observe({ ...probe, graceExpired: probe.probe.graceExpired }, loadState(stateDir).notes);
 }
 
-async function inMemory(c: BehaviourCase, faulty: boolean): Promise<Observed> {
-  const stateDir = await prepared();
-  const { id, params } = parseFaultSpec(c.fault);
-  const options: InMemoryOptions = {
-    argv: c.argv,
-    stateDir,
-    stdin: c.stdin ?? 'closed',
-    env: c.env ?? {},
-    faults: faulty ? [makeFault(id, params)] : [],
-    timeoutMs: c.hangs ? 300 : 10_000,
-    graceMs: 300,
-    ...(c.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: c.closeStdoutAfterLines } : {}),
-    ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
-  };
-  if (c.twice) await runInMemory(notes, options);
-  return observe(await runInMemory(notes, options), loadState(stateDir).notes);
-}
-
 describe.concurrent('each behaviour fault as a real process: the same behaviour as in memory', () => {
   test.each(BEHAVIOUR_CASES.map((c) => [`${c.fault}: ${c.shows}`, c] as const))('%s', async (_name, c) => {
-    const [real, memory, clean] = await Promise.all([asProcess(c), inMemory(c, true), inMemory(c, false)]);
+    const [real, memory, clean] = await Promise.all([asProcess(c), runCaseInMemory(c, true), runCaseInMemory(c, false)]);
     c.check(real, clean);
     const end = (o: Observed) => ({ exitCode: o.exitCode, signal: o.signal, timedOut: o.timedOut, graceExpired: o.graceExpired });
     expect(end(real)).toEqual(end(memory));
@@ -92,7 +57,7 @@ describe('engine behaviours the probes above do not reach', () => {
   });
 
   test('a preset and --fault compose: stalling search, plus a dry run that deletes', async () => {
-    const stateDir = await prepared();
+    const stateDir = await preparedStateDir();
     const env = { AOI_TESTKIT_STATE_DIR: stateDir };
     const fake = ['fake', '--fault', 'dry-run-side-effect', 'stalling'];
     const deleted = await runCli(process.execPath, [CLI, ...fake, 'delete', 'n_0001', '--dry-run', '--output', 'jsonl'], { env, timeoutMs: 20_000 });

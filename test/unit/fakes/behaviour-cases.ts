@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { runInMemory, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
+import { makeFault } from '../../../src/fakes/faults/index.js';
+import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { loadState } from '../../../src/fakes/tools/notes/state.js';
 import { eventSchema } from '../../../src/fakes/tools/notes/discovery.js';
 import { validateCapabilities } from '../../../src/spec/aoi/schemas.js';
 
@@ -567,4 +574,36 @@ export function observe(run: { stdout: Uint8Array; stderr: Uint8Array; exitCode:
     }
   }
   return { stdout, stderr: Buffer.from(run.stderr).toString('utf8'), events, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, graceExpired: run.graceExpired ?? false, notes };
+}
+
+const stateDirs: string[] = [];
+afterAll(() => {
+  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh state directory holding the three notes of SETUP, made by the clean tool (removed after the file's tests). */
+export async function preparedStateDir(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'aoi-behaviour-'));
+  stateDirs.push(dir);
+  for (const argv of SETUP) expect((await runInMemory(notes, { argv, stateDir: dir })).exitCode).toBe(0);
+  return dir;
+}
+
+/** A case run in memory, with its fault or clean. Hangs and probes get short real limits: only the outcome counts. */
+export async function runCaseInMemory(c: BehaviourCase, faulty: boolean): Promise<Observed> {
+  const stateDir = await preparedStateDir();
+  const { id, params } = parseFaultSpec(c.fault);
+  const options: InMemoryOptions = {
+    argv: c.argv,
+    stateDir,
+    stdin: c.stdin ?? 'closed',
+    env: c.env ?? {},
+    faults: faulty ? [makeFault(id, params)] : [],
+    timeoutMs: c.hangs ? 300 : 10_000,
+    graceMs: 300,
+    ...(c.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: c.closeStdoutAfterLines } : {}),
+    ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
+  };
+  if (c.twice) await runInMemory(notes, options);
+  return observe(await runInMemory(notes, options), loadState(stateDir).notes);
 }

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { appliesTo, commandOf, mergeBehaviours, WELL_BEHAVED } from '../../../src/fakes/engine/behaviour.js';
 import { runTool, type RunIO } from '../../../src/fakes/engine/core.js';
-import { runInMemory, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
+import { runInMemory } from '../../../src/fakes/engine/memory.js';
 import {
   BEHAVIOUR_FAULT_CATALOGUE,
   BEHAVIOUR_FAULT_IDS,
@@ -21,40 +18,7 @@ import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/tools/notes/discovery-com
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { loadState } from '../../../src/fakes/tools/notes/state.js';
 import { AOI_SUB_RULES, getSubRule } from '../../../src/spec/aoi/rules.js';
-import { BEHAVIOUR_CASES, observe, parseFaultSpec, SETUP, type BehaviourCase, type Observed } from './behaviour-cases.js';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A state directory holding the three notes of SETUP, made by the clean tool. */
-async function prepared(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'aoi-behaviour-'));
-  dirs.push(dir);
-  for (const argv of SETUP) expect((await runInMemory(notes, { argv, stateDir: dir })).exitCode).toBe(0);
-  return dir;
-}
-
-/** A case run in memory, with its fault or clean. Hangs and probes get short real limits: only the outcome counts. */
-async function runCase(c: BehaviourCase, faulty: boolean): Promise<Observed> {
-  const stateDir = await prepared();
-  const { id, params } = parseFaultSpec(c.fault);
-  const options: InMemoryOptions = {
-    argv: c.argv,
-    stateDir,
-    stdin: c.stdin ?? 'closed',
-    env: c.env ?? {},
-    faults: faulty ? [makeFault(id, params)] : [],
-    timeoutMs: c.hangs ? 300 : 10_000,
-    graceMs: 300,
-    ...(c.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: c.closeStdoutAfterLines } : {}),
-    ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
-  };
-  if (c.twice) await runInMemory(notes, options);
-  const run = await runInMemory(notes, options);
-  return observe(run, loadState(stateDir).notes);
-}
+import { BEHAVIOUR_CASES, parseFaultSpec, preparedStateDir, runCaseInMemory } from './behaviour-cases.js';
 
 const registrySeverity = (ids: readonly string[]) => (ids.some((id) => getSubRule(id).severity === 'error') ? 'error' : 'warning');
 const entries = Object.entries(BEHAVIOUR_FAULT_CATALOGUE) as [string, FaultEntry][];
@@ -65,7 +29,7 @@ const VARIANTS = entries.flatMap(([id, entry]) => [
 
 describe('each behaviour fault at work, in memory: it does what it says, and the clean tool does not', () => {
   test.concurrent.each(BEHAVIOUR_CASES.map((c) => [`${c.fault}: ${c.shows}`, c] as const))('%s', async (_name, c) => {
-    const [faulty, clean] = await Promise.all([runCase(c, true), runCase(c, false)]);
+    const [faulty, clean] = await Promise.all([runCaseInMemory(c, true), runCaseInMemory(c, false)]);
     c.check(faulty, clean);
   });
 
@@ -141,7 +105,7 @@ describe('behaviour switches', () => {
 
   test('faults compose: a stall on search and a dry run that applies, in one run each', async () => {
     const faults = [makeFault('stall'), makeFault('dry-run-side-effect')];
-    const stateDir = await prepared();
+    const stateDir = await preparedStateDir();
     const search = await runInMemory(notes, { argv: ['search', 'note', '--output', 'jsonl'], stateDir, faults, timeoutMs: 300 });
     const dryRun = await runInMemory(notes, { argv: ['delete', 'n_0001', '--dry-run', '--output', 'jsonl'], stateDir, faults });
     expect(search.timedOut).toBe(true);
@@ -152,7 +116,7 @@ describe('behaviour switches', () => {
   test('latency is seeded: the same seed gives the same delays, another seed others, nothing for the clean tool', async () => {
     const delays = async (seed: number, faults = [makeFault('slow', { firstByteMs: 100, betweenEventsMs: 10, jitterMs: 50 })]) => {
       const slept: number[] = [];
-      const stateDir = await prepared();
+      const stateDir = await preparedStateDir();
       const io: RunIO = {
         argv: ['search', 'note', '--output', 'jsonl'],
         env: {},
@@ -183,15 +147,15 @@ describe('runInMemory probes', () => {
   const search = ['search', 'note', '--output', 'jsonl'];
 
   test('closeStdoutAfterLines: later writes fail as EPIPE does; the clean tool exits 141 quietly', async () => {
-    const run = await runInMemory(notes, { argv: search, stateDir: await prepared(), closeStdoutAfterLines: 1 });
+    const run = await runInMemory(notes, { argv: search, stateDir: await preparedStateDir(), closeStdoutAfterLines: 1 });
     expect(Buffer.from(run.stdout).toString().split('\n').filter(Boolean)).toHaveLength(1);
     expect([run.exitCode, run.stdoutClosed, run.graceExpired, Buffer.from(run.stderr).toString()]).toEqual([141, true, false, '']);
   });
 
   test('closeStdoutAfterLines 0 closes at once; a cue the run never reaches does nothing', async () => {
-    const closed = await runInMemory(notes, { argv: search, stateDir: await prepared(), closeStdoutAfterLines: 0 });
+    const closed = await runInMemory(notes, { argv: search, stateDir: await preparedStateDir(), closeStdoutAfterLines: 0 });
     expect([closed.stdout.length, closed.exitCode, closed.stdoutClosed]).toEqual([0, 141, true]);
-    const never = await runInMemory(notes, { argv: search, stateDir: await prepared(), closeStdoutAfterLines: 50 });
+    const never = await runInMemory(notes, { argv: search, stateDir: await preparedStateDir(), closeStdoutAfterLines: 50 });
     expect([never.exitCode, never.stdoutClosed]).toEqual([0, false]);
   });
 
@@ -230,7 +194,7 @@ describe('notes never echoes a secret-looking operand raw', () => {
     ['an unknown command, human mode', [secretUrl]],
     ['get, human mode', ['get', secretUrl]],
   ])('%s', async (_name, argv) => {
-    const run = await runInMemory(notes, { argv, stateDir: await prepared() });
+    const run = await runInMemory(notes, { argv, stateDir: await preparedStateDir() });
     const out = `${Buffer.from(run.stdout).toString()}${Buffer.from(run.stderr).toString()}`;
     expect(out).toContain('example.invalid');
     expect(out).not.toContain('hunter2pass');

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // One build for every entry point: ESM + CJS with declarations for the library subpaths,
-// plus the CLI as an ESM executable. Schemas are bundled into the code (JSON imports) and
+// plus the CLI and the notes fake as ESM executables, each one self-contained file (fast cold start). Schemas are bundled into the code (JSON imports) and
 // also copied to dist/schemas by scripts/postbuild.mjs for the `./schemas/*` subpath.
 export default defineConfig([
   {
@@ -26,7 +26,7 @@ export default defineConfig([
     external: ['vitest', '@jest/globals', 'fast-check'],
   },
   {
-    entry: { 'cli/main': 'src/cli/main.ts' },
+    entry: { 'cli/main': 'src/cli/main.ts', 'bin/notes': 'src/fakes/tools/notes/bin.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

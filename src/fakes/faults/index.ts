@@ -15,6 +15,7 @@ import { killedMidStream } from './killed-mid-stream.js';
 import { lateMeta } from './late-meta.js';
 import { leaksArgvInMeta } from './leaks-argv-in-meta.js';
 import { leaksEnvInMeta } from './leaks-env-in-meta.js';
+import { leaksCredentialsInMeta } from './leaks-credentials-in-meta.js';
 import { legacyUnprefixed } from './legacy-unprefixed.js';
 import { miscountedSummary } from './miscounted-summary.js';
 import { missingType } from './missing-type.js';
@@ -86,6 +87,7 @@ export {
   lateMeta,
   leaksArgvInMeta,
   leaksEnvInMeta,
+  leaksCredentialsInMeta,
   legacyUnprefixed,
   miscountedSummary,
   missingType,
@@ -230,6 +232,7 @@ export const FAULT_CATALOGUE = {
   'unknown-framework-type': entry(unknownFrameworkType, { randomised: true }),
   'leaks-argv-in-meta': entry(leaksArgvInMeta, { randomised: true, variants: { 'no-secret': { secret: false } } }),
   'leaks-env-in-meta': entry(leaksEnvInMeta, { randomised: true, variants: { 'as-string': { as: 'string' } } }),
+  'leaks-credentials-in-meta': entry(leaksCredentialsInMeta, { randomised: true, variants: { header: { how: 'header' } } }),
   'truncation-without-flag': entry(truncationWithoutFlag, { variants: { 'says-false': { as: 'false' } } }),
   'truncated-without-cursor': entry(truncatedWithoutCursor, { randomised: true }),
   'schema-version-missing': entry(schemaVersionMissing, { variants: { 'aoi-version-too': { alsoAoiVersion: true } } }),
@@ -358,9 +361,9 @@ const presets = {
   },
   'killed-mid-stream': { description: 'killed by SIGKILL after two events, half-way through a line', tool: 'notes', faults: [['killed-mid-stream', { afterEvents: 2, cutLine: true }]], run: 'search-truncated' },
   'leaking-secrets': {
-    description: 'echoes its command line (with an --api-token) and its environment (with a token) in aoi:meta',
+    description: 'echoes its command line (with an --api-token), its environment (with a token) and its backend URL (token in it) in aoi:meta',
     tool: 'notes',
-    faults: [['leaks-argv-in-meta'], ['leaks-env-in-meta']],
+    faults: [['leaks-argv-in-meta'], ['leaks-env-in-meta'], ['leaks-credentials-in-meta']],
     run: 'search-truncated',
   },
   'mixing-prose': { description: 'a start-up banner and a chatty log line on stdout among the events', tool: 'notes', faults: [['banner'], ['mixing-prose']], run: 'search-truncated' },

@@ -163,6 +163,13 @@ describe('notes, the reference AOI tool (in memory)', () => {
     expect(ofType(elsewhere, 'entry')).toHaveLength(0);
   });
 
+  test('--state-dir overrides the directory the run was given', async () => {
+    const flagged = mkdtempSync(join(tmpdir(), 'notes-flag-'));
+    expect((await machine('create', '--title', 'there', '--state-dir', flagged)).exitCode).toBe(0);
+    expect(ofType(await machine('list'), 'entry')).toHaveLength(0);
+    expect(ofType(await machine('list', '--state-dir', flagged), 'entry')).toMatchObject([{ title: 'there' }]);
+  });
+
   test('a run is what the matchers and checkers take', async () => {
     await seed('alpha');
     const r = await machine('search', 'alpha');

@@ -22,6 +22,8 @@ export const OPTIONS = {
   'fail-fast': { type: 'boolean' },
   'continue-on-error': { type: 'boolean' },
   'interval-ms': { type: 'string' },
+  /** Where the notes live; overrides $AOI_TESTKIT_STATE_DIR. */
+  'state-dir': { type: 'string' },
   command: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

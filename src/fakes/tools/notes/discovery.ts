@@ -90,7 +90,7 @@ Commands:
   capabilities --output json                  supported commands (AOI-CLI §17)
   login                                       interactive sign-in (human mode only)
 
-Machine mode: --output jsonl (or --format jsonl). State: $AOI_TESTKIT_STATE_DIR.
+Machine mode: --output jsonl (or --format jsonl). State: --state-dir DIR, else $AOI_TESTKIT_STATE_DIR.
 Exit status: 0 ok, 1 failed, 64 usage, 65 bad input data, 70 bad backend response, 75 retry may succeed
 (rate limited, unavailable, timeout), 77 needs login or not allowed, 78 bad configuration, 130 interrupted.
 `;

@@ -65,7 +65,8 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
     const run = COMMANDS[name];
     if (!run) throw new UsageProblem(`unknown command "${name}"`);
     out = new Out(ctx, output === 'jsonl', version);
-    return await run({ ctx, out, flags, operands });
+    const stateDir = flags['state-dir'];
+    return await run({ ctx: stateDir ? { ...ctx, stateDir } : ctx, out, flags, operands });
   } catch (error) {
     if (!(error instanceof UsageProblem)) throw error;
     // The message may quote what the caller typed: never a secret-looking value raw (§11).

@@ -14,6 +14,7 @@ import { MiB } from './lib/gen.mjs';
 import { ensureStreamFile } from './lib/stream-file.mjs';
 import { coldStart } from './lib/cold-start.mjs';
 import { lintWallTime } from './lib/lint.mjs';
+import { arbitrariesSpeed } from './lib/arbitraries.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -25,6 +26,8 @@ const TARGET_THROUGHPUT = 0.8; // checker ≥ 0.8× naive
 const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
 const TARGET_COLD_START = 1.3; // a fake process starts within 1.3× of `node -e 0`
 const TARGET_LINT_MS = 5_000; // a full lint of the reference tool on this machine
+const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
+const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -266,6 +269,29 @@ try {
 } catch (error) {
   crashed = true;
   rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');
+try {
+  const gen = await arbitrariesSpeed(ROOT);
+  rows.push([
+    'generators',
+    'aoiStream({ minItems: 45, maxItems: 55 }) streams per second',
+    `${int(gen.streamsPerSecond)} /s`,
+    `${ratio(gen.streamsPerSecond / TARGET_STREAMS_PER_S)} target`,
+    `≥ ${int(TARGET_STREAMS_PER_S)} /s`,
+    `${verdict(gen.streamsPerSecond, gen.streamsPerSecond >= TARGET_STREAMS_PER_S)}; median of 3 × 2,000 (fc.sample), ${fixed(gen.eventsPerStream)} events per stream, serialised; first use ${fixed(gen.firstUseMs)} ms`,
+  ]);
+  rows.push([
+    'generators',
+    '1,000 runs: checker never fails an aoiStream() (strict)',
+    secs(gen.propertyMs),
+    `${ratio(gen.propertyMs / TARGET_PROPERTY_MS)} target`,
+    `< ${TARGET_PROPERTY_MS / 1000} s`,
+    `${verdict(gen.propertyMs, gen.propertyMs < TARGET_PROPERTY_MS)}; median of 3; generation + serialisation + checkStream + fast-check`,
+  ]);
+} catch (error) {
+  crashed = true;
+  rows.push(['generators', 'aoiStream() speed', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 

@@ -1,1 +1,2 @@
 export { chunked, type ChunkedOptions } from './chunks.js';
+export * from './aoi/index.js';

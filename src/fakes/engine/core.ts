@@ -97,6 +97,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   let streamStarted = false;
   let summaryWritten = false;
   let pipeBroken = false;
+  let interrupting = false; // a stalled tool still answers a signal with its interrupted summary
 
   const writeOut = async (bytes: string | Uint8Array) => {
     await pace();
@@ -110,7 +111,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
 
   const write = async (event: { type: string } & Record<string, unknown>) => {
     if (closed) return;
-    if (events >= stallAfter) await io.hang();
+    if (events >= stallAfter && !interrupting) await io.hang();
     if (event.type === 'aoi:summary') summaryWritten = true;
     streamStarted = true;
     const bytes = pipeline.render(event);
@@ -156,6 +157,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   );
   const outcome = await Promise.race([finished, interrupted.then((signal) => ({ signal }) as const)]);
   if ('signal' in outcome) {
+    interrupting = true;
     if (behaviour.signals !== 'no-summary' && streamStarted && !summaryWritten) {
       await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }).catch(() => {});
     }

@@ -63,3 +63,24 @@ export const EXIT_CODES = {
 
 /** Also used by the kit's own CLI: the file to check cannot be read (sysexits EX_NOINPUT). */
 export const EX_NOINPUT = 66;
+
+/**
+ * The exit status §6 recommends for a run that failed with an error of each category (sysexits where
+ * one fits; 1 where none does). Only a suggestion: consumers must not rely on exit codes alone.
+ */
+export const SUGGESTED_EXIT_CODE: Readonly<Record<ErrorCategory, number>> = {
+  usage: 64,
+  validation: 65,
+  authn: 77,
+  authz: 77,
+  not_found: 1,
+  conflict: 1,
+  rate_limited: 75,
+  temporary: 75,
+  timeout: 124,
+  cancelled: 130,
+  partial: 1,
+  internal: 70,
+  config: 78,
+  io: 74,
+};

@@ -1,0 +1,34 @@
+// The generators' speed, as a property-based suite feels it: streams of ~50 events per second from
+// aoiStream(), and the wall time of the 1,000-run property "the checker never fails a conformant
+// stream" (generation + serialisation + checking + fast-check's own bookkeeping).
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { median } from './format.mjs';
+
+export async function arbitrariesSpeed(root, { runs = 3, streams = 2_000 } = {}) {
+  const { aoiStream } = await import(join(root, 'dist/arbitraries.js'));
+  const { checkStream } = await import(join(root, 'dist/index.js'));
+  const fifty = aoiStream({ minItems: 45, maxItems: 55, outcome: ['ok', 'truncated', 'partial', 'failed'] });
+  // First use builds fast-check's internal tables once per process: timed apart from the steady state.
+  const setupStarted = performance.now();
+  fc.sample(fifty, { numRuns: 20, seed: 1 });
+  const firstUseMs = performance.now() - setupStarted;
+  const rates = [];
+  let events = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const sample = fc.sample(fifty, { numRuns: streams, seed: 42 + i });
+    rates.push(streams / ((performance.now() - started) / 1000));
+    events = sample.reduce((sum, stream) => sum + stream.events.length, 0) / sample.length;
+  }
+  const propertyTimes = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    fc.assert(
+      fc.property(aoiStream(), (stream) => checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded, strict: true }).ok),
+      { numRuns: 1_000, seed: 7 + i },
+    );
+    propertyTimes.push(performance.now() - started);
+  }
+  return { streamsPerSecond: median(rates), eventsPerStream: events, firstUseMs, propertyMs: median(propertyTimes) };
+}

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { aoiRun, aoiStreamWithDefect, chunked, DEFECT_IDS, DEFECTS, type DefectiveStream } from '../../src/arbitraries/index.js';
+import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
+import { FAULT_CATALOGUE } from '../../src/fakes/faults/index.js';
+
+/**
+ * Mutation score of the stream checker: every labelled defect (the fake CLIs' fault catalogue, on
+ * generated streams of the shape its declaration holds for) must be reported as exactly the sub-rules
+ * it declares — no fewer (a miss) and no more (noise). The table is printed; 100% is the bar.
+ */
+const RUNS_PER_DEFECT = 60;
+
+const judge = (stream: DefectiveStream): StreamReport => checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal });
+const reported = (report: StreamReport) => [...new Set(report.findings.map((f) => f.id))].sort();
+
+interface Row {
+  defect: string;
+  declared: string;
+  runs: number;
+  exact: number;
+  missed: Set<string>;
+  extra: Set<string>;
+}
+
+/** Judge every defect RUNS_PER_DEFECT times with `judgeIds`; one row per defect. */
+function mutationTable(judgeIds: (stream: DefectiveStream) => string[]): Row[] {
+  return DEFECTS.map((defect) => {
+    const row: Row = { defect: defect.id, declared: defect.violates.join(' '), runs: 0, exact: 0, missed: new Set(), extra: new Set() };
+    for (const stream of fc.sample(aoiStreamWithDefect(defect.id), { numRuns: RUNS_PER_DEFECT, seed: 20261122 })) {
+      const got = judgeIds(stream);
+      row.runs++;
+      const missed = defect.violates.filter((id) => !got.includes(id));
+      const extra = got.filter((id) => !defect.violates.includes(id));
+      if (missed.length === 0 && extra.length === 0) row.exact++;
+      for (const id of missed) row.missed.add(id);
+      for (const id of extra) row.extra.add(id);
+    }
+    return row;
+  });
+}
+
+const score = (rows: readonly Row[]) => rows.reduce((sum, row) => sum + row.exact, 0) / rows.reduce((sum, row) => sum + row.runs, 0);
+
+function printTable(rows: readonly Row[]) {
+  const lines = rows.map((row) => {
+    const detected = `${row.exact}/${row.runs}`;
+    const notes = [row.missed.size ? `missed ${[...row.missed].join(' ')}` : '', row.extra.size ? `extra ${[...row.extra].join(' ')}` : ''].filter(Boolean).join('; ');
+    return `| ${row.defect} | ${row.declared} | ${detected} | ${notes} |`;
+  });
+  const header = ['| defect | declared sub-rules | detected exactly | notes |', '|---|---|---|---|'];
+  console.log(`\nMutation score of the stream checker: ${(score(rows) * 100).toFixed(1)}% (${rows.length} defects × ${RUNS_PER_DEFECT} generated streams)\n${[...header, ...lines].join('\n')}\n`);
+}
+
+describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-rules', () => {
+  const rows = mutationTable((stream) => reported(judge(stream)));
+  afterAll(() => printTable(rows));
+
+  it('covers every stream fault of the catalogue and every variant', () => {
+    const faults = new Set(DEFECTS.map((d) => d.fault));
+    expect([...faults].sort()).toEqual(Object.keys(FAULT_CATALOGUE).sort());
+    const variants = Object.values(FAULT_CATALOGUE).reduce((n, entry) => n + Object.keys(entry.variants).length, 0);
+    expect(DEFECTS.length).toBe(faults.size + variants);
+  });
+
+  it.each(rows.map((row) => [row.defect, row] as const))('%s', (_id, row) => {
+    expect({ missed: [...row.missed], extra: [...row.extra] }).toEqual({ missed: [], extra: [] });
+    expect(row.exact).toBe(RUNS_PER_DEFECT);
+  });
+
+  it('scores 100%', () => {
+    expect(score(rows)).toBe(1);
+  });
+
+  it('the table can fail: a checker that drops one rule scores below 100%, on exactly that rule’s defects', () => {
+    const blind = mutationTable((stream) => reported(judge(stream)).filter((id) => !id.startsWith('AOI-05/')));
+    const failing = blind.filter((row) => row.exact < row.runs).map((row) => row.defect);
+    const expected = DEFECTS.filter((d) => d.violates.some((id) => id.startsWith('AOI-05/'))).map((d) => d.id);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(failing).toEqual(expected);
+    expect(score(blind)).toBeLessThan(1);
+  });
+});
+
+describe('defects in any chunking', () => {
+  it('a defective stream cut anywhere is judged as the whole buffer is', () => {
+    const cut = aoiStreamWithDefect().chain((stream) => chunked(stream.bytes, { maxCuts: 6 }).map((chunks) => ({ stream, chunks })));
+    fc.assert(
+      fc.property(cut, ({ stream, chunks }) => {
+        const checker = createStreamChecker();
+        for (const chunk of chunks) checker.write(chunk);
+        const end = { exitCode: stream.exitCode, signal: stream.signal };
+        expect(reported(checker.end(end))).toEqual([...stream.defect.violates].sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects an unknown defect id with the list of known ones', () => {
+    expect(() => aoiStreamWithDefect('no-such-defect')).toThrow(/unknown defect "no-such-defect"; defects: mixing-prose/);
+    expect(DEFECT_IDS).toContain('crash-before-summary/exit-70');
+  });
+});
+
+describe('aoiRun(): consistent or labelled, and a judge tells them apart', () => {
+  it('a consistent run has no finding; an inconsistent one has exactly its label’s', () => {
+    let consistent = 0;
+    let inconsistent = 0;
+    fc.assert(
+      fc.property(aoiRun(), (run) => {
+        const report = checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal, unbounded: run.unbounded });
+        expect(reported(report)).toEqual([...run.violates].sort());
+        expect(run.consistent).toBe(run.violates.length === 0);
+        expect(run.label).toBe(run.consistent ? 'conformant' : run.defect!.id);
+        if (run.consistent) consistent++;
+        else inconsistent++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(consistent).toBeGreaterThan(0);
+    expect(inconsistent).toBeGreaterThan(0);
+  });
+
+  it('consistent: false draws only defective runs, of the defects asked for', () => {
+    fc.assert(
+      fc.property(aoiRun({ consistent: false, defects: ['crash-before-summary', 'killed-mid-stream'] }), (run) => {
+        expect(['crash-before-summary', 'killed-mid-stream']).toContain(run.label);
+        expect(run.consistent).toBe(false);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});

@@ -89,17 +89,32 @@ export function aoiSummary(options: AoiSummaryOptions = {}): fc.Arbitrary<AoiEve
   );
 }
 
-/** A stable error code (§9): UPPER_SNAKE_CASE. */
+/**
+ * A stable error code (§9): UPPER_SNAKE_CASE.
+ *
+ * @example
+ * fc.assert(fc.property(aoiErrorCode(), (code) => code === code.toUpperCase()));
+ */
 export function aoiErrorCode(): fc.Arbitrary<string> {
   return matching(/^[A-Z][A-Z0-9]{0,9}(?:_[A-Z0-9]{1,9}){0,3}$/);
 }
 
-/** One of the standard error categories of §9.1. */
+/**
+ * One of the standard error categories of §9.1.
+ *
+ * @example
+ * fc.assert(fc.property(aoiErrorCategory(), (category) => category in ERROR_CATEGORIES));
+ */
 export function aoiErrorCategory(): fc.Arbitrary<ErrorCategory> {
   return fc.constantFrom(...ERROR_CATEGORY_NAMES);
 }
 
-/** `retryable` as the category's §9.1 default says (`yes` → true, `no` → false, `maybe` → either). */
+/**
+ * `retryable` as the category's §9.1 default says (`yes` → true, `no` → false, `maybe` → either).
+ *
+ * @example
+ * fc.assert(fc.property(retryableFor('temporary'), (retryable) => retryable === true));
+ */
 export function retryableFor(category: ErrorCategory): fc.Arbitrary<boolean> {
   const retry = ERROR_CATEGORIES[category].retry;
   return retry === 'maybe' ? fc.boolean() : fc.constant(retry === 'yes');
@@ -108,6 +123,9 @@ export function retryableFor(category: ErrorCategory): fc.Arbitrary<boolean> {
 /**
  * A category and a `retryable` that agrees with it. One branch per category, so that `retryable`
  * follows its category without `chain` (shrinking stays intact).
+ *
+ * @example
+ * fc.assert(fc.property(aoiErrorClass(['usage', 'timeout']), ({ category, retryable }) => retryable === (category === 'timeout')));
  */
 export function aoiErrorClass(categories: readonly ErrorCategory[] = ERROR_CATEGORY_NAMES): fc.Arbitrary<{ category: ErrorCategory; retryable: boolean }> {
   return fc.oneof(...categories.map((category) => retryableFor(category).map((retryable) => ({ category, retryable }))));
@@ -155,7 +173,7 @@ export function aoiWarning(): fc.Arbitrary<AoiEventValue> {
  * `aoi:progress` (§8.3): `current` of `total`, a percentage in 0..100, a message.
  *
  * @example
- * fc.assert(fc.property(aoiProgress(), (p) => p.percent === undefined || (p.percent as number) <= 100));
+ * fc.assert(fc.property(aoiProgress(), (p) => p.percent === undefined || Number(p.percent) <= 100));
  */
 export function aoiProgress(): fc.Arbitrary<AoiEventValue> {
   const done = fc.tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 10_000 })).map(([a, b]) => ({ current: Math.min(a, b), total: Math.max(a, b) }));
@@ -249,13 +267,18 @@ export function domainEvent(options: { type?: string } = {}): fc.Arbitrary<AoiEv
  * A search hit, as the reference tool writes it: id, title, rank, snippet.
  *
  * @example
- * fc.assert(fc.property(hitEvent(), (hit) => hit.type === 'hit' && (hit.rank as number) >= 1));
+ * fc.assert(fc.property(hitEvent(), (hit) => hit.type === 'hit' && Number(hit.rank) >= 1));
  */
 export function hitEvent(): fc.Arbitrary<AoiEventValue> {
   return withType('hit', fc.record({ id: aoiId(), title: aoiText(), rank: fc.integer({ min: 1, max: 10_000 }), snippet: aoiText({ maxLength: 120 }) }));
 }
 
-/** A listed entry: id, title, tags, an update time, and an edge-case number. */
+/**
+ * A listed entry: id, title, tags, an update time, and an edge-case number.
+ *
+ * @example
+ * fc.assert(fc.property(entryEvent(), (entry) => Array.isArray(entry.tags)));
+ */
 export function entryEvent(): fc.Arbitrary<AoiEventValue> {
   return withType(
     'entry',
@@ -263,7 +286,12 @@ export function entryEvent(): fc.Arbitrary<AoiEventValue> {
   );
 }
 
-/** A text match in a file, as grep-like tools write it: path, line, column, the matched text. */
+/**
+ * A text match in a file, as grep-like tools write it: path, line, column, the matched text.
+ *
+ * @example
+ * fc.assert(fc.property(matchEvent(), (match) => Number(match.line) >= 1));
+ */
 export function matchEvent(): fc.Arbitrary<AoiEventValue> {
   return withType(
     'match',
@@ -271,7 +299,12 @@ export function matchEvent(): fc.Arbitrary<AoiEventValue> {
   );
 }
 
-/** Any domain event: hits, entries, matches, and custom types with any unreserved name. */
+/**
+ * Any domain event: hits, entries, matches, and custom types with any unreserved name.
+ *
+ * @example
+ * fc.assert(fc.property(anyDomainEvent(), (event) => !event.type.startsWith('aoi:')));
+ */
 export function anyDomainEvent(): fc.Arbitrary<AoiEventValue> {
   // Custom types carry arbitrary payloads, the costliest to draw: a quarter of the events, not more.
   return fc.oneof({ arbitrary: hitEvent(), weight: 3 }, { arbitrary: entryEvent(), weight: 2 }, { arbitrary: matchEvent(), weight: 2 }, { arbitrary: domainEvent(), weight: 2 });

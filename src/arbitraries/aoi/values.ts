@@ -54,7 +54,12 @@ export function aoiNumber(): fc.Arbitrary<number> {
 /** Field names real payloads use (cheaper to draw than a pattern, and realistic). */
 const COMMON_FIELDS = ['id', 'title', 'name', 'path', 'url', 'body', 'snippet', 'text', 'tags', 'labels', 'rank', 'score', 'size', 'count', 'status', 'owner', 'created_at', 'updated_at', 'line', 'column', 'value', 'items', 'parent_id', 'ratio'] as const;
 
-/** A field name of a domain payload: snake_case, never `type` (the one field the envelope owns). */
+/**
+ * A field name of a domain payload: snake_case, never `type` (the one field the envelope owns).
+ *
+ * @example
+ * fc.assert(fc.property(aoiFieldName(), (name) => name !== 'type'));
+ */
 export function aoiFieldName(): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...COMMON_FIELDS), weight: 4 },
@@ -81,24 +86,44 @@ export function aoiJsonValue(options: { maxDepth?: number } = {}): fc.Arbitrary<
   })).value;
 }
 
-/** An ISO 8601 timestamp (§8.1), as `format: date-time` accepts it. */
+/**
+ * An ISO 8601 timestamp (§8.1), as `format: date-time` accepts it.
+ *
+ * @example
+ * fc.assert(fc.property(aoiTimestamp(), (ts) => !Number.isNaN(Date.parse(ts))));
+ */
 export function aoiTimestamp(): fc.Arbitrary<string> {
   return fc.integer({ min: 0, max: Date.UTC(2999, 11, 31, 23, 59, 59) }).map((ms) => new Date(ms).toISOString());
 }
 
-/** A stable id as tools print them: a short prefix and a number (`n_0042`, `td_0001`). */
+/**
+ * A stable id as tools print them: a short prefix and a number (`n_0042`, `td_0001`).
+ *
+ * @example
+ * fc.assert(fc.property(aoiId(), (id) => /^[a-z]+_\d{4,}$/.test(id)));
+ */
 export function aoiId(): fc.Arbitrary<string> {
   return fc.tuple(fc.constantFrom('n', 'td', 'doc', 'usr', 'evt', 'x'), fc.integer({ min: 0, max: 99_999 })).map(([prefix, n]) => `${prefix}_${String(n).padStart(4, '0')}`);
 }
 
-/** An opaque pagination cursor (§15): non-empty, URL-safe. */
+/**
+ * An opaque pagination cursor (§15): non-empty, URL-safe.
+ *
+ * @example
+ * fc.assert(fc.property(aoiCursor(), (cursor) => encodeURIComponent(cursor) === cursor));
+ */
 export function aoiCursor(): fc.Arbitrary<string> {
   return matching(/^[A-Za-z0-9_-]{1,24}$/).map((cursor) => `c_${cursor}`);
 }
 
 const hex8 = fc.integer({ min: 0, max: 0xffffffff }).map((n) => n.toString(16).padStart(8, '0'));
 
-/** A trace id (§8.1): 32 hex digits, as W3C trace context writes them. */
+/**
+ * A trace id (§8.1): 32 hex digits, as W3C trace context writes them.
+ *
+ * @example
+ * fc.assert(fc.property(aoiTraceId(), (id) => /^[0-9a-f]{32}$/.test(id)));
+ */
 export function aoiTraceId(): fc.Arbitrary<string> {
   return fc.tuple(hex8, hex8, hex8, hex8).map((parts) => parts.join(''));
 }

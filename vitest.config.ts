@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // The example consumer's suite runs here against the correct consumer; its meta-test alone runs
+    // it against the buggy one (with the example's own config, which does not include the meta-test).
+    include: ['test/**/*.test.ts', 'examples/**/test/**/*.test.ts'],
     exclude: ['test/package/**', 'node_modules/**'],
     // Integration tests start real processes; give them room under load instead of flaking.
     testTimeout: 30_000,

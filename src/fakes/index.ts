@@ -1,4 +1,5 @@
-export { jsonlChunks, streamFrom, webStreamFrom, type StreamFromOptions } from './stream-from.js';
+export { isArbitrary, jsonlChunks, streamFrom, webStreamFrom, type ArbitraryLike, type StreamFromOptions, type StreamSource } from './stream-from.js';
+export * from './consumer/index.js';
 export type { FakeContext, FakeTool, OutLine } from './engine/types.js';
 export { runInMemory, type FakeRun, type InMemoryOptions } from './engine/memory.js';
 export { runAsProcess, STATE_DIR_ENV } from './engine/process.js';

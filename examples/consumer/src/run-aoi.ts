@@ -145,8 +145,9 @@ export class AoiLineParser {
       this.failure = { reason: 'non-json-line', message: `stdout line ${line} is not JSON (${bytes.length} bytes)`, line };
       return;
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as AoiEvent).type !== 'string') {
-      this.failure = { reason: 'not-an-event', message: `stdout line ${line} is not a JSON object with a string "type"`, line };
+    const type = (value as AoiEvent | null)?.type;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof type !== 'string' || type === '') {
+      this.failure = { reason: 'not-an-event', message: `stdout line ${line} is not a JSON object with a non-empty string "type"`, line };
       return;
     }
     if (this.summary) {

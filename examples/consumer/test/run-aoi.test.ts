@@ -194,7 +194,7 @@ describe('readAoiStream, on generated streams (fast-check)', () => {
         expect(result.error).toBeUndefined();
         expect(result.events).toEqual(JSON.parse(JSON.stringify(stream.events))); // -0 is 0 in JSON
       }),
-      { numRuns: 200 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
     );
   });
 
@@ -205,7 +205,7 @@ describe('readAoiStream, on generated streams (fast-check)', () => {
         const result = await readAoiStream(streamFrom(stream.bytes, { chunkSize: 7 }));
         expect(result.error, stream.defect.id).toBeDefined();
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
   });
 });

@@ -23,6 +23,8 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     sourcemap: false,
+    // `import.meta.url` becomes a `__filename` URL in the CommonJS build (left raw, it is a SyntaxError there).
+    shims: true,
     external: ['vitest', '@jest/globals', 'fast-check'],
   },
   {
@@ -30,6 +32,18 @@ export default defineConfig([
     format: ['esm'],
     target: 'node20',
     platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+    clean: false,
+  },
+  {
+    // The fake agent CLIs (src/fakes/agents): one self-contained file each, the ACP and MCP SDKs (devDependencies)
+    // bundled in, so that users of the published package run them without installing the SDKs.
+    entry: { 'bin/agent-acp': 'src/fakes/agents/bin/acp.ts', 'bin/agent-mcp': 'src/fakes/agents/bin/mcp.ts', 'bin/agent-repl': 'src/fakes/agents/bin/repl.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    splitting: false,
+    noExternal: ['@agentclientprotocol/sdk', '@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats'],
     banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },

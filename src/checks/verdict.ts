@@ -1,4 +1,4 @@
-import { getRule } from '../spec/aoi/rules.js';
+import { getRule } from '../spec/rules.js';
 import type { Characteristic } from '../spec/types.js';
 import type { Finding } from '../stream/finding.js';
 

@@ -56,6 +56,9 @@ export async function main(argv: string[]): Promise<number> {
  * inside; this returns only for `--list` or a usage error.
  */
 async function runFake(args: string[]): Promise<number> {
+  // Fake agent CLIs (AIP-45): their own bundled programs, loaded only when asked for (they carry the ACP/MCP SDKs).
+  const agent = await runAgentFake(args);
+  if (agent !== undefined) return agent;
   // Only what a fake process needs, not all of aoi-testkit/fakes: a fake must start nearly as fast as node.
   const [faults, { runAsProcess }, { notes }] = await Promise.all([import('../fakes/faults/index.js'), import('../fakes/engine/process.js'), import('../fakes/tools/notes/index.js')]);
   const fakes = { ...faults, runAsProcess, notes };
@@ -94,7 +97,8 @@ async function runFake(args: string[]): Promise<number> {
   const [preset, ...rest] = args;
   const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const list = Object.entries(fakes.PRESETS).map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
+    const { AGENT_PRESETS } = await import('../fakes/agents/presets.js');
+    const list = [...Object.entries(fakes.PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
     return 0;
@@ -111,6 +115,24 @@ async function runFake(args: string[]): Promise<number> {
   // kit's own emitter's (which would exit 141 at the first EPIPE).
   process.stdout.removeAllListeners('error');
   await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1 });
+  return 0;
+}
+
+/**
+ * `aoi-testkit fake agent-acp|agent-mcp|agent-repl[.<fault>] [--fault ID[=JSON]]... [--script S] [agent args...]`:
+ * runs the bundled fake agent (dist/bin/agent-*.js) in this process, the preset's fault first. Undefined when the
+ * preset is not an agent's (the `--seed`/`--fault` options of the notes presets come before it).
+ */
+async function runAgentFake(args: string[]): Promise<number | undefined> {
+  const [preset, ...rest] = args;
+  if (preset === undefined || !/^agent-(acp|mcp|repl)(\.|$)/.test(preset)) return undefined;
+  const { AGENT_PRESETS } = await import('../fakes/agents/presets.js');
+  const found = AGENT_PRESETS[preset];
+  if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
+  const bin = new URL(`../bin/${found.fake}.js`, import.meta.url);
+  const { run } = (await import(bin.href)) as { run: (argv: readonly string[]) => Promise<never> };
+  process.stdout.removeAllListeners('error');
+  await run([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)]);
   return 0;
 }
 

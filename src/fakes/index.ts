@@ -20,3 +20,4 @@ export {
   type FaultId,
 } from './faults/index.js';
 export type { StreamFault } from './faults/stream-fault.js';
+export * from './agents/index.js';

@@ -1,4 +1,4 @@
-import { getRule, getSubRule } from '../spec/aoi/rules.js';
+import { getRule, getSubRule } from '../spec/rules.js';
 import { maskSecrets } from '../spec/aoi/secrets.js';
 import type { Severity } from '../spec/types.js';
 

@@ -4,12 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_NAME = 'aoi-testkit';
 
-/**
- * This module's own file: `__filename` in the CommonJS build, `import.meta.url` in ESM (and in tests,
- * run from `src/`). The CommonJS build leaves `import.meta` empty, so it must not be touched there.
- */
+/** This module's own file (tsup's shims give the CommonJS build an `import.meta.url`). */
 function thisFile(): string {
-  if (typeof __filename === 'string' && __filename !== '') return __filename;
   return fileURLToPath(import.meta.url);
 }
 

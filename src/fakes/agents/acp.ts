@@ -1,0 +1,238 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+import { pickTurn } from './scripts.js';
+import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, type AgentSetup } from './runtime.js';
+import type { ScriptStep } from './types.js';
+
+type Update = acp.SessionUpdate;
+
+interface Session {
+  readonly id: string;
+  readonly cwd: string;
+  history: Update[];
+  prompts: number;
+  defaultTurns: number;
+  current?: AbortController;
+}
+
+const MODES = [
+  { id: 'default', name: 'Default', description: 'Asks before edits' },
+  { id: 'plan', name: 'Plan', description: 'Plans only: no edits, no commands' },
+  { id: 'acceptEdits', name: 'Accept edits', description: 'Edits without asking' },
+  { id: 'bypassPermissions', name: 'Bypass permissions', description: 'Never asks' },
+];
+const MUTATING_KINDS = new Set(['edit', 'delete', 'move', 'execute']);
+const META_KEY = 'aoi-testkit';
+
+/**
+ * The fake ACP agent: a real `@agentclientprotocol/sdk` agent app on stdio, its turns played from a script,
+ * its faults switched on by `setup.behaviour`. Resolves when the connection closes (stdin ended).
+ */
+export async function runAcpAgent(setup: AgentSetup): Promise<void> {
+  const b = setup.behaviour;
+  const o = setup.options;
+  const wire = new Wire(b);
+  const sessions = new Map<string, Session>();
+  const store = join(o.stateDir, 'acp-sessions');
+  const afterResponse = new Map<acp.JsonRpcId, () => void>();
+  const noise = { i: 0 };
+  let agentTurns = 0;
+  let hugeSent = false;
+
+  const persist = (s: Session) => {
+    mkdirSync(store, { recursive: true });
+    writeFileSync(join(store, `${encodeURIComponent(s.id)}.json`), JSON.stringify({ id: s.id, cwd: s.cwd, prompts: s.prompts, defaultTurns: s.defaultTurns, history: s.history }));
+  };
+  const restore = (id: string): Session | undefined => {
+    const file = join(store, `${encodeURIComponent(id)}.json`);
+    if (!existsSync(file)) return undefined;
+    return JSON.parse(readFileSync(file, 'utf8')) as Session;
+  };
+  const modes = () => ({
+    currentModeId: o.permissionMode,
+    availableModes: MODES.some((m) => m.id === o.permissionMode) ? MODES : [...MODES, { id: o.permissionMode, name: o.permissionMode }],
+  });
+
+  const output = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      await wire.bytes(chunk);
+      if (afterResponse.size === 0 || chunk.length > 65_536) return;
+      let message: { id?: acp.JsonRpcId; result?: unknown; error?: unknown };
+      try {
+        message = JSON.parse(Buffer.from(chunk).toString('utf8'));
+      } catch {
+        return;
+      }
+      const then = message.id !== undefined && ('result' in message || 'error' in message) ? afterResponse.get(message.id) : undefined;
+      if (then) {
+        afterResponse.delete(message.id!);
+        then();
+      }
+    },
+  });
+  const input = Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>;
+
+  const app = acp
+    .agent({ name: setup.name })
+    .onRequest(acp.methods.agent.initialize, async ({ params }) => {
+      if (b.malformedFrame?.at === 'handshake') await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
+      if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
+      return {
+        protocolVersion: (b.protocolVersion as number | undefined) ?? Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+          sessionCapabilities: { close: {} },
+        },
+        agentInfo: { name: setup.name, title: 'aoi-testkit fake ACP agent', version: FAKE_AGENT_VERSION },
+        authMethods: [],
+        _meta: { [META_KEY]: selfReport(setup) },
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, async ({ params }) => {
+      const session: Session = { id: `sess-${process.pid}-${Date.now().toString(36)}-${sessions.size + 1}`, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0 };
+      sessions.set(session.id, session);
+      persist(session);
+      return { sessionId: session.id, modes: modes(), _meta: { [META_KEY]: selfReport(setup) } };
+    })
+    .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+      const stored = b.unknownSessionOnLoad === 'error' ? undefined : restore(params.sessionId);
+      if (b.unknownSessionOnLoad === 'silent') {
+        sessions.set(params.sessionId, { id: params.sessionId, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0 });
+        return { modes: modes() };
+      }
+      if (!stored) throw acp.RequestError.resourceNotFound(params.sessionId);
+      const session: Session = { ...stored, cwd: params.cwd };
+      sessions.set(session.id, session);
+      // The whole conversation again, as updates, before the load answer (ACP session/load).
+      for (const update of session.history) await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
+      return { modes: modes() };
+    })
+    .onRequest(acp.methods.agent.session.close, async ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      session?.current?.abort();
+      sessions.delete(params.sessionId);
+      return {};
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      if (b.ignoresCancel) return;
+      sessions.get(params.sessionId)?.current?.abort();
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, client, requestId }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      const promptText = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const turnNo = ++agentTurns;
+      session.prompts++;
+      session.history.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: promptText } });
+      const controller = new AbortController();
+      session.current = controller;
+      const cancelled = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+      let updates = 0;
+      const send = async (update: Update) => {
+        const c = b.crashMidTurn;
+        if (c && c.turn === turnNo && updates >= c.afterUpdates) {
+          await wire.drain();
+          crash(c);
+        }
+        session.history.push(update);
+        await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
+        updates++;
+        if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+      };
+      const text = (t: string): Update => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
+
+      const finish = (stopReason: acp.StopReason): acp.PromptResponse => {
+        session.current = undefined;
+        persist(session);
+        if (b.eventsAfterTurnEnd) {
+          const late = b.eventsAfterTurnEnd;
+          afterResponse.set(requestId, () => {
+            void (async () => {
+              for (let i = 0; i < late; i++) {
+                await client.notify(acp.methods.client.session.update, { sessionId: session.id, update: text(`(late chunk ${i + 1} after the turn ended)`) });
+              }
+            })();
+          });
+        }
+        return { stopReason, _meta: { [META_KEY]: { turn: turnNo, prompts: session.prompts } } };
+      };
+
+      if (o.maxTurns !== undefined && session.prompts > o.maxTurns) return finish('max_turn_requests');
+      const c = b.crashMidTurn;
+      if (c && c.turn === turnNo && c.afterUpdates === 0) {
+        await wire.drain();
+        crash(c);
+      }
+      if (b.malformedFrame?.at === 'turn') await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
+      if (b.hugeFrameBytes !== undefined && !hugeSent) {
+        hugeSent = true;
+        await send(text('x'.repeat(b.hugeFrameBytes)));
+      }
+      const secret = secretEcho(setup);
+      if (secret) await send(text(secret));
+
+      const turn = pickTurn(setup.script, promptText, session.defaultTurns);
+      if (turn.when === undefined) session.defaultTurns++;
+      const skipped = new Set<string>();
+      const isCancelled = () => controller.signal.aborted && !b.ignoresCancel;
+      for (const step of turn.steps as ScriptStep[]) {
+        if (isCancelled()) break;
+        if ('text' in step) await send(text(step.text));
+        else if ('thought' in step) await send({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: step.thought } });
+        else if ('plan' in step) await send({ sessionUpdate: 'plan', entries: step.plan.map((e) => ({ content: e.content, status: e.status ?? 'pending', priority: e.priority ?? 'medium' })) });
+        else if ('tool' in step) {
+          if (o.permissionMode === 'plan' && MUTATING_KINDS.has(step.tool.kind ?? 'other')) {
+            skipped.add(step.tool.id);
+            await send(text(`(plan mode: would call ${step.tool.name})`));
+            continue;
+          }
+          await send({ sessionUpdate: 'tool_call', toolCallId: step.tool.id, title: step.tool.name, kind: (step.tool.kind ?? 'other') as acp.ToolKind, status: 'pending', rawInput: step.tool.args ?? {} });
+        } else if ('toolResult' in step) {
+          if (skipped.has(step.toolResult.id)) continue;
+          if (b.toolCallWithoutResult === 'hang') await new Promise<never>(() => {});
+          if (b.toolCallWithoutResult) continue;
+          await send({
+            sessionUpdate: 'tool_call_update',
+            toolCallId: step.toolResult.id,
+            status: step.toolResult.isError ? 'failed' : 'completed',
+            content: [{ type: 'content', content: { type: 'text', text: step.toolResult.output } }],
+            rawOutput: { output: step.toolResult.output },
+          });
+        } else if ('ask' in step) {
+          if (o.auto || o.permissionMode === 'bypassPermissions' || o.permissionMode === 'acceptEdits' || o.permissionMode === 'plan') continue;
+          const options = step.ask.options ?? [
+            { id: 'allow', name: 'Allow', kind: 'allow_once' as const },
+            { id: 'reject', name: 'Reject', kind: 'reject_once' as const },
+          ];
+          const answer = await client.request<acp.RequestPermissionResponse>(acp.methods.client.session.requestPermission, {
+            sessionId: session.id,
+            toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' },
+            options: options.map((opt) => ({ optionId: opt.id, name: opt.name, kind: opt.kind })),
+          });
+          if (answer.outcome.outcome === 'cancelled') {
+            if (!b.ignoresCancel) controller.abort();
+            continue;
+          }
+          const chosen = answer.outcome.optionId;
+          if (options.find((opt) => opt.id === chosen)?.kind.startsWith('reject')) {
+            await send(text('Permission denied: I will not do it.'));
+            return finish('end_turn');
+          }
+        } else if ('workMs' in step) {
+          await (b.ignoresCancel ? sleep(step.workMs) : Promise.race([sleep(step.workMs), cancelled]));
+        } else if ('error' in step) {
+          session.current = undefined;
+          persist(session);
+          throw acp.RequestError.internalError(undefined, step.error);
+        }
+      }
+      return finish(isCancelled() ? 'cancelled' : (turn.stopReason ?? 'end_turn'));
+    });
+
+  const connection = app.connect(acp.ndJsonStream(output, input));
+  await connection.closed;
+  await wire.drain();
+}

@@ -1,0 +1,46 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
+import { FAKE_AGENT_VERSION, parseAgentArgs, startProcess, type AgentSetup } from './runtime.js';
+
+const USAGE = (name: string) =>
+  `usage: ${name} [--fault ID[=JSON]]... [--script NAME|FILE] [--permission-mode MODE] [--model M] [--max-turns N] [--auto] [--resume ID] [--state-dir DIR]\n` +
+  `       ${name} --version\n`;
+
+/** True when the module at `url` is the program node was asked to run (not imported by a shim or the kit's CLI). */
+export function isEntry(url: string): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(fileURLToPath(url)) === realpathSync(process.argv[1]);
+  } catch {
+    return false;
+  }
+}
+
+/** The `main` of a fake agent process: argv, the start of the lifecycle, the protocol arm, then exit 0. */
+export async function runAgentMain(arm: AgentProtocol, name: string, argv: readonly string[], body: (setup: AgentSetup) => Promise<void>): Promise<never> {
+  if (argv[0] === '--version') {
+    process.stdout.write(`${name} ${FAKE_AGENT_VERSION}\n`);
+    process.exit(0);
+  }
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(USAGE(name));
+    process.exit(0);
+  }
+  let setup: AgentSetup;
+  try {
+    setup = parseAgentArgs(arm, name, argv);
+  } catch (error) {
+    process.stderr.write(`${name}: ${(error as Error).message}\n${USAGE(name)}`);
+    // A bad flag, fault or script is a usage error (EX_USAGE).
+    process.exit(64);
+  }
+  if (!startProcess(setup)) return new Promise<never>(() => {});
+  try {
+    await body(setup);
+  } catch (error) {
+    // A bug in the fake itself: on stderr, never on stdout.
+    process.stderr.write(`${name}: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exit(70);
+  }
+  process.exit(0);
+}

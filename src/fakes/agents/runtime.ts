@@ -1,0 +1,276 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AGENT_LIFECYCLE_LOG_ENV, type AgentProtocol, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
+import { makeAgentFault, mergeBehaviours } from './faults/index.js';
+import { resolveScript } from './scripts.js';
+import type { AgentBehaviour, AgentFault, AgentOptions, AgentScript } from './types.js';
+
+export const FAKE_AGENT_VERSION = '0.1.0';
+/** Optional faults from the environment, for runners that build the argv from a manifest: `[["id",{params}],"id2"]`. */
+export const AGENT_FAULTS_ENV = 'AOI_TESTKIT_AGENT_FAULTS';
+const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
+
+/** Everything a fake agent knows at start: its argv parsed, its faults merged, its script. */
+export interface AgentSetup {
+  readonly arm: AgentProtocol;
+  readonly name: string;
+  readonly argv: readonly string[];
+  readonly faults: readonly AgentFault[];
+  readonly behaviour: AgentBehaviour;
+  readonly options: AgentOptions;
+  readonly script: AgentScript;
+}
+
+export class AgentUsageError extends Error {}
+
+/** `[--fault id[=json]]... [--script file|name] [--permission-mode m] [--model x] [--max-turns n] [--auto] [--resume id] [--state-dir d]` */
+export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): AgentSetup {
+  const faults: AgentFault[] = [];
+  const unknown: string[] = [];
+  let script = 'default';
+  let permissionMode = 'default';
+  let model = 'fake-model-1';
+  let maxTurns: number | undefined;
+  let auto = false;
+  let resume: string | undefined;
+  let stateDir: string | undefined;
+  const fromEnv = env[AGENT_FAULTS_ENV];
+  if (fromEnv) {
+    let list: unknown;
+    try {
+      list = JSON.parse(fromEnv);
+    } catch {
+      throw new AgentUsageError(`${AGENT_FAULTS_ENV} must be a JSON array of "id" or ["id", {params}]`);
+    }
+    if (!Array.isArray(list)) throw new AgentUsageError(`${AGENT_FAULTS_ENV} must be a JSON array`);
+    for (const item of list) faults.push(typeof item === 'string' ? makeAgentFault(item) : makeAgentFault(String(item?.[0]), item?.[1] ?? {}));
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new AgentUsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--fault': {
+        const [id, json] = value().split(/=(.*)/s, 2) as [string, string | undefined];
+        let params: unknown = {};
+        try {
+          if (json !== undefined) params = JSON.parse(json);
+        } catch {
+          params = undefined;
+        }
+        if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new AgentUsageError(`--fault ${id}: the parameters must be a JSON object`);
+        try {
+          faults.push(makeAgentFault(id, params));
+        } catch (error) {
+          throw new AgentUsageError(`--fault: ${(error as Error).message}`);
+        }
+        break;
+      }
+      case '--script':
+        script = value();
+        break;
+      case '--permission-mode':
+        permissionMode = value();
+        break;
+      case '--model':
+        model = value();
+        break;
+      case '--max-turns': {
+        const v = value();
+        maxTurns = Number(v);
+        if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new AgentUsageError(`--max-turns must be a positive integer, got "${v}"`);
+        break;
+      }
+      case '--auto':
+        auto = true;
+        break;
+      case '--resume':
+        resume = value();
+        break;
+      case '--state-dir':
+        stateDir = value();
+        break;
+      default:
+        unknown.push(argv[i]!);
+    }
+  }
+  let behaviour: AgentBehaviour;
+  try {
+    behaviour = mergeBehaviours(faults, arm);
+  } catch (error) {
+    throw new AgentUsageError((error as Error).message);
+  }
+  return {
+    arm,
+    name,
+    argv,
+    faults,
+    behaviour,
+    script: resolveScript(script, (path) => readFileSync(path, 'utf8')),
+    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || throwawayStateDir()), unknown },
+  };
+}
+
+/**
+ * Without a state directory given, sessions live in a temporary one removed at exit, so that a fake run
+ * from any language leaves nothing behind (resuming in a new process then needs --state-dir).
+ */
+function throwawayStateDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'aoi-fake-agent-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** What the agent tells the runner about itself (ACP `_meta`, MCP serverInfo, lifecycle log): never an env value but its own. */
+export function selfReport(setup: AgentSetup): Record<string, unknown> {
+  const o = setup.options;
+  return {
+    fake: setup.name,
+    pid: process.pid,
+    argv: setup.argv,
+    permissionMode: o.permissionMode,
+    model: o.model,
+    maxTurns: o.maxTurns ?? null,
+    auto: o.auto,
+    resume: o.resume ?? null,
+    unknownArgs: o.unknown,
+    faults: setup.faults.map((f) => f.id),
+    script: setup.script.name,
+    // Names only: which of the variables a manifest's `env` patches might set are present.
+    env: Object.keys(process.env).filter((k) => k.startsWith('AOI_TESTKIT_') || k.startsWith('FAKE_AGENT_')).sort(),
+    fakeAgentEnv: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('FAKE_AGENT_'))),
+  };
+}
+
+/** Appends one record to $AOI_TESTKIT_AGENT_LOG (synchronously: it is on disk before the next frame). */
+export function logLifecycle(record: Omit<LifecycleRecord, 'pid' | 'at'> & { pid?: number } & Record<string, unknown>): void {
+  const file = process.env[AGENT_LIFECYCLE_LOG_ENV];
+  if (!file) return;
+  try {
+    appendFileSync(file, `${JSON.stringify({ ...record, pid: record.pid ?? process.pid, at: Date.now() })}\n`);
+  } catch {
+    // A log that cannot be written must not change the agent's behaviour.
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Serialised writes to stdout (order kept, back-pressure honoured), split by the split-frames fault. */
+export class Wire {
+  private queue: Promise<void> = Promise.resolve();
+  private writes = 0;
+  constructor(private readonly behaviour: AgentBehaviour) {}
+
+  /** One line (a newline is added). */
+  line(text: string): Promise<void> {
+    return this.bytes(Buffer.from(`${text}\n`, 'utf8'));
+  }
+
+  bytes(data: Uint8Array): Promise<void> {
+    const run = async () => {
+      const split = this.behaviour.splitFrames;
+      if (!split) return write(data);
+      for (let at = 0; at < data.length; at += split.chunkBytes) {
+        await write(data.subarray(at, at + split.chunkBytes));
+        if (split.pauseEvery > 0 && ++this.writes % split.pauseEvery === 0) await sleep(split.pauseMs);
+      }
+    };
+    this.queue = this.queue.then(run, run);
+    return this.queue;
+  }
+
+  /** Resolves when everything queued so far is written. */
+  drain(): Promise<void> {
+    return this.queue.catch(() => {});
+  }
+}
+
+function write(data: Uint8Array): Promise<void> {
+  return new Promise((resolve) => {
+    // A closed stdout (EPIPE) is the runner's business: the write is dropped, the agent carries on.
+    process.stdout.write(data, () => resolve());
+  });
+}
+
+/** A line that is not a frame, as the malformed-frame fault writes it. */
+export function malformedLine(kind: 'not-json' | 'not-jsonrpc' | 'truncated', arm: AgentProtocol): string {
+  if (kind === 'not-json') return arm === 'proprietary' ? 'Loading model weights... done' : 'INFO fake agent: warming up the model cache';
+  if (kind === 'not-jsonrpc') return arm === 'proprietary' ? 'banner {"hello":"this tag is not in the protocol"}' : '{"hello":"this is JSON but not JSON-RPC"}';
+  return arm === 'proprietary' ? 'text "this line was cut in the mid' : '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"';
+}
+
+/** Noise on stderr: plain logs, a warning, and a line that looks like a protocol frame. */
+export function stderrNoiseLines(n: number, seq: { i: number }): string {
+  const kinds = [
+    (i: number) => `[fake-agent] debug: tick ${i}`,
+    (i: number) => `WARN fake agent: deprecated option in config (warning ${i})`,
+    (i: number) => `{"jsonrpc":"2.0","method":"session/update","params":{"noise":${i}}}`,
+  ];
+  let out = '';
+  for (let k = 0; k < n; k++) out += `${kinds[seq.i % kinds.length]!(seq.i++)}\n`;
+  return out;
+}
+
+/**
+ * What every fake agent does before its protocol starts: the start record, signals, the exit record, a
+ * helper process, early exit, stderr noise. Returns false when the agent must not go on (it is exiting).
+ */
+export function startProcess(setup: AgentSetup): boolean {
+  const b = setup.behaviour;
+  logLifecycle({ event: 'start', ppid: process.ppid, fake: setup.name, argv: setup.argv });
+  process.on('exit', (code) => logLifecycle({ event: 'exit', code }));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      logLifecycle({ event: 'signal', signal });
+      if (b.ignoresSigterm && signal !== 'SIGHUP') return;
+      process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
+    });
+  }
+  // A runner that closed our stdout has gone: nothing to say to it any more.
+  process.stdout.on('error', () => {});
+  if (b.exitBeforeHandshake) {
+    process.stderr.write(`${b.exitBeforeHandshake.stderr}\n`);
+    process.exit(b.exitBeforeHandshake.code);
+    return false;
+  }
+  if (b.spawnsHelper) {
+    const helper = spawn(process.execPath, ['-e', 'process.title="aoi-fake-agent-helper"; setInterval(() => {}, 1 << 30)'], {
+      stdio: b.spawnsHelper.holdsStdio ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+    });
+    helper.unref();
+    if (helper.pid !== undefined) logLifecycle({ event: 'child', pid: helper.pid });
+  }
+  if (b.stderrNoise && b.stderrNoise.startBytes > 0) {
+    const seq = { i: 0 };
+    let noise = '';
+    while (noise.length < b.stderrNoise.startBytes) noise += stderrNoiseLines(16, seq);
+    // Synchronous on a pipe: a runner that does not drain stderr blocks the agent right here, before its handshake.
+    process.stderr.write(noise);
+  }
+  return true;
+}
+
+/** Ends the process the crash-mid-turn way: an exit status, or a signal (no exit record, as with a real crash). */
+export function crash(how: { code: number; signal?: 'SIGKILL' | 'SIGSEGV' | 'SIGABRT' }): never {
+  process.stderr.write(`fake agent: fatal: crashed mid-turn\n`);
+  if (how.signal === 'SIGABRT') process.abort();
+  if (how.signal) {
+    process.removeAllListeners('exit');
+    process.kill(process.pid, how.signal);
+  }
+  process.exit(how.code);
+}
+
+/** The secret the echoes-secret fault leaks: the variable's value as the agent sees it. */
+export function secretEcho(setup: AgentSetup): string | undefined {
+  const name = setup.behaviour.echoSecretFrom;
+  if (name === undefined) return undefined;
+  return `Debug: my ${name} is ${process.env[name] ?? '(unset)'}`;
+}
+
+export { sleep };

@@ -1,0 +1,65 @@
+/**
+ * What a runner and an agent CLI said to each other, as data: the input of `normalizeTurnEvents` and of
+ * the turn matchers, and what the kit's transcript recorder and fake agents produce. One shape for the
+ * three protocol arms of AIP-45 (acp, mcp, proprietary).
+ */
+
+export type AgentProtocol = 'acp' | 'mcp' | 'proprietary';
+
+export interface TranscriptFrame {
+  /** `to-agent`: the runner wrote it on the agent's stdin; `from-agent`: the agent wrote it on stdout. */
+  readonly direction: 'to-agent' | 'from-agent';
+  /** acp and mcp: the parsed JSON-RPC message. Absent when the line was not JSON (see `line`). */
+  readonly message?: unknown;
+  /** The raw line, without its newline: always for proprietary, and for a line that was not JSON. */
+  readonly line?: string;
+  /** Milliseconds since the transcript started. */
+  readonly at: number;
+}
+
+export interface AgentTranscript {
+  readonly protocol: AgentProtocol;
+  readonly frames: readonly TranscriptFrame[];
+  /** What the agent wrote on stderr (free-form). */
+  readonly stderr?: string;
+  /** How the agent process ended, when it did. */
+  readonly exit?: { readonly code: number | null; readonly signal: string | null };
+}
+
+/**
+ * The proprietary arm's wire, as the kit's fake REPL agent speaks it: one line per message, UTF-8, LF.
+ *
+ * Agent → runner (stdout), each line `<tag> <payload>`:
+ * - `ready <json {name, version}>`         the REPL is up (the handshake of this arm)
+ * - `text <json string>`                   a chunk of the agent's message        → text-delta
+ * - `thought <json string>`                a chunk of reasoning                  → thought
+ * - `tool <json {id, name, args}>`         the agent calls a tool                → tool-call
+ * - `result <json {id, output, isError?}>` the tool's result                     → tool-result
+ * - `ask <json {id, question}>`            the agent asks the user mid-turn      → agent-prompt
+ * - `done <json {stopReason}>`             the turn ended                        → turn-end
+ * - `error <json {message}>`               out-of-band error during the turn     → error
+ *
+ * Runner → agent (stdin): a turn is `say <json string>`; an answer to `ask` is `answer <json {id, text}>`;
+ * `cancel` ends the current turn (the agent answers `done {"stopReason":"cancelled"}`); `quit` exits 0.
+ */
+export const REPL_AGENT_TAGS = ['ready', 'text', 'thought', 'tool', 'result', 'ask', 'done', 'error'] as const;
+export const REPL_RUNNER_TAGS = ['say', 'answer', 'cancel', 'quit'] as const;
+export type ReplAgentTag = (typeof REPL_AGENT_TAGS)[number];
+export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
+
+/**
+ * When a kit fake agent finds this variable naming a file, it appends one JSON line per lifecycle event:
+ * `{"event":"start","pid":N,"ppid":N,"at":ms}`, `{"event":"child","pid":N,"at":ms}` (a helper process it
+ * started), `{"event":"signal","signal":"SIGTERM","pid":N,"at":ms}`, `{"event":"exit","code":N,"pid":N,"at":ms}`.
+ * `at` is `Date.now()`. The lifecycle probe reads it to see what the runner under test did to the agent.
+ */
+export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
+
+export interface LifecycleRecord {
+  readonly event: 'start' | 'child' | 'signal' | 'exit';
+  readonly pid: number;
+  readonly at: number;
+  readonly ppid?: number;
+  readonly signal?: string;
+  readonly code?: number | null;
+}

@@ -1,0 +1,19 @@
+import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from './agentcli/rules.js';
+import { AOI_RULES, AOI_SUB_RULES } from './aoi/rules.js';
+import type { Rule, SubRule } from './types.js';
+
+/** Every spec's rules in one lookup: verdicts and findings name rules of any spec the kit covers. */
+const rulesById = new Map<string, Rule>([...AOI_RULES, ...AGENTCLI_RULES].map((rule) => [rule.id, rule]));
+const subRulesById = new Map<string, SubRule>([...AOI_SUB_RULES, ...AGENTCLI_SUB_RULES].map((sub) => [sub.id, sub]));
+
+export function getRule(id: string): Rule {
+  const rule = rulesById.get(id);
+  if (!rule) throw new Error(`unknown rule id ${id}`);
+  return rule;
+}
+
+export function getSubRule(id: string): SubRule {
+  const subRule = subRulesById.get(id);
+  if (!subRule) throw new Error(`unknown sub-rule id ${id}`);
+  return subRule;
+}

@@ -15,6 +15,7 @@ export default defineConfig([
       lint: 'src/lint/index.ts',
       corpus: 'src/corpus/index.ts',
       run: 'src/run/index.ts',
+      agents: 'src/agents.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

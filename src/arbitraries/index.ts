@@ -1,2 +1,3 @@
 export { chunked, type ChunkedOptions } from './chunks.js';
 export * from './aoi/index.js';
+export * from './agentcli/index.js';

@@ -10,8 +10,12 @@ import { toHaveAoiError } from './to-have-aoi-error.js';
 import { toHaveTerminalSummary } from './to-have-terminal-summary.js';
 import { toPassAoiLint, toPassAoiRule } from './to-pass-aoi-lint.js';
 import { toSucceedWithSummary } from './to-succeed-with-summary.js';
+import { toBeValidAgentCliManifest } from './to-be-valid-agent-cli-manifest.js';
+import { toCompleteTurn } from './to-complete-turn.js';
+import { toFollowTurnTaxonomy } from './to-follow-turn-taxonomy.js';
 
-export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary };
+export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy };
+export type { TurnsReceived } from './to-complete-turn.js';
 export type { LintReceived } from './to-pass-aoi-lint.js';
 export { matchesPartial } from './partial.js';
 export type { MatcherResult, MatcherState, RunLike, StreamReceived } from './context.js';
@@ -28,5 +32,8 @@ export const aoiMatchers = {
   toBeAoiEvent,
   toPassAoiLint,
   toPassAoiRule,
+  toBeValidAgentCliManifest,
+  toCompleteTurn,
+  toFollowTurnTaxonomy,
   aoiEvent: toBeAoiEvent,
 };

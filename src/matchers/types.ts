@@ -1,5 +1,7 @@
 import type { StreamCheckOptions } from '../checks/aoi/context.js';
 import type { LintOptions } from '../lint/aoi/lint.js';
+import type { AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
+import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
@@ -24,6 +26,12 @@ export interface AoiMatchers<R = unknown> {
   toPassAoiLint(options?: LintOptions): Promise<R>;
   /** The CLI passes one lint rule, e.g. `'AOI-06'`, for every command (async). */
   toPassAoiRule(rule: string, options?: LintOptions): Promise<R>;
+  /** A valid AGENT-CLI.md (AIP-45, AGENTCLI-01…12): the file's text or its parsed frontmatter. */
+  toBeValidAgentCliManifest(options?: AgentCliManifestOptions): R;
+  /** Every turn ends in exactly one turn-end or error with nothing after it (AGENTCLI-22); the last turn's stopReason when given. */
+  toCompleteTurn(options?: { stopReason?: string }): R;
+  /** Follows the AIP-45 turn rules AGENTCLI-20…25: a recorded transcript, or the events a runner emitted. */
+  toFollowTurnTaxonomy(options?: TurnCheckOptions): R;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

@@ -36,9 +36,13 @@ export interface SubRule {
   readonly fix: string;
   /**
    * `stream`: the stream checker finds it in recorded stdout (`checkStream`, `aoi-testkit check`);
-   * `probe`: only the process linter does, by running the tool (`lintCli`, `aoi-testkit lint`).
+   * `probe`: only the process linter does, by running the tool (`lintCli`, `aoi-testkit lint`);
+   * `manifest`: the AGENT-CLI.md validator (`validateAgentCliManifest`);
+   * `config`: the reference spawn resolution, on a runner's mode and option choices (`resolveSpawn`);
+   * `transcript`: the turn checker, on a recorded runner ↔ agent conversation (`checkTurns`);
+   * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`).
    */
-  readonly judgedBy: 'stream' | 'probe';
+  readonly judgedBy: 'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

@@ -6,13 +6,15 @@ import { ERROR_CATEGORIES } from '../../src/spec/aoi/constants.js';
 import { validateCapabilities } from '../../src/spec/aoi/schemas.js';
 
 /** Every one-line `@example` of an arbitrary's doc comment runs, and holds. */
-const dir = new URL('../../src/arbitraries/aoi/', import.meta.url);
-const examples = readdirSync(dir)
-  .filter((name) => name.endsWith('.ts'))
-  .flatMap((name) => {
-    const lines = readFileSync(new URL(name, dir), 'utf8').split('\n');
-    return lines.flatMap((line, i) => (lines[i - 1]?.trim() === '* @example' && /^\s*\* fc\.assert\(.*\);$/.test(line) ? [[`${name}:${i + 1}`, line.replace(/^\s*\* /, '')]] : []));
-  });
+const dirs = ['aoi', 'agentcli'].map((spec) => new URL(`../../src/arbitraries/${spec}/`, import.meta.url));
+const examples = dirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .flatMap((name) => {
+      const lines = readFileSync(new URL(name, dir), 'utf8').split('\n');
+      return lines.flatMap((line, i) => (lines[i - 1]?.trim() === '* @example' && /^\s*\* fc\.assert\(.*\);$/.test(line) ? [[`${name}:${i + 1}`, line.replace(/^\s*\* /, '')]] : []));
+    }),
+);
 
 describe('doc comment examples', () => {
   it('finds them', () => {

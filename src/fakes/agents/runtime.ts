@@ -224,10 +224,17 @@ export function startProcess(setup: AgentSetup): boolean {
   const b = setup.behaviour;
   logLifecycle({ event: 'start', ppid: process.ppid, fake: setup.name, argv: setup.argv });
   process.on('exit', (code) => logLifecycle({ event: 'exit', code }));
+  let aliveTimer: NodeJS.Timeout | undefined;
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.on(signal, () => {
       logLifecycle({ event: 'signal', signal });
-      if (b.ignoresSigterm && signal !== 'SIGHUP') return;
+      if (b.ignoresSigterm && signal !== 'SIGHUP') {
+        // Still here: `alive` records every 100 ms bound the moment a runner's SIGKILL came (the last one
+        // before death), so that a lifecycle probe can time the escalation. Unref'd: never what keeps us up.
+        aliveTimer ??= setInterval(() => logLifecycle({ event: 'alive' }), 100);
+        aliveTimer.unref();
+        return;
+      }
       process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
     });
   }

@@ -1,5 +1,72 @@
 import type { Rule, SubRule } from '../types.js';
 
-/** AGENTCLI-20…: rules on a conversation with an agent CLI (AIP-45 §Stream event taxonomy, §Lifecycle). */
-export const AGENTCLI_TURN_RULES: readonly Rule[] = [];
-export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [];
+const docs = (id: string) => `docs/rules/${id}.md`;
+
+/**
+ * AGENTCLI-20…: rules on a conversation between a runner and an agent CLI (AIP-45 §Stream event taxonomy,
+ * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
+ * 26 on what a runner did to the agent process (`checkAgentLifecycle`).
+ */
+export const AGENTCLI_TURN_RULES: readonly Rule[] = (
+  [
+    { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
+    { id: 'AGENTCLI-21', title: 'Every frame is a well-formed message of the protocol', characteristics: ['Typed'], sections: ['§Conformance'] },
+    { id: 'AGENTCLI-22', title: 'Each turn ends in exactly one turn-end or error, and nothing follows it', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
+    { id: 'AGENTCLI-23', title: 'Every tool-result answers an earlier tool-call, and every tool-call is answered within its turn', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
+    { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
+    { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
+    { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
+  ] satisfies Omit<Rule, 'docs'>[]
+).map((rule) => ({ ...rule, docs: docs(rule.id) }));
+
+const make =
+  (judgedBy: SubRule['judgedBy']) =>
+  (id: string, severity: SubRule['severity'], title: string, fix: string, note?: string): SubRule => ({
+    id,
+    rule: id.slice(0, id.indexOf('/')),
+    title,
+    severity,
+    fix,
+    judgedBy,
+    ...(note ? { note } : {}),
+  });
+const transcript = make('transcript');
+const lifecycle = make('lifecycle');
+
+/** Every distinct way a conversation (or a runner's tear-down) breaks an AGENTCLI rule. */
+export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
+  // AGENTCLI-20 — handshake
+  transcript('AGENTCLI-20/no-handshake', 'error', 'The agent never completed the handshake', 'Answer initialize (acp, mcp) or print the ready line (proprietary) before anything else; a runner must time out and report the agent, not hang.'),
+  transcript('AGENTCLI-20/protocol-version', 'error', 'The agent answered initialize with a protocol version the runner did not offer', 'Answer with the protocol version the client asked for, or the latest one you support that the client can speak.'),
+  transcript('AGENTCLI-20/before-handshake', 'error', 'The agent sent session traffic before the handshake completed', 'Send nothing but the initialize answer (or the ready line) until the handshake is done.'),
+  // AGENTCLI-21 — frames
+  transcript('AGENTCLI-21/malformed-frame', 'error', 'A line on the agent’s stdout is not a JSON-RPC 2.0 message', 'Write one complete JSON-RPC 2.0 object per line on stdout; send logs to stderr.'),
+  transcript('AGENTCLI-21/unknown-tag', 'error', 'A line of the proprietary REPL starts with a tag the wire does not define', 'Start every line with one of the REPL tags (ready, text, thought, tool, result, ask, done, error).'),
+  // AGENTCLI-22 — turn ends
+  transcript('AGENTCLI-22/no-turn-end', 'error', 'A turn has no turn-end or error', 'End every turn: answer session/prompt with a stopReason (acp), answer tools/call (mcp), print `done` (proprietary).'),
+  transcript('AGENTCLI-22/double-end', 'error', 'A turn ends twice', 'End each turn exactly once.'),
+  transcript('AGENTCLI-22/event-after-end', 'error', 'Turn events after the turn ended', 'Flush every update of a turn before answering session/prompt; send nothing for a turn that has ended.'),
+  transcript('AGENTCLI-22/unknown-type', 'error', 'An event has a type outside the closed taxonomy', 'Emit only text-delta, tool-call, tool-result, thought, agent-prompt, turn-end and error; translate every protocol shape at the arm boundary.'),
+  // AGENTCLI-23 — tool calls
+  transcript('AGENTCLI-23/orphan-result', 'error', 'A tool-result answers no earlier tool-call', 'Announce the tool call (tool_call) before its update or result, with the same toolCallId.'),
+  transcript(
+    'AGENTCLI-23/unanswered-call',
+    'warning',
+    'A tool-call never got a tool-result before its turn ended',
+    'Report a final status (completed or failed) for every tool call before the turn ends; a runner must not wait for it forever.',
+    'AIP-45 defines tool-result but never says every tool-call gets one; a runner must still not hang on it.',
+  ),
+  transcript('AGENTCLI-23/duplicate-call-id', 'error', 'Two tool-calls in one session share an id', 'Give every tool call its own id within the session.'),
+  // AGENTCLI-24 — declared capabilities
+  transcript('AGENTCLI-24/tool-calls', 'error', 'tool-call events from an agent that declares tool_calls: false', 'Declare capabilities.tool_calls: true, or do not call tools.'),
+  transcript('AGENTCLI-24/streaming', 'error', 'text-delta events from an agent that declares streaming: false', 'Declare capabilities.streaming: true, or send the message whole.'),
+  transcript('AGENTCLI-24/bidirectional', 'error', 'agent-prompt events from an agent that declares bidirectional: false', 'Declare capabilities.bidirectional: true, or do not ask the client mid-turn.'),
+  transcript('AGENTCLI-24/resumable', 'error', 'session/load used with an agent that does not declare resumable: true', 'Declare capabilities.resumable: true (and loadSession in ACP), or do not load sessions.'),
+  // AGENTCLI-25 — secrets
+  transcript('AGENTCLI-25/secret-echoed', 'error', 'A secret given to the agent in its environment appears in a message', 'Never echo environment values into messages, tool calls or errors; the host shows them to the user.'),
+  // AGENTCLI-26 — lifecycle (the runner's side)
+  lifecycle('AGENTCLI-26/no-sigterm', 'error', 'The runner ended the agent without SIGTERM first', 'Close the session, then send SIGTERM and give the agent 5 s before SIGKILL.'),
+  lifecycle('AGENTCLI-26/no-escalation', 'error', 'The agent ignored SIGTERM and the runner never sent SIGKILL', 'Escalate to SIGKILL when the agent is still alive 5 s after SIGTERM.'),
+  lifecycle('AGENTCLI-26/early-sigkill', 'warning', 'The runner sent SIGKILL less than 5 s after SIGTERM', 'Wait the full 5 s grace period before SIGKILL so that the agent can save its session.', 'The spec draws the lifecycle as SIGTERM 5s → SIGKILL; a shorter grace is not forbidden in words.'),
+  lifecycle('AGENTCLI-26/orphan', 'error', 'A process the agent started outlived the tear-down', 'Kill the agent’s whole process tree (a process group), not only the agent.'),
+];

@@ -1,0 +1,70 @@
+import type { LifecycleRecord } from '../../spec/agentcli/transcript.js';
+import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
+import { makeVerdict, type RuleVerdict } from '../verdict.js';
+
+/** AIP-45 §Lifecycle: SIGTERM, then SIGKILL 5 s later. */
+export const SIGKILL_GRACE_MS = 5000;
+/** The fake agents log `alive` every 100 ms while they ignore SIGTERM: the last one is at most this early. */
+export const ALIVE_INTERVAL_MS = 100;
+
+export interface LifecycleReport {
+  ok: boolean;
+  findings: Finding[];
+  verdict: RuleVerdict;
+}
+
+/**
+ * AGENTCLI-26 on what a runner did to an agent process, from the agent's lifecycle log (the kit's fakes
+ * write it, see `AGENT_LIFECYCLE_LOG_ENV`) and what is still alive now:
+ * - no-sigterm: the agent went away without a SIGTERM first — unless it exited on its own (an exit record
+ *   and no signal, e.g. after its stdin closed), which is the clean way out;
+ * - no-escalation: SIGTERM was sent and the agent is still alive at check time;
+ * - early-sigkill (warning): killed (no exit record) less than 5 s after SIGTERM while it was ignoring it.
+ *   The fakes log `alive` every 100 ms after an ignored SIGTERM; the last one bounds the kill within
+ *   100 ms, so the kill counts as early when `lastAlive - sigterm < 4900`;
+ * - orphan: a `child` the agent started, or the agent itself without any SIGTERM, is still alive.
+ * Check only after the runner says it has torn the agent down. Never throws.
+ */
+export function checkAgentLifecycle(records: readonly LifecycleRecord[], observed: { alive: (pid: number) => boolean }): LifecycleReport {
+  const list = (Array.isArray(records) ? records : []).filter((r): r is LifecycleRecord => r !== null && typeof r === 'object' && typeof r.event === 'string' && typeof r.pid === 'number');
+  const findings: Finding[] = [];
+  const at = (r: LifecycleRecord) => ({ line: list.indexOf(r) + 1, excerpt: toExcerpt(JSON.stringify(r)) });
+  const alive = (pid: number) => {
+    try {
+      return observed.alive(pid);
+    } catch {
+      return false;
+    }
+  };
+  const start = list.find((r) => r.event === 'start');
+  if (!start) {
+    const verdict = makeVerdict('AGENTCLI-26', { status: 'not_applicable', reason: 'no start record: the agent never ran with the lifecycle log', errors: 0, warnings: 0, findings: [] });
+    return { ok: true, findings, verdict };
+  }
+  const pid = start.pid;
+  const mine = list.filter((r) => r.pid === pid);
+  const sigterm = mine.find((r) => r.event === 'signal' && r.signal === 'SIGTERM');
+  const signals = mine.filter((r) => r.event === 'signal');
+  const exit = mine.find((r) => r.event === 'exit');
+  if (alive(pid)) {
+    if (sigterm) findings.push(makeFinding('AGENTCLI-26/no-escalation', `the agent (pid ${pid}) is still alive after SIGTERM: the runner never sent SIGKILL`, at(sigterm)));
+    else findings.push(makeFinding('AGENTCLI-26/orphan', `the agent (pid ${pid}) is still alive after the tear-down, and was never sent SIGTERM`, at(start)));
+  } else if (!sigterm) {
+    if (!exit || signals.length > 0) {
+      const how = exit ? `it exited (code ${exit.code}) on ${signals.map((s) => s.signal).join(', ')}` : 'it was killed (no exit record: SIGKILL or a crash)';
+      findings.push(makeFinding('AGENTCLI-26/no-sigterm', `the agent (pid ${pid}) went away without a SIGTERM first: ${how}`, at(exit ?? start)));
+    }
+  } else if (!exit) {
+    const lastAlive = mine.filter((r) => r.event === 'alive' && r.at >= sigterm.at).reduce((m, r) => Math.max(m, r.at), sigterm.at);
+    const grace = lastAlive - sigterm.at;
+    if (grace < SIGKILL_GRACE_MS - ALIVE_INTERVAL_MS) {
+      findings.push(makeFinding('AGENTCLI-26/early-sigkill', `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`, at(sigterm)));
+    }
+  }
+  for (const child of list.filter((r) => r.event === 'child')) {
+    if (alive(child.pid)) findings.push(makeFinding('AGENTCLI-26/orphan', `pid ${child.pid}, a process the agent started, outlived the tear-down`, at(child)));
+  }
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const verdict = makeVerdict('AGENTCLI-26', { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings });
+  return { ok: errors === 0, findings, verdict };
+}

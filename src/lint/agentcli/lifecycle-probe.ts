@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// lint/ joins run/ and checks/: the probe hands back its own verdict so that a runner's test needs one object.
+import { checkAgentLifecycle, type LifecycleReport } from '../../checks/agentcli/lifecycle.js';
+import { AGENT_LIFECYCLE_LOG_ENV, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
+
+export interface AgentLifecycleProbe {
+  /** The JSONL file the agent appends its lifecycle records to. */
+  readonly logFile: string;
+  /** Add to the agent's environment (the runner under test must pass it through). */
+  readonly env: { readonly AOI_TESTKIT_AGENT_LOG: string };
+  /** The records so far; a torn last line (the agent is mid-write) is skipped. */
+  records(): LifecycleRecord[];
+  /** AGENTCLI-26 now: call once the runner says the agent is torn down. */
+  check(): LifecycleReport;
+  /** Removes the temporary directory. */
+  cleanup(): void;
+}
+
+/**
+ * Whether a process exists (signal 0; EPERM means it exists but is not ours). A zombie — dead, waiting for
+ * its parent (or a PID 1 that never reaps) — counts as gone (Linux: the state in /proc/<pid>/stat).
+ */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A lifecycle log for a kit fake agent started by the runner under test, and the AGENTCLI-26 check on it:
+ * did the runner SIGTERM, escalate to SIGKILL after 5 s, and leave no process behind?
+ *
+ * @example
+ * const probe = agentLifecycleProbe();
+ * const agent = fakeAgentCommand('agent-acp.hangs-on-sigterm');
+ * const session = await runner.start({ ...agent, env: { ...process.env, ...agent.env, ...probe.env } });
+ * await session.close();
+ * expect(probe.check().findings).toEqual([]);
+ * probe.cleanup();
+ */
+export function agentLifecycleProbe(options: { dir?: string } = {}): AgentLifecycleProbe {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'aoi-agent-lifecycle-'));
+  const owned = options.dir === undefined;
+  const logFile = join(dir, 'lifecycle.jsonl');
+  const records = (): LifecycleRecord[] => {
+    if (!existsSync(logFile)) return [];
+    const out: LifecycleRecord[] = [];
+    for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const record: unknown = JSON.parse(line);
+        if (record !== null && typeof record === 'object') out.push(record as LifecycleRecord);
+      } catch {
+        // a torn line: the agent was killed mid-write
+      }
+    }
+    return out;
+  };
+  return {
+    logFile,
+    env: { [AGENT_LIFECYCLE_LOG_ENV]: logFile } as { AOI_TESTKIT_AGENT_LOG: string },
+    records,
+    check: () => checkAgentLifecycle(records(), { alive: processAlive }),
+    cleanup: () => {
+      if (owned) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

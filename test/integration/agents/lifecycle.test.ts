@@ -1,0 +1,144 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterEach, expect, test } from 'vitest';
+import { agentLifecycleProbe, processAlive, type AgentLifecycleProbe } from '../../../src/lint/agentcli/lifecycle-probe.js';
+import type { LifecycleRecord } from '../../../src/spec/agentcli/transcript.js';
+import { BIN } from './support.js';
+
+const probes: AgentLifecycleProbe[] = [];
+const pids: number[] = [];
+afterEach(() => {
+  for (const probe of probes.splice(0)) {
+    for (const r of probe.records()) if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
+    probe.cleanup();
+  }
+  for (const pid of pids.splice(0)) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+interface Agent {
+  child: ChildProcessWithoutNullStreams;
+  probe: AgentLifecycleProbe;
+  exited: Promise<unknown>;
+}
+
+/** A REPL fake in its own process group, with a lifecycle probe; resolves once it printed `ready` (its handshake). */
+async function startAgent(faults: string[] = []): Promise<Agent> {
+  const probe = agentLifecycleProbe();
+  probes.push(probe);
+  const child = spawn(process.execPath, [BIN('agent-repl'), ...faults.flatMap((f) => ['--fault', f])], { env: { PATH: process.env.PATH, ...probe.env }, detached: true });
+  pids.push(child.pid!);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stderr.resume();
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      if (out.includes('ready ')) resolve();
+    });
+    child.once('exit', () => reject(new Error('agent exited before ready')));
+  });
+  return { child, probe, exited };
+}
+
+/** Resolves once the agent's log holds a record passing `test` (polled between event-loop turns, not timed). */
+async function logged(agent: Agent, test: (r: LifecycleRecord) => boolean): Promise<void> {
+  while (!agent.probe.records().some(test)) await new Promise((r) => setImmediate(r));
+}
+
+const helperGone = async (agent: Agent) => {
+  const child = agent.probe.records().find((r) => r.event === 'child');
+  for (let i = 0; child && processAlive(child.pid) && i < 100_000; i++) await new Promise((r) => setImmediate(r));
+};
+
+/** The reference tear-down: SIGTERM the group, SIGKILL it 5 s later if the agent is still there. */
+async function referenceTearDown(agent: Agent): Promise<void> {
+  const pgid = agent.child.pid!;
+  process.kill(-pgid, 'SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 5000)));
+  const outcome = await Promise.race([agent.exited, grace]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    process.kill(-pgid, 'SIGKILL');
+    await agent.exited;
+  } else {
+    // The agent is gone; its helpers must go with it.
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // nothing left in the group
+    }
+  }
+  await helperGone(agent);
+}
+
+const ids = (agent: Agent) => agent.probe.check().findings.map((f) => f.id);
+
+test('a clean agent whose stdin the runner closes exits on its own: pass', async () => {
+  const agent = await startAgent();
+  agent.child.stdin.end();
+  await agent.exited;
+  const report = agent.probe.check();
+  expect(report).toMatchObject({ ok: true, findings: [], verdict: { rule: 'AGENTCLI-26', status: 'pass' } });
+});
+
+test('the reference runner tears down a clean agent with a helper: SIGTERM, group kill, nothing left', async () => {
+  const agent = await startAgent(['spawns-helper']);
+  await referenceTearDown(agent);
+  expect(ids(agent)).toEqual([]);
+  expect(agent.probe.records().map((r) => r.event)).toEqual(['start', 'child', 'signal', 'exit']);
+});
+
+test('the reference runner escalates on an agent that ignores SIGTERM, 5 s later: pass (the one real wait)', async () => {
+  const agent = await startAgent(['hangs-on-sigterm']);
+  const t0 = Date.now();
+  await referenceTearDown(agent);
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(4900);
+  const records = agent.probe.records();
+  expect(records.filter((r) => r.event === 'alive').length).toBeGreaterThan(30);
+  expect(records.some((r) => r.event === 'exit')).toBe(false);
+  expect(agent.probe.check()).toMatchObject({ ok: true, findings: [] });
+}, 15_000);
+
+test('a runner that only sends SIGTERM to an agent ignoring it: no-escalation', async () => {
+  const agent = await startAgent(['hangs-on-sigterm']);
+  agent.child.kill('SIGTERM');
+  await logged(agent, (r) => r.event === 'alive');
+  expect(ids(agent)).toEqual(['AGENTCLI-26/no-escalation']);
+  expect(agent.probe.check().ok).toBe(false);
+});
+
+test('a runner that kills SIGTERM-ignoring agent right after SIGTERM: early-sigkill (a warning)', async () => {
+  const agent = await startAgent(['hangs-on-sigterm']);
+  agent.child.kill('SIGTERM');
+  await logged(agent, (r) => r.event === 'signal');
+  agent.child.kill('SIGKILL');
+  await agent.exited;
+  const report = agent.probe.check();
+  expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['AGENTCLI-26/early-sigkill', 'warning']]);
+  expect(report.ok).toBe(true);
+});
+
+test('a runner that SIGKILLs at once: no-sigterm', async () => {
+  const agent = await startAgent();
+  agent.child.kill('SIGKILL');
+  await agent.exited;
+  expect(ids(agent)).toEqual(['AGENTCLI-26/no-sigterm']);
+});
+
+test('a runner that SIGTERMs only the agent, not its group: the helper is an orphan', async () => {
+  const agent = await startAgent(['spawns-helper']);
+  agent.child.kill('SIGTERM');
+  await agent.exited;
+  expect(ids(agent)).toEqual(['AGENTCLI-26/orphan']);
+  const finding = agent.probe.check().findings[0]!;
+  expect(finding.message).toMatch(/outlived the tear-down/);
+});
+
+test('a torn last line is skipped', async () => {
+  const agent = await startAgent();
+  const { appendFileSync } = await import('node:fs');
+  appendFileSync(agent.probe.logFile, '{"event":"sig');
+  expect(agent.probe.records().map((r) => r.event)).toEqual(['start']);
+  agent.child.stdin.end();
+  await agent.exited;
+});

@@ -7,13 +7,13 @@ const FINDING = {
   properties: { id: { type: 'string' }, severity: { enum: ['error', 'warning'] }, message: { type: 'string' }, line: { type: 'integer' }, excerpt: { type: 'string' }, probe: { type: 'string' } },
 };
 
-/** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint` and `scenarios` emit. */
+/** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint`, `manifest` and `scenarios` emit. */
 export function eventSchema(): object {
   const domain: Record<string, object> = {
     'aoi:check': {
       required: ['name', 'ok', 'severity', 'status', 'docs'],
       properties: {
-        name: { type: 'string', pattern: '^AOI-[0-9]{2}$' },
+        name: { type: 'string', pattern: '^(AOI|AGENTCLI)-[0-9]{2}$' },
         ok: { type: 'boolean' },
         severity: { enum: ['info', 'warning', 'error'] },
         status: { enum: ['pass', 'fail', 'skip', 'not_applicable'] },
@@ -50,6 +50,8 @@ export function capabilities(): object {
       { name: 'check', read_only: true, input_modes: ['stdin', 'file'], event_types: events('aoi:check') },
       { name: 'lint', read_only: true, event_types: events('aoi:check') },
       { name: 'scenarios', read_only: true, event_types: events('scenario') },
+      // Validates an AGENT-CLI.md (AIP-45) from a file or stdin: one aoi:check per AGENTCLI rule.
+      { name: 'manifest', read_only: true, input_modes: ['stdin', 'file'], event_types: events('aoi:check') },
     ],
   };
 }

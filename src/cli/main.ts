@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
+import type { ManifestArgs } from './manifest.js';
 import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { HELP, InputError, UsageError } from './usage.js';
 
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
+    if (verb === 'manifest') return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
@@ -171,6 +173,30 @@ async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promi
 
 function wantsJsonl(argv: string[]): boolean {
   return argv.some((arg, i) => arg === '--output=jsonl' || arg === '--format=jsonl' || ((arg === '--output' || arg === '--format') && argv[i + 1] === 'jsonl'));
+}
+
+/** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
+function parseManifestArgs(args: string[]): ManifestArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { output: { type: 'string' }, format: { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  if (positionals.length > 1) throw new UsageError(`manifest takes one FILE (or -), got ${positionals.length}`);
+  const output = values.output ?? values.format ?? 'text';
+  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
+  return { file: positionals[0], output, strict: values.strict ?? false };
 }
 
 function parseCheckArgs(args: string[]): CheckArgs {

@@ -28,6 +28,10 @@ Usage:
                                          run the reference tool notes with faults, as a real process
   aoi-testkit fake --list                list the presets (well-behaved, crashing-without-summary, ...)
   aoi-testkit scenarios [--kind stream|lint] [--output text|jsonl]   list the shipped corpus
+  aoi-testkit manifest [FILE|-] [--strict] [--output text|jsonl]
+                                         validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)
+  aoi-testkit fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]
+                                         run a fake agent CLI (ACP, MCP, line REPL) for testing runners
   aoi-testkit schema --output json       the JSON Schema of the kit's own events
   aoi-testkit capabilities --output json the kit's capabilities manifest (AOI §17)
   aoi-testkit --help | --version
@@ -52,6 +56,6 @@ check options:
   --no-color            no colour in text output (also NO_COLOR)
 
 Every verb takes --schema-version 1 (the only major version of the kit's events).
-Exit status: 0 conformant, 1 a rule failed, 64 usage error, 65 lint setup failed, 66 input unreadable.
+Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed, 66 input unreadable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;

@@ -15,8 +15,14 @@ interface Union {
   readonly key: string;
   readonly rule: string;
   readonly noun: string;
-  readonly branches: readonly { readonly value: string; readonly validate: ValidateFunction }[];
+  /** Each form's own validator, compiled when a bad item first needs it (compiling all costs ~0.2 s). */
+  readonly branches: readonly { readonly value: string; readonly validate: () => ValidateFunction }[];
 }
+
+const memo = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
 
 let compiled: { validate: ValidateFunction; install: Union; setup: Union } | undefined;
 
@@ -35,7 +41,7 @@ function validators() {
       noun,
       branches: schema.$defs[def].oneOf.map((branch, k) => ({
         value: (branch.properties as unknown as Record<string, { const?: string }>)[key]?.const ?? '',
-        validate: get(`#/$defs/${def}/oneOf/${k}`),
+        validate: memo(() => get(`#/$defs/${def}/oneOf/${k}`)),
       })),
     });
     compiled = {
@@ -202,7 +208,8 @@ function reportUnionItem(union: Union, area: string, index: number, data: unknow
     report(union.rule, `\`${formatPath([...base, union.key])}\` is ${quote(discriminator)}, not one of ${allowed}.`, [...base, union.key]);
     return;
   }
-  const clauses = branch.validate(item) ? [] : collapse(branch.validate.errors ?? []).map((e) => describe(e, [...base, ...pointerToPath(e.instancePath)], data));
+  const validate = branch.validate();
+  const clauses = validate(item) ? [] : collapse(validate.errors ?? []).map((e) => describe(e, [...base, ...pointerToPath(e.instancePath)], data));
   // "`install[0]` is missing `package`" reads "missing `package`" after the item's own name.
   const self = `\`${formatPath(base)}\` is `;
   const unique = [...new Map(clauses.map((c) => [c.text, { ...c, text: c.text.startsWith(self) ? c.text.slice(self.length) : c.text }])).values()];

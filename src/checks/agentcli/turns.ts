@@ -10,6 +10,8 @@ export interface TurnCheckOptions {
   capabilities?: AgentCliManifest['capabilities'];
   /** Values the runner gave the agent (its env): AGENTCLI-25 is judged only when given. */
   secrets?: readonly string[];
+  /** Report every warning (e.g. AGENTCLI-23/unanswered-call) as an error. */
+  strict?: boolean;
 }
 
 export interface TurnReport {
@@ -50,12 +52,15 @@ interface Loose {
 class Findings {
   readonly all: Finding[] = [];
   readonly counts = new Map<string, number>();
-  constructor(readonly secrets: readonly string[]) {}
+  constructor(
+    readonly secrets: readonly string[],
+    readonly strict: boolean,
+  ) {}
   add(id: string, message: string, line?: number, text?: string): void {
     const n = (this.counts.get(id) ?? 0) + 1;
     this.counts.set(id, n);
     if (n > KEPT_PER_SUB_RULE) return;
-    this.all.push(makeFinding(id, message, { ...(line !== undefined ? { line } : {}), ...(text !== undefined ? { excerpt: toExcerpt(text, this.secrets) } : {}) }));
+    this.all.push(makeFinding(id, message, { ...(line !== undefined ? { line } : {}), ...(text !== undefined ? { excerpt: toExcerpt(text, this.secrets) } : {}) }, this.strict));
   }
 }
 
@@ -84,7 +89,7 @@ function safeJson(value: unknown): string {
  */
 export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | readonly unknown[], options: TurnCheckOptions = {}): TurnReport {
   const secrets = (options.secrets ?? []).filter((s) => typeof s === 'string' && s.length >= 4);
-  const out = new Findings(secrets);
+  const out = new Findings(secrets, options.strict === true);
   const isArray = Array.isArray(input);
   let wire: NormalizedTranscript | undefined;
   let frames: readonly TranscriptFrame[] = [];

@@ -50,7 +50,7 @@ describe('aoi-testkit lint', () => {
     const out = events(run.stdout);
     const checks = out.filter((e) => e.type === 'aoi:check');
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
-    expect(new Set(checks.map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', 'check', 'lint', 'scenarios']));
+    expect(new Set(checks.map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', 'check', 'lint', 'scenarios', 'manifest']));
     expect(out.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: checks.length, error_count: 0 });
   });
 

@@ -98,6 +98,10 @@ describe('AGENTCLI-23 tool calls', () => {
   });
   test('unanswered-call, settled by an error; ids may be toolCallId', () => {
     expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), stop(2)))).toEqual(['AGENTCLI-23/unanswered-call']);
+    // A warning (the spec never says every call is answered): it fails the rule only under strict.
+    const dangling = acp(...acpOpen(), prompt(2), toolCall('c1'), stop(2));
+    expect(checkTurns(dangling)).toMatchObject({ ok: true, findings: [{ severity: 'warning' }] });
+    expect(checkTurns(dangling, { strict: true })).toMatchObject({ ok: false, findings: [{ severity: 'error' }] });
     expect(ids([{ type: 'tool-call', toolCallId: 'c1', name: 'x' }, { type: 'tool-result', toolCallId: 'c1' }, { type: 'turn-end' }])).toEqual([]);
     expect(ids([{ type: 'tool-call', id: 'c1', name: 'x' }, { type: 'error', message: 'agent died' }])).toEqual([]);
   });

@@ -1,0 +1,77 @@
+import { access, constants, readFile, stat } from 'node:fs/promises';
+import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
+import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
+import { AGENTCLI_MANIFEST_RULES } from '../spec/agentcli/manifest-rules.js';
+import type { Finding } from '../stream/finding.js';
+import { checkEvent, writeVerdicts } from './check.js';
+import type { Emitter } from './emitter.js';
+import { InputError, UsageError } from './usage.js';
+
+export interface ManifestArgs {
+  file: string | undefined;
+  output: 'text' | 'jsonl';
+  strict: boolean;
+}
+
+/** A manifest is a small file; anything past this is not one (and must not exhaust memory). */
+const MAX_INPUT_BYTES = 16 << 20;
+/** The rules a manifest alone is judged on (AGENTCLI-13 needs a runner's config: resolveSpawn). */
+const RULES = AGENTCLI_MANIFEST_RULES.filter((rule) => rule.id !== 'AGENTCLI-13');
+
+/** `aoi-testkit manifest [FILE|-]`: validate an AGENT-CLI.md (AIP-45); returns the exit status. */
+export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise<number> {
+  const text = await readInput(args.file);
+  const path = args.file === undefined || args.file === '-' ? undefined : args.file;
+  const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: args.strict });
+  const verdicts = RULES.map((rule) => verdictOf(rule.id, report.findings, path === undefined));
+  if (args.output === 'jsonl') writeVerdicts(emitter, 'manifest', report.valid, verdicts, { manifest: { valid: report.valid, findings: report.findings.length } });
+  else process.stdout.write(renderText(verdicts, report.valid, path ?? '-'));
+  return report.valid ? 0 : 1;
+}
+
+function verdictOf(ruleId: string, all: readonly Finding[], fromStdin: boolean): RuleVerdict {
+  if (ruleId === 'AGENTCLI-12' && fromStdin) {
+    return makeVerdict(ruleId, { status: 'not_applicable', reason: 'read from stdin: no directory to compare name with', errors: 0, warnings: 0, findings: [] });
+  }
+  const findings = all.filter((f) => f.rule === ruleId);
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  return makeVerdict(ruleId, { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings });
+}
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (file === undefined || file === '-') {
+    if (process.stdin.isTTY) throw new UsageError('no manifest given: pass a FILE (an AGENT-CLI.md), or pipe one into `aoi-testkit manifest -`');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_INPUT_BYTES) throw new InputError(`the manifest on stdin is larger than ${MAX_INPUT_BYTES >> 20} MiB`, 'validation', 'INPUT_TOO_LARGE', 65);
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    await access(file, constants.R_OK);
+    const info = await stat(file);
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (info.size > MAX_INPUT_BYTES) throw new InputError(`${file} is larger than ${MAX_INPUT_BYTES >> 20} MiB: not a manifest`, 'validation', 'INPUT_TOO_LARGE', 65);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
+    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+  }
+  return readFile(file, 'utf8');
+}
+
+function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: string): string {
+  const out = [`aoi-testkit manifest ${source}`];
+  for (const verdict of verdicts) {
+    const event = checkEvent(verdict);
+    const label = verdict.status === 'not_applicable' ? 'N/A ' : verdict.status === 'fail' ? 'FAIL' : verdict.warnings > 0 ? 'WARN' : 'PASS';
+    out.push(`  ${label}  ${verdict.rule}  ${String(event.detail)}`);
+    for (const f of verdict.findings.slice(0, 5)) out.push(`          ${f.id}${f.line !== undefined ? ` line ${f.line}` : ''}${f.excerpt ? `: ${f.excerpt}` : ''}`);
+  }
+  out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : 'not a valid AGENT-CLI.md — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md');
+  return `${out.join('\n')}\n`;
+}

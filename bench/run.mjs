@@ -15,6 +15,7 @@ import { ensureStreamFile } from './lib/stream-file.mjs';
 import { coldStart } from './lib/cold-start.mjs';
 import { lintWallTime } from './lib/lint.mjs';
 import { arbitrariesSpeed } from './lib/arbitraries.mjs';
+import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -247,6 +248,8 @@ const starts = coldStart([
   { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
   { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
   { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
+  // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
+  ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
 ]);
 const baseMs = starts[0].medianMs;
 for (const [i, s] of starts.entries()) {
@@ -292,6 +295,17 @@ try {
 } catch (error) {
   crashed = true;
   rows.push(['generators', 'aoiStream() speed', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+log('agents: handshakes of the fake agents, manifest validation, the turn checker');
+try {
+  for (const h of await agentHandshakes(ROOT)) rows.push(['agents', h.label, `${fixed(h.medianMs)} ms`, ratio(h.medianMs / baseMs), '', 'median of 11; ratio to node -e 0; no target']);
+  const m = await manifestSpeed(ROOT);
+  rows.push(['agents', `validateAgentCliManifest (${m.lines}-line manifest, every block)`, `${int(m.perSecond)} /s`, '', '', `first call ${fixed(m.firstMs)} ms (schema compile); no target`]);
+  const t = await turnCheckSpeed(ROOT);
+  rows.push(['agents', `checkTurns: ACP transcript of ${int(t.frames)} frames, 1,000 turns`, `${int(t.frames / (t.medianMs / 1000))} frames/s`, '', '', `${fixed(t.medianMs)} ms; median of 5; with capabilities and a secret; no target`]);
+} catch (error) {
+  crashed = true;
+  rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 

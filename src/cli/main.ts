@@ -177,14 +177,17 @@ function wantsJsonl(argv: string[]): boolean {
 
 /** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
 function parseManifestArgs(args: string[]): ManifestArgs {
+  const { values, file } = parseVerbArgs('manifest', args, { strict: { type: 'boolean' } });
+  return { file, output: outputOf(values), strict: values.strict === true };
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** A verb's options and its one optional FILE; --help prints the help, bad flags are usage errors. */
+function parseVerbArgs(verb: string, args: string[], options: OptionSpec): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { output: { type: 'string' }, format: { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, output: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -193,57 +196,43 @@ function parseManifestArgs(args: string[]): ManifestArgs {
     process.stdout.write(HELP);
     process.exit(0);
   }
-  if (positionals.length > 1) throw new UsageError(`manifest takes one FILE (or -), got ${positionals.length}`);
+  if (positionals.length > 1) throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
+  return { values, file: positionals[0] };
+}
+
+/** `--output` (or `--format`): text for people, the default, or AOI JSONL. */
+function outputOf(values: Record<string, string | boolean | undefined>): 'text' | 'jsonl' {
   const output = values.output ?? values.format ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
-  return { file: positionals[0], output, strict: values.strict ?? false };
+  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${String(output)}"`);
+  return output;
 }
 
 function parseCheckArgs(args: string[]): CheckArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        output: { type: 'string' },
-        format: { type: 'string' },
-        unbounded: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        'exit-code': { type: 'string' },
-        signal: { type: 'string' },
-        'expect-schema-version': { type: 'string' },
-        'no-color': { type: 'boolean' },
-        color: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(HELP);
-    process.exit(0);
-  }
-  if (positionals.length > 1) throw new UsageError(`check takes one FILE (or -), got ${positionals.length}`);
-  const output = values.output ?? values.format ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
+  const { values, file } = parseVerbArgs('check', args, {
+    unbounded: { type: 'boolean' },
+    strict: { type: 'boolean' },
+    'exit-code': { type: 'string' },
+    signal: { type: 'string' },
+    'expect-schema-version': { type: 'string' },
+    'no-color': { type: 'boolean' },
+    color: { type: 'boolean' },
+  });
+  const output = outputOf(values);
   let exitCode: number | undefined;
   if (values['exit-code'] !== undefined) {
     exitCode = Number(values['exit-code']);
-    if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${values['exit-code']}"`);
+    if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${String(values['exit-code'])}"`);
   }
+  const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const noColor = values['no-color'] === true || (process.env.NO_COLOR ?? '') !== '';
   return {
-    file: positionals[0],
+    file,
     output,
-    unbounded: values.unbounded ?? false,
-    strict: values.strict ?? false,
+    unbounded: values.unbounded === true,
+    strict: values.strict === true,
     exitCode,
-    signal: values.signal,
-    schemaVersion: values['expect-schema-version'],
+    signal: text('signal'),
+    schemaVersion: text('expect-schema-version'),
     color: !noColor && (values.color === true || process.stdout.isTTY === true),
   };
 }

@@ -14,7 +14,8 @@ import {
   type StreamFault,
 } from '../fakes/faults/index.js';
 import { REFERENCE_LINT_PLAN } from '../fakes/tools/notes/lint-plan.js';
-import { AOI_RULES, getRule, getSubRule } from '../spec/aoi/rules.js';
+import { AOI_RULES } from '../spec/aoi/rules.js';
+import { getRule, getSubRule } from '../spec/rules.js';
 
 /**
  * The language-neutral corpus: one scenario per preset, per catalogued fault and per catalogued

@@ -94,6 +94,19 @@ export function normalizeTranscript(transcript: AgentTranscript): NormalizedTran
 }
 
 /** The frame's JSON-RPC messages (a batch is flattened), or a defect; undefined for a blank line. */
+/** Every JSON-RPC message of the transcript, in order; a frame that is not one is a malformed-frame defect of the agent's. */
+function eachMessage(frames: readonly TranscriptFrame[], b: Builder, visit: (m: Json, frame: TranscriptFrame, i: number) => void): void {
+  frames.forEach((frame, i) => {
+    const read = messagesOf(frame);
+    if (read === undefined) return;
+    if ('defect' in read) {
+      if (frame?.direction === 'from-agent') b.defects.push({ frame: i, kind: 'malformed-frame', reason: read.defect });
+      return;
+    }
+    for (const m of read.messages) visit(m, frame, i);
+  });
+}
+
 function messagesOf(frame: TranscriptFrame): { messages: Json[] } | { defect: string } | undefined {
   if (!isObject(frame)) return { defect: 'not a frame' };
   if (frame.message === undefined) {
@@ -182,92 +195,84 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     if (sessionId !== undefined && latestTurnOf.has(sessionId)) return latestTurnOf.get(sessionId)!;
     return sessionId === undefined && b.turns.length > 0 ? b.turns.length - 1 : b.upcoming;
   };
-  frames.forEach((frame, i) => {
-    const read = messagesOf(frame);
-    if (read === undefined) return;
-    if ('defect' in read) {
-      if (frame?.direction === 'from-agent') b.defects.push({ frame: i, kind: 'malformed-frame', reason: read.defect });
+  eachMessage(frames, b, (m, frame, i) => {
+    const params = isObject(m.params) ? m.params : {};
+    if (frame.direction === 'to-agent') {
+      const key = idKey(m.id);
+      if (typeof m.method !== 'string' || key === undefined) return;
+      requests.set(key, { method: m.method, frame: i, params });
+      if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
+      if (m.method === 'session/prompt') {
+        const sessionId = str(params.sessionId);
+        const turn = b.openTurn(i, sessionId);
+        promptTurns.set(key, turn);
+        if (sessionId !== undefined) latestTurnOf.set(sessionId, turn);
+      }
+      if (m.method === 'session/load') {
+        b.loads.push(i);
+        const sessionId = str(params.sessionId);
+        if (sessionId !== undefined) {
+          loading.set(key, sessionId);
+          loadingSessions.add(sessionId);
+        }
+      }
       return;
     }
-    for (const m of read.messages) {
-      const params = isObject(m.params) ? m.params : {};
-      if (frame.direction === 'to-agent') {
-        const key = idKey(m.id);
-        if (typeof m.method !== 'string' || key === undefined) continue;
-        requests.set(key, { method: m.method, frame: i, params });
-        if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
-        if (m.method === 'session/prompt') {
-          const sessionId = str(params.sessionId);
-          const turn = b.openTurn(i, sessionId);
-          promptTurns.set(key, turn);
-          if (sessionId !== undefined) latestTurnOf.set(sessionId, turn);
-        }
-        if (m.method === 'session/load') {
-          b.loads.push(i);
-          const sessionId = str(params.sessionId);
-          if (sessionId !== undefined) {
-            loading.set(key, sessionId);
-            loadingSessions.add(sessionId);
+    // from the agent
+    if (typeof m.method === 'string') {
+      b.sessionTraffic.push(i);
+      const sessionId = str(params.sessionId);
+      if (m.method === 'session/update') {
+        if (sessionId !== undefined && loadingSessions.has(sessionId)) return;
+        const update = isObject(params.update) ? params.update : {};
+        const base = { turn: turnFor(sessionId), ...withSession(sessionId), frame: i };
+        switch (update.sessionUpdate) {
+          case 'agent_message_chunk':
+            b.push({ type: 'text-delta', ...base, text: textOf(update.content) });
+            break;
+          case 'agent_thought_chunk':
+            b.push({ type: 'thought', ...base, text: textOf(update.content) });
+            break;
+          case 'tool_call': {
+            const id = str(update.toolCallId) ?? '';
+            b.push({ type: 'tool-call', ...base, id, name: str(update.title) ?? str(update.kind) ?? 'tool', ...(update.rawInput !== undefined ? { args: update.rawInput } : {}) });
+            if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, id, update));
+            break;
           }
+          case 'tool_call_update':
+            if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, str(update.toolCallId) ?? '', update));
+            break;
+          default:
+          // plan, user_message_chunk, available_commands_update, current_mode_update…: not in the taxonomy.
         }
-        continue;
+      } else if (m.method === 'session/request_permission') {
+        const toolCall = isObject(params.toolCall) ? params.toolCall : {};
+        const id = str(toolCall.toolCallId) ?? str(m.id);
+        b.push({ type: 'agent-prompt', turn: turnFor(sessionId), ...withSession(sessionId), frame: i, ...(id !== undefined ? { id } : {}), prompt: str(toolCall.title) ?? 'permission requested' });
       }
-      // from the agent
-      if (typeof m.method === 'string') {
-        b.sessionTraffic.push(i);
-        const sessionId = str(params.sessionId);
-        if (m.method === 'session/update') {
-          if (sessionId !== undefined && loadingSessions.has(sessionId)) continue;
-          const update = isObject(params.update) ? params.update : {};
-          const base = { turn: turnFor(sessionId), ...withSession(sessionId), frame: i };
-          switch (update.sessionUpdate) {
-            case 'agent_message_chunk':
-              b.push({ type: 'text-delta', ...base, text: textOf(update.content) });
-              break;
-            case 'agent_thought_chunk':
-              b.push({ type: 'thought', ...base, text: textOf(update.content) });
-              break;
-            case 'tool_call': {
-              const id = str(update.toolCallId) ?? '';
-              b.push({ type: 'tool-call', ...base, id, name: str(update.title) ?? str(update.kind) ?? 'tool', ...(update.rawInput !== undefined ? { args: update.rawInput } : {}) });
-              if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, id, update));
-              break;
-            }
-            case 'tool_call_update':
-              if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, str(update.toolCallId) ?? '', update));
-              break;
-            default:
-            // plan, user_message_chunk, available_commands_update, current_mode_update…: not in the taxonomy.
-          }
-        } else if (m.method === 'session/request_permission') {
-          const toolCall = isObject(params.toolCall) ? params.toolCall : {};
-          const id = str(toolCall.toolCallId) ?? str(m.id);
-          b.push({ type: 'agent-prompt', turn: turnFor(sessionId), ...withSession(sessionId), frame: i, ...(id !== undefined ? { id } : {}), prompt: str(toolCall.title) ?? 'permission requested' });
-        }
-        // fs/*, terminal/* requests are client capabilities the agent uses, not taxonomy events.
-        continue;
-      }
-      const key = idKey(m.id);
-      const request = key === undefined ? undefined : requests.get(key);
-      if (!request) continue;
-      if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
-        if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
-        else b.handshake = { ...b.handshake, failed: true };
-      } else b.sessionTraffic.push(i);
-      if (request.method === 'session/load') {
-        const sessionId = loading.get(key!);
-        if (sessionId !== undefined) loadingSessions.delete(sessionId);
-        loading.delete(key!);
-      }
-      const turn = promptTurns.get(key!);
-      if (turn === undefined) continue;
-      promptTurns.delete(key!);
-      const sessionId = str(request.params.sessionId);
-      if ('error' in m) b.push({ type: 'error', turn, ...withSession(sessionId), frame: i, ...errorOf(m.error) });
-      else {
-        const stopReason = isObject(m.result) ? str(m.result.stopReason) : undefined;
-        b.push({ type: 'turn-end', turn, ...withSession(sessionId), frame: i, ...(stopReason !== undefined ? { stopReason } : {}) });
-      }
+      // fs/*, terminal/* requests are client capabilities the agent uses, not taxonomy events.
+      return;
+    }
+    const key = idKey(m.id);
+    const request = key === undefined ? undefined : requests.get(key);
+    if (!request) return;
+    if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
+      if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
+      else b.handshake = { ...b.handshake, failed: true };
+    } else b.sessionTraffic.push(i);
+    if (request.method === 'session/load') {
+      const sessionId = loading.get(key!);
+      if (sessionId !== undefined) loadingSessions.delete(sessionId);
+      loading.delete(key!);
+    }
+    const turn = promptTurns.get(key!);
+    if (turn === undefined) return;
+    promptTurns.delete(key!);
+    const sessionId = str(request.params.sessionId);
+    if ('error' in m) b.push({ type: 'error', turn, ...withSession(sessionId), frame: i, ...errorOf(m.error) });
+    else {
+      const stopReason = isObject(m.result) ? str(m.result.stopReason) : undefined;
+      b.push({ type: 'turn-end', turn, ...withSession(sessionId), frame: i, ...(stopReason !== undefined ? { stopReason } : {}) });
     }
   });
   return b.result();
@@ -294,61 +299,53 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   const requests = new Map<string, { method: string; frame: number }>();
   const callTurns = new Map<string, { turn: number; id: string }>();
   const tokens = new Map<string, number>();
-  frames.forEach((frame, i) => {
-    const read = messagesOf(frame);
-    if (read === undefined) return;
-    if ('defect' in read) {
-      if (frame?.direction === 'from-agent') b.defects.push({ frame: i, kind: 'malformed-frame', reason: read.defect });
+  eachMessage(frames, b, (m, frame, i) => {
+    const params = isObject(m.params) ? m.params : {};
+    if (frame.direction === 'to-agent') {
+      const key = idKey(m.id);
+      if (typeof m.method !== 'string' || key === undefined) return;
+      requests.set(key, { method: m.method, frame: i });
+      if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
+      if (m.method === 'tools/call') {
+        const turn = b.openTurn(i);
+        const id = str(m.id)!;
+        callTurns.set(key, { turn, id });
+        const meta = isObject(params._meta) ? params._meta : {};
+        const token = idKey(meta.progressToken);
+        if (token !== undefined) tokens.set(token, turn);
+        b.push({ type: 'tool-call', turn, frame: i, id, name: str(params.name) ?? 'tool', ...(params.arguments !== undefined ? { args: params.arguments } : {}) });
+      }
       return;
     }
-    for (const m of read.messages) {
-      const params = isObject(m.params) ? m.params : {};
-      if (frame.direction === 'to-agent') {
-        const key = idKey(m.id);
-        if (typeof m.method !== 'string' || key === undefined) continue;
-        requests.set(key, { method: m.method, frame: i });
-        if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
-        if (m.method === 'tools/call') {
-          const turn = b.openTurn(i);
-          const id = str(m.id)!;
-          callTurns.set(key, { turn, id });
-          const meta = isObject(params._meta) ? params._meta : {};
-          const token = idKey(meta.progressToken);
-          if (token !== undefined) tokens.set(token, turn);
-          b.push({ type: 'tool-call', turn, frame: i, id, name: str(params.name) ?? 'tool', ...(params.arguments !== undefined ? { args: params.arguments } : {}) });
-        }
-        continue;
+    if (typeof m.method === 'string') {
+      if (m.method !== 'notifications/message' && m.method !== 'ping') b.sessionTraffic.push(i);
+      if (m.method === 'notifications/progress') {
+        const turn = tokens.get(idKey(params.progressToken) ?? '');
+        if (turn !== undefined) b.push({ type: 'text-delta', turn, frame: i, text: str(params.message) ?? '' });
       }
-      if (typeof m.method === 'string') {
-        if (m.method !== 'notifications/message' && m.method !== 'ping') b.sessionTraffic.push(i);
-        if (m.method === 'notifications/progress') {
-          const turn = tokens.get(idKey(params.progressToken) ?? '');
-          if (turn !== undefined) b.push({ type: 'text-delta', turn, frame: i, text: str(params.message) ?? '' });
-        }
-        continue;
-      }
-      const key = idKey(m.id);
-      const request = key === undefined ? undefined : requests.get(key);
-      if (!request) continue;
-      if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
-        if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
-        else b.handshake = { ...b.handshake, failed: true };
-        continue;
-      }
-      b.sessionTraffic.push(i);
-      const call = callTurns.get(key!);
-      if (!call) continue;
-      callTurns.delete(key!);
-      if ('error' in m) {
-        b.push({ type: 'error', turn: call.turn, frame: i, ...errorOf(m.error) });
-        continue;
-      }
-      const result = isObject(m.result) ? m.result : {};
-      const content = Array.isArray(result.content) ? result.content : [];
-      const output = result.structuredContent ?? (content.every((c) => isObject(c) && typeof c.text === 'string') ? content.map((c) => (c as Json).text).join('\n') : content);
-      b.push({ type: 'tool-result', turn: call.turn, frame: i, id: call.id, output, ...(result.isError === true ? { isError: true } : {}) });
-      b.push({ type: 'turn-end', turn: call.turn, frame: i });
+      return;
     }
+    const key = idKey(m.id);
+    const request = key === undefined ? undefined : requests.get(key);
+    if (!request) return;
+    if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
+      if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
+      else b.handshake = { ...b.handshake, failed: true };
+      return;
+    }
+    b.sessionTraffic.push(i);
+    const call = callTurns.get(key!);
+    if (!call) return;
+    callTurns.delete(key!);
+    if ('error' in m) {
+      b.push({ type: 'error', turn: call.turn, frame: i, ...errorOf(m.error) });
+      return;
+    }
+    const result = isObject(m.result) ? m.result : {};
+    const content = Array.isArray(result.content) ? result.content : [];
+    const output = result.structuredContent ?? (content.every((c) => isObject(c) && typeof c.text === 'string') ? content.map((c) => (c as Json).text).join('\n') : content);
+    b.push({ type: 'tool-result', turn: call.turn, frame: i, id: call.id, output, ...(result.isError === true ? { isError: true } : {}) });
+    b.push({ type: 'turn-end', turn: call.turn, frame: i });
   });
   return b.result();
 }

@@ -1,43 +1,29 @@
+import { subRulesJudgedBy, withDocs } from '../define.js';
 import type { Rule, SubRule } from '../types.js';
-
-const docs = (id: string) => `docs/rules/${id}.md`;
 
 /**
  * AGENTCLI-01…19: rules on the AGENT-CLI.md manifest (AIP-45 §Conformance, §Frontmatter and the sections
  * each field points to) and on a runner's choice of mode, options and continuation (AGENTCLI-13).
  * Numbers 14…19 are free for later manifest rules; the conversation's rules start at AGENTCLI-20.
  */
-export const AGENTCLI_MANIFEST_RULES: readonly Rule[] = (
-  [
-    { id: 'AGENTCLI-01', title: 'AGENT-CLI.md has a YAML frontmatter that parses to a mapping', characteristics: ['Discoverable'], sections: ['§Frontmatter'] },
-    { id: 'AGENTCLI-02', title: 'Every required field is present', characteristics: ['Discoverable'], sections: ['§Frontmatter', '§Sandbox integration'] },
-    { id: 'AGENTCLI-03', title: 'Fields have their declared types and formats; no unknown fields', characteristics: ['Typed'], sections: ['§Frontmatter'] },
-    { id: 'AGENTCLI-04', title: 'The protocol is one the spec defines (an unknown protocol is a hard error)', characteristics: ['Versioned'], sections: ['§protocol discriminator'] },
-    { id: 'AGENTCLI-05', title: 'The protocol arm is configured: acp needs acp, mcp needs mcp with a transport, proprietary needs adapter', characteristics: ['Typed'], sections: ['§protocol discriminator', '§Conformance'] },
-    { id: 'AGENTCLI-06', title: 'install, version_check, setup and auth satisfy the AIP-29 blocks', characteristics: ['Discoverable', 'Versioned'], sections: ['§Conformance', '§Setup surface', '§Auth surface'] },
-    { id: 'AGENTCLI-07', title: 'The session policy is valid; a resumable session needs capabilities.resumable', characteristics: ['Typed'], sections: ['§Session model'] },
-    { id: 'AGENTCLI-08', title: 'Capabilities are the declared boolean flags', characteristics: ['Discoverable'], sections: ['§Capabilities'] },
-    { id: 'AGENTCLI-09', title: 'Modes have unique, patterned ids and patch only bin_args_append and env', characteristics: ['Typed'], sections: ['§Modes', '§Conformance'] },
-    { id: 'AGENTCLI-10', title: 'Options have unique, patterned ids and coherent type, enum, bounds and patches', characteristics: ['Typed'], sections: ['§Options', '§Conformance'] },
-    { id: 'AGENTCLI-11', title: 'continuation.default is supported; native-resume needs capabilities.resumable', characteristics: ['Typed'], sections: ['§Continuation', '§Conformance'] },
-    { id: 'AGENTCLI-12', title: 'name is the kebab id of the directory that holds the manifest', characteristics: ['Discoverable'], sections: ['§Frontmatter'] },
-    { id: 'AGENTCLI-13', title: "A runner's mode, options and continuation are validated against the manifest before spawn", characteristics: ['Safe'], sections: ['§Modes', '§Options', '§Continuation'] },
-  ] satisfies Omit<Rule, 'docs'>[]
-).map((rule) => ({ ...rule, docs: docs(rule.id) }));
+export const AGENTCLI_MANIFEST_RULES: readonly Rule[] = withDocs([
+  { id: 'AGENTCLI-01', title: 'AGENT-CLI.md has a YAML frontmatter that parses to a mapping', characteristics: ['Discoverable'], sections: ['§Frontmatter'] },
+  { id: 'AGENTCLI-02', title: 'Every required field is present', characteristics: ['Discoverable'], sections: ['§Frontmatter', '§Sandbox integration'] },
+  { id: 'AGENTCLI-03', title: 'Fields have their declared types and formats; no unknown fields', characteristics: ['Typed'], sections: ['§Frontmatter'] },
+  { id: 'AGENTCLI-04', title: 'The protocol is one the spec defines (an unknown protocol is a hard error)', characteristics: ['Versioned'], sections: ['§protocol discriminator'] },
+  { id: 'AGENTCLI-05', title: 'The protocol arm is configured: acp needs acp, mcp needs mcp with a transport, proprietary needs adapter', characteristics: ['Typed'], sections: ['§protocol discriminator', '§Conformance'] },
+  { id: 'AGENTCLI-06', title: 'install, version_check, setup and auth satisfy the AIP-29 blocks', characteristics: ['Discoverable', 'Versioned'], sections: ['§Conformance', '§Setup surface', '§Auth surface'] },
+  { id: 'AGENTCLI-07', title: 'The session policy is valid; a resumable session needs capabilities.resumable', characteristics: ['Typed'], sections: ['§Session model'] },
+  { id: 'AGENTCLI-08', title: 'Capabilities are the declared boolean flags', characteristics: ['Discoverable'], sections: ['§Capabilities'] },
+  { id: 'AGENTCLI-09', title: 'Modes have unique, patterned ids and patch only bin_args_append and env', characteristics: ['Typed'], sections: ['§Modes', '§Conformance'] },
+  { id: 'AGENTCLI-10', title: 'Options have unique, patterned ids and coherent type, enum, bounds and patches', characteristics: ['Typed'], sections: ['§Options', '§Conformance'] },
+  { id: 'AGENTCLI-11', title: 'continuation.default is supported; native-resume needs capabilities.resumable', characteristics: ['Typed'], sections: ['§Continuation', '§Conformance'] },
+  { id: 'AGENTCLI-12', title: 'name is the kebab id of the directory that holds the manifest', characteristics: ['Discoverable'], sections: ['§Frontmatter'] },
+  { id: 'AGENTCLI-13', title: "A runner's mode, options and continuation are validated against the manifest before spawn", characteristics: ['Safe'], sections: ['§Modes', '§Options', '§Continuation'] },
+]);
 
-const make =
-  (judgedBy: SubRule['judgedBy']) =>
-  (id: string, severity: SubRule['severity'], title: string, fix: string, note?: string): SubRule => ({
-    id,
-    rule: id.slice(0, id.indexOf('/')),
-    title,
-    severity,
-    fix,
-    judgedBy,
-    ...(note ? { note } : {}),
-  });
-const manifest = make('manifest');
-const config = make('config');
+const manifest = subRulesJudgedBy('manifest');
+const config = subRulesJudgedBy('config');
 
 /** Every distinct way a manifest (or a runner's config for it) breaks an AGENTCLI rule. */
 export const AGENTCLI_MANIFEST_SUB_RULES: readonly SubRule[] = [

@@ -1,37 +1,23 @@
+import { subRulesJudgedBy, withDocs } from '../define.js';
 import type { Rule, SubRule } from '../types.js';
-
-const docs = (id: string) => `docs/rules/${id}.md`;
 
 /**
  * AGENTCLI-20…: rules on a conversation between a runner and an agent CLI (AIP-45 §Stream event taxonomy,
  * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
  * 26 on what a runner did to the agent process (`checkAgentLifecycle`).
  */
-export const AGENTCLI_TURN_RULES: readonly Rule[] = (
-  [
-    { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
-    { id: 'AGENTCLI-21', title: 'Every frame is a well-formed message of the protocol', characteristics: ['Typed'], sections: ['§Conformance'] },
-    { id: 'AGENTCLI-22', title: 'Each turn ends in exactly one turn-end or error, and nothing follows it', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
-    { id: 'AGENTCLI-23', title: 'Every tool-result answers an earlier tool-call, and every tool-call is answered within its turn', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
-    { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
-    { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
-    { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
-  ] satisfies Omit<Rule, 'docs'>[]
-).map((rule) => ({ ...rule, docs: docs(rule.id) }));
+export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
+  { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
+  { id: 'AGENTCLI-21', title: 'Every frame is a well-formed message of the protocol', characteristics: ['Typed'], sections: ['§Conformance'] },
+  { id: 'AGENTCLI-22', title: 'Each turn ends in exactly one turn-end or error, and nothing follows it', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
+  { id: 'AGENTCLI-23', title: 'Every tool-result answers an earlier tool-call, and every tool-call is answered within its turn', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
+  { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
+  { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
+  { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
+]);
 
-const make =
-  (judgedBy: SubRule['judgedBy']) =>
-  (id: string, severity: SubRule['severity'], title: string, fix: string, note?: string): SubRule => ({
-    id,
-    rule: id.slice(0, id.indexOf('/')),
-    title,
-    severity,
-    fix,
-    judgedBy,
-    ...(note ? { note } : {}),
-  });
-const transcript = make('transcript');
-const lifecycle = make('lifecycle');
+const transcript = subRulesJudgedBy('transcript');
+const lifecycle = subRulesJudgedBy('lifecycle');
 
 /** Every distinct way a conversation (or a runner's tear-down) breaks an AGENTCLI rule. */
 export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [

@@ -1,12 +1,11 @@
+import { subRulesJudgedBy, withDocs } from '../define.js';
 import type { Rule, SubRule } from '../types.js';
-
-const docs = (id: string) => `docs/rules/${id}.md`;
 
 /**
  * The 13 `aoi-lint` checks of AOI-CLI v0.2 §18.2, numbered exactly as the spec's table.
  * This is the only place rule metadata lives; checks, matchers, the CLI and docs read it.
  */
-export const AOI_RULES = [
+export const AOI_RULES: readonly Rule[] = withDocs([
   {
     id: 'AOI-01',
     title: 'Schema and capabilities discovery works without credentials or network',
@@ -85,18 +84,12 @@ export const AOI_RULES = [
     characteristics: ['Versioned'],
     sections: ['§5'],
   },
-].map((r) => ({ ...r, docs: docs(r.id) }) as Rule);
+]);
 
-const sub = (
-  id: string,
-  severity: SubRule['severity'],
-  title: string,
-  fix: string,
-  note?: string,
-): SubRule => ({ id, rule: id.slice(0, id.indexOf('/')), title, severity, fix, judgedBy: 'stream', ...(note ? { note } : {}) });
+const sub = subRulesJudgedBy('stream');
 
 /** A sub-rule only the process linter can judge: it needs the tool run, not just its stream. */
-const probe = (...args: Parameters<typeof sub>): SubRule => ({ ...sub(...args), judgedBy: 'probe' });
+const probe = subRulesJudgedBy('probe');
 
 /**
  * Every distinct failure the kit reports. A finding always names one of these ids.
@@ -196,19 +189,4 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-13/meta-aoi-version', 'warning', 'aoi:meta has no aoi_version', 'Report "aoi_version": "0.2" in meta.', '§5 says SHOULD.'),
 ];
 
-const rulesById = new Map(AOI_RULES.map((r) => [r.id, r]));
-const subRulesById = new Map(AOI_SUB_RULES.map((s) => [s.id, s]));
-
 export type AoiRuleId = (typeof AOI_RULES)[number]['id'];
-
-export function getRule(id: string): Rule {
-  const rule = rulesById.get(id);
-  if (!rule) throw new Error(`unknown rule id ${id}`);
-  return rule;
-}
-
-export function getSubRule(id: string): SubRule {
-  const subRule = subRulesById.get(id);
-  if (!subRule) throw new Error(`unknown sub-rule id ${id}`);
-  return subRule;
-}

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { STREAM_RULE_IDS, checkStream, checkStreamAsync, createStreamChecker, type StreamReport } from '../../../src/checks/aoi/stream.js';
-import { getRule } from '../../../src/spec/aoi/rules.js';
+import { getRule } from '../../../src/spec/rules.js';
 import { HIT, META, SUMMARY_OK, check, found, jsonl, verdict } from './_helpers.js';
 
 const CLEAN = jsonl(META, HIT, SUMMARY_OK);

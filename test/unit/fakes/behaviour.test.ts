@@ -17,7 +17,8 @@ import {
 import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/tools/notes/discovery-commands.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { loadState } from '../../../src/fakes/tools/notes/state.js';
-import { AOI_SUB_RULES, getSubRule } from '../../../src/spec/aoi/rules.js';
+import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
+import { getSubRule } from '../../../src/spec/rules.js';
 import { BEHAVIOUR_CASES, parseFaultSpec, preparedStateDir, runCaseInMemory } from './behaviour-cases.js';
 
 const registrySeverity = (ids: readonly string[]) => (ids.some((id) => getSubRule(id).severity === 'error') ? 'error' : 'warning');

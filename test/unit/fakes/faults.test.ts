@@ -29,7 +29,8 @@ import {
   type StreamFault,
 } from '../../../src/fakes/faults/index.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
-import { AOI_SUB_RULES, getSubRule } from '../../../src/spec/aoi/rules.js';
+import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
+import { getSubRule } from '../../../src/spec/rules.js';
 
 const FAULTS_DIR = new URL('../../../src/fakes/faults/', import.meta.url);
 const FAKES_DIR = new URL('../../../src/fakes/', import.meta.url);

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AOI_RULES, AOI_SUB_RULES, getRule, getSubRule } from '../../../src/spec/aoi/rules.js';
+import { AOI_RULES, AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
+import { getRule, getSubRule } from '../../../src/spec/rules.js';
 import {
   ERROR_CATEGORIES,
   ERROR_CATEGORY_NAMES,

@@ -29,7 +29,7 @@ export default defineConfig([
     external: ['vitest', '@jest/globals', 'fast-check'],
   },
   {
-    entry: { 'cli/main': 'src/cli/main.ts', 'bin/notes': 'src/fakes/tools/notes/bin.ts' },
+    entry: { 'cli/main': 'src/cli/main.ts', 'bin/notes': 'src/fakes/tools/notes/bin.ts', 'bin/helpdesk': 'src/fakes/tools/helpdesk/bin.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -16,6 +16,7 @@ import { coldStart } from './lib/cold-start.mjs';
 import { lintWallTime } from './lib/lint.mjs';
 import { arbitrariesSpeed } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
+import { execSpeed } from './lib/exec.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -28,6 +29,7 @@ const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
 const TARGET_COLD_START = 1.3; // a fake process starts within 1.3× of `node -e 0`
 const TARGET_LINT_MS = 5_000; // a full lint of the reference tool on this machine
 const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
+const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster than 10,000 separate invocations
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 
 const benchStarted = performance.now();
@@ -306,6 +308,15 @@ try {
 } catch (error) {
   crashed = true;
   rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+log('exec: 10,000 operations through one notes exec vs separate invocations (sampled)');
+try {
+  const e = await execSpeed(join(ROOT, 'dist', 'bin', 'notes.js'));
+  rows.push(['exec', `notes exec: ${int(e.ops)} operations in one process (--input-file)`, `${fixed(e.execMs)} ms`, '', '', `${int(e.ops / (e.execMs / 1000))} ops/s; median of 3`]);
+  rows.push(['exec', `${int(e.ops)} separate notes invocations (extrapolated from a sample of ${e.sample})`, `${fixed(e.separateMs / 1000)} s`, ratio(e.ratio), `≥ ${TARGET_EXEC_RATIO}×`, `${verdict(e.ratio, e.ratio >= TARGET_EXEC_RATIO)}; mean ${fixed(e.perInvocationMs)} ms per invocation × ${int(e.ops)}, not run in full`]);
+} catch (error) {
+  crashed = true;
+  rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 

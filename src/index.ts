@@ -22,3 +22,15 @@ export {
   type SyncStreamInput,
 } from './checks/aoi/stream.js';
 export { makeVerdict, type RuleVerdict, type VerdictStatus } from './checks/verdict.js';
+
+// cmdhelp v0.1, exec batch dispatch and Agent Applications: the spec as data and the pure checks. The live
+// checkers (they run the tool) are in aoi-testkit/lint: checkCmdhelp, checkExec, checkAgentApplication.
+export { CMDHELP_RULES, CMDHELP_SUB_RULES } from './spec/cmdhelp/rules.js';
+export { EXEC_RULES, EXEC_SUB_RULES } from './spec/exec/rules.js';
+export { APP_RULES, APP_SUB_RULES } from './spec/app/rules.js';
+export { validateCmdhelpDocument, cmdhelpSchema, type CmdhelpDocumentOptions, type CmdhelpDocumentReport } from './checks/cmdhelp/document.js';
+export { parseCapabilityLine, type CapabilityLine } from './checks/cmdhelp/capability.js';
+export { checkCmdhelpMarkdown } from './checks/cmdhelp/markdown.js';
+export { resolveExample, tokenizeExample } from './checks/cmdhelp/examples.js';
+export { checkExecOutput, parseExecInput, type ExecOutputOptions, type ExecOutputReport } from './checks/exec/output.js';
+export { validateAppManifest, validateAppPackage, type AppManifestOptions, type AppManifestReport } from './checks/app/manifest.js';

@@ -13,7 +13,7 @@ export function eventSchema(): object {
     'aoi:check': {
       required: ['name', 'ok', 'severity', 'status', 'docs'],
       properties: {
-        name: { type: 'string', pattern: '^(AOI|AGENTCLI)-[0-9]{2}$' },
+        name: { type: 'string', pattern: '^(AOI|AGENTCLI|CMDHELP|EXEC|APP)-[0-9]{2}$' },
         ok: { type: 'boolean' },
         severity: { enum: ['info', 'warning', 'error'] },
         status: { enum: ['pass', 'fail', 'skip', 'not_applicable'] },

@@ -1,17 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
-import { AOI_RULES } from '../spec/aoi/rules.js';
+import type { ExecPlan } from '../checks/exec/live.js';
+import { detectSpecs, findAppDir, SPEC_IDS, type Detection, type SpecId } from '../lint/detect.js';
+import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { shellWords } from './shell-words.js';
 import { InputError, UsageError } from './usage.js';
 
 export interface LintArgs {
-  program: string;
+  /** Undefined only with --app-dir and no `--` (an application package is the only target). */
+  program: string | undefined;
   programArgs: string[];
   invocations: string[][];
   setup: string[][];
@@ -21,17 +24,24 @@ export interface LintArgs {
   strict: boolean;
   timeoutMs: number | undefined;
   color: boolean;
+  /** `--spec` (aoi, cmdhelp, exec, app; `all` expanded); empty: detect. */
+  specs: SpecId[];
+  /** `--exec-plan FILE`: the lines exec is driven with. */
+  execPlan: string | undefined;
+  /** `--app-dir DIR`: the Agent Application package. */
+  appDir: string | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
   const dashes = args.indexOf('--');
-  if (dashes === -1) throw new UsageError('lint needs the program after --: aoi-testkit lint [options] -- <program> [args...]');
-  const [program, ...programArgs] = args.slice(dashes + 1);
-  if (program === undefined) throw new UsageError('lint needs a program after --');
+  const appOnly = dashes === -1 && args.some((a) => a === '--app-dir' || a.startsWith('--app-dir='));
+  if (dashes === -1 && !appOnly) throw new UsageError('lint needs the program after --: aoi-testkit lint [options] -- <program> [args...]');
+  const [program, ...programArgs] = dashes === -1 ? [] : args.slice(dashes + 1);
+  if (program === undefined && !appOnly) throw new UsageError('lint needs a program after --');
   let values;
   try {
     ({ values } = parseArgs({
-      args: args.slice(0, dashes),
+      args: dashes === -1 ? args : args.slice(0, dashes),
       strict: true,
       options: {
         invoke: { type: 'string', multiple: true },
@@ -44,6 +54,9 @@ export function parseLintArgs(args: string[]): LintArgs {
         'timeout-ms': { type: 'string' },
         'no-color': { type: 'boolean' },
         color: { type: 'boolean' },
+        spec: { type: 'string', multiple: true },
+        'exec-plan': { type: 'string' },
+        'app-dir': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -51,8 +64,16 @@ export function parseLintArgs(args: string[]): LintArgs {
   }
   const output = values.output ?? values.format ?? 'text';
   if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
-  const known = new Set(AOI_RULES.map((rule) => rule.id));
-  for (const rule of values.only ?? []) if (!known.has(rule)) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13)`);
+  for (const rule of values.only ?? []) if (specOfRule(rule) === undefined) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`);
+  const specs = new Set<SpecId>();
+  for (const word of (values.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
+    if (word === 'all') SPEC_IDS.forEach((s) => specs.add(s));
+    else if ((SPEC_IDS as readonly string[]).includes(word)) specs.add(word as SpecId);
+    else throw new UsageError(`--spec must be cmdhelp, exec, app, aoi or all, got "${word}"`);
+  }
+  if (program === undefined && [...specs].some((s) => s !== 'app')) throw new UsageError(`--spec ${[...specs].filter((s) => s !== 'app').join(',')} needs the program after --`);
+  const appDir = values['app-dir'];
+  if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: not a directory`, 'not_found', 'APP_DIR_NOT_FOUND');
   const env: Record<string, string> = {};
   for (const pair of values.env ?? []) {
     const at = pair.indexOf('=');
@@ -82,19 +103,158 @@ export function parseLintArgs(args: string[]): LintArgs {
     strict: values.strict ?? false,
     timeoutMs,
     color: !noColor && (values.color === true || process.stdout.isTTY === true),
+    specs: SPEC_IDS.filter((s) => specs.has(s)),
+    execPlan: values['exec-plan'],
+    appDir,
   };
 }
 
-/** `aoi-testkit lint`: probe a live CLI; returns the exit status (0 conformant, 1 a rule failed). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** How each spec came to be judged or not: by `--spec`, by the rule ids of `--only`, or by detection. */
+export interface SpecSelection {
+  readonly spec: SpecId;
+  readonly selected: boolean;
+  readonly by: 'spec' | 'only' | 'detected' | 'fallback' | 'none';
+  readonly detected?: boolean;
+  readonly reason: string;
+}
+
+/**
+ * `aoi-testkit lint`: judge a live CLI (and/or an application package) against the selected specs — or, without
+ * `--spec`, those it is detected to support; returns the exit status (0 conformant, 1 a rule failed).
+ */
 export async function runLint(args: LintArgs, emitter: Emitter): Promise<number> {
+  const started = performance.now();
+  let plan: ExecPlan | undefined;
+  if (args.execPlan !== undefined) {
+    try {
+      plan = readExecPlan(args.execPlan);
+    } catch (error) {
+      const message = (error as Error).message;
+      throw (error as { notFound?: boolean }).notFound ? new InputError(message, 'not_found', 'EXEC_PLAN_NOT_FOUND') : new InputError(message, 'validation', 'EXEC_PLAN_INVALID', 65);
+    }
+  }
+  const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
+  const { selection, appDir } = await selectSpecs(args, command, commandArgs, plan !== undefined);
+  const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
+
+  const results: SpecResult[] = [];
+  let aoi: LintReport | undefined;
+  if (chosen('aoi') && args.program !== undefined) aoi = await runAoi(args, args.program);
+  const only = args.only;
+  const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
+  const note = (text: string) => {
+    if (args.output === 'text') process.stderr.write(`aoi-testkit lint: ${text}\n`);
+  };
+  const pending: Promise<SpecResult>[] = [];
+  if (chosen('cmdhelp') && command !== undefined) {
+    note('running the cmdhelp checks');
+    pending.push(runCmdhelpSpec(command, commandArgs, options));
+  }
+  if (chosen('exec') && command !== undefined) {
+    if (plan) note('running the exec checks');
+    pending.push(runExecSpec(command, commandArgs, plan, options));
+  }
+  if (chosen('app')) {
+    if (appDir !== undefined) {
+      note(`running the app checks on ${appDir}`);
+      pending.push(runAppSpec(appDir, options));
+    } else pending.push(Promise.resolve(skippedSpec('app', 'no application package: no APP.md in the current directory or the program’s package; pass --app-dir DIR', only)));
+  }
+  results.push(...(await Promise.all(pending)));
+
+  const verdicts = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
+  const ok = verdicts.every((v) => v.status !== 'fail');
+  const durationMs = performance.now() - started;
+  const specs = selection.map((s) => {
+    const result = s.spec === 'aoi' ? undefined : results.find((r) => r.spec === s.spec);
+    const mine = s.spec === 'aoi' ? (aoi?.verdicts ?? []) : (result?.verdicts ?? []);
+    const status = !s.selected ? 'not_run' : result?.status === 'skipped' ? 'skipped' : 'run';
+    return {
+      spec: s.spec,
+      status,
+      by: s.by,
+      ...(s.detected !== undefined ? { detected: s.detected } : {}),
+      reason: status === 'skipped' ? (result?.reason ?? s.reason) : s.reason,
+      ...(s.selected ? { count: mine.length, error_count: mine.filter((v) => v.status === 'fail').length } : {}),
+      ...(s.spec === 'app' && s.selected && appDir !== undefined ? { dir: appDir } : {}),
+    };
+  });
+  if (args.output === 'jsonl') {
+    writeVerdicts(emitter, 'lint', ok, verdicts, {
+      ...(aoi ? { commands: aoi.commands, probes: aoi.probes } : {}),
+      duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
+      specs,
+    });
+  } else {
+    process.stdout.write(renderAll(args, specs, aoi, results, durationMs));
+  }
+  return ok ? 0 : 1;
+}
+
+/** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
+async function selectSpecs(args: LintArgs, command: string | undefined, commandArgs: readonly string[], hasPlan: boolean): Promise<{ selection: SpecSelection[]; appDir: string | undefined }> {
+  const onlySpecs = new Set(args.only.map((rule) => specOfRule(rule)!));
+  const appDirOf = () => (args.appDir !== undefined ? resolve(args.appDir) : findAppDir(command, commandArgs, process.cwd()));
+  if (args.specs.length > 0) {
+    const wanted = new Set(args.specs.filter((s) => args.only.length === 0 || onlySpecs.has(s)));
+    if (wanted.size === 0) throw new UsageError(`--only names no rule of --spec ${args.specs.join(',')}`);
+    const appDir = wanted.has('app') ? appDirOf() : undefined;
+    if (wanted.has('app') && appDir === undefined && wanted.size === 1) throw new UsageError('--spec app needs an application package: --app-dir DIR (no APP.md in the current directory or the program’s package)');
+    return {
+      appDir,
+      selection: SPEC_IDS.map((spec) =>
+        wanted.has(spec)
+          ? { spec, selected: true, by: 'spec', reason: `--spec ${spec}` }
+          : { spec, selected: false, by: 'none', reason: args.specs.includes(spec) ? `no rule of ${spec} in --only` : 'not in --spec' },
+      ),
+    };
+  }
+  if (args.only.length > 0) {
+    const appDir = onlySpecs.has('app') ? appDirOf() : undefined;
+    if (onlySpecs.has('app') && appDir === undefined && onlySpecs.size === 1) throw new UsageError('--only APP-nn needs an application package: --app-dir DIR (no APP.md in the current directory or the program’s package)');
+    if (args.program === undefined && [...onlySpecs].some((s) => s !== 'app')) throw new UsageError('--only names rules that need the program after --');
+    return {
+      appDir,
+      selection: SPEC_IDS.map((spec) => (onlySpecs.has(spec) ? { spec, selected: true, by: 'only', reason: `--only names ${spec} rules` } : { spec, selected: false, by: 'none', reason: `--only names no ${spec} rule` })),
+    };
+  }
+  const detection: Detection = await detectSpecs(command, commandArgs, {
+    env: args.env,
+    timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000),
+    ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
+    execPlan: hasPlan,
+  });
+  const selection: SpecSelection[] = SPEC_IDS.map((spec) => {
+    const d = detection.specs[spec];
+    if (spec === 'aoi' && !d.detected && args.invocations.length > 0 && command !== undefined) return { spec, selected: true, by: 'detected', detected: false, reason: `${d.reason}; --invoke given` };
+    return { spec, selected: d.detected, by: d.detected ? 'detected' : 'none', detected: d.detected, reason: d.reason };
+  });
+  if (!selection.some((s) => s.selected)) {
+    // Nothing detected: the AOI lint, as before --spec (it reports what is missing).
+    const i = selection.findIndex((s) => s.spec === 'aoi');
+    selection[i] = { ...selection[i]!, selected: true, by: 'fallback', reason: `${selection[i]!.reason}; nothing detected, judging AOI` };
+  }
+  return { selection, appDir: detection.appDir };
+}
+
+/** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`. */
+async function runAoi(args: LintArgs, program: string): Promise<LintReport> {
   const progress = args.output === 'text' ? progressLine() : undefined;
   let report: LintReport;
   try {
-    report = await lintCli(processTarget(...anchored([args.program, ...args.programArgs])), {
+    report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {
       invocations: args.invocations,
       setup: args.setup,
       env: args.env,
-      only: args.only,
+      only: args.only.filter((rule) => specOfRule(rule) === 'aoi'),
       strict: args.strict,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(progress ? { onProgress: progress.update } : {}),
@@ -106,9 +266,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   } finally {
     progress?.done();
   }
-  if (args.output === 'jsonl') writeJsonl(report, emitter);
-  else process.stdout.write(renderText(report, args.color));
-  return report.ok ? 0 : 1;
+  return report;
 }
 
 /**
@@ -139,8 +297,54 @@ function progressLine() {
   };
 }
 
-function writeJsonl(report: LintReport, emitter: Emitter): void {
-  writeVerdicts(emitter, 'lint', report.ok, report.verdicts, { commands: report.commands, probes: report.probes, duration_ms: Math.round(report.durationMs) });
+type SpecLine = { spec: SpecId; status: string; by: string; detected?: boolean; reason: string };
+
+/** Text for people: what was detected or selected, the AOI table, then a row per rule of the other specs (each row names its spec). */
+function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport | undefined, results: readonly SpecResult[], durationMs: number): string {
+  const paint = (code: number, text: string) => (args.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const target = args.program !== undefined ? [args.program, ...args.programArgs].join(' ') : (args.appDir ?? '');
+  const run = specs.filter((s) => s.status !== 'not_run').map((s) => s.spec);
+  const out = [`aoi-testkit lint ${target}: spec(s) ${run.join(', ')}`];
+  for (const s of specs) {
+    const how = s.by === 'spec' || s.by === 'only' ? 'selected' : s.by === 'fallback' ? 'fallback' : s.detected ? 'detected' : s.by === 'detected' ? 'selected' : 'not detected';
+    const label = s.status === 'not_run' ? (s.by === 'none' && s.detected === undefined ? 'not selected' : how) : s.status === 'skipped' ? `${how}, skipped` : how;
+    out.push(`  ${s.spec.padEnd(8)} ${paint(s.status === 'not_run' ? 90 : s.status === 'skipped' ? 33 : 32, label)}: ${s.reason}`);
+  }
+  out.push('');
+  let text = `${out.join('\n')}\n`;
+  if (aoi) text += `[aoi] ${renderText(aoi, args.color)}`;
+  const colour: Record<string, number> = { pass: 32, fail: 31, skip: 33, not_applicable: 90 };
+  for (const [i, result] of results.entries()) {
+    const lines: string[] = aoi || i > 0 ? [''] : [];
+    const failed = result.verdicts.filter((v) => v.status === 'fail').length;
+    lines.push(`[${result.spec}] ${result.verdicts.length} rule(s)${result.status === 'run' ? `, ${(result.durationMs / 1000).toFixed(1)} s` : ''}`);
+    if (result.status === 'skipped') {
+      const ids = result.verdicts.map((v) => v.rule);
+      lines.push(`  ${result.spec.padEnd(8)} ${`${ids[0] ?? ''}…${ids.at(-1) ?? ''}`.padEnd(12)} ${paint(33, 'skip')}  ${result.reason ?? ''}`);
+      text += `${lines.join('\n')}\n`;
+      continue;
+    }
+    for (const v of result.verdicts) {
+      const warn = v.status === 'pass' && v.warnings > 0;
+      const mark = warn ? 'warn' : MARK[v.status]!;
+      lines.push(`  ${result.spec.padEnd(8)} ${v.rule.padEnd(12)} ${paint(warn ? 33 : colour[v.status]!, mark.padEnd(4))}  ${v.status === 'skip' || v.status === 'not_applicable' ? (v.reason ?? v.title) : v.title}`);
+      if (v.status === 'fail' || warn) {
+        for (const finding of v.findings.slice(0, 3)) {
+          lines.push(`${' '.repeat(24)}${paint(90, finding.id)} ${finding.message}${finding.probe ? paint(90, `  [${finding.probe}]`) : ''}`);
+          if (finding.excerpt) lines.push(`${' '.repeat(26)}${finding.excerpt}`);
+        }
+      }
+    }
+    lines.push(failed === 0 ? paint(32, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(31, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`));
+    text += `${lines.join('\n')}\n`;
+  }
+  if (results.length > 0 || !aoi) {
+    const all = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
+    const failed = all.filter((v) => v.status === 'fail');
+    const bySpec = [...new Set(failed.map((v) => specOfRule(v.rule)))].join(', ');
+    text += `\n${failed.length === 0 ? paint(32, `conformant: ${all.length} verdict(s) over ${run.join(', ')}, none failed (${(durationMs / 1000).toFixed(1)} s)`) : paint(31, `not conformant: ${failed.length} of ${all.length} verdict(s) failed (${bySpec})`)}\n`;
+  }
+  return text;
 }
 
 const MARK: Record<string, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip', not_applicable: '-' };

@@ -14,9 +14,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(HELP);
       return 64;
     }
-    if (verb === '--help' || verb === '-h' || verb === 'help') {
+    if (verb === '--help' || verb === '-h') {
       process.stdout.write(HELP);
       return 0;
+    }
+    // cmdhelp v0.1: `help …`, the capability bit, and `<verb> --help --format F` (help.ts).
+    if (verb === 'help' || verb === '--cmdhelp-capabilities' || asksFormattedHelp(verb, rest)) {
+      const words = asksFormattedHelp(verb, rest) ? [verb, ...rest] : verb === 'help' ? rest : ['--capabilities'];
+      return (await import('./help.js')).runHelp(words);
     }
     if (verb === '--version') {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
@@ -34,6 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
     if (verb === 'manifest') return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
+    if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
@@ -169,6 +175,13 @@ async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promi
   const { capabilities, eventSchema } = await import('./discovery.js');
   process.stdout.write(`${JSON.stringify(verb === 'schema' ? eventSchema() : capabilities())}\n`);
   return 0;
+}
+
+/** `<verb> --help --format F` (cmdhelp §3 parity): --help and --format before any `--` (for fake and help: --help first). */
+function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  const help = verb === 'fake' || verb === 'help' ? rest[0] === '--help' || rest[0] === '-h' : own.includes('--help') || own.includes('-h');
+  return help && own.some((a) => a === '--format' || a.startsWith('--format='));
 }
 
 function wantsJsonl(argv: string[]): boolean {

@@ -22,7 +22,9 @@ export class InputError extends Error {
 export const HELP = `aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)
 
 Usage:
-  aoi-testkit lint [options] -- <program> [args...]   probe a live CLI against all 13 AOI rules
+  aoi-testkit lint [--spec S]... [options] -- <program> [args...]
+                                         judge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)
+  aoi-testkit lint --app-dir DIR [options]   judge an Agent Application package (APP.md, APP-01…15)
   aoi-testkit check [FILE|-] [options]   check a recorded machine-mode stream
   aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset|scenario-id> [args...]
                                          run the reference tool notes with faults, as a real process
@@ -34,13 +36,22 @@ Usage:
                                          run a fake agent CLI (ACP, MCP, line REPL) for testing runners
   aoi-testkit schema --output json       the JSON Schema of the kit's own events
   aoi-testkit capabilities --output json the kit's capabilities manifest (AOI §17)
+  aoi-testkit help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]
+                                         this help; md and json for LLMs (cmdhelp v0.1)
+  aoi-testkit exec [--input-file F] [--ignore-errors] [--dry-run]
+                                         run a JSONL batch of check, manifest, scenarios, schema,
+                                         capabilities, help lines in one process (one envelope a line)
+  aoi-testkit exec manifest --output json  the _cmd names exec dispatches, with danger levels
   aoi-testkit --help | --version
 
 lint options:
+  --spec aoi|cmdhelp|exec|app|all   judge these specs (repeatable or comma-separated; default: detect and say what was found)
+  --exec-plan FILE      JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)
+  --app-dir DIR         the application package (default: an APP.md in the cwd or in the program's package)
   --invoke "CMD ARGS"   a command to probe (repeatable; default: those capabilities lists)
   --setup "CMD ARGS"    run once to seed the state each probe starts a copy of (repeatable)
   --env NAME=VALUE      set for every run (repeatable; values never printed)
-  --only AOI-NN         judge only this rule (repeatable)
+  --only RULE-ID        judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)
   --timeout-ms N        per-run timeout (default 10000)
   --strict              treat warnings as failures
   --output text|jsonl   text for people (default) or AOI JSONL (also --format)
@@ -56,6 +67,6 @@ check options:
   --no-color            no colour in text output (also NO_COLOR)
 
 Every verb takes --schema-version 1 (the only major version of the kit's events).
-Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed, 66 input unreadable.
+Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed or an invalid --exec-plan, 66 input unreadable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;

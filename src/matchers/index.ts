@@ -13,8 +13,14 @@ import { toSucceedWithSummary } from './to-succeed-with-summary.js';
 import { toBeValidAgentCliManifest } from './to-be-valid-agent-cli-manifest.js';
 import { toCompleteTurn } from './to-complete-turn.js';
 import { toFollowTurnTaxonomy } from './to-follow-turn-taxonomy.js';
+import { toBeAgentApplication } from './to-be-agent-application.js';
+import { toSupportExecDispatch } from './to-support-exec-dispatch.js';
+import { toBeValidCmdhelpDocument } from './to-be-valid-cmdhelp-document.js';
+import { toBeCmdhelpConformant } from './to-be-cmdhelp-conformant.js';
 
-export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy };
+export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy, toBeAgentApplication, toSupportExecDispatch, toBeValidCmdhelpDocument, toBeCmdhelpConformant };
+export type { CmdhelpReceived } from './to-be-cmdhelp-conformant.js';
+export type { ExecReceived } from './to-support-exec-dispatch.js';
 export type { TurnsReceived } from './to-complete-turn.js';
 export type { LintReceived } from './to-pass-aoi-lint.js';
 export { matchesPartial } from './partial.js';
@@ -35,5 +41,9 @@ export const aoiMatchers = {
   toBeValidAgentCliManifest,
   toCompleteTurn,
   toFollowTurnTaxonomy,
+  toBeAgentApplication,
+  toSupportExecDispatch,
+  toBeValidCmdhelpDocument,
+  toBeCmdhelpConformant,
   aoiEvent: toBeAoiEvent,
 };

@@ -2,6 +2,10 @@ import type { StreamCheckOptions } from '../checks/aoi/context.js';
 import type { LintOptions } from '../lint/aoi/lint.js';
 import type { AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
 import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
+import type { AppCheckOptions } from '../checks/app/application.js';
+import type { CheckExecOptions } from '../checks/exec/live.js';
+import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
+import type { CmdhelpCheckOptions } from '../checks/cmdhelp/live.js';
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
@@ -32,6 +36,14 @@ export interface AoiMatchers<R = unknown> {
   toCompleteTurn(options?: { stopReason?: string }): R;
   /** Follows the AIP-45 turn rules AGENTCLI-20…25: a recorded transcript, or the events a runner emitted. */
   toFollowTurnTaxonomy(options?: TurnCheckOptions): R;
+  /** The directory is a conforming Agent Application, APP-01…15 (async: `await expect(dir).toBeAgentApplication()`). */
+  toBeAgentApplication(options?: AppCheckOptions): Promise<R>;
+  /** The CLI's `exec` batch dispatch passes EXEC-01…11 (async: `await expect([bin]).toSupportExecDispatch({ plan })`). */
+  toSupportExecDispatch(options: CheckExecOptions): Promise<R>;
+  /** A valid cmdhelp v0.1 JSON document (CMDHELP-02, CMDHELP-07): its text or the parsed value. */
+  toBeValidCmdhelpDocument(options?: CmdhelpDocumentOptions): R;
+  /** The CLI ([program, ...args] or { command, args }) conforms to cmdhelp v0.1, CMDHELP-01…08 (async). */
+  toBeCmdhelpConformant(options?: CmdhelpCheckOptions): Promise<R>;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

@@ -40,9 +40,10 @@ export interface SubRule {
    * `manifest`: the AGENT-CLI.md validator (`validateAgentCliManifest`);
    * `config`: the reference spawn resolution, on a runner's mode and option choices (`resolveSpawn`);
    * `transcript`: the turn checker, on a recorded runner ↔ agent conversation (`checkTurns`);
-   * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`).
+   * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`);
+   * `document`: a validator of one document the tool printed or shipped (a cmdhelp JSON document, an exec envelope).
    */
-  readonly judgedBy: 'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle';
+  readonly judgedBy: 'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle' | 'document';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

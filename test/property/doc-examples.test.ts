@@ -6,7 +6,7 @@ import { ERROR_CATEGORIES } from '../../src/spec/aoi/constants.js';
 import { validateCapabilities } from '../../src/spec/aoi/schemas.js';
 
 /** Every one-line `@example` of an arbitrary's doc comment runs, and holds. */
-const dirs = ['aoi', 'agentcli'].map((spec) => new URL(`../../src/arbitraries/${spec}/`, import.meta.url));
+const dirs = ['aoi', 'agentcli', 'cmdhelp', 'exec', 'app'].map((spec) => new URL(`../../src/arbitraries/${spec}/`, import.meta.url));
 const examples = dirs.flatMap((dir) =>
   readdirSync(dir)
     .filter((name) => name.endsWith('.ts'))

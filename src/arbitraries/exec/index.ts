@@ -1,0 +1,15 @@
+export {
+  conformingExecOutput,
+  execBatch,
+  execRequest,
+  GENERIC_EXEC_COMMANDS,
+  MALFORMED_LINE_KINDS,
+  malformedExecBatch,
+  malformedExecLine,
+  mixedDangerBatch,
+  type ExecBatch,
+  type ExecBatchOptions,
+  type ExecCommands,
+  type ExecRequestOptions,
+  type MalformedLineKind,
+} from './batch.js';

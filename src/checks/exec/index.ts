@@ -1,0 +1,2 @@
+export { checkExecOutput, parseExecInput, requestProblem, EXEC_DOCUMENT_RULE_IDS, type ExecOutputOptions, type ExecOutputReport, type ExecOutputLine, type ExecRequestLine } from './output.js';
+export { checkExec, EXEC_RULE_IDS, type CheckExecOptions, type ExecPlan, type ExecProbeRecord, type ExecReport } from './live.js';

@@ -1,0 +1,321 @@
+/**
+ * `aoi-testkit exec [--input-file F] [--ignore-errors] [--dry-run]`: batch dispatch ("Designing a Built-In
+ * Batch Dispatch Command"), as `notes exec` does it. JSONL in (stdin or --input-file), every line parsed before
+ * any runs; each routed by `_cmd` to one of the kit's read-only verbs, run in this process; one ResponseEnvelope
+ * out per line, `_cmd` and `_line` in `meta`. Exit 0 all ok, 1 a line failed (without --ignore-errors the batch
+ * stops after it), 2 a malformed stream (DISPATCH_PARSE_ERROR, nothing run), 64 a usage error of exec itself.
+ *
+ * `aoi-testkit exec manifest --output json` is the dispatch manifest (the guide's `tool manifest --output json`:
+ * `_cmd` names with danger levels). It lives under exec because `aoi-testkit manifest` is the AGENT-CLI.md
+ * validator verb.
+ *
+ * Payloads (every key but `_cmd` and `_opts`; `_opts` are the same keys as per-line flags and win over them):
+ * - `check`: the stream as exactly one of `file` (a path), `stream` (the JSONL text) or `events` (an array of
+ *   objects, one a line); `unbounded`, `strict` (booleans), `exit-code` (integer), `signal`,
+ *   `expect-schema-version` (strings) as for the verb. data: `{ ok, stream: {bytes, lines, events}, checks }`
+ *   with the verb's aoi:check events; a non-conformant stream fails the line (NOT_CONFORMANT), data kept.
+ * - `manifest`: the AGENT-CLI.md as `file` or `text`; `strict`. data: `{ valid, findings, checks }`; not valid
+ *   fails the line (NOT_VALID), data kept.
+ * - `scenarios`: `kind` (stream|lint). data: `{ count, scenarios }` (the whole scenario files).
+ * - `schema`, `capabilities`: no payload. data: the document the verb prints.
+ * - `help`: `command` (a command name), `depth` (integer). data: the cmdhelp JSON document.
+ * `output`, `format`, `color`, `no-color` are accepted and ignored with a warning (the envelope is the output).
+ * `lint`, `fake` and `exec` are in the manifest but not dispatchable (lint starts processes and takes seconds;
+ * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
+import { checkStream } from '../checks/aoi/stream.js';
+import { makeVerdict } from '../checks/verdict.js';
+import { AGENTCLI_MANIFEST_RULES } from '../spec/agentcli/manifest-rules.js';
+import { checkEvent } from './check.js';
+import { capabilities, eventSchema } from './discovery.js';
+import { TOOL, TOOL_VERSION } from './emitter.js';
+import { COMMANDS, helpDocument, isCommand } from './help.js';
+import { loadScenarios } from './scenarios.js';
+import { UsageError } from './usage.js';
+
+type Json = Record<string, unknown>;
+type DangerLevel = 'safe' | 'mutating' | 'destructive';
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const CMD = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/** A line that failed: its error code and message, and data to keep (check, manifest). */
+class LineError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+interface Answer {
+  data: unknown;
+  warnings: string[];
+}
+type Option = 'bool' | 'string' | 'int' | readonly string[];
+interface Dispatchable {
+  /** Payload and `_opts` keys with their types. */
+  readonly keys: Record<string, Option>;
+  readonly run: (p: Json) => Answer;
+}
+
+const IGNORED = ['output', 'format', 'color', 'no-color'];
+
+function readPath(path: unknown, what: string): string {
+  if (typeof path !== 'string' || path === '' || path === '-') throw new LineError('INVALID_ARGUMENT', `${what}: file must be a path (stdin is the batch)`);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`);
+  }
+}
+
+function one(p: Json, what: string, keys: readonly string[]): string {
+  const given = keys.filter((k) => p[k] !== undefined);
+  if (given.length !== 1) throw new LineError('INVALID_ARGUMENT', `${what} needs exactly one of ${keys.join(', ')}${given.length ? `, got ${given.join(' and ')}` : ''}`);
+  return given[0]!;
+}
+
+let scenarioCache: ReturnType<typeof loadScenarios> | undefined;
+const MANIFEST_RULES = AGENTCLI_MANIFEST_RULES.filter((rule) => rule.id !== 'AGENTCLI-13');
+
+const DISPATCH: Record<string, Dispatchable> = {
+  check: {
+    keys: { file: 'string', stream: 'string', events: 'string', unbounded: 'bool', strict: 'bool', 'exit-code': 'int', signal: 'string', 'expect-schema-version': 'string' },
+    run: (p) => {
+      const from = one(p, 'check', ['file', 'stream', 'events']);
+      let input: string;
+      if (from === 'file') input = readPath(p.file, 'check');
+      else if (from === 'stream') input = String(p.stream);
+      else input = (p.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join('');
+      const exitCode = p['exit-code'] as number | undefined;
+      if (exitCode !== undefined && (exitCode < 0 || exitCode > 255)) throw new LineError('INVALID_ARGUMENT', `exit-code must be 0-255, got ${exitCode}`);
+      const report = checkStream(input, {
+        unbounded: p.unbounded === true,
+        strict: p.strict === true,
+        ...(exitCode !== undefined ? { exitCode } : {}),
+        ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
+        ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
+      });
+      const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map(checkEvent) };
+      if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
+      return { data, warnings: [] };
+    },
+  },
+  manifest: {
+    keys: { file: 'string', text: 'string', strict: 'bool' },
+    run: (p) => {
+      const from = one(p, 'manifest', ['file', 'text']);
+      const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
+      const path = from === 'file' ? String(p.file) : undefined;
+      const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: p.strict === true });
+      const checks = MANIFEST_RULES.map((rule) => {
+        if (rule.id === 'AGENTCLI-12' && !path) return checkEvent(makeVerdict(rule.id, { status: 'not_applicable', reason: 'given as text: no directory to compare name with', errors: 0, warnings: 0, findings: [] }));
+        const findings = report.findings.filter((f) => f.rule === rule.id);
+        const errors = findings.filter((f) => f.severity === 'error').length;
+        return checkEvent(makeVerdict(rule.id, { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings }));
+      });
+      const data = { valid: report.valid, findings: report.findings.length, checks };
+      if (!report.valid) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
+      return { data, warnings: [] };
+    },
+  },
+  scenarios: {
+    keys: { kind: ['stream', 'lint'] },
+    run: (p) => {
+      scenarioCache ??= loadScenarios();
+      const scenarios = scenarioCache.filter((s) => p.kind === undefined || s.kind === p.kind);
+      return { data: { count: scenarios.length, scenarios }, warnings: [] };
+    },
+  },
+  schema: { keys: {}, run: () => ({ data: eventSchema(), warnings: [] }) },
+  capabilities: { keys: {}, run: () => ({ data: capabilities(), warnings: [] }) },
+  help: {
+    keys: { command: 'string', depth: 'int' },
+    run: (p) => {
+      const command = typeof p.command === 'string' ? p.command : '';
+      if (command !== '' && !isCommand(command)) throw new LineError('INVALID_ARGUMENT', `help: unknown command "${command}"`);
+      const depth = (p.depth as number | undefined) ?? 0;
+      if (depth < 0) throw new LineError('INVALID_ARGUMENT', `help: depth must be 0 or more, got ${depth}`);
+      return { data: helpDocument(command, depth), warnings: [] };
+    },
+  },
+};
+
+const DANGER: Record<string, DangerLevel> = { fake: 'mutating' };
+
+/** `aoi-testkit exec manifest --output json`: a ManifestResponse (the guide's commands map, keyed by `_cmd`). Flags from the help tree. */
+export function execManifest(): object {
+  const commands = Object.fromEntries(
+    Object.entries(COMMANDS).map(([name, c]) => {
+      const d = DISPATCH[name];
+      return [
+        name,
+        {
+          description: c.summary,
+          danger_level: DANGER[name] ?? 'safe',
+          dispatchable: d !== undefined,
+          flags: Object.fromEntries(Object.entries(c.flags ?? {}).map(([flag, f]) => [flag, { type: f.type === 'bool' ? 'boolean' : f.type, required: f.required === true, ...(f.description ? { description: f.description } : {}) }])),
+          ...(d ? { payload: Object.fromEntries(Object.entries(d.keys).map(([k, t]) => [k, typeof t === 'string' ? (k === 'events' ? 'array' : t) : { enum: t }])) } : {}),
+          exit_codes: Object.fromEntries(Object.entries(c.exit_codes ?? {}).map(([code, e]) => [code, { description: typeof e === 'string' ? e : e.when, retryable: false, side_effects: 'none' }])),
+        },
+      ];
+    }),
+  );
+  return { schema_version: '1.0', framework_version: `${TOOL} ${TOOL_VERSION}`, etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`, commands };
+}
+
+/** Why a line is not a dispatch request, or the request. */
+function parseLine(line: string): { problem: string } | { request: Json & { _cmd: string } } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
+  }
+  if (!isObject(value)) return { problem: 'not a JSON object' };
+  if (typeof value._cmd !== 'string' || !CMD.test(value._cmd)) return { problem: '_cmd is missing or not a command path' };
+  if (value._opts !== undefined && (!isObject(value._opts) || Object.values(value._opts).some((v) => !['boolean', 'string', 'number'].includes(typeof v)))) {
+    return { problem: '_opts is not an object of booleans, strings and numbers' };
+  }
+  return { request: value as Json & { _cmd: string } };
+}
+
+/** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
+function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json; warnings: string[] } {
+  const merged: Json = {};
+  const warnings: string[] = [];
+  const entries = [...Object.entries(request).filter(([k]) => k !== '_cmd' && k !== '_opts'), ...Object.entries(isObject(request._opts) ? request._opts : {})];
+  for (const [key, value] of entries) {
+    if (IGNORED.includes(key)) {
+      warnings.push(`${key} is ignored inside exec: every line answers one JSON envelope`);
+      continue;
+    }
+    const type = d.keys[key];
+    if (type === undefined) throw new LineError('INVALID_ARGUMENT', `${cmd}: unknown field "${key}"${Object.keys(d.keys).length ? ` (known: ${Object.keys(d.keys).join(', ')})` : ' (it takes none)'}`);
+    const ok =
+      key === 'events'
+        ? Array.isArray(value) && value.every(isObject)
+        : type === 'bool'
+          ? typeof value === 'boolean'
+          : type === 'int'
+            ? Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value))
+            : type === 'string'
+              ? typeof value === 'string'
+              : type.includes(String(value));
+    if (!ok) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be ${key === 'events' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`);
+    if (value === false) delete merged[key];
+    else merged[key] = type === 'int' ? Number(value) : value;
+  }
+  return { payload: merged, warnings };
+}
+
+function envelope(cmd: string | undefined, line: number, started: number, answer: { ok: true; data: unknown; warnings: string[] } | { ok: false; error: LineError; warnings: string[] }): Json {
+  return {
+    ok: answer.ok,
+    data: answer.ok ? answer.data : answer.error.data,
+    error: answer.ok ? null : { code: answer.error.code, message: answer.error.message, retryable: false },
+    warnings: answer.warnings,
+    meta: { ...(cmd !== undefined ? { _cmd: cmd } : {}), _line: line, duration_ms: Math.max(0, Math.round(performance.now() - started)) },
+  };
+}
+
+/** Run one line in this process; never throws for a line's own failure. */
+function dispatch(request: Json & { _cmd: string }, line: number): Json {
+  const started = performance.now();
+  const cmd = request._cmd;
+  let warnings: string[] = [];
+  try {
+    const d = DISPATCH[cmd];
+    if (!d) {
+      if (isCommand(cmd)) throw new LineError('NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec (see aoi-testkit exec manifest --output json)`);
+      throw new LineError('UNKNOWN_COMMAND', `no command "${cmd}" (see aoi-testkit exec manifest --output json)`);
+    }
+    const parsed = payloadOf(cmd, d, request);
+    warnings = parsed.warnings;
+    const answer = d.run(parsed.payload);
+    return envelope(cmd, line, started, { ok: true, data: answer.data, warnings: [...warnings, ...answer.warnings] });
+  } catch (error) {
+    const e = error instanceof LineError ? error : new LineError('INTERNAL_ERROR', (error as Error)?.message ?? String(error));
+    return envelope(cmd, line, started, { ok: false, error: e, warnings });
+  }
+}
+
+/** Write and wait when the pipe is full: a large batch must not buffer everything in memory. */
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `aoi-testkit exec …`; returns the exit status. */
+export async function runExec(args: string[]): Promise<number> {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { 'input-file': { type: 'string' }, 'ignore-errors': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, output: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (error) {
+    throw new UsageError(`exec: ${(error as Error).message}`);
+  }
+  if (values.help) return (await import('./help.js')).runHelp(['exec']);
+  const output = values.output ?? values.format;
+  if (positionals[0] === 'manifest' && positionals.length === 1) {
+    if (output !== undefined && output !== 'json') throw new UsageError(`exec manifest prints one JSON document: --output json, got "${output}"`);
+    await write(`${JSON.stringify(execManifest())}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`exec takes no arguments but "manifest", got "${positionals.join(' ')}"`);
+  if (output !== undefined && output !== 'jsonl' && output !== 'json') throw new UsageError(`exec answers one JSON envelope a line: --output jsonl, got "${output}"`);
+
+  let input: string;
+  if (values['input-file'] !== undefined) {
+    try {
+      input = readFileSync(values['input-file'], 'utf8');
+    } catch (error) {
+      throw new UsageError(`exec: cannot read --input-file ${values['input-file']}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    }
+  } else {
+    if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');
+    input = await readStdin();
+  }
+
+  // Parse every line before running any: a malformed stream runs nothing (exit 2).
+  const requests: { line: number; request: Json & { _cmd: string } }[] = [];
+  for (const [i, raw] of input.split('\n').entries()) {
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (text.trim() === '') continue;
+    const parsed = parseLine(text);
+    if ('problem' in parsed) {
+      const message = `input line ${i + 1}: ${parsed.problem}`;
+      await write(`${JSON.stringify(envelope(undefined, i + 1, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);
+      process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${message}\n`);
+      return 2;
+    }
+    requests.push({ line: i + 1, request: parsed.request });
+  }
+
+  // --dry-run goes to mutating and destructive commands only; every dispatchable command is safe.
+  const continueOnError = values['ignore-errors'] === true;
+  let failed = false;
+  for (const { line, request } of requests) {
+    const env = dispatch(request, line);
+    if (env.ok !== true) failed = true;
+    await write(`${JSON.stringify(env)}\n`);
+    if (failed && !continueOnError) break;
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,125 @@
+/**
+ * `helpdesk`, the reference cmdhelp v0.1 tool: a command tree (groups, leaves, enum flags whose values are
+ * spliced from its state directory, `enum_source: dynamic:helpdesk queue list`) that passes every CMDHELP
+ * check. Runs in memory (`runHelpdesk`) and as a process (`bin.ts`, `fixtures/bin/helpdesk`) from the same code.
+ * Faults (faults.ts) make it misbehave; they never change the tree.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { selectFaults, type FaultSet } from './faults.js';
+import { isCommand, renderJson, renderMd, renderText, view } from './render.js';
+import { BINARY, DEFAULT_QUEUES, VERSION } from './tree.js';
+
+export { HELPDESK_FAULTS, CMDHELP_FAULTS_ENV, selectFaults, type HelpdeskFault } from './faults.js';
+export { BINARY as HELPDESK_BINARY, COMMANDS as HELPDESK_COMMANDS } from './tree.js';
+
+export interface HelpdeskResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface HelpdeskOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Where the workspace's queues live (`queues.json`); default: `$AOI_TESTKIT_STATE_DIR`. */
+  stateDir?: string;
+  /** The frontmatter's `generated` timestamp (default: now). */
+  now?: () => Date;
+}
+
+const FORMATS = ['text', 'md', 'json', 'llm'];
+
+function queuesOf(stateDir: string | undefined): string[] {
+  if (!stateDir) return DEFAULT_QUEUES;
+  const file = join(stateDir, 'queues.json');
+  if (!existsSync(file)) return DEFAULT_QUEUES;
+  try {
+    const list = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(list) && list.every((q) => typeof q === 'string') && list.length > 0 ? list : DEFAULT_QUEUES;
+  } catch {
+    return DEFAULT_QUEUES;
+  }
+}
+
+const usage = (message: string): HelpdeskResult => ({ stdout: '', stderr: `${BINARY}: ${message}\n`, exitCode: 2 });
+
+function capability(faults: FaultSet): HelpdeskResult {
+  const formats = faults.has('capability-missing-text') ? 'md, json, llm' : faults.has('capability-no-llm') ? 'text, md, json' : 'text, md, json, llm';
+  const extra = faults.has('capability-two-lines') ? 'see https://example.invalid/helpdesk/cmdhelp\n' : '';
+  return { stdout: `cmdhelp/${faults.has('capability-patch') ? '0.1.0' : '0.1'}: ${formats}\n${extra}`, stderr: faults.has('capability-logs') ? `${BINARY}: checking capabilities\n` : '', exitCode: 0 };
+}
+
+/** Run helpdesk in memory: argv (without the program) in, stdout, stderr and exit code out. Never throws on bad input. */
+export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = {}): HelpdeskResult {
+  const env = options.env ?? {};
+  let faults: FaultSet;
+  let args: string[];
+  try {
+    ({ faults, argv: args } = selectFaults(argv, env));
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const stateDir = options.stateDir ?? env.AOI_TESTKIT_STATE_DIR;
+  const queues = queuesOf(stateDir);
+  if (args.includes('--cmdhelp-capabilities')) return capability(faults);
+  if (args[0] === '--version') return { stdout: `${BINARY} ${VERSION}\n`, stderr: '', exitCode: 0 };
+
+  // Flags of help: --format, --depth, --capabilities, --help; global flags are accepted and ignored.
+  let format: string | undefined;
+  let depth: number | undefined;
+  let helpFlag = false;
+  let capabilities = false;
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => inline ?? args[++i];
+    if (name === '--format') format = value();
+    else if (name === '--depth') {
+      const raw = value();
+      if (raw === undefined || !/^-?\d+$/.test(raw)) return usage(`--depth needs a whole number, got ${JSON.stringify(raw ?? '')}`);
+      depth = Number(raw);
+      if (depth < 0 && faults.has('negative-depth-accepted')) depth = 0;
+      else if (depth < 0) return usage(`--depth must be 0 or more, got ${depth}`);
+    } else if (name === '--capabilities') capabilities = true;
+    else if (name === '--help' || name === '-h') helpFlag = true;
+    else if (name === '--profile') value();
+    else if (name === '--verbose' || name === '-v') continue;
+    else words.push(a);
+  }
+  const isHelp = words[0] === 'help';
+  if (isHelp && capabilities) return capability(faults);
+  if (!isHelp && !helpFlag) {
+    if (words.length === 0) return { stdout: '', stderr: renderText(view('', 0, faults), queues), exitCode: 2 };
+    return runCommand(words, queues);
+  }
+  const scopeWords = isHelp ? words.slice(1) : words;
+  let scope = '';
+  for (const w of scopeWords) {
+    const next = scope ? `${scope} ${w}` : w;
+    if (!isCommand(next)) break;
+    scope = next;
+  }
+  if (scope.split(' ').filter(Boolean).length !== scopeWords.length) return usage(`unknown command "${scopeWords.join(' ')}" (try: ${BINARY} help)`);
+  let chosen = format ?? (faults.has('md-default') ? 'md' : 'text');
+  if ((chosen === 'llm' && faults.has('llm-rejected')) || (chosen === 'md' && faults.has('md-rejected'))) return usage(`--format ${chosen} is not supported`);
+  if (chosen === 'llm' && faults.has('llm-is-json')) chosen = 'json';
+  if (!FORMATS.includes(chosen)) {
+    if (!faults.has('unknown-format-accepted')) return usage(`unknown --format "${chosen}" (supported: ${FORMATS.join(', ')})`);
+    chosen = 'text';
+  }
+  const v = view(scope, depth, faults);
+  const generated = (options.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!isHelp && faults.has('help-flag-differs') && (chosen === 'md' || chosen === 'llm')) return { stdout: renderMd(v, queues, faults, generated).replace(/^---\n[\s\S]*?\n---\n\n/, ''), stderr: '', exitCode: 0 };
+  const stdout = chosen === 'json' ? renderJson(v, queues, faults) : chosen === 'md' || chosen === 'llm' ? renderMd(v, queues, faults, generated) : renderText(v, queues);
+  return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** The tool's own commands: enough to be real (they answer), no more. */
+function runCommand(words: readonly string[], queues: readonly string[]): HelpdeskResult {
+  const path = words.slice(0, 2).join(' ');
+  if (path === 'queue list') return { stdout: `${queues.join('\n')}\n`, stderr: '', exitCode: 0 };
+  if (words[0] === 'status') return { stdout: 'workspace: acme\nprofile: default\nauth: logged in\n', stderr: '', exitCode: 0 };
+  if (isCommand(path) && path.includes(' ')) return { stdout: `${path}: ok\n`, stderr: '', exitCode: 0 };
+  return usage(`unknown command "${words.join(' ')}" (try: ${BINARY} help)`);
+}

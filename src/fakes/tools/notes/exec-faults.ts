@@ -1,0 +1,42 @@
+/**
+ * Faults of `notes exec`, selected by the environment variable `AOI_TESTKIT_EXEC_FAULTS` (comma-separated
+ * ids), in memory (`runInMemory(notes, { env })`) and as a process alike. Each declares the EXEC sub-rules
+ * a conforming checker reports for it, and no others. Like every fake, this never imports the checks.
+ */
+export const EXEC_FAULTS_ENV = 'AOI_TESTKIT_EXEC_FAULTS';
+
+export interface ExecFault {
+  readonly id: ExecFaultId;
+  readonly description: string;
+  /** The sub-rule ids `checkExec` (with the notes plan) reports for this fault. */
+  readonly violates: readonly string[];
+  /** Acts only when notes runs as a real process (in memory it behaves well). */
+  readonly processOnly?: boolean;
+}
+
+export type ExecFaultId =
+  | 'subprocess-per-line'
+  | 'lost-lines'
+  | 'wrong-line'
+  | 'parse-error-exit-1'
+  | 'dry-run-not-forwarded'
+  | 'stops-under-ignore-errors'
+  | 'reads-stdin'
+  | 'opts-ignored';
+
+export const EXEC_FAULTS: readonly ExecFault[] = [
+  { id: 'subprocess-per-line', description: 'every line is run by starting notes again as a child process', violates: ['EXEC-11/subprocess-per-line'], processOnly: true },
+  { id: 'lost-lines', description: 'the envelope of every third input line is never written', violates: ['EXEC-03/missing-output'] },
+  { id: 'wrong-line', description: '_line counts from 0 instead of 1', violates: ['EXEC-03/wrong-line'] },
+  { id: 'parse-error-exit-1', description: 'a malformed stream exits 1 instead of 2 (still DISPATCH_PARSE_ERROR, still nothing dispatched)', violates: ['EXEC-07/exit'] },
+  { id: 'dry-run-not-forwarded', description: '`exec --dry-run` is not passed on to the dispatched commands: mutations happen', violates: ['EXEC-08/not-forwarded'] },
+  { id: 'stops-under-ignore-errors', description: '--ignore-errors is accepted and ignored: the batch stops at the first failed line', violates: ['EXEC-05/stopped-under-ignore-errors'] },
+  { id: 'reads-stdin', description: 'with --input-file, exec still waits for stdin to close before dispatching', violates: ['EXEC-10/reads-stdin'] },
+  { id: 'opts-ignored', description: '_opts are dropped: no per-line flag reaches the command', violates: ['EXEC-09/bare-flag', 'EXEC-09/valued-flag'] },
+];
+
+/** The exec faults a run's environment selects. */
+export function execFaultsOf(env: Readonly<Record<string, string | undefined>>): ReadonlySet<ExecFaultId> {
+  const ids = (env[EXEC_FAULTS_ENV] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return new Set(ids.filter((id): id is ExecFaultId => EXEC_FAULTS.some((f) => f.id === id)));
+}

@@ -1,0 +1,249 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FakeContext, FakeTool } from '../../engine/types.js';
+import { execFaultsOf } from './exec-faults.js';
+import { TOOL_VERSION } from './out.js';
+
+/**
+ * `notes exec`: the batch dispatch of the guide "Designing a Built-In Batch Dispatch Command". JSONL in
+ * (stdin or --input-file), each line routed by `_cmd` to a notes command run in this process, one
+ * ResponseEnvelope out per line with `_cmd` and `_line` in `meta` (upstream's schema forbids them at the top
+ * level; `AOI_TESTKIT_EXEC_ENVELOPE=top-level|both` moves or copies them there). Exit 0 all ok, 1 a line
+ * failed, 2 a malformed stream (DISPATCH_PARSE_ERROR, nothing dispatched). Without --ignore-errors the
+ * batch stops after the first failed line (the guide's "default behavior"); with it, every line runs.
+ *
+ * Payload fields become the command's flags (`{"title":"x"}` → `--title=x`, `tags` → `--tag` each,
+ * `true` → a bare flag); `id`, `ids` and `query` are its operands. `_opts` are flags too: true → `--flag`,
+ * a string or number → `--flag=value`, false → nothing.
+ */
+
+export type DangerLevel = 'safe' | 'mutating' | 'destructive';
+
+/** Every notes command with its danger level (REQ-C-002), and whether exec may dispatch it. */
+export const NOTES_COMMANDS: Record<string, { description: string; danger: DangerLevel; dispatchable: boolean }> = {
+  search: { description: 'Find notes whose title or body contains the query.', danger: 'safe', dispatchable: true },
+  list: { description: 'List notes, one bounded page at a time.', danger: 'safe', dispatchable: true },
+  get: { description: 'Show one note.', danger: 'safe', dispatchable: true },
+  create: { description: 'Create a note.', danger: 'mutating', dispatchable: true },
+  update: { description: 'Change the title or body of a note.', danger: 'mutating', dispatchable: true },
+  delete: { description: 'Delete notes (needs --confirm).', danger: 'destructive', dispatchable: true },
+  doctor: { description: 'Readiness checks.', danger: 'safe', dispatchable: true },
+  import: { description: 'Create notes from JSONL on stdin.', danger: 'mutating', dispatchable: false },
+  watch: { description: 'Heartbeats until interrupted (unbounded).', danger: 'safe', dispatchable: false },
+  sync: { description: 'Pull notes from the backend.', danger: 'mutating', dispatchable: false },
+  login: { description: 'Interactive sign-in (human mode only).', danger: 'safe', dispatchable: false },
+  schema: { description: 'Print the event schema.', danger: 'safe', dispatchable: false },
+  'input-schema': { description: 'Print the input schema of import.', danger: 'safe', dispatchable: false },
+  capabilities: { description: 'Print the AOI capabilities document.', danger: 'safe', dispatchable: false },
+  manifest: { description: 'Print the command manifest (danger levels) as JSON.', danger: 'safe', dispatchable: false },
+  exec: { description: 'Dispatch a JSONL batch of commands in one process.', danger: 'destructive', dispatchable: false },
+};
+
+/** `notes manifest --output json`: a ManifestResponse of the CLI Agent Spec. */
+export function manifest(): object {
+  const exit = (description: string, side: 'none' | 'partial' | 'complete' = 'none') => ({ description, retryable: false, side_effects: side });
+  const commands = Object.fromEntries(
+    Object.entries(NOTES_COMMANDS).map(([name, c]) => [
+      name,
+      {
+        description: c.description,
+        danger_level: c.danger,
+        flags: c.danger === 'safe' ? {} : { 'dry-run': { type: 'boolean', required: false, description: 'Plan the change; change nothing.' } },
+        exit_codes: { '0': exit('The command succeeded.', c.danger === 'safe' ? 'none' : 'complete'), '1': exit('The command failed; nothing was changed.') },
+      },
+    ]),
+  );
+  return { schema_version: '1.0', framework_version: `notes ${TOOL_VERSION}`, etag: `notes-${TOOL_VERSION}-${Object.keys(commands).length}`, commands };
+}
+
+export async function printManifest(ctx: FakeContext): Promise<number> {
+  await ctx.print(`${JSON.stringify(manifest())}\n`);
+  return 0;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const CMD = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
+
+/** Why a line is not a dispatch request, or undefined. */
+function malformed(line: string): { problem: string } | { request: Json & { _cmd: string } } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
+  }
+  if (!isObject(value)) return { problem: 'not a JSON object' };
+  if (typeof value._cmd !== 'string' || !CMD.test(value._cmd)) return { problem: '_cmd is missing or not a command path' };
+  if (value._opts !== undefined && (!isObject(value._opts) || Object.values(value._opts).some((v) => !['boolean', 'string', 'number'].includes(typeof v)))) {
+    return { problem: '_opts is not an object of booleans, strings and numbers' };
+  }
+  return { request: value as Json & { _cmd: string } };
+}
+
+/** The notes argv a request stands for (without --output and --state-dir). */
+export function argvOf(request: Json & { _cmd: string }, dryRun: boolean, withOpts = true): string[] {
+  const argv: string[] = [request._cmd];
+  const flags: string[] = [];
+  for (const [key, value] of Object.entries(request)) {
+    if (key === '_cmd' || key === '_opts') continue;
+    if (key === 'id' || key === 'query') argv.push(String(value));
+    else if (key === 'ids' && Array.isArray(value)) argv.push(...value.map(String));
+    else if (key === 'tags' && Array.isArray(value)) for (const t of value) flags.push(`--tag=${String(t)}`);
+    else if (value === true) flags.push(`--${key}`);
+    else if (typeof value === 'string' || typeof value === 'number') flags.push(`--${key}=${value}`);
+  }
+  if (withOpts && isObject(request._opts)) {
+    for (const [key, value] of Object.entries(request._opts)) {
+      if (value === true) flags.push(`--${key}`);
+      else if (typeof value === 'string' || typeof value === 'number') flags.push(`--${key}=${value}`);
+    }
+  }
+  if (dryRun && !flags.includes('--dry-run')) flags.push('--dry-run');
+  return [...argv, ...flags];
+}
+
+interface Outcome {
+  exitCode: number;
+  events: Json[];
+}
+
+/** Run one notes command in this process, its events captured, stdin never readable. */
+async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[]): Promise<Outcome> {
+  const events: Json[] = [];
+  let text = '';
+  const sub: FakeContext = {
+    ...ctx,
+    argv: [...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir],
+    stdinReadable: false,
+    readStdin: async () => '',
+    emit: async (event) => void events.push(event),
+    print: async (t) => void (text += t),
+    stderr: async () => {},
+  };
+  const exitCode = await tool(sub);
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      events.push(JSON.parse(line) as Json);
+    } catch {
+      // human text: not an event
+    }
+  }
+  return { exitCode, events };
+}
+
+/** A fault: the line is run by a new notes process (only when this is one). */
+function dispatchAsProcess(ctx: FakeContext, argv: string[]): Outcome | undefined {
+  const self = process.argv[1];
+  if (!self || !/notes/.test(basename(self))) return undefined;
+  const child = spawnSync(process.execPath, [self, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, AOI_TESTKIT_EXEC_FAULTS: '' }, encoding: 'utf8' });
+  const events = child.stdout
+    .split('\n')
+    .filter((l) => l.trim())
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as Json];
+      } catch {
+        return [];
+      }
+    });
+  return { exitCode: child.status ?? 1, events };
+}
+
+function envelope(outcome: Outcome, cmd: string, line: number, started: number, placement: string): Json {
+  const error = outcome.events.find((e) => e.type === 'aoi:error');
+  const items = outcome.events.filter((e) => !['aoi:meta', 'aoi:summary', 'aoi:error', 'aoi:warning'].includes(String(e.type)));
+  const warnings = outcome.events.filter((e) => e.type === 'aoi:warning').map((e) => String(e.message ?? ''));
+  const ok = outcome.exitCode === 0;
+  const tags = { _cmd: cmd, _line: line };
+  return {
+    ...(placement === 'top-level' || placement === 'both' ? tags : {}),
+    ok,
+    data: ok ? { items } : null,
+    error: ok ? null : { code: String(error?.code ?? 'COMMAND_FAILED'), message: String(error?.message ?? `${cmd} exited ${outcome.exitCode}`), retryable: error?.retryable === true, exit_code: outcome.exitCode },
+    warnings,
+    meta: { duration_ms: Math.max(0, Math.round(performance.now() - started)), ...(placement === 'top-level' ? {} : tags) },
+  };
+}
+
+const failure = (cmd: string, line: number, code: string, message: string, placement: string): Json => envelope({ exitCode: 1, events: [{ type: 'aoi:error', code, message, retryable: false }] }, cmd, line, performance.now(), placement);
+
+/** `notes exec [--ignore-errors] [--dry-run] [--input-file PATH] [--output jsonl|json]`. */
+export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
+  const faults = execFaultsOf(ctx.env);
+  const placement = ctx.env.AOI_TESTKIT_EXEC_ENVELOPE ?? 'meta';
+  let flags: { 'ignore-errors'?: boolean; 'dry-run'?: boolean; 'input-file'?: string; 'state-dir'?: string };
+  try {
+    flags = parseArgs({
+      args: ctx.argv.filter((a) => a !== 'exec'),
+      options: { 'ignore-errors': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, 'input-file': { type: 'string' }, output: { type: 'string' }, format: { type: 'string' }, 'state-dir': { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    await ctx.stderr(`notes exec: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const stateCtx = flags['state-dir'] ? { ...ctx, stateDir: flags['state-dir'] } : ctx;
+  let input: string;
+  if (flags['input-file'] !== undefined) {
+    try {
+      input = readFileSync(flags['input-file'], 'utf8');
+    } catch (error) {
+      await ctx.stderr(`notes exec: cannot read --input-file: ${(error as Error).message}\n`);
+      return 2;
+    }
+    if (faults.has('reads-stdin') && ctx.stdinReadable) await ctx.readStdin();
+  } else {
+    input = ctx.stdinReadable ? await ctx.readStdin() : '';
+  }
+
+  // Parse every line before dispatching any (exit 2 on the first malformed one).
+  const requests: { line: number; request: Json & { _cmd: string } }[] = [];
+  const lines = input.split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (text.trim() === '') continue;
+    const parsed = malformed(text);
+    if ('problem' in parsed) {
+      const message = `input line ${i + 1}: ${parsed.problem}`;
+      const env = failure('', i + 1, 'DISPATCH_PARSE_ERROR', message, placement);
+      const tags = (env.meta as Json);
+      delete tags._cmd;
+      delete env._cmd;
+      await ctx.print(`${JSON.stringify(env)}\n`);
+      await ctx.stderr(`notes exec: DISPATCH_PARSE_ERROR: ${message}\n`);
+      return faults.has('parse-error-exit-1') ? 1 : 2;
+    }
+    requests.push({ line: i + 1, request: parsed.request });
+  }
+
+  const continueOnError = flags['ignore-errors'] === true && !faults.has('stops-under-ignore-errors');
+  const dryRun = flags['dry-run'] === true;
+  let failed = false;
+  for (const { line, request } of requests) {
+    const started = performance.now();
+    const cmd = request._cmd;
+    const known = NOTES_COMMANDS[cmd];
+    let env: Json;
+    if (!known) env = failure(cmd, line, 'UNKNOWN_COMMAND', `no command "${cmd}" (see notes manifest --output json)`, placement);
+    else if (!known.dispatchable) env = failure(cmd, line, 'NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec`, placement);
+    else {
+      const forward = dryRun && known.danger !== 'safe' && !faults.has('dry-run-not-forwarded');
+      const argv = argvOf(request, forward, !faults.has('opts-ignored'));
+      const outcome = (faults.has('subprocess-per-line') ? dispatchAsProcess(stateCtx, argv) : undefined) ?? (await dispatchInProcess(tool, stateCtx, argv));
+      env = envelope(outcome, cmd, line, started, placement);
+    }
+    if (faults.has('wrong-line')) {
+      if ('_line' in env) env._line = line - 1;
+      if ('_line' in (env.meta as Json)) (env.meta as Json)._line = line - 1;
+    }
+    if (env.ok !== true) failed = true;
+    if (!(faults.has('lost-lines') && line % 3 === 0)) await ctx.print(`${JSON.stringify(env)}\n`);
+    if (failed && !continueOnError) break;
+  }
+  return failed ? 1 : 0;
+}

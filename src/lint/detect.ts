@@ -1,0 +1,162 @@
+/**
+ * What a tool supports, found by asking it (no network, every probe bounded by a timeout, stdin closed,
+ * a fresh state directory): AOI-CLI (a §17 capabilities manifest), cmdhelp (the capability line), exec (the
+ * tool manifest lists `exec`) and an Agent Application package (an APP.md).
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { runCli, type Run } from '../run/run-cli.js';
+import { validateCapabilities } from '../spec/aoi/schemas.js';
+
+export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
+export type SpecId = (typeof SPEC_IDS)[number];
+
+/** The rule-id prefix of each spec (the `name` of its aoi:check events). */
+export const SPEC_RULE_PREFIX: Record<SpecId, string> = { aoi: 'AOI', cmdhelp: 'CMDHELP', exec: 'EXEC', app: 'APP' };
+
+export interface SpecDetection {
+  readonly spec: SpecId;
+  readonly detected: boolean;
+  /** What was seen (or not), for people: `capabilities --output json is a §17 manifest`. */
+  readonly reason: string;
+}
+
+export interface Detection {
+  readonly specs: Record<SpecId, SpecDetection>;
+  /** The package directory of an Agent Application, when one was found. */
+  readonly appDir?: string;
+}
+
+export interface DetectOptions {
+  /** Extra environment for every probe. */
+  env?: Record<string, string>;
+  /** Per probe (default 5 s): a probe that runs longer counts as "not supported". */
+  timeoutMs?: number;
+  /** Where to look for an APP.md first (default: the current directory). */
+  cwd?: string;
+  /** An application package named by the user (`--app-dir`). */
+  appDir?: string;
+  /** An exec plan was given (`--exec-plan`). */
+  execPlan?: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+
+/**
+ * Probe `command [...args]` for each spec. `command` may be undefined (only an application directory to
+ * look at). Never throws for a misbehaving or missing program: it then supports nothing.
+ */
+export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const work = mkdtempSync(join(tmpdir(), 'aoi-detect-'));
+  let n = 0;
+  const run = async (extra: readonly string[]): Promise<Run | undefined> => {
+    if (command === undefined) return undefined;
+    const state = join(work, `state-${n++}`);
+    try {
+      return await runCli(command, [...args, ...extra], {
+        stdin: 'closed',
+        timeoutMs,
+        env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
+      });
+    } catch {
+      return undefined;
+    }
+  };
+  const ended = (r: Run | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
+  try {
+    const [capabilities, helpCap, manifest] = await Promise.all([run(['capabilities', '--output', 'json']), run(['help', '--capabilities']), run(['manifest', '--output', 'json'])]);
+    const noProgram = 'no program given';
+
+    let aoi: SpecDetection;
+    if (command === undefined) aoi = { spec: 'aoi', detected: false, reason: noProgram };
+    else if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) aoi = { spec: 'aoi', detected: false, reason: `capabilities --output json ${ended(capabilities)}` };
+    else {
+      const value = parseJson(text(capabilities.stdout));
+      const problems = value === undefined ? ['not JSON'] : validateCapabilities(value);
+      aoi =
+        problems.length === 0
+          ? { spec: 'aoi', detected: true, reason: 'capabilities --output json is a §17 manifest' }
+          : { spec: 'aoi', detected: false, reason: `capabilities --output json is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
+    }
+
+    let cmdhelp: SpecDetection = { spec: 'cmdhelp', detected: false, reason: command === undefined ? noProgram : `no capability line: help --capabilities ${describe(helpCap, ended)}` };
+    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
+    const first = line(helpCap);
+    if (first !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `help --capabilities prints "${first}"` };
+    else if (command !== undefined) {
+      const alt = await run(['--cmdhelp-capabilities']);
+      const second = line(alt);
+      if (second !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `--cmdhelp-capabilities prints "${second}"` };
+      else cmdhelp = { spec: 'cmdhelp', detected: false, reason: `no capability line: help --capabilities ${describe(helpCap, ended)}, --cmdhelp-capabilities ${describe(alt, ended)}` };
+    }
+
+    let exec: SpecDetection;
+    const commands = manifest && !manifest.timedOut && manifest.exitCode === 0 ? manifestCommands(text(manifest.stdout)) : undefined;
+    if (commands?.includes('exec')) exec = { spec: 'exec', detected: true, reason: `manifest --output json lists exec${options.execPlan ? '' : ' (no --exec-plan: exec will be skipped)'}` };
+    else if (options.execPlan) exec = { spec: 'exec', detected: true, reason: '--exec-plan given' };
+    else if (command === undefined) exec = { spec: 'exec', detected: false, reason: noProgram };
+    else exec = { spec: 'exec', detected: false, reason: commands ? 'manifest --output json does not list exec' : `manifest --output json ${manifest && manifest.exitCode === 0 && !manifest.timedOut ? 'is not a JSON object with a commands map' : ended(manifest)}` };
+
+    const appDir = options.appDir !== undefined ? resolve(options.appDir) : findAppDir(command, args, options.cwd ?? process.cwd());
+    const app: SpecDetection =
+      options.appDir !== undefined
+        ? { spec: 'app', detected: true, reason: `--app-dir ${options.appDir}` }
+        : appDir !== undefined
+          ? { spec: 'app', detected: true, reason: `APP.md in ${appDir}` }
+          : { spec: 'app', detected: false, reason: 'no APP.md in the current directory or the program’s package (use --app-dir DIR)' };
+
+    return { specs: { aoi, cmdhelp, exec, app }, ...(appDir !== undefined ? { appDir } : {}) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function describe(r: Run | undefined, ended: (r: Run | undefined) => string): string {
+  if (r && !r.timedOut && r.exitCode === 0) return 'prints no cmdhelp/ line';
+  return ended(r);
+}
+
+function parseJson(s: string): unknown {
+  try {
+    return JSON.parse(s.trim()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command names of a tool manifest (`{"commands": {...}}`), or undefined when it is not one. */
+export function manifestCommands(stdout: string): string[] | undefined {
+  const value = parseJson(stdout);
+  return isObject(value) && isObject(value.commands) ? Object.keys(value.commands) : undefined;
+}
+
+/**
+ * An Agent Application package: the first directory holding an APP.md, looked for in `cwd`, then from the
+ * program's file (the command itself, or the first argument that is an existing file, as in `node app/cli.js`)
+ * upwards to the nearest directory with a package.json.
+ */
+export function findAppDir(command: string | undefined, args: readonly string[], cwd: string): string | undefined {
+  if (existsSync(join(cwd, 'APP.md'))) return resolve(cwd);
+  const isFile = (p: string) => {
+    try {
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  const script = args.find((a) => (a.includes('/') || a.includes('\\')) && isFile(resolve(cwd, a)));
+  for (const program of [script, command]) {
+    if (program === undefined || !(program.includes('/') || program.includes('\\')) || !isFile(resolve(cwd, program))) continue;
+    let dir = dirname(resolve(cwd, program));
+    for (;;) {
+      if (existsSync(join(dir, 'APP.md'))) return dir;
+      const parent = dirname(dir);
+      if (existsSync(join(dir, 'package.json')) || parent === dir) break;
+      dir = parent;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * The non-AOI specs of `aoi-testkit lint --spec`: cmdhelp, exec and app, each run by its live checker and
+ * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkAgentApplication } from '../checks/app/application.js';
+import { checkCmdhelp } from '../checks/cmdhelp/live.js';
+import { checkExec, EXEC_RULE_IDS, type ExecPlan } from '../checks/exec/live.js';
+import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
+import { APP_RULES } from '../spec/app/rules.js';
+import { AOI_RULES } from '../spec/aoi/rules.js';
+import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
+import type { SpecId } from './detect.js';
+
+/** The rule ids of each spec, in registry order. */
+export const SPEC_RULES: Record<SpecId, readonly string[]> = {
+  aoi: AOI_RULES.map((r) => r.id),
+  cmdhelp: CMDHELP_RULES.map((r) => r.id),
+  exec: [...EXEC_RULE_IDS],
+  app: APP_RULES.map((r) => r.id),
+};
+
+/** The spec a rule id belongs to, or undefined. */
+export function specOfRule(id: string): SpecId | undefined {
+  return (Object.keys(SPEC_RULES) as SpecId[]).find((spec) => SPEC_RULES[spec].includes(id));
+}
+
+export interface SpecResult {
+  readonly spec: SpecId;
+  /** `skipped`: the checker could not be run (the verdicts are skips with `reason`). */
+  readonly status: 'run' | 'skipped';
+  readonly reason?: string;
+  readonly verdicts: readonly RuleVerdict[];
+  readonly durationMs: number;
+}
+
+export interface SpecRunOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  strict?: boolean;
+  /** Keep only these rule ids (none: all). */
+  only?: readonly string[];
+}
+
+const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefined) => (only && only.length > 0 ? verdicts.filter((v) => only.includes(v.rule)) : [...verdicts]);
+
+/** A skip verdict for every rule of `spec` (after `only`). */
+export function skippedSpec(spec: SpecId, reason: string, only?: readonly string[]): SpecResult {
+  const verdicts = SPEC_RULES[spec].map((id) => makeVerdict(id, { status: 'skip', reason, errors: 0, warnings: 0, findings: [] }));
+  return { spec, status: 'skipped', reason, verdicts: keep(verdicts, only), durationMs: 0 };
+}
+
+/** CMDHELP-01…08 by `checkCmdhelp`, in a fresh state directory unless the environment names one. */
+export async function runCmdhelpSpec(command: string, args: readonly string[], options: SpecRunOptions = {}): Promise<SpecResult> {
+  const started = performance.now();
+  const state = mkdtempSync(join(tmpdir(), 'aoi-lint-cmdhelp-'));
+  try {
+    const report = await checkCmdhelp(command, args, {
+      env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      strict: options.strict === true,
+    });
+    return { spec: 'cmdhelp', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+  } finally {
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+/** EXEC-01…11 by `checkExec`; without a plan every rule is skipped with the reason. */
+export async function runExecSpec(command: string, args: readonly string[], plan: ExecPlan | undefined, options: SpecRunOptions = {}): Promise<SpecResult> {
+  if (!plan) return skippedSpec('exec', 'no exec plan: the manifest names the commands but not their arguments; pass --exec-plan FILE (JSON: ok, failing, mutating, inspect, bulk)', options.only);
+  const started = performance.now();
+  const report = await checkExec(command, args, {
+    plan,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: Math.max(options.timeoutMs, 1_000) } : {}),
+    strict: options.strict === true,
+  });
+  return { spec: 'exec', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+}
+
+/** APP-01…15 by `checkAgentApplication` on a package directory. */
+export async function runAppSpec(dir: string, options: SpecRunOptions = {}): Promise<SpecResult> {
+  const started = performance.now();
+  const report = await checkAgentApplication(dir, {
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    strict: options.strict === true,
+  });
+  return { spec: 'app', status: 'run', ...(report.skipped ? { reason: report.skipped } : {}), verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isRequest = (v: unknown) => isObject(v) && typeof v._cmd === 'string' && v._cmd !== '';
+
+/** Why `value` is not an {@link ExecPlan}, or undefined. */
+export function execPlanProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  if (!Array.isArray(value.ok) || value.ok.length === 0 || !value.ok.every(isRequest)) return '"ok" must be a non-empty array of {"_cmd": …} lines';
+  for (const key of ['failing', 'mutating', 'inspect', 'bulk']) if (!isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
+  if (value.bareFlag !== undefined && !isRequest(value.bareFlag)) return '"bareFlag" must be a {"_cmd": …} line';
+  if (value.valuedFlag !== undefined) {
+    const v = value.valuedFlag;
+    if (!isObject(v) || !Array.isArray(v.setup) || !v.setup.every(isRequest) || !isRequest(v.line) || !isRequest(v.without)) return '"valuedFlag" must be {"setup": [lines], "line": line, "without": line}';
+  }
+  return undefined;
+}
+
+/** Read an exec plan from a JSON file; throws with a message fit for the user. */
+export function readExecPlan(file: string): ExecPlan {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw Object.assign(new Error(`cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`), { notFound: true });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    throw new Error(`--exec-plan ${file} is not JSON: ${(error as Error).message}`);
+  }
+  const problem = execPlanProblem(value);
+  if (problem) throw new Error(`--exec-plan ${file} is not an exec plan: ${problem}`);
+  return value as ExecPlan;
+}

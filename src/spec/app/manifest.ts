@@ -1,0 +1,33 @@
+/** The APP.md frontmatter of an Agent Application, as the kit reads the app CLI contract (see app.schema.json). */
+export interface AppManifest {
+  name: string;
+  description: string;
+  version?: string;
+  entry: { command: string; [key: string]: unknown };
+  /** Command names, or `{ name, description? }` entries. */
+  commands?: (string | AppCommand)[];
+  /** Destructive commands: a runtime asks the user before invoking them; the CLI answers CONFIRMATION_REQUIRED. */
+  confirmationRequired?: string[];
+  scheduling?: AppScheduling;
+  /** Skill names, each shipped as `skills/<name>/SKILL.md`. */
+  skills?: string[];
+  [key: string]: unknown;
+}
+
+export interface AppCommand {
+  name: string;
+  description?: string;
+  [key: string]: unknown;
+}
+
+export const APP_SCHEDULING = ['supported', 'notSupported'] as const;
+export type AppScheduling = (typeof APP_SCHEDULING)[number];
+
+/** The manifest's file name at the package root. */
+export const APP_MANIFEST_FILE = 'APP.md';
+/** A command name: lower-case letters, digits and hyphens, starting with a letter. */
+export const APP_COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
+/** The error code a CLI returns for a confirmation-required command run without confirmation. */
+export const CONFIRMATION_REQUIRED = 'CONFIRMATION_REQUIRED';
+/** The environment variable the kit gives an application its fresh state directory in (besides AOI_TESTKIT_STATE_DIR). */
+export const APP_STATE_DIR_ENV = 'APP_STATE_DIR';

@@ -1,0 +1,81 @@
+/** The kit CLI's own `exec` (src/cli/exec.ts) passes the kit's exec checks with its plan (src/cli/exec-plan.ts). */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkExec } from '../../src/checks/exec/index.js';
+import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
+import { runCli } from '../../src/run/run-cli.js';
+
+const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+const lines = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+const exec = (args: string[], stdin: string) => runCli(process.execPath, [CLI, 'exec', ...args], { stdin });
+const jsonl = (...rows: object[]) => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
+
+describe('aoi-testkit exec', () => {
+  test('checkExec: ok; every rule passes but EXEC-08, which the kit has no mutating command for', async () => {
+    // The checker's manifest probe is `<args> manifest --output json`: with args ending in `exec` it is `exec manifest`.
+    const report = await checkExec(process.execPath, [CLI, 'exec'], { plan: KIT_EXEC_PLAN, execArgs: [] });
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    const statuses = Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
+    expect(statuses).toEqual({
+      'EXEC-01': 'pass', 'EXEC-02': 'pass', 'EXEC-03': 'pass', 'EXEC-04': 'pass', 'EXEC-05': 'pass', 'EXEC-06': 'pass',
+      'EXEC-07': 'pass', 'EXEC-08': 'skip', 'EXEC-09': 'pass', 'EXEC-10': 'pass', 'EXEC-11': 'pass',
+    });
+    expect(report.verdicts.find((v) => v.rule === 'EXEC-08')?.reason).toMatch(/mutating line leaves no trace/);
+  }, 180_000);
+
+  test('exec manifest: every command with a danger level; only the read-only verbs are dispatchable', async () => {
+    const run = await runCli(process.execPath, [CLI, 'exec', 'manifest', '--output', 'json']);
+    expect(run.exitCode).toBe(0);
+    const { commands } = JSON.parse(text(run.stdout)) as { commands: Record<string, { danger_level: string; dispatchable: boolean }> };
+    expect(Object.entries(commands).filter(([, c]) => c.dispatchable).map(([n]) => n).sort()).toEqual(['capabilities', 'check', 'help', 'manifest', 'scenarios', 'schema']);
+    expect(Object.entries(commands).filter(([, c]) => c.danger_level !== 'safe').map(([n]) => n)).toEqual(['fake']);
+    // `aoi-testkit manifest` is still the AGENT-CLI.md validator.
+    expect((await runCli(process.execPath, [CLI, 'manifest', '--output', 'json'])).exitCode).toBe(64);
+  });
+
+  test('payloads: check by file, stream or events with _opts; manifest by text; errors per line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoi-kit-exec-'));
+    const stream = jsonl(...KIT_EXEC_PLAN.ok[0].events);
+    writeFileSync(join(dir, 'run.jsonl'), stream);
+    const run = await exec(
+      ['--ignore-errors'],
+      jsonl(
+        { _cmd: 'check', file: join(dir, 'run.jsonl'), _opts: { 'exit-code': 0, strict: true } },
+        { _cmd: 'check', stream, _opts: { 'exit-code': 3 } },
+        { _cmd: 'check', file: join(dir, 'missing.jsonl') },
+        { _cmd: 'check', stream, bogus: 1 },
+        { _cmd: 'manifest', text: '# not a manifest\n' },
+        { _cmd: 'lint' },
+        { _cmd: 'nope' },
+        { _cmd: 'scenarios', kind: 'stream', _opts: { output: 'text' } },
+      ),
+    );
+    expect(run.exitCode).toBe(1);
+    const out = lines(run.stdout);
+    expect(out.map((e) => [e.meta._line, e.meta._cmd, e.ok, e.error?.code ?? null])).toEqual([
+      [1, 'check', true, null],
+      [2, 'check', false, 'NOT_CONFORMANT'],
+      [3, 'check', false, 'FILE_NOT_FOUND'],
+      [4, 'check', false, 'INVALID_ARGUMENT'],
+      [5, 'manifest', false, 'NOT_VALID'],
+      [6, 'lint', false, 'NOT_DISPATCHABLE'],
+      [7, 'nope', false, 'UNKNOWN_COMMAND'],
+      [8, 'scenarios', true, null],
+    ]);
+    expect(out[0]!.data).toMatchObject({ ok: true, stream: { lines: 2, events: 2 } });
+    expect(out[1]!.data.checks.some((c: { status: string }) => c.status === 'fail')).toBe(true);
+    expect(out[7]!.warnings).toEqual(['output is ignored inside exec: every line answers one JSON envelope']);
+    expect(out[7]!.data.scenarios.every((s: { kind: string }) => s.kind === 'stream')).toBe(true);
+  });
+
+  test('a malformed line: DISPATCH_PARSE_ERROR, exit 2, nothing run', async () => {
+    const run = await exec([], `${JSON.stringify({ _cmd: 'schema' })}\n{"_cmd": \n`);
+    expect(run.exitCode).toBe(2);
+    expect(lines(run.stdout)).toEqual([expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'DISPATCH_PARSE_ERROR' }) })]);
+    expect(text(run.stderr)).toContain('DISPATCH_PARSE_ERROR: input line 2');
+  });
+});

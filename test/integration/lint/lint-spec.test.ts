@@ -1,0 +1,150 @@
+/**
+ * `aoi-testkit lint --spec cmdhelp|exec|app|aoi|all` and detection, on the reference fakes as real processes:
+ * notes (AOI + exec), helpdesk (cmdhelp), fixtures/apps/todo (an Agent Application).
+ */
+import { build } from 'esbuild';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkStream } from '../../../src/checks/aoi/stream.js';
+import { NOTES_EXEC_PLAN } from '../../../src/fakes/tools/notes/exec-plan.js';
+import { runCli } from '../../../src/run/run-cli.js';
+import { buildHelpdesk } from '../cmdhelp/setup.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const NOTES = join(root, 'fixtures/bin/notes');
+const TODO = join(root, 'fixtures/apps/todo');
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+const events = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let work = '';
+let cli = '';
+let helpdesk: string[] = [];
+let planFile = '';
+
+/** Today's src/cli/main.ts as one ESM file (dist/ may be older than the source); packages resolve through a node_modules link. */
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'aoi-lint-spec-'));
+  cli = join(work, 'main.mjs');
+  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
+  await build({
+    entryPoints: [join(root, 'src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: cli,
+    packages: 'external',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    plugins: [
+      {
+        // A verb someone is still writing must not stop the lint verb from being tested.
+        name: 'missing-verb',
+        setup(b) {
+          b.onResolve({ filter: /^\.\.?\// }, (a) => {
+            const p = resolve(a.resolveDir, a.path);
+            return existsSync(p) || existsSync(p.replace(/\.js$/, '.ts')) ? undefined : { path: p, namespace: 'missing' };
+          });
+          b.onLoad({ filter: /.*/, namespace: 'missing' }, () => ({ contents: 'export {}' }));
+        },
+      },
+    ],
+  });
+  helpdesk = existsSync(join(root, 'dist/bin/helpdesk.js')) ? [join(root, 'fixtures/bin/helpdesk')] : [buildHelpdesk()];
+  planFile = join(work, 'exec-plan.json');
+  writeFileSync(planFile, JSON.stringify(NOTES_EXEC_PLAN));
+}, 60_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const lint = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [cli, 'lint', ...args], { timeoutMs: 120_000, cwd: work, env });
+const checks = (stdout: Uint8Array) => events(stdout).filter((e) => e.type === 'aoi:check');
+const summary = (stdout: Uint8Array) => events(stdout).at(-1) as { type: string; ok: boolean; specs: { spec: string; status: string; by: string; detected?: boolean; reason: string }[] };
+const statusOf = (stdout: Uint8Array) => Object.fromEntries(summary(stdout).specs.map((s) => [s.spec, s.status]));
+
+describe.concurrent('aoi-testkit lint --spec', () => {
+  test('notes, no --spec: AOI and exec detected (exec skipped: no plan), cmdhelp and app not', async () => {
+    const run = await lint(['--output', 'jsonl', '--', process.execPath, NOTES]);
+    expect(text(run.stderr)).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(checkStream(run.stdout, { exitCode: 0, strict: true }).ok).toBe(true);
+    const specs = summary(run.stdout).specs;
+    expect(specs.map((s) => [s.spec, s.detected, s.status])).toEqual([
+      ['aoi', true, 'run'],
+      ['cmdhelp', false, 'not_run'],
+      ['exec', true, 'skipped'],
+      ['app', false, 'not_run'],
+    ]);
+    expect(specs[0]!.reason).toMatch(/§17 manifest/);
+    expect(specs[2]!.reason).toMatch(/--exec-plan/);
+    const names = checks(run.stdout).map((c) => c.name as string);
+    expect(new Set(names.map((n) => n.split('-')[0]))).toEqual(new Set(['AOI', 'EXEC']));
+    expect(checks(run.stdout).filter((c) => (c.name as string).startsWith('EXEC-')).map((c) => c.status)).toEqual(Array(11).fill('skip'));
+  }, 120_000);
+
+  test('notes, --exec-plan: exec is detected and judged; --spec exec runs only EXEC-01…11, all passing', async () => {
+    const run = await lint(['--output', 'jsonl', '--spec', 'exec', '--exec-plan', planFile, '--', process.execPath, NOTES]);
+    expect(run.exitCode).toBe(0);
+    expect(checkStream(run.stdout, { exitCode: 0, strict: true }).ok).toBe(true);
+    expect(checks(run.stdout).map((c) => `${c.name} ${c.status}`)).toEqual(Array.from({ length: 11 }, (_, i) => `EXEC-${String(i + 1).padStart(2, '0')} pass`));
+    expect(statusOf(run.stdout)).toEqual({ aoi: 'not_run', cmdhelp: 'not_run', exec: 'run', app: 'not_run' });
+  }, 120_000);
+
+  test('helpdesk, no --spec: cmdhelp detected and judged; text names the spec of every row', async () => {
+    const run = await lint(['--no-color', '--', process.execPath, ...helpdesk]);
+    expect(run.exitCode).toBe(0);
+    const out = text(run.stdout);
+    expect(out).toMatch(/^ {2}cmdhelp +detected: help --capabilities prints "cmdhelp\/0\.1: text, md, json, llm"$/m);
+    expect(out).toMatch(/^ {2}aoi +not detected: capabilities --output json/m);
+    expect(out).toMatch(/^ {2}exec +not detected/m);
+    for (let n = 1; n <= 8; n++) expect(out).toMatch(new RegExp(`^ {2}cmdhelp +CMDHELP-0${n} +ok `, 'm'));
+    expect(out).not.toMatch(/AOI-\d\d/);
+  }, 120_000);
+
+  test('helpdesk with a fault: the rule fails as an aoi:check named CMDHELP-05, exit 1, the stream passes strict', async () => {
+    const run = await lint(['--output', 'jsonl', '--spec', 'cmdhelp', '--', process.execPath, ...helpdesk], { AOI_TESTKIT_CMDHELP_FAULTS: 'wrong-section-order' });
+    expect(run.exitCode).toBe(1);
+    expect(checkStream(run.stdout, { exitCode: 1, strict: true }).ok).toBe(true);
+    const failed = checks(run.stdout).filter((c) => c.status === 'fail');
+    expect(failed.map((c) => c.name)).toEqual(['CMDHELP-05']);
+    expect(failed[0]).toMatchObject({ severity: 'error', ok: false, docs: 'docs/rules/CMDHELP-05.md', findings: expect.arrayContaining([expect.objectContaining({ id: 'CMDHELP-05/section-order' })]) });
+    expect(summary(run.stdout)).toMatchObject({ ok: false });
+  }, 120_000);
+
+  test('todo app: --app-dir alone (no program) judges APP-nn; detected from the program’s package too', async () => {
+    const run = await lint(['--output', 'jsonl', '--app-dir', TODO]);
+    expect(run.exitCode).toBe(0);
+    expect(checkStream(run.stdout, { exitCode: 0, strict: true }).ok).toBe(true);
+    const names = checks(run.stdout).map((c) => c.name as string);
+    expect(names.length).toBeGreaterThan(8);
+    expect(names.every((n) => /^APP-\d\d$/.test(n))).toBe(true);
+    expect(checks(run.stdout).filter((c) => c.status === 'fail')).toEqual([]);
+
+    const viaProgram = await lint(['--no-color', '--', process.execPath, join(TODO, 'app/cli.js')]);
+    expect(viaProgram.exitCode).toBe(0);
+    expect(text(viaProgram.stdout)).toMatch(new RegExp(`^ {2}app +detected: APP\\.md in ${TODO.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    expect(text(viaProgram.stdout)).toMatch(/^ {2}app +APP-01 +ok /m);
+  }, 120_000);
+
+  test('--spec cmdhelp,exec --spec app with --only: one rule of each spec, CMDHELP-01 fails on notes', async () => {
+    const run = await lint(['--output', 'jsonl', '--spec', 'cmdhelp,exec', '--spec', 'app', '--only', 'CMDHELP-01', '--only', 'EXEC-01', '--app-dir', TODO, '--only', 'APP-01', '--exec-plan', planFile, '--', process.execPath, NOTES]);
+    // notes has no capability line: CMDHELP-01 fails; EXEC-01 and APP-01 pass.
+    expect(run.exitCode).toBe(1);
+    expect(checkStream(run.stdout, { exitCode: 1, strict: true }).ok).toBe(true);
+    expect(checks(run.stdout).map((c) => `${c.name} ${c.status}`)).toEqual(['CMDHELP-01 fail', 'EXEC-01 pass', 'APP-01 pass']);
+  }, 120_000);
+
+  test.each([
+    [['--spec', 'bogus', '--', 'x'], 64, /--spec must be cmdhelp, exec, app, aoi or all/],
+    [['--spec', 'app', '--', process.execPath, '-e', '0'], 64, /--spec app needs an application package/],
+    [['--spec', 'cmdhelp', '--app-dir', TODO], 64, /needs the program after --/],
+    [['--exec-plan', '/no/such/plan.json', '--', 'x'], 66, /cannot read --exec-plan/],
+    [['--app-dir', '/no/such/dir', '--', 'x'], 66, /not a directory/],
+  ] as const)('usage and input errors: %j → exit %i', async (args, exitCode, message) => {
+    const run = await lint([...args]);
+    expect(run.exitCode).toBe(exitCode);
+    expect(text(run.stderr)).toMatch(message);
+  });
+});

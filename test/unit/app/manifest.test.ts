@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { commandFiles, validateAppManifest, validateAppPackage } from '../../../src/checks/app/manifest.js';
+import { collectIds, isStructuredError, parseStdout } from '../../../src/checks/app/application.js';
+import { createAjv } from '../../../src/spec/ajv.js';
+import { parse } from 'yaml';
+
+const todo = fileURLToPath(new URL('../../../fixtures/apps/todo/', import.meta.url));
+const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../../src/spec/app/app.schema.json', import.meta.url)), 'utf8')) as { $id: string };
+
+describe('validateAppManifest', () => {
+  it('the todo APP.md is valid, with its package layout, and validates against app.schema.json', () => {
+    expect(validateAppPackage(todo)).toMatchObject({ valid: true, findings: [] });
+    const text = readFileSync(`${todo}APP.md`, 'utf8');
+    const frontmatter = parse(text.split(/^---$/m)[1]!);
+    const ajv = createAjv([schema]);
+    expect(ajv.validate(schema.$id, frontmatter), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
+  it('accepts an object (findings without lines) and never throws on junk', () => {
+    expect(validateAppManifest({ name: 'x', description: 'y', entry: { command: 'x' } }).valid).toBe(true);
+    expect(validateAppManifest({ name: 'x' }).findings.map((f) => f.id)).toEqual(['APP-02/missing-field', 'APP-02/missing-field']);
+    expect(validateAppManifest(42 as unknown as object).findings[0]!.id).toBe('APP-01/not-a-mapping');
+    expect(validateAppManifest('').findings[0]!.id).toBe('APP-01/no-frontmatter');
+  });
+
+  it('skills and entry files are checked only with a dir', () => {
+    const text = readFileSync(`${todo}APP.md`, 'utf8').replace('node app/cli.js', 'node app/missing.js');
+    expect(validateAppManifest(text).valid).toBe(true);
+    expect(validateAppManifest(text, { dir: todo }).findings.map((f) => f.id)).toEqual(['APP-04/missing-file']);
+  });
+
+  it('commandFiles picks the package-relative paths of a command line', () => {
+    expect(commandFiles('TODO_FAULT=x node ../../todo/app/cli.js --flag')).toEqual(['../../todo/app/cli.js']);
+    expect(commandFiles('npx my-app')).toEqual([]);
+    expect(commandFiles('python3 "./bin/my app.py" /usr/bin/x $HOME/y')).toEqual(['./bin/my app.py']);
+  });
+});
+
+describe('stdout helpers', () => {
+  it('parseStdout tells one document, several, and none apart', () => {
+    expect(parseStdout('{"ok":true}\n')).toEqual({ kind: 'one', value: { ok: true } });
+    expect(parseStdout('{"a":1}\n{"b":2}\n')).toEqual({ kind: 'many', count: 2 });
+    expect(parseStdout('hello')).toEqual({ kind: 'none' });
+    expect(parseStdout('')).toEqual({ kind: 'none' });
+  });
+  it('collectIds and isStructuredError', () => {
+    expect(collectIds({ items: [{ id: 'td_0001', sub: { id: 'x' } }, { id: 'td_0002' }] })).toEqual(['td_0001', 'x', 'td_0002']);
+    expect(isStructuredError({ ok: false, error: { code: 'X', message: 'y' } })).toBe(true);
+    expect(isStructuredError({ ok: false, error: 'X' })).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Cross-check of fixtures/cmdhelp with the schema the spec's authors published (../shared/upstream/cmdhelp):
+ * every valid cmdhelp.json validates upstream; every invalid one fails ours; the table records, for each
+ * invalid fixture, whether upstream's schema also rejects it (it cannot state CMDHELP-07, the examples rules).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cmdhelpDocument } from '../../../src/arbitraries/cmdhelp/index.js';
+import { validateCmdhelpDocument } from '../../../src/checks/cmdhelp/index.js';
+import { corpusDir, corpusFiles } from './corpus-support.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// A copy of upstream's schema, vendored with its licence (test/upstream/README.md).
+const upstreamFile = resolve(repoRoot, 'test', 'upstream', 'cmdhelp', 'cmdhelp.schema.json');
+
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+
+const UPSTREAM_VERDICT: Record<string, 'rejects' | 'accepts' | 'unparsed'> = {
+  'cmdhelp-02--not-json': 'unparsed',
+  'cmdhelp-02--missing-key': 'rejects',
+  'cmdhelp-02--version-format': 'rejects',
+  'cmdhelp-02--unknown-type': 'rejects',
+  'cmdhelp-02--exit-code': 'rejects',
+  'cmdhelp-02--flag-name': 'rejects',
+  'cmdhelp-02--negate-flag': 'rejects',
+  'cmdhelp-02--enum-source': 'rejects',
+  'cmdhelp-02--type': 'rejects',
+  'cmdhelp-07--wrong-binary': 'accepts',
+  'cmdhelp-07--unknown-command': 'accepts',
+  'cmdhelp-07--unknown-flag': 'accepts',
+  'cmdhelp-07--bool-with-value': 'accepts',
+  'cmdhelp-07--missing-value': 'accepts',
+  'cmdhelp-07--enum-value': 'accepts',
+  'cmdhelp-07--arity': 'accepts',
+};
+
+const jsonFixtures = corpusFiles().filter((f) => f.endsWith('cmdhelp.json'));
+
+describe('fixtures/cmdhelp against upstream cmdhelp.schema.json', () => {
+  const validate = (() => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    return ajv.compile(JSON.parse(readFileSync(upstreamFile, 'utf8')) as object);
+  })();
+
+  for (const path of jsonFixtures.filter((p) => p.startsWith('valid/')))
+    it(`${path} validates upstream and ours`, () => {
+      const doc = JSON.parse(readFileSync(join(corpusDir, path), 'utf8')) as unknown;
+      expect(validate(doc), JSON.stringify((validate as { errors?: unknown }).errors)).toBe(true);
+      expect(validateCmdhelpDocument(doc).valid).toBe(true);
+    });
+
+  for (const path of jsonFixtures.filter((p) => p.startsWith('invalid/')))
+    it(`${path} fails ours; upstream ${UPSTREAM_VERDICT[path.split('/')[1]!]}`, () => {
+      const text = readFileSync(join(corpusDir, path), 'utf8');
+      expect(validateCmdhelpDocument(text).valid).toBe(false);
+      const verdict = UPSTREAM_VERDICT[path.split('/')[1]!];
+      expect(verdict, `${path} has no row in UPSTREAM_VERDICT`).toBeDefined();
+      if (verdict === 'unparsed') return expect(() => JSON.parse(text)).toThrow();
+      expect(validate(JSON.parse(text))).toBe(verdict === 'accepts');
+    });
+
+  it('generated valid documents validate upstream', () => {
+    fc.assert(fc.property(cmdhelpDocument(), (doc) => validate(doc) === true), { numRuns: 100 });
+  });
+});

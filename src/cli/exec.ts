@@ -24,6 +24,7 @@
  * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
  */
 import { readFileSync } from 'node:fs';
+import { parseDispatchLine } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
@@ -39,7 +40,6 @@ import { UsageError } from './usage.js';
 type Json = Record<string, unknown>;
 type DangerLevel = 'safe' | 'mutating' | 'destructive';
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const CMD = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 
 /** A line that failed: its error code and message, and data to keep (check, manifest). */
 class LineError extends Error {
@@ -170,21 +170,6 @@ export function execManifest(): object {
   return { schema_version: '1.0', framework_version: `${TOOL} ${TOOL_VERSION}`, etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`, commands };
 }
 
-/** Why a line is not a dispatch request, or the request. */
-function parseLine(line: string): { problem: string } | { request: Json & { _cmd: string } } {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
-  }
-  if (!isObject(value)) return { problem: 'not a JSON object' };
-  if (typeof value._cmd !== 'string' || !CMD.test(value._cmd)) return { problem: '_cmd is missing or not a command path' };
-  if (value._opts !== undefined && (!isObject(value._opts) || Object.values(value._opts).some((v) => !['boolean', 'string', 'number'].includes(typeof v)))) {
-    return { problem: '_opts is not an object of booleans, strings and numbers' };
-  }
-  return { request: value as Json & { _cmd: string } };
-}
 
 /** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
 function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json; warnings: string[] } {
@@ -298,7 +283,7 @@ export async function runExec(args: string[]): Promise<number> {
   for (const [i, raw] of input.split('\n').entries()) {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') continue;
-    const parsed = parseLine(text);
+    const parsed = parseDispatchLine(text);
     if ('problem' in parsed) {
       const message = `input line ${i + 1}: ${parsed.problem}`;
       await write(`${JSON.stringify(envelope(undefined, i + 1, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);

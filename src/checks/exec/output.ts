@@ -1,4 +1,5 @@
-import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
+import { DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
+import { dispatchRequestProblem } from '../../spec/exec/request.js';
 import type { Finding } from '../../stream/finding.js';
 import type { RuleVerdict } from '../verdict.js';
 import { ExecFindings } from './findings.js';
@@ -62,16 +63,8 @@ const text = (v: string | Uint8Array | readonly string[]): string[] => {
 };
 
 /** Why a request line is malformed (a DispatchRequest: a JSON object with a patterned string _cmd and scalar _opts), or undefined. */
-export function requestProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'not a JSON object';
-  if (typeof value._cmd !== 'string') return '_cmd is missing or not a string';
-  if (!CMD_PATTERN.test(value._cmd)) return `_cmd "${value._cmd.slice(0, 40)}" is not a dot-separated command path`;
-  if (value._opts !== undefined) {
-    if (!isObject(value._opts)) return '_opts is not an object';
-    for (const [k, v] of Object.entries(value._opts)) if (!['boolean', 'string', 'number'].includes(typeof v)) return `_opts.${k} is not a boolean, string or number`;
-  }
-  return undefined;
-}
+/** Why a parsed value is not a dispatch request (the spec's one definition: `src/spec/exec/request.ts`). */
+export const requestProblem = dispatchRequestProblem;
 
 /** Read an exec input batch: 1-based physical line numbers; blank lines skipped. */
 export function parseExecInput(input: string | Uint8Array | readonly string[]): ExecRequestLine[] {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { parseDispatchLine } from '../../../spec/exec/request.js';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
@@ -65,23 +66,7 @@ export async function printManifest(ctx: FakeContext): Promise<number> {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const CMD = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;
 
-/** Why a line is not a dispatch request, or undefined. */
-function malformed(line: string): { problem: string } | { request: Json & { _cmd: string } } {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
-  }
-  if (!isObject(value)) return { problem: 'not a JSON object' };
-  if (typeof value._cmd !== 'string' || !CMD.test(value._cmd)) return { problem: '_cmd is missing or not a command path' };
-  if (value._opts !== undefined && (!isObject(value._opts) || Object.values(value._opts).some((v) => !['boolean', 'string', 'number'].includes(typeof v)))) {
-    return { problem: '_opts is not an object of booleans, strings and numbers' };
-  }
-  return { request: value as Json & { _cmd: string } };
-}
 
 /** The notes argv a request stands for (without --output and --state-dir). */
 export function argvOf(request: Json & { _cmd: string }, dryRun: boolean, withOpts = true): string[] {
@@ -207,7 +192,7 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   for (const [i, raw] of lines.entries()) {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') continue;
-    const parsed = malformed(text);
+    const parsed = parseDispatchLine(text);
     if ('problem' in parsed) {
       const message = `input line ${i + 1}: ${parsed.problem}`;
       const env = failure('', i + 1, 'DISPATCH_PARSE_ERROR', message, placement);

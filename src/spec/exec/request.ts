@@ -1,0 +1,35 @@
+import { CMD_PATTERN } from './types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A well-formed dispatch request line: `_cmd` a command path, `_opts` flags, the rest the payload. */
+export type DispatchLine = Json & { _cmd: string; _opts?: Record<string, boolean | string | number> };
+
+/**
+ * Why a parsed value is not a dispatch request, or undefined when it is one: an object whose `_cmd` is a
+ * dot-separated command path and whose `_opts`, if any, map flags to booleans, strings or numbers. The one
+ * definition the checker, the kit's `exec` and the reference tool's `exec` all use.
+ */
+export function dispatchRequestProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  if (typeof value._cmd !== 'string') return '_cmd is missing or not a string';
+  if (!CMD_PATTERN.test(value._cmd)) return `_cmd "${value._cmd.slice(0, 40)}" is not a dot-separated command path`;
+  if (value._opts !== undefined) {
+    if (!isObject(value._opts)) return '_opts is not an object';
+    for (const [k, v] of Object.entries(value._opts)) if (!['boolean', 'string', 'number'].includes(typeof v)) return `_opts.${k} is not a boolean, string or number`;
+  }
+  return undefined;
+}
+
+/** One input line: the request, or why it is malformed (not JSON, or not a request). */
+export function parseDispatchLine(line: string): { problem: string } | { request: DispatchLine } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
+  }
+  const problem = dispatchRequestProblem(value);
+  return problem === undefined ? { request: value as DispatchLine } : { problem };
+}

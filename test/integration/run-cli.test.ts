@@ -46,10 +46,12 @@ describe('runCli', () => {
 
   test('on timeout kills the whole tree', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'aoi-run-')), 'grandchild.pid');
-    const run = await runCli(node, [LEAVER, pidFile, 'hang'], { timeoutMs: 1_000 });
+    // 5 s: ample for the leaver to start its grandchild; the meta line it prints after the pid file is the proof.
+    const run = await runCli(node, [LEAVER, pidFile, 'hang'], { timeoutMs: 5_000 });
     expect(run.timedOut).toBe(true);
     expect(run.signal).toBe('SIGKILL');
-    if (existsSync(pidFile)) await expect.poll(() => alive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    expect(Buffer.from(run.stdout).toString()).toBe('{"type":"aoi:meta"}\n');
+    await expect.poll(() => alive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 
   test('a run is what the matchers take', async () => {

@@ -1,5 +1,5 @@
 import type { AoiEvent } from '../../stream/jsonl-reader.js';
-import { isFramework, isUsageError, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
+import { isFramework, isUsageError, usageFailureTracker, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
 
 /** Framework events that are control, not items: they never count towards summary.count. */
 const NOT_ITEMS = new Set(['aoi:meta', 'aoi:summary', 'aoi:warning', 'aoi:error', 'aoi:progress', 'aoi:heartbeat']);
@@ -18,21 +18,22 @@ export function completionRule(ctx: RuleContext): StreamRule {
   let items = 0;
   let warnings = 0;
   let errors = 0;
-  let onlyUsageErrors = true;
+  const usage = usageFailureTracker();
+  // A first event that is an error of another category: meta-not-first, unless the run ends as a usage failure.
+  let errorFirst: { event: AoiEvent; line: number } | undefined;
+
+  const reportMetaNotFirst = (event: AoiEvent, line: number) =>
+    ctx.report('AOI-03/meta-not-first', `the first event (line ${line}) is "${event.type}", not aoi:meta`, { line, excerpt: ctx.excerpt(event) });
 
   return {
     rule: 'AOI-03',
     onEvent(event, line) {
       events++;
-      if (!isUsageError(event)) onlyUsageErrors = false;
+      usage.see(event);
       if (!firstEvent) {
         firstEvent = { event, line };
-        if (!unbounded && event.type !== 'aoi:meta' && !isUsageError(event)) {
-          ctx.report('AOI-03/meta-not-first', `the first event (line ${line}) is "${event.type}", not aoi:meta`, {
-            line,
-            excerpt: ctx.excerpt(event),
-          });
-        }
+        if (event.type === 'aoi:error' && !isUsageError(event)) errorFirst = firstEvent;
+        else if (!unbounded && event.type !== 'aoi:meta' && !isUsageError(event)) reportMetaNotFirst(event, line);
       }
       if (event.type === 'aoi:summary') {
         summaries++;
@@ -73,9 +74,11 @@ export function completionRule(ctx: RuleContext): StreamRule {
     onEnd(end: StreamEnd) {
       const failed = (end.exitCode !== undefined && end.exitCode !== null && end.exitCode !== 0) || !!end.signal;
       const how = end.signal ? `was killed by ${end.signal}` : `exited ${end.exitCode}`;
+      const usageFailure = usage.isUsageFailure(end);
+      if (errorFirst && !unbounded && !usageFailure) reportMetaNotFirst(errorFirst.event, errorFirst.line);
       if (!summary) {
         // A usage error may come before the stream starts (§2, §20): no summary is owed after it.
-        if (unbounded || (failed && (events === 0 || onlyUsageErrors))) return;
+        if (unbounded || (failed && (events === 0 || usageFailure))) return;
         if (failed) {
           ctx.report('AOI-03/failure-without-summary', `the process ${how} after ${events} event(s) without a terminal aoi:summary`);
         } else {

@@ -1,3 +1,4 @@
+import { EXIT_CODES } from '../../spec/aoi/constants.js';
 import type { Evidence } from '../../stream/finding.js';
 import type { AoiEvent } from '../../stream/jsonl-reader.js';
 
@@ -52,3 +53,28 @@ export const isFramework = (type: string): boolean => type.startsWith('aoi:');
 
 /** A usage error, which may come before the stream starts: before meta, without a summary (§2, §20). */
 export const isUsageError = (event: AoiEvent): boolean => event.type === 'aoi:error' && event.category === 'usage';
+
+/**
+ * Whether a stream is a rejected command line: nothing but usage errors, which may come before the
+ * stream starts and owe no meta and no summary (§2, §20). An error whose category is missing or unknown
+ * (AOI-05's to report) counts as a usage error when the process exited 64, EX_USAGE (§6).
+ */
+export function usageFailureTracker() {
+  let events = 0;
+  let errorsOnly = true;
+  let usageOnly = true;
+  return {
+    see(event: AoiEvent): void {
+      events++;
+      if (event.type !== 'aoi:error') errorsOnly = false;
+      if (!isUsageError(event)) usageOnly = false;
+    },
+    get events(): number {
+      return events;
+    },
+    /** Judged once the run has ended. */
+    isUsageFailure(end: StreamEnd): boolean {
+      return events > 0 && (usageOnly || (errorsOnly && end.exitCode === EXIT_CODES.USAGE));
+    },
+  };
+}

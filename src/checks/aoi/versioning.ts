@@ -1,15 +1,16 @@
-import { isUsageError, type RuleContext, type StreamRule } from './context.js';
+import { usageFailureTracker, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
 
 const major = (version: string) => version.trim().replace(/^v/i, '').split('.')[0];
 
 /** AOI-13 — meta reports schema_version (and aoi_version), and honours a negotiated version (§5). */
 export function versioningRule(ctx: RuleContext): StreamRule {
   let sawMeta = false;
-  let streamStarted = false; // an event other than a usage error before stream startup
+  const usage = usageFailureTracker();
+  let streamStarted = false; // known at the end: the run was more than a rejected command line
   return {
     rule: 'AOI-13',
     onEvent(event, line) {
-      if (!isUsageError(event)) streamStarted = true;
+      usage.see(event);
       if (event.type !== 'aoi:meta' || sawMeta) return;
       sawMeta = true;
       const evidence = { line, excerpt: ctx.excerpt(event) };
@@ -28,7 +29,8 @@ export function versioningRule(ctx: RuleContext): StreamRule {
         ctx.report('AOI-13/meta-aoi-version', `the aoi:meta on line ${line} does not report aoi_version`, evidence);
       }
     },
-    onEnd() {
+    onEnd(end: StreamEnd) {
+      streamStarted = usage.events > 0 && !usage.isUsageFailure(end);
       // Leaving meta out must not be a way around reporting the schema version.
       if (!sawMeta && streamStarted && !ctx.options.unbounded) {
         ctx.report('AOI-13/meta-schema-version', 'the stream has no aoi:meta, so it reports no schema_version');

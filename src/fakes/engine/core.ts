@@ -97,10 +97,12 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   let streamStarted = false;
   let summaryWritten = false;
   let pipeBroken = false;
-  let interrupting = false; // a stalled tool still answers a signal with its interrupted summary
+  let interrupting = false; // set as the signal arrives; a stalled tool still answers it with its interrupted summary
 
-  const writeOut = async (bytes: string | Uint8Array) => {
+  // Once interrupted, the tool's own writes stop: the engine's interrupted summary must be the last line.
+  const writeOut = async (bytes: string | Uint8Array, fromEngine = false) => {
     await pace();
+    if (interrupting && !fromEngine) return;
     try {
       await io.writeStdout(bytes);
     } catch (error) {
@@ -109,13 +111,13 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     }
   };
 
-  const write = async (event: { type: string } & Record<string, unknown>) => {
-    if (closed) return;
-    if (events >= stallAfter && !interrupting) await io.hang();
+  const write = async (event: { type: string } & Record<string, unknown>, fromEngine = false) => {
+    if (closed || (interrupting && !fromEngine)) return;
+    if (events >= stallAfter && !fromEngine) await io.hang();
     if (event.type === 'aoi:summary') summaryWritten = true;
     streamStarted = true;
     const bytes = pipeline.render(event);
-    if (bytes.length > 0) await writeOut(bytes);
+    if (bytes.length > 0) await writeOut(bytes, fromEngine);
     events++;
     settings.onEventWritten?.(events);
   };
@@ -124,6 +126,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const readStdin = () => (stdin ??= io.readStdin());
   // A tool that ignores signals never hears of them.
   const interrupted = behaviour.signals === 'ignore' ? new Promise<never>(() => {}) : io.interrupted;
+  void interrupted.then(() => (interrupting = true));
 
   const ctx: FakeContext = {
     argv: io.argv,
@@ -159,7 +162,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   if ('signal' in outcome) {
     interrupting = true;
     if (behaviour.signals !== 'no-summary' && streamStarted && !summaryWritten) {
-      await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }).catch(() => {});
+      await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }, true).catch(() => {});
     }
     closed = true;
     return { exitCode: behaviour.signals === 'wrong-exit-code' ? 0 : SIGNAL_EXIT[outcome.signal], signal: null };

@@ -1,4 +1,4 @@
-import { consequencesOfLosing, distinct, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
+import { consequencesOfLosing, distinct, summaryLossUnderLint, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
 
 export interface AnsiColourParams {
   /** Which events get coloured (default: domain events, as a tool that highlights results would). */
@@ -20,6 +20,7 @@ export const ansiColour: FaultFactory<AnsiColourParams> = (params = {}) => {
     description: 'wraps events in ANSI colour codes (ESC[3xm … ESC[0m), as a tool that colours without checking for a terminal',
     violates,
     severity: worstOf(violates),
+    underLint: summaryLossUnderLint(p.target),
     params: p,
     onEvent(event, state) {
       if (!matches(p.target, event)) return [event];

@@ -20,6 +20,8 @@ export const crashBeforeSummary: FaultFactory<CrashBeforeSummaryParams> = (param
     description: `stops writing just before the terminal aoi:summary and exits ${p.exitCode}`,
     violates: [clean ? 'AOI-03/eof-without-summary' : 'AOI-03/failure-without-summary'],
     severity: clean ? 'error' : 'warning',
+    // Under lint it crashes before watch's interrupted summary too; with a non-zero status every run fails, setup included.
+    underLint: clean ? { also: ['AOI-10/no-interrupted-summary'] } : { setupFails: true },
     params: p,
     onEvent(event, state) {
       const run = crashed(state);

@@ -328,12 +328,30 @@ export function makeFaultVariant(id: FaultId, variant: string): StreamFault {
   return makeFault(id, variants[variant]);
 }
 
+/** Every catalogued fault, then each of its named variants, as `id` or `id.variant` (the corpus's naming), with a maker. */
+export const ALL_FAULT_CASES: ReadonlyArray<readonly [name: string, make: () => StreamFault]> = ALL_FAULT_IDS.flatMap((id) => [
+  [id, () => makeFault(id)] as const,
+  ...Object.keys(ALL_FAULTS[id].variants).map((variant) => [`${id}.${variant}`, () => makeFaultVariant(id, variant)] as const),
+]);
+
 /** What a set of composed faults declares: the union of their sub-rules and the worst severity (none for no fault). */
 export function declaredBy(faults: readonly StreamFault[]): { violates: string[]; severity: Severity | null } {
   const violates = [...new Set(faults.flatMap((fault) => fault.violates))].sort();
   // A fault that declares nothing (slow) has nothing to be severe about.
   const severity = violates.length === 0 ? null : faults.some((fault) => fault.severity === 'error') ? 'error' : 'warning';
   return { violates, severity };
+}
+
+/**
+ * What the process linter must report when it lints the reference tool with these faults
+ * (REFERENCE_LINT_PLAN): each fault's `violates` plus what only the lint sees (`underLint.also`), or
+ * `setupFails` when a fault makes every run fail, setup included.
+ */
+export function declaredUnderLint(faults: readonly StreamFault[]): { violates: string[]; setupFails: boolean } {
+  return {
+    violates: [...new Set(faults.flatMap((fault) => [...fault.violates, ...(fault.underLint?.also ?? [])]))].sort(),
+    setupFails: faults.some((fault) => fault.underLint?.setupFails === true),
+  };
 }
 
 /** A fault from the catalogue with parameters, as presets and corpus files name them. */

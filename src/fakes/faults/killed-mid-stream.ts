@@ -25,6 +25,7 @@ export const killedMidStream: FaultFactory<KilledMidStreamParams> = (params = {}
     description: `is killed by SIGKILL after ${p.afterEvents} event(s)${p.cutLine ? ', half-way through writing the next line' : ''}`,
     violates,
     severity: p.cutLine ? 'error' : 'warning',
+    underLint: { setupFails: true }, // every run is killed, setup included
     params: p,
     onEvent(event, state) {
       const run = killed(state);

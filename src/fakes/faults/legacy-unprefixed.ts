@@ -1,5 +1,5 @@
 import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from '../../spec/aoi/constants.js';
-import { distinct, worstOf, type FaultFactory } from './stream-fault.js';
+import { distinct, summaryLossUnderLint, worstOf, type FaultFactory } from './stream-fault.js';
 
 export interface LegacyUnprefixedParams {
   /** The framework types written without their `aoi:` prefix (default: meta and summary, as pre-0.2 streams did). */
@@ -33,6 +33,7 @@ export const legacyUnprefixed: FaultFactory<LegacyUnprefixedParams> = (params = 
     description: `writes ${p.types.join(', ')} without the aoi: prefix, as AOI streams before v0.2 did`,
     violates,
     severity: worstOf(violates),
+    underLint: summaryLossUnderLint(p.types),
     params: p,
     onEvent(event) {
       return (p.types as readonly string[]).includes(event.type) ? [{ ...event, type: event.type.slice(4) }] : [event];

@@ -1,4 +1,4 @@
-import { consequencesOfLosing, distinct, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
+import { consequencesOfLosing, distinct, summaryLossUnderLint, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
 
 export type BrokenType = 'absent' | 'empty' | 'null' | 'number';
 
@@ -21,6 +21,7 @@ export const missingType: FaultFactory<MissingTypeParams> = (params = {}) => {
     description: 'drops "type" from events (or makes it empty, null or a number)',
     violates,
     severity: worstOf(violates),
+    underLint: summaryLossUnderLint(p.target),
     params: p,
     onEvent(event, state) {
       if (!matches(p.target, event)) return [event];

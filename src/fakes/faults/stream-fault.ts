@@ -19,6 +19,14 @@ export interface StreamFault<P extends object = object> extends Fault {
   /** The parameters this instance was made with, defaults filled in (for tables and corpus files). */
   readonly params: Readonly<P>;
   readonly severity: Severity;
+  /**
+   * How the process linter sees the fault when it lints the reference tool with REFERENCE_LINT_PLAN
+   * (tools/notes/lint-plan.ts), where `violates` is declared for one reference run. `also`: sub-rules
+   * it reports besides `violates` — the same defect in other runs (a failing run that loses its summary
+   * too, watch's interrupted summary). `setupFails`: every run fails, so the linter cannot build the
+   * state it lints from and says so. Behaviour faults declare everything in `violates`.
+   */
+  readonly underLint?: { readonly also?: readonly string[]; readonly setupFails?: true };
 }
 
 /** Every fault file exports one of these: parameters in, a fresh fault out. */
@@ -144,4 +152,13 @@ export function consequencesOfLosing(target: Target): string[] {
 export interface ByteLine {
   raw: string;
   bytes: Uint8Array;
+}
+
+/**
+ * What the linter also sees when the summary becomes unreadable: its probes of failing runs (a malformed
+ * input line, a refused --confirm-count) end non-zero without a summary, which is a warning (§23). When
+ * every event is lost, those runs carry no event at all and owe nothing.
+ */
+export function summaryLossUnderLint(target: Target): StreamFault['underLint'] {
+  return target !== 'all' && target !== 'domain' && target.includes('aoi:summary') ? { also: ['AOI-03/failure-without-summary'] } : undefined;
 }

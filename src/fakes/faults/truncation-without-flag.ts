@@ -16,6 +16,8 @@ export const truncationWithoutFlag: FaultFactory<TruncationWithoutFlagParams> = 
     description: `${p.as === 'absent' ? 'drops "truncated" from' : 'writes truncated:false in'} a summary that still has a next_cursor`,
     violates: ['AOI-11/cursor-without-truncated'],
     severity: 'error',
+    // The linter's paging probes see the same page cut short without truncated:true.
+    underLint: { also: ['AOI-11/truncation-unreported'] },
     params: p,
     onEvent(event) {
       if (event.type !== 'aoi:summary' || typeof event.next_cursor !== 'string' || event.next_cursor === '') return [event];

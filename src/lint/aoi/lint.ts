@@ -10,7 +10,8 @@ import { judgeUnsupportedVersion, UNSUPPORTED_SCHEMA_VERSION } from '../../check
 import { judgeCursor, judgeLimits } from '../../checks/aoi/probe/paging.js';
 import { judgePipeClose, judgeSignal } from '../../checks/aoi/probe/pipes.js';
 import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../checks/aoi/probe/safety.js';
-import { endOf, eventsOf, summaryOf, type Event, type ProbeOutcome, type Report } from '../../checks/aoi/probe/types.js';
+import { eventsReadable } from '../../checks/aoi/probe/readable.js';
+import { endOf, eventsOf, succeeded, type Event, type ProbeOutcome, type Report } from '../../checks/aoi/probe/types.js';
 import { judgeUsage } from '../../checks/aoi/probe/usage.js';
 import { checkStream } from '../../checks/aoi/stream.js';
 import type { RuleVerdict } from '../../checks/verdict.js';
@@ -37,7 +38,11 @@ export interface LintOptions {
   only?: readonly string[];
   /** Per probe (default 10 s): a finite command still running then is a hang (AOI-03). */
   timeoutMs?: number;
-  /** After the linter closed stdout or sent a signal, how long the CLI gets to exit (default 2 s). */
+  /**
+   * After the linter closed stdout or sent a signal, how long the CLI gets to exit (default 5 s, as
+   * `runProbe`): a CLI notices a closed pipe only at its next write, and a busy machine must not turn
+   * slow work between two writes into a hang.
+   */
   graceMs?: number;
   /** Probes run at once (default: 2 × available parallelism). */
   concurrency?: number;
@@ -119,7 +124,7 @@ class Lint {
     this.judgements = new Judgements(this.secrets, options.strict ?? false);
     this.rules = new Set(options.only && options.only.length > 0 ? options.only : AOI_RULES.map((rule) => rule.id));
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.graceMs = options.graceMs ?? 2_000;
+    this.graceMs = options.graceMs ?? 5_000;
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
   }
 
@@ -199,15 +204,17 @@ class Lint {
 
   /**
    * The usual judgement of a machine-mode probe: a hang (AOI-03), else the stream checker with the exit
-   * status, canaries on stderr (AOI-09) and the tool's declared schema (AOI-04). Returns false on a hang.
+   * status, canaries on stderr (AOI-09) and the tool's declared schema (AOI-04). Says whether the probe's
+   * events can be judged further: not after a hang, nor when the stream itself was unreadable (see
+   * eventsReadable: the stream checker has reported that, and reading on would report it again).
    */
   private judgeStream(
     command: string,
     probe: { run: ProbeOutcome; events: Event[]; label: string },
     settings: { unbounded?: boolean; schemaVersion?: string; rules?: readonly string[] } = {},
-  ): boolean {
+  ): Judged {
     const report = this.judgements.reporter(command, probe.label);
-    if (judgeHang(probe.run, this.timeoutMs, report, this.secrets)) return false;
+    if (judgeHang(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
     const stream = checkStream(probe.run.stdout, {
       exitCode: probe.run.exitCode,
       signal: probe.run.signal,
@@ -218,13 +225,13 @@ class Lint {
     });
     this.judgements.addStream(command, stream, probe.label, settings.rules);
     this.judgeStderrLeaks(report, probe.run);
-    if (settings.rules && !settings.rules.includes('AOI-04')) return true;
+    if (!eventsReadable(stream)) return 'unreadable';
     const validate = this.schemas.get(settings.schemaVersion ?? 'default');
-    if (validate) {
+    if (validate && (!settings.rules || settings.rules.includes('AOI-04'))) {
       judgeDeclaredSchema(probe.events, validate, report, (event) => this.excerpt(event));
       this.judgements.exercised('AOI-04', command);
     }
-    return true;
+    return 'readable';
   }
 
   private judgeStderrLeaks(report: Report, run: ProbeOutcome): void {
@@ -310,13 +317,16 @@ class Lint {
   private async finiteProbes(plan: CommandPlan, invocation: readonly string[], input: InputLines | undefined, capabilities: Capabilities | undefined): Promise<void> {
     const args = machine(invocation);
     const base = await this.probe(args);
-    if (!this.judgeStream(plan.name, base)) return;
-    const summary = summaryOf(base.events);
-    const succeeded = base.run.exitCode === 0 && summary?.ok === true;
-    const failed = `\`${redactLabel(base.label, this.secrets)}\` did not succeed (${endOf(base.run)}); give an invocation that does with --invoke`;
+    const judged = this.judgeStream(plan.name, base);
+    if (judged === 'hang') return;
+    const baseSucceeded = judged === 'readable' && succeeded(base.run, base.events);
+    const failed =
+      judged === 'unreadable'
+        ? unreadable(redactLabel(base.label, this.secrets))
+        : `\`${redactLabel(base.label, this.secrets)}\` did not succeed (${endOf(base.run)}); give an invocation that does with --invoke`;
 
     if (plan.readOnly === false) {
-      if (succeeded) {
+      if (baseSucceeded) {
         judgeMutationEvents(base.events, this.judgements.reporter(plan.name, base.label), (event) => this.excerpt(event));
         this.judgements.exercised('AOI-08', plan.name);
       } else this.judgements.skip('AOI-08', plan.name, failed);
@@ -326,16 +336,16 @@ class Lint {
     if (this.wants('AOI-10')) dependents.push(this.pipeProbe(plan, invocation, base.run.exitCode));
     if (this.wants('AOI-06')) {
       if (!plan.destructive && !plan.dryRun) this.markNotApplicable(plan, ['AOI-06'], 'not destructive and advertises no --dry-run');
-      else if (!succeeded) this.judgements.skip('AOI-06', plan.name, failed);
+      else if (!baseSucceeded) this.judgements.skip('AOI-06', plan.name, failed);
       else dependents.push(this.safetyProbes(plan, invocation, base.changed));
     }
     if (this.wants('AOI-07')) {
       if (!plan.idempotencyKey) this.markNotApplicable(plan, ['AOI-07'], 'not advertised with supports_idempotency_key');
-      else if (!succeeded) this.judgements.skip('AOI-07', plan.name, failed);
+      else if (!baseSucceeded) this.judgements.skip('AOI-07', plan.name, failed);
       else dependents.push(this.replayProbes(plan, invocation));
     }
     if (this.wants('AOI-11') && plan.paged) {
-      if (!succeeded) this.judgements.skip('AOI-11', plan.name, failed);
+      if (!baseSucceeded) this.judgements.skip('AOI-11', plan.name, failed);
       else dependents.push(this.pagingProbes(plan, invocation));
     }
     if (this.wants('AOI-12')) {
@@ -344,7 +354,7 @@ class Lint {
       else dependents.push(this.inputProbes(plan, invocation, input, base.changed.length > 0));
     }
     if (this.wants('AOI-13') && plan.readOnly === true) {
-      if (!succeeded) this.judgements.skip('AOI-13', plan.name, failed);
+      if (!baseSucceeded) this.judgements.skip('AOI-13', plan.name, failed);
       else dependents.push(this.versionProbes(plan, invocation, capabilities));
     }
     await Promise.all(dependents);
@@ -353,7 +363,7 @@ class Lint {
   /** AOI-05: an unknown flag is a usage error. */
   private async usageProbe(plan: CommandPlan): Promise<void> {
     const probe = await this.probe([plan.name, UNKNOWN_FLAG, '--output', 'jsonl']);
-    if (!this.judgeStream(plan.name, probe, { unbounded: plan.unbounded })) return;
+    if (this.judgeStream(plan.name, probe, { unbounded: plan.unbounded }) === 'hang') return;
     judgeUsage(probe.run, this.judgements.reporter(plan.name, probe.label));
     this.judgements.exercised('AOI-05', plan.name);
   }
@@ -394,11 +404,11 @@ class Lint {
           if (!judgeHang(probe.run, this.timeoutMs, report, this.secrets)) this.judgements.skip('AOI-10', plan.name, `ended before printing 2 lines (${endOf(probe.run)})`);
           return;
         }
+        const readable = !probe.run.graceExpired && this.judgeStream(plan.name, probe, { unbounded: true }) === 'readable';
         if (this.wants('AOI-10')) {
-          judgeSignal(probe.run, signal, probe.events, report);
+          judgeSignal(probe.run, signal, readable ? probe.events : undefined, report);
           this.judgements.exercised('AOI-10', plan.name);
         }
-        if (!probe.run.graceExpired) this.judgeStream(plan.name, probe, { unbounded: true });
       }),
     );
   }
@@ -412,14 +422,16 @@ class Lint {
     if (plan.destructive) {
       probes.push(
         this.probe(machine(unconfirmed)).then((probe) => {
-          if (this.judgeStream(plan.name, probe)) judgeUnconfirmed(probe.run, probe.changed, this.judgements.reporter(plan.name, probe.label));
+          const judged = this.judgeStream(plan.name, probe);
+          if (judged !== 'hang') judgeUnconfirmed(probe.run, readableEvents(judged, probe), probe.changed, this.judgements.reporter(plan.name, probe.label));
         }),
       );
       const count = Number(flagValue(invocation, '--confirm-count'));
       if (Number.isInteger(count)) {
         probes.push(
           this.probe(machine(withFlag(invocation, '--confirm-count', String(count + 1)))).then((probe) => {
-            if (this.judgeStream(plan.name, probe)) judgeWrongConfirmCount(probe.run, probe.changed, count + 1, this.judgements.reporter(plan.name, probe.label));
+            const judged = this.judgeStream(plan.name, probe);
+            if (judged !== 'hang') judgeWrongConfirmCount(probe.run, readableEvents(judged, probe), probe.changed, count + 1, this.judgements.reporter(plan.name, probe.label));
           }),
         );
       }
@@ -427,7 +439,8 @@ class Lint {
     if (plan.dryRun) {
       probes.push(
         this.probe(machine(withFlag(unconfirmed, '--dry-run'))).then((probe) => {
-          if (this.judgeStream(plan.name, probe)) judgeDryRun(probe.events, probe.changed, this.judgements.reporter(plan.name, probe.label));
+          const judged = this.judgeStream(plan.name, probe);
+          if (judged !== 'hang') judgeDryRun(readableEvents(judged, probe), probe.changed, this.judgements.reporter(plan.name, probe.label));
         }),
       );
     }
@@ -440,10 +453,17 @@ class Lint {
   private async replayProbes(plan: CommandPlan, invocation: readonly string[]): Promise<void> {
     const args = machine(withFlag(invocation, '--idempotency-key', IDEMPOTENCY_KEY));
     const first = await this.probe(args);
-    if (!this.judgeStream(plan.name, first)) return;
+    const firstJudged = this.judgeStream(plan.name, first);
+    if (firstJudged === 'hang') return;
     const second = await this.probe(args, { dirs: first.dirs });
-    if (!this.judgeStream(plan.name, second)) return;
-    judgeReplay(first, second, second.changed, this.judgements.reporter(plan.name, second.label));
+    const secondJudged = this.judgeStream(plan.name, second);
+    if (secondJudged === 'hang') return;
+    judgeReplay(
+      { run: first.run, events: readableEvents(firstJudged, first) },
+      { run: second.run, events: readableEvents(secondJudged, second) },
+      second.changed,
+      this.judgements.reporter(plan.name, second.label),
+    );
     // Positive control: "the replay changed nothing" means something only if the first run changed something visible.
     if (first.changed.length > 0) this.judgements.exercised('AOI-07', plan.name);
     else this.judgements.skip('AOI-07', plan.name, invisible(plan.name));
@@ -453,31 +473,36 @@ class Lint {
   private async pagingProbes(plan: CommandPlan, invocation: readonly string[]): Promise<void> {
     const query = withoutFlag(invocation, '--cursor', true);
     const [one, two] = await Promise.all(['1', '2'].map((limit) => this.probe(machine(withFlag(query, '--limit', limit)))));
-    if (!this.judgeStream(plan.name, one!) || !this.judgeStream(plan.name, two!)) return;
+    // Both pages are judged as streams before either is read.
+    const judged = [this.judgeStream(plan.name, one!), this.judgeStream(plan.name, two!)];
+    if (judged.some((outcome) => outcome !== 'readable')) return;
     const cursor = judgeLimits(one!.events, two!.events, this.judgements.reporter(plan.name, one!.label));
     this.judgements.exercised('AOI-11', plan.name);
     if (cursor === undefined) return;
     const next = await this.probe(machine(withFlag(withFlag(query, '--limit', '1'), '--cursor', cursor)));
-    if (this.judgeStream(plan.name, next)) judgeCursor(one!.events, next, this.judgements.reporter(plan.name, redactLabel(next.label.replace(cursor, '<next_cursor>'), [])));
+    if (this.judgeStream(plan.name, next) === 'readable') judgeCursor(one!.events, next, this.judgements.reporter(plan.name, redactLabel(next.label.replace(cursor, '<next_cursor>'), [])));
   }
 
   /** AOI-12: a malformed line between two valid ones, in the declared mode and with --continue-on-error. */
   private async inputProbes(plan: CommandPlan, invocation: readonly string[], input: InputLines, visible: boolean): Promise<void> {
     const declared = await this.probe(machine(invocation), { stdin: input.malformed });
-    if (!this.judgeStream(plan.name, declared)) return;
+    const judged = this.judgeStream(plan.name, declared);
+    if (judged === 'unreadable') this.judgements.skip('AOI-12', plan.name, unreadable(redactLabel(declared.label, this.secrets)));
+    if (judged !== 'readable') return;
     if (isUsageFailure(declared.events)) {
       this.judgements.skip('AOI-12', plan.name, `\`${redactLabel(declared.label, this.secrets)}\` is a usage error: give an invocation that reads JSONL input with --invoke`);
       return;
     }
-    const mode = judgeMalformedInput(declared.run, declared.events, declared.changed, this.judgements.reporter(plan.name, declared.label));
+    const requested = hasFlag(invocation, '--continue-on-error') ? 'continue' : 'fail-fast';
+    const mode = judgeMalformedInput(declared.run, declared.events, declared.changed, this.judgements.reporter(plan.name, declared.label), requested);
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.
     if (mode === 'continue' || visible) this.judgements.exercised('AOI-12', plan.name);
     else this.judgements.skip('AOI-12', plan.name, invisible(plan.name));
     if (mode === 'continue' || hasFlag(invocation, '--continue-on-error')) return;
     const tolerant = await this.probe(machine(withFlag(invocation, '--continue-on-error')), { stdin: input.malformed });
     // A usage error here means the tool has no --continue-on-error: nothing more to judge.
-    if (isUsageFailure(tolerant.events) || !this.judgeStream(plan.name, tolerant)) return;
-    judgeMalformedInput(tolerant.run, tolerant.events, tolerant.changed, this.judgements.reporter(plan.name, tolerant.label));
+    if (isUsageFailure(tolerant.events) || this.judgeStream(plan.name, tolerant) !== 'readable') return;
+    judgeMalformedInput(tolerant.run, tolerant.events, tolerant.changed, this.judgements.reporter(plan.name, tolerant.label), 'continue');
   }
 
   /** AOI-13: each advertised schema major, requested with --schema-version, is the one meta reports. */
@@ -515,6 +540,15 @@ class Lint {
     return { valid: `${lines.join('\n')}\n`, malformed: `${malformed.join('\n')}\n` };
   }
 }
+
+/** What judgeStream found: a hang, a stream whose events cannot be read (AOI-02 and kin), or a readable one. */
+type Judged = 'hang' | 'unreadable' | 'readable';
+
+/** A probe's events when they can be judged; undefined leaves only the state to judge by. */
+const readableEvents = (judged: Judged, probe: { events: Event[] }): Event[] | undefined => (judged === 'readable' ? probe.events : undefined);
+
+/** Why an event judgement was skipped: the probe's stdout was not a readable stream. */
+const unreadable = (label: string) => `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
 
 /** Why a state judgement was skipped: the real run changed nothing the linter can see. */
 const invisible = (command: string) =>

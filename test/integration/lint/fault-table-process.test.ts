@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { BEHAVIOUR_FAULT_CATALOGUE, makeFault } from '../../../src/fakes/faults/index.js';
+import { fakeCommand } from '../../../src/corpus/scenarios.js';
+import { ALL_FAULT_CASES, BEHAVIOUR_FAULT_IDS, declaredUnderLint } from '../../../src/fakes/faults/index.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
@@ -10,24 +11,26 @@ const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const reported = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 const statuses = (report: LintReport) => report.verdicts.map((v) => `${v.rule} ${v.command} ${v.status}`);
 
+const behaviourCases = ALL_FAULT_CASES.filter(([name]) => (BEHAVIOUR_FAULT_IDS as readonly string[]).includes(name.split('.')[0]!));
+
 /**
- * As real processes (`aoi-testkit fake --fault <id> well-behaved`): each behaviour fault is caught by
- * exactly the sub-rules it declares — real pipes, real signals, a real network tripwire — with the same
- * verdicts as the in-memory lint. To keep the suite fast, each lint judges the rules the fault declares
- * plus AOI-03 (a hang shows there) and AOI-06 (its unconfirmed `delete` is where a prompt waits); that no other rule fires is proven in memory (fault-table.test.ts)
- * and for the clean tool as a process (lint-process.test.ts).
+ * As real processes (`aoi-testkit fake --fault <id>[=<params>] well-behaved`, the corpus's command):
+ * each behaviour fault and variant is caught by exactly the sub-rules it declares, all 13 rules judged —
+ * real pipes, real signals, a real network tripwire — with the same verdict per (rule × command) as the
+ * in-memory lint. Stream faults only change bytes: their process runs give the in-memory bytes
+ * (test/integration/corpus/stream-scenarios-process.test.ts), so the in-memory table covers them.
  */
 describe('the lint catches each behaviour fault by exactly its declared sub-rules (real processes)', () => {
-  test.each(Object.keys(BEHAVIOUR_FAULT_CATALOGUE))('%s', async (id) => {
-    const fault = makeFault(id);
-    const only = [...new Set(['AOI-03', 'AOI-06', ...fault.violates.map((sub) => sub.slice(0, 6))])];
+  test.concurrent.each(behaviourCases)('%s', async (_name, make) => {
+    const fault = make();
     // graceMs: how long a process may take to end once its stdout is closed or it is signalled. With 1.5 s, a
     // heavily loaded machine once judged `sync` (AOI-10, ignores-sigpipe) differently as a process than in memory.
-    const options = { ...REFERENCE_LINT_PLAN, only, timeoutMs: 5_000, graceMs: 3_000, canarySeed: 'fault-table' };
-    const asProcess = await lintCli(processTarget(process.execPath, [CLI, 'fake', '--fault', id, 'well-behaved']), options);
-    expect(reported(asProcess)).toEqual([...fault.violates].sort());
+    const options = { ...REFERENCE_LINT_PLAN, timeoutMs: 5_000, graceMs: 3_000, canarySeed: 'fault-table' };
+    const [, , ...args] = fakeCommand({ tool: 'notes', preset: 'well-behaved', faults: [[fault.id, fault.params as Record<string, unknown>]], seed: 1 });
+    const asProcess = await lintCli(processTarget(process.execPath, [CLI, ...args]), options);
+    expect(reported(asProcess)).toEqual(declaredUnderLint([fault]).violates);
     if (fault.violates.includes('AOI-01/schema-network')) return; // not observable in memory
-    const inMemory = await lintCli(inMemoryTarget(notes, { faults: [makeFault(id)] }), options);
+    const inMemory = await lintCli(inMemoryTarget(notes, { faults: [make()], seed: 1 }), options);
     expect(statuses(asProcess)).toEqual(statuses(inMemory));
-  }, 60_000);
+  }, 120_000);
 });

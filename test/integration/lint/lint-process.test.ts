@@ -73,7 +73,26 @@ describe('aoi-testkit lint', () => {
     const run = await lint(['--no-color', '--only', 'AOI-06', ...plan, '--', process.execPath, CLI, 'fake', '--fault', 'destructive-without-confirmation', 'well-behaved']);
     expect(run.exitCode).toBe(1);
     expect(text(run.stdout)).toMatch(/^ {2}delete +06:FAIL/m);
-    expect(text(run.stdout)).toMatch(/AOI-06\/unconfirmed-destructive ran without --confirm and exited 0 {2}\[delete n_0001 --output jsonl\]/);
+    expect(text(run.stdout)).toMatch(/AOI-06\/unconfirmed-destructive ran without --confirm \(exit 0\) and changed stateDir\/notes\.json {2}\[delete n_0001 --output jsonl\]/);
+  });
+
+  test('text output shows progress on stderr; machine output keeps stderr quiet', async () => {
+    const [people, machines] = await Promise.all([lint(['--only', 'AOI-05', '--', process.execPath, NOTES]), lint(['--output', 'jsonl', '--only', 'AOI-05', '--', process.execPath, NOTES])]);
+    expect([people.exitCode, machines.exitCode]).toEqual([0, 0]);
+    expect(text(people.stderr)).toMatch(/^aoi-testkit lint: \d+ probe\(s\) done$/m);
+    expect(text(machines.stderr)).toBe('');
+  });
+
+  test('without --invoke, commands that need arguments are run bare and their rules skipped, with the reason', async () => {
+    const run = await lint(['--output', 'jsonl', '--spec', 'aoi', '--', process.execPath, NOTES]);
+    expect(run.exitCode).toBe(0); // a skip is not a failure
+    const checks = events(run.stdout).filter((e) => e.type === 'aoi:check');
+    const skipped = (rule: string, command: string) => checks.find((c) => c.name === rule && c.command === command);
+    expect(skipped('AOI-11', 'search')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/`search --output jsonl` did not succeed \(exit 64\); give an invocation that does with --invoke/) });
+    expect(skipped('AOI-06', 'delete')).toMatchObject({ status: 'skip', detail: expect.stringMatching(/give an invocation that does with --invoke/) });
+    // What needs no arguments is exercised all the same.
+    expect(skipped('AOI-02', 'list')).toMatchObject({ status: 'pass' });
+    expect(skipped('AOI-10', 'watch')).toMatchObject({ status: 'pass' });
   });
 
   test.each([

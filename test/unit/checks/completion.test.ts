@@ -218,6 +218,11 @@ describe('AOI-03 — exit status interplay (§4.1, §6, §7)', () => {
     ['exit 64, only a usage error (before stream startup), no summary', [USAGE], { exitCode: 64 }, []],
     ['exit 0, only a usage error, no summary', [USAGE], { exitCode: 0 }, ['AOI-03/eof-without-summary']],
     ['exit 64, usage error after meta, no summary', [META, USAGE], { exitCode: 64 }, ['AOI-03/failure-without-summary']],
+    // A usage error whose category is unknown or missing (AOI-05's to report) is still told by EX_USAGE (§6).
+    ['exit 64, only an error of an unknown category, no summary', [{ ...USAGE, category: 'invented' }], { exitCode: 64 }, []],
+    ['exit 64, only an error without a category, no summary', [{ type: 'aoi:error', message: 'bad flag' }], { exitCode: 64 }, []],
+    ['exit 1, only an error of an unknown category, no summary', [{ ...USAGE, category: 'invented' }], { exitCode: 1 }, ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary']],
+    ['exit 64, an unknown-category error and a hit, no summary', [{ ...USAGE, category: 'invented' }, HIT], { exitCode: 64 }, ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary']],
     ['exit 130, interrupted summary', [META, HIT, INTERRUPTED], { exitCode: 130 }, []],
     ['SIGTERM, interrupted summary', [META, HIT, INTERRUPTED], { exitCode: null, signal: 'SIGTERM' }, []],
     ['SIGKILL, summary ok:true', [META, SUMMARY], { exitCode: null, signal: 'SIGKILL' }, ['AOI-03/nonzero-exit-ok']],

@@ -113,6 +113,7 @@ describe('AOI-13 applicability', () => {
     ['an empty stream', [], {}],
     ['an unbounded stream without meta', [{ type: 'hit' }], { unbounded: true }],
     ['a usage error before the stream starts', [{ type: 'aoi:error', category: 'usage', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 64 }],
+    ['an error of an unknown category, exit 64 (EX_USAGE)', [{ type: 'aoi:error', category: 'invented', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 64 }],
   ])('is not applicable to %s', (_label, events, options) => {
     const r = check(events, options);
     expect(found(r, 'AOI-13')).toEqual([]);
@@ -120,4 +121,9 @@ describe('AOI-13 applicability', () => {
     expect(v.status).toBe('not_applicable');
     expect(v.reason).toMatch(/no aoi:meta/);
   });
+});
+
+it('a stream of errors of an unknown category that did not exit 64 has started: it owes a meta', () => {
+  const r = check([{ type: 'aoi:error', category: 'invented', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 1 });
+  expect(found(r, 'AOI-13').map(([id]) => id)).toEqual(['AOI-13/meta-schema-version']);
 });

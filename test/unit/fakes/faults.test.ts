@@ -277,8 +277,8 @@ describe('composition', () => {
     if (id === 'well-behaved') expect(violates).toEqual([]);
   });
 
-  it('has the presets the design names', () => {
-    expect(PRESET_IDS).toEqual(expect.arrayContaining(['well-behaved', 'crashing-without-summary', 'leaking-secrets', 'mixing-prose']));
+  it('has the presets the design and the brief name', () => {
+    expect(PRESET_IDS).toEqual(expect.arrayContaining(['well-behaved', 'crashing-without-summary', 'leaking-secrets', 'mixing-prose', 'slow', 'ignoring-sigpipe']));
   });
 });
 

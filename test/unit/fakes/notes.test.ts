@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
 import { validateCapabilities } from '../../../src/spec/aoi/schemas.js';
 
 let stateDir: string;
@@ -139,6 +140,17 @@ describe('notes, the reference AOI tool (in memory)', () => {
     const v2 = new Ajv2020({ strict: true }).compile(JSON.parse(text((await run(['schema', '--output', 'json', '--schema-version', '2'])).stdout)));
     expect(v2(ofType(await machine('search', 'note'), 'hit')[0])).toBe(false);
     expect((await machine('search', 'note', '--schema-version', '3')).exitCode).toBe(64);
+  });
+
+  test.each(['1', '2'])('every event of every command validates against its schema (ajv strict), schema version %s', async (version) => {
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(text((await run(['schema', '--output', 'json', '--schema-version', version])).stdout)));
+    for (const setup of REFERENCE_LINT_PLAN.setup) expect((await machine(...setup)).exitCode).toBe(0);
+    for (const invocation of REFERENCE_LINT_PLAN.invocations) {
+      const options: InMemoryOptions = invocation[0] === 'watch' ? { interruptAfterEvents: { events: 3 } } : invocation[0] === 'import' ? { stdin: '{"title":"imported"}\n' } : {};
+      const r = await run([...invocation, '--output', 'jsonl', '--schema-version', version], options);
+      expect(ofType(r, 'aoi:meta')[0], invocation.join(' ')).toMatchObject({ schema_version: `${version}.0.0` });
+      for (const event of events(r)) expect(validate(event), `${invocation.join(' ')}: ${JSON.stringify(event)} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
   });
 
   test('capabilities and input-schema are single JSON documents', async () => {

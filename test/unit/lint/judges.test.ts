@@ -8,7 +8,9 @@ import { judgeMalformedInput } from '../../../src/checks/aoi/probe/input.js';
 import { judgeUnsupportedVersion } from '../../../src/checks/aoi/probe/negotiation.js';
 import { judgeCursor, judgeLimits } from '../../../src/checks/aoi/probe/paging.js';
 import { judgePipeClose, judgeSignal } from '../../../src/checks/aoi/probe/pipes.js';
+import { eventsReadable } from '../../../src/checks/aoi/probe/readable.js';
 import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../src/checks/aoi/probe/safety.js';
+import { checkStream } from '../../../src/checks/aoi/stream.js';
 import type { Event, ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
 import { judgeUsage } from '../../../src/checks/aoi/probe/usage.js';
 
@@ -68,6 +70,11 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     if (!compiled.ok) throw new Error('schema did not compile');
     expect(ids((r) => judgeDeclaredSchema([{ type: 'x', n: 1 }], compiled.validate, r, String))).toEqual([]);
     expect(ids((r) => judgeDeclaredSchema([{ type: 'x', n: 'one' }], compiled.validate, r, String))).toEqual(['AOI-04/declared-schema']);
+    // Misnamed events are the stream rules' to report (unknown-framework-type, reserved-name), not again here.
+    const typed = compileDeclaredSchema({ ...SCHEMA, properties: { type: { enum: ['x'] } } });
+    if (!typed.ok) throw new Error('schema did not compile');
+    expect(ids((r) => judgeDeclaredSchema([{ type: 'y' }], typed.validate, r, String))).toEqual(['AOI-04/declared-schema']);
+    expect(ids((r) => judgeDeclaredSchema([{ type: 'aoi:novelty' }, { type: 'meta' }, { type: 'summary' }], typed.validate, r, String))).toEqual([]);
   });
 
   it('AOI-05 usage exit status', () => {
@@ -77,15 +84,26 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
   });
 
   it('AOI-06 confirmation, count guard and dry run', () => {
-    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), [], r))).toEqual([]);
-    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), [], r))).toEqual(['AOI-06/unconfirmed-destructive']);
-    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), ['state/notes.json'], r))).toEqual(['AOI-06/unconfirmed-destructive']);
-    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 65 }), [], 2, r))).toEqual([]);
-    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 0 }), ['state/notes.json'], 2, r))).toEqual(['AOI-06/confirm-count-ignored']);
+    const failed: Event[] = [meta, { type: 'aoi:error', category: 'usage', code: 'CONFIRMATION_REQUIRED' }, { type: 'aoi:summary', ok: false }];
+    const done: Event[] = [meta, { type: 'deleted', id: 'n_1' }, ok];
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), failed, [], r))).toEqual([]);
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), done, [], r))).toEqual(['AOI-06/unconfirmed-destructive']);
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 64 }), failed, ['state/notes.json'], r))).toEqual(['AOI-06/unconfirmed-destructive']);
+    // Refused, but exit 0: the exit status is AOI-03's to judge (exit-zero-not-ok), not a run without confirmation.
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), failed, [], r))).toEqual([]);
+    // An unreadable stream: only the state tells.
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), undefined, [], r))).toEqual([]);
+    expect(ids((r) => judgeUnconfirmed(run({ exitCode: 0 }), undefined, ['state/notes.json'], r))).toEqual(['AOI-06/unconfirmed-destructive']);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 65 }), failed, [], 2, r))).toEqual([]);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 0 }), failed, [], 2, r))).toEqual([]);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 0 }), done, [], 2, r))).toEqual(['AOI-06/confirm-count-ignored']);
+    expect(ids((r) => judgeWrongConfirmCount(run({ exitCode: 0 }), undefined, ['state/notes.json'], 2, r))).toEqual(['AOI-06/confirm-count-ignored']);
     const plan: Event[] = [meta, { type: 'aoi:plan', action: 'delete' }, ok];
     expect(ids((r) => judgeDryRun(plan, [], r))).toEqual([]);
     expect(ids((r) => judgeDryRun(plan, ['state/notes.json'], r))).toEqual(['AOI-06/dry-run-side-effect']);
     expect(ids((r) => judgeDryRun([meta, ok], [], r))).toEqual(['AOI-06/dry-run-no-plan']);
+    expect(ids((r) => judgeDryRun(undefined, [], r))).toEqual([]);
+    expect(ids((r) => judgeDryRun(undefined, ['state/notes.json'], r))).toEqual(['AOI-06/dry-run-side-effect']);
   });
 
   it('AOI-07 replay', () => {
@@ -93,6 +111,8 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(ids((r) => judgeReplay(created('n_1'), created('n_1'), [], r))).toEqual([]);
     expect(ids((r) => judgeReplay(created('n_1'), created('n_2'), ['state/notes.json'], r))).toEqual(['AOI-07/effect-doubled', 'AOI-07/replay-differs']);
     expect(ids((r) => judgeReplay(created('n_1'), { run: run({ exitCode: 64 }), events: [] }, [], r))).toEqual(['AOI-07/key-rejected']);
+    // Unreadable streams: the state still tells, the ids cannot.
+    expect(ids((r) => judgeReplay(created('n_1'), { run: run(), events: undefined }, ['state/notes.json'], r))).toEqual(['AOI-07/effect-doubled']);
   });
 
   it('AOI-08 mutation events', () => {
@@ -114,6 +134,11 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(ids((r) => judgeSignal(run({ signalSent: true, graceExpired: true }), 'SIGINT', [], r))).toEqual(['AOI-10/signal-ignored']);
     expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [], r))).toEqual(['AOI-10/no-interrupted-summary']);
     expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 0 }), 'SIGTERM', interrupted, r))).toEqual(['AOI-10/signal-exit-code']);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [{ type: 'aoi:summary', ok: false }], r))).toEqual(['AOI-10/no-interrupted-summary']);
+    // Its ok is AOI-03's to judge; an unreadable stream leaves only the exit status to judge.
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [{ type: 'aoi:summary', reason: 'interrupted' }], r))).toEqual([]);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', undefined, r))).toEqual([]);
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 1 }), 'SIGINT', undefined, r))).toEqual(['AOI-10/signal-exit-code']);
   });
 
   it('AOI-11 limits and cursors', () => {
@@ -125,6 +150,9 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     const next = (events: Event[], exitCode = 0) => ({ run: run({ exitCode }), events });
     expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'hit', id: 'n_2' }, ok]), r))).toEqual([]);
     expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'aoi:error' }, { type: 'aoi:summary', ok: false }], 64), r))).toEqual(['AOI-11/cursor-failed']);
+    expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'aoi:summary', ok: false }], 0), r))).toEqual(['AOI-11/cursor-failed']);
+    // A page without a usable summary is AOI-03's to report (summary-ok-missing), not a failed cursor.
+    expect(ids((r) => judgeCursor(page(1), next([meta, { type: 'hit', id: 'n_2' }, { type: 'aoi:summary' }]), r))).toEqual([]);
     expect(ids((r) => judgeCursor(page(1), next(page(1)), r))).toEqual(['AOI-11/cursor-repeats']);
   });
 
@@ -140,10 +168,38 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [meta, error(2), ok], [], r))).toEqual(['AOI-12/malformed-succeeded']);
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), failFast, ['state/notes.json'], r))).toEqual(['AOI-12/fail-fast-side-effect']);
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), tolerant.slice(0, 3).concat([failed]), [], r))).toEqual(['AOI-12/continue-stopped']);
+    // Success is exit 0 and ok:true (§4.1): a contradiction between them is AOI-03's, not a malformed line accepted.
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), failFast, [], r))).toEqual([]);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(2), ok], [], r))).toEqual([]);
+    // Without aoi:meta the stream declares no mode: the one asked for on the command line stands.
+    const metaless = tolerant.slice(1);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), metaless, ['state/notes.json'], r, 'continue'))).toEqual([]);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), metaless, ['state/notes.json'], r, 'fail-fast'))).toEqual(['AOI-12/fail-fast-side-effect']);
   });
 
   it('AOI-13 unsupported version', () => {
     expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 64 }), r))).toEqual([]);
     expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 0, stdout: lines(meta, ok) }), r))).toEqual(['AOI-13/unsupported-version-accepted']);
+  });
+});
+
+describe('eventsReadable: whether a probe can be judged by its events', () => {
+  const stream = (text: string, strict = false) => eventsReadable(checkStream(text, { exitCode: 0, strict }));
+  const good = '{"type":"aoi:meta","schema_version":"1"}\n{"type":"hit","id":"a"}\n{"type":"aoi:summary","ok":true,"count":1}\n';
+  it('a conformant stream, and one whose only defects leave every event readable', () => {
+    expect(stream(good)).toBe(true);
+    expect(stream(good.replaceAll('\n', '\r\n'))).toBe(true); // CRLF parses: a warning
+    expect(stream(good.replaceAll('\n', '\r\n'), true)).toBe(true); // still readable under --strict
+    expect(stream(good.replace('"count":1', '"count":5'))).toBe(true); // counts are AOI-03's
+  });
+  it.each([
+    ['prose among the events', good.replace('{"type":"hit"', 'Fetching…\n{"type":"hit"')],
+    ['an ANSI-coloured event', good.replace('{"type":"hit","id":"a"}', '\u001b[32m{"type":"hit","id":"a"}\u001b[0m')],
+    ['a pretty-printed event', good.replace('{"type":"hit","id":"a"}', '{\n  "type": "hit",\n  "id": "a"\n}')],
+    ['an event after the summary', `${good}{"type":"hit","id":"b"}\n`],
+    ['a second summary', `${good}{"type":"aoi:summary","ok":true}\n`],
+    ['an unprefixed framework event', good.replace('"aoi:meta"', '"meta"')],
+  ])('not %s', (_label, text) => {
+    expect(stream(text)).toBe(false);
   });
 });

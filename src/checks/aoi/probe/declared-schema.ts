@@ -2,6 +2,7 @@ import { Ajv as AjvDraft7, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { formatSchemaErrors } from '../../../spec/ajv.js';
+import { FRAMEWORK_EVENT_TYPES, RESERVED_DOMAIN_NAMES } from '../../../spec/aoi/constants.js';
 import type { Event, Report } from './types.js';
 
 /** A tool's own event schema (`schema --output json`), compiled; or why it is not a JSON Schema. */
@@ -46,11 +47,18 @@ export function fileIds(document: unknown): string[] {
   return found;
 }
 
+/**
+ * A misnamed event — an `aoi:` type v0.2 does not define, or a domain event with a reserved name — is
+ * reported by the stream rules of AOI-04; validating it against the tool's schema would report it twice.
+ */
+const misnamed = (event: Event): boolean =>
+  event.type.startsWith('aoi:') ? !(FRAMEWORK_EVENT_TYPES as readonly string[]).includes(event.type) : RESERVED_DOMAIN_NAMES.includes(event.type);
+
 /** AOI-04 (§1.1, §10): every event of a stream validates against the schema the tool declares. */
 export function judgeDeclaredSchema(events: readonly Event[], validate: ValidateFunction, report: Report, excerpt: (event: Event) => string, limit = 3): void {
   let reported = 0;
   for (const event of events) {
-    if ((validate(event) as boolean)) continue;
+    if (misnamed(event) || (validate(event) as boolean)) continue;
     report('AOI-04/declared-schema', `a "${event.type}" event fails the tool's own schema: ${formatSchemaErrors(validate.errors).slice(0, 2).join('; ')}`, { excerpt: excerpt(event) });
     if (++reported >= limit) return;
   }

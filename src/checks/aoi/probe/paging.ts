@@ -19,7 +19,8 @@ export function judgeLimits(one: readonly Event[], two: readonly Event[], report
 /** AOI-11 (§15): following page 1's next_cursor succeeds and does not repeat page 1. */
 export function judgeCursor(firstPage: readonly Event[], next: { run: ProbeOutcome; events: readonly Event[] }, report: Report): void {
   const summary = summaryOf(next.events);
-  if (next.run.exitCode !== 0 || summary?.ok !== true) {
+  // Failed: a non-zero exit or ok:false. A page without a usable summary is AOI-03's to report.
+  if (next.run.exitCode !== 0 || summary?.ok === false) {
     report('AOI-11/cursor-failed', `following next_cursor ended with ${endOf(next.run)}${summary ? `, summary ok:${String(summary.ok)}` : ', no summary'}`);
     return;
   }

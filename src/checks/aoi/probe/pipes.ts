@@ -29,14 +29,18 @@ export function judgePipeClose(run: ProbeOutcome, report: Report, secrets: reado
 
 const SIGNAL_EXIT = { SIGINT: EXIT_CODES.SIGINT, SIGTERM: 143 } as const;
 
-/** AOI-10 (§7): SIGINT/SIGTERM mid-stream ends the run with an interrupted summary and 130/143. */
-export function judgeSignal(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', events: readonly { type: string; [key: string]: unknown }[], report: Report): void {
+/**
+ * AOI-10 (§7): SIGINT/SIGTERM mid-stream ends the run with an interrupted summary and 130/143. The
+ * summary is judged only when the stream could be read (`events` given); its `ok` and its agreement
+ * with the exit status are AOI-03's to judge, so here it only has to say `reason: "interrupted"`.
+ */
+export function judgeSignal(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', events: readonly { type: string; [key: string]: unknown }[] | undefined, report: Report): void {
   if (!run.signalSent) return;
   if (run.graceExpired) {
     report('AOI-10/signal-ignored', `still running after ${signal}; the kit killed it`);
     return;
   }
-  const interrupted = events.some((e) => e.type === 'aoi:summary' && e.ok === false && e.reason === 'interrupted');
+  const interrupted = events?.some((e) => e.type === 'aoi:summary' && e.reason === 'interrupted') ?? true;
   if (!interrupted) report('AOI-10/no-interrupted-summary', `${signal} ended the run without {"type":"aoi:summary","ok":false,"reason":"interrupted"}`);
   if (run.exitCode !== SIGNAL_EXIT[signal] && run.signal !== signal) report('AOI-10/signal-exit-code', `${signal} ended the run with ${endOf(run)}, not ${SIGNAL_EXIT[signal]}`);
 }

@@ -40,6 +40,12 @@ export const itemsOf = (events: readonly Event[]): Event[] => events.filter((eve
 
 export const summaryOf = (events: readonly Event[]): Event | undefined => events.findLast((event) => event.type === 'aoi:summary');
 
+/**
+ * The run succeeded at the application level (§4.1): exit 0 and a terminal summary with ok:true. Whether
+ * the exit status and the summary agree is AOI-03's to judge; the probes ask only "did it succeed?".
+ */
+export const succeeded = (run: Pick<ProbeOutcome, 'exitCode'>, events: readonly Event[]): boolean => run.exitCode === 0 && summaryOf(events)?.ok === true;
+
 /** How a run ended, in words: `exit 64`, `signal SIGKILL`. */
 export const endOf = (run: Pick<ProbeOutcome, 'exitCode' | 'signal'>): string => (run.signal ? `signal ${run.signal}` : `exit ${run.exitCode}`);
 

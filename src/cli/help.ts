@@ -76,7 +76,7 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     stability: 'stable',
   },
   fake: {
-    summary: 'Run the reference tool notes (or a fake agent CLI) with faults, as a real process.',
+    summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
     args: [
       { name: 'preset', type: 'string', required: false, description: 'A preset or scenario id (fake --list names them)' },
       { name: 'args', type: 'string', repeatable: true, description: 'The fake’s own arguments (after an optional --)' },
@@ -90,6 +90,7 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     examples: [
       { cmd: 'aoi-testkit fake --list', note: 'the presets' },
       { cmd: 'aoi-testkit fake well-behaved -- list --output jsonl', note: 'the well-behaved notes, listing its notes' },
+      { cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1', note: 'helpdesk, expanding the whole tree at depth 1' },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'stable',

@@ -50,6 +50,9 @@ lint options:
   --spec aoi|cmdhelp|exec|app|all   judge these specs (repeatable or comma-separated; default: detect and say what was found)
   --exec-plan FILE      JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)
   --app-dir DIR         the application package (default: an APP.md in the cwd or in the program's package)
+  --app-setup "ARGS"    an app invocation run first, e.g. 'add "Probe item"' (repeatable; default: the first
+                        add/create invocation APP.md's body documents)
+  --app-read "ARGS"     the app's read invocation (default: its first command outside confirmationRequired)
   --invoke "CMD ARGS"   a command to probe (repeatable; default: those capabilities lists)
   --setup "CMD ARGS"    run once to seed the state each probe starts a copy of (repeatable)
   --env NAME=VALUE      set for every run (repeatable; values never printed)

@@ -181,9 +181,14 @@ export async function checkCmdhelp(command: string, args: readonly string[] = []
     let deep: CmdhelpDocument | undefined;
     for (let n = 1; n <= maxLevel; n++) {
       const probe = ['help', '--format', 'json', '--depth', String(n)];
-      const doc = parse(await out(probe), probe);
+      const answer = await out(probe);
+      const doc = parse(answer, probe);
       if (n === maxLevel) deep = doc;
-      if (!doc) continue;
+      if (!doc) {
+        // A rejected --depth expands nothing (a non-JSON answer is CMDHELP-02's, reported by parse).
+        if (!answer.ok) report('CMDHELP-04/depth-ignored', `help --depth ${n} exits ${answer.run.exitCode ?? answer.run.signal}: nothing is expanded.`, probe, answer.stderr.split('\n', 1)[0]);
+        continue;
+      }
       for (const [path, leaf] of leaves)
         if (levelOf(path) <= n && hasDetail(leaf) && detailKey(doc.commands[path]) !== detailKey(leaf))
           report('CMDHELP-04/depth-ignored', `help --depth ${n} does not show "${path}" (level ${levelOf(path)}) in the detail help ${path} shows.`, probe);

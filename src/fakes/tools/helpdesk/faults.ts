@@ -16,6 +16,7 @@ export const HELPDESK_FAULTS: readonly HelpdeskFault[] = [
   { id: 'capability-patch', description: 'The capability line says cmdhelp/0.1.0', violates: ['CMDHELP-01/patch-version'] },
   { id: 'capability-missing-text', description: 'The capability line leaves out text', violates: ['CMDHELP-01/missing-format'] },
   { id: 'depth-ignored', description: '--depth is parsed and ignored: always the summary', violates: ['CMDHELP-04/depth-ignored'] },
+  { id: 'depth-rejected', description: 'any --depth above 0 is refused as a usage error', violates: ['CMDHELP-04/depth-ignored'] },
   { id: 'depth-unbounded', description: 'any --depth of 1 or more expands the whole tree in full detail', violates: ['CMDHELP-04/depth-overexpanded'] },
   { id: 'md-json-disagree', description: 'md renders its own examples, not the canonical ones', violates: ['CMDHELP-06/examples-differ'] },
   { id: 'capability-logs', description: 'The capability probe logs a line on stderr', violates: ['CMDHELP-01/side-effect'] },

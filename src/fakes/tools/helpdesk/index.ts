@@ -80,6 +80,7 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
       const raw = value();
       if (raw === undefined || !/^-?\d+$/.test(raw)) return usage(`--depth needs a whole number, got ${JSON.stringify(raw ?? '')}`);
       depth = Number(raw);
+      if (depth > 0 && faults.has('depth-rejected')) return usage('--depth must be 0');
       if (depth < 0 && faults.has('negative-depth-accepted')) depth = 0;
       else if (depth < 0) return usage(`--depth must be 0 or more, got ${depth}`);
     } else if (name === '--capabilities') capabilities = true;

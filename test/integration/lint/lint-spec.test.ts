@@ -157,9 +157,13 @@ describe.concurrent('aoi-testkit lint --spec', () => {
     expect(given.exitCode).toBe(0);
     expect(checks(given.stdout).map((c) => `${c.name} ${c.status}`)).toEqual(APP_RULES.map((r) => `${r.id} pass`));
 
+    // Each flag takes effect: a setup that creates nothing, or a read that shows none of what was created.
     const nothing = await lint(['--no-color', '--app-dir', TODO, '--app-setup', 'list']);
     expect(nothing.exitCode).toBe(0);
     expect(text(nothing.stdout)).toMatch(/^ {2}app +APP-14 +- +two runs of `list` returned no entity ids to compare; give a setup invocation that creates one/m);
+    const done = await lint(['--no-color', '--app-dir', TODO, '--app-read', 'list --status done']);
+    expect(done.exitCode).toBe(0);
+    expect(text(done.stdout)).toMatch(/^ {2}app +APP-14 +- +two runs of `list --status done` returned no entity ids to compare/m);
 
     const bad = await lint(['--app-dir', TODO, '--app-setup', 'add "unterminated']);
     expect(bad.exitCode).toBe(64);

@@ -16,10 +16,12 @@ const slug = (id: string) => id.toLowerCase().replace('/', '--');
 
 describe('fixtures/apps: every package gets the verdict expected.json gives it', () => {
   for (const pkg of expected.packages) {
-    it(pkg.path, async () => {
-      const report = await checkAgentApplication(`${apps}${pkg.path}`, expected.options);
-      expect(report.findings.map((f) => ({ id: f.id, ...(f.line !== undefined ? { line: f.line } : {}) }))).toEqual(pkg.findings);
-      expect(report.valid).toBe(pkg.valid);
+    it(`${pkg.path}, with the options and with the probes read from APP.md`, async () => {
+      for (const options of [expected.options, {}]) {
+        const report = await checkAgentApplication(`${apps}${pkg.path}`, options);
+        expect(report.findings.map((f) => ({ id: f.id, ...(f.line !== undefined ? { line: f.line } : {}) }))).toEqual(pkg.findings);
+        expect(report.valid).toBe(pkg.valid);
+      }
     }, 30_000);
   }
 

@@ -57,6 +57,8 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
       spec: { type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)' },
       'exec-plan': { type: 'path', description: 'JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)' },
       'app-dir': { type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)' },
+      'app-setup': { type: 'string', repeatable: true, description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)' },
+      'app-read': { type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)' },
       invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)' },
       setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of' },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)' },
@@ -71,12 +73,13 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
       { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },
       { cmd: 'aoi-testkit lint --spec cmdhelp -- helpdesk', note: 'only the cmdhelp rules' },
       { cmd: 'aoi-testkit lint --only AOI-06 --invoke "list" -- notes', note: 'one rule, one command' },
+      { cmd: 'aoi-testkit lint --app-dir fixtures/apps/todo --app-setup "add \'Probe item\'"', note: 'an Agent Application, seeded with one item' },
     ],
     see_also: ['check', 'fake'],
     stability: 'stable',
   },
   fake: {
-    summary: 'Run the reference tool notes (or a fake agent CLI) with faults, as a real process.',
+    summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
     args: [
       { name: 'preset', type: 'string', required: false, description: 'A preset or scenario id (fake --list names them)' },
       { name: 'args', type: 'string', repeatable: true, description: 'The fake’s own arguments (after an optional --)' },
@@ -90,6 +93,7 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     examples: [
       { cmd: 'aoi-testkit fake --list', note: 'the presets' },
       { cmd: 'aoi-testkit fake well-behaved -- list --output jsonl', note: 'the well-behaved notes, listing its notes' },
+      { cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1', note: 'helpdesk, expanding the whole tree at depth 1' },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'stable',

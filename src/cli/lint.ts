@@ -30,6 +30,9 @@ export interface LintArgs {
   execPlan: string | undefined;
   /** `--app-dir DIR`: the Agent Application package. */
   appDir: string | undefined;
+  /** `--app-setup "ARGS"` (repeatable) and `--app-read "ARGS"`: the app's probe invocations (default: read from APP.md). */
+  appSetup: string[][] | undefined;
+  appRead: string[] | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
@@ -57,6 +60,8 @@ export function parseLintArgs(args: string[]): LintArgs {
         spec: { type: 'string', multiple: true },
         'exec-plan': { type: 'string' },
         'app-dir': { type: 'string' },
+        'app-setup': { type: 'string', multiple: true },
+        'app-read': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -106,6 +111,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     specs: SPEC_IDS.filter((s) => specs.has(s)),
     execPlan: values['exec-plan'],
     appDir,
+    appSetup: values['app-setup'] === undefined ? undefined : words(values['app-setup'], '--app-setup'),
+    appRead: values['app-read'] === undefined ? undefined : words([values['app-read']], '--app-read')[0],
   };
 }
 
@@ -165,7 +172,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   if (chosen('app')) {
     if (appDir !== undefined) {
       note(`running the app checks on ${appDir}`);
-      pending.push(runAppSpec(appDir, options));
+      pending.push(runAppSpec(appDir, options, { ...(args.appSetup ? { setup: args.appSetup } : {}), ...(args.appRead ? { read: args.appRead } : {}) }));
     } else pending.push(Promise.resolve(skippedSpec('app', 'no application package: no APP.md in the current directory or the program’s package; pass --app-dir DIR', only)));
   }
   results.push(...(await Promise.all(pending)));

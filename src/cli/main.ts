@@ -67,6 +67,8 @@ async function runFake(args: string[]): Promise<number> {
   // Fake agent CLIs (AIP-45): their own bundled programs, loaded only when asked for (they carry the ACP/MCP SDKs).
   const agent = await runAgentFake(args);
   if (agent !== undefined) return agent;
+  const helpdesk = await runHelpdeskFake(args);
+  if (helpdesk !== undefined) return helpdesk;
   // Only what a fake process needs, not all of aoi-testkit/fakes: a fake must start nearly as fast as node.
   const [faults, { runAsProcess }, { notes }] = await Promise.all([import('../fakes/faults/index.js'), import('../fakes/engine/process.js'), import('../fakes/tools/notes/index.js')]);
   const fakes = { ...faults, runAsProcess, notes };
@@ -105,8 +107,8 @@ async function runFake(args: string[]): Promise<number> {
   const [preset, ...rest] = args;
   const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const { AGENT_PRESETS } = await import('../fakes/agents/presets.js');
-    const list = [...Object.entries(fakes.PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
+    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agents/presets.js'), import('../fakes/tools/helpdesk/presets.js')]);
+    const list = [...Object.entries(fakes.PRESETS), ...Object.entries(HELPDESK_PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
     return 0;
@@ -142,6 +144,22 @@ async function runAgentFake(args: string[]): Promise<number | undefined> {
   process.stdout.removeAllListeners('error');
   await run([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)]);
   return 0;
+}
+
+/**
+ * `aoi-testkit fake helpdesk[.<fault>] [--fault ID]... [args...]`: the reference cmdhelp tool, in this process
+ * (state in $AOI_TESTKIT_STATE_DIR), the preset's fault first. Undefined when the preset is not helpdesk's.
+ */
+async function runHelpdeskFake(args: string[]): Promise<number | undefined> {
+  const [preset, ...rest] = args;
+  if (preset === undefined || !/^helpdesk(\.|$)/.test(preset)) return undefined;
+  const [{ HELPDESK_PRESETS }, { runHelpdesk }] = await Promise.all([import('../fakes/tools/helpdesk/presets.js'), import('../fakes/tools/helpdesk/index.js')]);
+  const found = HELPDESK_PRESETS[preset];
+  if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
+  const result = runHelpdesk([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)], { env: process.env });
+  await new Promise<void>((done) => process.stdout.write(result.stdout, () => done()));
+  await new Promise<void>((done) => process.stderr.write(result.stderr, () => done()));
+  return result.exitCode;
 }
 
 /**

@@ -28,12 +28,14 @@ Usage:
   aoi-testkit check [FILE|-] [options]   check a recorded machine-mode stream
   aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset|scenario-id> [args...]
                                          run the reference tool notes with faults, as a real process
-  aoi-testkit fake --list                list the presets (well-behaved, crashing-without-summary, ...)
+  aoi-testkit fake --list                list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)
   aoi-testkit scenarios [--kind stream|lint] [--output text|jsonl]   list the shipped corpus
   aoi-testkit manifest [FILE|-] [--strict] [--output text|jsonl]
                                          validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)
   aoi-testkit fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]
                                          run a fake agent CLI (ACP, MCP, line REPL) for testing runners
+  aoi-testkit fake helpdesk[.FAULT] [--fault ID]... [args...]
+                                         run helpdesk, the reference cmdhelp tool, with faults
   aoi-testkit schema --output json       the JSON Schema of the kit's own events
   aoi-testkit capabilities --output json the kit's capabilities manifest (AOI §17)
   aoi-testkit help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]
@@ -48,6 +50,9 @@ lint options:
   --spec aoi|cmdhelp|exec|app|all   judge these specs (repeatable or comma-separated; default: detect and say what was found)
   --exec-plan FILE      JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)
   --app-dir DIR         the application package (default: an APP.md in the cwd or in the program's package)
+  --app-setup "ARGS"    an app invocation run first, e.g. 'add "Probe item"' (repeatable; default: the first
+                        add/create invocation APP.md's body documents)
+  --app-read "ARGS"     the app's read invocation (default: its first command outside confirmationRequired)
   --invoke "CMD ARGS"   a command to probe (repeatable; default: those capabilities lists)
   --setup "CMD ARGS"    run once to seed the state each probe starts a copy of (repeatable)
   --env NAME=VALUE      set for every run (repeatable; values never printed)

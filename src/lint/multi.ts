@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkAgentApplication } from '../checks/app/application.js';
+import { checkAgentApplication, type AppCheckOptions } from '../checks/app/application.js';
 import { checkCmdhelp } from '../checks/cmdhelp/live.js';
 import { checkExec, EXEC_RULE_IDS, type ExecPlan } from '../checks/exec/live.js';
 import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
@@ -81,10 +81,11 @@ export async function runExecSpec(command: string, args: readonly string[], plan
   return { spec: 'exec', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
 }
 
-/** APP-01…15 by `checkAgentApplication` on a package directory. */
-export async function runAppSpec(dir: string, options: SpecRunOptions = {}): Promise<SpecResult> {
+/** APP-01…15 by `checkAgentApplication` on a package directory; setup and read default to what APP.md documents. */
+export async function runAppSpec(dir: string, options: SpecRunOptions = {}, probes: Pick<AppCheckOptions, 'setup' | 'read'> = {}): Promise<SpecResult> {
   const started = performance.now();
   const report = await checkAgentApplication(dir, {
+    ...probes,
     ...(options.env ? { env: options.env } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     strict: options.strict === true,

@@ -63,6 +63,7 @@ export const APP_MANIFEST_DEFECTS: readonly Defect[] = [
   { subRule: 'APP-03/type', apply: (m) => md({ ...m, name: 42 }) },
   { subRule: 'APP-03/type', apply: (m) => md({ ...m, confirmationRequired: 'x' }) },
   { subRule: 'APP-04/empty', apply: (m) => md({ ...m, entry: { command: '   ' } }) },
+  { subRule: 'APP-04/outside-package', apply: (m) => md({ ...m, entry: { command: 'node ../shared/app/cli.js' } }) },
   { subRule: 'APP-05/command-name', apply: (m) => md({ ...m, commands: [...(m.commands ?? []), 'Not A Name'] }) },
   { subRule: 'APP-05/duplicate-command', apply: (m) => md({ ...m, commands: [...(m.commands ?? []), (m.commands ?? [])[0]] }) },
   { subRule: 'APP-06/unknown-command', apply: (m) => md({ ...m, confirmationRequired: [...(m.confirmationRequired ?? []), 'zz-undeclared'] }) },

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { normalize } from 'node:path/posix';
 import { maskSecrets } from '../../spec/aoi/secrets.js';
 import { APP_COMMAND_NAME, APP_MANIFEST_FILE, APP_SCHEDULING, type AppManifest } from '../../spec/app/manifest.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
@@ -116,9 +117,11 @@ function judge(fm: Record<string, unknown>, body: string | undefined, dir: strin
   else if (entry.command === undefined) report('APP-02/missing-field', 'The required field `entry.command` is missing.', ['entry']);
   else if (typeof entry.command !== 'string') report('APP-03/type', `\`entry.command\` must be a string, not ${typeName(entry.command)}.`, ['entry', 'command']);
   else if (entry.command.trim() === '') report('APP-04/empty', '`entry.command` is empty: a runtime has nothing to invoke.', ['entry', 'command']);
-  else if (dir !== undefined) {
+  else {
     for (const file of commandFiles(entry.command)) {
-      if (!existsSync(join(dir, file))) report('APP-04/missing-file', `\`entry.command\` names ${file}, which does not exist in the package.`, ['entry', 'command']);
+      // Lexical: a runtime installs the package on its own, so nothing above its root is there to run.
+      if (leavesPackage(file)) report('APP-04/outside-package', `\`entry.command\` names ${file}, outside the package root.`, ['entry', 'command']);
+      else if (dir !== undefined && !existsSync(join(dir, file))) report('APP-04/missing-file', `\`entry.command\` names ${file}, which does not exist in the package.`, ['entry', 'command']);
     }
   }
 
@@ -206,6 +209,9 @@ export function commandFiles(command: string): string[] {
     .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w))
     .filter((w) => w.includes('/') && !w.startsWith('-') && !isAbsolute(w) && !/[$`*?~|;&<>(){}]/.test(w) && !/^[a-z][a-z0-9+.-]*:/i.test(w));
 }
+
+/** A package-relative path that climbs above the package root (`../x`, `app/../../x`). */
+const leavesPackage = (file: string): boolean => normalize(file.replace(/\\/g, '/')).split('/')[0] === '..';
 
 function finish(findings: Finding[], frontmatter: unknown, body: string | undefined, strict: boolean): AppManifestReport {
   const ordered = findings

@@ -1,5 +1,5 @@
 /**
- * The cmdhelp JSON document validator (`help --format json`): CMDHELP-02 by the kit's schema
+ * The cmdhelp JSON document validator (`help --format json`): CMDHELP-02 by the kit's own schema
  * (`src/spec/cmdhelp/cmdhelp.schema.json`), each ajv error mapped to one sub-rule, then CMDHELP-07 (examples
  * resolve against the flag tree) in code. Pure; never throws.
  */
@@ -55,8 +55,8 @@ function subRuleOf(error: ErrorObject, value: unknown): string | undefined {
   const segments = segmentsOf(error.instancePath);
   const last = segments[segments.length - 1];
   if (error.keyword === 'if' || error.keyword === 'allOf') return undefined;
-  if ((error as ErrorObject & { propertyName?: string }).propertyName !== undefined || error.keyword === 'propertyNames') return 'CMDHELP-02/flag-name';
   if (segments.includes('exit_codes')) return 'CMDHELP-02/exit-code';
+  if ((error as ErrorObject & { propertyName?: string }).propertyName !== undefined || error.keyword === 'propertyNames') return 'CMDHELP-02/flag-name';
   if (error.keyword === 'required') return 'CMDHELP-02/missing-key';
   if (segments.length === 1 && last === 'cmdhelp_version') return typeof value === 'string' ? 'CMDHELP-02/version-format' : 'CMDHELP-02/type';
   if (last === 'negate_flag') return 'CMDHELP-02/negate-flag';
@@ -82,6 +82,7 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'required') return `missing required key "${(error.params as { missingProperty: string }).missingProperty}"`;
   if (error.keyword === 'const') return 'negate_flag is only allowed when type is "bool"';
   const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
+  if (propertyName !== undefined && error.instancePath.endsWith('/exit_codes')) return `exit code key ${JSON.stringify(propertyName)} is not a decimal number`;
   if (propertyName !== undefined) return `flag name ${JSON.stringify(propertyName)} must match ^[a-zA-Z][a-zA-Z0-9_-]*$`;
   if (error.keyword === 'additionalProperties') return `unexpected key "${(error.params as { additionalProperty: string }).additionalProperty}"`;
   if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'enum' || error.keyword === 'pattern') {

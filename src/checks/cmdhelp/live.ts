@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, type Run, type RunCliOptions } from '../../run/run-cli.js';
 import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../../spec/cmdhelp/rules.js';
 import type { CmdhelpCommand, CmdhelpDocument } from '../../spec/cmdhelp/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
@@ -173,14 +174,30 @@ export async function checkCmdhelp(command: string, args: readonly string[] = []
     const whole = validateCmdhelpDocument(assembled);
     for (const f of whole.findings) if (f.id.startsWith('CMDHELP-07/')) report(f.id, f.message, ['help', ...f.path.split('/')[2]!.replace(/~1/g, '/').replace(/~0/g, '~').split(' '), '--format', 'json'], f.excerpt);
 
-    // --depth N expands N levels in full detail (CMDHELP-04), and the leaf has its detail.
-    const maxLevel = Math.max(1, ...[...leaves.keys()].map((p) => p.split(' ').length));
-    const deepProbe = ['help', '--format', 'json', '--depth', String(maxLevel)];
-    const deep = parse(await out(deepProbe), deepProbe);
+    // --depth N, for every N from 1 to the deepest level (CMDHELP-04): the leaves within N levels in the detail
+    // `help <leaf>` shows, and nothing below level N detailed (a tool that expands everything at any N ≥ 1 fails).
+    const levelOf = (path: string) => path.split(' ').length;
+    const maxLevel = Math.max(1, ...[...leaves.keys()].map(levelOf));
+    let deep: CmdhelpDocument | undefined;
+    for (let n = 1; n <= maxLevel; n++) {
+      const probe = ['help', '--format', 'json', '--depth', String(n)];
+      const answer = await out(probe);
+      const doc = parse(answer, probe);
+      if (n === maxLevel) deep = doc;
+      if (!doc) {
+        // A rejected --depth expands nothing (a non-JSON answer is CMDHELP-02's, reported by parse).
+        if (!answer.ok) report('CMDHELP-04/depth-ignored', `help --depth ${n} exits ${answer.run.exitCode ?? answer.run.signal}: nothing is expanded.`, probe, answer.stderr.split('\n', 1)[0]);
+        continue;
+      }
+      for (const [path, leaf] of leaves)
+        if (levelOf(path) <= n && hasDetail(leaf) && detailKey(doc.commands[path]) !== detailKey(leaf))
+          report('CMDHELP-04/depth-ignored', `help --depth ${n} does not show "${path}" (level ${levelOf(path)}) in the detail help ${path} shows.`, probe);
+      const below = Object.keys(doc.commands).filter((path) => levelOf(path) > n && hasDetail(doc.commands[path]));
+      if (below.length > 0)
+        report('CMDHELP-04/depth-overexpanded', `help --depth ${n} shows ${below.slice(0, 3).map((p) => `"${p}"`).join(', ')}${below.length > 3 ? ` and ${below.length - 3} more` : ''}, more than ${n} level(s) down, in full detail.`, probe);
+    }
     for (const [path, leaf] of leaves) {
       const inDeep = deep?.commands[path];
-      if (hasDetail(leaf) && detailKey(inDeep) !== detailKey(leaf))
-        report('CMDHELP-04/depth-ignored', `help --depth ${maxLevel} does not show "${path}" in the detail help ${path} shows.`, deepProbe);
       if (hasDetail(inDeep) && detailKey(inDeep) !== detailKey(leaf))
         report('CMDHELP-04/leaf-not-detailed', `help ${path} lacks the detail (flags, args, examples) that help --depth ${maxLevel} shows.`, ['help', ...path.split(' '), '--format', 'json']);
     }
@@ -232,8 +249,13 @@ export async function checkCmdhelp(command: string, args: readonly string[] = []
 
 type Reporter = (id: string, message: string, probe: readonly string[], excerpt?: string, line?: number) => void;
 
+/**
+ * Both discovery forms (§8): every form that answers with a cmdhelp/ line is judged in full (a tool may offer
+ * both, and a harness may use either). The line returned is the default form's when it answers, else the fallback's.
+ */
 async function judgeCapability(run: (extra: readonly string[], o?: RunCliOptions) => Promise<Run>, report: Reporter): Promise<CapabilityLine | undefined> {
-  for (const form of [['help', '--capabilities'], ['--cmdhelp-capabilities']]) {
+  const lines: CapabilityLine[] = [];
+  for (const form of CAPABILITY_PROBES) {
     const home = mkdtempSync(join(tmpdir(), 'aoi-cmdhelp-cap-'));
     try {
       const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.data'), AOI_TESTKIT_STATE_DIR: home };
@@ -243,20 +265,20 @@ async function judgeCapability(run: (extra: readonly string[], o?: RunCliOptions
       const body = stdout.replace(/\r?\n$/, '');
       if (body.includes('\n')) report('CMDHELP-01/not-single-line', `${form.join(' ')} prints ${body.split('\n').length} lines.`, form, body);
       const parsed = parseCapabilityLine(stdout);
-      for (const f of parsed.findings) report(f.id, f.message, form, f.excerpt, f.line);
+      for (const f of parsed.findings) report(f.id, `${form.join(' ')}: ${f.message}`, form, f.excerpt, f.line);
       const stderr = decode(first.stderr);
       const written = readdirSync(home);
       if (stderr.trim() !== '') report('CMDHELP-01/side-effect', `${form.join(' ')} writes to stderr.`, form, stderr.split('\n', 1)[0]);
       if (written.length > 0) report('CMDHELP-01/side-effect', `${form.join(' ')} wrote ${written.slice(0, 3).join(', ')} into a fresh HOME/XDG/state directory.`, form);
       const second = await run([...form], { env: { ...env, AOI_TESTKIT_CMDHELP_PROBE: '2' } });
       if (decode(second.stdout) !== stdout) report('CMDHELP-01/unstable', `Two runs of ${form.join(' ')} print different output.`, form, decode(second.stdout));
-      return parsed;
+      lines.push(parsed);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
   }
-  report('CMDHELP-01/missing', 'Neither `help --capabilities` nor `--cmdhelp-capabilities` prints a cmdhelp/ line with exit 0.', ['help', '--capabilities']);
-  return undefined;
+  if (lines.length === 0) report('CMDHELP-01/missing', 'Neither `help --capabilities` nor `--cmdhelp-capabilities` prints a cmdhelp/ line with exit 0.', ['help', '--capabilities']);
+  return lines[0];
 }
 
 function finish(findings: Finding[], notApplicable: Map<string, string>, strict: boolean, capability: CapabilityLine | undefined, document: CmdhelpDocument | undefined): CmdhelpReport {

@@ -36,6 +36,7 @@ export const APP_SUB_RULES: readonly SubRule[] = [
   manifest('APP-02/missing-field', 'error', 'A required field is missing', 'Add the field: name, description and entry.command are required.'),
   manifest('APP-03/type', 'error', 'A field has the wrong type', 'Give the field its type: name, description, version and entry.command strings; commands, confirmationRequired and skills lists; scheduling a string.'),
   manifest('APP-04/empty', 'error', 'entry.command is empty', 'Write the command a runtime invokes from the package root, e.g. `node app/cli.js`.'),
+  manifest('APP-04/outside-package', 'error', 'entry.command names a file outside the package root (../…)', 'Ship the program inside the package and name it from the package root (`node app/cli.js`): a runtime installs and runs the package on its own.', 'Judged on the path as written (no symlinks followed), with or without the package directory.'),
   manifest('APP-04/missing-file', 'error', 'entry.command names a package file that does not exist', 'Fix the path (it is resolved from the package root) or ship the file.', 'Checked only when the package directory is known; only arguments that look like relative paths are checked.'),
   manifest('APP-05/command-name', 'error', 'A command name is not a lower-case identifier', 'Name commands with lower-case letters, digits and hyphens, starting with a letter (`list`, `add`, `set-due`).'),
   manifest('APP-05/duplicate-command', 'error', 'A command is declared twice', 'Declare each command once; runtimes key their catalog on the name.'),
@@ -49,6 +50,7 @@ export const APP_SUB_RULES: readonly SubRule[] = [
   probe('APP-11/exit-zero-on-failure', 'error', 'A failing invocation exited 0', 'Exit non-zero whenever the command fails (an unknown command, an `ok:false` result).'),
   probe('APP-12/unstructured-error', 'warning', 'A failing invocation did not print {ok:false,error:{code,message}} on stdout', 'On failure print `{"ok":false,"error":{"code":"…","message":"…"}}` on stdout.', 'The spec says "when possible", so the kit warns; strict makes it an error.'),
   probe('APP-13/not-enforced', 'error', 'A command listed in confirmationRequired ran without confirmation', 'Refuse the command unless confirmed (e.g. `--confirm`), exiting non-zero with error.code CONFIRMATION_REQUIRED.'),
+  probe('APP-13/state-changed', 'error', 'A command listed in confirmationRequired refused to run without confirmation, yet changed the state', 'Check for confirmation before touching anything: refuse first, then act only when confirmed.', 'Judged by the ids the read command shows before and after the unconfirmed call; only when the read shows some and they are stable (APP-14).'),
   probe('APP-14/unstable-ids', 'error', 'The same read returned different entity ids on two invocations', 'Give entities ids that persist in the state directory (e.g. td_0001), not positions or per-run values.'),
   probe('APP-15/does-not-start', 'error', 'entry.command, run from the package root, failed its read command', 'Make entry.command runnable from the package root (relative paths resolve against it) and let the read command succeed on fresh state.'),
 ];

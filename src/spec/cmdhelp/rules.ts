@@ -52,7 +52,8 @@ export const CMDHELP_SUB_RULES: readonly SubRule[] = [
   probe('CMDHELP-04/root-not-summary', 'error', 'help (depth 0) at the root or at a group emits flags, args or examples', 'At tree or subtree scope without --depth, print only the subcommand list with one-line summaries.'),
   probe('CMDHELP-04/scope-leak', 'error', 'help <group> lists commands outside the group', 'Scope `help <group>` to the commands under that group.'),
   probe('CMDHELP-04/leaf-not-detailed', 'error', 'help <leaf> lacks the flags, args or examples the command has', 'At a leaf, print the command in full detail (flags, args, examples, output) by default.'),
-  probe('CMDHELP-04/depth-ignored', 'error', '--depth N does not give full detail to the commands N levels down', 'Make --depth N expand N levels with full detail; --depth 0 is the summary.'),
+  probe('CMDHELP-04/depth-ignored', 'error', '--depth N does not give full detail to the commands within N levels', 'Make --depth N expand N levels with full detail; --depth 0 is the summary.'),
+  probe('CMDHELP-04/depth-overexpanded', 'error', '--depth N gives full detail to commands more than N levels down', 'Stop the full detail at level N: deeper commands are listed in summary (or left out), never detailed.', 'Probed for every N from 1 to the deepest level of the tree, at the root.'),
   // CMDHELP-05 — markdown shape (§6)
   document('CMDHELP-05/section-order', 'error', 'A command’s ### sections are out of the §6 order', 'Order sections Synopsis, Arguments, Flags, Stdin, Examples, Output, Workspace context, See also.'),
   document('CMDHELP-05/heading', 'warning', 'A ## command heading is not `<cmd> <subcommand>` in backticks', 'Head each command section with ## `<binary> <command path>`.', 'The spec shows the shape but does not say MUST; consumers pattern-match on it.'),

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkAgentApplication, type AppCheckOptions } from '../../../src/checks/app/application.js';
@@ -14,10 +16,12 @@ const slug = (id: string) => id.toLowerCase().replace('/', '--');
 
 describe('fixtures/apps: every package gets the verdict expected.json gives it', () => {
   for (const pkg of expected.packages) {
-    it(pkg.path, async () => {
-      const report = await checkAgentApplication(`${apps}${pkg.path}`, expected.options);
-      expect(report.findings.map((f) => ({ id: f.id, ...(f.line !== undefined ? { line: f.line } : {}) }))).toEqual(pkg.findings);
-      expect(report.valid).toBe(pkg.valid);
+    it(`${pkg.path}, with the options and with the probes read from APP.md`, async () => {
+      for (const options of [expected.options, {}]) {
+        const report = await checkAgentApplication(`${apps}${pkg.path}`, options);
+        expect(report.findings.map((f) => ({ id: f.id, ...(f.line !== undefined ? { line: f.line } : {}) }))).toEqual(pkg.findings);
+        expect(report.valid).toBe(pkg.valid);
+      }
     }, 30_000);
   }
 
@@ -34,6 +38,45 @@ describe('fixtures/apps: every package gets the verdict expected.json gives it',
     }
     expect(expected.packages.filter((p) => p.path.startsWith('broken/')).length).toBe(APP_SUB_RULES.length);
   });
+
+  it('every package that is run ships its own program: app/cli.js is a copy of the todo app’s, and entry.command stays inside', async () => {
+    const program = readFileSync(`${apps}todo/app/cli.js`);
+    const run = expected.packages.filter((p) => p.path.startsWith('broken/') && existsSync(`${apps}${p.path}/app/cli.js`) && p.path !== 'broken/app-15--does-not-start');
+    expect(run.map((p) => p.path)).toEqual(expect.arrayContaining(['broken/app-07--undocumented', 'broken/app-13--state-changed', 'broken/app-14--unstable-ids']));
+    for (const pkg of run) expect(readFileSync(`${apps}${pkg.path}/app/cli.js`).equals(program), `${pkg.path}/app/cli.js differs from todo/app/cli.js`).toBe(true);
+    for (const pkg of expected.packages.filter((p) => p.path !== 'broken/app-04--outside-package' && existsSync(`${apps}${p.path}/APP.md`)))
+      expect(readFileSync(`${apps}${pkg.path}/APP.md`, 'utf8').includes('../'), pkg.path).toBe(false);
+  });
+
+  it('without options the probes are read from APP.md (a documented add, then the read), and the todo app passes them all', async () => {
+    const report = await checkAgentApplication(`${apps}todo`);
+    expect(report.plan).toEqual({ setup: [['add', 'Write docs', '--due-at', '2026-04-05']], setupFrom: 'APP.md', read: ['list'] });
+    expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(report.verdicts.map((v) => `${v.rule}:pass`));
+    const unstable = await checkAgentApplication(`${apps}broken/app-14--unstable-ids`);
+    expect(unstable.findings.map((f) => f.id)).toEqual(['APP-14/unstable-ids']);
+  }, 30_000);
+
+  it('APP-14 is not_applicable, with the reason, when the reads show no ids (no vacuous pass)', async () => {
+    const empty = await checkAgentApplication(`${apps}todo`, { setup: [] });
+    const verdict = empty.verdicts.find((v) => v.rule === 'APP-14')!;
+    expect(verdict).toMatchObject({ status: 'not_applicable' });
+    expect(verdict.reason).toMatch(/^two runs of `list` returned no entity ids to compare; give a setup invocation that creates one/);
+    expect(empty.valid).toBe(true);
+
+    // A derived setup that fails is no finding (the kit guessed it), but the reason says what happened.
+    const dir = mkdtempSync(join(tmpdir(), 'app-bad-example-'));
+    cpSync(`${apps}todo`, dir, { recursive: true });
+    writeFileSync(join(dir, 'APP.md'), readFileSync(join(dir, 'APP.md'), 'utf8').replace('--due-at 2026-04-05', '--due-at tomorrow'));
+    const guessed = await checkAgentApplication(dir);
+    expect(guessed.findings).toEqual([]);
+    expect(guessed.verdicts.find((v) => v.rule === 'APP-14')!.reason).toMatch(/the setup read from APP\.md, `add Write docs --due-at tomorrow`, exited 1/);
+  }, 30_000);
+
+  it('APP-13 by state: the refusal that deletes anyway passes every output check, and fails APP-13/state-changed', async () => {
+    const report = await checkAgentApplication(`${apps}broken/app-13--state-changed`, expected.options);
+    expect(report.findings.map((f) => [f.id, f.probe])).toEqual([['APP-13/state-changed', 'TODO_FAULT=refuses-after-deleting node app/cli.js remove td_0001']]);
+    expect(report.findings[0]!.message).toMatch(/refused \(exited 1\), yet `list` no longer shows td_0001/);
+  }, 30_000);
 
   it('a warning-only package fails under strict', async () => {
     const report = await checkAgentApplication(`${apps}broken/app-12--unstructured-error`, { ...expected.options, strict: true });

@@ -1,6 +1,7 @@
 /**
- * Builds the helpdesk fake into a temporary directory once per test file (tsup.config.ts does not list it yet,
- * so dist/bin/helpdesk.js may not exist): esbuild, the bundler tsup itself uses, one self-contained ESM file.
+ * Builds the helpdesk fake from today's source into a temporary directory, once per test file: tsup also builds
+ * it (dist/bin/helpdesk.js, run by fixtures/bin/helpdesk), but dist/ is only as new as the last `npm run build`,
+ * and these tests judge the source. esbuild, the bundler tsup itself uses; one self-contained ESM file.
  */
 import { buildSync } from 'esbuild';
 import { mkdtempSync } from 'node:fs';

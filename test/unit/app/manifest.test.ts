@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commandFiles, validateAppManifest, validateAppPackage } from '../../../src/checks/app/manifest.js';
 import { collectIds, isStructuredError, parseStdout } from '../../../src/checks/app/application.js';
+import { appProbePlan, documentedInvocations } from '../../../src/checks/app/plan.js';
+import type { AppManifest } from '../../../src/spec/app/manifest.js';
 import { createAjv } from '../../../src/spec/ajv.js';
 import { parse } from 'yaml';
 
@@ -31,6 +33,16 @@ describe('validateAppManifest', () => {
     expect(validateAppManifest(text, { dir: todo }).findings.map((f) => f.id)).toEqual(['APP-04/missing-file']);
   });
 
+  it('entry.command may not leave the package root (APP-04/outside-package), with or without the directory', () => {
+    const text = (command: string) => readFileSync(`${todo}APP.md`, 'utf8').replace('command: node app/cli.js', `command: ${command}`);
+    for (const command of ['node ../todo/app/cli.js', 'TODO_FAULT=x node app/../../other/cli.js', 'python3 "../bin/app.py"']) {
+      expect(validateAppManifest(text(command)).findings.map((f) => [f.id, f.line]), command).toEqual([['APP-04/outside-package', 6]]);
+      expect(validateAppManifest(text(command), { dir: todo }).findings.map((f) => f.id), command).toEqual(['APP-04/outside-package']);
+    }
+    for (const command of ['node ./app/../app/cli.js', 'TODO_FAULT=x node app/cli.js', 'npx agentic-todo', '/usr/bin/env node app/cli.js'])
+      expect(validateAppManifest(text(command), { dir: todo }).findings, command).toEqual([]);
+  });
+
   it('commandFiles picks the package-relative paths of a command line', () => {
     expect(commandFiles('TODO_FAULT=x node ../../todo/app/cli.js --flag')).toEqual(['../../todo/app/cli.js']);
     expect(commandFiles('npx my-app')).toEqual([]);
@@ -49,5 +61,35 @@ describe('stdout helpers', () => {
     expect(collectIds({ items: [{ id: 'td_0001', sub: { id: 'x' } }, { id: 'td_0002' }] })).toEqual(['td_0001', 'x', 'td_0002']);
     expect(isStructuredError({ ok: false, error: { code: 'X', message: 'y' } })).toBe(true);
     expect(isStructuredError({ ok: false, error: 'X' })).toBe(false);
+  });
+});
+
+describe('the probe plan read from APP.md', () => {
+  const manifest: AppManifest = { name: 'todo', description: 'x', entry: { command: 'TODO_FAULT=y node app/cli.js' }, commands: ['list', 'add', 'remove'], confirmationRequired: ['remove'] };
+  const body = [
+    'Run from the package root:',
+    '```',
+    '$ node app/cli.js list --status open   # open ones',
+    'node app/cli.js add "Write docs" --due-at 2026-04-05',
+    'node app/cli.js remove td_0001 --confirm',
+    'node app/cli.js frobnicate',
+    'node other.js add x',
+    '```',
+  ].join('\n');
+
+  it('documentedInvocations: lines that start with entry.command (env assignments aside) and a declared command', () => {
+    expect(documentedInvocations(manifest.entry.command, body, ['list', 'add', 'remove'])).toEqual([
+      ['list', '--status', 'open'],
+      ['add', 'Write docs', '--due-at', '2026-04-05'],
+      ['remove', 'td_0001', '--confirm'],
+    ]);
+  });
+
+  it('appProbePlan: the documented read, the first documented creating command, never a confirmation-required one', () => {
+    expect(appProbePlan(manifest, body, {})).toEqual({ setup: [['add', 'Write docs', '--due-at', '2026-04-05']], setupFrom: 'APP.md', read: ['list', '--status', 'open'] });
+    expect(appProbePlan(manifest, '', {})).toEqual({ setup: [], setupFrom: 'none', read: ['list'] });
+    expect(appProbePlan(manifest, body, { setup: [], read: ['list'] })).toEqual({ setup: [], setupFrom: 'options', read: ['list'] });
+    const onlyRemove = appProbePlan({ ...manifest, commands: ['remove'] }, body, {});
+    expect(onlyRemove).toEqual({ setup: [], setupFrom: 'none', read: [] });
   });
 });

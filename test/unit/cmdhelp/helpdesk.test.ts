@@ -17,6 +17,11 @@ describe('helpdesk (in memory)', () => {
     expect(json(['help', 'ticket', 'create', '--format', 'json']).commands['ticket create']).toHaveProperty('flags');
     const deep = json(['help', '--format', 'json', '--depth', '2']);
     expect(deep.commands['ticket list']).toHaveProperty('examples');
+    // --depth 1: the first level in full (status), the second in summary only.
+    const one = json(['help', '--format', 'json', '--depth', '1']);
+    expect(one.commands.status).toHaveProperty('examples');
+    expect(one.commands['ticket list']).toEqual({ summary: 'List tickets.' });
+    expect(json(['help', '--format', 'json', '--depth', '1', '--fault', 'depth-unbounded']).commands['ticket list']).toHaveProperty('examples');
     expect(Object.keys(json(['help', 'queue', '--format', 'json']).commands)).toEqual(['queue list', 'queue show']);
   });
   it('splices dynamic enum values from its state directory', () => {
@@ -41,7 +46,9 @@ describe('helpdesk (in memory)', () => {
   it('every fault changes some output of the help surface', () => {
     const probes = [
       ['help', '--capabilities'],
+      ['--cmdhelp-capabilities'],
       ['help'],
+      ['help', '--format', 'json', '--depth', '1'],
       ['help', '--format', 'json', '--depth', '2'],
       ['help', '--format', 'md', '--depth', '2'],
       ['help', '--format', 'llm'],

@@ -43,10 +43,11 @@ function queuesOf(stateDir: string | undefined): string[] {
 
 const usage = (message: string): HelpdeskResult => ({ stdout: '', stderr: `${BINARY}: ${message}\n`, exitCode: 2 });
 
-function capability(faults: FaultSet): HelpdeskResult {
+function capability(faults: FaultSet, fallbackForm = false): HelpdeskResult {
+  const patch = faults.has('capability-patch') || (fallbackForm && faults.has('fallback-capability-patch'));
   const formats = faults.has('capability-missing-text') ? 'md, json, llm' : faults.has('capability-no-llm') ? 'text, md, json' : 'text, md, json, llm';
   const extra = faults.has('capability-two-lines') ? 'see https://example.invalid/helpdesk/cmdhelp\n' : '';
-  return { stdout: `cmdhelp/${faults.has('capability-patch') ? '0.1.0' : '0.1'}: ${formats}\n${extra}`, stderr: faults.has('capability-logs') ? `${BINARY}: checking capabilities\n` : '', exitCode: 0 };
+  return { stdout: `cmdhelp/${patch ? '0.1.0' : '0.1'}: ${formats}\n${extra}`, stderr: faults.has('capability-logs') ? `${BINARY}: checking capabilities\n` : '', exitCode: 0 };
 }
 
 /** Run helpdesk in memory: argv (without the program) in, stdout, stderr and exit code out. Never throws on bad input. */
@@ -61,7 +62,7 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
   }
   const stateDir = options.stateDir ?? env.AOI_TESTKIT_STATE_DIR;
   const queues = queuesOf(stateDir);
-  if (args.includes('--cmdhelp-capabilities')) return capability(faults);
+  if (args.includes('--cmdhelp-capabilities')) return capability(faults, true);
   if (args[0] === '--version') return { stdout: `${BINARY} ${VERSION}\n`, stderr: '', exitCode: 0 };
 
   // Flags of help: --format, --depth, --capabilities, --help; global flags are accepted and ignored.
@@ -79,6 +80,7 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
       const raw = value();
       if (raw === undefined || !/^-?\d+$/.test(raw)) return usage(`--depth needs a whole number, got ${JSON.stringify(raw ?? '')}`);
       depth = Number(raw);
+      if (depth > 0 && faults.has('depth-rejected')) return usage('--depth must be 0');
       if (depth < 0 && faults.has('negative-depth-accepted')) depth = 0;
       else if (depth < 0) return usage(`--depth must be 0 or more, got ${depth}`);
     } else if (name === '--capabilities') capabilities = true;

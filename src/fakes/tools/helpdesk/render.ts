@@ -18,12 +18,13 @@ export const isLeaf = (path: string) => isCommand(path) && childrenOf(path).leng
 /** What `help <scope> --depth <depth>` shows (§4): a leaf in full; a tree or subtree N levels in full, one more in summary. */
 export function view(scope: string, depth: number | undefined, faults: FaultSet): View {
   if (scope !== '' && isLeaf(scope)) return { scope, entries: [{ path: scope, detail: !faults.has('leaf-summary') }] };
-  const d = faults.has('depth-ignored') ? 0 : (depth ?? 0);
+  const asked = depth ?? 0;
+  const d = faults.has('depth-ignored') ? 0 : faults.has('depth-unbounded') && asked >= 1 ? Infinity : asked;
   const entries: { path: string; detail: boolean }[] = [];
   const walk = (path: string) => {
     for (const child of childrenOf(path)) {
       const rel = level(child) - level(scope);
-      entries.push({ path: child, detail: rel <= d || (faults.has('root-detail') && scope === '' && isLeaf(child)) });
+      entries.push({ path: child, detail: rel <= d || (faults.has('root-detail') && scope === '' && d === 0 && isLeaf(child)) });
       if (rel <= d) walk(child);
     }
   };

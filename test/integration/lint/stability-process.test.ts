@@ -46,7 +46,7 @@ const CASES = [
 describe(`${RUNS} process lints in a row give the same verdicts`, () => {
   test.concurrent.each(CASES.map((c) => [c.preset, c] as const))('%s', async (preset, { only, invocations }) => {
     const lint = () =>
-      lintCli(narrowedTo(invocations.map((args) => args[0]), processTarget(process.execPath, [CLI, 'fake', preset])), {
+      lintCli(narrowedTo(invocations.map(([command]) => command as string), processTarget(process.execPath, [CLI, 'fake', preset])), {
         invocations: invocations.map((args) => [...args]),
         only: [...only],
         // Wide margins: a loaded machine must not turn a slow start into a hang.

@@ -16,6 +16,11 @@ export interface RunIO {
   sleep(ms: number): Promise<void>;
   /** Never settles, and keeps a process alive meanwhile: a run that hangs. */
   hang(): Promise<never>;
+  /**
+   * Hang waiting on a helper process that holds stdout and stderr open (the `stall` fault's `helper`).
+   * Only a real process has one; without it, the run hangs as `hang` does.
+   */
+  hangInHelper?(): Promise<never>;
   /** Try a TCP connection; settles once it connected, failed or gave up (memory only records it). */
   connect(host: string, port: number): Promise<void>;
   /** Settles when the run is interrupted. */
@@ -91,6 +96,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const on = (commands: Commands) => appliesTo(commands, command);
   const brokenPipe = on(behaviour.brokenPipe.commands) ? behaviour.brokenPipe.mode : 'exit';
   const stallAfter = behaviour.stall && on(behaviour.stall.commands) ? behaviour.stall.afterEvents : Infinity;
+  const stallHang = behaviour.stall?.helper && io.hangInHelper ? () => io.hangInHelper!() : () => io.hang();
   const pace = pacer(behaviour, on(behaviour.latency.commands), seededRandom(seed ^ LATENCY_SEED), io);
   let closed = false; // after the outcome is decided, a still-running tool writes nothing more
   let events = 0;
@@ -111,7 +117,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
 
   const write = async (event: { type: string } & Record<string, unknown>) => {
     if (closed) return;
-    if (events >= stallAfter && !interrupting) await io.hang();
+    if (events >= stallAfter && !interrupting) await stallHang();
     if (event.type === 'aoi:summary') summaryWritten = true;
     streamStarted = true;
     const bytes = pipeline.render(event);

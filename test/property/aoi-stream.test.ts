@@ -45,11 +45,10 @@ describe('aoiStream(): the checker never fails a conformant stream', () => {
   });
 
   it('in any chunking: cut inside UTF-8 characters, at line ends, one byte at a time', () => {
-    const chunkedStream = aoiStream({ maxItems: 8 }).chain((stream) => chunked(stream.bytes).map((chunks) => ({ stream, chunks })));
     fc.assert(
-      fc.property(chunkedStream, ({ stream, chunks }) => {
+      fc.property(chunked(aoiStream({ maxItems: 8 })), (stream) => {
         const checker = createStreamChecker(judged(stream));
-        for (const chunk of chunks) checker.write(chunk);
+        for (const chunk of stream.chunks) checker.write(chunk);
         expect(findingsOf(checker.end(endOf(stream)))).toEqual([]);
       }),
       { numRuns: 200 },
@@ -76,13 +75,68 @@ describe('aoiStream(): the checker never fails a conformant stream', () => {
       fc.property(aoiStream({ kind: 'doctor', outcome: 'failed', minItems: 3, maxItems: 5 }), (stream) => {
         expect(stream.kind).toBe('doctor');
         expect(stream.exitCode).not.toBe(0);
-        expect(stream.events.length).toBeGreaterThanOrEqual(3 + 3); // meta, ≥3 body events, ≥1 error, summary
+        expect(stream.events.length).toBeGreaterThanOrEqual(3 + 3); // meta, ≥3 checks, ≥1 error, summary
       }),
       { numRuns: 50 },
     );
     expect(() => aoiStream({ minItems: 5, maxItems: 2 })).toThrow(RangeError);
+    expect(() => aoiStream({ minErrors: 0 })).toThrow(/1 <= minErrors <= maxErrors/);
+    expect(() => aoiStream({ minErrors: 3, maxErrors: 2 })).toThrow(RangeError);
+    expect(() => aoiStream({ maxErrors: 1.5 })).toThrow(RangeError);
     expect(() => aoiStream({ kind: 'nope' as never })).toThrow(/unknown kind "nope"/);
     expect(() => aoiStream({ kind: 'doctor', outcome: 'truncated' })).toThrow(/no stream has that kind and outcome/);
+  });
+
+  /** What summary.count counts (§8.3): domain events, aoi:check and aoi:plan; not progress, warnings, heartbeats or errors. */
+  const itemsOf = (stream: GeneratedStream) => stream.events.filter((e) => !e.type.startsWith('aoi:') || e.type === 'aoi:check' || e.type === 'aoi:plan');
+  const errorsOf = (stream: GeneratedStream) => stream.events.filter((e) => e.type === 'aoi:error');
+
+  it('minItems/maxItems bound the items exactly (progress, warnings and heartbeats come on top), on every kind', () => {
+    const kinds = fc.constantFrom(...COMMAND_KINDS);
+    fc.assert(
+      fc.property(kinds, fc.nat({ max: 30 }), fc.nat({ max: 4 }), fc.integer({ min: 0, max: 1_000 }), (kind, n, spread, seed) => {
+        const outcomes = kind === 'unbounded' ? undefined : STREAM_OUTCOMES.filter((o) => o !== 'usage-error');
+        const exact = aoiStream({ kind, outcome: outcomes, minItems: n, maxItems: n });
+        const ranged = aoiStream({ kind, outcome: outcomes, minItems: n, maxItems: n + spread });
+        for (const stream of fc.sample(exact, { numRuns: 5, seed })) {
+          expect(itemsOf(stream), `${stream.kind}/${stream.outcome}`).toHaveLength(n);
+          const summary = stream.events.at(-1)!;
+          if (summary.type === 'aoi:summary' && summary.count !== undefined) expect(summary.count).toBe(n);
+        }
+        for (const stream of fc.sample(ranged, { numRuns: 5, seed })) {
+          expect(itemsOf(stream).length).toBeGreaterThanOrEqual(n);
+          expect(itemsOf(stream).length).toBeLessThanOrEqual(n + spread);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // The asides really come on top: over many streams of exactly 10 items, some have more than 12 events.
+    const sizes = fc.sample(aoiStream({ kind: 'read', outcome: 'ok', minItems: 10, maxItems: 10 }), { numRuns: 200, seed: 4 }).map((s) => s.events.length);
+    expect(Math.max(...sizes)).toBeGreaterThan(12);
+  });
+
+  it('minErrors/maxErrors give the exact number of aoi:error events of partial and failed streams; none elsewhere', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.nat({ max: 3 }), fc.integer({ min: 0, max: 1_000 }), (k, spread, seed) => {
+        for (const stream of fc.sample(aoiStream({ kind: ['read', 'mutate', 'doctor'], outcome: ['partial', 'failed'], minErrors: k, maxErrors: k }), { numRuns: 5, seed })) {
+          expect(errorsOf(stream), `${stream.kind}/${stream.outcome}`).toHaveLength(k);
+          expect(stream.exitCode).not.toBe(0);
+        }
+        for (const stream of fc.sample(aoiStream({ outcome: ['partial', 'failed'], minErrors: k, maxErrors: k + spread }), { numRuns: 5, seed })) {
+          if (stream.unbounded) continue; // interrupted or killed: no error of its own
+          expect(errorsOf(stream).length).toBeGreaterThanOrEqual(k);
+          expect(errorsOf(stream).length).toBeLessThanOrEqual(k + spread);
+        }
+        for (const stream of fc.sample(aoiStream({ outcome: ['ok', 'truncated'], minErrors: k, maxErrors: k }), { numRuns: 5, seed })) {
+          expect(errorsOf(stream)).toHaveLength(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // A usage error is one aoi:error alone, whatever the bounds.
+    for (const stream of fc.sample(aoiStream({ kind: ['read', 'mutate', 'dry-run', 'doctor'], outcome: 'usage-error', minErrors: 3, maxErrors: 3 }), { numRuns: 10, seed: 1 })) {
+      expect(stream.events.map((e) => e.type)).toEqual(['aoi:error']);
+    }
   });
 });
 

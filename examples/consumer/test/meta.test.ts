@@ -30,6 +30,7 @@ const CATCHES_A_BUG = [
   'bytes that are not UTF-8 are a failure (fakeProcess fault.invalid-utf8, one byte per read)',
   'finds `notes` on PATH: well-behaved succeeds, crashing-without-summary fails',
   'a timeout ends the real process before runAoi returns',
+  'a timeout kills the whole process tree: the helper the tool waits on, holding stdout, is gone too', // signals the child alone
   'every conformant stream, cut anywhere, reads whole: every event, in order', // per-chunk toString()
   'every stream with a defect a reader can see fails closed', // skips bad lines, no summary is fine
 ];

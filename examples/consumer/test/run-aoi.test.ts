@@ -3,10 +3,12 @@
  * the deliberately buggy src/run-aoi-buggy.ts with CONSUMER_IMPL=buggy (meta.test.ts checks that the
  * suite catches every bug there).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { aoiStream, aoiStreamWithDefect, chunked, DEFECTS } from '../../../src/arbitraries/index.js';
-import { fakeProcess, fakeSpawner, streamFrom, withFakeCli, type FakeSpawn, type FakeSpawnerOptions } from '../../../src/fakes/index.js';
+import { fakeProcess, fakeSpawner, STALL_HELPER_PID_FILE, streamFrom, withFakeCli, type FakeSpawn, type FakeSpawnerOptions } from '../../../src/fakes/index.js';
 
 const { runAoi, readAoiStream } = process.env.CONSUMER_IMPL === 'buggy' ? await import('../src/run-aoi-buggy.js') : await import('../src/run-aoi.js');
 
@@ -26,6 +28,28 @@ function spawner(options: FakeSpawnerOptions): FakeSpawn {
 afterEach(() => {
   for (const spawn of spawners.splice(0)) for (const { child } of spawn.calls) child.kill('SIGKILL');
 });
+
+/** A process still runs: it exists and is no zombie waiting to be reaped (Linux: /proc; elsewhere signal 0 alone). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (!existsSync('/proc/self/stat')) return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !['Z', 'X'].includes(stat.slice(stat.lastIndexOf(')') + 2)[0]!);
+  } catch {
+    return false;
+  }
+}
+
+/** The pids the stall helpers wrote to the state directory, one a line (none before the first started). */
+const helperPids = (stateDir: string): number[] => {
+  const file = join(stateDir, STALL_HELPER_PID_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+};
 
 const ended = (spawn: FakeSpawn) => spawn.calls.every(({ child }) => child.exitCode !== null || child.signalCode !== null);
 
@@ -189,8 +213,8 @@ describe('readAoiStream, on generated streams (fast-check)', () => {
 
   test('every conformant stream, cut anywhere, reads whole: every event, in order', async () => {
     await fc.assert(
-      fc.asyncProperty(finite.chain((stream) => chunked(stream.bytes).map((chunks) => ({ stream, chunks }))), async ({ stream, chunks }) => {
-        const result = await readAoiStream(streamFrom(chunks));
+      fc.asyncProperty(chunked(finite), async (stream) => {
+        const result = await readAoiStream(streamFrom(stream.chunks));
         expect(result.error).toBeUndefined();
         expect(result.events).toEqual(JSON.parse(JSON.stringify(stream.events))); // -0 is 0 in JSON
       }),
@@ -224,6 +248,32 @@ describe('runAoi on a real process (withFakeCli)', () => {
     const input = '{"title":"a note"}\n'.repeat(100_000); // far more than a pipe holds
     const result = await withFakeCli(run, () => runAoi('notes', ['import', '--input-jsonl', '-', '--output', 'jsonl'], { input }));
     expect(result.ok).toBe(true);
+  });
+
+  test('a timeout kills the whole process tree: the helper the tool waits on, holding stdout, is gone too', async () => {
+    // fault.stall.helper: after its meta, search waits on a helper (our grandchild) that holds stdout open.
+    await withFakeCli('fault.stall.helper', async (cli) => {
+      try {
+        // The helper starts after the meta. A timeout that comes first proves nothing: try again, longer.
+        for (let timeoutMs = 1_000; timeoutMs <= 16_000; timeoutMs *= 2) {
+          const result = await runAoi('notes', ['search', 'note', '--output', 'jsonl'], { timeoutMs, killGraceMs: 500 });
+          expect(result.error?.reason).toBe('timeout');
+          const helpers = helperPids(cli.stateDir);
+          if (helpers.length === 0) continue;
+          expect(helpers.filter(isRunning)).toEqual([]);
+          return;
+        }
+        throw new Error('the stall helper never started');
+      } finally {
+        for (const pid of helperPids(cli.stateDir)) {
+          try {
+            process.kill(pid, 'SIGKILL'); // a consumer that left it behind: do not leave it to the machine
+          } catch {
+            // gone
+          }
+        }
+      }
+    });
   });
 
   test('a timeout ends the real process before runAoi returns', async () => {

@@ -142,5 +142,6 @@ export function aoiStreamWithDefect(defect?: string | readonly string[]): fc.Arb
     return withDefect(SPECS[index]!, DEFECTS[index]!);
   });
   if (arbitraries.length === 0) throw new RangeError('aoiStreamWithDefect: give at least one defect id');
-  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
+  // Cross-shrinking: a failure also shrinks towards the first defect listed that still fails.
+  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof({ withCrossShrink: true }, ...arbitraries);
 }

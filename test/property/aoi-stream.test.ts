@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,9 @@ import {
   chunked,
   COMMAND_KINDS,
   isUnreservedType,
+  MALFORMED_LINES,
   STREAM_OUTCOMES,
+  TOLERATED_LINES,
   type GeneratedStream,
 } from '../../src/arbitraries/index.js';
 import { checkStream, createStreamChecker } from '../../src/checks/aoi/stream.js';
@@ -209,25 +212,59 @@ describe('manifests, taxonomies and input', () => {
     );
   });
 
-  it('aoiInputJsonl(): valid lines parse to the records; malformed ones do not parse, at the line numbers given', () => {
+  /** A strict reader of one input line (docs/spec-notes.md): UTF-8 without a BOM, one JSON object; a trailing CR is JSON whitespace. */
+  const strictRecord = (bytes: Uint8Array): object | undefined => {
+    if (!isUtf8(bytes) || (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)) return undefined;
+    try {
+      const value: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('aoiInputJsonl(): every line is what its label says; records, malformed and tolerated line numbers agree', () => {
+    const seen = new Set<string>();
     fc.assert(
-      fc.property(aoiInputJsonl({ minMalformed: 1, maxMalformed: 4 }), (input) => {
-        const text = Buffer.from(input.bytes).toString('utf8');
-        const lines = text.split('\n').slice(0, -1);
-        expect(lines).toEqual(input.lines);
-        const unparsable = lines.flatMap((line, i) => {
-          try {
-            JSON.parse(line);
-            return [];
-          } catch {
-            return [i + 1];
-          }
-        });
-        expect(unparsable).toEqual(input.malformedLines);
+      fc.property(aoiInputJsonl({ minMalformed: 1, maxMalformed: 4, maxTolerated: 2, maxRecords: 4 }), (input) => {
+        // .equals, not toEqual: lines over 64 KiB make a deep comparison byte by byte slow.
+        expect(Buffer.from(input.bytes).equals(Buffer.concat(input.entries.flatMap((e) => [Buffer.from(e.bytes), Buffer.from('\n')])))).toBe(true);
+        expect(input.lines).toEqual(Buffer.from(input.bytes).toString('utf8').split('\n').slice(0, -1));
+        for (const entry of input.entries) {
+          seen.add(entry.label);
+          const record = strictRecord(entry.bytes);
+          if (entry.kind === 'malformed') expect(record, `${entry.label}: ${entry.text}`).toBeUndefined();
+          else expect(record, entry.label).toEqual(entry.record);
+          if (entry.label === 'crlf') expect(entry.bytes.at(-1)).toBe(0x0d);
+          if (entry.label === 'long-line') expect(entry.bytes.length).toBeGreaterThan(64 * 1024);
+          if (entry.label === 'not-utf8') expect(isUtf8(entry.bytes)).toBe(false);
+          if (entry.label === 'not-an-object') expect(() => JSON.parse(entry.text)).not.toThrow();
+          if (entry.label === 'blank') expect(entry.text.trim()).toBe('');
+        }
+        const numbers = (kind: string) => input.entries.flatMap((e, i) => (e.kind === kind ? [i + 1] : []));
+        expect(input.malformedLines).toEqual(numbers('malformed'));
+        expect(input.toleratedLines).toEqual(numbers('tolerated'));
         expect(input.malformedLines.length).toBeGreaterThanOrEqual(1);
-        expect(lines.filter((_, i) => !input.malformedLines.includes(i + 1)).map((line) => JSON.parse(line))).toEqual(input.records);
+        expect(input.records).toEqual(input.entries.filter((e) => e.kind !== 'malformed').map((e) => strictRecord(e.bytes)));
       }),
+      { numRuns: 200 },
     );
+    expect([...seen].sort()).toEqual(['record', ...TOLERATED_LINES, ...MALFORMED_LINES].sort());
+  });
+
+  it('aoiInputJsonl(): draws only the kinds asked for, in the numbers asked for; refuses nonsense with a RangeError', () => {
+    fc.assert(
+      fc.property(aoiInputJsonl({ minMalformed: 2, maxMalformed: 2, malformed: ['blank', 'bom'], minTolerated: 1, maxTolerated: 1, tolerated: ['crlf'] }), (input) => {
+        expect(input.malformedLines).toHaveLength(2);
+        expect(input.toleratedLines).toHaveLength(1);
+        expect(new Set(input.entries.map((e) => e.label))).toEqual(new Set(input.entries.map((e) => e.label).filter((l) => ['record', 'blank', 'bom', 'crlf'].includes(l))));
+      }),
+      { numRuns: 100 },
+    );
+    for (const input of fc.sample(aoiInputJsonl(), { numRuns: 50, seed: 3 })) expect(input.entries.every((e) => e.kind === 'record')).toBe(true);
+    expect(() => aoiInputJsonl({ malformed: ['nope' as never] })).toThrow(/unknown malformed line "nope"/);
+    expect(() => aoiInputJsonl({ maxMalformed: 1, malformed: [] })).toThrow(RangeError);
+    expect(() => aoiInputJsonl({ minTolerated: -1 })).toThrow(RangeError);
   });
 });
 

@@ -215,7 +215,9 @@ function unbounded(bounds: Bounds): fc.Arbitrary<GeneratedStream> {
  * counts, truncation and cursor agree with the events and the exit status. Drawn over command kinds
  * (read, mutate, dry-run, doctor, unbounded) and outcomes (ok, truncated, partial, failed, a usage
  * error before the stream starts); unbounded streams end interrupted (130/143) or killed by a signal.
- * Any conforming checker passes every one of them, in any chunking.
+ * `minItems`/`maxItems` bound the items `summary.count` counts (progress, warnings and heartbeats come
+ * on top); `minErrors`/`maxErrors` the `aoi:error` events of a partial or failed stream (default 1–3).
+ * Any conforming checker passes every one of them, in any chunking (`chunked(aoiStream())`).
  *
  * @example
  * fc.assert(

@@ -9,7 +9,8 @@ export interface RunIO {
   env: Readonly<Record<string, string | undefined>>;
   stateDir: string;
   stdinReadable: boolean;
-  readStdin(): Promise<string>;
+  /** All of stdin (resolves at EOF). */
+  readStdin(): Promise<Uint8Array>;
   /** Resolves once the bytes are accepted (back-pressure); rejects with BrokenPipe when the reader has gone. */
   writeStdout(chunk: string | Uint8Array): Promise<void>;
   writeStderr(text: string): Promise<void>;
@@ -126,8 +127,9 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     settings.onEventWritten?.(events);
   };
 
-  let stdin: Promise<string> | undefined;
-  const readStdin = () => (stdin ??= io.readStdin());
+  let stdin: Promise<Uint8Array> | undefined;
+  const readStdinBytes = () => (stdin ??= io.readStdin());
+  const readStdin = async () => Buffer.from(await readStdinBytes()).toString('utf8');
   // A tool that ignores signals never hears of them.
   const interrupted = behaviour.signals === 'ignore' ? new Promise<never>(() => {}) : io.interrupted;
 
@@ -137,6 +139,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     stateDir: io.stateDir,
     stdinReadable: io.stdinReadable,
     readStdin,
+    readStdinBytes,
     emit: write,
     print: async (text) => {
       if (!closed) await writeOut(text);
@@ -152,7 +155,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   };
 
   const finished = (async () => {
-    if (on(behaviour.readsStdin)) await readStdin();
+    if (on(behaviour.readsStdin)) await readStdinBytes();
     return tool(ctx);
   })().then(
     (exitCode) => ({ exitCode }) as const,

@@ -64,7 +64,7 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
         readStdin: async () => {
           const chunks: Buffer[] = [];
           for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-          return Buffer.concat(chunks).toString('utf8');
+          return Buffer.concat(chunks);
         },
         writeStdout: writeTo(process.stdout),
         writeStderr: writeTo(process.stderr),

@@ -10,7 +10,7 @@ describe('with @fast-check/vitest', () => {
   });
 
   test.prop({ stream: aoiStreamWithDefect(['crash-before-summary', 'mixing-prose']) })('a labelled defect is reported', ({ stream }) => {
-    const report = checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal });
+    const report = checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded });
     expect(report.findings.map((f) => f.id)).toContain(stream.defect.violates[0]);
   });
 

@@ -51,10 +51,20 @@ describe('shrinking: a failure comes out minimal', () => {
 
   it('aoiStreamWithDefect(): "fewer than 3 items" fails on a minimal meta and exactly three minimal hits, whatever the defect', () => {
     for (const seed of SEEDS) {
-      const stream = shrunk(aoiStreamWithDefect(), (s) => items(s.events).length < 3, seed);
+      const stream = shrunk(aoiStreamWithDefect(undefined, { shapes: ['search-truncated'] }), (s) => items(s.events).length < 3, seed);
       expectMinimalMeta(stream.events[0], 'search');
       expect(items(stream.events), `seed ${seed}, ${stream.defect.id}`).toEqual([MINIMAL_HIT, MINIMAL_HIT, MINIMAL_HIT]);
       expect(stream.events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: 3, truncated: true });
+    }
+  });
+
+  it('aoiStreamWithDefect(), every shape: exactly three minimal items of the shape it shrank to', () => {
+    const minimal = [MINIMAL_HIT, { type: 'created', id: 'n_0000' }];
+    for (const seed of SEEDS) {
+      const stream = shrunk(aoiStreamWithDefect(), (s) => items(s.events).length < 3, seed);
+      const found = items(stream.events);
+      expect(found, `seed ${seed}, ${stream.defect.id} on a ${stream.kind} stream`).toHaveLength(3);
+      for (const item of found) expect(minimal).toContainEqual(item);
     }
   });
 

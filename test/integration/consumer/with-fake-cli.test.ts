@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { execa } from 'execa';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { aoiRun } from '../../../src/arbitraries/index.js';
 import { checkStream } from '../../../src/index.js';
 import { STALL_HELPER_PID_FILE, STATE_DIR_ENV, withFakeCli } from '../../../src/fakes/index.js';
 
@@ -189,6 +191,22 @@ describe('withFakeCli: a real fake process on PATH', () => {
       expect(readdirSync(stateDir).length).toBeGreaterThan(0);
     } finally {
       rmSync(stateDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('withFakeCli(run) replays generated runs as real processes', () => {
+  test('the same stdout and stderr bytes, exit code and signal as aoiRun() samples', async () => {
+    // Real processes cost a Node start each: a dozen samples, runs killed by a signal among them.
+    const runs = [...fc.sample(aoiRun(), { numRuns: 8, seed: 11 }), ...fc.sample(aoiRun({ consistent: true, stream: { kind: 'unbounded' } }), { numRuns: 4, seed: 12 })];
+    expect(runs.some((run) => run.signal !== null)).toBe(true);
+    for (const run of runs) {
+      await withFakeCli(run, async () => {
+        const { stdout, stderr, code, signal } = await finished(spawn('notes', []));
+        expect(stdout.equals(Buffer.from(run.stdout)), run.label).toBe(true);
+        expect(stderr).toBe(Buffer.from(run.stderr).toString('utf8'));
+        expect([code, signal]).toEqual([run.signal ? null : run.exitCode, run.signal]);
+      });
     }
   });
 });

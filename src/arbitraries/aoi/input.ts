@@ -3,7 +3,7 @@ import { aoiText } from './values.js';
 
 /**
  * How a line of input JSONL stands (§12.2, §13, §19.4). Input JSONL is an AOI stream, so §2 applies: UTF-8,
- * one complete JSON object per line. See docs/spec-notes.md, "Input JSONL lines".
+ * one complete JSON object per line. See docs/spec-notes.md, note 32.
  * - `record`: a JSON object on its own line, LF-terminated.
  * - `tolerated`: a valid record in a form a sink must still accept: CRLF-terminated (the CR is JSON
  *   whitespace), or longer than 64 KiB (the spec sets no limit; Go's bufio.Scanner stops at 64 KiB).

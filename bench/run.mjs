@@ -4,6 +4,9 @@
 // against a naive JSON.parse loop, readline and jq, peak RSS of the checker at 200 MiB and 2 GiB,
 // and the targets as met/missed. Progress goes to stderr. Targets are reported, never asserted:
 // the exit code is non-zero only when something crashed. See bench/README.md.
+//
+// Arguments name sections to run alone (`node --expose-gc bench/run.mjs generators`); the machine and
+// code rows always come. Sections: throughput, rss, cold-start, lint, generators, agents, exec.
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,6 +35,15 @@ const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
 const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster than 10,000 separate invocations
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 
+const SECTIONS = ['throughput', 'rss', 'cold-start', 'lint', 'generators', 'agents', 'exec'];
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !SECTIONS.includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown section "${unknown[0]}"; sections: ${SECTIONS.join(', ')} (none: all)\n`);
+  process.exit(64);
+}
+const want = (section) => chosen.length === 0 || chosen.includes(section);
+
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
 const code = codeVersion(); // at start: npm run bench has just built dist/ from this
@@ -39,15 +51,16 @@ const log = (msg) => process.stderr.write(`[bench ${((performance.now() - benchS
 const gc = () => globalThis.gc?.();
 let crashed = false;
 
-// ── 1. input ────────────────────────────────────────────────────────────────────────────────
-log(`preparing the ${FILE_BYTES / MiB} MiB stream file in bench/work/ …`);
-const file = ensureStreamFile({ dir: WORK, targetBytes: FILE_BYTES });
-const fileBytes = file.stats.bytes;
-log(file.reused ? `reusing ${file.path}` : `generated ${file.path} in ${secs(file.ms)}`);
+// ── 1. input (for the throughput and peak RSS sections) ─────────────────────────────────────
+const needsFile = want('throughput') || want('rss');
+if (needsFile) log(`preparing the ${FILE_BYTES / MiB} MiB stream file in bench/work/ …`);
+const file = needsFile ? ensureStreamFile({ dir: WORK, targetBytes: FILE_BYTES }) : null;
+const fileBytes = file?.stats.bytes ?? NaN;
+if (file) log(file.reused ? `reusing ${file.path}` : `generated ${file.path} in ${secs(file.ms)}`);
 
 // ── 2. throughput ───────────────────────────────────────────────────────────────────────────
 const hasJq = await onPath('jq');
-const consumers = [
+const consumers = !want('throughput') ? [] : [
   { key: 'checker', label: '(a) checker: createStreamChecker().write(chunk) … end()', run: checker, events: true },
   { key: 'checkerAsync', label: '(a′) checker: checkStreamAsync(readStream)', run: checkerAsync, events: true },
   { key: 'naive', label: '(b) naive: accumulate, split \\n, JSON.parse, typeof type', run: naive, events: true },
@@ -98,7 +111,7 @@ for (const c of consumers) {
 }
 const bestMbps = (c) => (c.times.length ? mbps(fileBytes, Math.min(...c.times)) : NaN);
 const byKey = Object.fromEntries(consumers.map((c) => [c.key, c]));
-const naiveBest = bestMbps(byKey.naive);
+const naiveBest = byKey.naive ? bestMbps(byKey.naive) : NaN;
 const cpuMbps = (c) => (c.cpu.length ? mbps(fileBytes, Math.min(...c.cpu)) : NaN);
 
 // ── 3. peak RSS (fresh child per measurement) ───────────────────────────────────────────────
@@ -121,7 +134,7 @@ function child(mode, arg) {
   });
 }
 
-const rssPlan = [
+const rssPlan = !want('rss') ? [] : [
   { key: 'gen-small', mode: 'gen', arg: FILE_BYTES, label: `generator only → sink, ${FILE_BYTES / MiB} MiB (baseline)` },
   { key: 'check-file', mode: 'check-file', arg: file.path, label: `checker ← file (createReadStream), ${mb(fileBytes)}` },
   { key: 'check-small', mode: 'check-gen', arg: FILE_BYTES, label: `checker ← generator, ${FILE_BYTES / MiB} MiB` },
@@ -165,16 +178,19 @@ rows.push([
   Math.max(loadAtStart[0], loadAtEnd[0]) > cpus.length ? 'the machine was busy around this run: wall-clock figures may be noisy; compare the CPU figures' : '',
 ]);
 rows.push(['code', 'dist/ built from', code, '', '', 'npm run bench rebuilds dist/ first']);
-const s = file.stats;
-rows.push([
-  'input',
-  `stream file bench/work/${file.path.split('/').pop()}`,
-  mb(fileBytes),
-  '',
-  '',
-  `${int(s.events)} lines: 1 aoi:meta, ${int(s.hits)} hit, ${int(s.warnings)} aoi:warning, ${int(s.progress)} aoi:progress, 1 aoi:summary; ` +
-    (file.reused ? 'reused' : `generated in ${secs(file.ms)}`),
-]);
+if (chosen.length > 0) rows.push(['run', 'sections', chosen.join(', '), '', '', 'only these (bench/run.mjs arguments); the others were not run']);
+if (file) {
+  const s = file.stats;
+  rows.push([
+    'input',
+    `stream file bench/work/${file.path.split('/').pop()}`,
+    mb(fileBytes),
+    '',
+    '',
+    `${int(s.events)} lines: 1 aoi:meta, ${int(s.hits)} hit, ${int(s.warnings)} aoi:warning, ${int(s.progress)} aoi:progress, 1 aoi:summary; ` +
+      (file.reused ? 'reused' : `generated in ${secs(file.ms)}`),
+  ]);
+}
 
 for (const c of consumers) {
   if (!c.times.length) {
@@ -195,7 +211,7 @@ for (const c of consumers) {
       `${c.result?.ok ? '' : 'CHECK: '}${c.result?.note ?? ''}`,
   ]);
 }
-if (!hasJq) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
+if (want('throughput') && !hasJq) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
 
 const rssValue = (k) => rss[k]?.maxRssBytes ?? NaN;
 for (const m of rssPlan) {
@@ -223,100 +239,116 @@ for (const m of rssPlan) {
   rows.push(['peak RSS', m.label, mb(r.maxRssBytes), ratioCell, target, detail]);
 }
 
-const throughputRatio = bestMbps(byKey.checker) / naiveBest;
-const medianRatio = mbps(fileBytes, median(byKey.checker.times)) / mbps(fileBytes, median(byKey.naive.times));
-const rssRatio = rssValue('check-big') / rssValue('check-small');
 const verdict = (value, ok) => (Number.isFinite(value) ? (ok ? 'met' : 'MISSED') : 'not measured');
-rows.push([
-  'target',
-  'checker throughput vs naive loop',
-  ratio(throughputRatio),
-  '',
-  `≥ ${TARGET_THROUGHPUT}×`,
-  `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median ${ratio(medianRatio)}; per CPU-s ${ratio(cpuMbps(byKey.checker) / cpuMbps(byKey.naive))})`,
-]);
-rows.push([
-  'target',
-  `checker peak RSS, ${BIG_BYTES / MiB} MiB vs ${FILE_BYTES / MiB} MiB stream`,
-  ratio(rssRatio),
-  '',
-  `≤ ${TARGET_RSS}×`,
-  verdict(rssRatio, rssRatio <= TARGET_RSS),
-]);
-log('cold start: node -e 0, the notes fake, the kit CLI');
+if (want('throughput')) {
+  const throughputRatio = bestMbps(byKey.checker) / naiveBest;
+  const medianRatio = mbps(fileBytes, median(byKey.checker.times)) / mbps(fileBytes, median(byKey.naive.times));
+  rows.push([
+    'target',
+    'checker throughput vs naive loop',
+    ratio(throughputRatio),
+    '',
+    `≥ ${TARGET_THROUGHPUT}×`,
+    `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median ${ratio(medianRatio)}; per CPU-s ${ratio(cpuMbps(byKey.checker) / cpuMbps(byKey.naive))})`,
+  ]);
+}
+if (want('rss')) {
+  const rssRatio = rssValue('check-big') / rssValue('check-small');
+  rows.push([
+    'target',
+    `checker peak RSS, ${BIG_BYTES / MiB} MiB vs ${FILE_BYTES / MiB} MiB stream`,
+    ratio(rssRatio),
+    '',
+    `≤ ${TARGET_RSS}×`,
+    verdict(rssRatio, rssRatio <= TARGET_RSS),
+  ]);
+}
 const ROOT = join(HERE, '..');
-const starts = coldStart([
-  { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
-  { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
-  { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
-  { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
-  // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
-  ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
-]);
-const baseMs = starts[0].medianMs;
-for (const [i, s] of starts.entries()) {
-  const r = s.medianMs / baseMs;
-  const isFake = s.label.startsWith('fake');
-  rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
-}
-log('lint: a full aoi-testkit lint of the reference tool, 3 runs');
-try {
-  const lint = await lintWallTime(ROOT, 3);
-  const perProbe = lint.medianMs / lint.probes;
-  rows.push([
-    'lint',
-    'aoi-testkit lint -- node fixtures/bin/notes (reference plan)',
-    secs(lint.medianMs),
-    `${ratio(lint.medianMs / TARGET_LINT_MS)} target`,
-    `≤ ${TARGET_LINT_MS / 1000} s`,
-    `${verdict(lint.medianMs, lint.medianMs <= TARGET_LINT_MS)}; median of 3; ${lint.probes} probes (${fixed(perProbe)} ms each = ${ratio(perProbe / baseMs)} node -e 0, ${os.availableParallelism()} cores), ${lint.commands} commands, ${lint.verdicts} verdicts`,
+// The cold-start baseline (node -e 0) is also the unit of the lint and agents rows.
+let baseMs = NaN;
+if (want('cold-start') || want('lint') || want('agents')) {
+  log('cold start: node -e 0, the notes fake, the kit CLI');
+  const starts = coldStart([
+    { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+    { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
+    { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
+    { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
+    // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
+    ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
   ]);
-} catch (error) {
-  crashed = true;
-  rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+  baseMs = starts[0].medianMs;
+  if (want('cold-start')) for (const [i, s] of starts.entries()) {
+    const r = s.medianMs / baseMs;
+    const isFake = s.label.startsWith('fake');
+    rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
+  }
 }
-log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');
-try {
-  const gen = await arbitrariesSpeed(ROOT);
-  rows.push([
-    'generators',
-    'aoiStream({ minItems: 45, maxItems: 55 }) streams per second',
-    `${int(gen.streamsPerSecond)} /s`,
-    `${ratio(gen.streamsPerSecond / TARGET_STREAMS_PER_S)} target`,
-    `≥ ${int(TARGET_STREAMS_PER_S)} /s`,
-    `${verdict(gen.streamsPerSecond, gen.streamsPerSecond >= TARGET_STREAMS_PER_S)}; median of 3 × 2,000 (fc.sample), ${fixed(gen.eventsPerStream)} events per stream, serialised; first use ${fixed(gen.firstUseMs)} ms`,
-  ]);
-  rows.push([
-    'generators',
-    '1,000 runs: checker never fails an aoiStream() (strict)',
-    secs(gen.propertyMs),
-    `${ratio(gen.propertyMs / TARGET_PROPERTY_MS)} target`,
-    `< ${TARGET_PROPERTY_MS / 1000} s`,
-    `${verdict(gen.propertyMs, gen.propertyMs < TARGET_PROPERTY_MS)}; median of 3; generation + serialisation + checkStream + fast-check`,
-  ]);
-} catch (error) {
-  crashed = true;
-  rows.push(['generators', 'aoiStream() speed', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+if (want('lint')) {
+  log('lint: a full aoi-testkit lint of the reference tool, 3 runs');
+  try {
+    const lint = await lintWallTime(ROOT, 3);
+    const perProbe = lint.medianMs / lint.probes;
+    rows.push([
+      'lint',
+      'aoi-testkit lint -- node fixtures/bin/notes (reference plan)',
+      secs(lint.medianMs),
+      `${ratio(lint.medianMs / TARGET_LINT_MS)} target`,
+      `≤ ${TARGET_LINT_MS / 1000} s`,
+      `${verdict(lint.medianMs, lint.medianMs <= TARGET_LINT_MS)}; median of 3; ${lint.probes} probes (${fixed(perProbe)} ms each = ${ratio(perProbe / baseMs)} node -e 0, ${os.availableParallelism()} cores), ${lint.commands} commands, ${lint.verdicts} verdicts`,
+    ]);
+  } catch (error) {
+    crashed = true;
+    rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+  }
 }
-log('agents: handshakes of the fake agents, manifest validation, the turn checker');
-try {
-  for (const h of await agentHandshakes(ROOT)) rows.push(['agents', h.label, `${fixed(h.medianMs)} ms`, ratio(h.medianMs / baseMs), '', 'median of 11; ratio to node -e 0; no target']);
-  const m = await manifestSpeed(ROOT);
-  rows.push(['agents', `validateAgentCliManifest (${m.lines}-line manifest, every block)`, `${int(m.perSecond)} /s`, '', '', `first call ${fixed(m.firstMs)} ms (schema compile); no target`]);
-  const t = await turnCheckSpeed(ROOT);
-  rows.push(['agents', `checkTurns: ACP transcript of ${int(t.frames)} frames, 1,000 turns`, `${int(t.frames / (t.medianMs / 1000))} frames/s`, '', '', `${fixed(t.medianMs)} ms; median of 5; with capabilities and a secret; no target`]);
-} catch (error) {
-  crashed = true;
-  rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+if (want('generators')) {
+  log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');
+  try {
+    const gen = await arbitrariesSpeed(ROOT);
+    rows.push([
+      'generators',
+      'aoiStream({ minItems: 40, maxItems: 46 }) streams per second (~50 events)',
+      `${int(gen.streamsPerSecond)} /s`,
+      `${ratio(gen.streamsPerSecond / TARGET_STREAMS_PER_S)} target`,
+      `≥ ${int(TARGET_STREAMS_PER_S)} /s`,
+      `${verdict(gen.streamsPerSecond, gen.streamsPerSecond >= TARGET_STREAMS_PER_S)}; median of 3 × 2,000 (fc.sample), ${fixed(gen.eventsPerStream)} events per stream, serialised; first use ${fixed(gen.firstUseMs)} ms`,
+    ]);
+    rows.push([
+      'generators',
+      '1,000 runs: checker never fails an aoiStream() (strict)',
+      secs(gen.propertyMs),
+      `${ratio(gen.propertyMs / TARGET_PROPERTY_MS)} target`,
+      `< ${TARGET_PROPERTY_MS / 1000} s`,
+      `${verdict(gen.propertyMs, gen.propertyMs < TARGET_PROPERTY_MS)}; median of 3; generation + serialisation + checkStream + fast-check`,
+    ]);
+  } catch (error) {
+    crashed = true;
+    rows.push(['generators', 'aoiStream() speed', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+  }
 }
-log('exec: 10,000 operations through one notes exec vs separate invocations (sampled)');
-try {
-  const e = await execSpeed(join(ROOT, 'dist', 'bin', 'notes.js'));
-  rows.push(['exec', `notes exec: ${int(e.ops)} operations in one process (--input-file)`, `${fixed(e.execMs)} ms`, '', '', `${int(e.ops / (e.execMs / 1000))} ops/s; median of 3`]);
-  rows.push(['exec', `${int(e.ops)} separate notes invocations (extrapolated from a sample of ${e.sample})`, `${fixed(e.separateMs / 1000)} s`, ratio(e.ratio), `≥ ${TARGET_EXEC_RATIO}×`, `${verdict(e.ratio, e.ratio >= TARGET_EXEC_RATIO)}; mean ${fixed(e.perInvocationMs)} ms per invocation × ${int(e.ops)}, not run in full`]);
-} catch (error) {
-  crashed = true;
-  rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+if (want('agents')) {
+  log('agents: handshakes of the fake agents, manifest validation, the turn checker');
+  try {
+    for (const h of await agentHandshakes(ROOT)) rows.push(['agents', h.label, `${fixed(h.medianMs)} ms`, ratio(h.medianMs / baseMs), '', 'median of 11; ratio to node -e 0; no target']);
+    const m = await manifestSpeed(ROOT);
+    rows.push(['agents', `validateAgentCliManifest (${m.lines}-line manifest, every block)`, `${int(m.perSecond)} /s`, '', '', `first call ${fixed(m.firstMs)} ms (schema compile); no target`]);
+    const t = await turnCheckSpeed(ROOT);
+    rows.push(['agents', `checkTurns: ACP transcript of ${int(t.frames)} frames, 1,000 turns`, `${int(t.frames / (t.medianMs / 1000))} frames/s`, '', '', `${fixed(t.medianMs)} ms; median of 5; with capabilities and a secret; no target`]);
+  } catch (error) {
+    crashed = true;
+    rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+  }
+}
+if (want('exec')) {
+  log('exec: 10,000 operations through one notes exec vs separate invocations (sampled)');
+  try {
+    const e = await execSpeed(join(ROOT, 'dist', 'bin', 'notes.js'));
+    rows.push(['exec', `notes exec: ${int(e.ops)} operations in one process (--input-file)`, `${fixed(e.execMs)} ms`, '', '', `${int(e.ops / (e.execMs / 1000))} ops/s; median of 3`]);
+    rows.push(['exec', `${int(e.ops)} separate notes invocations (extrapolated from a sample of ${e.sample})`, `${fixed(e.separateMs / 1000)} s`, ratio(e.ratio), `≥ ${TARGET_EXEC_RATIO}×`, `${verdict(e.ratio, e.ratio >= TARGET_EXEC_RATIO)}; mean ${fixed(e.perInvocationMs)} ms per invocation × ${int(e.ops)}, not run in full`]);
+  } catch (error) {
+    crashed = true;
+    rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+  }
 }
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 

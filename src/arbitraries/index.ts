@@ -1,4 +1,4 @@
-export { chunked, type ChunkedOptions } from './chunks.js';
+export { chunked, type ChunkedOptions, type WithBytes } from './chunks.js';
 export * from './aoi/index.js';
 export * from './agentcli/index.js';
 export * from './app/index.js';

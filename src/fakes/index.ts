@@ -2,7 +2,7 @@ export { isArbitrary, jsonlChunks, streamFrom, webStreamFrom, type ArbitraryLike
 export * from './consumer/index.js';
 export type { FakeContext, FakeTool, OutLine } from './engine/types.js';
 export { runInMemory, type FakeRun, type InMemoryOptions } from './engine/memory.js';
-export { runAsProcess, STATE_DIR_ENV } from './engine/process.js';
+export { runAsProcess, STALL_HELPER_PID_FILE, STATE_DIR_ENV } from './engine/process.js';
 export { seededRandom, type Fault, type FaultState } from './faults/fault.js';
 export { WELL_BEHAVED, type Behaviour, type Commands, type Latency } from './engine/behaviour.js';
 export { notes } from './tools/notes/index.js';

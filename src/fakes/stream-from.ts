@@ -26,7 +26,8 @@ export interface ArbitraryLike<T = unknown> {
  * What a stream can be made of: events (objects become one compact JSONL line each; strings are
  * written as given, so a test can inject prose or broken lines), raw bytes, chunks already cut
  * (`Uint8Array[]`, delivered as they are unless options cut again), or a fast-check arbitrary
- * of any of these — also of pre-cut chunks (`Uint8Array[]`, as `chunked()` gives) or of a run
+ * of any of these — also of pre-cut chunks (`Uint8Array[]`, as `chunked(bytes)` gives), of a
+ * stream or run cut by `chunked(arbitrary)` (`{ chunks }`, delivered in its cuts), or of a run
  * (`{ stdout }`, as `aoiRun()` gives).
  */
 export type StreamSource = Iterable<object | string> | Uint8Array | readonly Uint8Array[] | ArbitraryLike;
@@ -61,7 +62,8 @@ function chunksOfValue(value: unknown, options: StreamFromOptions): Uint8Array[]
   }
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key of ['stdout', 'bytes', 'chunks', 'events', 'text']) {
+    // chunks first: a generated stream cut by chunked() arrives in its cuts, not whole.
+    for (const key of ['chunks', 'stdout', 'bytes', 'events', 'text']) {
       if (record[key] !== undefined) return chunksOfValue(record[key], options);
     }
     if (Symbol.iterator in record) return jsonlChunks(record as unknown as Iterable<object | string>, options);

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +20,9 @@ import {
   chunked,
   COMMAND_KINDS,
   isUnreservedType,
+  MALFORMED_LINES,
   STREAM_OUTCOMES,
+  TOLERATED_LINES,
   type GeneratedStream,
 } from '../../src/arbitraries/index.js';
 import { checkStream, createStreamChecker } from '../../src/checks/aoi/stream.js';
@@ -45,11 +49,10 @@ describe('aoiStream(): the checker never fails a conformant stream', () => {
   });
 
   it('in any chunking: cut inside UTF-8 characters, at line ends, one byte at a time', () => {
-    const chunkedStream = aoiStream({ maxItems: 8 }).chain((stream) => chunked(stream.bytes).map((chunks) => ({ stream, chunks })));
     fc.assert(
-      fc.property(chunkedStream, ({ stream, chunks }) => {
+      fc.property(chunked(aoiStream({ maxItems: 8 })), (stream) => {
         const checker = createStreamChecker(judged(stream));
-        for (const chunk of chunks) checker.write(chunk);
+        for (const chunk of stream.chunks) checker.write(chunk);
         expect(findingsOf(checker.end(endOf(stream)))).toEqual([]);
       }),
       { numRuns: 200 },
@@ -76,13 +79,68 @@ describe('aoiStream(): the checker never fails a conformant stream', () => {
       fc.property(aoiStream({ kind: 'doctor', outcome: 'failed', minItems: 3, maxItems: 5 }), (stream) => {
         expect(stream.kind).toBe('doctor');
         expect(stream.exitCode).not.toBe(0);
-        expect(stream.events.length).toBeGreaterThanOrEqual(3 + 3); // meta, ≥3 body events, ≥1 error, summary
+        expect(stream.events.length).toBeGreaterThanOrEqual(3 + 3); // meta, ≥3 checks, ≥1 error, summary
       }),
       { numRuns: 50 },
     );
     expect(() => aoiStream({ minItems: 5, maxItems: 2 })).toThrow(RangeError);
+    expect(() => aoiStream({ minErrors: 0 })).toThrow(/1 <= minErrors <= maxErrors/);
+    expect(() => aoiStream({ minErrors: 3, maxErrors: 2 })).toThrow(RangeError);
+    expect(() => aoiStream({ maxErrors: 1.5 })).toThrow(RangeError);
     expect(() => aoiStream({ kind: 'nope' as never })).toThrow(/unknown kind "nope"/);
     expect(() => aoiStream({ kind: 'doctor', outcome: 'truncated' })).toThrow(/no stream has that kind and outcome/);
+  });
+
+  /** What summary.count counts (§8.3): domain events, aoi:check and aoi:plan; not progress, warnings, heartbeats or errors. */
+  const itemsOf = (stream: GeneratedStream) => stream.events.filter((e) => !e.type.startsWith('aoi:') || e.type === 'aoi:check' || e.type === 'aoi:plan');
+  const errorsOf = (stream: GeneratedStream) => stream.events.filter((e) => e.type === 'aoi:error');
+
+  it('minItems/maxItems bound the items exactly (progress, warnings and heartbeats come on top), on every kind', () => {
+    const kinds = fc.constantFrom(...COMMAND_KINDS);
+    fc.assert(
+      fc.property(kinds, fc.nat({ max: 30 }), fc.nat({ max: 4 }), fc.integer({ min: 0, max: 1_000 }), (kind, n, spread, seed) => {
+        const outcomes = kind === 'unbounded' ? undefined : STREAM_OUTCOMES.filter((o) => o !== 'usage-error');
+        const exact = aoiStream({ kind, outcome: outcomes, minItems: n, maxItems: n });
+        const ranged = aoiStream({ kind, outcome: outcomes, minItems: n, maxItems: n + spread });
+        for (const stream of fc.sample(exact, { numRuns: 5, seed })) {
+          expect(itemsOf(stream), `${stream.kind}/${stream.outcome}`).toHaveLength(n);
+          const summary = stream.events.at(-1); // none at all: an unbounded stream without meta or items, killed
+          if (summary?.type === 'aoi:summary' && summary.count !== undefined) expect(summary.count).toBe(n);
+        }
+        for (const stream of fc.sample(ranged, { numRuns: 5, seed })) {
+          expect(itemsOf(stream).length).toBeGreaterThanOrEqual(n);
+          expect(itemsOf(stream).length).toBeLessThanOrEqual(n + spread);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // The asides really come on top: over many streams of exactly 10 items, some have more than 12 events.
+    const sizes = fc.sample(aoiStream({ kind: 'read', outcome: 'ok', minItems: 10, maxItems: 10 }), { numRuns: 200, seed: 4 }).map((s) => s.events.length);
+    expect(Math.max(...sizes)).toBeGreaterThan(12);
+  });
+
+  it('minErrors/maxErrors give the exact number of aoi:error events of partial and failed streams; none elsewhere', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.nat({ max: 3 }), fc.integer({ min: 0, max: 1_000 }), (k, spread, seed) => {
+        for (const stream of fc.sample(aoiStream({ kind: ['read', 'mutate', 'doctor'], outcome: ['partial', 'failed'], minErrors: k, maxErrors: k }), { numRuns: 5, seed })) {
+          expect(errorsOf(stream), `${stream.kind}/${stream.outcome}`).toHaveLength(k);
+          expect(stream.exitCode).not.toBe(0);
+        }
+        for (const stream of fc.sample(aoiStream({ outcome: ['partial', 'failed'], minErrors: k, maxErrors: k + spread }), { numRuns: 5, seed })) {
+          if (stream.unbounded) continue; // interrupted or killed: no error of its own
+          expect(errorsOf(stream).length).toBeGreaterThanOrEqual(k);
+          expect(errorsOf(stream).length).toBeLessThanOrEqual(k + spread);
+        }
+        for (const stream of fc.sample(aoiStream({ outcome: ['ok', 'truncated'], minErrors: k, maxErrors: k }), { numRuns: 5, seed })) {
+          expect(errorsOf(stream)).toHaveLength(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // A usage error is one aoi:error alone, whatever the bounds.
+    for (const stream of fc.sample(aoiStream({ kind: ['read', 'mutate', 'dry-run', 'doctor'], outcome: 'usage-error', minErrors: 3, maxErrors: 3 }), { numRuns: 10, seed: 1 })) {
+      expect(stream.events.map((e) => e.type)).toEqual(['aoi:error']);
+    }
   });
 });
 
@@ -155,41 +213,115 @@ describe('manifests, taxonomies and input', () => {
     );
   });
 
-  it('aoiInputJsonl(): valid lines parse to the records; malformed ones do not parse, at the line numbers given', () => {
+  /** A strict reader of one input line (docs/spec-notes.md): UTF-8 without a BOM, one JSON object; a trailing CR is JSON whitespace. */
+  const strictRecord = (bytes: Uint8Array): object | undefined => {
+    if (!isUtf8(bytes) || (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)) return undefined;
+    try {
+      const value: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('aoiInputJsonl(): every line is what its label says; records, malformed and tolerated line numbers agree', () => {
+    const seen = new Set<string>();
     fc.assert(
-      fc.property(aoiInputJsonl({ minMalformed: 1, maxMalformed: 4 }), (input) => {
-        const text = Buffer.from(input.bytes).toString('utf8');
-        const lines = text.split('\n').slice(0, -1);
-        expect(lines).toEqual(input.lines);
-        const unparsable = lines.flatMap((line, i) => {
-          try {
-            JSON.parse(line);
-            return [];
-          } catch {
-            return [i + 1];
-          }
-        });
-        expect(unparsable).toEqual(input.malformedLines);
+      fc.property(aoiInputJsonl({ minMalformed: 1, maxMalformed: 4, maxTolerated: 2, maxRecords: 4 }), (input) => {
+        // .equals, not toEqual: lines over 64 KiB make a deep comparison byte by byte slow.
+        expect(Buffer.from(input.bytes).equals(Buffer.concat(input.entries.flatMap((e) => [Buffer.from(e.bytes), Buffer.from('\n')])))).toBe(true);
+        expect(input.lines).toEqual(Buffer.from(input.bytes).toString('utf8').split('\n').slice(0, -1));
+        for (const entry of input.entries) {
+          seen.add(entry.label);
+          const record = strictRecord(entry.bytes);
+          if (entry.kind === 'malformed') expect(record, `${entry.label}: ${entry.text}`).toBeUndefined();
+          else expect(record, entry.label).toEqual(entry.record);
+          if (entry.label === 'crlf') expect(entry.bytes.at(-1)).toBe(0x0d);
+          if (entry.label === 'long-line') expect(entry.bytes.length).toBeGreaterThan(64 * 1024);
+          if (entry.label === 'not-utf8') expect(isUtf8(entry.bytes)).toBe(false);
+          if (entry.label === 'not-an-object') expect(() => JSON.parse(entry.text)).not.toThrow();
+          if (entry.label === 'blank') expect(entry.text.trim()).toBe('');
+        }
+        const numbers = (kind: string) => input.entries.flatMap((e, i) => (e.kind === kind ? [i + 1] : []));
+        expect(input.malformedLines).toEqual(numbers('malformed'));
+        expect(input.toleratedLines).toEqual(numbers('tolerated'));
         expect(input.malformedLines.length).toBeGreaterThanOrEqual(1);
-        expect(lines.filter((_, i) => !input.malformedLines.includes(i + 1)).map((line) => JSON.parse(line))).toEqual(input.records);
+        expect(input.records).toEqual(input.entries.filter((e) => e.kind !== 'malformed').map((e) => strictRecord(e.bytes)));
       }),
+      { numRuns: 200 },
     );
+    expect([...seen].sort()).toEqual(['record', ...TOLERATED_LINES, ...MALFORMED_LINES].sort());
+  });
+
+  it('aoiInputJsonl(): draws only the kinds asked for, in the numbers asked for; refuses nonsense with a RangeError', () => {
+    fc.assert(
+      fc.property(aoiInputJsonl({ minMalformed: 2, maxMalformed: 2, malformed: ['blank', 'bom'], minTolerated: 1, maxTolerated: 1, tolerated: ['crlf'] }), (input) => {
+        expect(input.malformedLines).toHaveLength(2);
+        expect(input.toleratedLines).toHaveLength(1);
+        expect(new Set(input.entries.map((e) => e.label))).toEqual(new Set(input.entries.map((e) => e.label).filter((l) => ['record', 'blank', 'bom', 'crlf'].includes(l))));
+      }),
+      { numRuns: 100 },
+    );
+    for (const input of fc.sample(aoiInputJsonl(), { numRuns: 50, seed: 3 })) expect(input.entries.every((e) => e.kind === 'record')).toBe(true);
+    expect(() => aoiInputJsonl({ malformed: ['nope' as never] })).toThrow(/unknown malformed line "nope"/);
+    expect(() => aoiInputJsonl({ maxMalformed: 1, malformed: [] })).toThrow(RangeError);
+    expect(() => aoiInputJsonl({ minTolerated: -1 })).toThrow(RangeError);
   });
 });
 
 describe('layering', () => {
-  it('the arbitraries never import the checks: generated streams are right or wrong on their own terms', () => {
-    const dir = new URL('../../src/arbitraries/', import.meta.url);
-    const sources: string[] = [];
-    const walk = (at: URL) => {
-      for (const name of readdirSync(at)) {
-        const url = new URL(name, at);
-        if (statSync(url).isDirectory()) walk(new URL(`${name}/`, at));
-        else if (name.endsWith('.ts')) sources.push(url.pathname);
+  const SRC = new URL('../../src/', import.meta.url).pathname;
+
+  /** Relative module specifiers a file imports or re-exports, statically or dynamically. */
+  const importsOf = (path: string): string[] =>
+    [...readFileSync(path, 'utf8').matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((match) => match[1]!);
+
+  /** A specifier resolved to its source file: `./x.js` → `./x.ts`, a directory → its index.ts. */
+  function resolveSource(from: string, specifier: string): string | undefined {
+    const base = join(dirname(from), specifier);
+    for (const candidate of [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts'), base]) {
+      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    }
+    return undefined;
+  }
+
+  /** Every source file reachable from `roots` by imports, each with the chain that reached it. */
+  function reachable(roots: readonly string[]): Map<string, string[]> {
+    const chains = new Map<string, string[]>(roots.map((root) => [root, [root]]));
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      for (const specifier of importsOf(file)) {
+        const target = resolveSource(file, specifier);
+        if (target === undefined || chains.has(target)) continue;
+        chains.set(target, [...chains.get(file)!, target]);
+        queue.push(target);
       }
-    };
-    walk(dir);
-    expect(sources.length).toBeGreaterThan(5);
-    expect(sources.filter((path) => /from\s+['"][^'"]*\/checks\//.test(readFileSync(path, 'utf8')))).toEqual([]);
+    }
+    return chains;
+  }
+
+  const sourcesUnder = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sourcesUnder(path);
+      return name.endsWith('.ts') ? [path] : [];
+    });
+
+  /** The chains from `roots` that end in src/checks/, written relative to src/. */
+  const intoChecks = (roots: readonly string[]) =>
+    [...reachable(roots).entries()].filter(([file]) => file.startsWith(join(SRC, 'checks/'))).map(([, chain]) => chain.map((file) => file.slice(SRC.length)).join(' → '));
+
+  it.each(['arbitraries', 'fakes'])('src/%s never reaches the checks, not even through another module: right or wrong on its own terms', (layer) => {
+    const roots = sourcesUnder(join(SRC, layer));
+    expect(roots.length).toBeGreaterThan(5);
+    expect(reachable(roots).size).toBeGreaterThan(roots.length); // it does follow imports out of the layer
+    expect(intoChecks(roots)).toEqual([]);
+  });
+
+  it('the walk finds an indirect import: the process linter reaches the checks through other modules', () => {
+    const chains = intoChecks([join(SRC, 'lint/aoi/lint.ts')]);
+    expect(chains.length).toBeGreaterThan(0);
+    expect(chains.some((chain) => chain.split(' → ').length > 2)).toBe(true);
   });
 });

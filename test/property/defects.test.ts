@@ -1,21 +1,24 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { aoiRun, aoiStreamWithDefect, chunked, DEFECT_IDS, DEFECTS, type DefectiveStream } from '../../src/arbitraries/index.js';
+import { aoiRun, aoiStreamWithDefect, chunked, DEFECT_IDS, DEFECT_SHAPES, DEFECTS, type DefectiveStream, type DefectShape } from '../../src/arbitraries/index.js';
+import { defectOnShape } from '../../src/arbitraries/aoi/defects.js';
 import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
 import { FAULT_CATALOGUE } from '../../src/fakes/faults/index.js';
 
 /**
- * Mutation score of the stream checker: every labelled defect (the fake CLIs' fault catalogue, on
- * generated streams of the shape its declaration holds for) must be reported as exactly the sub-rules
- * it declares — no fewer (a miss) and no more (noise). The table is printed; 100% is the bar.
+ * Mutation score of the stream checker: every labelled defect (the fake CLIs' fault catalogue), on
+ * generated streams of every shape its declaration holds on (its reference run, and where it holds a
+ * mutation, a doctor run, an unbounded stream), must be reported as exactly the sub-rules it declares —
+ * no fewer (a miss) and no more (noise). The table is printed; 100% is the bar.
  */
-const RUNS_PER_DEFECT = 60;
+const RUNS_PER_ROW = 40;
 
-const judge = (stream: DefectiveStream): StreamReport => checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal });
+const judge = (stream: DefectiveStream): StreamReport => checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded });
 const reported = (report: StreamReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 
 interface Row {
   defect: string;
+  shape: DefectShape;
   declared: string;
   runs: number;
   exact: number;
@@ -23,21 +26,24 @@ interface Row {
   extra: Set<string>;
 }
 
-/** Judge every defect RUNS_PER_DEFECT times with `judgeIds`; one row per defect. */
+/** Judge every defect on every shape it holds on, RUNS_PER_ROW times with `judgeIds`; one row per defect and shape. */
 function mutationTable(judgeIds: (stream: DefectiveStream) => string[]): Row[] {
-  return DEFECTS.map((defect) => {
-    const row: Row = { defect: defect.id, declared: defect.violates.join(' '), runs: 0, exact: 0, missed: new Set(), extra: new Set() };
-    for (const stream of fc.sample(aoiStreamWithDefect(defect.id), { numRuns: RUNS_PER_DEFECT, seed: 20261122 })) {
-      const got = judgeIds(stream);
-      row.runs++;
-      const missed = defect.violates.filter((id) => !got.includes(id));
-      const extra = got.filter((id) => !defect.violates.includes(id));
-      if (missed.length === 0 && extra.length === 0) row.exact++;
-      for (const id of missed) row.missed.add(id);
-      for (const id of extra) row.extra.add(id);
-    }
-    return row;
-  });
+  return DEFECTS.flatMap((defect) =>
+    defect.shapes.map((shape) => {
+      const row: Row = { defect: defect.id, shape, declared: defect.violates.join(' '), runs: 0, exact: 0, missed: new Set(), extra: new Set() };
+      for (const stream of fc.sample(aoiStreamWithDefect(defect.id, { shapes: [shape] }), { numRuns: RUNS_PER_ROW, seed: 20261122 })) {
+        expect(stream.unbounded).toBe(shape === 'unbounded');
+        const got = judgeIds(stream);
+        row.runs++;
+        const missed = defect.violates.filter((id) => !got.includes(id));
+        const extra = got.filter((id) => !defect.violates.includes(id));
+        if (missed.length === 0 && extra.length === 0) row.exact++;
+        for (const id of missed) row.missed.add(id);
+        for (const id of extra) row.extra.add(id);
+      }
+      return row;
+    }),
+  );
 }
 
 const score = (rows: readonly Row[]) => rows.reduce((sum, row) => sum + row.exact, 0) / rows.reduce((sum, row) => sum + row.runs, 0);
@@ -46,10 +52,13 @@ function printTable(rows: readonly Row[]) {
   const lines = rows.map((row) => {
     const detected = `${row.exact}/${row.runs}`;
     const notes = [row.missed.size ? `missed ${[...row.missed].join(' ')}` : '', row.extra.size ? `extra ${[...row.extra].join(' ')}` : ''].filter(Boolean).join('; ');
-    return `| ${row.defect} | ${row.declared} | ${detected} | ${notes} |`;
+    return `| ${row.defect} | ${row.shape} | ${row.declared} | ${detected} | ${notes} |`;
   });
-  const header = ['| defect | declared sub-rules | detected exactly | notes |', '|---|---|---|---|'];
-  console.log(`\nMutation score of the stream checker: ${(score(rows) * 100).toFixed(1)}% (${rows.length} defects × ${RUNS_PER_DEFECT} generated streams)\n${[...header, ...lines].join('\n')}\n`);
+  const header = ['| defect | shape | declared sub-rules | detected exactly | notes |', '|---|---|---|---|---|'];
+  const perShape = DEFECT_SHAPES.map((shape) => `${shape} ${rows.filter((row) => row.shape === shape).length}`).join(', ');
+  console.log(
+    `\nMutation score of the stream checker: ${(score(rows) * 100).toFixed(1)}% (${DEFECTS.length} defects on ${rows.length} defect × shape pairs — ${perShape} — × ${RUNS_PER_ROW} generated streams)\n${[...header, ...lines].join('\n')}\n`,
+  );
 }
 
 describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-rules', () => {
@@ -63,18 +72,42 @@ describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-ru
     expect(DEFECTS.length).toBe(faults.size + variants);
   });
 
-  it.each(rows.map((row) => [row.defect, row] as const))('%s', (_id, row) => {
+  it('injects defects into mutation, doctor and unbounded streams too, not only the two reference runs', () => {
+    for (const defect of DEFECTS) expect(defect.shapes[0]).toBe(defect.run);
+    const onShape = (shape: DefectShape) => DEFECTS.filter((defect) => defect.shapes.includes(shape)).length;
+    expect(onShape('mutation')).toBeGreaterThan(40);
+    expect(onShape('doctor')).toBeGreaterThan(30);
+    expect(onShape('unbounded')).toBeGreaterThan(25);
+    expect(DEFECTS.find((defect) => defect.id === 'exit-zero-on-failure')?.shapes).toEqual(['get-missing', 'unbounded']);
+  });
+
+  it.each(rows.map((row) => [`${row.defect} on ${row.shape}`, row] as const))('%s', (_id, row) => {
     expect({ missed: [...row.missed], extra: [...row.extra] }).toEqual({ missed: [], extra: [] });
-    expect(row.exact).toBe(RUNS_PER_DEFECT);
+    expect(row.exact).toBe(RUNS_PER_ROW);
   });
 
   it('scores 100%', () => {
     expect(score(rows)).toBe(1);
   });
 
+  it('a defect is kept off a mutation, doctor or unbounded stream only where its declaration does not hold', () => {
+    // Each such shape a defect is kept off: on it, the checker reports something else than the declaration.
+    const extraShapes: DefectShape[] = ['mutation', 'doctor', 'unbounded'];
+    const wronglyKeptOff = DEFECTS.flatMap((defect) =>
+      extraShapes.filter((shape) => !defect.shapes.includes(shape)).flatMap((shape) => {
+        const exact = fc.sample(defectOnShape(defect.id, shape), { numRuns: 10, seed: 5 }).every((stream) => {
+          const got = reported(judge(stream));
+          return got.length === defect.violates.length && defect.violates.every((id) => got.includes(id));
+        });
+        return exact ? [`${defect.id} on ${shape}`] : [];
+      }),
+    );
+    expect(wronglyKeptOff).toEqual([]);
+  });
+
   it('the table can fail: a checker that drops one rule scores below 100%, on exactly that rule’s defects', () => {
     const blind = mutationTable((stream) => reported(judge(stream)).filter((id) => !id.startsWith('AOI-05/')));
-    const failing = blind.filter((row) => row.exact < row.runs).map((row) => row.defect);
+    const failing = [...new Set(blind.filter((row) => row.exact < row.runs).map((row) => row.defect))];
     const expected = DEFECTS.filter((d) => d.violates.some((id) => id.startsWith('AOI-05/'))).map((d) => d.id);
     expect(expected.length).toBeGreaterThan(2);
     expect(failing).toEqual(expected);
@@ -84,11 +117,10 @@ describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-ru
 
 describe('defects in any chunking', () => {
   it('a defective stream cut anywhere is judged as the whole buffer is', () => {
-    const cut = aoiStreamWithDefect().chain((stream) => chunked(stream.bytes, { maxCuts: 6 }).map((chunks) => ({ stream, chunks })));
     fc.assert(
-      fc.property(cut, ({ stream, chunks }) => {
-        const checker = createStreamChecker();
-        for (const chunk of chunks) checker.write(chunk);
+      fc.property(chunked(aoiStreamWithDefect(), { maxCuts: 6 }), (stream) => {
+        const checker = createStreamChecker({ unbounded: stream.unbounded });
+        for (const chunk of stream.chunks) checker.write(chunk);
         const end = { exitCode: stream.exitCode, signal: stream.signal };
         expect(reported(checker.end(end))).toEqual([...stream.defect.violates].sort());
       }),
@@ -99,6 +131,8 @@ describe('defects in any chunking', () => {
   it('rejects an unknown defect id with the list of known ones', () => {
     expect(() => aoiStreamWithDefect('no-such-defect')).toThrow(/unknown defect "no-such-defect"; defects: mixing-prose/);
     expect(DEFECT_IDS).toContain('crash-before-summary/exit-70');
+    expect(() => aoiStreamWithDefect('mixing-prose', { shapes: ['nope' as never] })).toThrow(/unknown shape "nope"/);
+    expect(() => aoiStreamWithDefect('truncated-without-cursor', { shapes: ['unbounded'] })).toThrow(/none of these defects holds/);
   });
 });
 

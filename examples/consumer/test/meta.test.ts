@@ -13,23 +13,27 @@ import { expect, test } from 'vitest';
 
 /** The tests the buggy consumer must fail, each for one of its bugs. */
 const CATCHES_A_BUG = [
+  'EOF without aoi:summary is a failure, whatever the exit code', // trusts exit 0
   'a character split across reads is decoded whole', // per-chunk toString()
-  'EOF without aoi:summary is a failure, even with exit 0', // trusts exit 0
   'death by a signal is a failure, even after aoi:summary ok:true', // ignores the signal
   'mixing-prose: stdout that is not one JSON event per line is a failure', // skips non-JSON lines
   'colourful: stdout that is not one JSON event per line is a failure',
   'pretty-printing: stdout that is not one JSON event per line is a failure',
   'json-array: stdout that is not one JSON event per line is a failure', // any JSON value passes
+  'prose before the first event fails, with the line number',
   'an event after aoi:summary is a failure (corpus scenario fault.summary-not-last)',
+  'ok:false with exit 0 fails; ok:true with exit 1 fails', // trusts ok:true, never looks at the exit status
   'an error’s hint is text: returned to the caller, never run', // runs the hint
   'retryable left out: the §9.1 default of the category decides (rate_limited: yes)', // no defaults
   'a timeout kills a child that ignores SIGTERM: SIGKILL follows, and runAoi returns once it is gone', // SIGTERM only, no wait
   'a bad line stops the read and the child, even one that ignores EPIPE and SIGTERM',
   'a secret the tool echoes on stderr never reaches the result', // quotes stderr
+  'spawnFake: the command names the fake', // trusts exit 0
   'any cut of the bytes reads the same: inside UTF-8 characters, between \\r and \\n',
   'bytes that are not UTF-8 are a failure (fakeProcess fault.invalid-utf8, one byte per read)',
   'finds `notes` on PATH: well-behaved succeeds, crashing-without-summary fails',
   'a timeout ends the real process before runAoi returns',
+  'a timeout kills the whole process tree: the helper the tool waits on, holding stdout, is gone too', // signals the child alone
   'every conformant stream, cut anywhere, reads whole: every event, in order', // per-chunk toString()
   'every stream with a defect a reader can see fails closed', // skips bad lines, no summary is fine
 ];
@@ -38,10 +42,12 @@ const CATCHES_A_BUG = [
 const PASSES_ANYWAY = [
   'well-behaved, one byte per read: ok, with every event and the summary',
   'killed mid-stream, half-way through a line: a failure',
-  'aoi:summary ok:false is a failure, even with exit 0',
   'retryable as the tool says: not_found no, temporary (HTTP 503) yes',
   'a stalled run times out: a failure, and the child is stopped',
   'a command that cannot start is a failure, not a throw',
+  'the fake is what it claims: the kit’s checker sees no summary',
+  'a generated run really dies of its signal',
+  'without touching process.env',
   'input the child never reads: the EPIPE on its stdin is no crash',
 ];
 

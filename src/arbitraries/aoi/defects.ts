@@ -3,9 +3,9 @@ import { FaultPipeline } from '../../fakes/engine/pipeline.js';
 import { seededRandom } from '../../fakes/faults/fault.js';
 import { FAULT_CATALOGUE, makeFault, type ReferenceRunId, type StreamFaultId } from '../../fakes/faults/index.js';
 import type { Severity } from '../../spec/types.js';
-import { aoiError, aoiMeta, anyDomainEvent, type AoiEventValue } from './events.js';
-import type { GeneratedStream } from './stream.js';
-import { aoiCursor } from './values.js';
+import { aoiCheck, aoiError, aoiHeartbeat, aoiMeta, anyDomainEvent, type AoiEventValue } from './events.js';
+import type { CommandKind, GeneratedStream } from './stream.js';
+import { aoiCursor, aoiId } from './values.js';
 
 /**
  * One labelled defect: a stream fault of the fake CLIs' catalogue (`FAULT_CATALOGUE`) with one of its
@@ -24,7 +24,18 @@ export interface Defect {
   readonly severity: Severity;
   /** The shape of stream its declaration holds on (the fault's reference run). */
   readonly run: ReferenceRunId;
+  /** Every shape of stream its declaration holds on: its reference run first, then the others (see DEFECT_SHAPES). */
+  readonly shapes: readonly DefectShape[];
 }
+
+/**
+ * The shapes of stream a defect is injected into: the fakes' two reference runs, and three more —
+ * `mutation` (meta, created/updated/deleted items, a summary that counts them; exit 0), `doctor` (meta,
+ * passing `aoi:check`s, a summary; exit 0) and `unbounded` (meta, domain events and heartbeats, an
+ * interrupted summary; exit 130 or 143; judged with `unbounded: true`).
+ */
+export type DefectShape = ReferenceRunId | 'mutation' | 'doctor' | 'unbounded';
+export const DEFECT_SHAPES: readonly DefectShape[] = ['search-truncated', 'get-missing', 'mutation', 'doctor', 'unbounded'];
 
 /** A generated stream with one defect injected. */
 export interface DefectiveStream extends GeneratedStream {
@@ -44,6 +55,30 @@ const SPECS: readonly DefectSpec[] = Object.entries(FAULT_CATALOGUE).flatMap(([f
   ...Object.entries(entry.variants).map(([variant, params]) => ({ id: `${fault}/${variant}`, fault: fault as StreamFaultId, variant, params: params as object })),
 ]);
 
+/** What a judge with `unbounded: true` does not check (§4.2: no counts to miss, no summary or meta owed). */
+const UNCHECKED_WHEN_UNBOUNDED = new Set(['AOI-03/count-mismatch', 'AOI-03/eof-without-summary', 'AOI-03/failure-without-summary', 'AOI-03/meta-not-first']);
+/** Sub-rules about the summary's `ok` against the exit status: any stream with a summary and an exit status has them to break. */
+const OK_AGAINST_EXIT = new Set(['AOI-03/nonzero-exit-ok', 'AOI-03/exit-zero-not-ok']);
+
+/**
+ * The shapes a fault's declaration holds on, beyond its reference run. A fault of the successful,
+ * truncated search also holds on a mutation (unless it is about truncation: nothing is truncated
+ * there), on doctor (unless it acts on domain events only: doctor's items are `aoi:check`s), and on an
+ * unbounded stream (unless what it breaks is unchecked there). A fault of the failing lookup acts on
+ * its `aoi:error` — none of the others has one — except those that set the summary's `ok` against the
+ * exit status, which an interrupted unbounded stream has too.
+ */
+function shapesOf(run: ReferenceRunId, violates: readonly string[], params: object): DefectShape[] {
+  const shapes: DefectShape[] = [run];
+  if (run === 'search-truncated' && !violates.some((id) => id.startsWith('AOI-11/'))) {
+    shapes.push('mutation');
+    if ((params as { target?: unknown }).target !== 'domain') shapes.push('doctor');
+    if (!violates.some((id) => UNCHECKED_WHEN_UNBOUNDED.has(id))) shapes.push('unbounded');
+  }
+  if (run === 'get-missing' && violates.every((id) => OK_AGAINST_EXIT.has(id))) shapes.push('unbounded');
+  return shapes;
+}
+
 function describe(spec: DefectSpec): Defect {
   const fault = makeFault(spec.fault, spec.params);
   return {
@@ -54,6 +89,7 @@ function describe(spec: DefectSpec): Defect {
     violates: [...fault.violates],
     severity: fault.severity,
     run: FAULT_CATALOGUE[spec.fault].run,
+    shapes: shapesOf(FAULT_CATALOGUE[spec.fault].run, fault.violates, fault.params),
   };
 }
 
@@ -61,35 +97,62 @@ function describe(spec: DefectSpec): Defect {
 export const DEFECTS: readonly Defect[] = SPECS.map(describe);
 export const DEFECT_IDS: readonly string[] = DEFECTS.map((defect) => defect.id);
 
-/** A base stream of the shape a fault's declaration holds on, with generated contents. */
+/** A base stream of a shape a fault's declaration holds on, with generated contents. */
 interface Base {
   events: AoiEventValue[];
   exitCode: number;
+  kind: CommandKind;
+  outcome: GeneratedStream['outcome'];
 }
 
 /**
  * A meta as the reference tool's: without `args_redacted`, which would excuse an echoed argv (the
  * `leaks-argv-in-meta` fault's declaration holds for a tool that does not claim to redact).
  */
-const referenceMeta = (command: string) =>
-  aoiMeta({ command }).map(({ args_redacted: _claimed, ...meta }) => meta as AoiEventValue);
+const referenceMeta = (...commands: string[]) =>
+  fc.oneof({ withCrossShrink: true }, ...commands.map((command) => aoiMeta({ command }))).map(({ args_redacted: _claimed, ...meta }) => meta as AoiEventValue);
+
+/** A summary of a successful finite run that counts its items (all three counts, as the reference tool writes them). */
+const okSummary = (items: readonly unknown[], extra: object = {}) => ({ type: 'aoi:summary', ok: true, count: items.length, warning_count: 0, error_count: 0, ...extra });
+
+const mutationItem = fc
+  .record({ type: fc.constantFrom('created', 'updated', 'deleted'), id: aoiId() })
+  .map((item) => item as AoiEventValue);
 
 /**
- * The shapes of the reference runs (`REFERENCE_RUNS` of the fakes), their values generated: any
- * number (≥ 2) of any domain events, any unicode in them, any meta values, any exit status of a failure.
+ * The shapes, their values generated: the reference runs of the fakes (`REFERENCE_RUNS`) with any
+ * number (≥ 2) of any domain events, any unicode in them, any meta values, any exit status of a
+ * failure; and a mutation, a doctor run and an unbounded stream of the same kind of values.
  */
-const BASES: Record<ReferenceRunId, fc.Arbitrary<Base>> = {
+const BASES: Record<DefectShape, fc.Arbitrary<Base>> = {
   'search-truncated': fc
     .tuple(referenceMeta('search'), fc.array(anyDomainEvent(), { minLength: 2, maxLength: 12 }), aoiCursor())
-    .map(([meta, items, cursor]) => ({
-      events: [meta, ...items, { type: 'aoi:summary', ok: true, count: items.length, warning_count: 0, error_count: 0, truncated: true, next_cursor: cursor }],
-      exitCode: 0,
-    })),
+    .map(([meta, items, cursor]) => ({ events: [meta, ...items, okSummary(items, { truncated: true, next_cursor: cursor })], exitCode: 0, kind: 'read', outcome: 'truncated' })),
   'get-missing': fc
     .tuple(referenceMeta('get'), aoiError({ category: 'not_found' }), fc.constantFrom(1, 2, 65, 69, 70))
     .map(([meta, error, exitCode]) => ({
       events: [meta, error, { type: 'aoi:summary', ok: false, count: 0, warning_count: 0, error_count: 1 }],
       exitCode,
+      kind: 'read',
+      outcome: 'failed',
+    })),
+  mutation: fc
+    .tuple(referenceMeta('create', 'update', 'delete', 'import'), fc.array(mutationItem, { minLength: 2, maxLength: 12 }))
+    .map(([meta, items]) => ({ events: [meta, ...items, okSummary(items)], exitCode: 0, kind: 'mutate', outcome: 'ok' })),
+  doctor: fc
+    .tuple(referenceMeta('doctor'), fc.array(aoiCheck({ ok: true }), { minLength: 2, maxLength: 8 }))
+    .map(([meta, checks]) => ({ events: [meta, ...checks, okSummary(checks)], exitCode: 0, kind: 'doctor', outcome: 'ok' })),
+  unbounded: fc
+    .tuple(
+      referenceMeta('watch', 'tail'),
+      fc.array(fc.oneof({ arbitrary: anyDomainEvent(), weight: 3 }, { arbitrary: aoiHeartbeat(), weight: 1 }), { minLength: 2, maxLength: 12 }),
+      fc.constantFrom(130, 143),
+    )
+    .map(([meta, body, exitCode]) => ({
+      events: [meta, ...body, { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }],
+      exitCode,
+      kind: 'unbounded',
+      outcome: 'interrupted',
     })),
 };
 
@@ -104,15 +167,25 @@ function inject(base: Base, spec: DefectSpec, defect: Defect, seed: number): Def
     bytes,
     exitCode: end?.signal ? null : (end?.exitCode ?? base.exitCode),
     signal: end?.signal ?? null,
-    unbounded: false,
-    kind: 'read',
-    outcome: base.exitCode === 0 ? 'truncated' : 'failed',
+    unbounded: base.kind === 'unbounded',
+    kind: base.kind,
+    outcome: base.outcome,
     defect,
   };
 }
 
-function withDefect(spec: DefectSpec, defect: Defect): fc.Arbitrary<DefectiveStream> {
-  return fc.tuple(BASES[defect.run], fc.integer({ min: 0, max: 0x7fffffff })).map(([base, seed]) => inject(base, spec, defect, seed));
+/** @internal A defect on one shape, whether or not its declaration holds there (for measuring where it does). */
+export function defectOnShape(id: string, shape: DefectShape): fc.Arbitrary<DefectiveStream> {
+  const index = DEFECT_IDS.indexOf(id);
+  if (index < 0) throw new RangeError(`unknown defect "${id}"`);
+  return fc.tuple(BASES[shape], fc.integer({ min: 0, max: 0x7fffffff })).map(([base, seed]) => inject(base, SPECS[index]!, DEFECTS[index]!, seed));
+}
+
+function withDefect(spec: DefectSpec, defect: Defect, shapes: readonly DefectShape[]): fc.Arbitrary<DefectiveStream> {
+  const bases = shapes.map((shape) => BASES[shape]);
+  // Cross-shrinking: a failure shrinks towards the defect's reference run when that fails too.
+  const base = bases.length === 1 ? bases[0]! : fc.oneof({ withCrossShrink: true }, ...bases);
+  return fc.tuple(base, fc.integer({ min: 0, max: 0x7fffffff })).map(([b, seed]) => inject(b, spec, defect, seed));
 }
 
 /**
@@ -124,23 +197,34 @@ function withDefect(spec: DefectSpec, defect: Defect): fc.Arbitrary<DefectiveStr
  * `stream.defect.violates` names exactly the sub-rules a conforming checker reports.
  *
  * Pass a defect id (`'crash-before-summary'`, `'ansi-colour/everything'`; see `DEFECT_IDS`) or a list
- * of them to draw only from those.
+ * of them to draw only from those. Each defect is injected into the shapes of stream its declaration
+ * holds on (`defect.shapes`: its reference run, and where it holds, a mutation, a doctor run, an
+ * unbounded stream); `options.shapes` keeps to some of them. Judge an unbounded one as such
+ * (`stream.unbounded`).
  *
  * @example
  * fc.assert(
  *   fc.property(aoiStreamWithDefect(), (stream) => {
- *     const report = checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal });
+ *     const report = checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded });
  *     expect(new Set(report.findings.map((f) => f.id))).toEqual(new Set(stream.defect.violates));
  *   }),
  * );
  */
-export function aoiStreamWithDefect(defect?: string | readonly string[]): fc.Arbitrary<DefectiveStream> {
+export function aoiStreamWithDefect(defect?: string | readonly string[], options: { shapes?: readonly DefectShape[] } = {}): fc.Arbitrary<DefectiveStream> {
   const ids = defect === undefined ? DEFECT_IDS : typeof defect === 'string' ? [defect] : defect;
-  const arbitraries = ids.map((id) => {
+  for (const shape of options.shapes ?? []) {
+    if (!DEFECT_SHAPES.includes(shape)) throw new RangeError(`aoiStreamWithDefect: unknown shape "${shape}"; shapes: ${DEFECT_SHAPES.join(', ')}`);
+  }
+  const arbitraries = ids.flatMap((id) => {
     const index = DEFECT_IDS.indexOf(id);
     if (index < 0) throw new RangeError(`aoiStreamWithDefect: unknown defect "${id}"; defects: ${DEFECT_IDS.join(', ')}`);
-    return withDefect(SPECS[index]!, DEFECTS[index]!);
+    const described = DEFECTS[index]!;
+    const shapes = options.shapes ? described.shapes.filter((shape) => options.shapes!.includes(shape)) : described.shapes;
+    return shapes.length > 0 ? [withDefect(SPECS[index]!, described, shapes)] : [];
   });
-  if (arbitraries.length === 0) throw new RangeError('aoiStreamWithDefect: give at least one defect id');
-  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
+  if (arbitraries.length === 0) {
+    throw new RangeError(ids.length === 0 ? 'aoiStreamWithDefect: give at least one defect id' : `aoiStreamWithDefect: none of these defects holds on the shapes ${JSON.stringify(options.shapes)}`);
+  }
+  // Cross-shrinking: a failure also shrinks towards the first defect listed that still fails.
+  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof({ withCrossShrink: true }, ...arbitraries);
 }

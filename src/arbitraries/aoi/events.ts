@@ -307,5 +307,6 @@ export function matchEvent(): fc.Arbitrary<AoiEventValue> {
  */
 export function anyDomainEvent(): fc.Arbitrary<AoiEventValue> {
   // Custom types carry arbitrary payloads, the costliest to draw: a quarter of the events, not more.
-  return fc.oneof({ arbitrary: hitEvent(), weight: 3 }, { arbitrary: entryEvent(), weight: 2 }, { arbitrary: matchEvent(), weight: 2 }, { arbitrary: domainEvent(), weight: 2 });
+  // Cross-shrinking: a failing event shrinks towards a hit when a hit fails too.
+  return fc.oneof({ withCrossShrink: true }, { arbitrary: hitEvent(), weight: 3 }, { arbitrary: entryEvent(), weight: 2 }, { arbitrary: matchEvent(), weight: 2 }, { arbitrary: domainEvent(), weight: 2 });
 }

@@ -63,5 +63,6 @@ export function aoiRun(options: AoiRunOptions = {}): fc.Arbitrary<GeneratedRun> 
     .map(([stream, lines]) => toRun(stream, lines, { consistent: false, label: stream.defect.id, violates: stream.defect.violates, defect: stream.defect }));
   if (options.consistent === true) return consistent;
   if (options.consistent === false) return inconsistent;
-  return fc.oneof(consistent, inconsistent);
+  // Cross-shrinking: a failure shrinks to a consistent run when one fails too.
+  return fc.oneof({ withCrossShrink: true }, consistent, inconsistent);
 }

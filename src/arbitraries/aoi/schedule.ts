@@ -8,10 +8,15 @@ import type fc from 'fast-check';
  *
  * @example
  * await fc.assert(
- *   fc.asyncProperty(fc.scheduler(), aoiStream(), async (s, stream) => {
+ *   fc.asyncProperty(fc.scheduler(), aoiStream({ kind: 'read', outcome: 'ok' }), async (s, stream) => {
  *     const exit = s.schedule(Promise.resolve(stream.exitCode), 'exit');
- *     const result = await s.waitFor(consume(scheduledChunks(s, [stream.bytes]), exit));
- *     expect(result.ok).toBe(stream.exitCode === 0);
+ *     const read = (async () => {
+ *       const checker = createStreamChecker();
+ *       for await (const chunk of scheduledChunks(s, [stream.bytes.subarray(0, 9), stream.bytes.subarray(9)])) checker.write(chunk);
+ *       return checker;
+ *     })();
+ *     const [checker, exitCode] = await s.waitFor(Promise.all([read, exit]));
+ *     expect(checker.end({ exitCode }).ok).toBe(true);
  *   }),
  * );
  */

@@ -41,9 +41,19 @@ export interface AoiStreamOptions {
   kind?: CommandKind | readonly CommandKind[];
   /** The outcomes of finite commands to draw from (default: all). Unbounded streams end interrupted or killed. */
   outcome?: StreamOutcome | readonly StreamOutcome[];
-  /** Fewest and most item events (default 0 and 20). */
+  /**
+   * Fewest and most items (default 0 and 20): the events `summary.count` counts — domain events (a
+   * read, an unbounded stream), created/updated/deleted (a mutation), `aoi:plan` (a dry run), `aoi:check`
+   * (doctor). `aoi:progress`, `aoi:warning` and `aoi:heartbeat` come on top, a few between the items.
+   */
   minItems?: number;
   maxItems?: number;
+  /**
+   * Fewest and most `aoi:error` events of a partial or failed stream (default 1 and 3; at least 1: a
+   * stream that failed says why). Streams that succeed have none; a usage error is one `aoi:error` alone.
+   */
+  minErrors?: number;
+  maxErrors?: number;
 }
 
 /** JSONL as a conforming tool writes it. */
@@ -90,13 +100,29 @@ function itemFor(kind: CommandKind, healthy: boolean): fc.Arbitrary<AoiEventValu
   }
 }
 
-/** A run of body events: items, with progress and warnings between them now and then. */
-function bodyOf(kind: CommandKind, healthy: boolean, minItems: number, maxItems: number): fc.Arbitrary<AoiEventValue[]> {
-  const item = itemFor(kind, healthy);
-  const aside = fc.oneof(aoiProgress(), aoiWarning());
-  const slot = fc.oneof({ arbitrary: item, weight: 6 }, { arbitrary: aside, weight: 1 });
-  // Items are counted afterwards, so the bounds hold for items plus asides (a stream of ~N events).
-  return fc.array(slot, { minLength: minItems, maxLength: Math.max(minItems, maxItems) });
+/** Asides (progress, warnings, heartbeats) at most, for a body of up to `maxItems` items: about one in five. */
+const maxAsides = (maxItems: number) => Math.max(1, Math.ceil(maxItems / 5));
+
+/** Insert events at chosen places of a body, in turn (each index taken modulo the body's length + 1). */
+function insertAll(body: readonly AoiEventValue[], placed: readonly (readonly [AoiEventValue, number])[]): AoiEventValue[] {
+  let out = [...body];
+  for (const [event, at] of placed) out = insertAt(out, event, at);
+  return out;
+}
+
+/** A body of events: between minItems and maxItems items, and a few asides placed anywhere between them. */
+function bodyOf(item: fc.Arbitrary<AoiEventValue>, aside: fc.Arbitrary<AoiEventValue>, bounds: Bounds): fc.Arbitrary<AoiEventValue[]> {
+  return fc
+    .tuple(fc.array(item, { minLength: bounds.minItems, maxLength: bounds.maxItems }), fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) }))
+    .map(([items, asides]) => insertAll(items, asides));
+}
+
+/** The checked bounds of aoiStream's options. */
+interface Bounds {
+  minItems: number;
+  maxItems: number;
+  minErrors: number;
+  maxErrors: number;
 }
 
 /** Optional summary fields, each written or not; when written, consistent with the body. */
@@ -117,6 +143,12 @@ const summaryExtras = fc.record(
   { requiredKeys: ['counts'] },
 );
 
+/** Insert an event at a chosen place of a body (index taken modulo its length + 1). */
+function insertAt(body: readonly AoiEventValue[], event: AoiEventValue, at: number): AoiEventValue[] {
+  const i = at % (body.length + 1);
+  return [...body.slice(0, i), event, ...body.slice(i)];
+}
+
 const COMMAND_FOR: Record<CommandKind, readonly string[]> = {
   read: ['search', 'list', 'get', 'show'],
   mutate: ['create', 'update', 'delete', 'import'],
@@ -125,34 +157,33 @@ const COMMAND_FOR: Record<CommandKind, readonly string[]> = {
   unbounded: ['watch', 'tail'],
 };
 
-const meta = (kind: CommandKind) => fc.oneof(...COMMAND_FOR[kind].map((command) => aoiMeta({ command })));
+const meta = (kind: CommandKind) => fc.oneof({ withCrossShrink: true }, ...COMMAND_FOR[kind].map((command) => aoiMeta({ command })));
 
-/** Insert an event at a chosen place of a body (index taken modulo its length + 1). */
-const insertAt = (body: readonly AoiEventValue[], event: AoiEventValue, at: number) => {
-  const i = at % (body.length + 1);
-  return [...body.slice(0, i), event, ...body.slice(i)];
-};
 
-function finite(kind: Exclude<CommandKind, 'unbounded'>, outcome: StreamOutcome, minItems: number, maxItems: number): fc.Arbitrary<GeneratedStream> {
+function finite(kind: Exclude<CommandKind, 'unbounded'>, outcome: StreamOutcome, bounds: Bounds): fc.Arbitrary<GeneratedStream> {
   const done = (events: AoiEventValue[], exitCode: number): GeneratedStream => ({ events, bytes: serialise(events), exitCode, signal: null, unbounded: false, kind, outcome });
+  const aside = fc.oneof(aoiProgress(), aoiWarning());
   switch (outcome) {
     case 'usage-error':
       // Before the stream starts: a usage error alone, no meta and no summary, exit 64 (§2, §20).
       return aoiError({ category: 'usage' }).map((error) => done([error], SUGGESTED_EXIT_CODE.usage));
     case 'ok':
     case 'truncated':
-      return fc.tuple(meta(kind), bodyOf(kind, true, minItems, maxItems), summaryExtras, aoiCursor()).map(([m, body, extras, cursor]) => {
+      return fc.tuple(meta(kind), bodyOf(itemFor(kind, true), aside, bounds), summaryExtras, aoiCursor()).map(([m, body, extras, cursor]) => {
         const fixed = outcome === 'truncated' ? { ok: true, truncated: true, next_cursor: cursor } : { ok: true };
         return done([m, ...body, summaryOf(body, fixed, extras)], 0);
       });
     case 'partial':
     case 'failed': {
-      // At least one error; a partial run keeps its results and says so (§19.4).
-      const errors = fc.array(fc.tuple(aoiError({ lineNumber: outcome === 'partial' }), fc.nat()), { minLength: 1, maxLength: 3 });
-      const failingCheck = kind === 'doctor' ? fc.tuple(aoiCheck({ ok: false, severity: 'error' }), fc.nat()).map((placed) => [placed]) : fc.constant([]);
-      return fc.tuple(meta(kind), bodyOf(kind, outcome === 'partial', minItems, maxItems), errors, failingCheck, summaryExtras).map(([m, items, placed, checks, extras]) => {
-        let body = items;
-        for (const [event, at] of [...placed, ...checks]) body = insertAt(body, event, at);
+      // Errors placed among the items; a partial run keeps its results and says so (§19.4).
+      const errors = fc.array(fc.tuple(aoiError({ lineNumber: outcome === 'partial' }), fc.nat()), { minLength: bounds.minErrors, maxLength: bounds.maxErrors });
+      // A failed doctor has a failing check of severity error: one of its items, when it has any.
+      const failingCheck = kind === 'doctor' ? fc.tuple(aoiCheck({ ok: false, severity: 'error' }), fc.nat()) : fc.constant(undefined);
+      const items = fc.array(itemFor(kind, outcome === 'partial'), { minLength: bounds.minItems, maxLength: bounds.maxItems });
+      const asides = fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) });
+      return fc.tuple(meta(kind), items, failingCheck, asides, errors, summaryExtras).map(([m, list, check, placedAsides, placedErrors, extras]) => {
+        const withCheck = check && list.length > 0 ? list.map((item, i) => (i === check[1] % list.length ? check[0] : item)) : list;
+        const body = insertAll(withCheck, [...placedAsides, ...placedErrors]);
         const firstError = body.find((event) => event.type === 'aoi:error');
         const exitCode = outcome === 'partial' || !firstError ? 1 : SUGGESTED_EXIT_CODE[firstError.category as ErrorCategory];
         return done([m, ...body, summaryOf(body, outcome === 'partial' ? { ok: false, partial: true } : { ok: false }, extras)], exitCode);
@@ -162,13 +193,13 @@ function finite(kind: Exclude<CommandKind, 'unbounded'>, outcome: StreamOutcome,
 }
 
 /** An unbounded stream (§4.2): maybe meta, results and heartbeats, then an interrupted summary (130/143) or death by a signal. */
-function unbounded(minItems: number, maxItems: number): fc.Arbitrary<GeneratedStream> {
-  const slot = fc.oneof({ arbitrary: anyDomainEvent(), weight: 4 }, { arbitrary: aoiHeartbeat(), weight: 2 }, { arbitrary: aoiProgress(), weight: 1 });
+function unbounded(bounds: Bounds): fc.Arbitrary<GeneratedStream> {
+  const aside = fc.oneof({ arbitrary: aoiHeartbeat(), weight: 2 }, { arbitrary: aoiProgress(), weight: 1 });
   const ending = fc.oneof(
     fc.constantFrom<['interrupted', number]>(['interrupted', 130], ['interrupted', 143]),
     fc.constantFrom<['killed', NodeJS.Signals]>(['killed', 'SIGTERM'], ['killed', 'SIGKILL'], ['killed', 'SIGINT']),
   );
-  return fc.tuple(fc.option(meta('unbounded'), { nil: undefined }), fc.array(slot, { minLength: minItems, maxLength: Math.max(minItems, maxItems) }), ending).map(([m, body, [how, end]]) => {
+  return fc.tuple(fc.option(meta('unbounded'), { nil: undefined }), bodyOf(anyDomainEvent(), aside, bounds), ending).map(([m, body, [how, end]]) => {
     const head = m ? [m] : [];
     if (how === 'interrupted') {
       const events = [...head, ...body, { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }];
@@ -184,7 +215,9 @@ function unbounded(minItems: number, maxItems: number): fc.Arbitrary<GeneratedSt
  * counts, truncation and cursor agree with the events and the exit status. Drawn over command kinds
  * (read, mutate, dry-run, doctor, unbounded) and outcomes (ok, truncated, partial, failed, a usage
  * error before the stream starts); unbounded streams end interrupted (130/143) or killed by a signal.
- * Any conforming checker passes every one of them, in any chunking.
+ * `minItems`/`maxItems` bound the items `summary.count` counts (progress, warnings and heartbeats come
+ * on top); `minErrors`/`maxErrors` the `aoi:error` events of a partial or failed stream (default 1–3).
+ * Any conforming checker passes every one of them, in any chunking (`chunked(aoiStream())`).
  *
  * @example
  * fc.assert(
@@ -194,25 +227,34 @@ function unbounded(minItems: number, maxItems: number): fc.Arbitrary<GeneratedSt
  * );
  */
 export function aoiStream(options: AoiStreamOptions = {}): fc.Arbitrary<GeneratedStream> {
-  const minItems = options.minItems ?? 0;
-  const maxItems = options.maxItems ?? 20;
-  if (!Number.isInteger(minItems) || minItems < 0 || !Number.isInteger(maxItems) || maxItems < minItems) {
+  const bounds: Bounds = {
+    minItems: options.minItems ?? 0,
+    maxItems: options.maxItems ?? Math.max(20, options.minItems ?? 0),
+    minErrors: options.minErrors ?? 1,
+    maxErrors: options.maxErrors ?? Math.max(3, options.minErrors ?? 1),
+  };
+  const { minItems, maxItems, minErrors, maxErrors } = bounds;
+  if (![minItems, maxItems, minErrors, maxErrors].every(Number.isInteger) || minItems < 0 || maxItems < minItems) {
     throw new RangeError(`aoiStream: need 0 <= minItems <= maxItems (integers), got ${minItems} and ${maxItems}`);
+  }
+  if (minErrors < 1 || maxErrors < minErrors) {
+    throw new RangeError(`aoiStream: need 1 <= minErrors <= maxErrors (integers; a partial or failed stream says why), got ${minErrors} and ${maxErrors}`);
   }
   const kinds = list(options.kind, COMMAND_KINDS);
   const outcomes = list(options.outcome, STREAM_OUTCOMES);
   const arbitraries: fc.Arbitrary<GeneratedStream>[] = [];
   for (const kind of kinds) {
     if (!COMMAND_KINDS.includes(kind)) throw new RangeError(`aoiStream: unknown kind "${kind}"; kinds: ${COMMAND_KINDS.join(', ')}`);
-    if (kind === 'unbounded') arbitraries.push(unbounded(minItems, maxItems));
+    if (kind === 'unbounded') arbitraries.push(unbounded(bounds));
     else
       for (const outcome of outcomes) {
         if (!STREAM_OUTCOMES.includes(outcome)) throw new RangeError(`aoiStream: unknown outcome "${outcome}"; outcomes: ${STREAM_OUTCOMES.join(', ')}`);
         // A dry run plans; it does not fail half-way. A truncated doctor is no such thing.
         if ((kind === 'dry-run' && outcome === 'partial') || (kind === 'doctor' && (outcome === 'truncated' || outcome === 'partial'))) continue;
-        arbitraries.push(finite(kind, outcome, minItems, maxItems));
+        arbitraries.push(finite(kind, outcome, bounds));
       }
   }
   if (arbitraries.length === 0) throw new RangeError('aoiStream: no stream has that kind and outcome');
-  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
+  // Cross-shrinking: a failure also shrinks towards the first kind and outcome that still fails.
+  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof({ withCrossShrink: true }, ...arbitraries);
 }

@@ -27,7 +27,9 @@ const TRICKY_TEXT = [
  */
 export function aoiText(options: { maxLength?: number } = {}): fc.Arbitrary<string> {
   const maxLength = options.maxLength ?? 40;
+  // Cross-shrinking: any text shrinks towards the plain branch, and from there to ''.
   return fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: text('unicode', 0, maxLength), weight: 5 },
     { arbitrary: fc.constantFrom(...TRICKY_TEXT), weight: 3 },
     { arbitrary: text('binary', 0, maxLength), weight: 1 },

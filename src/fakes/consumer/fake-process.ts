@@ -75,7 +75,7 @@ interface Exit {
 interface Host {
   writeStdout(bytes: Uint8Array): Promise<void>;
   writeStderr(bytes: Uint8Array): Promise<void>;
-  readStdin(): Promise<string>;
+  readStdin(): Promise<Uint8Array>;
   readonly stdinReadable: boolean;
   /** From now on SIGINT/SIGTERM go to this handler instead of ending the process. */
   catchSignals(handler: (signal: 'SIGINT' | 'SIGTERM') => void): void;
@@ -141,7 +141,7 @@ export class FakeChildProcess extends EventEmitter {
   #realTime: boolean;
   readonly #pipes: { stdout: FakePipe | undefined; stderr: FakePipe | undefined };
   readonly #inherit: { stdout: boolean; stderr: boolean };
-  readonly #stdinText: Promise<string>;
+  readonly #stdinBytes: Promise<Uint8Array>;
   readonly #atExit: (() => void)[] = [];
   readonly #timers = new Set<NodeJS.Timeout>();
 
@@ -178,7 +178,7 @@ export class FakeChildProcess extends EventEmitter {
           })
         : null;
     if (inMode !== 'pipe') stdinEnded();
-    this.#stdinText = stdinClosed.then(() => Buffer.concat(stdinChunks).toString('utf8'));
+    this.#stdinBytes = stdinClosed.then(() => Buffer.concat(stdinChunks));
 
     const stdoutPipe = outMode === 'pipe' ? new FakePipe(capacity, new Cutter(options)) : undefined;
     const stderrPipe = errMode === 'pipe' ? new FakePipe(capacity) : undefined;
@@ -258,7 +258,7 @@ export class FakeChildProcess extends EventEmitter {
     const host: Host = {
       writeStdout: write('stdout'),
       writeStderr: write('stderr'),
-      readStdin: () => frozen(() => this.#stdinText),
+      readStdin: () => frozen(() => this.#stdinBytes),
       stdinReadable: true,
       catchSignals: (handler) => (this.#handler = handler),
       sleep: (ms) => frozen(() => new Promise<void>((resolve) => (this.#realTime ? this.#timer(resolve, ms) : setImmediate(resolve)))),

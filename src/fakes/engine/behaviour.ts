@@ -31,8 +31,12 @@ export interface Behaviour {
   readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code';
   /** Delays: real timers in a process, virtual (order only, no waiting) in memory. */
   readonly latency: Latency;
-  /** Stop writing after this many events and never finish (null: never). */
-  readonly stall: { readonly afterEvents: number; readonly commands: Commands } | null;
+  /**
+   * Stop writing after this many events and never finish (null: never). With `helper`, a process waits
+   * on a helper it started (a grandchild of the caller, in the same process group) that holds stdout
+   * and stderr open and never ends; in memory there is no process, and the tool hangs itself.
+   */
+  readonly stall: { readonly afterEvents: number; readonly commands: Commands; readonly helper?: boolean } | null;
   /** Read all of stdin before doing anything: an open pipe nobody closes hangs these commands. */
   readonly readsStdin: Commands;
 

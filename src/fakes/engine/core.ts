@@ -9,13 +9,19 @@ export interface RunIO {
   env: Readonly<Record<string, string | undefined>>;
   stateDir: string;
   stdinReadable: boolean;
-  readStdin(): Promise<string>;
+  /** All of stdin (resolves at EOF). */
+  readStdin(): Promise<Uint8Array>;
   /** Resolves once the bytes are accepted (back-pressure); rejects with BrokenPipe when the reader has gone. */
   writeStdout(chunk: string | Uint8Array): Promise<void>;
   writeStderr(text: string): Promise<void>;
   sleep(ms: number): Promise<void>;
   /** Never settles, and keeps a process alive meanwhile: a run that hangs. */
   hang(): Promise<never>;
+  /**
+   * Hang waiting on a helper process that holds stdout and stderr open (the `stall` fault's `helper`).
+   * Only a real process has one; without it, the run hangs as `hang` does.
+   */
+  hangInHelper?(): Promise<never>;
   /** Try a TCP connection; settles once it connected, failed or gave up (memory only records it). */
   connect(host: string, port: number): Promise<void>;
   /** Settles when the run is interrupted. */
@@ -91,6 +97,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const on = (commands: Commands) => appliesTo(commands, command);
   const brokenPipe = on(behaviour.brokenPipe.commands) ? behaviour.brokenPipe.mode : 'exit';
   const stallAfter = behaviour.stall && on(behaviour.stall.commands) ? behaviour.stall.afterEvents : Infinity;
+  const stallHang = behaviour.stall?.helper && io.hangInHelper ? () => io.hangInHelper!() : () => io.hang();
   const pace = pacer(behaviour, on(behaviour.latency.commands), seededRandom(seed ^ LATENCY_SEED), io);
   let closed = false; // after the outcome is decided, a still-running tool writes nothing more
   let events = 0;
@@ -113,7 +120,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
 
   const write = async (event: { type: string } & Record<string, unknown>, fromEngine = false) => {
     if (closed || (interrupting && !fromEngine)) return;
-    if (events >= stallAfter && !fromEngine) await io.hang();
+    if (events >= stallAfter && !fromEngine) await stallHang();
     if (event.type === 'aoi:summary') summaryWritten = true;
     streamStarted = true;
     const bytes = pipeline.render(event);
@@ -122,8 +129,9 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     settings.onEventWritten?.(events);
   };
 
-  let stdin: Promise<string> | undefined;
-  const readStdin = () => (stdin ??= io.readStdin());
+  let stdin: Promise<Uint8Array> | undefined;
+  const readStdinBytes = () => (stdin ??= io.readStdin());
+  const readStdin = async () => Buffer.from(await readStdinBytes()).toString('utf8');
   // A tool that ignores signals never hears of them.
   const interrupted = behaviour.signals === 'ignore' ? new Promise<never>(() => {}) : io.interrupted;
   void interrupted.then(() => (interrupting = true));
@@ -134,6 +142,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     stateDir: io.stateDir,
     stdinReadable: io.stdinReadable,
     readStdin,
+    readStdinBytes,
     emit: write,
     print: async (text) => {
       if (!closed) await writeOut(text);
@@ -149,7 +158,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   };
 
   const finished = (async () => {
-    if (on(behaviour.readsStdin)) await readStdin();
+    if (on(behaviour.readsStdin)) await readStdinBytes();
     return tool(ctx);
   })().then(
     (exitCode) => ({ exitCode }) as const,

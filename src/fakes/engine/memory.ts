@@ -100,7 +100,7 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
       env: options.env ?? {},
       stateDir: options.stateDir ?? mkdtempSync(join(tmpdir(), 'aoi-fake-')),
       stdinReadable: stdin !== 'closed',
-      readStdin: () => (killed || stdin === 'open' ? never() : Promise.resolve(stdin === 'closed' ? '' : Buffer.from(stdin).toString('utf8'))),
+      readStdin: () => (killed || stdin === 'open' ? never() : Promise.resolve(stdin === 'closed' ? new Uint8Array() : typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin)),
       writeStdout: async (chunk) => {
         if (killed) return never();
         if (stdoutClosed) throw new BrokenPipe();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,24 @@ import type { FakeTool } from './types.js';
 
 /** Where a fake process keeps its state: the directory it is given, or a fresh one. */
 export const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
+
+/** The file in the state directory where a `stall` helper writes its pid (see the stall fault). */
+export const STALL_HELPER_PID_FILE = 'stall-helper.pid';
+
+/**
+ * The helper of a `stall` with `helper`: it adds its pid to the file it is given (a line each: a test
+ * that runs the tool again sees every helper), says so on stderr (the ready line a test waits for), and
+ * holds the inherited stdout and stderr open. It exits on its own only after HELPER_LIFETIME_MS, a
+ * safety net so that a helper some caller failed to kill does not outlive the test run by much.
+ */
+const HELPER_LIFETIME_MS = 10 * 60_000;
+const STALL_HELPER = `
+const { appendFileSync } = require('node:fs');
+appendFileSync(process.argv[1], process.pid + '\\n');
+process.stderr.on('error', () => {});
+process.stderr.write('notes: helper ' + process.pid + ' is holding stdout\\n');
+setTimeout(() => process.exit(0), ${HELPER_LIFETIME_MS});
+`;
 
 /** How long a fault's network attempt may take before the fake gives up on it and carries on. */
 const CONNECT_TIMEOUT_MS = 300;
@@ -31,24 +50,31 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
       if (pipeClosed && stream === process.stdout) return reject(new BrokenPipe());
       stream.write(chunk, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
     });
+  const stateDir = process.env[STATE_DIR_ENV] || mkdtempSync(join(tmpdir(), 'aoi-fake-'));
+  // A pending promise alone would let Node exit: the interval keeps the process hanging.
+  const hang = () => new Promise<never>(() => setInterval(() => {}, 60_000));
   try {
     const outcome = await runTool(
       tool,
       {
         argv: settings.argv ?? process.argv.slice(2),
         env: process.env,
-        stateDir: process.env[STATE_DIR_ENV] || mkdtempSync(join(tmpdir(), 'aoi-fake-')),
+        stateDir,
         stdinReadable: !process.stdin.isTTY,
         readStdin: async () => {
           const chunks: Buffer[] = [];
           for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-          return Buffer.concat(chunks).toString('utf8');
+          return Buffer.concat(chunks);
         },
         writeStdout: writeTo(process.stdout),
         writeStderr: writeTo(process.stderr),
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-        // A pending promise alone would let Node exit: the interval keeps the process hanging.
-        hang: () => new Promise<never>(() => setInterval(() => {}, 60_000)),
+        hang,
+        // Not detached: the helper stays in this process group, and inherits stdout and stderr.
+        hangInHelper: () => {
+          spawn(process.execPath, ['-e', STALL_HELPER, join(stateDir, STALL_HELPER_PID_FILE)], { stdio: ['ignore', 'inherit', 'inherit'] }).on('error', () => {});
+          return hang();
+        },
         connect: (host, port) =>
           new Promise<void>((resolve) => {
             const socket = connect({ host, port });

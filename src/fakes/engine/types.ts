@@ -16,6 +16,8 @@ export interface FakeContext {
   readonly stdinReadable: boolean;
   /** All of stdin as text (resolves at EOF; never resolves on an open pipe that is never closed). */
   readStdin(): Promise<string>;
+  /** All of stdin as bytes, for a tool that must tell bytes that are not UTF-8 from text (same EOF as readStdin). */
+  readStdinBytes(): Promise<Uint8Array>;
   /** Write one machine-mode event (faults may change, add or drop lines). */
   emit(event: { type: string } & Record<string, unknown>): Promise<void>;
   /** Write human-mode text to stdout as is. */

@@ -261,7 +261,8 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   }),
   'capabilities-invalid': behaviourEntry(capabilitiesInvalid),
   'events-off-schema': behaviourEntry(eventsOffSchema),
-  stall: behaviourEntry(stall),
+  // helper: the hang is in a grandchild that holds stdout open; only killing the process group ends it.
+  stall: behaviourEntry(stall, { variants: { helper: { helper: true } } }),
   'reads-stdin': behaviourEntry(readsStdin),
   'prompts-in-machine-mode': behaviourEntry(promptsInMachineMode),
   'usage-exit-code': behaviourEntry(usageExitCode, { defaults: { exitCode: 0 }, variants: { 'exit-1': { exitCode: 1 } } }),

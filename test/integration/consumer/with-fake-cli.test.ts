@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { execa } from 'execa';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { aoiRun } from '../../../src/arbitraries/index.js';
 import { checkStream } from '../../../src/index.js';
-import { STATE_DIR_ENV, withFakeCli } from '../../../src/fakes/index.js';
+import { STALL_HELPER_PID_FILE, STATE_DIR_ENV, withFakeCli } from '../../../src/fakes/index.js';
 
 const SEARCH = ['search', 'note', '--output', 'jsonl', '--limit', '2'];
 const LIST = ['list', '--output', 'jsonl'];
@@ -38,6 +40,35 @@ function linesSeen(stream: NodeJS.ReadableStream, n: number): Promise<void> {
     });
     stream.once('end', () => reject(new Error(`stream ended after ${seen} of ${n} lines`)));
   });
+}
+
+/** The pid in the stall helper's ready line on stderr (`notes: helper <pid> is holding stdout`). */
+function helperReady(stderr: NodeJS.ReadableStream): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const ready = /notes: helper (\d+) is holding stdout\n/.exec(text);
+      if (ready) resolve(Number(ready[1]));
+    });
+    stderr.once('end', () => reject(new Error(`stderr ended before the helper was ready: ${text}`)));
+  });
+}
+
+/** A process still runs: it exists and is no zombie waiting to be reaped (Linux: /proc; elsewhere signal 0 alone). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (!existsSync('/proc/self/stat')) return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !['Z', 'X'].includes(stat.slice(stat.lastIndexOf(')') + 2)[0]!);
+  } catch {
+    return false;
+  }
 }
 
 // These tests read and change PATH and the state variable: keep the worker's own values safe.
@@ -161,6 +192,57 @@ describe('withFakeCli: a real fake process on PATH', () => {
     } finally {
       rmSync(stateDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('withFakeCli(run) replays generated runs as real processes', () => {
+  test('the same stdout and stderr bytes, exit code and signal as aoiRun() samples', async () => {
+    // Real processes cost a Node start each: a dozen samples, runs killed by a signal among them.
+    const runs = [...fc.sample(aoiRun(), { numRuns: 8, seed: 11 }), ...fc.sample(aoiRun({ consistent: true, stream: { kind: 'unbounded' } }), { numRuns: 4, seed: 12 })];
+    expect(runs.some((run) => run.signal !== null)).toBe(true);
+    for (const run of runs) {
+      await withFakeCli(run, async () => {
+        const { stdout, stderr, code, signal } = await finished(spawn('notes', []));
+        expect(stdout.equals(Buffer.from(run.stdout)), run.label).toBe(true);
+        expect(stderr).toBe(Buffer.from(run.stderr).toString('utf8'));
+        expect([code, signal]).toEqual([run.signal ? null : run.exitCode, run.signal]);
+      });
+    }
+  });
+});
+
+describe('withFakeCli: a stall in a helper process (fault.stall.helper), a grandchild of the consumer', () => {
+  test('killing the tool alone leaves its helper holding stdout open; killing the process group ends both', async () => {
+    await withFakeCli('fault.stall.helper', async (cli) => {
+      const child = spawn('notes', ['search', 'note', '--output', 'jsonl'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const run = finished(child);
+      const exited = once(child, 'exit');
+      try {
+        const helper = await helperReady(child.stderr!);
+        expect(helper).not.toBe(child.pid);
+        expect(readFileSync(join(cli.stateDir, STALL_HELPER_PID_FILE), 'utf8')).toBe(`${helper}\n`);
+        expect(isRunning(helper)).toBe(true);
+
+        // What a consumer that signals only its child gets: the child is gone, the helper is not, no EOF.
+        child.kill('SIGKILL');
+        expect(await exited).toEqual([null, 'SIGKILL']);
+        expect(isRunning(helper)).toBe(true);
+        expect(child.stdout!.readableEnded).toBe(false);
+
+        // The group the child led (it was spawned detached) outlives it while the helper is in it.
+        process.kill(-child.pid!, 'SIGKILL');
+        const { stdout, signal } = await run;
+        expect(signal).toBe('SIGKILL');
+        expect(types(stdout)).toEqual(['aoi:meta']);
+        expect(isRunning(helper)).toBe(false);
+      } finally {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    });
   });
 });
 

@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { aoiRun } from '../../../src/arbitraries/index.js';
 import { fakeProcess, fakeSpawner, PRESETS, presetFaults, REFERENCE_RUNS, runInMemory, notes, spawnFake, type FakeChildProcess } from '../../../src/fakes/index.js';
 
 const INTERRUPTED = { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true };
@@ -297,5 +299,26 @@ describe('spawnFake and fakeSpawner: spawn functions for fakes', () => {
     const attempts = [];
     for (let call = 0; call < 2; call++) attempts.push(events((await observe(asFake(spawn('notes')))).stdout).some((e) => e.type === 'aoi:summary'));
     expect(attempts).toEqual([false, true]);
+  });
+});
+
+describe('fakeProcess(run) replays every generated run', () => {
+  test('the same stdout and stderr bytes, exit code and signal as every aoiRun() sample, in any chunking', async () => {
+    let signalled = 0;
+    await fc.assert(
+      fc.asyncProperty(aoiRun(), fc.option(fc.integer({ min: 1, max: 64 }), { nil: undefined }), async (run, chunkSize) => {
+        const child = fakeProcess(run, chunkSize === undefined ? {} : { chunkSize });
+        const stderr: Buffer[] = [];
+        child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+        const { stdout, code, signal } = await observe(child);
+        expect(stdout.equals(Buffer.from(run.stdout))).toBe(true);
+        expect(Buffer.concat(stderr).equals(Buffer.from(run.stderr))).toBe(true);
+        expect([code, signal]).toEqual([run.signal ? null : run.exitCode, run.signal]);
+        expect([child.exitCode, child.signalCode]).toEqual([code, signal]);
+        if (run.signal) signalled++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(signalled).toBeGreaterThan(0); // runs killed by a signal were among them
   });
 });

@@ -94,6 +94,10 @@ describe('streamFrom: a fast-check arbitrary, sampled once', () => {
     const fromRun = await chunksOf(streamFrom(fc.constant(run), { chunkSize: 5 }));
     expect(fromRun[0]).toHaveLength(5);
     expect(text(fromRun)).toBe(JSONL);
+    // A stream cut by chunked(arbitrary) carries its bytes and its chunks: it arrives in its cuts.
+    const cut = { bytes, chunks: precut, events: EVENTS };
+    expect(sizes(await chunksOf(streamFrom(fc.constant(cut))))).toEqual([3, bytes.length - 3]);
+    expect(sizes(await chunksOf(streamFrom(fc.constant(cut), { chunkSize: 100 })))).toEqual([100, bytes.length - 100]);
   });
 
   test('the same seed gives the same stream; the seed picks among the values', async () => {

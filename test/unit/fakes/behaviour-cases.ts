@@ -171,6 +171,17 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     },
   },
   {
+    fault: 'stall={"helper":true}',
+    shows: 'search writes its meta, then waits for ever on a helper (a process, when it is one) that holds stdout open',
+    argv: jsonl('search', 'note'),
+    hangs: true,
+    check(faulty, clean) {
+      expect(faulty.timedOut).toBe(true);
+      expect(faulty.events.map((event) => event.type)).toEqual(['aoi:meta']);
+      expect(clean.exitCode).toBe(0);
+    },
+  },
+  {
     fault: 'stall',
     shows: 'only the commands it targets stall',
     argv: jsonl('list'),

@@ -123,7 +123,7 @@ describe('behaviour switches', () => {
         env: {},
         stateDir,
         stdinReadable: false,
-        readStdin: async () => '',
+        readStdin: async () => new Uint8Array(),
         writeStdout: async () => {},
         writeStderr: async () => {},
         sleep: async (ms) => void slept.push(ms),

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { maskSecrets } from '../../../spec/aoi/secrets.js';
 import type { Behaviour } from '../../engine/behaviour.js';
 import type { FakeContext } from '../../engine/types.js';
@@ -188,9 +189,8 @@ export async function importNotes(cmd: Command): Promise<number> {
   if (!cmd.ctx.stdinReadable) throw new UsageProblem('import needs JSONL on stdin');
   const continueOnError = cmd.flags['continue-on-error'] === true;
   await cmd.out.meta('import', { input_mode: 'jsonl', continue_on_error: continueOnError });
-  const lines = (await cmd.ctx.readStdin()).split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  const parsed = lines.map((line, i) => ({ lineNumber: i + 1, note: parseImportLine(line) }));
+  const lines = splitLines(await cmd.ctx.readStdinBytes());
+  const parsed = lines.map((line, i) => ({ lineNumber: i + 1, note: isUtf8(line) ? parseImportLine(Buffer.from(line).toString('utf8')) : undefined }));
   const bad = parsed.filter((p) => p.note === undefined);
   // The well-behaved tool does as declared; each fault gets one part of §12.2 wrong.
   const input = cmd.ctx.behaviour.input;
@@ -227,6 +227,19 @@ export async function importNotes(cmd: Command): Promise<number> {
   return continueOnError ? 1 : 65;
 }
 
+/** Input lines as bytes: split at LF (a CR before it is JSON whitespace), a final LF ends the last line. */
+function splitLines(bytes: Uint8Array): Uint8Array[] {
+  const lines: Uint8Array[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, from)) {
+    lines.push(bytes.subarray(from, at));
+    from = at + 1;
+  }
+  if (from < bytes.length) lines.push(bytes.subarray(from));
+  return lines;
+}
+
+/** One input line as a note: a UTF-8 JSON object (no BOM: JSON.parse refuses one) with a title and only known fields. */
 function parseImportLine(line: string): Omit<Note, 'id'> | undefined {
   try {
     const value = JSON.parse(line) as Record<string, unknown>;

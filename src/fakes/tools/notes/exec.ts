@@ -104,6 +104,7 @@ async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[
     argv: [...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir],
     stdinReadable: false,
     readStdin: async () => '',
+    readStdinBytes: async () => new Uint8Array(),
     emit: async (event) => void events.push(event),
     print: async (t) => void (text += t),
     stderr: async () => {},

@@ -55,4 +55,11 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   lifecycle('AGENTCLI-26/no-escalation', 'error', 'The agent ignored SIGTERM and the runner never sent SIGKILL', 'Escalate to SIGKILL when the agent is still alive 5 s after SIGTERM.'),
   lifecycle('AGENTCLI-26/early-sigkill', 'warning', 'The runner sent SIGKILL less than 5 s after SIGTERM', 'Wait the full 5 s grace period before SIGKILL so that the agent can save its session.', 'The spec draws the lifecycle as SIGTERM 5s → SIGKILL; a shorter grace is not forbidden in words.'),
   lifecycle('AGENTCLI-26/orphan', 'error', 'A process the agent started outlived the tear-down', 'Kill the agent’s whole process tree (a process group), not only the agent.'),
+  lifecycle(
+    'AGENTCLI-26/session-not-closed',
+    'warning',
+    'The runner sent SIGTERM while a session was still open',
+    'Close every session (ACP session/close, when the agent offers it) before SIGTERM, so that the agent can end its turns and save its sessions.',
+    'The spec draws "Close session (session/close or equivalent)" before the tear-down as a lifecycle diagram, not a MUST.',
+  ),
 ];

@@ -270,7 +270,7 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
     add(
       `${arm}-events-after-turn-end`,
       await record(fake, faultArgs('events-after-turn-end={"count":2}'), {}, (rec) => {
-        const late = () => untilFrom(rec, (l) => /late (chunk|progress)/.test(l) && (l.includes('2') || fake === 'agent-mcp'));
+        const late = () => untilFrom(rec, (l) => /late (chunk|event)/.test(l) && (l.includes('2') || fake === 'agent-mcp'));
         if (fake === 'agent-acp') return acpTalk(rec, ['hello'], { after: late });
         if (fake === 'agent-mcp') return mcpTalk(rec, MCP_PROGRESS_CALL, late);
         return replTalk(rec, ['hello'], late);

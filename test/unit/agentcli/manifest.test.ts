@@ -90,7 +90,7 @@ describe('the fixture corpus', () => {
 });
 
 describe('validateAgentCliManifest', () => {
-  test.each(['agent-acp', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
+  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
     const file = join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md');
     const report = validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file });
     expect(report.findings).toEqual([]);

@@ -60,6 +60,8 @@ export interface NormalizedTranscript {
   readonly sessionTraffic: number[];
   /** Frames of runner `session/load` requests (ACP). */
   readonly loads: number[];
+  /** The runner's cancels: ACP `session/cancel` (with its session), REPL `cancel`. */
+  readonly cancels: { readonly frame: number; readonly sessionId?: string }[];
 }
 
 type Json = Record<string, unknown>;
@@ -138,6 +140,7 @@ class Builder {
   readonly defects: FrameDefect[] = [];
   readonly sessionTraffic: number[] = [];
   readonly loads: number[] = [];
+  readonly cancels: { frame: number; sessionId?: string }[] = [];
   handshake: WireHandshake = {};
 
   openTurn(frame: number | undefined, sessionId?: string): number {
@@ -156,7 +159,7 @@ class Builder {
   }
 
   result(): NormalizedTranscript {
-    return { events: this.events, turns: this.turns, defects: this.defects, handshake: this.handshake, sessionTraffic: this.sessionTraffic, loads: this.loads };
+    return { events: this.events, turns: this.turns, defects: this.defects, handshake: this.handshake, sessionTraffic: this.sessionTraffic, loads: this.loads, cancels: this.cancels };
   }
 }
 
@@ -198,6 +201,7 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   eachMessage(frames, b, (m, frame, i) => {
     const params = isObject(m.params) ? m.params : {};
     if (frame.direction === 'to-agent') {
+      if (m.method === 'session/cancel' && m.id === undefined) b.cancels.push({ frame: i, ...withSession(str(params.sessionId)) });
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i, params });
@@ -371,6 +375,7 @@ function normalizeRepl(frames: readonly TranscriptFrame[]): NormalizedTranscript
     const rest = space < 0 ? undefined : line.slice(space + 1);
     if (frame.direction === 'to-agent') {
       if (tag === 'say') open.push(b.openTurn(i));
+      else if (tag === 'cancel') b.cancels.push({ frame: i });
       return;
     }
     if (!AGENT_TAGS.has(tag)) {

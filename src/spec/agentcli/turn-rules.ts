@@ -32,6 +32,7 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   transcript('AGENTCLI-22/no-turn-end', 'error', 'A turn has no turn-end or error', 'End every turn: answer session/prompt with a stopReason (acp), answer tools/call (mcp), print `done` (proprietary).'),
   transcript('AGENTCLI-22/double-end', 'error', 'A turn ends twice', 'End each turn exactly once.'),
   transcript('AGENTCLI-22/event-after-end', 'error', 'Turn events after the turn ended', 'Flush every update of a turn before answering session/prompt; send nothing for a turn that has ended.'),
+  transcript('AGENTCLI-22/cancel-ignored', 'error', 'A cancelled turn did not end as cancelled', 'On session/cancel (REPL: cancel), stop the turn and answer the prompt with stopReason "cancelled" — not end_turn, not an error.'),
   transcript('AGENTCLI-22/unknown-type', 'error', 'An event has a type outside the closed taxonomy', 'Emit only text-delta, tool-call, tool-result, thought, agent-prompt, turn-end and error; translate every protocol shape at the arm boundary.'),
   // AGENTCLI-23 — tool calls
   transcript('AGENTCLI-23/orphan-result', 'error', 'A tool-result answers no earlier tool-call', 'Announce the tool call (tool_call) before its update or result, with the same toolCallId.'),

@@ -87,6 +87,30 @@ describe('AGENTCLI-22 turn ends', () => {
     expect(report.turns).toBe(3);
   });
 
+  test('cancel-ignored: a cancelled turn that goes on and ends end_turn (or with an error); cancelled passes', () => {
+    const cancel = (sessionId = 's1') => to(note('session/cancel', { sessionId }));
+    const ignored = acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), toolDone('c1'), chunk('finished'), stop(2));
+    const f = checkTurns(ignored).findings;
+    expect(f.map((x) => [x.id, x.line, x.severity])).toEqual([['AGENTCLI-22/cancel-ignored', 10, 'error']]);
+    expect(f[0]!.message).toMatch(/turn 1 was cancelled \(frame 7\), the agent went on with it, and it ended with stopReason "end_turn"/);
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), chunk('partial'), from(err(2, -32603, 'aborted'))))).toEqual(['AGENTCLI-22/cancel-ignored']);
+    // Honoured: updates after the cancel are allowed before the cancelled answer.
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), toolDone('c1', 'failed'), stop(2, 'cancelled')))).toEqual([]);
+    // A cancel of another session, or one after the turn ended, judges nothing.
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel('s2'), toolDone('c1'), stop(2)))).toEqual([]);
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), toolDone('c1'), stop(2), cancel()))).toEqual([]);
+    // The REPL's cancel, and its done.
+    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'result {"id":"t","output":"ok"}', 'done {"stopReason":"end_turn"}'))).toEqual(['AGENTCLI-22/cancel-ignored']);
+    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'done {"stopReason":"cancelled"}'))).toEqual(['AGENTCLI-23/unanswered-call']);
+  });
+
+  test('cancel-ignored: an end that may have crossed the cancel on the wire is judged only under strict', () => {
+    const crossed = acp(...acpOpen(), prompt(2), toolCall('c1'), toolDone('c1'), to(note('session/cancel', { sessionId: 's1' })), stop(2));
+    expect(ids(crossed)).toEqual([]);
+    expect(ids(crossed, { strict: true })).toEqual(['AGENTCLI-22/cancel-ignored']);
+    expect(checkTurns(crossed, { strict: true }).findings[0]!.message).not.toMatch(/went on/);
+  });
+
   test('unknown-type in an event array', () => {
     expect(ids([{ type: 'message', text: 'a' }, 'x', { type: 'turn-end' }])).toEqual(['AGENTCLI-22/unknown-type', 'AGENTCLI-22/unknown-type']);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 type Update = acp.SessionUpdate;
@@ -141,7 +141,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         session.history.push(update);
         await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
         updates++;
-        if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+        if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
       };
       const text = (t: string): Update => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
 

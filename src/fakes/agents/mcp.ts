@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ZodRawShape } from 'zod';
 import { z } from 'zod';
-import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 
 const NOTES = [
   { id: 'n1', title: 'groceries', body: 'milk, eggs, flour' },
@@ -105,7 +105,7 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
   /** What every tool call goes through: the turn's faults. Returns the turn and the text to prepend (secret, huge chunk). */
   const startCall = async (): Promise<{ turn: number; prefix: string[] }> => {
     const turn = ++calls;
-    if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+    if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
     if (b.malformedFrame?.at === 'turn') await hooks.malformedLine();
     const c = b.crashMidTurn;
     if (c && c.turn === turn && c.afterUpdates === 0) {
@@ -187,7 +187,7 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
         if (extra.signal.aborted && !b.ignoresCancel) break;
         await progress(i, `step ${i} of ${steps}`);
         done = i;
-        if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+        if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
       }
       return { content: texts(...prefix, `done in ${steps} steps`), progress: done };
     },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_LIFECYCLE_LOG_ENV, type AgentProtocol, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
@@ -249,6 +249,25 @@ export function stderrNoiseLines(n: number, seq: { i: number }): string {
 }
 
 /**
+ * Writes noise on stderr the way most agent CLIs do (Python, Go, Rust): a blocking write. Node's own
+ * `process.stderr.write` queues what the pipe cannot take and lets the process go on, which would hide a
+ * runner that never drains stderr; this loop waits until the pipe takes every byte.
+ */
+export function writeStderrBlocking(text: string): void {
+  const data = Buffer.from(text, 'utf8');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let at = 0; at < data.length; ) {
+    try {
+      at += writeSync(2, data, at);
+    } catch (error) {
+      // The pipe is full (a non-blocking descriptor): wait for the runner to read. Closed: nobody to tell.
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+      Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+}
+
+/**
  * What every fake agent does before its protocol starts: the start record, signals, the exit record, a
  * helper process, early exit, stderr noise. Returns false when the agent must not go on (it is exiting).
  */
@@ -288,8 +307,8 @@ export function startProcess(setup: AgentSetup): boolean {
     const seq = { i: 0 };
     let noise = '';
     while (noise.length < b.stderrNoise.startBytes) noise += stderrNoiseLines(16, seq);
-    // Synchronous on a pipe: a runner that does not drain stderr blocks the agent right here, before its handshake.
-    process.stderr.write(noise);
+    // Blocking: a runner that does not drain stderr blocks the agent right here, before its handshake.
+    writeStderrBlocking(noise);
   }
   return true;
 }

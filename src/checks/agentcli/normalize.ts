@@ -289,7 +289,9 @@ function acpToolResult(base: { turn: number; sessionId?: string; frame: number }
 
 /**
  * MCP: the agent is an MCP server; a turn is one `tools/call` request (→ tool-call) and its response
- * (→ tool-result, then turn-end; an error response → error).
+ * (→ tool-result, then turn-end; an error response → error). A call the runner cancelled
+ * (`notifications/cancelled`) that gets no response — MCP says the server SHOULD NOT answer it — ends with
+ * turn-end `cancelled`, after the last thing the server sent for it.
  *
  * `notifications/progress` tied to a call by its progressToken → text-delta (its `message`, else empty):
  * progress is the only thing MCP streams *within* a call, and text-delta is the taxonomy's streaming
@@ -303,9 +305,14 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   const requests = new Map<string, { method: string; frame: number }>();
   const callTurns = new Map<string, { turn: number; id: string }>();
   const tokens = new Map<string, number>();
+  const cancelled = new Map<string, number>(); // call key → frame of the runner's notifications/cancelled
   eachMessage(frames, b, (m, frame, i) => {
     const params = isObject(m.params) ? m.params : {};
     if (frame.direction === 'to-agent') {
+      if (m.method === 'notifications/cancelled') {
+        const call = idKey(params.requestId);
+        if (call !== undefined && callTurns.has(call) && !cancelled.has(call)) cancelled.set(call, i);
+      }
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i });
@@ -351,6 +358,17 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     b.push({ type: 'tool-result', turn: call.turn, frame: i, id: call.id, output, ...(result.isError === true ? { isError: true } : {}) });
     b.push({ type: 'turn-end', turn: call.turn, frame: i });
   });
+  // A call the runner cancelled and the server (rightly) never answered: the cancel ended its turn, after
+  // whatever the server still sent for it. An answer that came anyway ended the turn as usual (above).
+  let ended = false;
+  for (const [key, at] of cancelled) {
+    const call = callTurns.get(key);
+    if (!call) continue;
+    const last = b.events.reduce((max, e) => (e.turn === call.turn && e.frame !== undefined ? Math.max(max, e.frame) : max), at);
+    b.push({ type: 'turn-end', turn: call.turn, frame: last, stopReason: 'cancelled' });
+    ended = true;
+  }
+  if (ended) b.events.sort((x, y) => (x.frame ?? 0) - (y.frame ?? 0));
   return b.result();
 }
 

@@ -326,7 +326,7 @@ function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unkno
 }
 
 // ── AGENTCLI-23 ────────────────────────────────────────────────────────────────────────────────────
-/** Tool calls pending when a turn ends (turn-end, or the end of a turn's events) are unanswered; an error settles them. */
+/** Tool calls pending when a turn ends (turn-end, or the end of a turn's events) are unanswered; an error or a cancelled turn-end settles them. */
 function checkToolCalls(turns: Turn[], out: Findings, frames: readonly TranscriptFrame[]): void {
   const seen = new Map<string, Set<string>>(); // session → call ids
   const pendingByTurn = new Map<number, Map<string, Loose>>();
@@ -352,6 +352,9 @@ function checkToolCalls(turns: Turn[], out: Findings, frames: readonly Transcrip
         pending.clear();
       } else if (e.type === 'turn-end' && !ended) {
         ended = true;
+        // A cancelled turn settles its calls: ACP has the client mark unfinished calls cancelled itself, and a
+        // cancelled MCP call gets no answer at all.
+        if ((e.raw as { stopReason?: unknown }).stopReason === 'cancelled') pending.clear();
         for (const [id, call] of pending) out.add('AGENTCLI-23/unanswered-call', `tool-call ${JSON.stringify(id.slice(0, 60))} of turn ${turn.index + 1} has no tool-result when the turn ends`, lineOf(call), excerptOf(call, frames));
         pending.clear();
       }

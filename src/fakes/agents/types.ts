@@ -52,6 +52,14 @@ export interface AgentFault<P extends object = object> {
   readonly runnerMust: string;
   /** The taxonomy event(s) a correct runner surfaces for it, when there is a consequence in the taxonomy. */
   readonly taxonomy?: readonly TaxonomyEvent[];
+  /**
+   * The AGENTCLI transcript sub-rules a recorded conversation with this fault breaks, per arm it applies to,
+   * when the conversation exercises it (a turn is played; ignores-cancel: a cancel mid-turn;
+   * echoes-secret: the secret is given to the checker; mcp events-after-turn-end: the call carries a progress
+   * token). Declared from the protocols, not computed by the kit's checker: the agent-conversation corpus
+   * takes its expected verdicts from here, and its test proves the checker agrees.
+   */
+  readonly transcriptBreaks: Readonly<Partial<Record<AgentProtocol, readonly string[]>>>;
   readonly params: Readonly<P>;
   readonly behaviour: AgentBehaviour;
   /** Why these parameters make no sense on an arm the fault otherwise applies to (a usage error), if they do not. */

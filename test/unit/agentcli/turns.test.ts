@@ -101,7 +101,8 @@ describe('AGENTCLI-22 turn ends', () => {
     expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), toolDone('c1'), stop(2), cancel()))).toEqual([]);
     // The REPL's cancel, and its done.
     expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'result {"id":"t","output":"ok"}', 'done {"stopReason":"end_turn"}'))).toEqual(['AGENTCLI-22/cancel-ignored']);
-    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'done {"stopReason":"cancelled"}'))).toEqual(['AGENTCLI-23/unanswered-call']);
+    // (and the call left pending by a cancelled turn is settled: no unanswered-call)
+    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'done {"stopReason":"cancelled"}'))).toEqual([]);
   });
 
   test('cancel-ignored: an end that may have crossed the cancel on the wire is judged only under strict', () => {
@@ -184,4 +185,23 @@ test('garbage input never throws, and reports rather than crashes', () => {
 test('an mcp error response ends the turn; a late progress is an event after the end', () => {
   const t = mcp(...mcpOpen(), to(req(1, 'tools/call', { name: 'x', _meta: { progressToken: 'p' } })), from(res(1, { content: [] })), from(note('notifications/progress', { progressToken: 'p', progress: 2, message: 'late' })), to(req(2, 'tools/call', { name: 'y' })), from(err(2, 1, 'no')));
   expect(ids(t)).toEqual(['AGENTCLI-22/event-after-end']);
+});
+
+test('an mcp call the runner cancelled ends cancelled when unanswered (MCP: no answer), and by its answer when one comes anyway', () => {
+  const call = to(req(1, 'tools/call', { name: 'slow', _meta: { progressToken: 'p' } }));
+  const progress = (n: number) => from(note('notifications/progress', { progressToken: 'p', progress: n, message: `step ${n}` }));
+  const cancel = to(note('notifications/cancelled', { requestId: 1, reason: 'user' }));
+  const unanswered = checkTurns(mcp(...mcpOpen(), call, progress(1), cancel, progress(2)));
+  expect(unanswered.findings).toEqual([]);
+  expect(unanswered.events.map((e) => [e.type, e.frame, 'stopReason' in e ? e.stopReason : undefined])).toEqual([
+    ['tool-call', 3, undefined],
+    ['text-delta', 4, undefined],
+    ['text-delta', 6, undefined],
+    ['turn-end', 6, 'cancelled'],
+  ]);
+  const answered = checkTurns(mcp(...mcpOpen(), call, progress(1), cancel, from(res(1, { content: [] }))));
+  expect(answered.findings).toEqual([]);
+  expect(answered.events.map((e) => e.type)).toEqual(['tool-call', 'text-delta', 'tool-result', 'turn-end']);
+  // Without a cancel, an unanswered call is still a turn without an end.
+  expect(ids(mcp(...mcpOpen(), call, progress(1)))).toEqual(['AGENTCLI-22/no-turn-end']);
 });

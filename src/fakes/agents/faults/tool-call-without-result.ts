@@ -26,6 +26,12 @@ export const toolCallWithoutResult: AgentFaultFactory<ToolCallWithoutResultParam
     breaks: 'every tool-call is followed by its tool-result (ACP: a tool_call_update with status completed or failed) before turn-end',
     runnerMust: 'close a dangling tool-call at turn-end (report it as failed or incomplete) or time the turn out and cancel it, never wait forever for a tool-result',
     taxonomy: ['tool-call', 'error'],
+    // ACP and the REPL end the turn with the call pending (or never end it, with hang); MCP never answers the call.
+    transcriptBreaks: {
+      acp: [p.then === 'hang' ? 'AGENTCLI-22/no-turn-end' : 'AGENTCLI-23/unanswered-call'],
+      mcp: ['AGENTCLI-22/no-turn-end'],
+      proprietary: [p.then === 'hang' ? 'AGENTCLI-22/no-turn-end' : 'AGENTCLI-23/unanswered-call'],
+    },
     params: p,
     refuses: (arm) =>
       arm === 'mcp' && p.then === 'end-turn'

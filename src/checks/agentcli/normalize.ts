@@ -185,7 +185,8 @@ function textOf(content: unknown): string {
  * tool_call_update completed/failed → tool-result (other statuses, plan, user_message_chunk, mode and
  * command updates → nothing); `session/request_permission` → agent-prompt; the prompt's response →
  * turn-end (stopReason) or error. Updates while a `session/load` of their session is pending are the
- * replayed history, not a turn. Updates of a session with no turn yet go to the next turn.
+ * replayed history, not a turn. Updates of a session with no turn yet go to the next turn. The runner's
+ * `session/cancel` notifications are kept (`cancels`) for AGENTCLI-22/cancel-ignored.
  */
 function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript {
   const b = new Builder();

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../../../src/fakes/agents/faults/index.js';
+import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
 import { AgentProcess, INIT, isAlive, openAcpSession, request, tempDir } from './support.js';
 
 const started: AgentProcess[] = [];
@@ -26,6 +27,18 @@ test('every fault declares what a correct runner must do, and refuses bad parame
   }
   expect(() => makeAgentFault('slow-handshake', { ms: -1 })).toThrow(/ms must be/);
   expect(() => makeAgentFault('nope')).toThrow(/unknown agent fault/);
+});
+
+test('every fault declares, for exactly its arms, the transcript sub-rules its recording breaks (registered ones)', () => {
+  const transcriptRules = new Set(AGENTCLI_TURN_SUB_RULES.filter((r) => r.judgedBy === 'transcript').map((r) => r.id));
+  for (const [id, factory] of Object.entries(AGENT_FAULT_CATALOGUE)) {
+    const fault = factory();
+    expect(Object.keys(fault.transcriptBreaks).sort(), id).toEqual([...fault.arms].sort());
+    for (const breaks of Object.values(fault.transcriptBreaks)) for (const rule of breaks!) expect(transcriptRules.has(rule), `${id}: ${rule}`).toBe(true);
+  }
+  // Parameters change the declaration where they change the wire.
+  expect(makeAgentFault('malformed-frame', { kind: 'not-json' }).transcriptBreaks.proprietary).toEqual(['AGENTCLI-21/unknown-tag']);
+  expect(makeAgentFault('tool-call-without-result', { then: 'hang' }).transcriptBreaks.acp).toEqual(['AGENTCLI-22/no-turn-end']);
 });
 
 describe('ACP faults, observed as a runner author would', () => {

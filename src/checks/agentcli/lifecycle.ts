@@ -64,7 +64,7 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
     }
   }
   if (sigterm) {
-    const before = mine.filter((r) => r.at <= sigterm.at && list.indexOf(r) < list.indexOf(sigterm));
+    const before = list.slice(0, list.indexOf(sigterm)).filter((r) => r.pid === pid);
     const closed = new Set(before.filter((r) => r.event === 'session-close').map((r) => r.sessionId));
     const open = before.filter((r) => r.event === 'session-open' && !closed.has(r.sessionId));
     if (open.length > 0) {

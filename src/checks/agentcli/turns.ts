@@ -296,7 +296,7 @@ function checkTurnEnds(turns: Turn[], out: Findings, frames: readonly Transcript
  * the agent sent more of it after the cancel and then did not end it as cancelled. Strict judges every one.
  */
 function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unknown, out: Findings, frames: readonly TranscriptFrame[]): void {
-  if (protocol !== 'acp' && protocol !== 'proprietary' && protocol !== undefined) return;
+  if (protocol === 'mcp') return;
   const sessionOf = new Map(wire.turns.map((t) => [t.index, t.sessionId]));
   const ending = (turn: Turn) => turn.events.find((e) => e.type === 'turn-end' || (e.type === 'error' && protocol !== 'proprietary'));
   const judged = new Set<number>();

@@ -192,6 +192,16 @@ describe('the agent-conversation corpus', () => {
     }
   });
 
+  test('the agreement check can fail: a declaration that misses, invents or mis-grades a sub-rule is caught', () => {
+    const { fixture } = readFixture('acp-crash-mid-turn.json');
+    const verdict = verdictOf(fixture);
+    expect(disagreement(['AGENTCLI-22/no-turn-end'], verdict)).toEqual([]);
+    expect(disagreement([], verdict)).toEqual(['the checker finds AGENTCLI-22/no-turn-end, undeclared', 'the checker says ok=false, the declaration ok=true']);
+    expect(disagreement(['AGENTCLI-22/no-turn-end', 'AGENTCLI-21/malformed-frame'], verdict)).toEqual(['declares AGENTCLI-21/malformed-frame, the checker does not find it']);
+    const warned = verdictOf(readFixture('acp-tool-call-without-result.json').fixture);
+    expect(disagreement(['AGENTCLI-23/unanswered-call'], { ...warned, ok: false })).toEqual(['the checker says ok=false, the declaration ok=true']);
+  });
+
   test('the recorded detail holds: findings (id, line) in report order, and the event types', () => {
     for (const expected of readExpected()) {
       const { fixture } = readFixture(expected.path);

@@ -12,7 +12,8 @@ export interface AgentTranscriptRecorder {
  * stdin (`to-agent`) and read from its stdout (`from-agent`), parsed as JSON-RPC for acp/mcp (a line that is
  * not JSON is kept raw), raw for proprietary. Call it right after spawning, before the first write: it
  * wraps `child.stdin.write` and listens to stdout and stderr (it never sets their encoding, so the runner
- * reads exactly what it read before).
+ * reads exactly what it read before). Listening drains stderr: a test of whether the runner itself drains
+ * it (the stderr-noise fault) must not record.
  */
 export function recordAgentTranscript(child: ChildProcess, protocol: AgentProtocol): AgentTranscriptRecorder {
   const t0 = Date.now();

@@ -1,7 +1,12 @@
-/** The runner under test: the correct one, or the deliberately buggy twin with RUNNER_IMPL=buggy. */
+/** The runners under test: the correct ones, or the deliberately buggy twins with RUNNER_IMPL=buggy. */
+import type * as CorrectAcp from './acp-runner.js';
 import type * as Correct from './runner.js';
 
-const impl: typeof Correct = process.env.RUNNER_IMPL === 'buggy' ? await import('./runner-buggy.js') : await import('./runner.js');
+const buggy = process.env.RUNNER_IMPL === 'buggy';
+const impl: typeof Correct = buggy ? await import('./runner-buggy.js') : await import('./runner.js');
+const acpImpl: Pick<typeof CorrectAcp, 'startAcpAgent' | 'AgentResumeError'> = buggy ? await import('./acp-runner-buggy.js') : await import('./acp-runner.js');
 
 export const { startAgent, buildSpawn, AgentStartError } = impl;
+export const { startAcpAgent, AgentResumeError } = acpImpl;
 export type { AgentSession, CloseOptions, StartOptions } from './runner.js';
+export type { AcpSession, AcpStartOptions } from './acp-runner.js';

@@ -154,9 +154,8 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     const turn = current;
     if (!turn) return;
     if (!msg) {
-      if (!turn.junkReported) emit(turn, { type: 'error', message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}` });
-      turn.junkReported = true;
-      return;
+      // BUG: a line it cannot parse is taken for a fatal protocol error: the turn ends there, the rest is lost.
+      return finish(turn, { type: 'error', message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}` });
     }
     const p = msg.payload as Json;
     switch (msg.tag) {
@@ -195,22 +194,20 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
 
   let markReady!: () => void;
   await new Promise<void>((resolve, reject) => {
-    const fail = (message: string) => {
-      clearTimeout(timer);
-      reject(new AgentStartError(mask(`${message}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`), child.exitCode, child.signalCode, mask(stderr)));
-    };
+    // BUG: the start has a timeout and nothing else: an agent that exits before its handshake is noticed only
+    // when the timeout fires, and the error carries neither its exit status nor its stderr.
     const timer = setTimeout(() => {
       signalGroup('SIGKILL');
-      fail(`no ready line from ${built.command} within ${handshakeTimeoutMs} ms`);
+      reject(new AgentStartError(`no ready line from ${built.command} within ${handshakeTimeoutMs} ms`, null, null, ''));
     }, handshakeTimeoutMs);
     markReady = () => {
       ready = true;
       clearTimeout(timer);
       resolve();
     };
-    child.once('error', (error) => fail(`cannot start ${built.command}: ${error.message}`));
-    child.once('close', (code, signal) => {
-      if (!ready) fail(`the agent exited before its handshake (code ${code}, signal ${signal})`);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new AgentStartError(`cannot start ${built.command}: ${error.message}`, null, null, ''));
     });
   });
   child.once('close', (code, signal) => {

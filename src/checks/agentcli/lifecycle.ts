@@ -22,7 +22,9 @@ export interface LifecycleReport {
  * - early-sigkill (warning): killed (no exit record) less than 5 s after SIGTERM while it was ignoring it.
  *   The fakes log `alive` every 100 ms after an ignored SIGTERM; the last one bounds the kill within
  *   100 ms, so the kill counts as early when `lastAlive - sigterm < 4900`;
- * - orphan: a `child` the agent started, or the agent itself without any SIGTERM, is still alive.
+ * - orphan: a `child` the agent started, or the agent itself without any SIGTERM, is still alive;
+ * - session-not-closed (warning): SIGTERM came while a session the agent logged (`session-open`, the ACP fake)
+ *   had no `session-close` — the runner skipped "Close session" before "Tear down subprocess".
  * Check only after the runner says it has torn the agent down. Never throws.
  */
 export function checkAgentLifecycle(records: readonly LifecycleRecord[], observed: { alive: (pid: number) => boolean }): LifecycleReport {
@@ -59,6 +61,15 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
     const grace = lastAlive - sigterm.at;
     if (grace < SIGKILL_GRACE_MS - ALIVE_INTERVAL_MS) {
       findings.push(makeFinding('AGENTCLI-26/early-sigkill', `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`, at(sigterm)));
+    }
+  }
+  if (sigterm) {
+    const before = list.slice(0, list.indexOf(sigterm)).filter((r) => r.pid === pid);
+    const closed = new Set(before.filter((r) => r.event === 'session-close').map((r) => r.sessionId));
+    const open = before.filter((r) => r.event === 'session-open' && !closed.has(r.sessionId));
+    if (open.length > 0) {
+      const ids = [...new Set(open.map((r) => JSON.stringify(String(r.sessionId).slice(0, 60))))];
+      findings.push(makeFinding('AGENTCLI-26/session-not-closed', `SIGTERM reached the agent (pid ${pid}) with ${ids.length === 1 ? 'session' : 'sessions'} ${ids.join(', ')} still open: the runner did not close ${ids.length === 1 ? 'it' : 'them'} first`, at(sigterm)));
     }
   }
   for (const child of list.filter((r) => r.event === 'child')) {

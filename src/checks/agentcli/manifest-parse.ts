@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 
 /** A path into the frontmatter: mapping keys and sequence indexes, e.g. `['options', 1, 'min']`. */
@@ -102,14 +102,18 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
     for (const error of doc.errors) {
       const duplicate = error.code === 'DUPLICATE_KEY';
       const id = duplicate ? 'AGENTCLI-01/duplicate-key' : 'AGENTCLI-01/yaml-syntax';
-      const line = toLine(error.pos?.[0]);
+      // yaml reports an unclosed `[`, `{` or quote where it gave up (often the next line): point at where it opens.
+      const opened = duplicate ? undefined : unclosedAt(doc, yamlText, error.code, error.message, error.pos?.[0]);
+      const noticed = toLine(error.pos?.[0]);
+      const line = opened !== undefined ? toLine(opened.offset) : noticed;
       const key = `${id}@${line}`;
       if (seen.has(key)) continue;
       seen.add(key);
       // yaml's own first line ("Flow sequence … must end with a ]"), without its position and code frame.
       const said = toExcerpt((error.message.split('\n', 1)[0] ?? '').replace(/ at line \d+, column \d+:?$/, '').trim());
       const reason = duplicate ? 'A key appears twice in the same mapping' : `YAML syntax error (${error.code}${said ? `: ${said}` : ''})`;
-      findings.push(finding(id, `${reason}${line !== undefined ? ` at line ${line}` : ''}.`, line));
+      const where = opened !== undefined ? ` at line ${line}: the ${opened.what} opened there is never closed${noticed !== line ? ` (the parser noticed at line ${noticed})` : ''}` : line !== undefined ? ` at line ${line}` : '';
+      findings.push(finding(id, `${reason}${where}.`, line));
       if (findings.length >= MAX_YAML_FINDINGS) break;
     }
     return { body, findings, lineOf, lineText };
@@ -128,4 +132,30 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
     return { body, findings: [finding('AGENTCLI-01/yaml-syntax', `The frontmatter ${reason}.`, lineOf([]))], lineOf, lineText };
   }
   return { frontmatter, body, findings: [], lineOf, lineText };
+}
+
+/**
+ * For an error about an unclosed flow collection or quoted scalar, the offset where that construct opens:
+ * the nearest such node starting before the error whose source does not end with its closing character.
+ */
+function unclosedAt(doc: Document, source: string, code: string, message: string, errorAt: number | undefined): { offset: number; what: string } | undefined {
+  if (errorAt === undefined) return undefined;
+  const wants = /Flow sequence/.test(message) ? 'seq' : /Flow map/.test(message) ? 'map' : code === 'MISSING_CHAR' && /quote/i.test(message) ? 'quote' : undefined;
+  if (wants === undefined) return undefined;
+  let best: { offset: number; what: string } | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      const range = (node as { range?: [number, number, number] }).range;
+      if (!range || range[0] > errorAt || (best && best.offset >= range[0])) return;
+      const text = source.slice(range[0], range[1]).trimEnd();
+      if (wants !== 'quote' && isCollection(node) && node.flow) {
+        const [open, close] = isSeq(node) ? ['[', ']'] : ['{', '}'];
+        if ((wants === 'seq') === isSeq(node) && text.startsWith(open) && !text.endsWith(close)) best = { offset: range[0], what: `\`${open}\`` };
+      } else if (wants === 'quote' && isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) {
+        const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        if (text.length < 2 || !text.endsWith(quote)) best = { offset: range[0], what: `${quote === '"' ? 'double' : 'single'} quote` };
+      }
+    },
+  });
+  return best;
 }

@@ -60,6 +60,8 @@ export interface NormalizedTranscript {
   readonly sessionTraffic: number[];
   /** Frames of runner `session/load` requests (ACP). */
   readonly loads: number[];
+  /** The runner's cancels: ACP `session/cancel` (with its session), REPL `cancel`. */
+  readonly cancels: { readonly frame: number; readonly sessionId?: string }[];
 }
 
 type Json = Record<string, unknown>;
@@ -138,6 +140,7 @@ class Builder {
   readonly defects: FrameDefect[] = [];
   readonly sessionTraffic: number[] = [];
   readonly loads: number[] = [];
+  readonly cancels: { frame: number; sessionId?: string }[] = [];
   handshake: WireHandshake = {};
 
   openTurn(frame: number | undefined, sessionId?: string): number {
@@ -156,7 +159,7 @@ class Builder {
   }
 
   result(): NormalizedTranscript {
-    return { events: this.events, turns: this.turns, defects: this.defects, handshake: this.handshake, sessionTraffic: this.sessionTraffic, loads: this.loads };
+    return { events: this.events, turns: this.turns, defects: this.defects, handshake: this.handshake, sessionTraffic: this.sessionTraffic, loads: this.loads, cancels: this.cancels };
   }
 }
 
@@ -182,7 +185,8 @@ function textOf(content: unknown): string {
  * tool_call_update completed/failed → tool-result (other statuses, plan, user_message_chunk, mode and
  * command updates → nothing); `session/request_permission` → agent-prompt; the prompt's response →
  * turn-end (stopReason) or error. Updates while a `session/load` of their session is pending are the
- * replayed history, not a turn. Updates of a session with no turn yet go to the next turn.
+ * replayed history, not a turn. Updates of a session with no turn yet go to the next turn. The runner's
+ * `session/cancel` notifications are kept (`cancels`) for AGENTCLI-22/cancel-ignored.
  */
 function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript {
   const b = new Builder();
@@ -198,6 +202,7 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   eachMessage(frames, b, (m, frame, i) => {
     const params = isObject(m.params) ? m.params : {};
     if (frame.direction === 'to-agent') {
+      if (m.method === 'session/cancel' && m.id === undefined) b.cancels.push({ frame: i, ...withSession(str(params.sessionId)) });
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i, params });
@@ -285,7 +290,9 @@ function acpToolResult(base: { turn: number; sessionId?: string; frame: number }
 
 /**
  * MCP: the agent is an MCP server; a turn is one `tools/call` request (→ tool-call) and its response
- * (→ tool-result, then turn-end; an error response → error).
+ * (→ tool-result, then turn-end; an error response → error). A call the runner cancelled
+ * (`notifications/cancelled`) that gets no response — MCP says the server SHOULD NOT answer it — ends with
+ * turn-end `cancelled`, after the last thing the server sent for it.
  *
  * `notifications/progress` tied to a call by its progressToken → text-delta (its `message`, else empty):
  * progress is the only thing MCP streams *within* a call, and text-delta is the taxonomy's streaming
@@ -299,9 +306,14 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   const requests = new Map<string, { method: string; frame: number }>();
   const callTurns = new Map<string, { turn: number; id: string }>();
   const tokens = new Map<string, number>();
+  const cancelled = new Map<string, number>(); // call key → frame of the runner's notifications/cancelled
   eachMessage(frames, b, (m, frame, i) => {
     const params = isObject(m.params) ? m.params : {};
     if (frame.direction === 'to-agent') {
+      if (m.method === 'notifications/cancelled') {
+        const call = idKey(params.requestId);
+        if (call !== undefined && callTurns.has(call) && !cancelled.has(call)) cancelled.set(call, i);
+      }
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i });
@@ -347,6 +359,17 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     b.push({ type: 'tool-result', turn: call.turn, frame: i, id: call.id, output, ...(result.isError === true ? { isError: true } : {}) });
     b.push({ type: 'turn-end', turn: call.turn, frame: i });
   });
+  // A call the runner cancelled and the server (rightly) never answered: the cancel ended its turn, after
+  // whatever the server still sent for it. An answer that came anyway ended the turn as usual (above).
+  let ended = false;
+  for (const [key, at] of cancelled) {
+    const call = callTurns.get(key);
+    if (!call) continue;
+    const last = b.events.reduce((max, e) => (e.turn === call.turn && e.frame !== undefined ? Math.max(max, e.frame) : max), at);
+    b.push({ type: 'turn-end', turn: call.turn, frame: last, stopReason: 'cancelled' });
+    ended = true;
+  }
+  if (ended) b.events.sort((x, y) => (x.frame ?? 0) - (y.frame ?? 0));
   return b.result();
 }
 
@@ -371,6 +394,7 @@ function normalizeRepl(frames: readonly TranscriptFrame[]): NormalizedTranscript
     const rest = space < 0 ? undefined : line.slice(space + 1);
     if (frame.direction === 'to-agent') {
       if (tag === 'say') open.push(b.openTurn(i));
+      else if (tag === 'cancel') b.cancels.push({ frame: i });
       return;
     }
     if (!AGENT_TAGS.has(tag)) {

@@ -10,7 +10,10 @@ export interface TurnCheckOptions {
   capabilities?: AgentCliManifest['capabilities'];
   /** Values the runner gave the agent (its env): AGENTCLI-25 is judged only when given. */
   secrets?: readonly string[];
-  /** Report every warning (e.g. AGENTCLI-23/unanswered-call) as an error. */
+  /**
+   * Report every warning (e.g. AGENTCLI-23/unanswered-call) as an error, and judge AGENTCLI-22/cancel-ignored
+   * also when the turn's end may have crossed the cancel on the wire.
+   */
   strict?: boolean;
 }
 
@@ -132,6 +135,7 @@ export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | reado
   if (wire) checkFrames(wire, frames, out);
   const turns = groupTurns(loose, wire);
   checkTurnEnds(turns, out, frames);
+  if (wire) checkCancels(turns, wire, protocol, out, frames);
   checkToolCalls(turns, out, frames);
   if (options.capabilities) checkCapabilities(loose, turns, wire, frames, options.capabilities, out);
   if (secrets.length > 0) checkSecrets(loose, frames, secrets, out);
@@ -283,8 +287,46 @@ function checkTurnEnds(turns: Turn[], out: Findings, frames: readonly Transcript
   }
 }
 
+/**
+ * AGENTCLI-22/cancel-ignored — ACP (prompt-turn, Cancellation): after `session/cancel` the agent "MUST respond
+ * to the original session/prompt request with the cancelled stop reason" (an error answer included: "Agents
+ * MUST catch these errors"); the kit's REPL answers `cancel` with `done {"stopReason":"cancelled"}`. A cancel
+ * belongs to the oldest turn of its session still open at its frame. An end that crossed the cancel on the wire
+ * (sent before the agent read it) looks the same in a transcript; so by default a turn is judged only when
+ * the agent sent more of it after the cancel and then did not end it as cancelled. Strict judges every one.
+ */
+function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unknown, out: Findings, frames: readonly TranscriptFrame[]): void {
+  if (protocol === 'mcp') return;
+  const sessionOf = new Map(wire.turns.map((t) => [t.index, t.sessionId]));
+  const ending = (turn: Turn) => turn.events.find((e) => e.type === 'turn-end' || (e.type === 'error' && protocol !== 'proprietary'));
+  const judged = new Set<number>();
+  for (const cancel of wire.cancels) {
+    const turn = turns.find((t) => {
+      if (t.frame === undefined || t.frame > cancel.frame || judged.has(t.index)) return false;
+      if (cancel.sessionId !== undefined && sessionOf.get(t.index) !== undefined && sessionOf.get(t.index) !== cancel.sessionId) return false;
+      const end = ending(t);
+      return end === undefined || (end.frame ?? -1) > cancel.frame;
+    });
+    if (!turn) continue;
+    judged.add(turn.index);
+    const end = ending(turn);
+    if (!end || end.frame === undefined) continue;
+    const stopReason = end.type === 'turn-end' ? (end.raw as { stopReason?: unknown }).stopReason : undefined;
+    if (end.type === 'turn-end' && stopReason === 'cancelled') continue;
+    const kept = turn.events.some((e) => e !== end && e.frame !== undefined && e.frame > cancel.frame && e.frame < end.frame!);
+    if (!kept && !out.strict) continue;
+    const how = end.type === 'error' ? 'with an error' : `with stopReason ${JSON.stringify(stopReason ?? null)}`;
+    out.add(
+      'AGENTCLI-22/cancel-ignored',
+      `turn ${turn.index + 1} was cancelled (frame ${cancel.frame + 1})${kept ? ', the agent went on with it,' : ''} and it ended ${how}, not "cancelled"`,
+      lineOf(end),
+      excerptOf(end, frames),
+    );
+  }
+}
+
 // ── AGENTCLI-23 ────────────────────────────────────────────────────────────────────────────────────
-/** Tool calls pending when a turn ends (turn-end, or the end of a turn's events) are unanswered; an error settles them. */
+/** Tool calls pending when a turn ends (turn-end, or the end of a turn's events) are unanswered; an error or a cancelled turn-end settles them. */
 function checkToolCalls(turns: Turn[], out: Findings, frames: readonly TranscriptFrame[]): void {
   const seen = new Map<string, Set<string>>(); // session → call ids
   const pendingByTurn = new Map<number, Map<string, Loose>>();
@@ -310,6 +352,9 @@ function checkToolCalls(turns: Turn[], out: Findings, frames: readonly Transcrip
         pending.clear();
       } else if (e.type === 'turn-end' && !ended) {
         ended = true;
+        // A cancelled turn settles its calls: ACP has the client mark unfinished calls cancelled itself, and a
+        // cancelled MCP call gets no answer at all.
+        if ((e.raw as { stopReason?: unknown }).stopReason === 'cancelled') pending.clear();
         for (const [id, call] of pending) out.add('AGENTCLI-23/unanswered-call', `tool-call ${JSON.stringify(id.slice(0, 60))} of turn ${turn.index + 1} has no tool-result when the turn ends`, lineOf(call), excerptOf(call, frames));
         pending.clear();
       }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 type Update = acp.SessionUpdate;
@@ -14,7 +14,10 @@ interface Session {
   history: Update[];
   prompts: number;
   defaultTurns: number;
+  /** The running prompt's cancel (session/cancel, unless the agent ignores it). */
   current?: AbortController;
+  /** Aborted by session/close: ends the running prompt and what it waits for, whatever the faults. */
+  readonly closing: AbortController;
 }
 
 const MODES = [
@@ -48,7 +51,12 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
   const restore = (id: string): Session | undefined => {
     const file = join(store, `${encodeURIComponent(id)}.json`);
     if (!existsSync(file)) return undefined;
-    return JSON.parse(readFileSync(file, 'utf8')) as Session;
+    return { ...(JSON.parse(readFileSync(file, 'utf8')) as Omit<Session, 'closing'>), closing: new AbortController() };
+  };
+  const open = (session: Session, how: 'new' | 'load') => {
+    sessions.set(session.id, session);
+    // The lifecycle log sees sessions open and close, so that a probe can tell a SIGTERM with a session still open.
+    logLifecycle({ event: 'session-open', sessionId: session.id, how });
   };
   const modes = () => ({
     currentModeId: o.permissionMode,
@@ -82,7 +90,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       return {
         protocolVersion: (b.protocolVersion as number | undefined) ?? Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
         agentCapabilities: {
-          loadSession: true,
+          loadSession: o.loadSession,
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
           sessionCapabilities: { close: {} },
         },
@@ -92,28 +100,18 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       };
     })
     .onRequest(acp.methods.agent.session.new, async ({ params }) => {
-      const session: Session = { id: `sess-${process.pid}-${Date.now().toString(36)}-${sessions.size + 1}`, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0 };
-      sessions.set(session.id, session);
+      const session: Session = { id: `sess-${process.pid}-${Date.now().toString(36)}-${sessions.size + 1}`, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0, closing: new AbortController() };
+      open(session, 'new');
       persist(session);
       return { sessionId: session.id, modes: modes(), _meta: { [META_KEY]: selfReport(setup) } };
     })
-    .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
-      const stored = b.unknownSessionOnLoad === 'error' ? undefined : restore(params.sessionId);
-      if (b.unknownSessionOnLoad === 'silent') {
-        sessions.set(params.sessionId, { id: params.sessionId, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0 });
-        return { modes: modes() };
-      }
-      if (!stored) throw acp.RequestError.resourceNotFound(params.sessionId);
-      const session: Session = { ...stored, cwd: params.cwd };
-      sessions.set(session.id, session);
-      // The whole conversation again, as updates, before the load answer (ACP session/load).
-      for (const update of session.history) await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
-      return { modes: modes() };
-    })
     .onRequest(acp.methods.agent.session.close, async ({ params }) => {
       const session = sessions.get(params.sessionId);
-      session?.current?.abort();
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
       sessions.delete(params.sessionId);
+      logLifecycle({ event: 'session-close', sessionId: params.sessionId });
+      // The running prompt ends (cancelled) and stops waiting for a permission answer: ignores-cancel is about session/cancel, not close.
+      session.closing.abort();
       return {};
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
@@ -124,12 +122,15 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const session = sessions.get(params.sessionId);
       if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
       const promptText = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const closing = session.closing.signal;
       const turnNo = ++agentTurns;
       session.prompts++;
       session.history.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: promptText } });
       const controller = new AbortController();
       session.current = controller;
-      const cancelled = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+      const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+      const cancelled = aborted(controller.signal);
+      const closed = aborted(closing);
       let updates = 0;
       const send = async (update: Update) => {
         const c = b.crashMidTurn;
@@ -140,7 +141,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         session.history.push(update);
         await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
         updates++;
-        if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+        if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
       };
       const text = (t: string): Update => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
 
@@ -177,7 +178,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const turn = pickTurn(setup.script, promptText, session.defaultTurns);
       if (turn.when === undefined) session.defaultTurns++;
       const skipped = new Set<string>();
-      const isCancelled = () => controller.signal.aborted && !b.ignoresCancel;
+      const isCancelled = () => (controller.signal.aborted && !b.ignoresCancel) || closing.aborted;
       for (const step of turn.steps as ScriptStep[]) {
         if (isCancelled()) break;
         if ('text' in step) await send(text(step.text));
@@ -207,11 +208,18 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             { id: 'allow', name: 'Allow', kind: 'allow_once' as const },
             { id: 'reject', name: 'Reject', kind: 'reject_once' as const },
           ];
-          const answer = await client.request<acp.RequestPermissionResponse>(acp.methods.client.session.requestPermission, {
-            sessionId: session.id,
-            toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' },
-            options: options.map((opt) => ({ optionId: opt.id, name: opt.name, kind: opt.kind })),
-          });
+          let answer: acp.RequestPermissionResponse;
+          try {
+            // session/close withdraws the question ($/cancel_request) and stops waiting for its answer.
+            answer = await client.request(
+              acp.methods.client.session.requestPermission,
+              { sessionId: session.id, toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' }, options: options.map((opt) => ({ optionId: opt.id, name: opt.name, kind: opt.kind })) },
+              { cancellationSignal: closing, stopWaitingOnCancel: true },
+            );
+          } catch (error) {
+            if (closing.aborted) break;
+            throw error;
+          }
           if (answer.outcome.outcome === 'cancelled') {
             if (!b.ignoresCancel) controller.abort();
             continue;
@@ -222,7 +230,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             return finish('end_turn');
           }
         } else if ('workMs' in step) {
-          await (b.ignoresCancel ? sleep(step.workMs) : Promise.race([sleep(step.workMs), cancelled]));
+          await Promise.race([sleep(step.workMs), closed, ...(b.ignoresCancel ? [] : [cancelled])]);
         } else if ('error' in step) {
           session.current = undefined;
           persist(session);
@@ -231,6 +239,23 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       }
       return finish(isCancelled() ? 'cancelled' : (turn.stopReason ?? 'end_turn'));
     });
+
+  // session/load only when offered (`--no-load-session`: a non-resumable agent, answered "method not found").
+  if (o.loadSession) {
+    app.onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+      const stored = b.unknownSessionOnLoad === 'error' ? undefined : restore(params.sessionId);
+      if (b.unknownSessionOnLoad === 'silent') {
+        open({ id: params.sessionId, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0, closing: new AbortController() }, 'load');
+        return { modes: modes() };
+      }
+      if (!stored) throw acp.RequestError.resourceNotFound(params.sessionId);
+      const session: Session = { ...stored, cwd: params.cwd };
+      open(session, 'load');
+      // The whole conversation again, as updates, before the load answer (ACP session/load).
+      for (const update of session.history) await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
+      return { modes: modes() };
+    });
+  }
 
   const connection = app.connect(acp.ndJsonStream(output, input));
   await connection.closed;

@@ -5,6 +5,8 @@ import { FAKE_AGENT_VERSION, parseAgentArgs, startProcess, type AgentSetup } fro
 
 const USAGE = (name: string) =>
   `usage: ${name} [--fault ID[=JSON]]... [--script NAME|FILE] [--permission-mode MODE] [--model M] [--max-turns N] [--auto] [--resume ID] [--state-dir DIR]\n` +
+  (name.endsWith('-acp') ? `       ${name} ... --no-load-session          (no session/load: a non-resumable agent)\n` : '') +
+  (name.endsWith('-mcp') ? `       ${name} --transport http [--port N]    (the same server over Streamable HTTP on 127.0.0.1; no faults)\n` : '') +
   `       ${name} --version\n`;
 
 /** True when the module at `url` is the program node was asked to run (not imported by a shim or the kit's CLI). */

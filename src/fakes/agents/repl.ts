@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, sleep, stderrNoiseLines, Wire, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 /**
@@ -35,7 +35,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       }
       await out(tag, payload);
       updates++;
-      if (b.stderrNoise?.perUpdateLines) process.stderr.write(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+      if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
     };
     const done = async (stopReason: string) => {
       current = undefined;

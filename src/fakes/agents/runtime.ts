@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_LIFECYCLE_LOG_ENV, type AgentProtocol, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
@@ -25,7 +25,10 @@ export interface AgentSetup {
 
 export class AgentUsageError extends Error {}
 
-/** `[--fault id[=json]]... [--script file|name] [--permission-mode m] [--model x] [--max-turns n] [--auto] [--resume id] [--state-dir d]` */
+/**
+ * `[--fault id[=json]]... [--script file|name] [--permission-mode m] [--model x] [--max-turns n] [--auto]
+ * [--resume id] [--state-dir d]`, and per arm: `--no-load-session` (acp), `--transport stdio|http [--port n]` (mcp).
+ */
 export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): AgentSetup {
   const faults: AgentFault[] = [];
   const unknown: string[] = [];
@@ -36,6 +39,12 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
   let auto = false;
   let resume: string | undefined;
   let stateDir: string | undefined;
+  let loadSession = true;
+  let transport: 'stdio' | 'http' = 'stdio';
+  let port: number | undefined;
+  const only = (flag: string, wanted: AgentProtocol) => {
+    if (arm !== wanted) throw new AgentUsageError(`${flag} is an option of the ${wanted} fake only`);
+  };
   const fromEnv = env[AGENT_FAULTS_ENV];
   if (fromEnv) {
     let list: unknown;
@@ -95,6 +104,24 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
       case '--state-dir':
         stateDir = value();
         break;
+      case '--no-load-session':
+        only(flag, 'acp');
+        loadSession = false;
+        break;
+      case '--transport': {
+        only(flag, 'mcp');
+        const v = value();
+        if (v !== 'stdio' && v !== 'http') throw new AgentUsageError(`--transport must be stdio or http, got "${v}"`);
+        transport = v;
+        break;
+      }
+      case '--port': {
+        only(flag, 'mcp');
+        const v = value();
+        port = Number(v);
+        if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new AgentUsageError(`--port must be an integer from 0 to 65535, got "${v}"`);
+        break;
+      }
       default:
         unknown.push(argv[i]!);
     }
@@ -105,6 +132,10 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
   } catch (error) {
     throw new AgentUsageError((error as Error).message);
   }
+  // The faults act on stdio frames and on one connection: the HTTP transport serves the clean server only.
+  if (transport === 'http' && faults.length > 0) throw new AgentUsageError(`--transport http serves the clean server (for HTTP tools such as the MCP conformance suite); faults apply on stdio only, got ${faults.map((f) => f.id).join(', ')}`);
+  if (port !== undefined && transport !== 'http') throw new AgentUsageError('--port needs --transport http');
+  if (!loadSession && behaviour.unknownSessionOnLoad) throw new AgentUsageError('unknown-session-on-load needs session/load: it cannot be combined with --no-load-session');
   return {
     arm,
     name,
@@ -112,7 +143,7 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
     faults,
     behaviour,
     script: resolveScript(script, (path) => readFileSync(path, 'utf8')),
-    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || throwawayStateDir()), unknown },
+    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || throwawayStateDir()), loadSession, transport, ...(port !== undefined ? { port } : {}), unknown },
   };
 }
 
@@ -138,6 +169,7 @@ export function selfReport(setup: AgentSetup): Record<string, unknown> {
     maxTurns: o.maxTurns ?? null,
     auto: o.auto,
     resume: o.resume ?? null,
+    loadSession: o.loadSession,
     unknownArgs: o.unknown,
     faults: setup.faults.map((f) => f.id),
     script: setup.script.name,
@@ -217,6 +249,25 @@ export function stderrNoiseLines(n: number, seq: { i: number }): string {
 }
 
 /**
+ * Writes noise on stderr the way most agent CLIs do (Python, Go, Rust): a blocking write. Node's own
+ * `process.stderr.write` queues what the pipe cannot take and lets the process go on, which would hide a
+ * runner that never drains stderr; this loop waits until the pipe takes every byte.
+ */
+export function writeStderrBlocking(text: string): void {
+  const data = Buffer.from(text, 'utf8');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let at = 0; at < data.length; ) {
+    try {
+      at += writeSync(2, data, at);
+    } catch (error) {
+      // The pipe is full (a non-blocking descriptor): wait for the runner to read. Closed: nobody to tell.
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+      Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+}
+
+/**
  * What every fake agent does before its protocol starts: the start record, signals, the exit record, a
  * helper process, early exit, stderr noise. Returns false when the agent must not go on (it is exiting).
  */
@@ -256,8 +307,8 @@ export function startProcess(setup: AgentSetup): boolean {
     const seq = { i: 0 };
     let noise = '';
     while (noise.length < b.stderrNoise.startBytes) noise += stderrNoiseLines(16, seq);
-    // Synchronous on a pipe: a runner that does not drain stderr blocks the agent right here, before its handshake.
-    process.stderr.write(noise);
+    // Blocking: a runner that does not drain stderr blocks the agent right here, before its handshake.
+    writeStderrBlocking(noise);
   }
   return true;
 }

@@ -32,7 +32,7 @@ export interface AgentBehaviour {
   ignoresSigterm?: boolean;
   /** session/load: `error` answers -32002 for every id, even known ones; `silent` answers success without replay. */
   unknownSessionOnLoad?: 'error' | 'silent';
-  /** Every tool call stays pending: no result ever; then the turn ends anyway (`end-turn`) or hangs. */
+  /** Every tool call stays pending: no result ever; then the turn ends anyway (`end-turn`) or hangs (MCP: the call is never answered either way). */
   toolCallWithoutResult?: 'end-turn' | 'hang';
   /** Echo the value of this environment variable in a message chunk of every turn. */
   echoSecretFrom?: string;
@@ -52,8 +52,18 @@ export interface AgentFault<P extends object = object> {
   readonly runnerMust: string;
   /** The taxonomy event(s) a correct runner surfaces for it, when there is a consequence in the taxonomy. */
   readonly taxonomy?: readonly TaxonomyEvent[];
+  /**
+   * The AGENTCLI transcript sub-rules a recorded conversation with this fault breaks, per arm it applies to,
+   * when the conversation exercises it (a turn is played; ignores-cancel: a cancel mid-turn;
+   * echoes-secret: the secret is given to the checker; mcp events-after-turn-end: the call carries a progress
+   * token). Declared from the protocols, not computed by the kit's checker: the agent-conversation corpus
+   * takes its expected verdicts from here, and its test proves the checker agrees.
+   */
+  readonly transcriptBreaks: Readonly<Partial<Record<AgentProtocol, readonly string[]>>>;
   readonly params: Readonly<P>;
   readonly behaviour: AgentBehaviour;
+  /** Why these parameters make no sense on an arm the fault otherwise applies to (a usage error), if they do not. */
+  readonly refuses?: (arm: AgentProtocol) => string | undefined;
 }
 
 export type AgentFaultFactory<P extends object> = (params?: Partial<P>) => AgentFault<P>;
@@ -98,6 +108,12 @@ export interface AgentOptions {
   readonly resume?: string;
   /** Where sessions are stored (`--state-dir`, else $AOI_TESTKIT_STATE_DIR, else a fresh temp dir). */
   readonly stateDir: string;
+  /** acp: whether the agent offers session/load (`--no-load-session` turns it off: a non-resumable agent). */
+  readonly loadSession: boolean;
+  /** mcp: `--transport stdio` (default) or `http` (Streamable HTTP on 127.0.0.1, for HTTP-only tools). */
+  readonly transport: 'stdio' | 'http';
+  /** mcp over http: `--port` (default 0: any free port). */
+  readonly port?: number;
   /** Arguments the agent did not know (reported, never fatal). */
   readonly unknown: readonly string[];
 }

@@ -51,16 +51,19 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
  * When a kit fake agent finds this variable naming a file, it appends one JSON line per lifecycle event:
  * `{"event":"start","pid":N,"ppid":N,"at":ms}`, `{"event":"child","pid":N,"at":ms}` (a helper process it
  * started), `{"event":"signal","signal":"SIGTERM","pid":N,"at":ms}`, `{"event":"exit","code":N,"pid":N,"at":ms}`, and — an agent ignoring SIGTERM — `{"event":"alive","pid":N,"at":ms}` every
- * 100 ms after the signal (the last one before death bounds when SIGKILL came).
+ * 100 ms after the signal (the last one before death bounds when SIGKILL came). The ACP fake also logs its
+ * sessions: `{"event":"session-open","sessionId":"…","how":"new"|"load",…}` and `{"event":"session-close","sessionId":"…",…}`.
  * `at` is `Date.now()`. The lifecycle probe reads it to see what the runner under test did to the agent.
  */
 export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
 
 export interface LifecycleRecord {
-  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit';
+  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;
   readonly signal?: string;
   readonly code?: number | null;
+  /** session-open, session-close: the ACP session. */
+  readonly sessionId?: string;
 }

@@ -32,6 +32,7 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   transcript('AGENTCLI-22/no-turn-end', 'error', 'A turn has no turn-end or error', 'End every turn: answer session/prompt with a stopReason (acp), answer tools/call (mcp), print `done` (proprietary).'),
   transcript('AGENTCLI-22/double-end', 'error', 'A turn ends twice', 'End each turn exactly once.'),
   transcript('AGENTCLI-22/event-after-end', 'error', 'Turn events after the turn ended', 'Flush every update of a turn before answering session/prompt; send nothing for a turn that has ended.'),
+  transcript('AGENTCLI-22/cancel-ignored', 'error', 'A cancelled turn did not end as cancelled', 'On session/cancel (REPL: cancel), stop the turn and answer the prompt with stopReason "cancelled" — not end_turn, not an error.'),
   transcript('AGENTCLI-22/unknown-type', 'error', 'An event has a type outside the closed taxonomy', 'Emit only text-delta, tool-call, tool-result, thought, agent-prompt, turn-end and error; translate every protocol shape at the arm boundary.'),
   // AGENTCLI-23 — tool calls
   transcript('AGENTCLI-23/orphan-result', 'error', 'A tool-result answers no earlier tool-call', 'Announce the tool call (tool_call) before its update or result, with the same toolCallId.'),
@@ -55,4 +56,11 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   lifecycle('AGENTCLI-26/no-escalation', 'error', 'The agent ignored SIGTERM and the runner never sent SIGKILL', 'Escalate to SIGKILL when the agent is still alive 5 s after SIGTERM.'),
   lifecycle('AGENTCLI-26/early-sigkill', 'warning', 'The runner sent SIGKILL less than 5 s after SIGTERM', 'Wait the full 5 s grace period before SIGKILL so that the agent can save its session.', 'The spec draws the lifecycle as SIGTERM 5s → SIGKILL; a shorter grace is not forbidden in words.'),
   lifecycle('AGENTCLI-26/orphan', 'error', 'A process the agent started outlived the tear-down', 'Kill the agent’s whole process tree (a process group), not only the agent.'),
+  lifecycle(
+    'AGENTCLI-26/session-not-closed',
+    'warning',
+    'The runner sent SIGTERM while a session was still open',
+    'Close every session (ACP session/close, when the agent offers it) before SIGTERM, so that the agent can end its turns and save its sessions.',
+    'The spec draws "Close session (session/close or equivalent)" before the tear-down as a lifecycle diagram, not a MUST.',
+  ),
 ];

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../../../src/fakes/agents/faults/index.js';
-import { AgentProcess, INIT, isAlive, openAcpSession, request } from './support.js';
+import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
+import { AgentProcess, INIT, isAlive, openAcpSession, request, tempDir } from './support.js';
 
 const started: AgentProcess[] = [];
 const helpers: number[] = [];
@@ -16,12 +17,6 @@ afterEach(() => {
   for (const pid of helpers.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 const prompt = (sessionId: string, text: string) => request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
-/** A script whose one turn works a little and can be cancelled (a fake's own pace, not a test's sleep). */
-function shortWorkScript(dir: string, workMs: number): string {
-  const file = join(dir, 'script.json');
-  writeFileSync(file, JSON.stringify({ name: 'work', description: 'works', turns: [{ steps: [{ text: 'working' }, { workMs }, { text: 'finished' }] }] }));
-  return file;
-}
 
 test('every fault declares what a correct runner must do, and refuses bad parameters', () => {
   for (const [id, factory] of Object.entries(AGENT_FAULT_CATALOGUE)) {
@@ -32,6 +27,18 @@ test('every fault declares what a correct runner must do, and refuses bad parame
   }
   expect(() => makeAgentFault('slow-handshake', { ms: -1 })).toThrow(/ms must be/);
   expect(() => makeAgentFault('nope')).toThrow(/unknown agent fault/);
+});
+
+test('every fault declares, for exactly its arms, the transcript sub-rules its recording breaks (registered ones)', () => {
+  const transcriptRules = new Set(AGENTCLI_TURN_SUB_RULES.filter((r) => r.judgedBy === 'transcript').map((r) => r.id));
+  for (const [id, factory] of Object.entries(AGENT_FAULT_CATALOGUE)) {
+    const fault = factory();
+    expect(Object.keys(fault.transcriptBreaks).sort(), id).toEqual([...fault.arms].sort());
+    for (const breaks of Object.values(fault.transcriptBreaks)) for (const rule of breaks!) expect(transcriptRules.has(rule), `${id}: ${rule}`).toBe(true);
+  }
+  // Parameters change the declaration where they change the wire.
+  expect(makeAgentFault('malformed-frame', { kind: 'not-json' }).transcriptBreaks.proprietary).toEqual(['AGENTCLI-21/unknown-tag']);
+  expect(makeAgentFault('tool-call-without-result', { then: 'hang' }).transcriptBreaks.acp).toEqual(['AGENTCLI-22/no-turn-end']);
 });
 
 describe('ACP faults, observed as a runner author would', () => {
@@ -68,7 +75,7 @@ describe('ACP faults, observed as a runner author would', () => {
     const agent = acp(['--fault', 'crash-mid-turn={"afterUpdates":0,"signal":"SIGKILL"}']);
     agent.send(prompt(await openAcpSession(agent), 'hello'));
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open']);
   });
 
   test('malformed-frame: one line is not JSON, the turn still completes after it', async () => {
@@ -136,32 +143,59 @@ describe('ACP faults, observed as a runner author would', () => {
     expect((await agent.waitForMessage((m) => m.id === init.id)).result.protocolVersion).toBe(999);
   });
 
-  test('ignores-cancel: after session/cancel the turn still ends with end_turn', async () => {
-    const agent = acp();
-    const script = shortWorkScript(agent.dir, 150);
-    agent.kill();
-    const agent2 = acp(['--fault', 'ignores-cancel', '--script', script]);
-    const s2 = await openAcpSession(agent2);
-    const p2 = prompt(s2, 'go');
-    agent2.send(p2);
-    await agent2.waitForLine((l) => l.includes('"working"'));
-    agent2.send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: s2 } });
-    expect((await agent2.waitForMessage((m) => m.id === p2.id)).result.stopReason).toBe('end_turn');
-    expect(agent2.lines.some((l) => l.includes('"finished"'))).toBe(true);
+  /**
+   * A turn that works for `workMs` after its tool call; the cancel is sent once the tool call is seen, then a
+   * round trip (session/new) proves the agent has read it (it reads its input in order) while the prompt was
+   * still unanswered: the cancel arrived mid-turn, so the two agents below can only differ by what they do with it.
+   */
+  async function cancelMidTurn(agent: AgentProcess) {
+    const sessionId = await openAcpSession(agent);
+    const p = prompt(sessionId, 'go');
+    agent.send(p);
+    const tool = await agent.waitForLine((l) => l.includes('"sessionUpdate":"tool_call"'));
+    agent.send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } });
+    const roundTrip = request('session/new', { cwd: agent.dir, mcpServers: [] });
+    agent.send(roundTrip);
+    const isAnswer = (id: number) => (line: string) => {
+      try {
+        const m = JSON.parse(line) as Record<string, unknown>;
+        return m.id === id && ('result' in m || 'error' in m);
+      } catch {
+        return false;
+      }
+    };
+    const read = await agent.waitForLine(isAnswer(roundTrip.id));
+    const answeredBeforeRoundTrip = agent.lines.slice(0, read.index).some(isAnswer(p.id));
+    const answer = await agent.waitForMessage((m) => m.id === p.id);
+    const finishedAfterCancel = agent.lines.slice(tool.index + 1).some((l) => l.includes('"finished"'));
+    return { answeredBeforeRoundTrip, stopReason: answer.result.stopReason as string, finishedAfterCancel };
+  }
+  const workScript = (dir: string, workMs: number) => {
+    const file = join(dir, 'script.json');
+    writeFileSync(file, JSON.stringify({ name: 'work', description: 'works after a tool call', turns: [{ steps: [{ text: 'working' }, { tool: { id: 'call-1', name: 'scan', kind: 'search' } }, { workMs }, { toolResult: { id: 'call-1', output: 'scanned' } }, { text: 'finished' }] }] }));
+    return file;
+  };
+
+  test('ignores-cancel: the cancel is read mid-turn, and the turn still runs to its end with end_turn', async () => {
+    const dir = tempDir('aoi-ignores-cancel-');
+    const agent = acp(['--fault', 'ignores-cancel', '--script', workScript(dir, 3000)]);
+    const seen = await cancelMidTurn(agent);
+    expect(seen.answeredBeforeRoundTrip).toBe(false); // the turn was still running when the agent read the cancel
+    expect(seen.stopReason).toBe('end_turn');
+    expect(seen.finishedAfterCancel).toBe(true);
   });
 
-  test('the clean agent honours session/cancel with stopReason cancelled', async () => {
+  test('the clean agent, same turn and cancel: stopReason cancelled, nothing more of the turn', async () => {
+    const dir = tempDir('aoi-ignores-cancel-');
+    const agent = acp(['--script', workScript(dir, 30_000)]);
+    const seen = await cancelMidTurn(agent);
+    expect(seen.stopReason).toBe('cancelled');
+    expect(seen.finishedAfterCancel).toBe(false);
+  });
+
+  test('a bad --script is a usage error (64), not a hang', async () => {
     const agent = acp(['--script', 'placeholder']);
-    await agent.exited; // a bad --script is a usage error (64), not a hang
-    expect(agent.child.exitCode).toBe(64);
-    const clean = new AgentProcess('agent-acp', ['--script', shortWorkScript(agent.dir, 30_000)]);
-    started.push(clean);
-    const s = await openAcpSession(clean);
-    const p = prompt(s, 'go');
-    clean.send(p);
-    await clean.waitForLine((l) => l.includes('"working"'));
-    clean.send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: s } });
-    expect((await clean.waitForMessage((m) => m.id === p.id)).result.stopReason).toBe('cancelled');
+    expect(await agent.exited).toEqual({ code: 64, signal: null });
   });
 
   test('hangs-on-sigterm: still alive after SIGTERM (logged), dies on SIGKILL', async () => {
@@ -178,7 +212,7 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(isAlive(agent.child.pid!)).toBe(true);
     agent.child.kill('SIGKILL');
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'signal']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'signal']);
   });
 
   test('the clean agent exits 143 on SIGTERM and logs signal then exit', async () => {
@@ -186,7 +220,7 @@ describe('ACP faults, observed as a runner author would', () => {
     await openAcpSession(agent);
     agent.child.kill('SIGTERM');
     expect(await agent.exited).toEqual({ code: 143, signal: null });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'signal', 'exit']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'signal', 'exit']);
   });
 
   test('unknown-session-on-load: a stored session is not found (-32002)', async () => {
@@ -270,5 +304,43 @@ describe('REPL and MCP faults', () => {
     started.push(odd);
     odd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
     expect((await odd.waitForMessage((m) => m.id === 1)).result.protocolVersion).toBe('1999-01-01');
+  });
+
+  const mcpInit = (agent: AgentProcess) => {
+    agent.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    agent.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  };
+
+  test('MCP events-after-turn-end applies to every tool: late progress with a token, late log messages without', async () => {
+    const agent = new AgentProcess('agent-mcp', ['--fault', 'events-after-turn-end={"count":2}']);
+    started.push(agent);
+    mcpInit(agent);
+    agent.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 'p1' } } });
+    const answered = await agent.waitForMessage((m) => m.id === 2);
+    expect(answered.result.content).toEqual([{ type: 'text', text: 'hi' }]);
+    const late = await agent.waitForLine((l) => l.includes('late event 2'));
+    const afterAnswer = agent.messages().slice(agent.messages().findIndex((m) => m.id === 2) + 1, late.index + 1);
+    expect(afterAnswer.filter((m) => m.method === 'notifications/progress').map((m) => [m.params.progressToken, m.params.message])).toEqual([
+      ['p1', '(late event 1 after the result)'],
+      ['p1', '(late event 2 after the result)'],
+    ]);
+    agent.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'milk' } } });
+    const second = await agent.waitForMessage((m) => m.id === 3);
+    expect(second.result.structuredContent.hits).toHaveLength(1);
+    await agent.waitForLine((l) => l.includes('notifications/message') && l.includes('late event 2'), late.index + 1);
+  });
+
+  test('MCP tool-call-without-result: tools/call is never answered (other requests are), and then "end-turn" is refused', async () => {
+    const agent = new AgentProcess('agent-mcp', ['--fault', 'tool-call-without-result']);
+    started.push(agent);
+    mcpInit(agent);
+    agent.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
+    agent.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    await agent.waitForMessage((m) => m.id === 3);
+    expect(agent.messages().some((m) => m.id === 2)).toBe(false);
+    const refused = new AgentProcess('agent-mcp', ['--fault', 'tool-call-without-result={"then":"end-turn"}']);
+    started.push(refused);
+    expect(await refused.exited).toEqual({ code: 64, signal: null });
+    expect(refused.stderr).toMatch(/"end-turn" has no meaning on mcp/);
   });
 });

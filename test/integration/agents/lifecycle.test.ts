@@ -1,8 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
 import { agentLifecycleProbe, processAlive, type AgentLifecycleProbe } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { LifecycleRecord } from '../../../src/spec/agentcli/transcript.js';
-import { BIN } from './support.js';
+import { AgentProcess, BIN, openAcpSession, request } from './support.js';
 
 const probes: AgentLifecycleProbe[] = [];
 const pids: number[] = [];
@@ -141,4 +142,36 @@ test('a torn last line is skipped', async () => {
   expect(agent.probe.records().map((r) => r.event)).toEqual(['start']);
   agent.child.stdin.end();
   await agent.exited;
+});
+
+describe('session-not-closed (the ACP fake logs its sessions)', () => {
+  const acpAgents: AgentProcess[] = [];
+  afterEach(() => {
+    for (const agent of acpAgents.splice(0)) agent.kill();
+  });
+  const judge = (agent: AgentProcess) => checkAgentLifecycle(agent.lifecycle(), { alive: processAlive });
+
+  test('SIGTERM with the session still open: a warning', async () => {
+    const agent = new AgentProcess('agent-acp');
+    acpAgents.push(agent);
+    await openAcpSession(agent);
+    agent.child.kill('SIGTERM');
+    await agent.exited;
+    const report = judge(agent);
+    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['AGENTCLI-26/session-not-closed', 'warning']]);
+    expect(report.ok).toBe(true);
+  });
+
+  test('session/close, then SIGTERM: pass', async () => {
+    const agent = new AgentProcess('agent-acp');
+    acpAgents.push(agent);
+    const sessionId = await openAcpSession(agent);
+    const close = request('session/close', { sessionId });
+    agent.send(close);
+    expect((await agent.waitForMessage((m) => m.id === close.id)).result).toEqual({});
+    agent.child.kill('SIGTERM');
+    await agent.exited;
+    expect(judge(agent).findings).toEqual([]);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'session-close', 'signal', 'exit']);
+  });
 });

@@ -13,6 +13,8 @@ export interface Recorded {
   child: ChildProcessWithoutNullStreams;
   recorder: AgentTranscriptRecorder;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The child exited and its stdout and stderr closed: the recorder has seen every byte. */
+  closed: Promise<void>;
 }
 
 const running: ChildProcessWithoutNullStreams[] = [];
@@ -28,7 +30,8 @@ export function spawnRecorded(name: 'agent-acp' | 'agent-mcp' | 'agent-repl', pr
   running.push(child);
   const recorder = recordAgentTranscript(child, protocol);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, recorder, exited };
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { child, recorder, exited, closed };
 }
 
 /** The real ACP client of the SDK over the recorded pipe; `updates` sees every session/update. */

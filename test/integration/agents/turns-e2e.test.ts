@@ -136,7 +136,7 @@ describe('each fault is caught by the rule it breaks', () => {
     const mcp = spawnRecorded('agent-mcp', 'mcp', ['--fault', 'events-after-turn-end={"count":1}']);
     const client = await mcpClient(mcp);
     await client.callTool({ name: 'slow_tool', arguments: { steps: 1, stepMs: 1 } }, undefined, { onprogress: () => {} });
-    await untilFrom(mcp, (l) => l.includes('late progress'));
+    await untilFrom(mcp, (l) => l.includes('late event'));
     await client.close();
     await mcp.exited;
     expect(rules(mcp)).toEqual(['AGENTCLI-22/event-after-end']);

@@ -89,8 +89,25 @@ describe('the fixture corpus', () => {
   });
 });
 
+describe('AGENTCLI-01/yaml-syntax points where an unclosed construct opens', () => {
+  const at = (yaml: string) => validateAgentCliManifest(`---\n${yaml}---\n`).findings.map((f) => [f.id, f.line, f.message]);
+
+  test('the fixture: `bin_args: [acp, --stdio` on line 7, which yaml notices on line 8', () => {
+    const report = validateAgentCliManifest(readFileSync(join(corpus, 'invalid/agentcli-01--yaml-syntax/AGENT-CLI.md'), 'utf8'));
+    expect(report.findings.map((f) => [f.id, f.line, f.excerpt])).toEqual([['AGENTCLI-01/yaml-syntax', 7, 'bin_args: [acp, --stdio']]);
+    expect(report.findings[0]!.message).toMatch(/at line 7: the `\[` opened there is never closed \(the parser noticed at line 8\)/);
+  });
+
+  test('a flow map, a quote, a sequence over several lines; other errors keep the parser\'s line', () => {
+    expect(at('name: x\nb: {x: 1\nc: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 3, expect.stringMatching(/the `\{` opened there is never closed \(the parser noticed at line 4\)/)]]);
+    expect(at('a: "abc\nb: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.stringMatching(/the double quote opened there is never closed \(the parser noticed at line 4\)/)]]);
+    expect(at('a: [1,\n  2,\n  3\nb: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.stringMatching(/the parser noticed at line 5/)]]);
+    expect(at('a: 1\n  b: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.not.stringMatching(/never closed/)]]);
+  });
+});
+
 describe('validateAgentCliManifest', () => {
-  test.each(['agent-acp', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
+  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
     const file = join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md');
     const report = validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file });
     expect(report.findings).toEqual([]);

@@ -87,6 +87,31 @@ describe('AGENTCLI-22 turn ends', () => {
     expect(report.turns).toBe(3);
   });
 
+  test('cancel-ignored: a cancelled turn that goes on and ends end_turn (or with an error); cancelled passes', () => {
+    const cancel = (sessionId = 's1') => to(note('session/cancel', { sessionId }));
+    const ignored = acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), toolDone('c1'), chunk('finished'), stop(2));
+    const f = checkTurns(ignored).findings;
+    expect(f.map((x) => [x.id, x.line, x.severity])).toEqual([['AGENTCLI-22/cancel-ignored', 10, 'error']]);
+    expect(f[0]!.message).toMatch(/turn 1 was cancelled \(frame 7\), the agent went on with it, and it ended with stopReason "end_turn"/);
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), chunk('partial'), from(err(2, -32603, 'aborted'))))).toEqual(['AGENTCLI-22/cancel-ignored']);
+    // Honoured: updates after the cancel are allowed before the cancelled answer.
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel(), toolDone('c1', 'failed'), stop(2, 'cancelled')))).toEqual([]);
+    // A cancel of another session, or one after the turn ended, judges nothing.
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), cancel('s2'), toolDone('c1'), stop(2)))).toEqual([]);
+    expect(ids(acp(...acpOpen(), prompt(2), toolCall('c1'), toolDone('c1'), stop(2), cancel()))).toEqual([]);
+    // The REPL's cancel, and its done.
+    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'result {"id":"t","output":"ok"}', 'done {"stopReason":"end_turn"}'))).toEqual(['AGENTCLI-22/cancel-ignored']);
+    // (and the call left pending by a cancelled turn is settled: no unanswered-call)
+    expect(ids(repl('ready {}', '> say "a"', 'tool {"id":"t","name":"x"}', '> cancel', 'done {"stopReason":"cancelled"}'))).toEqual([]);
+  });
+
+  test('cancel-ignored: an end that may have crossed the cancel on the wire is judged only under strict', () => {
+    const crossed = acp(...acpOpen(), prompt(2), toolCall('c1'), toolDone('c1'), to(note('session/cancel', { sessionId: 's1' })), stop(2));
+    expect(ids(crossed)).toEqual([]);
+    expect(ids(crossed, { strict: true })).toEqual(['AGENTCLI-22/cancel-ignored']);
+    expect(checkTurns(crossed, { strict: true }).findings[0]!.message).not.toMatch(/went on/);
+  });
+
   test('unknown-type in an event array', () => {
     expect(ids([{ type: 'message', text: 'a' }, 'x', { type: 'turn-end' }])).toEqual(['AGENTCLI-22/unknown-type', 'AGENTCLI-22/unknown-type']);
   });
@@ -160,4 +185,23 @@ test('garbage input never throws, and reports rather than crashes', () => {
 test('an mcp error response ends the turn; a late progress is an event after the end', () => {
   const t = mcp(...mcpOpen(), to(req(1, 'tools/call', { name: 'x', _meta: { progressToken: 'p' } })), from(res(1, { content: [] })), from(note('notifications/progress', { progressToken: 'p', progress: 2, message: 'late' })), to(req(2, 'tools/call', { name: 'y' })), from(err(2, 1, 'no')));
   expect(ids(t)).toEqual(['AGENTCLI-22/event-after-end']);
+});
+
+test('an mcp call the runner cancelled ends cancelled when unanswered (MCP: no answer), and by its answer when one comes anyway', () => {
+  const call = to(req(1, 'tools/call', { name: 'slow', _meta: { progressToken: 'p' } }));
+  const progress = (n: number) => from(note('notifications/progress', { progressToken: 'p', progress: n, message: `step ${n}` }));
+  const cancel = to(note('notifications/cancelled', { requestId: 1, reason: 'user' }));
+  const unanswered = checkTurns(mcp(...mcpOpen(), call, progress(1), cancel, progress(2)));
+  expect(unanswered.findings).toEqual([]);
+  expect(unanswered.events.map((e) => [e.type, e.frame, 'stopReason' in e ? e.stopReason : undefined])).toEqual([
+    ['tool-call', 3, undefined],
+    ['text-delta', 4, undefined],
+    ['text-delta', 6, undefined],
+    ['turn-end', 6, 'cancelled'],
+  ]);
+  const answered = checkTurns(mcp(...mcpOpen(), call, progress(1), cancel, from(res(1, { content: [] }))));
+  expect(answered.findings).toEqual([]);
+  expect(answered.events.map((e) => e.type)).toEqual(['tool-call', 'text-delta', 'tool-result', 'turn-end']);
+  // Without a cancel, an unanswered call is still a turn without an end.
+  expect(ids(mcp(...mcpOpen(), call, progress(1)))).toEqual(['AGENTCLI-22/no-turn-end']);
 });

@@ -12,6 +12,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import fc from 'fast-check';
+import { agentCliManifest, agentCliManifestWithDefect } from '../../../src/arbitraries/agentcli/index.js';
 import { agentCliManifestSchema, parseAgentCliManifest, validateAgentCliManifest } from '../../../src/checks/agentcli/manifest.js';
 import { createAjv } from '../../../src/spec/ajv.js';
 
@@ -102,7 +103,7 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
     expect(upstream('valid', name)).toBe('accepts');
   });
 
-  test.each(['agent-acp', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s validates against upstream', (name) => {
+  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s validates against upstream', (name) => {
     const parsed = parseAgentCliManifest(readFileSync(join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md'), 'utf8'));
     expect(validate!(parsed.frontmatter), JSON.stringify(validate!.errors)).toBe(true);
   });
@@ -137,5 +138,26 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
       const file = join(corpus, 'invalid', name, 'AGENT-CLI.md');
       if (validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file }).valid) expect(upstream('invalid', name), name).toBe('accepts');
     }
+  });
+
+  test('every manifest the arbitraries call valid validates against upstream, as an object and through its AGENT-CLI.md text', () => {
+    fc.assert(
+      fc.property(agentCliManifest(), (manifest) => {
+        expect(validate!(manifest), JSON.stringify(validate!.errors)).toBe(true);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+  });
+
+  test("every defective manifest of the arbitraries gets upstream's recorded verdict for its sub-rule (rejected, or accepted: a spec-text rule)", () => {
+    const verdictOf = (subRule: string) => UPSTREAM_VERDICT[subRule.toLowerCase().replace('/', '--')];
+    fc.assert(
+      fc.property(agentCliManifestWithDefect(), ({ subRule, manifest }) => {
+        const recorded = verdictOf(subRule);
+        expect(recorded, `${subRule} has no fixture in UPSTREAM_VERDICT`).toMatch(/^(rejects|accepts)$/);
+        expect(validate!(manifest) ? 'accepts' : 'rejects', subRule).toBe(recorded);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
   });
 });

@@ -26,6 +26,7 @@ export const crashMidTurn: AgentFaultFactory<CrashMidTurnParams> = (params = {})
     breaks: 'ACP/MCP: a request (session/prompt, tools/call) is never answered; REPL: no `done` line',
     runnerMust: 'end the turn with an error event (the agent exited mid-turn, with its status and stderr) and reject what was pending, instead of hanging or reporting a normal turn-end',
     taxonomy: ['error'],
+    transcriptBreaks: { acp: ['AGENTCLI-22/no-turn-end'], mcp: ['AGENTCLI-22/no-turn-end'], proprietary: ['AGENTCLI-22/no-turn-end'] },
     params: p,
     behaviour: { crashMidTurn: { turn: Math.max(1, p.turn), afterUpdates: p.afterUpdates, code: p.code, ...(p.signal === 'none' ? {} : { signal: p.signal }) } },
   });

@@ -17,6 +17,7 @@ export const echoesSecret: AgentFaultFactory<EchoesSecretParams> = (params = {})
     breaks: 'AIP-45 §Auth surface: secrets reach the agent through its env, never its output',
     runnerMust: 'mask the values of the secrets it passed to the agent in every event, log, transcript and error it surfaces (it knows them: it set them)',
     taxonomy: ['text-delta'],
+    transcriptBreaks: { acp: ['AGENTCLI-25/secret-echoed'], mcp: ['AGENTCLI-25/secret-echoed'], proprietary: ['AGENTCLI-25/secret-echoed'] },
     params: p,
     behaviour: { echoSecretFrom: p.env },
   });

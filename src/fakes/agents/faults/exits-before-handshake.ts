@@ -17,6 +17,7 @@ export const exitsBeforeHandshake: AgentFaultFactory<ExitsBeforeHandshakeParams>
     breaks: 'AIP-45 §Lifecycle: spawn → handshake; the agent never answers initialize (REPL: never prints ready)',
     runnerMust: 'fail the start with an error that carries the exit status and stderr, promptly, instead of waiting for a handshake that never comes',
     taxonomy: ['error'],
+    transcriptBreaks: { acp: ['AGENTCLI-20/no-handshake'], mcp: ['AGENTCLI-20/no-handshake'], proprietary: ['AGENTCLI-20/no-handshake'] },
     params: p,
     behaviour: { exitBeforeHandshake: { code: p.code, stderr: 'fake agent: cannot start: no credentials configured' } },
   });

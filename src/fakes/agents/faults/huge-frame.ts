@@ -17,6 +17,8 @@ export const hugeFrame: AgentFaultFactory<HugeFrameParams> = (params = {}) => {
     breaks: '',
     runnerMust: 'deliver the huge chunk intact as one text-delta (or fail the turn with an explicit size-limit error naming the limit), without truncating it silently, crashing or losing the frames after it',
     taxonomy: ['text-delta'],
+    // A big frame is still a frame.
+    transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,
     behaviour: { hugeFrameBytes: p.bytes },
   });

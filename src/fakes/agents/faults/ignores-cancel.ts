@@ -10,6 +10,8 @@ export const ignoresCancel: AgentFaultFactory<Record<string, never>> = () =>
     breaks: 'ACP session/cancel: the agent must stop and answer the prompt with stopReason "cancelled"',
     runnerMust: 'after cancelling, stop waiting after a bounded grace period, end the turn as cancelled on its side and, if the agent keeps streaming, tear it down (SIGTERM, then SIGKILL)',
     taxonomy: ['turn-end'],
+    // MCP is not judged: a server SHOULD NOT answer a cancelled request, and may.
+    transcriptBreaks: { acp: ['AGENTCLI-22/cancel-ignored'], mcp: [], proprietary: ['AGENTCLI-22/cancel-ignored'] },
     params: {},
     behaviour: { ignoresCancel: true },
   });

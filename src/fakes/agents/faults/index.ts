@@ -69,6 +69,8 @@ export function mergeBehaviours(faults: readonly AgentFault[], arm: AgentProtoco
   const merged: AgentBehaviour = {};
   for (const fault of faults) {
     if (!fault.arms.includes(arm)) throw new RangeError(`agent fault "${fault.id}" does not apply to the ${arm} arm (it applies to ${fault.arms.join(', ')})`);
+    const refused = fault.refuses?.(arm);
+    if (refused) throw new RangeError(refused);
     Object.assign(merged, fault.behaviour);
   }
   return merged;

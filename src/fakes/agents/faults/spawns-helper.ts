@@ -16,6 +16,8 @@ export const spawnsHelper: AgentFaultFactory<SpawnsHelperParams> = (params = {})
     arms: ALL_ARMS,
     breaks: '',
     runnerMust: "tear down the agent's whole process tree (its process group), so that no helper outlives the agent as an orphan",
+    // A helper process is AGENTCLI-26's business (the tear-down), not the wire's.
+    transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,
     behaviour: { spawnsHelper: { holdsStdio: p.holdsStdio } },
   });

@@ -22,6 +22,8 @@ export const splitFrames: AgentFaultFactory<SplitFramesParams> = (params = {}) =
     arms: ALL_ARMS,
     breaks: '',
     runnerMust: 'reassemble lines across reads (and UTF-8 characters across chunks) and parse only complete lines: the conversation is exactly the same as without the fault',
+    // Reassembled, the frames are the clean conversation's.
+    transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,
     behaviour: { splitFrames: p },
   });

@@ -19,6 +19,8 @@ export const stderrNoise: AgentFaultFactory<StderrNoiseParams> = (params = {}) =
     arms: ALL_ARMS,
     breaks: '',
     runnerMust: 'drain stderr continuously (an undrained pipe blocks the agent before its handshake) and never parse stderr as protocol frames or events',
+    // stderr is not the protocol.
+    transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,
     behaviour: { stderrNoise: p },
   });

@@ -18,6 +18,7 @@ export const unknownProtocolVersion: AgentFaultFactory<UnknownProtocolVersionPar
     breaks: 'ACP initialize / MCP initialize: the agent must answer a version the client requested or one it supports',
     runnerMust: 'refuse the agent at the handshake (close the connection and report an incompatible protocol version), never open a session with it',
     taxonomy: ['error'],
+    transcriptBreaks: { acp: ['AGENTCLI-20/protocol-version'], mcp: ['AGENTCLI-20/protocol-version'] },
     params: p,
     behaviour: { protocolVersion: p.version },
   });

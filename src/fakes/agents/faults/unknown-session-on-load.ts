@@ -17,6 +17,8 @@ export const unknownSessionOnLoad: AgentFaultFactory<UnknownSessionOnLoadParams>
     breaks: 'ACP session/load: an agent declaring loadSession replays the whole conversation of a session it stored',
     runnerMust: 'report the failed resume as an error (and start a fresh session only if the continuation strategy allows it, saying so), never continue as if the prior turns had been restored',
     taxonomy: ['error'],
+    // A well-formed error answer, no turn: the failed resume is the runner's to surface.
+    transcriptBreaks: { acp: [] },
     params: p,
     behaviour: { unknownSessionOnLoad: p.answer },
   });

@@ -1,4 +1,6 @@
 // aoi-testkit benchmark: `npm run bench` (builds first, runs with --expose-gc).
+// `node --expose-gc bench/run.mjs exec lint` (or `npm run bench -- exec`) runs only the sections whose name
+// contains one of the words given (machine, code and run rows always print).
 //
 // Prints ONE markdown table on stdout: the machine, the input, throughput of the stream checker
 // against a naive JSON.parse loop, readline and jq, peak RSS of the checker at 200 MiB and 2 GiB,
@@ -21,6 +23,11 @@ import { execSpeed } from './lib/exec.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
 const env = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+/** Sections to run: those whose name contains one of the words given on the command line (none: all). */
+const FILTERS = process.argv.slice(2);
+const wanted = (section) => FILTERS.length === 0 || FILTERS.some((word) => section.includes(word));
+const STREAM_SECTIONS = ['input', 'throughput', 'peak RSS', 'target'];
+const needsStreamFile = STREAM_SECTIONS.some(wanted);
 const FILE_BYTES = env('AOI_BENCH_FILE_MIB', 200) * MiB;
 const BIG_BYTES = env('AOI_BENCH_BIG_MIB', 2048) * MiB;
 const RUNS = env('AOI_BENCH_RUNS', 3);
@@ -30,6 +37,7 @@ const TARGET_COLD_START = 1.3; // a fake process starts within 1.3× of `node -e
 const TARGET_LINT_MS = 5_000; // a full lint of the reference tool on this machine
 const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
 const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster than 10,000 separate invocations
+const EXEC_OPS = env('AOI_BENCH_EXEC_OPS', 10_000);
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 
 const benchStarted = performance.now();
@@ -40,14 +48,18 @@ const gc = () => globalThis.gc?.();
 let crashed = false;
 
 // ── 1. input ────────────────────────────────────────────────────────────────────────────────
-log(`preparing the ${FILE_BYTES / MiB} MiB stream file in bench/work/ …`);
-const file = ensureStreamFile({ dir: WORK, targetBytes: FILE_BYTES });
-const fileBytes = file.stats.bytes;
-log(file.reused ? `reusing ${file.path}` : `generated ${file.path} in ${secs(file.ms)}`);
+if (FILTERS.length > 0) log(`only the sections matching ${FILTERS.join(', ')}`);
+let file;
+if (needsStreamFile) {
+  log(`preparing the ${FILE_BYTES / MiB} MiB stream file in bench/work/ …`);
+  file = ensureStreamFile({ dir: WORK, targetBytes: FILE_BYTES });
+  log(file.reused ? `reusing ${file.path}` : `generated ${file.path} in ${secs(file.ms)}`);
+}
+const fileBytes = file?.stats.bytes ?? NaN;
 
 // ── 2. throughput ───────────────────────────────────────────────────────────────────────────
 const hasJq = await onPath('jq');
-const consumers = [
+const consumers = !['throughput', 'target'].some(wanted) ? [] : [
   { key: 'checker', label: '(a) checker: createStreamChecker().write(chunk) … end()', run: checker, events: true },
   { key: 'checkerAsync', label: '(a′) checker: checkStreamAsync(readStream)', run: checkerAsync, events: true },
   { key: 'naive', label: '(b) naive: accumulate, split \\n, JSON.parse, typeof type', run: naive, events: true },
@@ -74,7 +86,7 @@ const timeOnce = async (c) => {
 
 // Warm-up, then RUNS rounds; within a round the consumers take turns, so that drift on a shared
 // machine hits all of them alike.
-for (const round of ['warm-up', ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}/${RUNS}`)]) {
+for (const round of consumers.length === 0 ? [] : ['warm-up', ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}/${RUNS}`)]) {
   for (const c of consumers) {
     try {
       const ms = await timeOnce(c);
@@ -96,10 +108,10 @@ for (const c of consumers) {
     for (const f of c.result.findings.slice(0, 5)) log(`  ${f.id} line ${f.line ?? '-'}: ${f.message}`);
   }
 }
-const bestMbps = (c) => (c.times.length ? mbps(fileBytes, Math.min(...c.times)) : NaN);
+const bestMbps = (c) => (c?.times.length ? mbps(fileBytes, Math.min(...c.times)) : NaN);
 const byKey = Object.fromEntries(consumers.map((c) => [c.key, c]));
 const naiveBest = bestMbps(byKey.naive);
-const cpuMbps = (c) => (c.cpu.length ? mbps(fileBytes, Math.min(...c.cpu)) : NaN);
+const cpuMbps = (c) => (c?.cpu.length ? mbps(fileBytes, Math.min(...c.cpu)) : NaN);
 
 // ── 3. peak RSS (fresh child per measurement) ───────────────────────────────────────────────
 function child(mode, arg) {
@@ -121,7 +133,7 @@ function child(mode, arg) {
   });
 }
 
-const rssPlan = [
+const rssPlan = !['peak RSS', 'target'].some(wanted) ? [] : [
   { key: 'gen-small', mode: 'gen', arg: FILE_BYTES, label: `generator only → sink, ${FILE_BYTES / MiB} MiB (baseline)` },
   { key: 'check-file', mode: 'check-file', arg: file.path, label: `checker ← file (createReadStream), ${mb(fileBytes)}` },
   { key: 'check-small', mode: 'check-gen', arg: FILE_BYTES, label: `checker ← generator, ${FILE_BYTES / MiB} MiB` },
@@ -165,8 +177,8 @@ rows.push([
   Math.max(loadAtStart[0], loadAtEnd[0]) > cpus.length ? 'the machine was busy around this run: wall-clock figures may be noisy; compare the CPU figures' : '',
 ]);
 rows.push(['code', 'dist/ built from', code, '', '', 'npm run bench rebuilds dist/ first']);
-const s = file.stats;
-rows.push([
+const s = file?.stats;
+if (file) rows.push([
   'input',
   `stream file bench/work/${file.path.split('/').pop()}`,
   mb(fileBytes),
@@ -195,7 +207,7 @@ for (const c of consumers) {
       `${c.result?.ok ? '' : 'CHECK: '}${c.result?.note ?? ''}`,
   ]);
 }
-if (!hasJq) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
+if (!hasJq && consumers.length > 0) rows.push(['throughput', '(d) jq', 'skipped', '', '', 'jq is not on PATH']);
 
 const rssValue = (k) => rss[k]?.maxRssBytes ?? NaN;
 for (const m of rssPlan) {
@@ -223,44 +235,50 @@ for (const m of rssPlan) {
   rows.push(['peak RSS', m.label, mb(r.maxRssBytes), ratioCell, target, detail]);
 }
 
-const throughputRatio = bestMbps(byKey.checker) / naiveBest;
-const medianRatio = mbps(fileBytes, median(byKey.checker.times)) / mbps(fileBytes, median(byKey.naive.times));
-const rssRatio = rssValue('check-big') / rssValue('check-small');
 const verdict = (value, ok) => (Number.isFinite(value) ? (ok ? 'met' : 'MISSED') : 'not measured');
-rows.push([
-  'target',
-  'checker throughput vs naive loop',
-  ratio(throughputRatio),
-  '',
-  `≥ ${TARGET_THROUGHPUT}×`,
-  `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median ${ratio(medianRatio)}; per CPU-s ${ratio(cpuMbps(byKey.checker) / cpuMbps(byKey.naive))})`,
-]);
-rows.push([
-  'target',
-  `checker peak RSS, ${BIG_BYTES / MiB} MiB vs ${FILE_BYTES / MiB} MiB stream`,
-  ratio(rssRatio),
-  '',
-  `≤ ${TARGET_RSS}×`,
-  verdict(rssRatio, rssRatio <= TARGET_RSS),
-]);
-log('cold start: node -e 0, the notes fake, the kit CLI');
-const ROOT = join(HERE, '..');
-const starts = coldStart([
-  { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
-  { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
-  { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
-  { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
-  // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
-  ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
-]);
-const baseMs = starts[0].medianMs;
-for (const [i, s] of starts.entries()) {
-  const r = s.medianMs / baseMs;
-  const isFake = s.label.startsWith('fake');
-  rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
+if (wanted('target')) {
+  const throughputRatio = bestMbps(byKey.checker) / naiveBest;
+  const medianRatio = mbps(fileBytes, median(byKey.checker.times)) / mbps(fileBytes, median(byKey.naive.times));
+  const rssRatio = rssValue('check-big') / rssValue('check-small');
+  rows.push([
+    'target',
+    'checker throughput vs naive loop',
+    ratio(throughputRatio),
+    '',
+    `≥ ${TARGET_THROUGHPUT}×`,
+    `${verdict(throughputRatio, throughputRatio >= TARGET_THROUGHPUT)} (best vs best; median vs median ${ratio(medianRatio)}; per CPU-s ${ratio(cpuMbps(byKey.checker) / cpuMbps(byKey.naive))})`,
+  ]);
+  rows.push([
+    'target',
+    `checker peak RSS, ${BIG_BYTES / MiB} MiB vs ${FILE_BYTES / MiB} MiB stream`,
+    ratio(rssRatio),
+    '',
+    `≤ ${TARGET_RSS}×`,
+    verdict(rssRatio, rssRatio <= TARGET_RSS),
+  ]);
 }
-log('lint: a full aoi-testkit lint of the reference tool, 3 runs');
-try {
+const ROOT = join(HERE, '..');
+// node -e 0 is the yardstick of the cold-start, lint and agents rows.
+let baseMs = NaN;
+if (['cold start', 'lint', 'agents'].some(wanted)) {
+  log('cold start: node -e 0, the notes fake, the kit CLI');
+  const starts = coldStart([
+    { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+    { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
+    { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
+    { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
+    // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
+    ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
+  ]);
+  baseMs = starts[0].medianMs;
+  for (const [i, s] of wanted('cold start') ? starts.entries() : []) {
+    const r = s.medianMs / baseMs;
+    const isFake = s.label.startsWith('fake');
+    rows.push(['cold start', s.label, `${fixed(s.medianMs)} ms`, i === 0 ? '1.00×' : ratio(r), isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '', isFake ? verdict(r, r <= TARGET_COLD_START) : 'median of 21, interleaved']);
+  }
+}
+if (wanted('lint')) try {
+  log('lint: a full aoi-testkit lint of the reference tool, 3 runs');
   const lint = await lintWallTime(ROOT, 3);
   const perProbe = lint.medianMs / lint.probes;
   rows.push([
@@ -275,8 +293,8 @@ try {
   crashed = true;
   rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
-log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');
-try {
+if (wanted('generators')) try {
+  log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');
   const gen = await arbitrariesSpeed(ROOT);
   rows.push([
     'generators',
@@ -298,8 +316,8 @@ try {
   crashed = true;
   rows.push(['generators', 'aoiStream() speed', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
-log('agents: handshakes of the fake agents, manifest validation, the turn checker');
-try {
+if (wanted('agents')) try {
+  log('agents: handshakes of the fake agents, manifest validation, the turn checker');
   for (const h of await agentHandshakes(ROOT)) rows.push(['agents', h.label, `${fixed(h.medianMs)} ms`, ratio(h.medianMs / baseMs), '', 'median of 11; ratio to node -e 0; no target']);
   const m = await manifestSpeed(ROOT);
   rows.push(['agents', `validateAgentCliManifest (${m.lines}-line manifest, every block)`, `${int(m.perSecond)} /s`, '', '', `first call ${fixed(m.firstMs)} ms (schema compile); no target`]);
@@ -309,11 +327,18 @@ try {
   crashed = true;
   rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
-log('exec: 10,000 operations through one notes exec vs separate invocations (sampled)');
-try {
-  const e = await execSpeed(join(ROOT, 'dist', 'bin', 'notes.js'));
-  rows.push(['exec', `notes exec: ${int(e.ops)} operations in one process (--input-file)`, `${fixed(e.execMs)} ms`, '', '', `${int(e.ops / (e.execMs / 1000))} ops/s; median of 3`]);
-  rows.push(['exec', `${int(e.ops)} separate notes invocations (extrapolated from a sample of ${e.sample})`, `${fixed(e.separateMs / 1000)} s`, ratio(e.ratio), `≥ ${TARGET_EXEC_RATIO}×`, `${verdict(e.ratio, e.ratio >= TARGET_EXEC_RATIO)}; mean ${fixed(e.perInvocationMs)} ms per invocation × ${int(e.ops)}, not run in full`]);
+if (wanted('exec')) try {
+  log(`exec: ${int(EXEC_OPS)} operations through one notes exec, then as ${int(EXEC_OPS)} separate invocations, one after another`);
+  const e = await execSpeed(join(ROOT, 'dist', 'bin', 'notes.js'), { ops: EXEC_OPS, onProgress: (done, ops) => log(`  ${int(done)} of ${int(ops)} separate invocations`) });
+  rows.push(['exec', `notes exec: ${int(e.ops)} operations in one process (--input-file)`, `${int(e.execOpsPerS)} ops/s`, '', '', `${fixed(e.execMs)} ms wall; median of ${e.runs}`]);
+  rows.push([
+    'exec',
+    `${int(e.ops)} separate notes invocations, one after another`,
+    `${fixed(e.separateOpsPerS)} ops/s`,
+    ratio(e.ratio),
+    `≥ ${TARGET_EXEC_RATIO}×`,
+    `${verdict(e.ratio, e.ratio >= TARGET_EXEC_RATIO)}; ${secs(e.separateMs)} wall, ${fixed(e.perInvocationMs)} ms per invocation; ratio = separate wall ÷ exec wall`,
+  ]);
 } catch (error) {
   crashed = true;
   rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);

@@ -46,7 +46,11 @@ Usage:
 
 lint options:
   --spec aoi|cmdhelp|exec|app|all   judge these specs (repeatable or comma-separated; default: detect and say what was found)
-  --exec-plan FILE      JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)
+  --exec-plan FILE      JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}
+                        (default: a plan built from the safe commands of the dispatch manifest)
+  --exec-manifest "WORDS"  what prints the dispatch manifest (default: manifest --output json,
+                        else exec manifest --output json; any other place is warned about: EXEC-01)
+  --exec-envelope either|meta|top-level   where _cmd and _line must be (default either)
   --app-dir DIR         the application package (default: an APP.md in the cwd or in the program's package)
   --invoke "CMD ARGS"   a command to probe (repeatable; default: those capabilities lists)
   --setup "CMD ARGS"    run once to seed the state each probe starts a copy of (repeatable)

@@ -167,15 +167,9 @@ const rows = [];
 const cpus = os.cpus();
 rows.push(['machine', `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}`, '', '', '', `${os.platform()} ${os.arch()}, ${mb(os.totalmem())} RAM`]);
 rows.push(['machine', `Node ${process.version}`, '', '', '', `V8 ${process.versions.v8}${hasJq ? '' : ', jq not on PATH'}`]);
-const loadAtEnd = os.loadavg();
-rows.push([
-  'machine',
-  'load average (1 min) at start / end',
-  `${fixed(loadAtStart[0], 2)} / ${fixed(loadAtEnd[0], 2)}`,
-  '',
-  '',
-  Math.max(loadAtStart[0], loadAtEnd[0]) > cpus.length ? 'the machine was busy around this run: wall-clock figures may be noisy; compare the CPU figures' : '',
-]);
+// Filled in at the very end, after every section has run.
+const loadRow = ['machine', 'load average (1 min) at start / end', '', '', '', ''];
+rows.push(loadRow);
 rows.push(['code', 'dist/ built from', code, '', '', 'npm run bench rebuilds dist/ first']);
 const s = file?.stats;
 if (file) rows.push([
@@ -343,6 +337,9 @@ if (wanted('exec')) try {
   crashed = true;
   rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
+const loadAtEnd = os.loadavg();
+loadRow[2] = `${fixed(loadAtStart[0], 2)} / ${fixed(loadAtEnd[0], 2)}`;
+if (Math.max(loadAtStart[0], loadAtEnd[0]) > cpus.length) loadRow[5] = 'the machine was busy around this run: wall-clock figures may be noisy; compare the CPU figures';
 rows.push(['run', 'total benchmark time', secs(performance.now() - benchStarted), '', '', `${RUNS} timed runs after 1 warm-up; ${CHUNK_BYTES / 1024} KiB reads; MB = 10^6 bytes`]);
 
 process.stdout.write(`\n${markdownTable(['section', 'measurement', 'value', 'ratio', 'target', 'detail'], rows)}\n`);

@@ -172,7 +172,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   }
   if (chosen('exec') && command !== undefined) {
     note(plan ? 'running the exec checks' : 'running the exec checks with a plan built from the manifest');
-    // Chosen by --spec or --only, not by detection: find the dispatch manifest now.
+    // Detection has found the dispatch manifest; chosen by --spec or --only, exec has to be looked for now.
     const manifestArgs = args.execManifest ?? execManifest ?? (await locateExecManifest(command, commandArgs, { env: args.env, timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000) })).manifestArgs;
     pending.push(runExecSpec(command, commandArgs, plan, options, { ...(manifestArgs ? { manifestArgs } : {}), ...(args.execEnvelope ? { envelope: args.execEnvelope } : {}) }));
   }

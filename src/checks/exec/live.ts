@@ -213,7 +213,7 @@ export async function checkExec(command: string, args: readonly string[] = [], o
     const r7 = await run('malformed', [], bad, dir7);
     judge(r7, bad, [], false);
     const after7 = await inspectData(plan, 'malformed-inspect', dir7);
-    if (baseline !== undefined && after7 !== baseline) out.add('EXEC-07/dispatched', 'the state changed although line 2 of the batch is malformed: line 1 was dispatched', { probe: probeLabel([]), text: `${after7 ?? ''}` });
+    if (baseline !== undefined && after7 !== baseline) out.add('EXEC-07/dispatched', 'the state changed although line 2 of the batch is malformed: a line of it was dispatched', { probe: probeLabel([]), text: `${after7 ?? ''}` });
 
     // EXEC-08 — --dry-run reaches mutating commands (the state says so) and no safe one (its line answers as without it).
     let mutationShows = false;
@@ -243,8 +243,7 @@ export async function checkExec(command: string, args: readonly string[] = [], o
       const changing = commands ? Object.entries(commands).filter(([, c]) => isObject(c) && ['mutating', 'destructive'].includes(String(c.danger_level))).map(([name]) => name) : [];
       const listed = changing.length === 0 ? 'the manifest lists no mutating or destructive command' : `the manifest’s mutating and destructive commands: ${changing.slice(0, 5).join(', ')}${changing.length > 5 ? ', …' : ''}`;
       skipFrom(['EXEC-08'], `the plan has no mutating line (${plan.noMutating ?? 'no reason given'}), so nothing shows whether --dry-run reaches mutating and destructive commands; ${listed}; ${safeHalf}`);
-    }
-    else if (!mutationShows) skipFrom(['EXEC-08'], `the plan’s mutating line leaves no trace the inspect line shows; ${safeHalf}`);
+    } else if (!mutationShows) skipFrom(['EXEC-08'], `the plan’s mutating line leaves no trace the inspect line shows; ${safeHalf}`);
 
     // EXEC-09 — _opts.
     if (plan.bareFlag && mutationShows) {

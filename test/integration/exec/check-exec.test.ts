@@ -46,7 +46,7 @@ describe('checkExec on notes as a process', () => {
   it('dispatches-before-parsing: EXEC-07/dispatched is found by the state alone (the output is that of a clean tool)', async () => {
     const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN, env: faults('dispatches-before-parsing'), bulkLines: 100 });
     const found = report.findings.filter((f) => f.id === 'EXEC-07/dispatched');
-    expect(found.map((f) => f.message)).toEqual(['the state changed although line 2 of the batch is malformed: line 1 was dispatched']);
+    expect(found.map((f) => f.message)).toEqual(['the state changed although line 2 of the batch is malformed: a line of it was dispatched']);
   }, 120_000);
 
   it('deadlock: the large batch is killed at its timeout, and the finding says so', async () => {

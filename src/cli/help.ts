@@ -56,7 +56,7 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     flags: {
       spec: { type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)' },
       'exec-plan': { type: 'path', description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)' },
-      'exec-manifest': { type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json)' },
+      'exec-manifest': { type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)' },
       'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line' },
       'app-dir': { type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)' },
       invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)' },

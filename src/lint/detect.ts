@@ -50,7 +50,8 @@ export interface DetectOptions {
 export const EXEC_MANIFEST_DEFAULT: readonly string[] = ['manifest', '--output', 'json'];
 /**
  * Where a tool whose `manifest` verb means something else may keep it (the kit's own CLI: `manifest` validates
- * an AGENT-CLI.md): tried when the guide's place does not list exec.
+ * an AGENT-CLI.md): tried when the guide's place does not list exec and the tool's cmdhelp documents it. Never
+ * blindly: in many tools `exec WORD` runs WORD (`npm exec manifest` would fetch and run a package).
  */
 export const EXEC_MANIFEST_FALLBACK: readonly string[] = ['exec', 'manifest', '--output', 'json'];
 
@@ -62,19 +63,24 @@ export interface ExecManifestLocation {
 }
 
 /**
- * Find the dispatch manifest: `given` words only, else the guide's `manifest --output json`, else
- * `exec manifest --output json`. Each probe is bounded, with stdin closed and a fresh state directory.
+ * Find the dispatch manifest: `given` words only, else the guide's `manifest --output json`, else `exec
+ * manifest --output json` when the tool's cmdhelp (`help exec --format json`, asked only of a tool that prints
+ * a cmdhelp capability line) documents `manifest` under exec. Each probe is bounded, with stdin closed and a
+ * fresh state directory.
  */
 export async function locateExecManifest(command: string, args: readonly string[], options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[] } = {}): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const work = mkdtempSync(join(tmpdir(), 'aoi-detect-exec-'));
-  const probe = async (words: readonly string[]) => {
-    let r: Run | undefined;
+  const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      r = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
+      return await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
     } catch {
-      r = undefined;
+      return undefined;
     }
+  };
+  const stdoutOf = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 ? text(r.stdout) : undefined);
+  const probe = async (words: readonly string[]) => {
+    const r = await runOnce(words);
     const ok = r !== undefined && !r.timedOut && r.exitCode === 0;
     const commands = ok ? manifestCommands(text(r!.stdout)) : undefined;
     const where = words.join(' ');
@@ -83,14 +89,16 @@ export async function locateExecManifest(command: string, args: readonly string[
     return { found: false, why: `${where} ${ok ? 'is not a JSON object with a commands map' : r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`}` };
   };
   try {
-    const places = options.given ? [options.given] : [EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALLBACK];
-    const seen: string[] = [];
-    for (const words of places) {
-      const { found, why } = await probe(words);
-      if (found) return { manifestArgs: words, reason: seen.length ? `${why} (${seen.join('; ')})` : why };
-      seen.push(why);
+    const first = await probe(options.given ?? EXEC_MANIFEST_DEFAULT);
+    if (first.found) return { manifestArgs: options.given ?? EXEC_MANIFEST_DEFAULT, reason: first.why };
+    if (options.given) return { reason: first.why };
+    const fallback = EXEC_MANIFEST_FALLBACK.join(' ');
+    if (!stdoutOf(await runOnce(['help', '--capabilities']))?.startsWith('cmdhelp/')) return { reason: `${first.why}; ${fallback} not tried: no cmdhelp to say it exists (pass --exec-manifest)` };
+    if (!documentsExecManifest(parseJson(stdoutOf(await runOnce(['help', 'exec', '--format', 'json'])) ?? ''))) {
+      return { reason: `${first.why}; ${fallback} not tried: help exec --format json does not document it (pass --exec-manifest)` };
     }
-    return { reason: seen.join('; ') };
+    const second = await probe(EXEC_MANIFEST_FALLBACK);
+    return second.found ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` } : { reason: `${first.why}; ${second.why}` };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -183,6 +191,14 @@ function parseJson(s: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a cmdhelp document of `help exec` names `manifest` under exec: a subcommand, or a value of an enum argument. */
+function documentsExecManifest(doc: unknown): boolean {
+  const exec = isObject(doc) && isObject(doc.commands) ? doc.commands.exec : undefined;
+  if (!isObject(exec)) return false;
+  if (isObject(exec.commands) && 'manifest' in exec.commands) return true;
+  return Array.isArray(exec.args) && exec.args.some((a) => isObject(a) && Array.isArray(a.enum) && a.enum.includes('manifest'));
 }
 
 /** The command names of a tool manifest (`{"commands": {...}}`), or undefined when it is not one. */

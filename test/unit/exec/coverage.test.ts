@@ -25,6 +25,10 @@ describe('coverage of the EXEC sub-rules', () => {
     for (const sub of EXEC_SUB_RULES) expect(byFixture.has(sub.id) || byFault.has(sub.id) || byLiveTest.has(sub.id), `${sub.id} is never shown failing`).toBe(true);
   });
 
+  it('every document sub-rule (EXEC-02…07) fails in some fixture: the language-neutral corpus shows them all', () => {
+    for (const sub of EXEC_SUB_RULES.filter((s) => s.judgedBy === 'document')) expect(byFixture.has(sub.id), `${sub.id} has no fixture`).toBe(true);
+  });
+
   it('every probe sub-rule (judged only by running a tool) has a fault', () => {
     for (const sub of EXEC_SUB_RULES.filter((s) => s.judgedBy === 'probe' && !byLiveTest.has(s.id))) expect(byFault.has(sub.id), `${sub.id} has no notes exec fault`).toBe(true);
   });

@@ -1,17 +1,17 @@
-// exec batch dispatch: N operations through one `notes exec` against N separate `notes` invocations, measured
-// in the same run. The separate invocations are timed on a sample (default 200) and extrapolated to N: running
-// 10,000 processes would take minutes and measure the machine's process table more than the tool.
+// exec batch dispatch: N operations through one `notes exec` against N separate `notes` invocations, both
+// run in full in the same benchmark run. The separate invocations run one after another, as an agent makes
+// its tool calls: each is a new `node fixtures/bin/notes …` process with stdin closed, its output read to EOF.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './format.mjs';
 
-/** Run `node program ...args` with the state dir; resolve { ms, code, stdoutLines }. stdin is /dev/null unless input is given. */
-function runNode(program, args, stateDir, input) {
+/** Run `node program ...args` with the state dir; resolve { ms, code, stdoutLines, stderr }. stdin is closed. */
+function runNode(program, args, stateDir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [program, ...args], { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir } });
+    const child = spawn(process.execPath, [program, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir } });
     let lines = 0;
     let err = '';
     child.stdout.on('data', (chunk) => {
@@ -20,11 +20,10 @@ function runNode(program, args, stateDir, input) {
     child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ ms: performance.now() - started, code, stdoutLines: lines, stderr: err }));
-    if (input !== undefined) child.stdin.end(input);
   });
 }
 
-/** The operations: safe reads of a one-note store (get, list, search), so that every line does the same work each time. */
+/** The operations: safe reads of a one-note store (get, list, search), so that every operation does the same work each time. */
 const OPS = [
   { line: { _cmd: 'get', id: 'n_0001' }, argv: ['get', 'n_0001'] },
   { line: { _cmd: 'list', limit: 1 }, argv: ['list', '--limit', '1'] },
@@ -32,34 +31,48 @@ const OPS = [
 ];
 
 /**
- * @param {string} notesBin path of the built notes (dist/bin/notes.js)
- * @returns {Promise<{ ops: number, sample: number, execMs: number, perInvocationMs: number, separateMs: number, ratio: number }>}
+ * @param {string} notes path of the built notes (dist/bin/notes.js)
+ * @param {{ ops?: number, runs?: number, onProgress?: (done: number, ops: number) => void }} [options]
+ * @returns {Promise<{ ops: number, runs: number, execMs: number, execOpsPerS: number, separateMs: number, separateOpsPerS: number, perInvocationMs: number, ratio: number }>}
  */
-export async function execSpeed(notesBin, { ops = 10_000, sample = 200, runs = 3 } = {}) {
+export async function execSpeed(notes, { ops = 10_000, runs = 3, onProgress } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'aoi-bench-exec-'));
   try {
     const state = mkdtempSync(join(work, 'state-'));
-    const setup = await runNode(notesBin, ['create', '--title', 'bench note', '--body', 'bench', '--output', 'jsonl'], state);
+    const setup = await runNode(notes, ['create', '--title', 'bench note', '--body', 'bench', '--output', 'jsonl'], state);
     if (setup.code !== 0) throw new Error(`notes create exited ${setup.code}: ${setup.stderr.slice(0, 200)}`);
+
+    // One exec of all the operations, from --input-file (the guide's way for a large batch); median of `runs`.
     const file = join(work, 'batch.jsonl');
     writeFileSync(file, `${Array.from({ length: ops }, (_, i) => JSON.stringify(OPS[i % OPS.length].line)).join('\n')}\n`);
     const execTimes = [];
     for (let r = 0; r < runs; r++) {
-      const res = await runNode(notesBin, ['exec', '--input-file', file], state);
+      const res = await runNode(notes, ['exec', '--input-file', file], state);
       if (res.code !== 0 || res.stdoutLines !== ops) throw new Error(`notes exec exited ${res.code} with ${res.stdoutLines} envelope(s) for ${ops} lines: ${res.stderr.slice(0, 200)}`);
       execTimes.push(res.ms);
     }
-    const times = [];
-    for (let i = 0; i < sample; i++) {
+
+    // The same operations as separate invocations, every one of them, one after another.
+    const started = performance.now();
+    for (let i = 0; i < ops; i++) {
       const op = OPS[i % OPS.length];
-      const res = await runNode(notesBin, [...op.argv, '--output', 'jsonl'], state);
-      if (res.code !== 0) throw new Error(`notes ${op.argv.join(' ')} exited ${res.code}`);
-      times.push(res.ms);
+      const res = await runNode(notes, [...op.argv, '--output', 'jsonl'], state);
+      if (res.code !== 0) throw new Error(`notes ${op.argv.join(' ')} exited ${res.code}: ${res.stderr.slice(0, 200)}`);
+      if ((i + 1) % 1000 === 0) onProgress?.(i + 1, ops);
     }
+    const separateMs = performance.now() - started;
+
     const execMs = median(execTimes);
-    const perInvocationMs = times.reduce((a, b) => a + b, 0) / times.length;
-    const separateMs = perInvocationMs * ops;
-    return { ops, sample, execMs, perInvocationMs, separateMs, ratio: separateMs / execMs };
+    return {
+      ops,
+      runs,
+      execMs,
+      execOpsPerS: ops / (execMs / 1000),
+      separateMs,
+      separateOpsPerS: ops / (separateMs / 1000),
+      perInvocationMs: separateMs / ops,
+      ratio: separateMs / execMs,
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -10,6 +10,9 @@ export async function lintWallTime(root, runs = 3) {
   const args = [
     join(root, 'dist/cli/main.js'),
     'lint',
+    // The AOI lint: detection would also judge notes' exec (a plan built from its manifest), a separate measure.
+    '--spec',
+    'aoi',
     '--output',
     'jsonl',
     ...plan.setup.flatMap((argv) => ['--setup', quote(argv)]),

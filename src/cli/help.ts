@@ -55,7 +55,9 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     ],
     flags: {
       spec: { type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)' },
-      'exec-plan': { type: 'path', description: 'JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)' },
+      'exec-plan': { type: 'path', description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)' },
+      'exec-manifest': { type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)' },
+      'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line' },
       'app-dir': { type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)' },
       'app-setup': { type: 'string', repeatable: true, description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)' },
       'app-read': { type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)' },
@@ -72,6 +74,7 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     examples: [
       { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },
       { cmd: 'aoi-testkit lint --spec cmdhelp -- helpdesk', note: 'only the cmdhelp rules' },
+      { cmd: 'aoi-testkit lint --spec exec --exec-envelope meta -- aoi-testkit', note: 'the kit’s own exec, _cmd and _line in meta only' },
       { cmd: 'aoi-testkit lint --only AOI-06 --invoke "list" -- notes', note: 'one rule, one command' },
       { cmd: 'aoi-testkit lint --app-dir fixtures/apps/todo --app-setup "add \'Probe item\'"', note: 'an Agent Application, seeded with one item' },
     ],

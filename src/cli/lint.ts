@@ -5,7 +5,8 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/live.js';
-import { detectSpecs, findAppDir, SPEC_IDS, type Detection, type SpecId } from '../lint/detect.js';
+import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type SpecId } from '../lint/detect.js';
+import type { EnvelopeReading } from '../spec/exec/types.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
@@ -28,6 +29,10 @@ export interface LintArgs {
   specs: SpecId[];
   /** `--exec-plan FILE`: the lines exec is driven with. */
   execPlan: string | undefined;
+  /** `--exec-manifest "WORDS"`: what prints the dispatch manifest (default: found by detection). */
+  execManifest: string[] | undefined;
+  /** `--exec-envelope`: where `_cmd`/`_line` must be (default either). */
+  execEnvelope: EnvelopeReading | undefined;
   /** `--app-dir DIR`: the Agent Application package. */
   appDir: string | undefined;
   /** `--app-setup "ARGS"` (repeatable) and `--app-read "ARGS"`: the app's probe invocations (default: read from APP.md). */
@@ -59,6 +64,8 @@ export function parseLintArgs(args: string[]): LintArgs {
         color: { type: 'boolean' },
         spec: { type: 'string', multiple: true },
         'exec-plan': { type: 'string' },
+        'exec-manifest': { type: 'string' },
+        'exec-envelope': { type: 'string' },
         'app-dir': { type: 'string' },
         'app-setup': { type: 'string', multiple: true },
         'app-read': { type: 'string' },
@@ -96,6 +103,9 @@ export function parseLintArgs(args: string[]): LintArgs {
       if (argv.length === 0) throw new UsageError(`${flag} needs a command, got an empty string`);
       return argv;
     });
+  const execEnvelope = values['exec-envelope'];
+  if (execEnvelope !== undefined && !['meta', 'top-level', 'either'].includes(execEnvelope)) throw new UsageError(`--exec-envelope must be meta, top-level or either, got "${execEnvelope}"`);
+  const [execManifest] = words(values['exec-manifest'] === undefined ? undefined : [values['exec-manifest']], '--exec-manifest');
   const noColor = values['no-color'] === true || (process.env.NO_COLOR ?? '') !== '';
   return {
     program,
@@ -110,6 +120,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     color: !noColor && (values.color === true || process.stdout.isTTY === true),
     specs: SPEC_IDS.filter((s) => specs.has(s)),
     execPlan: values['exec-plan'],
+    execManifest,
+    execEnvelope: execEnvelope as EnvelopeReading | undefined,
     appDir,
     appSetup: values['app-setup'] === undefined ? undefined : words(values['app-setup'], '--app-setup'),
     appRead: values['app-read'] === undefined ? undefined : words([values['app-read']], '--app-read')[0],
@@ -149,7 +161,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
-  const { selection, appDir } = await selectSpecs(args, command, commandArgs, plan !== undefined);
+  const { selection, appDir, execManifest } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
   const results: SpecResult[] = [];
@@ -166,8 +178,10 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     pending.push(runCmdhelpSpec(command, commandArgs, options));
   }
   if (chosen('exec') && command !== undefined) {
-    if (plan) note('running the exec checks');
-    pending.push(runExecSpec(command, commandArgs, plan, options));
+    note(plan ? 'running the exec checks' : 'running the exec checks with a plan built from the manifest');
+    // Detection has found the dispatch manifest; chosen by --spec or --only, exec has to be looked for now.
+    const manifestArgs = args.execManifest ?? execManifest ?? (await locateExecManifest(command, commandArgs, { env: args.env, timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000) })).manifestArgs;
+    pending.push(runExecSpec(command, commandArgs, plan, options, { ...(manifestArgs ? { manifestArgs } : {}), ...(args.execEnvelope ? { envelope: args.execEnvelope } : {}) }));
   }
   if (chosen('app')) {
     if (appDir !== undefined) {
@@ -207,7 +221,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
 }
 
 /** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
-async function selectSpecs(args: LintArgs, command: string | undefined, commandArgs: readonly string[], hasPlan: boolean): Promise<{ selection: SpecSelection[]; appDir: string | undefined }> {
+async function selectSpecs(args: LintArgs, command: string | undefined, commandArgs: readonly string[], hasPlan: boolean): Promise<{ selection: SpecSelection[]; appDir: string | undefined; execManifest?: readonly string[] }> {
   const onlySpecs = new Set(args.only.map((rule) => specOfRule(rule)!));
   const appDirOf = () => (args.appDir !== undefined ? resolve(args.appDir) : findAppDir(command, commandArgs, process.cwd()));
   if (args.specs.length > 0) {
@@ -238,6 +252,7 @@ async function selectSpecs(args: LintArgs, command: string | undefined, commandA
     timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000),
     ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
     execPlan: hasPlan,
+    ...(args.execManifest ? { execManifest: args.execManifest } : {}),
   });
   const selection: SpecSelection[] = SPEC_IDS.map((spec) => {
     const d = detection.specs[spec];
@@ -249,7 +264,7 @@ async function selectSpecs(args: LintArgs, command: string | undefined, commandA
     const i = selection.findIndex((s) => s.spec === 'aoi');
     selection[i] = { ...selection[i]!, selected: true, by: 'fallback', reason: `${selection[i]!.reason}; nothing detected, judging AOI` };
   }
-  return { selection, appDir: detection.appDir };
+  return { selection, appDir: detection.appDir, ...(detection.execManifest ? { execManifest: detection.execManifest } : {}) };
 }
 
 /** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`. */

@@ -48,7 +48,11 @@ Usage:
 
 lint options:
   --spec aoi|cmdhelp|exec|app|all   judge these specs (repeatable or comma-separated; default: detect and say what was found)
-  --exec-plan FILE      JSON lines exec is driven with: {ok, failing, mutating, inspect, bulk} (without it exec is skipped)
+  --exec-plan FILE      JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}
+                        (default: a plan built from the safe commands of the dispatch manifest)
+  --exec-manifest "WORDS"  what prints the dispatch manifest (default: manifest --output json, else
+                        exec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)
+  --exec-envelope either|meta|top-level   where _cmd and _line must be (default either)
   --app-dir DIR         the application package (default: an APP.md in the cwd or in the program's package)
   --app-setup "ARGS"    an app invocation run first, e.g. 'add "Probe item"' (repeatable; default: the first
                         add/create invocation APP.md's body documents)

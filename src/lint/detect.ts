@@ -1,7 +1,8 @@
 /**
  * What a tool supports, found by asking it (no network, every probe bounded by a timeout, stdin closed,
  * a fresh state directory): AOI-CLI (a §17 capabilities manifest), cmdhelp (the capability line), exec (the
- * tool manifest lists `exec`) and an Agent Application package (an APP.md).
+ * dispatch manifest lists `exec`: `manifest --output json`, else `exec manifest --output json`) and an Agent
+ * Application package (an APP.md).
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ export interface Detection {
   readonly specs: Record<SpecId, SpecDetection>;
   /** The package directory of an Agent Application, when one was found. */
   readonly appDir?: string;
+  /** The words that print the tool's dispatch manifest, when one listing exec was found. */
+  readonly execManifest?: readonly string[];
 }
 
 export interface DetectOptions {
@@ -39,6 +42,66 @@ export interface DetectOptions {
   appDir?: string;
   /** An exec plan was given (`--exec-plan`). */
   execPlan?: boolean;
+  /** The words that print the dispatch manifest (`--exec-manifest`); default: the guide's place, then {@link EXEC_MANIFEST_FALLBACK}. */
+  execManifest?: readonly string[];
+}
+
+/** The guide's place for the dispatch manifest. */
+export const EXEC_MANIFEST_DEFAULT: readonly string[] = ['manifest', '--output', 'json'];
+/**
+ * Where a tool whose `manifest` verb means something else may keep it (the kit's own CLI: `manifest` validates
+ * an AGENT-CLI.md): tried when the guide's place does not list exec and the tool's cmdhelp documents it. Never
+ * blindly: in many tools `exec WORD` runs WORD (`npm exec manifest` would fetch and run a package).
+ */
+export const EXEC_MANIFEST_FALLBACK: readonly string[] = ['exec', 'manifest', '--output', 'json'];
+
+/** Where a tool's dispatch manifest is: the words that print one listing exec, and what was seen. */
+export interface ExecManifestLocation {
+  /** Undefined when no manifest listing exec was found. */
+  readonly manifestArgs?: readonly string[];
+  readonly reason: string;
+}
+
+/**
+ * Find the dispatch manifest: `given` words only, else the guide's `manifest --output json`, else `exec
+ * manifest --output json` when the tool's cmdhelp (`help exec --format json`, asked only of a tool that prints
+ * a cmdhelp capability line) documents `manifest` under exec. Each probe is bounded, with stdin closed and a
+ * fresh state directory.
+ */
+export async function locateExecManifest(command: string, args: readonly string[], options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[] } = {}): Promise<ExecManifestLocation> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const work = mkdtempSync(join(tmpdir(), 'aoi-detect-exec-'));
+  const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
+    try {
+      return await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
+    } catch {
+      return undefined;
+    }
+  };
+  const stdoutOf = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 ? text(r.stdout) : undefined);
+  const probe = async (words: readonly string[]) => {
+    const r = await runOnce(words);
+    const ok = r !== undefined && !r.timedOut && r.exitCode === 0;
+    const commands = ok ? manifestCommands(text(r!.stdout)) : undefined;
+    const where = words.join(' ');
+    if (commands?.includes('exec')) return { found: true, why: `${where} lists exec` };
+    if (commands) return { found: false, why: `${where} does not list exec` };
+    return { found: false, why: `${where} ${ok ? 'is not a JSON object with a commands map' : r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`}` };
+  };
+  try {
+    const first = await probe(options.given ?? EXEC_MANIFEST_DEFAULT);
+    if (first.found) return { manifestArgs: options.given ?? EXEC_MANIFEST_DEFAULT, reason: first.why };
+    if (options.given) return { reason: first.why };
+    const fallback = EXEC_MANIFEST_FALLBACK.join(' ');
+    if (!stdoutOf(await runOnce(['help', '--capabilities']))?.startsWith('cmdhelp/')) return { reason: `${first.why}; ${fallback} not tried: no cmdhelp to say it exists (pass --exec-manifest)` };
+    if (!documentsExecManifest(parseJson(stdoutOf(await runOnce(['help', 'exec', '--format', 'json'])) ?? ''))) {
+      return { reason: `${first.why}; ${fallback} not tried: help exec --format json does not document it (pass --exec-manifest)` };
+    }
+    const second = await probe(EXEC_MANIFEST_FALLBACK);
+    return second.found ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` } : { reason: `${first.why}; ${second.why}` };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -67,7 +130,11 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   };
   const ended = (r: Run | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
   try {
-    const [capabilities, helpCap, manifest] = await Promise.all([run(['capabilities', '--output', 'json']), run(['help', '--capabilities']), run(['manifest', '--output', 'json'])]);
+    const [capabilities, helpCap, located] = await Promise.all([
+      run(['capabilities', '--output', 'json']),
+      run(['help', '--capabilities']),
+      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...(options.execManifest ? { given: options.execManifest } : {}) }),
+    ]);
     const noProgram = 'no program given';
 
     let aoi: SpecDetection;
@@ -94,11 +161,10 @@ export async function detectSpecs(command: string | undefined, args: readonly st
     }
 
     let exec: SpecDetection;
-    const commands = manifest && !manifest.timedOut && manifest.exitCode === 0 ? manifestCommands(text(manifest.stdout)) : undefined;
-    if (commands?.includes('exec')) exec = { spec: 'exec', detected: true, reason: `manifest --output json lists exec${options.execPlan ? '' : ' (no --exec-plan: exec will be skipped)'}` };
+    if (located?.manifestArgs) exec = { spec: 'exec', detected: true, reason: `${located.reason}${options.execPlan ? '' : '; no --exec-plan: a plan is built from its safe commands'}` };
     else if (options.execPlan) exec = { spec: 'exec', detected: true, reason: '--exec-plan given' };
     else if (command === undefined) exec = { spec: 'exec', detected: false, reason: noProgram };
-    else exec = { spec: 'exec', detected: false, reason: commands ? 'manifest --output json does not list exec' : `manifest --output json ${manifest && manifest.exitCode === 0 && !manifest.timedOut ? 'is not a JSON object with a commands map' : ended(manifest)}` };
+    else exec = { spec: 'exec', detected: false, reason: located?.reason ?? noProgram };
 
     const appDir = options.appDir !== undefined ? resolve(options.appDir) : findAppDir(command, args, options.cwd ?? process.cwd());
     const app: SpecDetection =
@@ -108,7 +174,7 @@ export async function detectSpecs(command: string | undefined, args: readonly st
           ? { spec: 'app', detected: true, reason: `APP.md in ${appDir}` }
           : { spec: 'app', detected: false, reason: 'no APP.md in the current directory or the program’s package (use --app-dir DIR)' };
 
-    return { specs: { aoi, cmdhelp, exec, app }, ...(appDir !== undefined ? { appDir } : {}) };
+    return { specs: { aoi, cmdhelp, exec, app }, ...(appDir !== undefined ? { appDir } : {}), ...(located?.manifestArgs ? { execManifest: located.manifestArgs } : {}) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -125,6 +191,14 @@ function parseJson(s: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a cmdhelp document of `help exec` names `manifest` under exec: a subcommand, or a value of an enum argument. */
+function documentsExecManifest(doc: unknown): boolean {
+  const exec = isObject(doc) && isObject(doc.commands) ? doc.commands.exec : undefined;
+  if (!isObject(exec)) return false;
+  if (isObject(exec.commands) && 'manifest' in exec.commands) return true;
+  return Array.isArray(exec.args) && exec.args.some((a) => isObject(a) && Array.isArray(a.enum) && a.enum.includes('manifest'));
 }
 
 /** The command names of a tool manifest (`{"commands": {...}}`), or undefined when it is not one. */

@@ -12,6 +12,7 @@ import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
 import { APP_RULES } from '../spec/app/rules.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
+import type { EnvelopeReading } from '../spec/exec/types.js';
 import type { SpecId } from './detect.js';
 
 /** The rule ids of each spec, in registry order. */
@@ -68,12 +69,19 @@ export async function runCmdhelpSpec(command: string, args: readonly string[], o
   }
 }
 
-/** EXEC-01…11 by `checkExec`; without a plan every rule is skipped with the reason. */
-export async function runExecSpec(command: string, args: readonly string[], plan: ExecPlan | undefined, options: SpecRunOptions = {}): Promise<SpecResult> {
-  if (!plan) return skippedSpec('exec', 'no exec plan: the manifest names the commands but not their arguments; pass --exec-plan FILE (JSON: ok, failing, mutating, inspect, bulk)', options.only);
+/** How to reach a tool's exec: where `_cmd`/`_line` must be, and the words that print its dispatch manifest. */
+export interface ExecSpecOptions {
+  envelope?: EnvelopeReading;
+  manifestArgs?: readonly string[];
+}
+
+/** EXEC-01…11 by `checkExec`; without a plan, `checkExec` builds one from the manifest's safe commands. */
+export async function runExecSpec(command: string, args: readonly string[], plan: ExecPlan | undefined, options: SpecRunOptions = {}, exec: ExecSpecOptions = {}): Promise<SpecResult> {
   const started = performance.now();
   const report = await checkExec(command, args, {
-    plan,
+    ...(plan ? { plan } : {}),
+    ...(exec.envelope ? { envelope: exec.envelope } : {}),
+    ...(exec.manifestArgs ? { manifestArgs: exec.manifestArgs } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: Math.max(options.timeoutMs, 1_000) } : {}),
     strict: options.strict === true,
@@ -100,8 +108,9 @@ const isRequest = (v: unknown) => isObject(v) && typeof v._cmd === 'string' && v
 export function execPlanProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
   if (!Array.isArray(value.ok) || value.ok.length === 0 || !value.ok.every(isRequest)) return '"ok" must be a non-empty array of {"_cmd": …} lines';
-  for (const key of ['failing', 'mutating', 'inspect', 'bulk']) if (!isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
-  if (value.bareFlag !== undefined && !isRequest(value.bareFlag)) return '"bareFlag" must be a {"_cmd": …} line';
+  for (const key of ['failing', 'inspect', 'bulk']) if (!isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
+  for (const key of ['mutating', 'bareFlag']) if (value[key] !== undefined && !isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
+  if (value.noMutating !== undefined && typeof value.noMutating !== 'string') return '"noMutating" must be a string';
   if (value.valuedFlag !== undefined) {
     const v = value.valuedFlag;
     if (!isObject(v) || !Array.isArray(v.setup) || !v.setup.every(isRequest) || !isRequest(v.line) || !isRequest(v.without)) return '"valuedFlag" must be {"setup": [lines], "line": line, "without": line}';

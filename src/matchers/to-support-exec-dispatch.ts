@@ -29,11 +29,12 @@ function argvOf(received: unknown): { command: string; args: readonly string[] }
 /**
  * The CLI's `exec` batch dispatch passes EXEC-01…11: one envelope per line with `_cmd` and `_line`, exit
  * 0/1/2, --ignore-errors, --dry-run forwarded (judged by the state), `_opts`, --input-file, no pipe
- * deadlock, no process per line. Async: it starts processes. `options.plan` says which lines to send.
+ * deadlock, no process per line. Async: it starts processes. `options.plan` says which lines to send
+ * (default: a plan built from the manifest's safe commands, which leaves EXEC-08's state half and EXEC-09 skipped).
  *
  * @example await expect(['node', 'dist/cli.js']).toSupportExecDispatch({ plan: MY_EXEC_PLAN })
  */
-export async function toSupportExecDispatch(this: MatcherState | void, received: unknown, options: CheckExecOptions): Promise<MatcherResult & { report?: ExecReport }> {
+export async function toSupportExecDispatch(this: MatcherState | void, received: unknown, options: CheckExecOptions = {}): Promise<MatcherResult & { report?: ExecReport }> {
   const state = this || undefined;
   const { command, args } = argvOf(received);
   const { checkExec } = await loadChecker();

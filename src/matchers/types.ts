@@ -38,8 +38,8 @@ export interface AoiMatchers<R = unknown> {
   toFollowTurnTaxonomy(options?: TurnCheckOptions): R;
   /** The directory is a conforming Agent Application, APP-01…15 (async: `await expect(dir).toBeAgentApplication()`). */
   toBeAgentApplication(options?: AppCheckOptions): Promise<R>;
-  /** The CLI's `exec` batch dispatch passes EXEC-01…11 (async: `await expect([bin]).toSupportExecDispatch({ plan })`). */
-  toSupportExecDispatch(options: CheckExecOptions): Promise<R>;
+  /** The CLI's `exec` batch dispatch passes EXEC-01…11 (async: `await expect([bin]).toSupportExecDispatch({ plan })`; without a plan, one built from the manifest). */
+  toSupportExecDispatch(options?: CheckExecOptions): Promise<R>;
   /** A valid cmdhelp v0.1 JSON document (CMDHELP-02, CMDHELP-07): its text or the parsed value. */
   toBeValidCmdhelpDocument(options?: CmdhelpDocumentOptions): R;
   /** The CLI ([program, ...args] or { command, args }) conforms to cmdhelp v0.1, CMDHELP-01…08 (async). */

@@ -13,18 +13,54 @@ const lines = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((l) => J
 const exec = (args: string[], stdin: string) => runCli(process.execPath, [CLI, 'exec', ...args], { stdin });
 const jsonl = (...rows: object[]) => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
 
+const EXEC_MANIFEST = ['exec', 'manifest', '--output', 'json'];
+const lint = (args: string[]) => runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 180_000 });
+const checks = (bytes: Uint8Array) => lines(bytes).filter((e) => e.type === 'aoi:check' && String(e.name).startsWith('EXEC-'));
+
 describe('aoi-testkit exec', () => {
-  test('checkExec: ok; every rule passes but EXEC-08, which the kit has no mutating command for', async () => {
-    // The checker's manifest probe is `<args> manifest --output json`: with args ending in `exec` it is `exec manifest`.
-    const report = await checkExec(process.execPath, [CLI, 'exec'], { plan: KIT_EXEC_PLAN, execArgs: [] });
-    expect(report.findings).toEqual([]);
+  test('checkExec with the kit’s plan: ok; EXEC-01 warns (the manifest is under exec); EXEC-08 skipped: no mutating command', async () => {
+    const report = await checkExec(process.execPath, [CLI], { plan: KIT_EXEC_PLAN, manifestArgs: EXEC_MANIFEST });
+    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['EXEC-01/manifest-location', 'warning']]);
     expect(report.ok).toBe(true);
     const statuses = Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
     expect(statuses).toEqual({
       'EXEC-01': 'pass', 'EXEC-02': 'pass', 'EXEC-03': 'pass', 'EXEC-04': 'pass', 'EXEC-05': 'pass', 'EXEC-06': 'pass',
       'EXEC-07': 'pass', 'EXEC-08': 'skip', 'EXEC-09': 'pass', 'EXEC-10': 'pass', 'EXEC-11': 'pass',
     });
-    expect(report.verdicts.find((v) => v.rule === 'EXEC-08')?.reason).toMatch(/mutating line leaves no trace/);
+    expect(report.verdicts.find((v) => v.rule === 'EXEC-08')?.reason).toBe(
+      'the plan has no mutating line (aoi-testkit exec dispatches only read-only commands: its one mutating command, fake, owns the process and is not dispatchable), so nothing shows whether --dry-run reaches mutating and destructive commands; the manifest’s mutating and destructive commands: fake; only "a safe line runs as without --dry-run" was judged',
+    );
+  }, 180_000);
+
+  test('lint -- aoi-testkit: exec detected under `exec manifest`, judged with a plan built from the manifest', async () => {
+    const run = await lint(['--output', 'jsonl', '--', process.execPath, CLI]);
+    expect(run.exitCode).toBe(0);
+    const summary = lines(run.stdout).at(-1)!;
+    expect(summary.specs.find((s: { spec: string }) => s.spec === 'exec')).toMatchObject({
+      status: 'run',
+      detected: true,
+      reason: 'exec manifest --output json lists exec (manifest --output json exited 64); no --exec-plan: a plan is built from its safe commands',
+    });
+    expect(checks(run.stdout).map((c) => `${c.name} ${c.status}${c.severity === 'warning' ? ' warn' : ''}`)).toEqual([
+      'EXEC-01 pass warn', 'EXEC-02 pass', 'EXEC-03 pass', 'EXEC-04 pass', 'EXEC-05 pass', 'EXEC-06 pass', 'EXEC-07 pass', 'EXEC-08 skip', 'EXEC-09 skip', 'EXEC-10 pass', 'EXEC-11 pass',
+    ]);
+  }, 180_000);
+
+  test('lint --spec exec --exec-plan: the kit’s plan; --exec-envelope meta passes, top-level fails EXEC-03/misplaced', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoi-kit-exec-'));
+    const plan = join(dir, 'plan.json');
+    writeFileSync(plan, JSON.stringify(KIT_EXEC_PLAN));
+    const meta = await lint(['--output', 'jsonl', '--spec', 'exec', '--exec-plan', plan, '--exec-envelope', 'meta', '--', process.execPath, CLI]);
+    expect(meta.exitCode).toBe(0);
+    expect(checks(meta.stdout).filter((c) => c.status !== 'pass').map((c) => c.name)).toEqual(['EXEC-08']);
+    const top = await lint(['--output', 'jsonl', '--spec', 'exec', '--only', 'EXEC-03', '--exec-plan', plan, '--exec-envelope', 'top-level', '--exec-manifest', 'exec manifest --output json', '--', process.execPath, CLI]);
+    expect(top.exitCode).toBe(1);
+    const [exec03] = checks(top.stdout);
+    expect(exec03).toMatchObject({ name: 'EXEC-03', status: 'fail' });
+    expect(exec03!.findings[0].id).toBe('EXEC-03/misplaced');
+    const bad = await lint(['--exec-envelope', 'inside', '--', process.execPath, CLI]);
+    expect(bad.exitCode).toBe(64);
+    expect(text(bad.stderr)).toContain('--exec-envelope must be meta, top-level or either, got "inside"');
   }, 180_000);
 
   test('exec manifest: every command with a danger level; only the read-only verbs are dispatchable', async () => {

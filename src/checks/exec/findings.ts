@@ -4,16 +4,22 @@ import { makeVerdict, type RuleVerdict } from '../verdict.js';
 
 const KEPT_PER_SUB_RULE = 10;
 
-/** Findings of one exec judgement: the first ten of each sub-rule kept, every one counted. */
+/**
+ * Findings of one exec judgement: the first ten of each sub-rule kept, every one counted — across every run
+ * `checkExec` judges, since they all add here.
+ */
 export class ExecFindings {
   readonly all: Finding[] = [];
   readonly counts = new Map<string, number>();
+  /** The probe findings are attributed to when `add` names none (set by `checkExec` around each judged run). */
+  probe: string | undefined;
   constructor(readonly strict = false) {}
 
   add(id: string, message: string, evidence: { line?: number; text?: string; probe?: string } = {}): void {
     const n = (this.counts.get(id) ?? 0) + 1;
     this.counts.set(id, n);
     if (n > KEPT_PER_SUB_RULE) return;
+    const probe = evidence.probe ?? this.probe;
     this.all.push(
       makeFinding(
         id,
@@ -21,7 +27,7 @@ export class ExecFindings {
         {
           ...(evidence.line !== undefined ? { line: evidence.line } : {}),
           ...(evidence.text !== undefined ? { excerpt: toExcerpt(evidence.text) } : {}),
-          ...(evidence.probe !== undefined ? { probe: evidence.probe } : {}),
+          ...(probe !== undefined ? { probe } : {}),
         },
         this.strict,
       ),

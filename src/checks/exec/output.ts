@@ -62,7 +62,6 @@ const text = (v: string | Uint8Array | readonly string[]): string[] => {
   return lines;
 };
 
-/** Why a request line is malformed (a DispatchRequest: a JSON object with a patterned string _cmd and scalar _opts), or undefined. */
 /** Why a parsed value is not a dispatch request (the spec's one definition: `src/spec/exec/request.ts`). */
 export const requestProblem = dispatchRequestProblem;
 
@@ -105,8 +104,29 @@ export function checkExecOutput(
   exit: number | null,
   options: ExecOutputOptions = {},
 ): ExecOutputReport {
-  const reading = options.envelope ?? DEFAULT_ENVELOPE_READING;
   const out = new ExecFindings(options.strict === true);
+  const { requests, outputs, malformed } = judgeExecOutput(input, output, exit, options, out);
+  const verdicts = EXEC_DOCUMENT_RULE_IDS.map((rule) => {
+    if (rule === 'EXEC-07' && !malformed) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is well-formed' });
+    if (malformed && ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06'].includes(rule)) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is malformed: nothing may be dispatched (EXEC-07)' });
+    if (rule === 'EXEC-05' && !options.ignoreErrors) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch ran without --ignore-errors' });
+    return out.verdict(rule);
+  });
+  return { ok: !out.all.some((f) => f.severity === 'error'), malformed, requests, outputs, findings: out.all, verdicts };
+}
+
+/**
+ * The findings of one exec run, added to `out` (so that `checkExec` keeps one capped, fully counted set over
+ * all the runs it judges); what `checkExecOutput` reports besides its verdicts.
+ */
+export function judgeExecOutput(
+  input: string | Uint8Array | readonly string[],
+  output: string | Uint8Array | readonly string[],
+  exit: number | null,
+  options: ExecOutputOptions,
+  out: ExecFindings,
+): { requests: ExecRequestLine[]; outputs: ExecOutputLine[]; malformed: boolean } {
+  const reading = options.envelope ?? DEFAULT_ENVELOPE_READING;
   const requests = parseExecInput(input);
   const malformed = requests.some((r) => r.problem !== undefined);
 
@@ -146,14 +166,7 @@ export function checkExecOutput(
   } else {
     judgeBatch(requests, outputs, exit, options, out);
   }
-
-  const verdicts = EXEC_DOCUMENT_RULE_IDS.map((rule) => {
-    if (rule === 'EXEC-07' && !malformed) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is well-formed' });
-    if (malformed && ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06'].includes(rule)) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is malformed: nothing may be dispatched (EXEC-07)' });
-    if (rule === 'EXEC-05' && !options.ignoreErrors) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch ran without --ignore-errors' });
-    return out.verdict(rule);
-  });
-  return { ok: !out.all.some((f) => f.severity === 'error'), malformed, requests, outputs, findings: out.all, verdicts };
+  return { requests, outputs, malformed };
 }
 
 function judgeMalformed(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, out: ExecFindings): void {

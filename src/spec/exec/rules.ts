@@ -16,7 +16,7 @@ export const EXEC_RULES: readonly Rule[] = withDocs([
   { id: 'EXEC-05', title: 'A failed line never suppresses later lines under --ignore-errors', characteristics: ['Composable'], sections: ['§Per-Line Output', '§Failure Modes and Exit Codes'] },
   { id: 'EXEC-06', title: 'Exit 0 when every line succeeded, 1 when any line failed', characteristics: ['Verifiable'], sections: ['§Failure Modes and Exit Codes'] },
   { id: 'EXEC-07', title: 'A malformed stream is DISPATCH_PARSE_ERROR and exit 2, before any dispatch', characteristics: ['Safe', 'Typed'], sections: ['§Failure Modes and Exit Codes', '§Implementation Checklist'] },
-  { id: 'EXEC-08', title: '--dry-run is forwarded to every mutating and destructive command', characteristics: ['Safe'], sections: ['§Failure Modes and Exit Codes', 'REQ-C-004'] },
+  { id: 'EXEC-08', title: '--dry-run is forwarded to the mutating and destructive commands only', characteristics: ['Safe'], sections: ['§Failure Modes and Exit Codes', 'REQ-C-004'] },
   { id: 'EXEC-09', title: '_opts become per-line flags: true a bare flag, a string or number --flag=value', characteristics: ['Composable'], sections: ['§Per-Line Flag Overrides with _opts'] },
   { id: 'EXEC-10', title: 'Large batches work: --input-file, no pipe deadlock, dispatched commands never read stdin', characteristics: ['Bounded', 'Safe'], sections: ['§Safe Invocation Pattern for Agent Builders'] },
   { id: 'EXEC-11', title: 'Lines are dispatched in-process, not one subprocess per line', characteristics: ['Composable'], sections: ['§Implementation Checklist'] },
@@ -30,6 +30,13 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   // EXEC-01 — discovery
   probe('EXEC-01/no-exec', 'error', '`tool exec` is not a command (a valid one-line batch is refused or answered with no envelope)', 'Register a built-in `exec` command that reads JSONL and dispatches each line by _cmd.'),
   probe('EXEC-01/manifest', 'error', '`tool manifest --output json` is missing or does not give every command a danger_level', 'Print a ManifestResponse whose commands map has a danger_level (safe, mutating, destructive) for every command; agents fill _cmd from its keys.'),
+  probe(
+    'EXEC-01/manifest-location',
+    'warning',
+    'The dispatch manifest is not at `tool manifest --output json`, where the guide tells agents to look',
+    'Answer `tool manifest --output json` with the dispatch manifest; if `manifest` already means something else, say in your help where the dispatch manifest is.',
+    'The guide names one place; a tool whose `manifest` verb is taken (the kit’s own CLI) can only put it elsewhere: reported as a warning when the checker is told (or detection finds) another place; strict makes it an error.',
+  ),
   // EXEC-02 — the envelope
   document('EXEC-02/not-json', 'error', 'An output line is not a JSON object', 'Print exactly one compact JSON object per line on stdout; logs and progress go to stderr.'),
   document('EXEC-02/shape', 'error', 'An envelope lacks ok, data, error, warnings or meta, or one has the wrong type', 'Print the invariant ResponseEnvelope: ok boolean, data object|array|null, error {code,message}|null, warnings string[], meta {duration_ms}.'),
@@ -60,6 +67,7 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   document('EXEC-07/dispatched', 'error', 'A line was dispatched although the stream was malformed', 'Validate every line first; dispatch nothing when any line is malformed.'),
   // EXEC-08 — dry-run
   probe('EXEC-08/not-forwarded', 'error', '`exec --dry-run` changed state: the flag did not reach a mutating or destructive command', 'Forward --dry-run to every dispatched command whose danger_level is mutating or destructive.'),
+  probe('EXEC-08/forwarded-to-safe', 'error', 'Under `exec --dry-run` a safe (read-only) line answered otherwise than without it: the flag reached a command that does not take it', 'Forward --dry-run only to commands whose danger_level is mutating or destructive; a safe line must run exactly as without it.'),
   // EXEC-09 — _opts
   probe('EXEC-09/bare-flag', 'error', 'An _opts value true did not act as a bare --flag', 'Translate {"flag": true} into --flag for that line only.'),
   probe('EXEC-09/valued-flag', 'error', 'An _opts string or number did not act as --flag=value', 'Translate {"flag": "v"} or {"flag": 3} into --flag=v / --flag=3 for that line only.'),

@@ -51,8 +51,12 @@ describe('aoi-testkit lint', () => {
     const checks = out.filter((e) => e.type === 'aoi:check');
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
     expect(new Set(checks.filter((c) => c.command !== undefined).map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', 'check', 'lint', 'scenarios', 'manifest']));
-    // The kit CLI advertises cmdhelp/0.1 (src/cli/help.ts): lint judges its help too, tool-wide (no command).
-    expect(checks.filter((c) => c.command === undefined).map((c) => `${String(c.name)}:${String(c.status)}`)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08'].map((n) => `CMDHELP-${n}:pass`));
+    // The kit CLI advertises cmdhelp/0.1 (src/cli/help.ts) and exec (its dispatch manifest is `exec manifest`):
+    // lint judges both, tool-wide (no command); a plan built from safe commands leaves EXEC-08 and 09 skipped.
+    expect(checks.filter((c) => c.command === undefined).map((c) => `${String(c.name)}:${String(c.status)}`)).toEqual([
+      ...['01', '02', '03', '04', '05', '06', '07', '08'].map((n) => `CMDHELP-${n}:pass`),
+      ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11'].map((n) => `EXEC-${n}:${n === '08' || n === '09' ? 'skip' : 'pass'}`),
+    ]);
     expect(out.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: checks.length, error_count: 0 });
   });
 

@@ -71,7 +71,7 @@ const summary = (stdout: Uint8Array) => events(stdout).at(-1) as { type: string;
 const statusOf = (stdout: Uint8Array) => Object.fromEntries(summary(stdout).specs.map((s) => [s.spec, s.status]));
 
 describe.concurrent('aoi-testkit lint --spec', () => {
-  test('notes, no --spec: AOI and exec detected (exec skipped: no plan), cmdhelp and app not', async () => {
+  test('notes, no --spec: AOI and exec detected (exec with a plan built from the manifest), cmdhelp and app not', async () => {
     const run = await lint(['--output', 'jsonl', '--', process.execPath, NOTES]);
     expect(text(run.stderr)).toBe('');
     expect(run.exitCode).toBe(0);
@@ -80,14 +80,15 @@ describe.concurrent('aoi-testkit lint --spec', () => {
     expect(specs.map((s) => [s.spec, s.detected, s.status])).toEqual([
       ['aoi', true, 'run'],
       ['cmdhelp', false, 'not_run'],
-      ['exec', true, 'skipped'],
+      ['exec', true, 'run'],
       ['app', false, 'not_run'],
     ]);
     expect(specs[0]!.reason).toMatch(/§17 manifest/);
-    expect(specs[2]!.reason).toMatch(/--exec-plan/);
+    expect(specs[2]!.reason).toBe('manifest --output json lists exec; no --exec-plan: a plan is built from its safe commands');
     const names = checks(run.stdout).map((c) => c.name as string);
     expect(new Set(names.map((n) => n.split('-')[0]))).toEqual(new Set(['AOI', 'EXEC']));
-    expect(checks(run.stdout).filter((c) => (c.name as string).startsWith('EXEC-')).map((c) => c.status)).toEqual(Array(11).fill('skip'));
+    // No mutating and no _opts line in a plan built from safe commands: EXEC-08 and EXEC-09 are skipped.
+    expect(checks(run.stdout).filter((c) => (c.name as string).startsWith('EXEC-')).map((c) => c.status)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'skip', 'skip', 'pass', 'pass']);
   }, 120_000);
 
   test('notes, --exec-plan: exec is detected and judged; --spec exec runs only EXEC-01…11, all passing', async () => {

@@ -137,3 +137,72 @@ describe('notes exec (in memory)', () => {
     expect(kitRequest(line)).toBe(true);
   });
 });
+
+describe('notes exec faults (in memory), each against the clean tool', () => {
+  const fresh = () => mkdtempSync(join(tmpdir(), 'aoi-exec-'));
+  const faults = (id: string) => ({ AOI_TESTKIT_EXEC_FAULTS: id });
+
+  it('read-only commands refuse --dry-run (what makes dry-run-to-safe visible); mutating ones plan', async () => {
+    const list = await runInMemory(notes, { argv: ['list', '--dry-run', '--output', 'jsonl'] });
+    expect(list.exitCode).toBe(64);
+    expect(Buffer.from(list.stdout).toString()).toContain('"code":"USAGE_ERROR"');
+    expect(Buffer.from(list.stderr).toString()).toContain('list is read-only: it takes no --dry-run');
+    expect((await runInMemory(notes, { argv: ['create', '--title', 'x', '--dry-run', '--output', 'jsonl'] })).exitCode).toBe(0);
+  });
+
+  it('dry-run-to-safe: under exec --dry-run the read-only line fails; clean, it answers as without --dry-run', async () => {
+    const batch = [{ _cmd: 'create', title: 'a' }, { _cmd: 'list' }];
+    const clean = await execInMemory(batch, ['--dry-run', '--ignore-errors']);
+    const plain = await execInMemory([{ _cmd: 'list' }]);
+    expect(clean.envelopes[1]!.ok).toBe(true);
+    expect(clean.envelopes[1]!.data).toEqual(plain.envelopes[0]!.data);
+    const faulty = await execInMemory(batch, ['--dry-run', '--ignore-errors'], faults('dry-run-to-safe'));
+    expect(faulty.envelopes[0]!.ok).toBe(true);
+    expect(faulty.envelopes[1]).toMatchObject({ ok: false, error: { code: 'USAGE_ERROR' } });
+  });
+
+  it('input-file-ignored: the batch comes from stdin, not the file', async () => {
+    const file = join(fresh(), 'batch.jsonl');
+    (await import('node:fs')).writeFileSync(file, '{"_cmd":"list"}\n{"_cmd":"doctor"}\n');
+    const argv = ['exec', '--input-file', file];
+    const clean = await runInMemory(notes, { argv, stdin: '{"_cmd":"list"}\n' });
+    const faulty = await runInMemory(notes, { argv, stdin: '{"_cmd":"list"}\n', env: faults('input-file-ignored') });
+    expect(Buffer.from(clean.stdout).toString().trim().split('\n')).toHaveLength(2);
+    expect(Buffer.from(faulty.stdout).toString().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('dispatches-before-parsing: same output as the clean tool on a malformed batch, but line 1 ran', async () => {
+    const batch = [{ _cmd: 'create', title: 'a' }, '{"_cmd":', { _cmd: 'create', title: 'b' }];
+    for (const [env, notesAfter] of [[{}, 0], [faults('dispatches-before-parsing'), 1]] as const) {
+      const stateDir = fresh();
+      const r = await execInMemory(batch, [], env, stateDir);
+      expect(r.exitCode).toBe(2);
+      expect(r.envelopes.map((e) => (e.error as { code: string }).code)).toEqual(['DISPATCH_PARSE_ERROR']);
+      const after = await execInMemory([{ _cmd: 'list' }], [], {}, stateDir);
+      expect((after.envelopes[0]!.data as { items: unknown[] }).items).toHaveLength(notesAfter);
+    }
+    // A well-formed batch runs as on the clean tool, stop after a failure included.
+    const ok = [{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, { _cmd: 'list' }];
+    const clean = await execInMemory(ok);
+    const faulty = await execInMemory(ok, [], faults('dispatches-before-parsing'));
+    expect(faulty.exitCode).toBe(clean.exitCode);
+    expect(faulty.envelopes.map((e) => [e.meta._line, e.ok])).toEqual(clean.envelopes.map((e) => [e.meta._line, e.ok]));
+  });
+
+  it('broken-manifest: every command without a danger_level; no-exec: exec is an unknown command', async () => {
+    const m = await runInMemory(notes, { argv: ['manifest', '--output', 'json'], env: faults('broken-manifest') });
+    const { commands } = JSON.parse(Buffer.from(m.stdout).toString()) as { commands: Record<string, object> };
+    expect(Object.keys(commands)).toContain('exec');
+    expect(Object.values(commands).some((c) => 'danger_level' in c)).toBe(false);
+    const r = await execInMemory([{ _cmd: 'list' }], [], faults('no-exec'));
+    expect(r.exitCode).toBe(64);
+    expect(r.envelopes).toEqual([]);
+    expect(r.stderr).toContain('unknown command "exec"');
+  });
+
+  it('deadlock acts only in a notes process: in memory the batch is answered', async () => {
+    const r = await execInMemory([{ _cmd: 'list' }, { _cmd: 'doctor' }], [], faults('deadlock'));
+    expect(r.exitCode).toBe(0);
+    expect(r.envelopes).toHaveLength(2);
+  });
+});

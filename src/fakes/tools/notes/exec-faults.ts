@@ -22,7 +22,13 @@ export type ExecFaultId =
   | 'dry-run-not-forwarded'
   | 'stops-under-ignore-errors'
   | 'reads-stdin'
-  | 'opts-ignored';
+  | 'opts-ignored'
+  | 'no-exec'
+  | 'broken-manifest'
+  | 'input-file-ignored'
+  | 'deadlock'
+  | 'dispatches-before-parsing'
+  | 'dry-run-to-safe';
 
 export const EXEC_FAULTS: readonly ExecFault[] = [
   { id: 'subprocess-per-line', description: 'every line is run by starting notes again as a child process', violates: ['EXEC-11/subprocess-per-line'], processOnly: true },
@@ -33,6 +39,22 @@ export const EXEC_FAULTS: readonly ExecFault[] = [
   { id: 'stops-under-ignore-errors', description: '--ignore-errors is accepted and ignored: the batch stops at the first failed line', violates: ['EXEC-05/stopped-under-ignore-errors'] },
   { id: 'reads-stdin', description: 'with --input-file, exec still waits for stdin to close before dispatching', violates: ['EXEC-10/reads-stdin'] },
   { id: 'opts-ignored', description: '_opts are dropped: no per-line flag reaches the command', violates: ['EXEC-09/bare-flag', 'EXEC-09/valued-flag'] },
+  { id: 'no-exec', description: '`exec` is not a command (the manifest still lists it): notes answers a usage error and no envelope', violates: ['EXEC-01/no-exec'] },
+  { id: 'broken-manifest', description: '`manifest --output json` gives no command a danger_level (a manifest from before REQ-C-002)', violates: ['EXEC-01/manifest'] },
+  { id: 'input-file-ignored', description: '--input-file is accepted and ignored: the batch is read from stdin', violates: ['EXEC-10/input-file'] },
+  {
+    id: 'deadlock',
+    description:
+      'exec passes its envelopes through a child filter process and reads the filter’s output only after writing all of it: once the output outgrows the pipe buffers, the filter blocks writing, stops reading, and exec waits forever',
+    violates: ['EXEC-10/deadlock'],
+    processOnly: true,
+  },
+  {
+    id: 'dispatches-before-parsing',
+    description: 'each line is dispatched as soon as it is parsed and its envelope held back: a malformed line still gets DISPATCH_PARSE_ERROR, exit 2 and no other envelope, but the lines before it have run',
+    violates: ['EXEC-07/dispatched'],
+  },
+  { id: 'dry-run-to-safe', description: '`exec --dry-run` passes --dry-run to every command, read-only ones too (which refuse it)', violates: ['EXEC-08/forwarded-to-safe'] },
 ];
 
 /** The exec faults a run's environment selects. */

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { parseDispatchLine } from '../../../spec/exec/request.js';
 import { basename } from 'node:path';
@@ -42,15 +43,15 @@ export const NOTES_COMMANDS: Record<string, { description: string; danger: Dange
   exec: { description: 'Dispatch a JSONL batch of commands in one process.', danger: 'destructive', dispatchable: false },
 };
 
-/** `notes manifest --output json`: a ManifestResponse of the CLI Agent Spec. */
-export function manifest(): object {
+/** `notes manifest --output json`: a ManifestResponse of the CLI Agent Spec (a fault drops every danger_level). */
+export function manifest(withDangerLevels = true): object {
   const exit = (description: string, side: 'none' | 'partial' | 'complete' = 'none') => ({ description, retryable: false, side_effects: side });
   const commands = Object.fromEntries(
     Object.entries(NOTES_COMMANDS).map(([name, c]) => [
       name,
       {
         description: c.description,
-        danger_level: c.danger,
+        ...(withDangerLevels ? { danger_level: c.danger } : {}),
         flags: c.danger === 'safe' ? {} : { 'dry-run': { type: 'boolean', required: false, description: 'Plan the change; change nothing.' } },
         exit_codes: { '0': exit('The command succeeded.', c.danger === 'safe' ? 'none' : 'complete'), '1': exit('The command failed; nothing was changed.') },
       },
@@ -60,7 +61,7 @@ export function manifest(): object {
 }
 
 export async function printManifest(ctx: FakeContext): Promise<number> {
-  await ctx.print(`${JSON.stringify(manifest())}\n`);
+  await ctx.print(`${JSON.stringify(manifest(!execFaultsOf(ctx.env).has('broken-manifest')))}\n`);
   return 0;
 }
 
@@ -121,10 +122,13 @@ async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[
   return { exitCode, events };
 }
 
+/** Whether this is notes running as its own process (process-only faults act only then). */
+const isNotesProcess = () => /notes/.test(basename(process.argv[1] ?? ''));
+
 /** A fault: the line is run by a new notes process (only when this is one). */
 function dispatchAsProcess(ctx: FakeContext, argv: string[]): Outcome | undefined {
   const self = process.argv[1];
-  if (!self || !/notes/.test(basename(self))) return undefined;
+  if (!self || !isNotesProcess()) return undefined;
   const child = spawnSync(process.execPath, [self, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, AOI_TESTKIT_EXEC_FAULTS: '' }, encoding: 'utf8' });
   const events = child.stdout
     .split('\n')
@@ -157,6 +161,24 @@ function envelope(outcome: Outcome, cmd: string, line: number, started: number, 
 
 const failure = (cmd: string, line: number, code: string, message: string, placement: string): Json => envelope({ exitCode: 1, events: [{ type: 'aoi:error', code, message, retryable: false }] }, cmd, line, performance.now(), placement);
 
+/** A pass-through filter: blocking reads and writes of 4 KiB, as a small C filter would do them. */
+const FILTER_SOURCE = `const fs = require('node:fs'); const b = Buffer.alloc(4096);
+for (;;) { const n = fs.readSync(0, b); if (n === 0) break; for (let o = 0; o < n; ) o += fs.writeSync(1, b, o, n - o); }`;
+
+/**
+ * A fault: the envelopes go through a child filter (as tools that pipe their output through a formatter do),
+ * and its output is read only after all of them were written to it. A small batch fits in the pipe buffers;
+ * a large one (a few hundred KiB) fills them, the filter blocks writing, stops reading, and this waits forever.
+ */
+async function throughFilter(text: string): Promise<string> {
+  const child = spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(text);
+  await once(child.stdin, 'finish');
+  const chunks: Buffer[] = [];
+  for await (const chunk of child.stdout as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** `notes exec [--ignore-errors] [--dry-run] [--input-file PATH] [--output jsonl|json]`. */
 export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   const faults = execFaultsOf(ctx.env);
@@ -175,7 +197,7 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   }
   const stateCtx = flags['state-dir'] ? { ...ctx, stateDir: flags['state-dir'] } : ctx;
   let input: string;
-  if (flags['input-file'] !== undefined) {
+  if (flags['input-file'] !== undefined && !faults.has('input-file-ignored')) {
     try {
       input = readFileSync(flags['input-file'], 'utf8');
     } catch (error) {
@@ -187,10 +209,39 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     input = ctx.stdinReadable ? await ctx.readStdin() : '';
   }
 
-  // Parse every line before dispatching any (exit 2 on the first malformed one).
+  const continueOnError = flags['ignore-errors'] === true && !faults.has('stops-under-ignore-errors');
+  const dryRun = flags['dry-run'] === true;
+  let failed = false;
+  let stopped = false;
+  /** Run one line; its envelope, or undefined once the batch has stopped after a failure. */
+  const dispatch = async (line: number, request: Json & { _cmd: string }): Promise<Json | undefined> => {
+    if (stopped) return undefined;
+    const started = performance.now();
+    const cmd = request._cmd;
+    const known = NOTES_COMMANDS[cmd];
+    let env: Json;
+    if (!known) env = failure(cmd, line, 'UNKNOWN_COMMAND', `no command "${cmd}" (see notes manifest --output json)`, placement);
+    else if (!known.dispatchable) env = failure(cmd, line, 'NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec`, placement);
+    else {
+      const forward = dryRun && !faults.has('dry-run-not-forwarded') && (known.danger !== 'safe' || faults.has('dry-run-to-safe'));
+      const argv = argvOf(request, forward, !faults.has('opts-ignored'));
+      const outcome = (faults.has('subprocess-per-line') ? dispatchAsProcess(stateCtx, argv) : undefined) ?? (await dispatchInProcess(tool, stateCtx, argv));
+      env = envelope(outcome, cmd, line, started, placement);
+    }
+    if (faults.has('wrong-line')) {
+      if ('_line' in env) env._line = line - 1;
+      if ('_line' in (env.meta as Json)) (env.meta as Json)._line = line - 1;
+    }
+    if (env.ok !== true) failed = true;
+    if (failed && !continueOnError) stopped = true;
+    return env;
+  };
+
+  // Parse every line before dispatching any (exit 2 on the first malformed one); a fault dispatches as it parses.
+  const early = faults.has('dispatches-before-parsing');
   const requests: { line: number; request: Json & { _cmd: string } }[] = [];
-  const lines = input.split('\n');
-  for (const [i, raw] of lines.entries()) {
+  const answers: { line: number; env: Json }[] = [];
+  for (const [i, raw] of input.split('\n').entries()) {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') continue;
     const parsed = parseDispatchLine(text);
@@ -204,32 +255,25 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
       await ctx.stderr(`notes exec: DISPATCH_PARSE_ERROR: ${message}\n`);
       return faults.has('parse-error-exit-1') ? 1 : 2;
     }
-    requests.push({ line: i + 1, request: parsed.request });
+    if (early) {
+      const env = await dispatch(i + 1, parsed.request);
+      if (env) answers.push({ line: i + 1, env });
+    } else requests.push({ line: i + 1, request: parsed.request });
   }
 
-  const continueOnError = flags['ignore-errors'] === true && !faults.has('stops-under-ignore-errors');
-  const dryRun = flags['dry-run'] === true;
-  let failed = false;
+  const inFilter = faults.has('deadlock') && isNotesProcess();
+  let held = '';
+  const write = async (env: Json, line: number) => {
+    if (faults.has('lost-lines') && line % 3 === 0) return;
+    if (inFilter) held += `${JSON.stringify(env)}\n`;
+    else await ctx.print(`${JSON.stringify(env)}\n`);
+  };
+  for (const { line, env } of answers) await write(env, line);
   for (const { line, request } of requests) {
-    const started = performance.now();
-    const cmd = request._cmd;
-    const known = NOTES_COMMANDS[cmd];
-    let env: Json;
-    if (!known) env = failure(cmd, line, 'UNKNOWN_COMMAND', `no command "${cmd}" (see notes manifest --output json)`, placement);
-    else if (!known.dispatchable) env = failure(cmd, line, 'NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec`, placement);
-    else {
-      const forward = dryRun && known.danger !== 'safe' && !faults.has('dry-run-not-forwarded');
-      const argv = argvOf(request, forward, !faults.has('opts-ignored'));
-      const outcome = (faults.has('subprocess-per-line') ? dispatchAsProcess(stateCtx, argv) : undefined) ?? (await dispatchInProcess(tool, stateCtx, argv));
-      env = envelope(outcome, cmd, line, started, placement);
-    }
-    if (faults.has('wrong-line')) {
-      if ('_line' in env) env._line = line - 1;
-      if ('_line' in (env.meta as Json)) (env.meta as Json)._line = line - 1;
-    }
-    if (env.ok !== true) failed = true;
-    if (!(faults.has('lost-lines') && line % 3 === 0)) await ctx.print(`${JSON.stringify(env)}\n`);
-    if (failed && !continueOnError) break;
+    const env = await dispatch(line, request);
+    if (!env) break;
+    await write(env, line);
   }
+  if (inFilter) await ctx.print(await throughFilter(held));
   return failed ? 1 : 0;
 }

@@ -5,9 +5,13 @@ import { parse, UsageProblem } from './args.js';
 import * as commands from './commands.js';
 import { HELP, importInputSchema } from './discovery.js';
 import { exec, printManifest } from './exec.js';
+import { execFaultsOf } from './exec-faults.js';
 import { printCapabilities, printSchema } from './discovery-commands.js';
 import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
 import { sync } from './sync.js';
+
+/** The commands that change nothing (and so take no --dry-run). */
+const READ_ONLY = new Set(['search', 'list', 'get', 'doctor', 'watch']);
 
 const COMMANDS: Record<string, (cmd: commands.Command) => Promise<number>> = {
   search: commands.search,
@@ -45,7 +49,7 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
   // Batch dispatch (exec) and its manifest speak the CLI Agent Spec's envelopes, not AOI JSONL: they are
   // deliberately absent from `capabilities`, so that the AOI linter does not judge them as AOI commands.
   const first = ctx.argv.find((a) => !a.startsWith('-'));
-  if (first === 'exec') return exec(ctx, notes);
+  if (first === 'exec' && !execFaultsOf(ctx.env).has('no-exec')) return exec(ctx, notes);
   if (first === 'manifest') return printManifest(ctx);
   try {
     const { values: flags, positionals } = parse(ctx.argv, ctx.behaviour);
@@ -70,6 +74,9 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
     }
     const run = COMMANDS[name];
     if (!run) throw new UsageProblem(`unknown command "${name}"`);
+    // --dry-run belongs to the commands that change something (capabilities: supports_dry_run); a
+    // read-only one refuses it rather than pretend to plan.
+    if (flags['dry-run'] && READ_ONLY.has(name)) throw new UsageProblem(`${name} is read-only: it takes no --dry-run`);
     out = new Out(ctx, output === 'jsonl', version);
     const stateDir = flags['state-dir'];
     return await run({ ctx: stateDir ? { ...ctx, stateDir } : ctx, out, flags, operands });

@@ -7,6 +7,7 @@
 // and the targets as met/missed. Progress goes to stderr. Targets are reported, never asserted:
 // the exit code is non-zero only when something crashed. See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import { MiB } from './lib/gen.mjs';
 import { ensureStreamFile } from './lib/stream-file.mjs';
 import { coldStart } from './lib/cold-start.mjs';
 import { lintWallTime } from './lib/lint.mjs';
-import { arbitrariesSpeed } from './lib/arbitraries.mjs';
+import { arbitrariesSpeed, FIFTY_EVENTS } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 import { execSpeed } from './lib/exec.mjs';
 
@@ -256,11 +257,16 @@ const ROOT = join(HERE, '..');
 let baseMs = NaN;
 if (['cold start', 'lint', 'agents'].some(wanted)) {
   log('cold start: node -e 0, the notes fake, the kit CLI');
+  const coldStateDir = mkdtempSync(join(os.tmpdir(), 'aoi-bench-cold-'));
   const starts = coldStart([
     { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
     { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
     { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
     { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
+    // To the last byte of a real run, not just --version: the engine, the tool and its state, and (through
+    // the kit CLI) a corpus scenario's faults. The state directory holds no note: meta, then the summary.
+    { label: 'fake: fixtures/bin/notes search note --output jsonl', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+    { label: 'fake: aoi-testkit fake fault.mixing-prose search note --output jsonl', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'fault.mixing-prose', 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
     // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
     ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
   ]);
@@ -292,7 +298,7 @@ if (wanted('generators')) try {
   const gen = await arbitrariesSpeed(ROOT);
   rows.push([
     'generators',
-    'aoiStream({ minItems: 45, maxItems: 55 }) streams per second',
+    `aoiStream({ minItems: ${FIFTY_EVENTS.minItems}, maxItems: ${FIFTY_EVENTS.maxItems} }) streams per second`,
     `${int(gen.streamsPerSecond)} /s`,
     `${ratio(gen.streamsPerSecond / TARGET_STREAMS_PER_S)} target`,
     `≥ ${int(TARGET_STREAMS_PER_S)} /s`,

@@ -5,11 +5,13 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { median } from './format.mjs';
 
+/** 40–46 items, a few progress/warning events between them, meta, errors and summary: ~50 events. */
+export const FIFTY_EVENTS = { minItems: 40, maxItems: 46 };
+
 export async function arbitrariesSpeed(root, { runs = 3, streams = 2_000 } = {}) {
   const { aoiStream } = await import(join(root, 'dist/arbitraries.js'));
   const { checkStream } = await import(join(root, 'dist/index.js'));
-  // 40–46 items, a few progress/warning events between them, meta, errors and summary: ~50 events.
-  const fifty = aoiStream({ minItems: 40, maxItems: 46, outcome: ['ok', 'truncated', 'partial', 'failed'] });
+  const fifty = aoiStream({ ...FIFTY_EVENTS, outcome: ['ok', 'truncated', 'partial', 'failed'] });
   // First use builds fast-check's internal tables once per process: timed apart from the steady state.
   const setupStarted = performance.now();
   fc.sample(fifty, { numRuns: 20, seed: 1 });

@@ -6,9 +6,9 @@ import { median } from './format.mjs';
 export function coldStart(commands, runs = 21) {
   const times = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
-    commands.forEach(({ argv }, c) => {
+    commands.forEach(({ argv, env }, c) => {
       const started = performance.now();
-      const result = spawnSync(argv[0], argv.slice(1), { stdio: 'ignore' });
+      const result = spawnSync(argv[0], argv.slice(1), { stdio: 'ignore', env: { ...process.env, ...env } });
       if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}`);
       times[c].push(performance.now() - started);
     });

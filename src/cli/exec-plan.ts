@@ -20,7 +20,7 @@ export const KIT_EXEC_PLAN = {
   ok: [{ _cmd: 'check', events: CONFORMANT, _opts: { 'exit-code': 0 } }, { _cmd: 'scenarios', kind: 'lint' }, { _cmd: 'schema' }, { _cmd: 'capabilities' }, { _cmd: 'help', command: 'exec' }],
   /** Prose is not an AOI stream: the line fails (NOT_CONFORMANT) on any state. */
   failing: { _cmd: 'check', stream: 'Fetching results...\n' },
-  noMutating: 'aoi-testkit exec dispatches only read-only commands: its one mutating command, fake, owns the process and is not dispatchable',
+  noMutating: 'aoi-testkit exec dispatches only read-only commands; fake, its one mutating command, owns the process and is not dispatchable',
   inspect: { _cmd: 'capabilities' },
   valuedFlag: { setup: [], line: { _cmd: 'scenarios', _opts: { kind: 'lint' } }, without: { _cmd: 'scenarios' } },
   bulk: { _cmd: 'capabilities' },

@@ -36,6 +36,7 @@ import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import { UsageError } from './usage.js';
+import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 
 type Json = Record<string, unknown>;
 type DangerLevel = 'safe' | 'mutating' | 'destructive';
@@ -147,29 +148,43 @@ const DISPATCH: Record<string, Dispatchable> = {
   },
 };
 
-const DANGER: Record<string, DangerLevel> = { fake: 'mutating' };
+/** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
+function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
+  return { type, required: false, description, ...(values ? { enum_values: values.map(String) } : {}) };
+}
+const payloadFlag = (key: string, option: Option, description: string | undefined): Json =>
+  Array.isArray(option)
+    ? flagEntry('enum', description ?? `the ${key} of the line`, option)
+    : flagEntry(key === 'events' ? 'array' : option === 'bool' ? 'boolean' : option === 'int' ? 'integer' : 'string', description ?? `the ${key} of the line`);
+const cliFlag = (flag: CmdhelpFlag): Json =>
+  flag.enum ? flagEntry('enum', flag.description ?? '', flag.enum) : flagEntry(flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string', flag.description ?? '');
 
-/** `aoi-testkit exec manifest --output json`: a ManifestResponse (the guide's commands map, keyed by `_cmd`). Flags from the help tree. */
+const DANGER: Record<string, DangerLevel> = { fake: 'mutating' };
+const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own.';
+
+/**
+ * `aoi-testkit exec manifest --output json`: the guide's `tool manifest --output json`, a ManifestResponse of
+ * the CLI Agent Spec (it validates against upstream's schema). Every command is listed, as upstream asks. For a
+ * command exec dispatches, `flags` are the payload keys a line may carry (`_opts` takes the same); `lint`,
+ * `fake` and `exec` run as processes of their own, say so in their description, and are refused per line.
+ */
 export function execManifest(): object {
   const commands = Object.fromEntries(
     Object.entries(COMMANDS).map(([name, c]) => {
       const d = DISPATCH[name];
-      return [
-        name,
-        {
-          description: c.summary,
-          danger_level: DANGER[name] ?? 'safe',
-          dispatchable: d !== undefined,
-          flags: Object.fromEntries(Object.entries(c.flags ?? {}).map(([flag, f]) => [flag, { type: f.type === 'bool' ? 'boolean' : f.type, required: f.required === true, ...(f.description ? { description: f.description } : {}) }])),
-          ...(d ? { payload: Object.fromEntries(Object.entries(d.keys).map(([k, t]) => [k, typeof t === 'string' ? (k === 'events' ? 'array' : t) : { enum: t }])) } : {}),
-          exit_codes: Object.fromEntries(Object.entries(c.exit_codes ?? {}).map(([code, e]) => [code, { description: typeof e === 'string' ? e : e.when, retryable: false, side_effects: 'none' }])),
-        },
-      ];
+      const cli = (c.flags ?? {}) as Record<string, CmdhelpFlag>;
+      const flags = d ? Object.entries(d.keys).map(([key, option]) => [key, payloadFlag(key, option, cli[key]?.description)]) : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
+      const entry: Json = {
+        description: d ? c.summary : `${c.summary}${NOT_DISPATCHED}`,
+        danger_level: DANGER[name] ?? 'safe',
+        flags: Object.fromEntries(flags),
+        exit_codes: Object.fromEntries(Object.entries(c.exit_codes ?? {}).map(([code, e]) => [code, { description: typeof e === 'string' ? e : e.when, retryable: false, side_effects: 'none' }])),
+      };
+      return [name, entry];
     }),
   );
   return { schema_version: '1.0', framework_version: `${TOOL} ${TOOL_VERSION}`, etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`, commands };
 }
-
 
 /** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
 function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json; warnings: string[] } {

@@ -6,6 +6,14 @@ import { describe, expect, test } from 'vitest';
 import { checkExec } from '../../src/checks/exec/index.js';
 import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
 import { runCli } from '../../src/run/run-cli.js';
+import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+
+/** Upstream's ManifestResponse (CLI Agent Spec, draft-07), vendored under test/upstream. */
+const upstreamFile = (name: string) => JSON.parse(readFileSync(new URL(`../upstream/cli-agent-spec/${name}`, import.meta.url), 'utf8')) as object;
+const draft07 = new Ajv({ allErrors: true, strict: false });
+draft07.addSchema(upstreamFile('exit-code-entry.json'), 'exit-code-entry.json');
+const upstreamManifest = draft07.compile(upstreamFile('manifest-response.json'));
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
@@ -28,7 +36,7 @@ describe('aoi-testkit exec', () => {
       'EXEC-07': 'pass', 'EXEC-08': 'skip', 'EXEC-09': 'pass', 'EXEC-10': 'pass', 'EXEC-11': 'pass',
     });
     expect(report.verdicts.find((v) => v.rule === 'EXEC-08')?.reason).toBe(
-      'the plan has no mutating line (aoi-testkit exec dispatches only read-only commands: its one mutating command, fake, owns the process and is not dispatchable), so nothing shows whether --dry-run reaches mutating and destructive commands; the manifest’s mutating and destructive commands: fake; only "a safe line runs as without --dry-run" was judged',
+      'the plan has no mutating line (aoi-testkit exec dispatches only read-only commands; fake, its one mutating command, owns the process and is not dispatchable), so nothing shows whether --dry-run reaches mutating and destructive commands; the manifest’s mutating and destructive commands: fake; only "a safe line runs as without --dry-run" was judged',
     );
   }, 180_000);
 
@@ -63,12 +71,20 @@ describe('aoi-testkit exec', () => {
     expect(text(bad.stderr)).toContain('--exec-envelope must be meta, top-level or either, got "inside"');
   }, 180_000);
 
-  test('exec manifest: every command with a danger level; only the read-only verbs are dispatchable', async () => {
+  test('exec manifest: an upstream ManifestResponse of every command; flags of the dispatchable verbs are their payload keys', async () => {
     const run = await runCli(process.execPath, [CLI, 'exec', 'manifest', '--output', 'json']);
     expect(run.exitCode).toBe(0);
-    const { commands } = JSON.parse(text(run.stdout)) as { commands: Record<string, { danger_level: string; dispatchable: boolean }> };
-    expect(Object.entries(commands).filter(([, c]) => c.dispatchable).map(([n]) => n).sort()).toEqual(['capabilities', 'check', 'help', 'manifest', 'scenarios', 'schema']);
-    expect(Object.entries(commands).filter(([, c]) => c.danger_level !== 'safe').map(([n]) => n)).toEqual(['fake']);
+    const manifest = JSON.parse(text(run.stdout)) as { commands: Record<string, { description: string; danger_level: string; flags: Record<string, { type: string; enum_values?: string[] }> }> };
+    expect(upstreamManifest(manifest) ? [] : upstreamManifest.errors).toEqual([]);
+    const notDispatched = Object.entries(manifest.commands).filter(([, c]) => c.description.includes('Not dispatched by exec')).map(([n]) => n);
+    expect(notDispatched.sort()).toEqual(['exec', 'fake', 'lint']);
+    expect(Object.entries(manifest.commands).filter(([, c]) => c.danger_level !== 'safe').map(([n]) => n)).toEqual(['fake']);
+    expect(manifest.commands.check!.flags['exit-code']).toMatchObject({ type: 'integer' });
+    expect(manifest.commands.check!.flags.events).toMatchObject({ type: 'array' });
+    expect(manifest.commands.scenarios!.flags.kind).toMatchObject({ type: 'enum', enum_values: expect.arrayContaining(['stream', 'lint']) });
+    // A non-dispatchable verb is refused per line, as an unknown _cmd would be.
+    const refused = await exec([], jsonl({ _cmd: 'lint' }));
+    expect(refused.exitCode).toBe(1);
     // `aoi-testkit manifest` is still the AGENT-CLI.md validator.
     expect((await runCli(process.execPath, [CLI, 'manifest', '--output', 'json'])).exitCode).toBe(64);
   });

@@ -1,6 +1,6 @@
 // Writes the language-neutral corpus: scenarios/<id>.json for every scenario `buildScenarios()` derives
-// from the fault catalogues, the presets and the rule registry, and removes files of scenarios that no
-// longer exist. Imports the built kit (run `npm run build` first; `npm run scenarios` does both).
+// from the fault catalogues, the presets, the per-spec fixture corpora (fixtures/apps,
+// fixtures/transcripts/agents) and the rule registries, and removes files of scenarios that no longer exist. Imports the built kit (run `npm run build` first; `npm run scenarios` does both).
 // Deterministic: the same catalogues give byte-identical files (2-space JSON, trailing newline).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

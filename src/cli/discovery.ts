@@ -1,3 +1,4 @@
+import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { AOI_VERSION } from '../spec/aoi/constants.js';
 import { SCHEMA_NAME, SCHEMA_VERSION, TOOL, TOOL_VERSION } from './emitter.js';
 
@@ -23,7 +24,10 @@ export function eventSchema(): object {
         docs: { type: 'string' },
       },
     },
-    scenario: { required: ['id', 'kind', 'expected'], properties: { id: { type: 'string' }, kind: { enum: ['stream', 'lint'] }, expected: { type: 'object' } } },
+    scenario: {
+      required: ['id', 'kind', 'spec', 'expected'],
+      properties: { id: { type: 'string' }, kind: { enum: [...SCENARIO_KINDS] }, spec: { enum: [...SCENARIO_SPECS] }, expected: { type: 'object' } },
+    },
   };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

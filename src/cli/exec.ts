@@ -16,7 +16,8 @@
  *   with the verb's aoi:check events; a non-conformant stream fails the line (NOT_CONFORMANT), data kept.
  * - `manifest`: the AGENT-CLI.md as `file` or `text`; `strict`. data: `{ valid, findings, checks }`; not valid
  *   fails the line (NOT_VALID), data kept.
- * - `scenarios`: `kind` (stream|lint). data: `{ count, scenarios }` (the whole scenario files).
+ * - `scenarios`: `kind` (stream|lint|cmdhelp|exec|app|agent), `spec` (aoi|cmdhelp|exec|app|agent). data:
+ *   `{ count, scenarios }` (the whole scenario files).
  * - `schema`, `capabilities`: no payload. data: the document the verb prints.
  * - `help`: `command` (a command name), `depth` (integer). data: the cmdhelp JSON document.
  * `output`, `format`, `color`, `no-color` are accepted and ignored with a warning (the envelope is the output).
@@ -28,6 +29,7 @@ import { parseDispatchLine } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
+import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { makeVerdict } from '../checks/verdict.js';
 import { AGENTCLI_MANIFEST_RULES } from '../spec/agentcli/manifest-rules.js';
 import { checkEvent } from './check.js';
@@ -127,10 +129,10 @@ const DISPATCH: Record<string, Dispatchable> = {
     },
   },
   scenarios: {
-    keys: { kind: ['stream', 'lint'] },
+    keys: { kind: SCENARIO_KINDS, spec: SCENARIO_SPECS },
     run: (p) => {
       scenarioCache ??= loadScenarios();
-      const scenarios = scenarioCache.filter((s) => p.kind === undefined || s.kind === p.kind);
+      const scenarios = scenarioCache.filter((s) => (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec));
       return { data: { count: scenarios.length, scenarios }, warnings: [] };
     },
   },

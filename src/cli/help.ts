@@ -5,6 +5,7 @@
  * the usage text of usage.ts (HELP), which `aoi-testkit --help` prints too; test/integration/cli-cmdhelp.test.ts
  * keeps the two in step and runs the examples below.
  */
+import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { TOOL, TOOL_VERSION } from './emitter.js';
 import { HELP, UsageError } from './usage.js';
@@ -84,12 +85,13 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
   fake: {
     summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
     args: [
-      { name: 'preset', type: 'string', required: false, description: 'A preset or scenario id (fake --list names them)' },
+      { name: 'preset', type: 'string', required: false, description: 'A preset (fake --list names them) or a scenario id of any kind but app (aoi-testkit scenarios)' },
       { name: 'args', type: 'string', repeatable: true, description: 'The fake’s own arguments (after an optional --)' },
     ],
     flags: {
       seed: { type: 'int', description: 'Make random faults repeat' },
       fault: { type: 'string', repeatable: true, format: 'ID[=JSON]', description: 'Add a fault (before the preset)' },
+      env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set a variable of notes’ environment, e.g. NOTES_BACKEND (before the preset)' },
       list: { type: 'bool', description: 'List the presets' },
     },
     exit_codes: { '0': 'ok', '64': USAGE_EXIT },
@@ -97,16 +99,24 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
       { cmd: 'aoi-testkit fake --list', note: 'the presets' },
       { cmd: 'aoi-testkit fake well-behaved -- list --output jsonl', note: 'the well-behaved notes, listing its notes' },
       { cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1', note: 'helpdesk, expanding the whole tree at depth 1' },
+      { cmd: 'aoi-testkit fake backend.rate-limited -- sync --output jsonl', note: 'a corpus scenario: notes sync against a backend answering 429' },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'stable',
   },
   scenarios: {
-    summary: 'List the shipped scenario corpus.',
-    flags: { kind: { type: 'enum', enum: ['stream', 'lint'], description: 'Only this kind' }, output: output(['text', 'jsonl'], 'text') },
-    stdout: { text_template: '{id}  {kind}  {verdict}' },
+    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict.',
+    flags: {
+      kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
+      spec: { type: 'enum', enum: [...SCENARIO_SPECS], description: 'Only the scenarios of this spec (aoi: stream and lint)' },
+      output: output(['text', 'jsonl'], 'text'),
+    },
+    stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
     exit_codes: { '0': 'ok', '64': USAGE_EXIT },
-    examples: [{ cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' }],
+    examples: [
+      { cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' },
+      { cmd: 'aoi-testkit scenarios --spec exec', note: 'the exec scenarios, one line each' },
+    ],
     see_also: ['fake'],
     stability: 'stable',
   },

@@ -56,14 +56,18 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * `aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset> [args...]`: the reference tool `notes`
- * with a preset's faults, and any `--fault` on top (stream or behaviour faults, each with optional JSON
- * parameters), as a real process (state in $AOI_TESTKIT_STATE_DIR). `--seed N` makes random faults
- * repeat. The options go before the preset; everything after it is the tool's, after an optional `--`
- * (which keeps the kit from reading options such as --schema-version itself). The process exits from
- * inside; this returns only for `--list` or a usage error.
+ * `aoi-testkit fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset> [args...]`: the reference
+ * tool `notes` with a preset's faults, and any `--fault` on top (stream or behaviour faults, each with optional
+ * JSON parameters), as a real process (state in $AOI_TESTKIT_STATE_DIR). `--seed N` makes random faults
+ * repeat; `--env` sets a variable of the tool's environment (its pretend backend, `NOTES_BACKEND`; its exec
+ * faults, `AOI_TESTKIT_EXEC_FAULTS`). The options go before the preset; everything after it is the tool's,
+ * after an optional `--` (which keeps the kit from reading options such as --schema-version itself). A
+ * scenario id of the corpus runs that scenario's fake. The process exits from inside; this returns only for
+ * `--list` or a usage error.
  */
 async function runFake(args: string[]): Promise<number> {
+  // A cmdhelp, exec or agent scenario names its fake by its command: run that command's words (app: none).
+  if (/^(cmdhelp|exec|agent|app)\./.test(args[0] ?? '')) args = [...(await import('./scenarios.js')).scenarioFakeArgs(args[0]!), ...args.slice(1)];
   // Fake agent CLIs (AIP-45): their own bundled programs, loaded only when asked for (they carry the ACP/MCP SDKs).
   const agent = await runAgentFake(args);
   if (agent !== undefined) return agent;
@@ -74,14 +78,24 @@ async function runFake(args: string[]): Promise<number> {
   const fakes = { ...faults, runAsProcess, notes };
   let seed: number | undefined;
   const extra: ReturnType<typeof fakes.makeFault>[] = [];
-  while (args[0] === '--seed' || args[0]?.startsWith('--seed=') || args[0] === '--fault' || args[0]?.startsWith('--fault=')) {
-    const [flag, inline] = args[0].split(/=(.*)/s, 2) as [string, string | undefined];
+  const env: Record<string, string> = {};
+  const isOption = (arg: string | undefined) => arg !== undefined && /^--(seed|fault|env)(=|$)/.test(arg);
+  while (isOption(args[0])) {
+    const [flag, inline] = args[0]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = inline ?? args[1];
     args = args.slice(inline === undefined ? 2 : 1);
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--seed') {
       seed = Number(value);
       if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${value}"`);
+      continue;
+    }
+    if (flag === '--env') {
+      const [name, assigned] = value.split(/=(.*)/s, 2) as [string, string | undefined];
+      // Never echo the value (it may be a token), nor a word without `=` (it may be one).
+      if (assigned === undefined) throw new UsageError('--env needs NAME=VALUE');
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env needs NAME=VALUE, with NAME a variable name (got "${name.slice(0, 64)}")`);
+      env[name] = assigned;
       continue;
     }
     const [id, json] = value.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -113,18 +127,23 @@ async function runFake(args: string[]): Promise<number> {
     process.stdout.write(list);
     return 0;
   }
-  // A scenario id of the corpus names its preset, faults and seed (`aoi-testkit scenarios` lists them).
+  if (/^(cmdhelp|exec|agent|app)\./.test(preset)) throw new UsageError(`fake ${preset}: the ${preset.split('.')[0]} scenarios take no --seed, --fault or --env; run aoi-testkit fake ${preset} [args...]`);
+  // A scenario id of the corpus names its preset, faults, seed and environment (`aoi-testkit scenarios` lists them).
   const scenario = Object.hasOwn(fakes.PRESETS, preset) ? undefined : (await import('./scenarios.js')).resolveScenario(preset);
   if (scenario) {
     extra.unshift(...scenario.faults.map(([id, params]) => fakes.makeFault(id, params)));
     seed ??= scenario.seed;
+    for (const [name, value] of Object.entries(scenario.env)) env[name] ??= value;
   }
   const base = scenario?.preset ?? preset;
   if (!Object.hasOwn(fakes.PRESETS, base)) throw new UsageError(`unknown fake "${preset}": neither a preset (aoi-testkit fake --list) nor a scenario (aoi-testkit scenarios)`);
+  Object.assign(process.env, env);
   // The fake owns stdout from here: what a closed pipe does is its behaviour's to decide, not the
   // kit's own emitter's (which would exit 141 at the first EPIPE).
   process.stdout.removeAllListeners('error');
-  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1 });
+  // A child of the tool (exec's subprocess-per-line) is the clean tool, started the way this one was.
+  const self = [process.execPath, process.argv[1] ?? '', 'fake', 'well-behaved', '--'];
+  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1, self });
   return 0;
 }
 

@@ -2,21 +2,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Scenario } from '../corpus/scenarios.js';
+import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
+import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
 import { InputError, UsageError } from './usage.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';
-  kind: 'stream' | 'lint' | undefined;
+  kind: ScenarioKind | undefined;
+  spec: ScenarioSpec | undefined;
 }
 
-/** What `aoi-testkit fake <scenario-id>` runs: the preset, the faults to add to it, the seed. */
+/** What `aoi-testkit fake <scenario-id>` runs for an AOI scenario: the preset, the faults to add to it, the seed, the environment. */
 export interface ScenarioFakeSpec {
   preset: string;
   faults: Array<[id: string, params: Record<string, unknown>]>;
   seed: number;
+  env: Record<string, string>;
 }
+
+const AOI_ID = /^(preset|fault|backend)\.[a-z0-9]+([-.][a-z0-9]+)*$/;
+const OTHER_ID = /^(cmdhelp|exec|app|agent)\.[a-z0-9]+((-|--|\.)[a-z0-9]+)*$/;
 
 const SCHEMA_FILE = 'scenario.schema.json';
 
@@ -47,41 +53,64 @@ export function loadScenarios(dir: string = scenariosDir()): Scenario[] {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** A scenario file by id, or undefined when no scenario has that id. */
+function readScenario(id: string, dir?: string): Scenario | undefined {
+  if (!AOI_ID.test(id) && !OTHER_ID.test(id)) return undefined;
+  const file = join(dir ?? scenariosDir(), `${id}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Scenario) : undefined;
+}
+
 /**
- * `aoi-testkit fake <scenario-id> [args...]`: the fake of a corpus scenario (`fault.ansi-colour.summary-only`,
- * `preset.colourful`, …) as `{ preset, faults, seed }`: run `preset` with `faults` added to its own.
- * Undefined when no scenario has that id.
+ * `aoi-testkit fake <scenario-id> [args...]` for an AOI scenario (`fault.ansi-colour.summary-only`,
+ * `preset.colourful`, `backend.rate-limited`, …): `{ preset, faults, seed, env }`, run `preset` with `faults`
+ * added to its own, in `env`. Undefined when no AOI scenario has that id.
  */
 export function resolveScenario(id: string, dir?: string): ScenarioFakeSpec | undefined {
-  if (!/^(preset|fault)\.[a-z0-9]+([-.][a-z0-9]+)*$/.test(id)) return undefined;
-  const file = join(dir ?? scenariosDir(), `${id}.json`);
-  if (!existsSync(file)) return undefined;
-  const { fake } = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
-  return { preset: fake.preset, faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]), seed: fake.seed };
+  const scenario = AOI_ID.test(id) ? readScenario(id, dir) : undefined;
+  if (scenario?.kind !== 'stream' && scenario?.kind !== 'lint') return undefined;
+  const { fake } = scenario;
+  return { preset: fake.preset, faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]), seed: fake.seed, env: { ...(scenario.kind === 'stream' ? scenario.env : {}) } };
+}
+
+/**
+ * `aoi-testkit fake <scenario-id>` for a cmdhelp, exec or agent scenario: the words of its `command` after
+ * `fake` (`helpdesk.depth-ignored`; `--env AOI_TESTKIT_EXEC_FAULTS=lost-lines well-behaved`). An app
+ * scenario has no fake, and an unknown id is no fake either: usage errors. (AOI scenarios: resolveScenario,
+ * which lets the caller's --seed, --fault and --env go first.)
+ */
+export function scenarioFakeArgs(id: string, dir?: string): string[] {
+  const corpus = dir ?? scenariosDir();
+  const scenario = readScenario(id, corpus);
+  if (scenario === undefined) throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
+  // The package's path is relative to the kit's root, the directory that holds scenarios/.
+  if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
+  const fake = scenario.command.indexOf('fake');
+  return scenario.command.slice(fake + 1);
 }
 
 export function parseScenariosArgs(args: string[]): ScenariosArgs {
   let values;
   try {
-    ({ values } = parseArgs({ args, strict: true, options: { output: { type: 'string' }, format: { type: 'string' }, kind: { type: 'string' } } }));
+    ({ values } = parseArgs({ args, strict: true, options: { output: { type: 'string' }, format: { type: 'string' }, kind: { type: 'string' }, spec: { type: 'string' } } }));
   } catch (error) {
     throw new UsageError(`scenarios: ${(error as Error).message}`);
   }
   const output = values.output ?? values.format ?? 'text';
   if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
-  const kind = values.kind;
-  if (kind !== undefined && kind !== 'stream' && kind !== 'lint') throw new UsageError(`--kind must be stream or lint, got "${kind}"`);
-  return { output, kind };
+  const { kind, spec } = values;
+  if (kind !== undefined && !(SCENARIO_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be one of ${SCENARIO_KINDS.join(', ')}, got "${kind}"`);
+  if (spec !== undefined && !(SCENARIO_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec must be one of ${SCENARIO_SPECS.join(', ')}, got "${spec}"`);
+  return { output, kind: kind as ScenarioKind | undefined, spec: spec as ScenarioSpec | undefined };
 }
 
 /**
- * `aoi-testkit scenarios [--output text|jsonl] [--kind stream|lint]`: list the corpus shipped in the
- * package. Text: one line per scenario with the rules it must fail. JSONL: aoi:meta, one
+ * `aoi-testkit scenarios [--output text|jsonl] [--kind K] [--spec S]`: list the corpus shipped in the
+ * package. Text: one line per scenario with its kind, spec and the rules it must fail. JSONL: aoi:meta, one
  * `{"type":"scenario", …}` event per scenario (the whole scenario file), aoi:summary. Returns the exit status.
  */
 export async function runScenarios(args: string[], emitter: Emitter): Promise<number> {
   const options = parseScenariosArgs(args);
-  const scenarios = loadScenarios().filter((scenario) => options.kind === undefined || scenario.kind === options.kind);
+  const scenarios = loadScenarios().filter((s) => (options.kind === undefined || s.kind === options.kind) && (options.spec === undefined || s.spec === options.spec));
   if (options.output === 'jsonl') {
     emitter.meta('scenarios');
     for (const scenario of scenarios) emitter.emit({ type: 'scenario', ...scenario });
@@ -92,16 +121,16 @@ export async function runScenarios(args: string[], emitter: Emitter): Promise<nu
   return 0;
 }
 
-/** One line per scenario: id, kind, and the rules it must fail (and those with warnings only). */
+/** One line per scenario: id, kind, spec, and the rules it must fail (and those with warnings only); then the counts per kind. */
 export function renderScenarioList(scenarios: readonly Scenario[]): string {
   const width = Math.max(0, ...scenarios.map((s) => s.id.length));
   const lines = scenarios.map((s) => {
     const having = (outcome: string) => Object.entries(s.expected.rules).filter(([, o]) => o === outcome).map(([rule]) => rule);
     const [fail, warn] = [having('fail'), having('warn')];
     const verdict = [fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes', warn.length > 0 ? `warns ${warn.join(', ')}` : ''].filter(Boolean).join('; ');
-    return `${s.id.padEnd(width)}  ${s.kind.padEnd(6)}  ${verdict}`;
+    return `${s.id.padEnd(width)}  ${s.kind.padEnd(7)}  ${s.spec.padEnd(7)}  ${verdict}`;
   });
-  const stream = scenarios.filter((s) => s.kind === 'stream').length;
-  lines.push(`${scenarios.length} scenario(s): ${stream} stream, ${scenarios.length - stream} lint`);
+  const counts = SCENARIO_KINDS.map((kind) => [kind, scenarios.filter((s) => s.kind === kind).length] as const).filter(([, n]) => n > 0);
+  lines.push(`${scenarios.length} scenario(s)${counts.length > 0 ? `: ${counts.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : ''}`);
   return `${lines.join('\n')}\n`;
 }

@@ -26,10 +26,12 @@ Usage:
                                          judge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)
   aoi-testkit lint --app-dir DIR [options]   judge an Agent Application package (APP.md, APP-01…15)
   aoi-testkit check [FILE|-] [options]   check a recorded machine-mode stream
-  aoi-testkit fake [--seed N] [--fault ID[=JSON]]... <preset|scenario-id> [args...]
+  aoi-testkit fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]
                                          run the reference tool notes with faults, as a real process
+                                         (a scenario id runs that scenario's fake, of any spec but app)
   aoi-testkit fake --list                list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)
-  aoi-testkit scenarios [--kind stream|lint] [--output text|jsonl]   list the shipped corpus
+  aoi-testkit scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]
+                                         list the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)
   aoi-testkit manifest [FILE|-] [--strict] [--output text|jsonl]
                                          validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)
   aoi-testkit fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]

@@ -1,27 +1,28 @@
 /**
- * The language-neutral corpus (`scenarios/*.json`): built from the fault catalogues, the presets and
- * the rule registry; `outcomeOf` puts a report in the same terms as a scenario's `expected`.
+ * The language-neutral corpus (`scenarios/*.json`): built from the fault catalogues, the presets, the per-spec
+ * fixture corpora and the rule registries; `outcomeOf` puts a report in the same terms as a scenario's `expected`.
  */
 export {
+  AGENT_SCENARIO_RULE_IDS,
+  APP_SCENARIO_RULE_IDS,
   BASE_PRESET,
+  CMDHELP_RULE_IDS,
+  DEFAULT_BULK_LINES,
+  EXEC_SCENARIO_RULE_IDS,
   KIT_COMMAND,
   LINT_RULE_IDS,
+  SCENARIO_KINDS,
   SCENARIO_LINT_PLAN,
   SCENARIO_SEED,
+  SCENARIO_SPECS,
+  SPEC_OF_KIND,
   draftScenarios,
   expectedFrom,
   fakeCommand,
+  recordedFault,
   sectionsOf,
-  type LintScenario,
-  type RuleOutcome,
-  type Scenario,
-  type ScenarioDraft,
-  type ScenarioExpected,
-  type ScenarioFake,
-  type ScenarioFault,
-  type StreamScenario,
-  type StreamScenarioDraft,
 } from './scenarios.js';
+export type * from './types.js';
 export { buildScenarios, runStreamScenario, scenarioFaults } from './run.js';
 export { outcomeOf } from './outcome.js';
-export { renderScenarioFile, scenarioFileName } from './files.js';
+export { kitRoot, renderScenarioFile, scenarioFileName } from './files.js';

@@ -1,5 +1,5 @@
 import type { RuleVerdict } from '../checks/verdict.js';
-import type { RuleOutcome, ScenarioExpected } from './scenarios.js';
+import type { RuleOutcome, ScenarioExpected } from './types.js';
 
 /**
  * What a report says, in the corpus's terms, to compare with a scenario's `expected`: per rule `fail`

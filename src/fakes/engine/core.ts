@@ -26,6 +26,8 @@ export interface RunIO {
   connect(host: string, port: number): Promise<void>;
   /** Settles when the run is interrupted. */
   interrupted: Promise<'SIGINT' | 'SIGTERM'>;
+  /** How to start the tool again as a process (see FakeContext.self); a process has one, memory none. */
+  self?: readonly string[];
 }
 
 export interface RunSettings {
@@ -155,6 +157,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
     sleep: (ms) => io.sleep(ms),
     behaviour,
     connect: (host, port) => io.connect(host, port),
+    ...(io.self ? { self: io.self } : {}),
   };
 
   const finished = (async () => {

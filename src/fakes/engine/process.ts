@@ -35,7 +35,7 @@ const CONNECT_TIMEOUT_MS = 300;
  * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it
  * (unless its behaviour says otherwise: see behaviour.ts).
  */
-export async function runAsProcess(tool: FakeTool, settings: RunSettings & { argv?: readonly string[] } = {}): Promise<void> {
+export async function runAsProcess(tool: FakeTool, settings: RunSettings & { argv?: readonly string[]; self?: readonly string[] } = {}): Promise<void> {
   let pipeClosed = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') pipeClosed = true;
@@ -87,6 +87,8 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
             socket.once('connect', done).once('error', done);
           }),
         interrupted,
+        // Default: this program again (`node dist/bin/notes.js`); `aoi-testkit fake` gives its own words.
+        self: settings.self ?? [process.execPath, process.argv[1] ?? ''],
       },
       settings,
     );

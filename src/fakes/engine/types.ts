@@ -35,6 +35,12 @@ export interface FakeContext {
    * in memory nothing leaves the process: the attempt is only recorded.
    */
   connect(host: string, port: number): Promise<void>;
+  /**
+   * The argv that starts this tool again as a process of its own (`[node, program, ...words]`; append the
+   * tool's arguments), for a behaviour that needs a child of itself. Undefined in memory: such behaviours
+   * act only as a process.
+   */
+  readonly self?: readonly string[];
 }
 
 /** A fake CLI: argv in, exit status out, everything else through the context. */

@@ -46,20 +46,27 @@ function stateAfterSetup(scenario: StreamScenario): Promise<string> {
 
 /**
  * Every stream scenario of the corpus, run as scenarios/README.md tells a harness in any language to:
- * a fresh state directory, the setup runs, then the fake as a real process with stdin empty. The run
- * ends as the file's `exit` says, its bytes are those of the same fake in memory, and the kit's checker
- * finds exactly the file's `expected`.
+ * a fresh state directory, the setup runs, then the fake as a real process with stdin empty (in the
+ * scenario's `env`, which its command sets too). The run ends as the file's `exit` says, its bytes are
+ * those of the same fake in memory, the kit's checker finds exactly the file's `expected`, and a backend
+ * scenario's one aoi:error is what its `consumer` says.
  */
 describe('the corpus stream scenarios, as processes', () => {
   test.concurrent.each(scenarios.map((s) => [s.id, s] as const))('%s', async (_id, scenario) => {
     const stateDir = mkdtempSync(join(scratch, 'run-'));
     cpSync(await stateAfterSetup(scenario), stateDir, { recursive: true });
     const [command, prefix] = direct(scenario.command);
-    const real = await runCli(command, [...prefix, ...scenario.argv], { env: { AOI_TESTKIT_STATE_DIR: stateDir }, timeoutMs: 20_000 });
+    const real = await runCli(command, [...prefix, ...scenario.argv], { env: { ...scenario.env, AOI_TESTKIT_STATE_DIR: stateDir }, timeoutMs: 20_000 });
     expect({ code: real.exitCode, signal: real.signal }).toEqual(scenario.exit);
     const fake = await runStreamScenario(scenario);
     expect(Buffer.from(real.stdout).equals(Buffer.from(fake.stdout)), 'same bytes as in memory').toBe(true);
     const report = checkStream(real.stdout, { exitCode: real.exitCode, signal: real.signal });
     expect(outcomeOf(report, STREAM_RULE_IDS)).toEqual(scenario.expected);
+    if (scenario.consumer) {
+      const events = Buffer.from(real.stdout).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const errors = events.filter((e) => e.type === 'aoi:error');
+      expect(errors).toEqual([expect.objectContaining(scenario.consumer.error)]);
+      expect('retry_after_ms' in errors[0]!).toBe(scenario.consumer.error.retry_after_ms !== undefined);
+    }
   });
 });

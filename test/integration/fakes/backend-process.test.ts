@@ -8,6 +8,7 @@ import { processTarget } from '../../../src/lint/aoi/target.js';
 import { nodeTripwireEnv, readNodeAttempts, writeNodeTripwire } from '../../../src/run/node-tripwire.js';
 import { runCli, type Run } from '../../../src/run/run-cli.js';
 import { runProbe } from '../../../src/run/run-probe.js';
+import { BACKEND_CASES, backendEnvOf } from '../../../src/fakes/tools/notes/backend-cases.js';
 
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
 const TOKEN = 'ntk_canary_process_5b1e0d9a72';
@@ -52,31 +53,17 @@ describe('notes sync as a real process (msw in the fake’s own process)', () =>
     expect(readNodeAttempts(tripwire)).toEqual([]);
   });
 
-  test.each([
-    { name: '401', backend: { requireToken: true }, category: 'authn', code: 'BACKEND_UNAUTHENTICATED', retryable: false, exit: 77 },
-    { name: '403', backend: { status: 403 }, category: 'authz', code: 'BACKEND_FORBIDDEN', retryable: false, exit: 77 },
-    { name: '429', backend: { status: 429, retryAfterSeconds: 2 }, category: 'rate_limited', code: 'BACKEND_RATE_LIMITED', retryable: true, exit: 75 },
-    { name: '503', backend: { status: 503 }, category: 'temporary', code: 'BACKEND_UNAVAILABLE', retryable: true, exit: 75 },
-    { name: 'a malformed body', backend: { rawBody: 'not json at all' }, category: 'internal', code: 'BACKEND_BAD_RESPONSE', retryable: false, exit: 70 },
-    { name: 'a NOTES_BACKEND that is not JSON', backend: '{not json', category: 'config', code: 'BACKEND_CONFIG_INVALID', retryable: false, exit: 78 },
-  ] as const)('$name → $category, exit $exit', async ({ backend, category, code, retryable, exit }) => {
+  test.each(BACKEND_CASES.map((c) => [c.id, c] as const))('%s: the aoi:error and exit status the case declares', async (_id, c) => {
     const dir = freshDir();
-    const run = await sync(dir, backend);
-    expect(run.exitCode).toBe(exit);
+    const run = await sync(dir, backendEnvOf(c), [...c.args]);
+    expect(run.exitCode).toBe(c.exitCode);
     expectConformant(run);
-    expect(ofType(run, 'aoi:error')).toEqual([expect.objectContaining({ category, code, retryable })]);
+    expect(ofType(run, 'aoi:error')).toEqual([expect.objectContaining(c.error)]);
+    expect('retry_after_ms' in ofType(run, 'aoi:error')[0]!).toBe(c.error.retry_after_ms !== undefined);
     expect(events(run).at(-1)).toMatchObject({ ok: false });
     expect(existsSync(join(dir, 'notes.json'))).toBe(false);
-    if (category === 'rate_limited') expect(ofType(run, 'aoi:error')[0]).toMatchObject({ retry_after_ms: 2000 });
-  });
-
-  test('a backend slower than --timeout: aborted, timeout, exit 75', async () => {
-    // 60 s of delay against a 0.2 s timeout: a bound, not a handshake.
-    const run = await sync(freshDir(), { delayMs: 60_000 }, ['--timeout', '0.2']);
-    expect(run.exitCode).toBe(75);
-    expectConformant(run);
-    expect(ofType(run, 'aoi:error')).toEqual([expect.objectContaining({ category: 'timeout', code: 'BACKEND_TIMEOUT', retryable: true })]);
-    expect(run.durationMs).toBeLessThan(15_000);
+    // Bounded by --timeout, not by the backend's delay.
+    if (c.id === 'timeout') expect(run.durationMs).toBeLessThan(15_000);
   });
 
   test('--dry-run plans and changes no state', async () => {

@@ -3,24 +3,68 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { STREAM_RULE_IDS, checkStream } from '../../../src/checks/aoi/stream.js';
 import { outcomeOf } from '../../../src/corpus/outcome.js';
-import { buildScenarios, runStreamScenario } from '../../../src/corpus/run.js';
+import { buildScenarios, runStreamScenario, scenarioFaults } from '../../../src/corpus/run.js';
 import { renderScenarioFile, scenarioFileName } from '../../../src/corpus/files.js';
-import { LINT_RULE_IDS, draftScenarios, expectedFrom, fakeCommand, type Scenario, type StreamScenario } from '../../../src/corpus/scenarios.js';
-import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, type FaultEntry } from '../../../src/fakes/faults/index.js';
+import {
+  AGENT_SCENARIO_RULE_IDS,
+  APP_SCENARIO_RULE_IDS,
+  CMDHELP_RULE_IDS,
+  EXEC_SCENARIO_RULE_IDS,
+  LINT_RULE_IDS,
+  SPEC_OF_KIND,
+  draftScenarios,
+  expectedFrom,
+  fakeCommand,
+  recordedFault,
+  sectionsOf,
+  type AgentScenario,
+  type AppScenario,
+  type CmdhelpScenario,
+  type ExecScenario,
+  type Scenario,
+  type ScenarioKind,
+  type StreamScenario,
+} from '../../../src/corpus/scenarios.js';
+import { AGENT_PRESETS } from '../../../src/fakes/agents/presets.js';
+import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, declaredUnderLint, type FaultEntry } from '../../../src/fakes/faults/index.js';
+import { HELPDESK_PRESETS } from '../../../src/fakes/tools/helpdesk/presets.js';
+import { BACKEND_CASES } from '../../../src/fakes/tools/notes/backend-cases.js';
 import { capabilities } from '../../../src/fakes/tools/notes/discovery.js';
+import { EXEC_FAULTS } from '../../../src/fakes/tools/notes/exec-faults.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { LintSetupError, lintCli } from '../../../src/lint/aoi/lint.js';
+import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
+import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
+import { APP_SUB_RULES } from '../../../src/spec/app/rules.js';
+import { CMDHELP_SUB_RULES } from '../../../src/spec/cmdhelp/rules.js';
+import { EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
+import { getRule } from '../../../src/spec/rules.js';
 
 const DIR = new URL('../../../scenarios/', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
 const SCHEMA = 'scenario.schema.json';
 const fileNames = readdirSync(DIR).filter((name) => name.endsWith('.json') && name !== SCHEMA).sort();
 const files = new Map(fileNames.map((name) => [name, readFileSync(new URL(name, DIR), 'utf8')]));
 const onDisk: Scenario[] = [...files.values()].map((text) => JSON.parse(text) as Scenario);
 const built = await buildScenarios();
-const OUT_OF_DATE = 'scenarios/ is out of date with the fault catalogues: run `npm run scenarios`';
+const OUT_OF_DATE = 'scenarios/ is out of date with the catalogues and fixture corpora: run `npm run scenarios`';
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8')) as T;
+const ofKind = <K extends ScenarioKind>(kind: K) => built.filter((s): s is Extract<Scenario, { kind: K }> => s.kind === kind);
+
+/** The rules each kind judges, and the registry its sub-rules come from. */
+const JUDGED: Record<ScenarioKind, { rules: readonly string[]; subRules: readonly { id: string }[] }> = {
+  stream: { rules: STREAM_RULE_IDS, subRules: AOI_SUB_RULES },
+  lint: { rules: LINT_RULE_IDS, subRules: AOI_SUB_RULES },
+  cmdhelp: { rules: CMDHELP_RULE_IDS, subRules: CMDHELP_SUB_RULES },
+  exec: { rules: EXEC_SCENARIO_RULE_IDS, subRules: EXEC_SUB_RULES },
+  app: { rules: APP_SCENARIO_RULE_IDS, subRules: APP_SUB_RULES },
+  agent: { rules: AGENT_SCENARIO_RULE_IDS, subRules: AGENTCLI_TURN_SUB_RULES },
+};
 
 describe('the corpus files', () => {
-  const schema = JSON.parse(readFileSync(new URL(SCHEMA, DIR), 'utf8')) as object;
+  const schema = JSON.parse(readFileSync(new URL(SCHEMA, DIR), 'utf8')) as { $defs: Record<string, { required?: string[]; properties?: Record<string, unknown> }> };
   const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
   it('exist', () => {
@@ -33,17 +77,65 @@ describe('the corpus files', () => {
     expect(scenarioFileName(scenario.id)).toBe(name);
   });
 
-  it('the schema catches typos: an unknown field, a misspelt rule, a bad outcome', () => {
-    const sample = onDisk.find((s) => s.kind === 'stream')!;
-    const broken = [
-      { ...sample, expect: sample.expected },
-      { ...sample, fake: { ...sample.fake, sed: 1 } },
-      { ...sample, expected: { ...sample.expected, rules: { ...sample.expected.rules, 'AOI-3': 'pass' } } },
-      { ...sample, expected: { ...sample.expected, rules: { ...sample.expected.rules, 'AOI-02': 'passed' } } },
-      { ...sample, expected: { ...sample.expected, findings: ['AOI-02/ansi', 'AOI-02/ansi'] } },
-      { ...sample, kind: 'lint' },
+  it('the schema names exactly the rules each kind judges (the registry’s)', () => {
+    for (const [kind, { rules }] of Object.entries(JUDGED)) expect(schema.$defs[`${kind}Rules`]?.required, kind).toEqual([...rules]);
+  });
+
+  /** One scenario of each kind, with typos a hand-written file (or a drifting generator) could have. */
+  const typos = (s: Scenario): Array<[string, unknown]> => {
+    const rules = s.expected.rules;
+    const [first] = Object.keys(rules);
+    const common: Array<[string, unknown]> = [
+      ['an unknown field', { ...s, expect: s.expected }],
+      ['a misspelt rule', { ...s, expected: { ...s.expected, rules: { ...rules, [`${first!.slice(0, -1)}`]: 'pass' } } }],
+      ['a missing rule', { ...s, expected: { ...s.expected, rules: Object.fromEntries(Object.entries(rules).slice(1)) } }],
+      ['a bad outcome', { ...s, expected: { ...s.expected, rules: { ...rules, [first!]: 'passed' } } }],
+      ['a finding twice', { ...s, expected: { ...s.expected, findings: [s.expected.findings[0], ...s.expected.findings] } }],
+      ['another spec’s finding', { ...s, expected: { ...s.expected, findings: [s.kind === 'cmdhelp' ? 'EXEC-03/wrong-line' : 'CMDHELP-07/unknown-flag'] } }],
+      ['the wrong spec', { ...s, spec: s.spec === 'aoi' ? 'exec' : 'aoi' }],
+      ['the id of another kind', { ...s, id: s.kind === 'agent' ? 'cmdhelp.helpdesk' : 'agent.acp' }],
+      ['no description', { ...s, description: undefined }],
     ];
-    for (const scenario of broken) expect(validate(scenario), JSON.stringify(scenario).slice(0, 80)).toBe(false);
+    const specific: Record<ScenarioKind, () => Array<[string, unknown]>> = {
+      stream: () => [
+        ['a misspelt fake field', { ...s, fake: { ...(s as StreamScenario).fake, sed: 1 } }],
+        ['a lint block with a stray field', { ...s, lint: { ...(s as StreamScenario).lint, expectd: {} } }],
+        ['a lint block without its verdict', { ...s, lint: { ...(s as StreamScenario).lint, expected: undefined } }],
+        ['no lint block', { ...s, lint: undefined }],
+        ['a consumer on a fault scenario', { ...s, consumer: { error: { category: 'temporary', code: 'X', retryable: true } } }],
+      ],
+      lint: () => [['a stream field', { ...s, exit: { code: 0, signal: null } }]],
+      cmdhelp: () => [['an AOI fake', { ...s, fake: { tool: 'notes', preset: 'well-behaved', faults: [] } }]],
+      exec: () => [
+        ['a plan with a stray key', { ...s, plan: { ...(s as ExecScenario).plan, bluk: {} } }],
+        ['no processOnly', { ...s, processOnly: undefined }],
+      ],
+      app: () => [
+        ['a path outside fixtures/apps', { ...s, path: '../todo' }],
+        ['options with a stray key', { ...s, options: { ...(s as AppScenario).options, confirm: [] } }],
+      ],
+      agent: () => [
+        ['an unknown protocol', { ...s, protocol: 'grpc' }],
+        ['a recording with a stray key', { ...s, recordings: [{ ...(s as AgentScenario).recordings[0]!, verdict: 'ok' }] }],
+        ['a fault without runnerMust', { ...s, runnerMust: undefined }],
+      ],
+    };
+    return [...common, ...specific[s.kind]()];
+  };
+
+  it.each(Object.keys(JUDGED) as ScenarioKind[])('the schema catches typos in a %s scenario', (kind) => {
+    const sample = onDisk.find((s) => s.kind === kind && s.expected.findings.length > 0 && (s.kind !== 'stream' || s.id.startsWith('fault.')) && (s.kind !== 'agent' || s.recordings.length > 0))!;
+    expect(validate(sample)).toBe(true);
+    for (const [what, broken] of typos(sample)) expect(validate(JSON.parse(JSON.stringify(broken))), `${kind}: ${what}`).toBe(false);
+  });
+
+  it('the schema catches a backend scenario without its consumer, or with a lint block', () => {
+    const backend = onDisk.find((s) => s.id.startsWith('backend.'))! as StreamScenario;
+    const preset = onDisk.find((s) => s.id === 'preset.well-behaved')! as StreamScenario;
+    expect(validate(backend)).toBe(true);
+    expect(validate({ ...backend, consumer: undefined, env: undefined })).toBe(false);
+    expect(validate({ ...backend, lint: preset.lint })).toBe(false);
+    expect(validate({ ...backend, consumer: { error: { ...backend.consumer!.error, category: 'Rate Limited' } } })).toBe(false);
   });
 
   it('are up to date: buildScenarios() gives exactly these files, byte for byte', () => {
@@ -60,7 +152,7 @@ describe('the corpus files', () => {
   });
 });
 
-describe('the corpus covers the catalogues', () => {
+describe('the corpus covers the catalogues and the fixture corpora', () => {
   const ids = new Set(built.map((s) => s.id));
   const variantsOf = (id: string, entry: FaultEntry) => [`fault.${id}`, ...Object.keys(entry.variants).map((variant) => `fault.${id}.${variant}`)];
 
@@ -82,9 +174,24 @@ describe('the corpus covers the catalogues', () => {
     for (const id of wanted) expect(built.find((s) => s.id === id)?.kind, id).toBe('lint');
   });
 
+  it('has a stream scenario for every backend case, telling the consumer what the case declares', () => {
+    for (const c of BACKEND_CASES) {
+      const scenario = built.find((s) => s.id === `backend.${c.id}`) as StreamScenario;
+      expect(scenario.consumer, c.id).toEqual({ error: c.error });
+      expect(scenario.exit, c.id).toEqual({ code: c.exitCode, signal: null });
+      expect(scenario.argv).toEqual(['sync', '--output', 'jsonl', ...c.args]);
+    }
+  });
+
+  it('has a cmdhelp scenario for every helpdesk preset, an exec scenario for notes clean and each exec fault, an agent scenario for every agent preset', () => {
+    expect(ofKind('cmdhelp').map((s) => s.fake.preset)).toEqual(Object.keys(HELPDESK_PRESETS));
+    expect(ofKind('exec').map((s) => s.fake.faults)).toEqual([[], ...EXEC_FAULTS.map((f) => [f.id])]);
+    expect(ofKind('agent').map((s) => s.fake.preset)).toEqual(Object.keys(AGENT_PRESETS));
+  });
+
   it('has nothing else', () => {
     expect(built.length).toBe(draftScenarios().length);
-    expect(built.map((s) => s.id).filter((id) => !/^(preset|fault)\./.test(id))).toEqual([]);
+    expect(built.filter((s) => SPEC_OF_KIND[s.kind] !== s.spec).map((s) => s.id)).toEqual([]);
   });
 
   it('runs each stream fault scenario on the reference run its catalogue entry names', () => {
@@ -97,20 +204,83 @@ describe('the corpus covers the catalogues', () => {
 });
 
 describe('each scenario is self-consistent', () => {
-  const known = new Set(AOI_SUB_RULES.map((s) => s.id));
-
   it.each(built.map((s) => [s.id, s] as const))('%s', (_id, scenario) => {
     const { expected } = scenario;
+    const { rules, subRules } = JUDGED[scenario.kind];
+    const known = new Set(subRules.map((s) => s.id));
     expect(expected.findings).toEqual([...new Set(expected.findings)].sort());
     expect(expected.findings.filter((id) => !known.has(id))).toEqual([]);
-    expect(Object.keys(expected.rules)).toEqual(scenario.kind === 'stream' ? [...STREAM_RULE_IDS] : [...LINT_RULE_IDS]);
+    expect(Object.keys(expected.rules)).toEqual([...rules]);
     expect(expected.ok).toBe(!Object.values(expected.rules).includes('fail'));
     for (const [rule, outcome] of Object.entries(expected.rules)) {
       const ofRule = expected.findings.filter((id) => id.startsWith(`${rule}/`));
       expect(ofRule.length > 0, `${rule} is ${outcome}`).toBe(outcome !== 'pass');
     }
-    expect(scenario.command).toEqual(fakeCommand(scenario.fake));
-    expect(scenario.sections.length).toBeGreaterThan(0);
+    expect(scenario.sections).toEqual(sectionsOf(expected));
+    if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
+    else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);
+  });
+});
+
+describe('the verdicts are the declarations’', () => {
+  it('each stream scenario’s lint block is declaredUnderLint of its faults (test/unit/lint/fault-table.test.ts proves the linter agrees)', () => {
+    for (const scenario of ofKind('stream').filter((s) => !s.id.startsWith('backend.'))) {
+      const declared = declaredUnderLint(scenarioFaults(scenario.fake));
+      expect(scenario.lint!.setupFails, scenario.id).toBe(declared.setupFails);
+      if (!scenario.lint!.setupFails) expect(scenario.lint!.expected, scenario.id).toEqual(expectedFrom(declared.violates, LINT_RULE_IDS));
+      expect({ setup: scenario.lint!.setup, invocations: scenario.lint!.invocations }).toEqual(REFERENCE_LINT_PLAN);
+    }
+    expect(ofKind('stream').filter((s) => s.lint?.setupFails).map((s) => s.id)).toEqual(expect.arrayContaining(['fault.crash-before-summary.exit-70', 'fault.killed-mid-stream']));
+  });
+
+  // fault-table.test.ts lints each fault alone; a preset composes several, so its block is checked here, in memory.
+  it.concurrent.each(ofKind('stream').filter((s) => s.id.startsWith('preset.')).map((s) => [s.id, s] as const))('%s: lintCli finds what its lint block says', async (_id, scenario) => {
+    const lint = lintCli(inMemoryTarget(notes, { faults: scenarioFaults(scenario.fake) }), { ...REFERENCE_LINT_PLAN, timeoutMs: 3_000, graceMs: 1_000 });
+    if (scenario.lint!.setupFails) return void (await expect(lint).rejects.toThrow(LintSetupError));
+    expect(outcomeOf(await lint, LINT_RULE_IDS)).toEqual(scenario.lint!.expected);
+  });
+
+  it('each app scenario is its package in fixtures/apps/expected.json (test/integration/app/corpus.test.ts proves the checker agrees)', () => {
+    const corpus = readJson<{ options: unknown; packages: { path: string; valid: boolean; findings: { id: string }[] }[] }>('fixtures/apps/expected.json');
+    expect(ofKind('app').map((s) => s.path)).toEqual(corpus.packages.map((p) => `fixtures/apps/${p.path}`));
+    for (const [i, pkg] of corpus.packages.entries()) {
+      const scenario = ofKind('app')[i]!;
+      expect(scenario.options).toEqual(corpus.options);
+      expect(scenario.expected.ok, pkg.path).toBe(pkg.valid);
+      expect(scenario.expected.findings).toEqual([...new Set(pkg.findings.map((f) => f.id))].sort());
+    }
+  });
+
+  it('each recorded agent conversation belongs to exactly one agent scenario, with its verdict (test/integration/agents/corpus.test.ts proves the checkers agree)', () => {
+    const corpus = readJson<{ fixtures: { path: string; ok: boolean; breaks: string[] }[] }>('fixtures/transcripts/agents/expected.json');
+    const listed = ofKind('agent').flatMap((s) => s.recordings.map((r) => [s, r] as const));
+    expect(listed.map(([, r]) => r.path).sort()).toEqual(corpus.fixtures.map((f) => `fixtures/transcripts/agents/${f.path}`).sort());
+    for (const [scenario, recording] of listed) {
+      const fixture = corpus.fixtures.find((f) => recording.path.endsWith(`/${f.path}`))!;
+      expect({ ok: recording.ok, breaks: recording.breaks }).toEqual({ ok: fixture.ok, breaks: fixture.breaks });
+      // The naming convention the mapping relies on, checked against what the recording says it is.
+      const fault = scenario.fake.faults[0];
+      if (fault) expect(recording.description, recording.path).toContain(`--fault ${fault}`);
+      else expect(recording.description, recording.path).not.toContain('--fault');
+    }
+  });
+
+  it('recordedFault reads the corpus’s names: <arm>-<fault>[-<what>], the longest fault id that fits', () => {
+    expect(recordedFault('acp-hangs-on-sigterm-early-kill.json', 'agent-acp')).toBe('hangs-on-sigterm');
+    expect(recordedFault('mcp-ignores-cancel.json', 'agent-mcp')).toBe('ignores-cancel');
+    expect(recordedFault('mcp-cancel.json', 'agent-mcp')).toBeUndefined();
+    expect(recordedFault('acp-clean-no-streaming.json', 'agent-acp')).toBeUndefined();
+  });
+
+  it('cmdhelp and exec scenarios are their faults’ declarations; exec scenarios carry what the fault needs', () => {
+    for (const s of ofKind('cmdhelp') as CmdhelpScenario[]) expect(s.command).toEqual(['npx', 'aoi-testkit', 'fake', s.fake.preset]);
+    for (const s of ofKind('exec') as ExecScenario[]) {
+      const fault = EXEC_FAULTS.find((f) => f.id === s.fake.faults[0]);
+      expect(s.expected.findings).toEqual([...(fault?.violates ?? [])].sort());
+      expect(s.processOnly).toBe(fault?.processOnly === true);
+      expect(s.env).toEqual(fault ? { AOI_TESTKIT_EXEC_FAULTS: fault.id } : {});
+    }
+    expect((ofKind('exec') as ExecScenario[]).find((s) => s.id === 'exec.notes.deadlock')!.bulkLines).toBe(10_000);
   });
 });
 
@@ -126,6 +296,12 @@ describe('expectedFrom', () => {
 
   it('refuses a sub-rule of a rule that is not judged', () => {
     expect(() => expectedFrom(['AOI-06/dry-run-side-effect'], STREAM_RULE_IDS)).toThrow(/not judged here/);
+    expect(() => expectedFrom(['AOI-02/ansi'], EXEC_SCENARIO_RULE_IDS)).toThrow(/not judged here/);
+  });
+
+  it('orders numbered sections as the document does, named ones as the rules do', () => {
+    expect(sectionsOf(expectedFrom(['AOI-13/meta-schema-version', 'AOI-02/ansi'], STREAM_RULE_IDS))).toEqual([...new Set(['AOI-02', 'AOI-13'].flatMap((r) => getRule(r).sections))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+    expect(sectionsOf(expectedFrom(['EXEC-08/not-forwarded'], EXEC_SCENARIO_RULE_IDS))).toEqual(['§Failure Modes and Exit Codes', 'REQ-C-004']);
   });
 });
 
@@ -138,8 +314,9 @@ describe('the reference lint plan', () => {
 });
 
 /**
- * The corpus's self-proof: every stream scenario, run as its file says (setup, then argv, in one state
- * directory), ends as `exit` says, and the stream checker finds exactly `expected` in its stdout.
+ * The corpus's self-proof, in memory: every stream scenario, run as its file says (setup, then argv, in one
+ * state directory, in its environment), ends as `exit` says, the stream checker finds exactly `expected` in
+ * its stdout, and a backend scenario's one aoi:error is what `consumer` says.
  */
 describe('stream scenarios: the checker finds exactly what each scenario expects', () => {
   const streams = onDisk.filter((s): s is StreamScenario => s.kind === 'stream');
@@ -153,5 +330,10 @@ describe('stream scenarios: the checker finds exactly what each scenario expects
     // Strict mode fails every rule that reports anything.
     const strict = checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal, strict: true });
     expect(strict.ok).toBe(scenario.expected.findings.length === 0);
+    if (scenario.consumer) {
+      const errors = Buffer.from(run.stdout).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.type === 'aoi:error');
+      expect(errors).toEqual([expect.objectContaining(scenario.consumer.error)]);
+      expect('retry_after_ms' in errors[0]!).toBe(scenario.consumer.error.retry_after_ms !== undefined);
+    }
   });
 });

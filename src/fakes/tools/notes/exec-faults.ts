@@ -12,6 +12,8 @@ export interface ExecFault {
   readonly violates: readonly string[];
   /** Acts only when notes runs as a real process (in memory it behaves well). */
   readonly processOnly?: boolean;
+  /** Shows only in a large batch of at least this many lines (checkExec's `bulkLines`; its default is 5,000). */
+  readonly bulkLines?: number;
 }
 
 export type ExecFaultId =
@@ -48,6 +50,8 @@ export const EXEC_FAULTS: readonly ExecFault[] = [
       'exec passes its envelopes through a child filter process and reads the filter’s output only after writing all of it: once the output outgrows the pipe buffers, the filter blocks writing, stops reading, and exec waits forever',
     violates: ['EXEC-10/deadlock'],
     processOnly: true,
+    // ~110 bytes of output a line: 10,000 lines are three times past the pipe buffers that fill up.
+    bulkLines: 10_000,
   },
   {
     id: 'dispatches-before-parsing',

@@ -2,7 +2,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { parseDispatchLine } from '../../../spec/exec/request.js';
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
 import { execFaultsOf } from './exec-faults.js';
@@ -122,14 +121,11 @@ async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[
   return { exitCode, events };
 }
 
-/** Whether this is notes running as its own process (process-only faults act only then). */
-const isNotesProcess = () => /notes/.test(basename(process.argv[1] ?? ''));
-
-/** A fault: the line is run by a new notes process (only when this is one). */
+/** A fault: the line is run by a new notes process (only when this is one: process-only faults act only then). */
 function dispatchAsProcess(ctx: FakeContext, argv: string[]): Outcome | undefined {
-  const self = process.argv[1];
-  if (!self || !isNotesProcess()) return undefined;
-  const child = spawnSync(process.execPath, [self, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, AOI_TESTKIT_EXEC_FAULTS: '' }, encoding: 'utf8' });
+  const [program, ...words] = ctx.self ?? [];
+  if (program === undefined) return undefined;
+  const child = spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, AOI_TESTKIT_EXEC_FAULTS: '' }, encoding: 'utf8' });
   const events = child.stdout
     .split('\n')
     .filter((l) => l.trim())
@@ -261,7 +257,7 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     } else requests.push({ line: i + 1, request: parsed.request });
   }
 
-  const inFilter = faults.has('deadlock') && isNotesProcess();
+  const inFilter = faults.has('deadlock') && ctx.self !== undefined;
   let held = '';
   const write = async (env: Json, line: number) => {
     if (faults.has('lost-lines') && line % 3 === 0) return;

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as acp from '@agentclientprotocol/sdk';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { checkCmdhelp } from '../../../src/checks/cmdhelp/index.js';
+import { checkExec } from '../../../src/checks/exec/index.js';
+import { outcomeOf } from '../../../src/corpus/outcome.js';
+import { APP_SCENARIO_RULE_IDS, CMDHELP_RULE_IDS, EXEC_SCENARIO_RULE_IDS, KIT_COMMAND, type AgentScenario, type AppScenario, type CmdhelpScenario, type ExecScenario, type Scenario } from '../../../src/corpus/scenarios.js';
+import { runCli } from '../../../src/run/run-cli.js';
+
+/**
+ * The corpus's live scenarios of cmdhelp, exec, app and agent, each checked once as scenarios/README.md tells a
+ * harness in any language to: the scenario's command (the kit's CLI run directly, as `node_modules/.bin/aoi-testkit`
+ * would be) judged by the kit's own checker, which must find exactly the file's `expected`. Concurrent: a
+ * scenario's time is mostly waiting for processes.
+ */
+const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const DIR = new URL('../../../scenarios/', import.meta.url);
+const corpus = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json') && name !== 'scenario.schema.json')
+  .map((name) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8')) as Scenario);
+const ofKind = <K extends Scenario['kind']>(kind: K) => corpus.filter((s): s is Extract<Scenario, { kind: K }> => s.kind === kind).map((s) => [s.id, s] as const);
+
+const scratch = mkdtempSync(join(tmpdir(), 'aoi-live-corpus-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A corpus argv with the kit's CLI run directly. */
+function direct(argv: readonly string[]): [string, string[]] {
+  expect(argv.slice(0, KIT_COMMAND.length)).toEqual([...KIT_COMMAND]);
+  return [process.execPath, [CLI, ...argv.slice(KIT_COMMAND.length)]];
+}
+
+describe('cmdhelp scenarios: a cmdhelp checker on the command finds exactly `expected`', () => {
+  test.concurrent.each(ofKind('cmdhelp'))('%s', async (_id, scenario: CmdhelpScenario) => {
+    const [command, args] = direct(scenario.command);
+    const report = await checkCmdhelp(command, args, { env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(scratch, 'cmdhelp-')) } });
+    expect(outcomeOf(report, CMDHELP_RULE_IDS)).toEqual(scenario.expected);
+  });
+});
+
+describe('exec scenarios: an exec checker driving the command with the plan finds exactly `expected`', () => {
+  test.concurrent.each(ofKind('exec'))(
+    '%s',
+    async (_id, scenario: ExecScenario) => {
+      const [command, args] = direct(scenario.command);
+      // The clean tool answers 10,000 lines in well under a second: 10 s is a bound for a deadlock, not a race.
+      const report = await checkExec(command, args, { plan: scenario.plan, bulkLines: scenario.bulkLines, bulkTimeoutMs: 10_000 });
+      expect(report.planSource).toBe('given');
+      expect(outcomeOf(report, EXEC_SCENARIO_RULE_IDS)).toEqual(scenario.expected);
+    },
+    60_000,
+  );
+});
+
+describe('app scenarios: aoi-testkit lint --app-dir with the options finds exactly `expected`', () => {
+  /** An argv as one shell word each, for --app-setup and --app-read. */
+  const words = (argv: readonly string[]) => argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+
+  test.concurrent.each(ofKind('app'))('%s', async (_id, scenario: AppScenario) => {
+    const { setup, read } = scenario.options;
+    expect(scenario.options.fail).toEqual(['__aoi_testkit_no_such_command__']); // lint's own fail probe
+    const run = await runCli(process.execPath, [CLI, 'lint', '--spec', 'app', '--app-dir', join(ROOT, scenario.path), ...setup.flatMap((s) => ['--app-setup', words(s)]), '--app-read', words(read), '--output', 'jsonl'], { timeoutMs: 60_000 });
+    const events = Buffer.from(run.stdout).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const checks = events.filter((e) => e.type === 'aoi:check') as Array<{ name: string; status: string; findings?: { id: string; severity: string }[] }>;
+    expect(checks.map((c) => c.name)).toEqual(APP_SCENARIO_RULE_IDS);
+    const verdicts = checks.map((c) => ({ rule: c.name, status: c.status, warnings: (c.findings ?? []).filter((f) => f.severity === 'warning').length }));
+    expect(outcomeOf({ verdicts: verdicts as never, findings: checks.flatMap((c) => c.findings ?? []) }, APP_SCENARIO_RULE_IDS)).toEqual(scenario.expected);
+    expect(run.exitCode).toBe(scenario.expected.ok ? 0 : 1);
+  });
+});
+
+/**
+ * Agent scenarios are for runner authors, and their verdicts are recorded conversations (proven by
+ * test/integration/agents/corpus.test.ts). Here, each command is started as a runner starts an agent: it is the
+ * fake the scenario names, with its fault (the lifecycle log's start record), speaking the scenario's protocol
+ * (it answers the handshake, unless its fault is not to).
+ */
+describe('agent scenarios: the command is the fake and fault the scenario names, speaking its protocol', () => {
+  const HANDSHAKE: Record<AgentScenario['protocol'], string | undefined> = {
+    acp: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} } }),
+    mcp: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'aoi-testkit-corpus', version: '0' } } }),
+    proprietary: undefined, // the REPL speaks first: its ready line
+  };
+
+  test.concurrent.each(ofKind('agent'))('%s', async (_id, scenario: AgentScenario) => {
+    const [command, args] = direct(scenario.command);
+    const dir = mkdtempSync(join(scratch, 'agent-'));
+    const log = join(dir, 'lifecycle.jsonl');
+    const child = spawn(command, args, { env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: dir, AOI_TESTKIT_AGENT_LOG: log }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stderr.resume(); // stderr-noise writes blocking: drain it
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const safety = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    let stdout = '';
+    const firstLine = new Promise<string | undefined>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')));
+      });
+      void exited.then(() => resolve(undefined));
+    });
+    const opening = HANDSHAKE[scenario.protocol];
+    if (opening !== undefined) child.stdin.write(`${opening}\n`);
+    const answer = await firstLine;
+    child.stdin.end();
+    const code = await exited;
+    clearTimeout(safety);
+    const records = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; pid: number; argv?: string[] });
+    for (const helper of records.filter((r) => r.event === 'child')) {
+      try {
+        process.kill(helper.pid, 'SIGKILL'); // spawns-helper: its helper outlives the agent by design
+      } catch {
+        // already gone
+      }
+    }
+    expect(records[0]).toMatchObject({ event: 'start', argv: scenario.fake.faults.flatMap((id) => ['--fault', id]) });
+    if (scenario.fake.faults.includes('exits-before-handshake')) {
+      expect([answer, code]).toEqual([undefined, 1]);
+      return;
+    }
+    if (scenario.protocol === 'proprietary') expect(answer).toMatch(/^ready \{/);
+    else expect(JSON.parse(answer!)).toMatchObject({ jsonrpc: '2.0', id: 0, result: { protocolVersion: expect.anything() } });
+    expect(existsSync(join(ROOT, scenario.manifest))).toBe(true);
+  });
+});
+
+describe('aoi-testkit fake <scenario-id>: what cannot run is a usage error that says why', () => {
+  test.concurrent.each([
+    [['app.todo'], `app.todo is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${ROOT}fixtures/apps/todo`],
+    [['agent.acp.no-such-fault'], 'unknown scenario "agent.acp.no-such-fault" (aoi-testkit scenarios lists them)'],
+    [['--seed', '2', 'exec.notes'], 'fake exec.notes: the exec scenarios take no --seed, --fault or --env; run aoi-testkit fake exec.notes [args...]'],
+    [['--env', 'sk-not-a-name', 'well-behaved'], '--env needs NAME=VALUE'],
+    [['--env', 'NOT A NAME=1', 'well-behaved'], '--env needs NAME=VALUE, with NAME a variable name (got "NOT A NAME")'],
+  ])('fake %j', async (args, message) => {
+    const run = await runCli(process.execPath, [CLI, 'fake', ...args]);
+    expect([run.exitCode, Buffer.from(run.stderr).toString('utf8')]).toEqual([64, `aoi-testkit: ${message}\n`]);
+    expect(run.stdout).toHaveLength(0);
+  });
+});

@@ -6,6 +6,10 @@ export default defineConfig({
     // it against the buggy one (with the example's own config, which does not include the meta-test).
     include: ['test/**/*.test.ts', 'examples/**/test/**/*.test.ts'],
     exclude: ['test/package/**', 'node_modules/**'],
+    // Most integration files wait on real processes (grace periods, timeouts) more than they compute: three
+    // files at a time on two cores halves the wall time, and the tests are built not to flake under load.
+    // (vitest's own default outside watch mode is one worker fewer than the cores: one, here.)
+    maxWorkers: 3,
     // Integration tests start real processes; give them room under load instead of flaking.
     testTimeout: 30_000,
     hookTimeout: 60_000,

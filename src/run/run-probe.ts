@@ -28,6 +28,11 @@ export interface ProbeOptions extends RunCliOptions {
   graceMs?: number;
   /** Kill the tree and stop capturing once stdout plus stderr exceed this many bytes (default 64 MiB). */
   maxBufferBytes?: number;
+  /**
+   * Once the child has exited and its group is killed, how long its pipes may stay silent before capture
+   * stops (default 2 s): only something outside the group can still hold them then.
+   */
+  drainMs?: number;
 }
 
 /** When and where a probe acted. */
@@ -69,7 +74,7 @@ export interface ProbeRun extends Run {
 }
 
 const DEFAULT_MAX_BUFFER = 64 * 1024 * 1024;
-/** Once the child has exited and its group is killed, how long its pipes may take to reach EOF. */
+/** Once the child has exited and its group is killed, how long its pipes may stay silent before capture stops. */
 const DRAIN_MS = 2_000;
 
 function lineCount(name: string, value: number | undefined): number | undefined {
@@ -89,7 +94,7 @@ function lineCount(name: string, value: number | undefined): number | undefined 
  * run.probe.stdoutClosed; // { afterLines: 3, atByte: 97, … } or null if it printed fewer lines
  */
 export async function runProbe(command: string, args: readonly string[] = [], options: ProbeOptions = {}): Promise<ProbeRun> {
-  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_BUFFER } = options;
+  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_BUFFER, drainMs = DRAIN_MS } = options;
   const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
   const signalPlan = options.signalAfterLines;
   const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
@@ -171,7 +176,9 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     out?.destroy();
     startGrace();
   };
+  let chunksReceived = 0; // stdout and stderr: whether the pipes still flow (see the drain below)
   const keep = (into: Uint8Array[], chunk: Uint8Array): boolean => {
+    chunksReceived++;
     if (maxBufferExceeded) return false;
     captured += chunk.length;
     if (captured > maxBufferBytes) {
@@ -192,11 +199,25 @@ export async function runProbe(command: string, args: readonly string[] = [], op
   });
   child.stderr?.on('data', (chunk: Uint8Array) => void keep(stderr, chunk));
   // Grandchildren may hold the pipes open after the CLI itself exits: end them so that EOF arrives, and
-  // if something outside the group still holds a pipe, stop reading after a bounded drain.
+  // if something outside the group still holds a pipe, stop reading once the pipes have been silent for
+  // drainMs. Never before the loop has read what is pending: on a starved machine the drain timer fires
+  // in the timers phase, before the poll phase reads the output the child left, so the decision waits for
+  // setImmediate (after that poll), and any chunk that arrived meanwhile re-arms the drain (until timeout).
   let drainTimer: NodeJS.Timeout | undefined;
+  const armDrain = () => {
+    const seen = chunksReceived;
+    drainTimer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (chunksReceived !== seen && !timedOut) armDrain();
+          else readers.forEach((stream) => stream.destroy());
+        }),
+      drainMs,
+    );
+  };
   child.on('exit', () => {
     killTree(child.pid);
-    drainTimer = setTimeout(() => readers.forEach((stream) => stream.destroy()), DRAIN_MS);
+    armDrain();
   });
   if (signalAfter === 0) sendSignal(0);
   if (closeAfter === 0) closeStdout(0);

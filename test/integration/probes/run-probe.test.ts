@@ -42,4 +42,22 @@ describe('runProbe: the same contract as runCli when no probe acts', () => {
     expect(run).toMatchObject({ exitCode: 0, timedOut: false });
     expect(text(run.stdout)).toBe('{}\n');
   });
+
+  test('output left in the pipes when the CLI exits is never lost, however late the loop reads it', async () => {
+    // drainMs 0: the drain fires at the first turn of the loop after the exit, the worst case of a starved
+    // machine (where the timer fires before the poll phase reads the pipes). Every byte must still arrive.
+    // A hundred at once keep this process's loop busy enough that a drain which does not wait for the poll
+    // phase loses output (it did: about one run in ten, and the cmdhelp corpus saw empty documents under load).
+    const script = 'process.stdout.write("x".repeat(48 * 1024)); process.stderr.write("done")';
+    const runs = await Promise.all(Array.from({ length: 100 }, () => runProbe(node, ['-e', script], { drainMs: 0 })));
+    expect(runs.map((run) => [run.stdout.length, text(run.stderr), run.exitCode])).toEqual(runs.map(() => [48 * 1024, 'done', 0]));
+  });
+
+  test('something outside the process group that holds stdout open ends the capture after drainMs of silence', async () => {
+    // setsid: the grandchild leaves the group, so killing the group does not reach it; it holds stdout for 10 s.
+    const script = 'require("child_process").spawn("setsid", [process.execPath, "-e", "setTimeout(() => {}, 10000)"], { stdio: ["ignore", "inherit", "ignore"] }).unref(); console.log("{}")';
+    const run = await runProbe(node, ['-e', script], { drainMs: 300 });
+    expect(run).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(text(run.stdout)).toBe('{}\n');
+  });
 });

@@ -333,7 +333,8 @@ describe('runAoi on a real process (withFakeCli)', () => {
           expect(result.error?.reason).toBe('timeout');
           const helpers = helperPids(cli.stateDir);
           if (helpers.length === 0) continue;
-          expect(helpers.filter(isRunning)).toEqual([]);
+          // Killed processes close their pipes a moment before they turn zombie: poll for that.
+          await expect.poll(() => helpers.filter(isRunning)).toEqual([]);
           return;
         }
         throw new Error('the stall helper never started');

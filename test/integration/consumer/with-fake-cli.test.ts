@@ -234,7 +234,8 @@ describe('withFakeCli: a stall in a helper process (fault.stall.helper), a grand
         const { stdout, signal } = await run;
         expect(signal).toBe('SIGKILL');
         expect(types(stdout)).toEqual(['aoi:meta']);
-        expect(isRunning(helper)).toBe(false);
+        // EOF comes as the kernel closes the helper's files, a moment before it turns zombie: poll for that.
+        await expect.poll(() => isRunning(helper)).toBe(false);
       } finally {
         try {
           process.kill(-child.pid!, 'SIGKILL');

@@ -25,7 +25,7 @@
  * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
  */
 import { readFileSync } from 'node:fs';
-import { parseDispatchLine } from '../spec/exec/request.js';
+import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
@@ -297,17 +297,14 @@ export async function runExec(args: string[]): Promise<number> {
 
   // Parse every line before running any: a malformed stream runs nothing (exit 2).
   const requests: { line: number; request: Json & { _cmd: string } }[] = [];
-  for (const [i, raw] of input.split('\n').entries()) {
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim() === '') continue;
-    const parsed = parseDispatchLine(text);
+  for (const parsed of batchLines(input)) {
     if ('problem' in parsed) {
-      const message = `input line ${i + 1}: ${parsed.problem}`;
-      await write(`${JSON.stringify(envelope(undefined, i + 1, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);
+      const message = `input line ${parsed.line}: ${parsed.problem}`;
+      await write(`${JSON.stringify(envelope(undefined, parsed.line, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);
       process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${message}\n`);
       return 2;
     }
-    requests.push({ line: i + 1, request: parsed.request });
+    requests.push({ line: parsed.line, request: parsed.request });
   }
 
   // --dry-run goes to mutating and destructive commands only; every dispatchable command is safe.

@@ -33,3 +33,14 @@ export function parseDispatchLine(line: string): { problem: string } | { request
   const problem = dispatchRequestProblem(value);
   return problem === undefined ? { request: value as DispatchLine } : { problem };
 }
+
+/**
+ * The lines of a batch (stdin or `--input-file`) as `exec` reads them: 1-based line numbers, a trailing CR
+ * not part of the line, blank lines skipped, each parsed. Shared by the kit's `exec` and the reference tool's.
+ */
+export function* batchLines(input: string): Generator<{ line: number } & ReturnType<typeof parseDispatchLine>> {
+  for (const [i, raw] of input.split('\n').entries()) {
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (text.trim() !== '') yield { line: i + 1, ...parseDispatchLine(text) };
+  }
+}

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { parseDispatchLine } from '../../../spec/exec/request.js';
+import { batchLines } from '../../../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
 import { execFaultsOf } from './exec-faults.js';
@@ -237,13 +237,10 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   const early = faults.has('dispatches-before-parsing');
   const requests: { line: number; request: Json & { _cmd: string } }[] = [];
   const answers: { line: number; env: Json }[] = [];
-  for (const [i, raw] of input.split('\n').entries()) {
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim() === '') continue;
-    const parsed = parseDispatchLine(text);
+  for (const parsed of batchLines(input)) {
     if ('problem' in parsed) {
-      const message = `input line ${i + 1}: ${parsed.problem}`;
-      const env = failure('', i + 1, 'DISPATCH_PARSE_ERROR', message, placement);
+      const message = `input line ${parsed.line}: ${parsed.problem}`;
+      const env = failure('', parsed.line, 'DISPATCH_PARSE_ERROR', message, placement);
       const tags = (env.meta as Json);
       delete tags._cmd;
       delete env._cmd;
@@ -252,9 +249,9 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
       return faults.has('parse-error-exit-1') ? 1 : 2;
     }
     if (early) {
-      const env = await dispatch(i + 1, parsed.request);
-      if (env) answers.push({ line: i + 1, env });
-    } else requests.push({ line: i + 1, request: parsed.request });
+      const env = await dispatch(parsed.line, parsed.request);
+      if (env) answers.push({ line: parsed.line, env });
+    } else requests.push({ line: parsed.line, request: parsed.request });
   }
 
   const inFilter = faults.has('deadlock') && ctx.self !== undefined;

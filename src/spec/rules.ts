@@ -20,3 +20,10 @@ export function getSubRule(id: string): SubRule {
   if (!subRule) throw new Error(`unknown sub-rule id ${id}`);
   return subRule;
 }
+
+/** The rule ids of one spec (`AOI`, `EXEC`, …), in id order; with `judgedBy`, only rules with a sub-rule judged that way. */
+export function ruleIdsOf(prefix: string, judgedBy?: SubRule['judgedBy']): string[] {
+  const ids = [...rulesById.keys()].filter((id) => id.startsWith(`${prefix}-`));
+  const judged = judgedBy ? new Set([...subRulesById.values()].filter((s) => s.judgedBy === judgedBy).map((s) => s.rule)) : undefined;
+  return ids.filter((id) => !judged || judged.has(id)).sort();
+}

@@ -4,6 +4,7 @@ import { aoiRun, aoiStreamWithDefect, chunked, DEFECT_IDS, DEFECT_SHAPES, DEFECT
 import { defectOnShape } from '../../src/arbitraries/aoi/defects.js';
 import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
 import { FAULT_CATALOGUE } from '../../src/fakes/faults/index.js';
+import { writeTable } from '../support/tables.js';
 
 /**
  * Mutation score of the stream checker: every labelled defect (the fake CLIs' fault catalogue), on
@@ -56,7 +57,8 @@ function printTable(rows: readonly Row[]) {
   });
   const header = ['| defect | shape | declared sub-rules | detected exactly | notes |', '|---|---|---|---|---|'];
   const perShape = DEFECT_SHAPES.map((shape) => `${shape} ${rows.filter((row) => row.shape === shape).length}`).join(', ');
-  console.log(
+  writeTable(
+    'mutation-score',
     `\nMutation score of the stream checker: ${(score(rows) * 100).toFixed(1)}% (${DEFECTS.length} defects on ${rows.length} defect × shape pairs — ${perShape} — × ${RUNS_PER_ROW} generated streams)\n${[...header, ...lines].join('\n')}\n`,
   );
 }

@@ -31,6 +31,7 @@ import {
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { getSubRule } from '../../../src/spec/rules.js';
+import { writeTable } from '../../support/tables.js';
 
 const FAULTS_DIR = new URL('../../../src/fakes/faults/', import.meta.url);
 const FAKES_DIR = new URL('../../../src/fakes/', import.meta.url);
@@ -183,7 +184,7 @@ describe('every fault is caught by exactly the sub-rules it declares', () => {
     const keys = Object.keys(header) as (keyof Row)[];
     const width = (key: keyof Row) => Math.max(...all.map((r) => r[key].length));
     const line = (r: Row) => keys.map((k) => r[k].padEnd(width(k))).join(' | ').trimEnd();
-    console.log(['', line(header), keys.map((k) => '-'.repeat(width(k))).join('-|-'), ...all.slice(1).map(line), ''].join('\n'));
+    writeTable('fault-table', ['', line(header), keys.map((k) => '-'.repeat(width(k))).join('-|-'), ...all.slice(1).map(line), ''].join('\n'));
   });
 
   for (const c of CASES) {

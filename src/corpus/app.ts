@@ -1,11 +1,10 @@
-import { APP_RULES } from '../spec/app/rules.js';
-import { getSubRule } from '../spec/rules.js';
+import { getSubRule, ruleIdsOf } from '../spec/rules.js';
 import { expectedFrom, sectionsOf } from './expected.js';
 import { readKitJson } from './files.js';
 import type { AppScenario } from './types.js';
 
 /** The rules an Agent Application checker judges, in id order. */
-export const APP_SCENARIO_RULE_IDS: readonly string[] = APP_RULES.map((rule) => rule.id);
+export const APP_SCENARIO_RULE_IDS: readonly string[] = ruleIdsOf('APP');
 
 /** Where the Agent Application packages and their verdicts live (fixtures/apps/README.md). */
 export const APPS_DIR = 'fixtures/apps';

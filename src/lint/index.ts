@@ -13,4 +13,5 @@ export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 export { inMemoryTarget } from './aoi/memory-target.js';
 export { checkCmdhelp, type CmdhelpCheckOptions, type CmdhelpReport } from '../checks/cmdhelp/live.js';
 export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from '../checks/exec/live.js';
-export { checkAgentApplication, type AppCheckOptions, type AppReport } from '../checks/app/application.js';
+export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
+export type { AppReport } from '../checks/app/application.js';

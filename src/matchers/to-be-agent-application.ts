@@ -1,13 +1,13 @@
-import type { AppCheckOptions } from '../checks/app/application.js';
+import type { AppCheckOptions } from '../lint/app/application.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { formatFindings, hint } from './format.js';
 
-type AppModule = typeof import('../checks/app/application.js');
+type AppModule = typeof import('../lint/app/application.js');
 
 /** The live checker, loaded on first use: it starts processes with execa, an ES module (see toPassAoiLint). */
 async function loadChecker(): Promise<AppModule> {
   try {
-    return await import('../checks/app/application.js');
+    return await import('../lint/app/application.js');
   } catch (error) {
     if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
     throw new Error('toBeAgentApplication cannot load the application checker here: it needs execa, an ES module. Run jest with native ESM or Node >= 24.9, or use vitest.');
@@ -27,7 +27,7 @@ export async function toBeAgentApplication(this: MatcherState | void, received: 
   }
   const { checkAgentApplication } = await loadChecker();
   const report = await checkAgentApplication(received, options);
-  const pass = report.valid;
+  const pass = report.ok;
   const warnings = report.findings.filter((f) => f.severity === 'warning');
   const skipped = report.skipped ? `\n\n(${report.skipped}.)` : '';
   return {

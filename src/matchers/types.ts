@@ -2,7 +2,7 @@ import type { StreamCheckOptions } from '../checks/aoi/context.js';
 import type { LintOptions } from '../lint/aoi/lint.js';
 import type { AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
 import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
-import type { AppCheckOptions } from '../checks/app/application.js';
+import type { AppCheckOptions } from '../lint/app/application.js';
 import type { CheckExecOptions } from '../checks/exec/live.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CmdhelpCheckOptions } from '../checks/cmdhelp/live.js';

@@ -1,2 +1,4 @@
 export { validateAppManifest, validateAppPackage, commandFiles, type AppManifestOptions, type AppManifestReport } from './manifest.js';
-export { checkAgentApplication, collectIds, isStructuredError, parseStdout, UNKNOWN_COMMAND_PROBE, type AppCheckOptions, type AppReport } from './application.js';
+export { judgeAgentApplication, type AppJudgeOptions, type AppReport } from './application.js';
+export { collectIds, isStructuredError, parseStdout } from './probe/json.js';
+export type { AppConfirmationProbe, AppInvocation, AppProbePlan, AppRun, AppRuns } from './probe/types.js';

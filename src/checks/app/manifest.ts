@@ -7,8 +7,10 @@ import { isAbsolute, join } from 'node:path';
 import { normalize } from 'node:path/posix';
 import { maskSecrets } from '../../spec/aoi/secrets.js';
 import { APP_COMMAND_NAME, APP_MANIFEST_FILE, APP_SCHEDULING, type AppManifest } from '../../spec/app/manifest.js';
+import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { parseAgentCliManifest, type ManifestPath } from '../agentcli/manifest-parse.js';
+import { VerdictCollector, type Report } from '../verdict.js';
 
 export interface AppManifestOptions {
   /** The package directory: enables APP-04/missing-file and APP-08/missing-skill. */
@@ -17,9 +19,9 @@ export interface AppManifestOptions {
   strict?: boolean;
 }
 
-export interface AppManifestReport {
-  /** No finding of severity error (under `strict`, no finding at all). */
-  valid: boolean;
+export interface AppManifestReport extends Report {
+  /** @deprecated use ok */
+  readonly valid: boolean;
   /** The frontmatter, typed, when it is valid. */
   manifest?: AppManifest;
   /** The markdown after the frontmatter (when the text had one). */
@@ -28,7 +30,7 @@ export interface AppManifestReport {
   findings: Finding[];
 }
 
-type Report = (id: string, message: string, path: ManifestPath) => void;
+type ReportAt = (id: string, message: string, path: ManifestPath) => void;
 
 const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : typeof value);
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -45,7 +47,7 @@ export function validateAppManifest(input: string | Uint8Array | object, options
     return validate(input, options, strict);
   } catch (error) {
     const reason = error instanceof Error ? error.name : typeof error;
-    return { valid: false, findings: [makeFinding('APP-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`, {}, strict)] };
+    return finish([makeFinding('APP-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`)], undefined, undefined, strict);
   }
 }
 
@@ -60,7 +62,7 @@ export function validateAppPackage(dir: string, options: Omit<AppManifestOptions
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return { valid: false, findings: [makeFinding('APP-01/missing-file', `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`, {}, options.strict === true)] };
+    return finish([makeFinding('APP-01/missing-file', `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`)], undefined, undefined, options.strict === true);
   }
   return validateAppManifest(text, { ...options, dir });
 }
@@ -75,31 +77,31 @@ function validate(input: unknown, options: AppManifestOptions, strict: boolean):
     const parsed = parseAgentCliManifest(text);
     if (parsed.findings.length > 0) {
       // The splitter is shared with AGENT-CLI.md: the same four ways to fail, filed under APP-01.
-      const findings = parsed.findings.map((f) => makeFinding(f.id.replace(/^AGENTCLI-01\//, 'APP-01/'), f.message, f, strict));
+      const findings = parsed.findings.map((f) => makeFinding(f.id.replace(/^AGENTCLI-01\//, 'APP-01/'), f.message, f));
       return finish(findings, undefined, undefined, strict);
     }
     ({ frontmatter, lineOf, lineText, body } = parsed);
   } else if (isRecord(input)) {
     frontmatter = input;
   } else {
-    return finish([makeFinding('APP-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`, {}, strict)], undefined, undefined, strict);
+    return finish([makeFinding('APP-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`)], undefined, undefined, strict);
   }
 
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  const report: Report = (id, message, path) => {
+  const report: ReportAt = (id, message, path) => {
     const line = lineOf(path);
     const key = `${id}\u0000${line}\u0000${message}`;
     if (seen.has(key)) return;
     seen.add(key);
     const source = line === undefined ? undefined : lineText(line);
-    findings.push(makeFinding(id, maskSecrets(message), { ...(line !== undefined ? { line } : {}), ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}) }, strict));
+    findings.push(makeFinding(id, maskSecrets(message), { ...(line !== undefined ? { line } : {}), ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}) }));
   };
   judge(frontmatter as Record<string, unknown>, body, options.dir, report);
   return finish(findings, frontmatter, body, strict);
 }
 
-function judge(fm: Record<string, unknown>, body: string | undefined, dir: string | undefined, report: Report): void {
+function judge(fm: Record<string, unknown>, body: string | undefined, dir: string | undefined, report: ReportAt): void {
   // APP-02 / APP-03: name, description, version.
   for (const field of ['name', 'description', 'version'] as const) {
     const value = fm[field];
@@ -213,16 +215,21 @@ export function commandFiles(command: string): string[] {
 /** A package-relative path that climbs above the package root (`../x`, `app/../../x`). */
 const leavesPackage = (file: string): boolean => normalize(file.replace(/\\/g, '/')).split('/')[0] === '..';
 
+/** The report: findings in file order, one verdict per manifest rule (APP-01…08). */
 function finish(findings: Finding[], frontmatter: unknown, body: string | undefined, strict: boolean): AppManifestReport {
-  const ordered = findings
+  // Every finding kept: the report lists them all, as the verdicts count them.
+  const collector = new VerdictCollector({ strict, keepPerSubRule: Infinity });
+  findings
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => (a.finding.line ?? 0) - (b.finding.line ?? 0) || a.index - b.index)
-    .map(({ finding }) => finding);
-  const valid = !ordered.some((f) => f.severity === 'error' || strict);
+    .forEach(({ finding }) => collector.addFinding(finding));
+  const { ok, verdicts } = collector.report(ruleIdsOf('APP', 'manifest'));
   return {
-    valid,
-    ...(valid && frontmatter !== undefined ? { manifest: frontmatter as AppManifest } : {}),
+    ok,
+    valid: ok,
+    ...(ok && frontmatter !== undefined ? { manifest: frontmatter as AppManifest } : {}),
     ...(body !== undefined ? { body } : {}),
-    findings: ordered,
+    findings: [...collector.findings],
+    verdicts,
   };
 }

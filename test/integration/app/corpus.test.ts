@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkAgentApplication, type AppCheckOptions } from '../../../src/checks/app/application.js';
+import { checkAgentApplication, type AppCheckOptions } from '../../../src/lint/app/application.js';
 import { toBeAgentApplication } from '../../../src/matchers/to-be-agent-application.js';
 import { APP_SUB_RULES } from '../../../src/spec/app/rules.js';
 

@@ -3,20 +3,15 @@
  * APP.md — its declared commands and the invocations its body documents (`node app/cli.js add "Write docs"`).
  * Pure; see docs/spec-notes.md (Agent Applications, point 7).
  */
+import type { AppProbePlan } from '../../checks/app/probe/types.js';
+import { tokenizeExample } from '../../checks/cmdhelp/examples.js';
 import type { AppManifest } from '../../spec/app/manifest.js';
-import { tokenizeExample } from '../cmdhelp/examples.js';
 
 /** Commands that create an entity, so that a read has ids to compare (APP-14) and a destructive command a target (APP-13). */
 export const CREATING_COMMAND = /^(add|create|new|insert|make|put)(-|$)/;
 
-export interface AppProbePlan {
-  /** Run first, in order. */
-  readonly setup: readonly (readonly string[])[];
-  /** Where setup came from: the caller, APP.md's body, or nowhere. A derived setup that fails is not a finding. */
-  readonly setupFrom: 'options' | 'APP.md' | 'none';
-  /** The read invocation (run three times), or none when no command qualifies. */
-  readonly read: readonly string[];
-}
+/** The command an unknown-command probe runs: the default invocation that must fail (APP-11, APP-12). */
+export const UNKNOWN_COMMAND_PROBE = '__aoi_testkit_no_such_command__';
 
 const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const words = (line: string) => {

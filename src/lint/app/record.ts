@@ -1,0 +1,77 @@
+/**
+ * Run an Agent Application's probes and record what each did (APP-10…15 are judged from the record, in
+ * src/checks/app/probe/). entry.command runs through `sh -c`, from the package root, stdin closed, in one
+ * fresh state directory for all the probes. What runs next follows what ran (the ids seen, whether they
+ * held), as the judges read it; nothing here decides a verdict.
+ */
+import { idsStable } from '../../checks/app/probe/stable-ids.js';
+import { idsOf } from '../../checks/app/probe/json.js';
+import { seenIds } from '../../checks/app/probe/output.js';
+import { startFailure } from '../../checks/app/probe/start.js';
+import type { AppConfirmationProbe, AppInvocation, AppProbePlan, AppRuns } from '../../checks/app/probe/types.js';
+import { APP_STATE_DIR_ENV, type AppManifest } from '../../spec/app/manifest.js';
+import { runCli, type Run } from '../../run/run-cli.js';
+import { STATE_DIR_ENV, withStateDir } from '../../run/state-dir.js';
+import { UNKNOWN_COMMAND_PROBE } from './plan.js';
+
+export interface AppRunOptions {
+  /** An invocation that must fail (APP-11, APP-12). Default: an unknown command. */
+  fail?: readonly string[];
+  /** Arguments for each confirmation-required command (APP-13). Default: the first entity id the probes saw, if any. */
+  confirmArgs?: Readonly<Record<string, readonly string[]>>;
+  /** Extra environment for the application; values are treated as secrets and never printed. */
+  env?: Record<string, string>;
+  /** One more variable to give the state directory in (it is always in APP_STATE_DIR and AOI_TESTKIT_STATE_DIR). */
+  stateDirEnv?: string;
+  /** Per-invocation timeout (default 15 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * The setup, then the read (stopping at the first that fails to start), the read twice more, the invocation
+ * that must fail, and each confirmation-required command without confirmation, between reads.
+ */
+export async function recordAppRuns(root: string, manifest: AppManifest, plan: AppProbePlan, options: AppRunOptions = {}): Promise<AppRuns> {
+  const command = manifest.entry.command;
+  return withStateDir(async (stateDir) => {
+    const env: Record<string, string> = {
+      ...(options.env ?? {}),
+      [APP_STATE_DIR_ENV]: stateDir,
+      [STATE_DIR_ENV]: stateDir,
+      ...(options.stateDirEnv ? { [options.stateDirEnv]: stateDir } : {}),
+    };
+    const invoke = (args: readonly string[]): Promise<Run> =>
+      runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], { cwd: root, env, stdin: 'closed', timeoutMs: options.timeoutMs ?? 15_000 });
+    const { read } = plan;
+    const setup: AppInvocation[] = [];
+    const reads: Run[] = [];
+    const started = (): AppRuns => ({ plan, setup, reads, confirmations: [] });
+
+    for (const args of plan.setup) {
+      setup.push({ args, run: await invoke(args) });
+      if (startFailure(started())) return started();
+    }
+    if (read.length > 0) {
+      reads.push(await invoke(read));
+      if (startFailure(started())) return started();
+      reads.push(await invoke(read), await invoke(read));
+    }
+
+    const failArgs = options.fail ?? [UNKNOWN_COMMAND_PROBE];
+    const fail = { args: failArgs, run: await invoke(failArgs) };
+
+    const seen = seenIds(started());
+    const stable = idsStable(reads);
+    const confirmations: AppConfirmationProbe[] = [];
+    for (const name of manifest.confirmationRequired ?? []) {
+      const args = [name, ...(options.confirmArgs?.[name] ?? seen.slice(0, 1))];
+      const before = read.length > 0 ? await invoke(read) : undefined;
+      const run = await invoke(args);
+      // Read again only where a refusal could be seen to change the state: stable ids, some shown before.
+      const shownBefore = before && idsOf(before);
+      const after = run.exitCode !== 0 && stable && shownBefore && shownBefore.length > 0 ? await invoke(read) : undefined;
+      confirmations.push({ call: { args, run }, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+    }
+    return { plan, setup, reads, fail, confirmations };
+  });
+}

@@ -1,0 +1,48 @@
+/** The APP-10…15 judges over recorded runs: no process is started here. */
+import { describe, expect, it } from 'vitest';
+import { judgeAgentApplication } from '../../../src/checks/app/application.js';
+import { validateAppManifest } from '../../../src/checks/app/manifest.js';
+import type { AppRun, AppRuns } from '../../../src/checks/app/probe/types.js';
+
+const text = ['---', 'name: todo', 'description: x', 'entry:', '  command: node app/cli.js', 'commands: [list, add, remove]', 'confirmationRequired: [remove]', '---', ''].join('\n');
+const manifestReport = validateAppManifest(text);
+const run = (exitCode: number, stdout: unknown): AppRun => ({ exitCode, signal: null, timedOut: false, stdout: new TextEncoder().encode(typeof stdout === 'string' ? stdout : JSON.stringify(stdout)) });
+const listed = (...ids: string[]) => run(0, { ok: true, items: ids.map((id) => ({ id })) });
+const refused = run(1, { ok: false, error: { code: 'CONFIRMATION_REQUIRED', message: 'confirm' } });
+const plan = { setup: [['add', 'x']], setupFrom: 'options', read: ['list'] } as const;
+const statusOf = (runs: AppRuns) => Object.fromEntries(judgeAgentApplication('/app', manifestReport, runs).verdicts.map((v) => [v.rule, v.reason ? `${v.status}: ${v.reason}` : v.status]));
+
+describe('judgeAgentApplication over recorded runs', () => {
+  const clean: AppRuns = {
+    plan,
+    setup: [{ args: ['add', 'x'], run: listed('td_1') }],
+    reads: [listed('td_1'), listed('td_1'), listed('td_1')],
+    fail: { args: ['nope'], run: run(1, { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'no' } }) },
+    confirmations: [{ call: { args: ['remove', 'td_1'], run: refused }, before: listed('td_1'), after: listed('td_1') }],
+  };
+
+  it('a clean record passes every rule; a refusal that deleted anyway is APP-13/state-changed', () => {
+    expect(Object.values(statusOf(clean))).toEqual(Array(14).fill('pass'));
+    const deleted: AppRuns = { ...clean, confirmations: [{ ...clean.confirmations[0]!, after: listed() }] };
+    const report = judgeAgentApplication('/app', manifestReport, deleted);
+    expect(report.findings.map((f) => [f.id, f.probe])).toEqual([['APP-13/state-changed', 'node app/cli.js remove td_1']]);
+    expect([report.ok, report.valid]).toEqual([false, false]);
+  });
+
+  it('a setup that did not start: APP-15 fails, every later probe rule is skipped with the reason', () => {
+    const stopped: AppRuns = { plan, setup: [{ args: ['add', 'x'], run: run(127, '') }], reads: [], confirmations: [] };
+    const status = statusOf(stopped);
+    expect(status['APP-15']).toBe('fail');
+    for (const rule of ['APP-10', 'APP-11', 'APP-12', 'APP-13', 'APP-14'])
+      expect(status[rule]).toBe('skip: entry.command did not run successfully, so the other probes were not run');
+  });
+
+  it('APP-14 without ids is not_applicable (never skipped), and an invalid APP.md skips every probe rule', () => {
+    const empty: AppRuns = { ...clean, setup: [], reads: [listed(), listed(), listed()], confirmations: [] };
+    const status = statusOf(empty);
+    expect(status['APP-14']).toMatch(/^not_applicable: two runs of `list` returned no entity ids/);
+    expect(status['APP-13']).toBe('skip: not probed');
+    const invalid = judgeAgentApplication('/app', validateAppManifest(''), undefined);
+    expect(invalid.verdicts.find((v) => v.rule === 'APP-10')).toMatchObject({ status: 'skip', reason: 'APP.md is not valid, so the CLI was not run' });
+  });
+});

@@ -48,9 +48,9 @@ export default defineConfig([
     clean: false,
   },
   {
-    // The fake agent CLIs (src/fakes/agents): one self-contained file each, the ACP and MCP SDKs (devDependencies)
+    // The fake agent CLIs (src/fakes/agentcli): one self-contained file each, the ACP and MCP SDKs (devDependencies)
     // bundled in, so that users of the published package run them without installing the SDKs.
-    entry: { 'bin/agent-acp': 'src/fakes/agents/bin/acp.ts', 'bin/agent-mcp': 'src/fakes/agents/bin/mcp.ts', 'bin/agent-repl': 'src/fakes/agents/bin/repl.ts' },
+    entry: { 'bin/agent-acp': 'src/fakes/agentcli/bin/acp.ts', 'bin/agent-mcp': 'src/fakes/agentcli/bin/mcp.ts', 'bin/agent-repl': 'src/fakes/agentcli/bin/repl.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -34,6 +34,6 @@ export {
   type AgentPreset,
   type FakeAgentCommand,
   type FakeAgentOptions,
-} from './fakes/agents/index.js';
+} from './fakes/agentcli/index.js';
 export type { Finding } from './stream/finding.js';
 export type { RuleVerdict } from './checks/verdict.js';

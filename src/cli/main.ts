@@ -121,7 +121,7 @@ async function runFake(args: string[]): Promise<number> {
   const [preset, ...rest] = args;
   const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agents/presets.js'), import('../fakes/tools/helpdesk/presets.js')]);
+    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agentcli/presets.js'), import('../fakes/tools/helpdesk/presets.js')]);
     const list = [...Object.entries(fakes.PRESETS), ...Object.entries(HELPDESK_PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
@@ -155,7 +155,7 @@ async function runFake(args: string[]): Promise<number> {
 async function runAgentFake(args: string[]): Promise<number | undefined> {
   const [preset, ...rest] = args;
   if (preset === undefined || !/^agent-(acp|mcp|repl)(\.|$)/.test(preset)) return undefined;
-  const { AGENT_PRESETS } = await import('../fakes/agents/presets.js');
+  const { AGENT_PRESETS } = await import('../fakes/agentcli/presets.js');
   const found = AGENT_PRESETS[preset];
   if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
   const bin = new URL(`../bin/${found.fake}.js`, import.meta.url);

@@ -1,5 +1,5 @@
-import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../fakes/agents/faults/index.js';
-import { AGENT_ARMS, AGENT_PRESETS } from '../fakes/agents/presets.js';
+import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../fakes/agentcli/faults/index.js';
+import { AGENT_ARMS, AGENT_PRESETS } from '../fakes/agentcli/presets.js';
 import { AGENTCLI_TURN_RULES } from '../spec/agentcli/turn-rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
 import { readKitJson } from './files.js';

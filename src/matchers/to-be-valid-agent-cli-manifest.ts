@@ -12,7 +12,7 @@ import { formatFindings, hint } from './format.js';
 export function toBeValidAgentCliManifest(this: MatcherState | void, received: unknown, options: AgentCliManifestOptions = {}): MatcherResult {
   const matcher = 'toBeValidAgentCliManifest';
   const report = validateAgentCliManifest(received as string | object, options);
-  const pass = report.valid;
+  const pass = report.ok;
   const what = options.path ? ` (${options.path})` : '';
   const warnings = report.findings.filter((f) => f.severity === 'warning');
   return {

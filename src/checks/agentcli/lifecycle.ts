@@ -1,15 +1,16 @@
 import type { LifecycleRecord } from '../../spec/agentcli/transcript.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
-import { makeVerdict, type RuleVerdict } from '../verdict.js';
+import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
 
 /** AIP-45 §Lifecycle: SIGTERM, then SIGKILL 5 s later. */
 export const SIGKILL_GRACE_MS = 5000;
 /** The fake agents log `alive` every 100 ms while they ignore SIGTERM: the last one is at most this early. */
 export const ALIVE_INTERVAL_MS = 100;
 
-export interface LifecycleReport {
+export interface LifecycleReport extends Report {
   ok: boolean;
   findings: Finding[];
+  /** The AGENTCLI-26 verdict, the one of `verdicts`. */
   verdict: RuleVerdict;
 }
 
@@ -29,7 +30,9 @@ export interface LifecycleReport {
  */
 export function checkAgentLifecycle(records: readonly LifecycleRecord[], observed: { alive: (pid: number) => boolean }): LifecycleReport {
   const list = (Array.isArray(records) ? records : []).filter((r): r is LifecycleRecord => r !== null && typeof r === 'object' && typeof r.event === 'string' && typeof r.pid === 'number');
-  const findings: Finding[] = [];
+  // Every finding is kept (a tear-down has few); messages are not masked (the collector's `add` would): as the judge always did.
+  const out = new VerdictCollector({ keepPerSubRule: Infinity });
+  const add = (id: string, message: string, evidence: { line: number; excerpt: string }) => out.addFinding(makeFinding(id, message, evidence));
   const at = (r: LifecycleRecord) => ({ line: list.indexOf(r) + 1, excerpt: toExcerpt(JSON.stringify(r)) });
   const alive = (pid: number) => {
     try {
@@ -40,8 +43,8 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
   };
   const start = list.find((r) => r.event === 'start');
   if (!start) {
-    const verdict = makeVerdict('AGENTCLI-26', { status: 'not_applicable', reason: 'no start record: the agent never ran with the lifecycle log', errors: 0, warnings: 0, findings: [] });
-    return { ok: true, findings, verdict };
+    out.notApplicable('AGENTCLI-26', 'no start record: the agent never ran with the lifecycle log');
+    return lifecycleReport(out);
   }
   const pid = start.pid;
   const mine = list.filter((r) => r.pid === pid);
@@ -49,18 +52,18 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
   const signals = mine.filter((r) => r.event === 'signal');
   const exit = mine.find((r) => r.event === 'exit');
   if (alive(pid)) {
-    if (sigterm) findings.push(makeFinding('AGENTCLI-26/no-escalation', `the agent (pid ${pid}) is still alive after SIGTERM: the runner never sent SIGKILL`, at(sigterm)));
-    else findings.push(makeFinding('AGENTCLI-26/orphan', `the agent (pid ${pid}) is still alive after the tear-down, and was never sent SIGTERM`, at(start)));
+    if (sigterm) add('AGENTCLI-26/no-escalation', `the agent (pid ${pid}) is still alive after SIGTERM: the runner never sent SIGKILL`, at(sigterm));
+    else add('AGENTCLI-26/orphan', `the agent (pid ${pid}) is still alive after the tear-down, and was never sent SIGTERM`, at(start));
   } else if (!sigterm) {
     if (!exit || signals.length > 0) {
       const how = exit ? `it exited (code ${exit.code}) on ${signals.map((s) => s.signal).join(', ')}` : 'it was killed (no exit record: SIGKILL or a crash)';
-      findings.push(makeFinding('AGENTCLI-26/no-sigterm', `the agent (pid ${pid}) went away without a SIGTERM first: ${how}`, at(exit ?? start)));
+      add('AGENTCLI-26/no-sigterm', `the agent (pid ${pid}) went away without a SIGTERM first: ${how}`, at(exit ?? start));
     }
   } else if (!exit) {
     const lastAlive = mine.filter((r) => r.event === 'alive' && r.at >= sigterm.at).reduce((m, r) => Math.max(m, r.at), sigterm.at);
     const grace = lastAlive - sigterm.at;
     if (grace < SIGKILL_GRACE_MS - ALIVE_INTERVAL_MS) {
-      findings.push(makeFinding('AGENTCLI-26/early-sigkill', `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`, at(sigterm)));
+      add('AGENTCLI-26/early-sigkill', `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`, at(sigterm));
     }
   }
   if (sigterm) {
@@ -69,13 +72,16 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
     const open = before.filter((r) => r.event === 'session-open' && !closed.has(r.sessionId));
     if (open.length > 0) {
       const ids = [...new Set(open.map((r) => JSON.stringify(String(r.sessionId).slice(0, 60))))];
-      findings.push(makeFinding('AGENTCLI-26/session-not-closed', `SIGTERM reached the agent (pid ${pid}) with ${ids.length === 1 ? 'session' : 'sessions'} ${ids.join(', ')} still open: the runner did not close ${ids.length === 1 ? 'it' : 'them'} first`, at(sigterm)));
+      add('AGENTCLI-26/session-not-closed', `SIGTERM reached the agent (pid ${pid}) with ${ids.length === 1 ? 'session' : 'sessions'} ${ids.join(', ')} still open: the runner did not close ${ids.length === 1 ? 'it' : 'them'} first`, at(sigterm));
     }
   }
   for (const child of list.filter((r) => r.event === 'child')) {
-    if (alive(child.pid)) findings.push(makeFinding('AGENTCLI-26/orphan', `pid ${child.pid}, a process the agent started, outlived the tear-down`, at(child)));
+    if (alive(child.pid)) add('AGENTCLI-26/orphan', `pid ${child.pid}, a process the agent started, outlived the tear-down`, at(child));
   }
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  const verdict = makeVerdict('AGENTCLI-26', { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings });
-  return { ok: errors === 0, findings, verdict };
+  return lifecycleReport(out);
+}
+
+function lifecycleReport(out: VerdictCollector): LifecycleReport {
+  const { ok, verdicts, findings } = out.report(['AGENTCLI-26']);
+  return { ok, findings: [...findings], verdict: verdicts[0]!, verdicts: [...verdicts] };
 }

@@ -5,7 +5,9 @@
  */
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
 import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
+import { VerdictCollector, type Report as VerdictReport, type RuleVerdict } from '../verdict.js';
 import { reportCrossFieldFindings } from './manifest-cross.js';
 import { parseAgentCliManifest, type ManifestPath } from './manifest-parse.js';
 import { reportSchemaFindings, typeName, type Report } from './manifest-schema.js';
@@ -17,18 +19,30 @@ export { agentCliManifestSchema } from './manifest-schema.js';
 export interface AgentCliManifestOptions {
   /** The manifest file's path: enables AGENTCLI-12/name-not-directory. */
   path?: string;
+  /**
+   * Why the manifest has no path (e.g. `read from stdin`), for the reason of AGENTCLI-12's `not_applicable`
+   * verdict when `path` is not given (default: `no path given`).
+   */
+  noDirectory?: string;
   /** Warnings count as errors. */
   strict?: boolean;
 }
 
-export interface AgentCliManifestReport {
-  /** No finding of severity error (under `strict`, no finding at all). */
+export interface AgentCliManifestReport extends VerdictReport {
+  /** No rule failed: no finding of severity error (under `strict`, no finding at all). */
+  ok: boolean;
+  /** @deprecated use `ok` */
   valid: boolean;
   /** The frontmatter, typed, when it is valid. */
   manifest?: AgentCliManifest;
   /** Every problem, once, in file order. */
   findings: Finding[];
+  /** A verdict per rule a manifest alone is judged on (AGENTCLI-01…12; AGENTCLI-13 judges a runner's config). */
+  verdicts: RuleVerdict[];
 }
+
+/** The rules judged on the manifest alone: those with sub-rules this validator judges. */
+const MANIFEST_RULE_IDS = ruleIdsOf('AGENTCLI', 'manifest');
 
 /**
  * Validate an AGENT-CLI.md: its text (a string or UTF-8 bytes), or its frontmatter already parsed to an
@@ -43,7 +57,7 @@ export function validateAgentCliManifest(input: string | object, options: AgentC
   } catch (error) {
     // A getter that throws, a revoked proxy: whatever it is, it is not a readable manifest.
     const reason = error instanceof Error ? error.name : typeof error;
-    return { valid: false, findings: [makeFinding('AGENTCLI-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`, {}, strict)] };
+    return finish([makeFinding('AGENTCLI-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`, {}, strict)], undefined, options);
   }
 }
 
@@ -54,12 +68,12 @@ function validate(input: unknown, options: AgentCliManifestOptions, strict: bool
   const text = typeof input === 'string' ? input : input instanceof Uint8Array ? new TextDecoder().decode(input) : undefined;
   if (text !== undefined) {
     const parsed = parseAgentCliManifest(text);
-    if (parsed.findings.length > 0) return finish(parsed.findings.map((f) => (strict ? makeFinding(f.id, f.message, f, true) : f)), undefined, strict);
+    if (parsed.findings.length > 0) return finish(parsed.findings.map((f) => (strict ? makeFinding(f.id, f.message, f, true) : f)), undefined, options);
     ({ frontmatter, lineOf, lineText } = parsed);
   } else if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     frontmatter = input;
   } else {
-    return finish([makeFinding('AGENTCLI-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`, {}, strict)], undefined, strict);
+    return finish([makeFinding('AGENTCLI-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`, {}, strict)], undefined, options);
   }
 
   const findings: Finding[] = [];
@@ -81,15 +95,19 @@ function validate(input: unknown, options: AgentCliManifestOptions, strict: bool
   };
   reportSchemaFindings(frontmatter, report);
   reportCrossFieldFindings(frontmatter as Record<string, unknown>, report, options.path !== undefined ? { path: options.path } : {});
-  return finish(findings, frontmatter, strict);
+  return finish(findings, frontmatter, options);
 }
 
-function finish(findings: Finding[], frontmatter: unknown, strict: boolean): AgentCliManifestReport {
+function finish(findings: Finding[], frontmatter: unknown, options: AgentCliManifestOptions): AgentCliManifestReport {
   // File order; a stable sort keeps the schema's findings before the code's on one line.
   const ordered = findings
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => (a.finding.line ?? 0) - (b.finding.line ?? 0) || a.index - b.index)
     .map(({ finding }) => finding);
-  const valid = !ordered.some((f) => f.severity === 'error' || strict);
-  return { valid, ...(valid && frontmatter !== undefined ? { manifest: frontmatter as AgentCliManifest } : {}), findings: ordered };
+  // Every finding is kept: the validator already reports each problem once.
+  const collector = new VerdictCollector({ strict: options.strict === true, keepPerSubRule: Infinity });
+  for (const finding of ordered) collector.addFinding(finding);
+  if (options.path === undefined) collector.notApplicable('AGENTCLI-12', `${options.noDirectory ?? 'no path given'}: no directory to compare name with`);
+  const { ok, verdicts } = collector.report(MANIFEST_RULE_IDS);
+  return { ok, valid: ok, ...(ok && frontmatter !== undefined ? { manifest: frontmatter as AgentCliManifest } : {}), findings: ordered, verdicts: [...verdicts] };
 }

@@ -2,7 +2,8 @@ import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
 import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/transcript.js';
 import { secretForms } from '../../spec/aoi/secrets.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
-import { makeVerdict, type RuleVerdict } from '../verdict.js';
+import { ruleIdsOf } from '../../spec/rules.js';
+import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
 import { normalizeTranscript, TURN_EVENT_TYPES, type NormalizedTranscript, type TurnEvent } from './normalize.js';
 
 export interface TurnCheckOptions {
@@ -17,7 +18,7 @@ export interface TurnCheckOptions {
   strict?: boolean;
 }
 
-export interface TurnReport {
+export interface TurnReport extends Report {
   /** No error-severity finding. */
   ok: boolean;
   events: TurnEvent[];
@@ -26,7 +27,8 @@ export interface TurnReport {
   verdicts: RuleVerdict[];
 }
 
-export const TURN_RULE_IDS = ['AGENTCLI-20', 'AGENTCLI-21', 'AGENTCLI-22', 'AGENTCLI-23', 'AGENTCLI-24', 'AGENTCLI-25'] as const;
+/** The rules judged on a conversation (AGENTCLI-20…25). */
+export const TURN_RULE_IDS = ruleIdsOf('AGENTCLI', 'transcript');
 
 /**
  * MCP protocol revisions (modelcontextprotocol.io) a client may speak. An MCP server may answer an older
@@ -35,7 +37,6 @@ export const TURN_RULE_IDS = ['AGENTCLI-20', 'AGENTCLI-21', 'AGENTCLI-22', 'AGEN
  */
 export const MCP_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 
-const KEPT_PER_SUB_RULE = 10;
 const TYPES: ReadonlySet<string> = new Set(TURN_EVENT_TYPES);
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -52,19 +53,9 @@ interface Loose {
   readonly line: number;
 }
 
-class Findings {
-  readonly all: Finding[] = [];
-  readonly counts = new Map<string, number>();
-  constructor(
-    readonly secrets: readonly string[],
-    readonly strict: boolean,
-  ) {}
-  add(id: string, message: string, line?: number, text?: string): void {
-    const n = (this.counts.get(id) ?? 0) + 1;
-    this.counts.set(id, n);
-    if (n > KEPT_PER_SUB_RULE) return;
-    this.all.push(makeFinding(id, message, { ...(line !== undefined ? { line } : {}), ...(text !== undefined ? { excerpt: toExcerpt(text, this.secrets) } : {}) }, this.strict));
-  }
+/** A finding, its excerpt masked. Not the collector's `add`, which masks the message too: the turn checker never did. */
+function add(out: VerdictCollector, id: string, message: string, line?: number, text?: string): void {
+  out.addFinding(makeFinding(id, message, { ...(line !== undefined ? { line } : {}), ...(text !== undefined ? { excerpt: toExcerpt(text, out.secrets) } : {}) }, out.strict));
 }
 
 const frameText = (frame: TranscriptFrame | undefined): string | undefined => {
@@ -92,7 +83,7 @@ function safeJson(value: unknown): string {
  */
 export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | readonly unknown[], options: TurnCheckOptions = {}): TurnReport {
   const secrets = (options.secrets ?? []).filter((s) => typeof s === 'string' && s.length >= 4);
-  const out = new Findings(secrets, options.strict === true);
+  const out = new VerdictCollector({ strict: options.strict === true, secrets });
   const isArray = Array.isArray(input);
   let wire: NormalizedTranscript | undefined;
   let frames: readonly TranscriptFrame[] = [];
@@ -103,11 +94,11 @@ export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | reado
     events = [];
     (input as readonly unknown[]).forEach((raw, i) => {
       if (!isObject(raw) || typeof raw.type !== 'string') {
-        out.add('AGENTCLI-22/unknown-type', `event ${i + 1} is not an object with a string "type"`, i + 1, safeJson(raw));
+        add(out, 'AGENTCLI-22/unknown-type', `event ${i + 1} is not an object with a string "type"`, i + 1, safeJson(raw));
         return;
       }
       if (!TYPES.has(raw.type)) {
-        out.add('AGENTCLI-22/unknown-type', `event ${i + 1} has type "${raw.type.slice(0, 40)}", outside AIP-45's closed taxonomy`, i + 1, safeJson(raw));
+        add(out, 'AGENTCLI-22/unknown-type', `event ${i + 1} has type "${raw.type.slice(0, 40)}", outside AIP-45's closed taxonomy`, i + 1, safeJson(raw));
         return;
       }
       const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : typeof raw.toolCallId === 'string' || typeof raw.toolCallId === 'number' ? String(raw.toolCallId) : undefined;
@@ -140,32 +131,15 @@ export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | reado
   if (options.capabilities) checkCapabilities(loose, turns, wire, frames, options.capabilities, out);
   if (secrets.length > 0) checkSecrets(loose, frames, secrets, out);
 
-  const verdicts = TURN_RULE_IDS.map((rule) => {
-    const findings = out.all.filter((f) => f.rule === rule);
-    let errors = 0;
-    let warnings = 0;
-    for (const [id, n] of out.counts) {
-      if (!id.startsWith(`${rule}/`)) continue;
-      const severity = out.all.find((f) => f.id === id)?.severity;
-      if (severity === 'warning') warnings += n;
-      else errors += n;
-    }
-    const na =
-      (rule === 'AGENTCLI-20' || rule === 'AGENTCLI-21') && !wire
-        ? 'judged on a transcript (the wire), not on an array of events'
-        : rule === 'AGENTCLI-24' && !options.capabilities
-          ? 'no capabilities given'
-          : rule === 'AGENTCLI-25' && secrets.length === 0
-            ? 'no secrets given'
-            : undefined;
-    if (na) return makeVerdict(rule, { status: 'not_applicable', reason: na, errors: 0, warnings: 0, findings: [] });
-    return makeVerdict(rule, { status: errors > 0 ? 'fail' : 'pass', errors, warnings, findings });
-  });
-  return { ok: !out.all.some((f) => f.severity === 'error'), events, turns: turns.length, findings: out.all, verdicts };
+  if (!wire) for (const rule of ['AGENTCLI-20', 'AGENTCLI-21']) out.notApplicable(rule, 'judged on a transcript (the wire), not on an array of events');
+  if (!options.capabilities) out.notApplicable('AGENTCLI-24', 'no capabilities given');
+  if (secrets.length === 0) out.notApplicable('AGENTCLI-25', 'no secrets given');
+  const report = out.report(TURN_RULE_IDS);
+  return { ok: report.ok, events, turns: turns.length, findings: [...report.findings], verdicts: [...report.verdicts] };
 }
 
 // ── AGENTCLI-20 ────────────────────────────────────────────────────────────────────────────────────
-function checkHandshake(wire: NormalizedTranscript, frames: readonly TranscriptFrame[], protocol: unknown, out: Findings): void {
+function checkHandshake(wire: NormalizedTranscript, frames: readonly TranscriptFrame[], protocol: unknown, out: VerdictCollector): void {
   const h = wire.handshake;
   const at = (i: number | undefined) => (i === undefined ? {} : { line: i + 1, text: frameText(frames[i]) });
   if (h.answerFrame === undefined) {
@@ -178,19 +152,19 @@ function checkHandshake(wire: NormalizedTranscript, frames: readonly TranscriptF
           : h.failed
             ? 'the agent answered initialize with an error'
             : 'the agent never answered initialize';
-    out.add('AGENTCLI-20/no-handshake', what, where.line, where.text);
+    add(out, 'AGENTCLI-20/no-handshake', what, where.line, where.text);
   } else if (protocol !== 'proprietary') {
     const problem = versionProblem(protocol === 'mcp' ? 'mcp' : 'acp', h.offered, h.answered);
     if (problem) {
       const where = at(h.answerFrame);
-      out.add('AGENTCLI-20/protocol-version', problem, where.line, where.text);
+      add(out, 'AGENTCLI-20/protocol-version', problem, where.line, where.text);
     }
   }
   const done = h.answerFrame ?? Infinity;
   const defects = new Set(wire.defects.map((d) => d.frame));
   const early = wire.sessionTraffic.filter((i) => i < done && !defects.has(i));
   for (const i of early.slice(0, 1)) {
-    out.add('AGENTCLI-20/before-handshake', `session traffic from the agent before the handshake${Number.isFinite(done) ? ` was answered (frame ${done + 1})` : ' (which never completed)'}`, i + 1, frameText(frames[i]));
+    add(out, 'AGENTCLI-20/before-handshake', `session traffic from the agent before the handshake${Number.isFinite(done) ? ` was answered (frame ${done + 1})` : ' (which never completed)'}`, i + 1, frameText(frames[i]));
   }
 }
 
@@ -209,11 +183,11 @@ function versionProblem(arm: 'acp' | 'mcp', offered: unknown, answered: unknown)
 }
 
 // ── AGENTCLI-21 ────────────────────────────────────────────────────────────────────────────────────
-function checkFrames(wire: NormalizedTranscript, frames: readonly TranscriptFrame[], out: Findings): void {
+function checkFrames(wire: NormalizedTranscript, frames: readonly TranscriptFrame[], out: VerdictCollector): void {
   for (const d of wire.defects) {
     const text = frameText(frames[d.frame]);
-    if (d.kind === 'unknown-tag') out.add('AGENTCLI-21/unknown-tag', `frame ${d.frame + 1}: ${d.reason}`, d.frame + 1, text);
-    else out.add('AGENTCLI-21/malformed-frame', `frame ${d.frame + 1} from the agent: ${d.reason}`, d.frame + 1, text);
+    if (d.kind === 'unknown-tag') add(out, 'AGENTCLI-21/unknown-tag', `frame ${d.frame + 1}: ${d.reason}`, d.frame + 1, text);
+    else add(out, 'AGENTCLI-21/malformed-frame', `frame ${d.frame + 1} from the agent: ${d.reason}`, d.frame + 1, text);
   }
 }
 
@@ -267,13 +241,13 @@ const excerptOf = (e: Loose, frames: readonly TranscriptFrame[]) => (e.frame !==
  * more events and a turn-end was an error *during* the turn, as the REPL reports a failed step). After a
  * turn-end, another turn-end or error is a double end, anything else an event after the end.
  */
-function checkTurnEnds(turns: Turn[], out: Findings, frames: readonly TranscriptFrame[]): void {
+function checkTurnEnds(turns: Turn[], out: VerdictCollector, frames: readonly TranscriptFrame[]): void {
   for (const turn of turns) {
     let ended: 'turn-end' | 'error' | undefined;
     for (const e of turn.events) {
       if (ended === 'turn-end') {
-        if (e.type === 'turn-end' || e.type === 'error') out.add('AGENTCLI-22/double-end', `turn ${turn.index + 1} ends again (${e.type}) after its turn-end`, lineOf(e), excerptOf(e, frames));
-        else out.add('AGENTCLI-22/event-after-end', `a ${e.type} event of turn ${turn.index + 1} after its turn-end`, lineOf(e), excerptOf(e, frames));
+        if (e.type === 'turn-end' || e.type === 'error') add(out, 'AGENTCLI-22/double-end', `turn ${turn.index + 1} ends again (${e.type}) after its turn-end`, lineOf(e), excerptOf(e, frames));
+        else add(out, 'AGENTCLI-22/event-after-end', `a ${e.type} event of turn ${turn.index + 1} after its turn-end`, lineOf(e), excerptOf(e, frames));
         continue;
       }
       ended = e.type === 'turn-end' ? 'turn-end' : e.type === 'error' ? 'error' : undefined;
@@ -282,7 +256,7 @@ function checkTurnEnds(turns: Turn[], out: Findings, frames: readonly Transcript
       const last = turn.events.at(-1);
       const line = last ? lineOf(last) : turn.frame !== undefined ? turn.frame + 1 : undefined;
       const text = last ? excerptOf(last, frames) : turn.frame !== undefined ? frameText(frames[turn.frame]) : undefined;
-      out.add('AGENTCLI-22/no-turn-end', `turn ${turn.index + 1} has no turn-end or error${last ? ` (its last event is a ${last.type})` : ' (and no event at all)'}`, line, text);
+      add(out, 'AGENTCLI-22/no-turn-end', `turn ${turn.index + 1} has no turn-end or error${last ? ` (its last event is a ${last.type})` : ' (and no event at all)'}`, line, text);
     }
   }
 }
@@ -295,7 +269,7 @@ function checkTurnEnds(turns: Turn[], out: Findings, frames: readonly Transcript
  * (sent before the agent read it) looks the same in a transcript; so by default a turn is judged only when
  * the agent sent more of it after the cancel and then did not end it as cancelled. Strict judges every one.
  */
-function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unknown, out: Findings, frames: readonly TranscriptFrame[]): void {
+function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unknown, out: VerdictCollector, frames: readonly TranscriptFrame[]): void {
   if (protocol === 'mcp') return;
   const sessionOf = new Map(wire.turns.map((t) => [t.index, t.sessionId]));
   const ending = (turn: Turn) => turn.events.find((e) => e.type === 'turn-end' || (e.type === 'error' && protocol !== 'proprietary'));
@@ -316,7 +290,8 @@ function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unkno
     const kept = turn.events.some((e) => e !== end && e.frame !== undefined && e.frame > cancel.frame && e.frame < end.frame!);
     if (!kept && !out.strict) continue;
     const how = end.type === 'error' ? 'with an error' : `with stopReason ${JSON.stringify(stopReason ?? null)}`;
-    out.add(
+    add(
+      out,
       'AGENTCLI-22/cancel-ignored',
       `turn ${turn.index + 1} was cancelled (frame ${cancel.frame + 1})${kept ? ', the agent went on with it,' : ''} and it ended ${how}, not "cancelled"`,
       lineOf(end),
@@ -327,7 +302,7 @@ function checkCancels(turns: Turn[], wire: NormalizedTranscript, protocol: unkno
 
 // ── AGENTCLI-23 ────────────────────────────────────────────────────────────────────────────────────
 /** Tool calls pending when a turn ends (turn-end, or the end of a turn's events) are unanswered; an error or a cancelled turn-end settles them. */
-function checkToolCalls(turns: Turn[], out: Findings, frames: readonly TranscriptFrame[]): void {
+function checkToolCalls(turns: Turn[], out: VerdictCollector, frames: readonly TranscriptFrame[]): void {
   const seen = new Map<string, Set<string>>(); // session → call ids
   const pendingByTurn = new Map<number, Map<string, Loose>>();
   for (const turn of turns) pendingByTurn.set(turn.index, new Map());
@@ -340,12 +315,12 @@ function checkToolCalls(turns: Turn[], out: Findings, frames: readonly Transcrip
       seen.set(session, ids);
       if (e.type === 'tool-call') {
         const id = e.id ?? '';
-        if (ids.has(id)) out.add('AGENTCLI-23/duplicate-call-id', `tool-call id ${JSON.stringify(id.slice(0, 60))} is used twice in one session`, lineOf(e), excerptOf(e, frames));
+        if (ids.has(id)) add(out, 'AGENTCLI-23/duplicate-call-id', `tool-call id ${JSON.stringify(id.slice(0, 60))} is used twice in one session`, lineOf(e), excerptOf(e, frames));
         ids.add(id);
         pending.set(id, e);
       } else if (e.type === 'tool-result') {
         const id = e.id ?? '';
-        if (!ids.has(id)) out.add('AGENTCLI-23/orphan-result', `tool-result ${JSON.stringify(id.slice(0, 60))} answers no earlier tool-call`, lineOf(e), excerptOf(e, frames));
+        if (!ids.has(id)) add(out, 'AGENTCLI-23/orphan-result', `tool-result ${JSON.stringify(id.slice(0, 60))} answers no earlier tool-call`, lineOf(e), excerptOf(e, frames));
         pending.delete(id);
         for (const other of pendingByTurn.values()) other.delete(id);
       } else if (e.type === 'error') {
@@ -355,7 +330,7 @@ function checkToolCalls(turns: Turn[], out: Findings, frames: readonly Transcrip
         // A cancelled turn settles its calls: ACP has the client mark unfinished calls cancelled itself, and a
         // cancelled MCP call gets no answer at all.
         if ((e.raw as { stopReason?: unknown }).stopReason === 'cancelled') pending.clear();
-        for (const [id, call] of pending) out.add('AGENTCLI-23/unanswered-call', `tool-call ${JSON.stringify(id.slice(0, 60))} of turn ${turn.index + 1} has no tool-result when the turn ends`, lineOf(call), excerptOf(call, frames));
+        for (const [id, call] of pending) add(out, 'AGENTCLI-23/unanswered-call', `tool-call ${JSON.stringify(id.slice(0, 60))} of turn ${turn.index + 1} has no tool-result when the turn ends`, lineOf(call), excerptOf(call, frames));
         pending.clear();
       }
     }
@@ -365,21 +340,21 @@ function checkToolCalls(turns: Turn[], out: Findings, frames: readonly Transcrip
 
 // ── AGENTCLI-24 ────────────────────────────────────────────────────────────────────────────────────
 /** streaming: false forbids a message in several text-delta chunks (one whole message per turn is the non-streaming form). */
-function checkCapabilities(events: Loose[], turns: Turn[], wire: NormalizedTranscript | undefined, frames: readonly TranscriptFrame[], caps: NonNullable<AgentCliManifest['capabilities']>, out: Findings): void {
+function checkCapabilities(events: Loose[], turns: Turn[], wire: NormalizedTranscript | undefined, frames: readonly TranscriptFrame[], caps: NonNullable<AgentCliManifest['capabilities']>, out: VerdictCollector): void {
   if (caps.tool_calls === false) {
-    for (const e of events.filter((x) => x.type === 'tool-call')) out.add('AGENTCLI-24/tool-calls', 'a tool-call from an agent that declares tool_calls: false', lineOf(e), excerptOf(e, frames));
+    for (const e of events.filter((x) => x.type === 'tool-call')) add(out, 'AGENTCLI-24/tool-calls', 'a tool-call from an agent that declares tool_calls: false', lineOf(e), excerptOf(e, frames));
   }
   if (caps.streaming === false) {
     for (const turn of turns) {
       const deltas = turn.events.filter((e) => e.type === 'text-delta');
-      if (deltas.length > 1) out.add('AGENTCLI-24/streaming', `turn ${turn.index + 1} streams its message in ${deltas.length} text-delta chunks; the agent declares streaming: false`, lineOf(deltas[1]!), excerptOf(deltas[1]!, frames));
+      if (deltas.length > 1) add(out, 'AGENTCLI-24/streaming', `turn ${turn.index + 1} streams its message in ${deltas.length} text-delta chunks; the agent declares streaming: false`, lineOf(deltas[1]!), excerptOf(deltas[1]!, frames));
     }
   }
   if (caps.bidirectional === false) {
-    for (const e of events.filter((x) => x.type === 'agent-prompt')) out.add('AGENTCLI-24/bidirectional', 'an agent-prompt from an agent that declares bidirectional: false', lineOf(e), excerptOf(e, frames));
+    for (const e of events.filter((x) => x.type === 'agent-prompt')) add(out, 'AGENTCLI-24/bidirectional', 'an agent-prompt from an agent that declares bidirectional: false', lineOf(e), excerptOf(e, frames));
   }
   if (caps.resumable !== true && wire) {
-    for (const i of wire.loads) out.add('AGENTCLI-24/resumable', 'session/load with an agent that does not declare resumable: true', i + 1, frameText(frames[i]));
+    for (const i of wire.loads) add(out, 'AGENTCLI-24/resumable', 'session/load with an agent that does not declare resumable: true', i + 1, frameText(frames[i]));
   }
 }
 
@@ -400,7 +375,7 @@ function secretIn(texts: readonly string[], forms: readonly { form: string; how:
   return undefined;
 }
 
-function checkSecrets(events: Loose[], frames: readonly TranscriptFrame[], secrets: readonly string[], out: Findings): void {
+function checkSecrets(events: Loose[], frames: readonly TranscriptFrame[], secrets: readonly string[], out: VerdictCollector): void {
   const forms = secrets.flatMap((secret) => {
     return secretForms(secret).map((form) => ({ form, how: form === secret ? 'raw' : form === encodeURIComponent(secret) ? 'URL-encoded' : 'base64' }));
   });
@@ -411,12 +386,12 @@ function checkSecrets(events: Loose[], frames: readonly TranscriptFrame[], secre
     const how = secretIn(texts, forms);
     if (how) {
       flagged.add(i);
-      out.add('AGENTCLI-25/secret-echoed', `a secret appears (${how}) in frame ${i + 1} from the agent`, i + 1, frameText(frame));
+      add(out, 'AGENTCLI-25/secret-echoed', `a secret appears (${how}) in frame ${i + 1} from the agent`, i + 1, frameText(frame));
     }
   });
   for (const e of events) {
     if (e.frame !== undefined && flagged.has(e.frame)) continue;
     const how = secretIn(strings(e.raw, []), forms);
-    if (how) out.add('AGENTCLI-25/secret-echoed', `a secret appears (${how}) in a ${e.type} event`, lineOf(e), safeJson(e.raw));
+    if (how) add(out, 'AGENTCLI-25/secret-echoed', `a secret appears (${how}) in a ${e.type} event`, lineOf(e), safeJson(e.raw));
   }
 }

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
-import { makeAgentFault } from '../../../src/fakes/agents/faults/index.js';
+import { makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
 import { processAlive } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
 import type { AgentProtocol, AgentTranscript, LifecycleRecord, TranscriptFrame } from '../../../src/spec/agentcli/transcript.js';

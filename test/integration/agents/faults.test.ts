@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../../../src/fakes/agents/faults/index.js';
+import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
 import { AgentProcess, INIT, isAlive, openAcpSession, request, tempDir } from './support.js';
 

@@ -25,7 +25,7 @@ import {
   type ScenarioKind,
   type StreamScenario,
 } from '../../../src/corpus/scenarios.js';
-import { AGENT_PRESETS } from '../../../src/fakes/agents/presets.js';
+import { AGENT_PRESETS } from '../../../src/fakes/agentcli/presets.js';
 import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, declaredUnderLint, type FaultEntry } from '../../../src/fakes/faults/index.js';
 import { HELPDESK_PRESETS } from '../../../src/fakes/tools/helpdesk/presets.js';
 import { BACKEND_CASES } from '../../../src/fakes/tools/notes/backend-cases.js';

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, heardCancel, malformedLine, secretEcho, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 /**
@@ -13,7 +13,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
   const wire = new Wire(b);
   const noise = { i: 0 };
   const out = (tag: string, payload?: unknown) => wire.line(payload === undefined ? tag : `${tag} ${JSON.stringify(payload)}`);
-  const answers = new Map<string, (text: string) => void>();
+  const answers = new Map<string, (text: string | undefined) => void>();
   let current: AbortController | undefined;
   let turns = 0;
   let defaultTurns = 0;
@@ -24,8 +24,9 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
     const turnNo = ++turns;
     const controller = new AbortController();
     current = controller;
-    const cancelled = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
-    const isCancelled = () => controller.signal.aborted && !b.ignoresCancel;
+    const cancel = heardCancel(b, controller.signal);
+    const cancelled = new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true }));
+    const isCancelled = () => cancel.aborted;
     let updates = 0;
     const send = async (tag: string, payload: unknown) => {
       const c = b.crashMidTurn;
@@ -68,7 +69,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
         await send('result', { id: step.toolResult.id, output: step.toolResult.output, ...(step.toolResult.isError ? { isError: true } : {}) });
       } else if ('ask' in step) {
         if (o.auto || o.permissionMode === 'bypassPermissions' || o.permissionMode === 'acceptEdits' || o.permissionMode === 'plan') continue;
-        const answered = new Promise<string>((resolve) => answers.set(step.ask.id, resolve));
+        const answered = new Promise<string | undefined>((resolve) => answers.set(step.ask.id, resolve));
         await send('ask', { id: step.ask.id, question: step.ask.question });
         const answer = await Promise.race([answered, cancelled.then(() => undefined)]);
         answers.delete(step.ask.id);
@@ -77,11 +78,17 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
           return done('end_turn');
         }
       } else if ('workMs' in step) {
-        await (b.ignoresCancel ? sleep(step.workMs) : Promise.race([sleep(step.workMs), cancelled]));
+        await Promise.race([sleep(step.workMs), cancelled]);
       } else if ('error' in step) await send('error', { message: step.error });
       // `plan` has no REPL tag: the REPL does not show plans.
     }
     return done(isCancelled() ? 'cancelled' : (turn.stopReason ?? 'end_turn'));
+  };
+
+  /** `quit`, or stdin ended with a question waiting: the turn is cancelled (as the faults hear it) and no answer will come. */
+  const stop = () => {
+    current?.abort();
+    for (const answer of answers.values()) answer(undefined);
   };
 
   if (b.malformedFrame?.at === 'handshake') await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
@@ -99,12 +106,12 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       continue;
     }
     if (tag === 'quit') {
-      current?.abort();
+      stop();
       await wire.drain();
       return;
     }
     if (tag === 'cancel') {
-      if (!b.ignoresCancel) current?.abort();
+      current?.abort();
     } else if (tag === 'answer') {
       const { id, text } = (payload ?? {}) as { id?: string; text?: string };
       const resolve = id === undefined ? undefined : answers.get(id);
@@ -121,7 +128,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
     }
   }
   // stdin ended: finish the turns already asked for (a piped script), unless one waits for an answer that cannot come.
-  if (answers.size > 0) current?.abort();
+  if (answers.size > 0) stop();
   await queue;
   await wire.drain();
 }

@@ -13,5 +13,6 @@ export const ignoresCancel: AgentFaultFactory<Record<string, never>> = () =>
     // MCP is not judged: a server SHOULD NOT answer a cancelled request, and may.
     transcriptBreaks: { acp: ['AGENTCLI-22/cancel-ignored'], mcp: [], proprietary: ['AGENTCLI-22/cancel-ignored'] },
     params: {},
-    behaviour: { ignoresCancel: true },
+    // Whatever cancel is sent, the turn hears none.
+    behaviour: { hearCancel: () => new AbortController().signal },
   });

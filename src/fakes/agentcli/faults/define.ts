@@ -13,4 +13,6 @@ export function oneOf<T extends string>(fault: string, key: string, value: unkno
 
 export const ALL_ARMS = ['acp', 'mcp', 'proprietary'] as const;
 
-export const define = <P extends object>(fault: AgentFault<P>): AgentFault<P> => Object.freeze(fault);
+/** A fault as its file declares it; `violates` (the fault contract's) is every arm's transcript breaks, once each. */
+export const define = <P extends object>(fault: Omit<AgentFault<P>, 'violates'>): AgentFault<P> =>
+  Object.freeze({ ...fault, violates: [...new Set(fault.arms.flatMap((arm) => fault.transcriptBreaks[arm] ?? []))] });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, heardCancel, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 type Update = acp.SessionUpdate;
@@ -115,7 +115,6 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       return {};
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
-      if (b.ignoresCancel) return;
       sessions.get(params.sessionId)?.current?.abort();
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client, requestId }) => {
@@ -129,7 +128,8 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const controller = new AbortController();
       session.current = controller;
       const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
-      const cancelled = aborted(controller.signal);
+      const cancel = heardCancel(b, controller.signal);
+      const cancelled = aborted(cancel);
       const closed = aborted(closing);
       let updates = 0;
       const send = async (update: Update) => {
@@ -178,7 +178,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const turn = pickTurn(setup.script, promptText, session.defaultTurns);
       if (turn.when === undefined) session.defaultTurns++;
       const skipped = new Set<string>();
-      const isCancelled = () => (controller.signal.aborted && !b.ignoresCancel) || closing.aborted;
+      const isCancelled = () => cancel.aborted || closing.aborted;
       for (const step of turn.steps as ScriptStep[]) {
         if (isCancelled()) break;
         if ('text' in step) await send(text(step.text));
@@ -221,7 +221,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             throw error;
           }
           if (answer.outcome.outcome === 'cancelled') {
-            if (!b.ignoresCancel) controller.abort();
+            controller.abort();
             continue;
           }
           const chosen = answer.outcome.optionId;
@@ -230,7 +230,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             return finish('end_turn');
           }
         } else if ('workMs' in step) {
-          await Promise.race([sleep(step.workMs), closed, ...(b.ignoresCancel ? [] : [cancelled])]);
+          await Promise.race([sleep(step.workMs), closed, cancelled]);
         } else if ('error' in step) {
           session.current = undefined;
           persist(session);

@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ZodRawShape } from 'zod';
 import { z } from 'zod';
-import { crash, FAKE_AGENT_VERSION, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import { crash, FAKE_AGENT_VERSION, heardCancel, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 
 const NOTES = [
   { id: 'n1', title: 'groceries', body: 'milk, eggs, flour' },
@@ -174,7 +174,8 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
         if (token === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total: steps, message } });
       };
-      const cancelled = new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
+      const cancel = heardCancel(b, extra.signal);
+      const cancelled = new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true }));
       const c = b.crashMidTurn;
       let done = 0;
       for (let i = 1; i <= steps; i++) {
@@ -182,9 +183,9 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
           await hooks.beforeCrash();
           crash(c);
         }
-        if (extra.signal.aborted && !b.ignoresCancel) break;
-        await (b.ignoresCancel ? sleep(stepMs) : Promise.race([sleep(stepMs), cancelled]));
-        if (extra.signal.aborted && !b.ignoresCancel) break;
+        if (cancel.aborted) break;
+        await Promise.race([sleep(stepMs), cancelled]);
+        if (cancel.aborted) break;
         await progress(i, `step ${i} of ${steps}`);
         done = i;
         if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));

@@ -192,6 +192,9 @@ export function logLifecycle(record: Omit<LifecycleRecord, 'pid' | 'at'> & { pid
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The cancellation a turn obeys, given the one it was sent: the one hook through which faults change how cancels are heard. */
+export const heardCancel = (behaviour: AgentBehaviour, sent: AbortSignal): AbortSignal => behaviour.hearCancel?.(sent) ?? sent;
+
 /** Serialised writes to stdout (order kept, back-pressure honoured), split by the split-frames fault. */
 export class Wire {
   private queue: Promise<void> = Promise.resolve();

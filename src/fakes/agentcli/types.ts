@@ -1,4 +1,5 @@
 import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
+import type { FaultContract, FaultFactoryOf } from '../fault-contract.js';
 
 /** The taxonomy event a runner should surface for a fault (AIP-45 §Stream event taxonomy), when there is one. */
 export type TaxonomyEvent = 'text-delta' | 'tool-call' | 'tool-result' | 'thought' | 'agent-prompt' | 'turn-end' | 'error';
@@ -26,8 +27,12 @@ export interface AgentBehaviour {
   eventsAfterTurnEnd?: number;
   /** The protocol version answered in the handshake. */
   protocolVersion?: number | string;
-  /** `session/cancel` (REPL `cancel`, MCP `notifications/cancelled`) is read and ignored. */
-  ignoresCancel?: boolean;
+  /**
+   * The cancellation a turn obeys, given the one it was sent (ACP `session/cancel`, MCP
+   * `notifications/cancelled`, REPL `cancel`): the protocols call it through `heardCancel`, so that a fault
+   * that changes how cancels are heard acts from its own file. Default: the cancellation sent.
+   */
+  hearCancel?: (sent: AbortSignal) => AbortSignal;
   /** SIGTERM (and SIGINT) are logged and ignored: only SIGKILL ends the agent. */
   ignoresSigterm?: boolean;
   /** session/load: `error` answers -32002 for every id, even known ones; `silent` answers success without replay. */
@@ -40,10 +45,12 @@ export interface AgentBehaviour {
   spawnsHelper?: { holdsStdio: boolean };
 }
 
-/** One way for an agent CLI to misbehave, and what a correct runner does about it. */
-export interface AgentFault<P extends object = object> {
-  readonly id: string;
-  readonly description: string;
+/**
+ * One way for an agent CLI to misbehave, and what a correct runner does about it: the kit's one fault
+ * contract (`violates` is every arm's `transcriptBreaks` together), extended with what an agent fault
+ * declares per protocol arm and what a runner must do.
+ */
+export interface AgentFault<P extends object = object> extends FaultContract<P> {
   /** The protocol arms the fault applies to. */
   readonly arms: readonly AgentProtocol[];
   /** What the agent breaks, in the protocol's or the spec's words (empty when it breaks nothing: slowness, noise). */
@@ -60,13 +67,12 @@ export interface AgentFault<P extends object = object> {
    * takes its expected verdicts from here, and its test proves the checker agrees.
    */
   readonly transcriptBreaks: Readonly<Partial<Record<AgentProtocol, readonly string[]>>>;
-  readonly params: Readonly<P>;
   readonly behaviour: AgentBehaviour;
   /** Why these parameters make no sense on an arm the fault otherwise applies to (a usage error), if they do not. */
   readonly refuses?: (arm: AgentProtocol) => string | undefined;
 }
 
-export type AgentFaultFactory<P extends object> = (params?: Partial<P>) => AgentFault<P>;
+export type AgentFaultFactory<P extends object> = FaultFactoryOf<AgentFault<P>>;
 
 /** One scripted step of a turn. */
 export type ScriptStep =

@@ -4,7 +4,7 @@
  * each ajv error mapped to one sub-rule, then the cross-field rules of the spec text in code.
  */
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
-import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { maskSecrets } from '../secrets.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { reportCrossFieldFindings } from './manifest-cross.js';
 import { parseAgentCliManifest, type ManifestPath } from './manifest-parse.js';

@@ -1,6 +1,6 @@
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
 import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/transcript.js';
-import { secretForms } from '../../spec/aoi/secrets.js';
+import { secretForms } from '../secrets.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { makeVerdict, type RuleVerdict } from '../verdict.js';
 import { normalizeTranscript, TURN_EVENT_TYPES, type NormalizedTranscript, type TurnEvent } from './normalize.js';

@@ -3,7 +3,7 @@
  * from the package root in a fresh state directory (APP-10…15).
  */
 import { resolve } from 'node:path';
-import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { maskSecrets } from '../secrets.js';
 import { APP_STATE_DIR_ENV, CONFIRMATION_REQUIRED, type AppManifest } from '../../spec/app/manifest.js';
 import { APP_RULES } from '../../spec/app/rules.js';
 import { runCli, type Run } from '../../run/run-cli.js';

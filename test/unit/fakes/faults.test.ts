@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkStream, type StreamReport } from '../../../src/checks/aoi/stream.js';
 import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
+import { banner } from '../../../src/fakes/faults/banner.js';
 import type { Fault } from '../../../src/fakes/faults/fault.js';
 import {
   FAULT_CATALOGUE,
@@ -12,14 +13,10 @@ import {
   PRESET_IDS,
   PRESETS,
   REFERENCE_RUNS,
-  banner,
   declaredBy,
-  leaksEnvInMeta,
   makeFault,
   makeFaultVariant,
   presetFaults,
-  schemaVersionMissing,
-  truncationWithoutFlag,
   BEHAVIOUR_FAULT_IDS,
   BEHAVIOUR_FAULT_CATALOGUE,
   type FaultId,
@@ -28,6 +25,9 @@ import {
   type ReferenceRunId,
   type StreamFault,
 } from '../../../src/fakes/faults/index.js';
+import { leaksEnvInMeta } from '../../../src/fakes/faults/leaks-env-in-meta.js';
+import { schemaVersionMissing } from '../../../src/fakes/faults/schema-version-missing.js';
+import { truncationWithoutFlag } from '../../../src/fakes/faults/truncation-without-flag.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { getSubRule } from '../../../src/spec/rules.js';

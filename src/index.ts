@@ -6,7 +6,8 @@
  * extensions); processes in `aoi-testkit/run`; fakes and generators in their own subpaths.
  */
 export * from './spec/aoi/index.js';
-export { isSensitiveName, isRedacted, looksSecret, maskSecrets, redactValue, secretForms, MASK } from './spec/aoi/secrets.js';
+export { isSensitiveName, isRedacted, looksSecret, maskSecrets, redactValue, secretForms } from './checks/secrets.js';
+export { MASK } from './spec/aoi/secret-patterns.js';
 export type { Characteristic, Rule, Severity, SubRule } from './spec/types.js';
 export * from './stream/index.js';
 export {

@@ -1,7 +1,7 @@
 import type { StreamReport } from '../checks/aoi/stream.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { toExcerpt, type Finding } from '../stream/finding.js';
-import { redactValue } from '../spec/aoi/secrets.js';
+import { redactValue } from '../checks/secrets.js';
 import type { MatcherState } from './context.js';
 
 const SHOWN_FINDINGS = 5;

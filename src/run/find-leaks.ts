@@ -1,4 +1,4 @@
-import { maskSecrets, secretForms } from '../spec/aoi/secrets.js';
+import { maskSecrets, secretForms } from '../checks/secrets.js';
 import type { Canaries, Canary, CanaryVia } from './canaries.js';
 import type { Run } from './run-cli.js';
 

@@ -1,5 +1,5 @@
 import { getRule, getSubRule } from '../spec/rules.js';
-import { maskSecrets } from '../spec/aoi/secrets.js';
+import { maskSecrets } from '../checks/secrets.js';
 import type { Severity } from '../spec/types.js';
 
 /** One concrete violation, with the evidence a person needs to find and fix it. */

@@ -1,6 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -266,62 +264,5 @@ describe('manifests, taxonomies and input', () => {
     expect(() => aoiInputJsonl({ malformed: ['nope' as never] })).toThrow(/unknown malformed line "nope"/);
     expect(() => aoiInputJsonl({ maxMalformed: 1, malformed: [] })).toThrow(RangeError);
     expect(() => aoiInputJsonl({ minTolerated: -1 })).toThrow(RangeError);
-  });
-});
-
-describe('layering', () => {
-  const SRC = new URL('../../src/', import.meta.url).pathname;
-
-  /** Relative module specifiers a file imports or re-exports, statically or dynamically. */
-  const importsOf = (path: string): string[] =>
-    [...readFileSync(path, 'utf8').matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((match) => match[1]!);
-
-  /** A specifier resolved to its source file: `./x.js` → `./x.ts`, a directory → its index.ts. */
-  function resolveSource(from: string, specifier: string): string | undefined {
-    const base = join(dirname(from), specifier);
-    for (const candidate of [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts'), base]) {
-      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-    }
-    return undefined;
-  }
-
-  /** Every source file reachable from `roots` by imports, each with the chain that reached it. */
-  function reachable(roots: readonly string[]): Map<string, string[]> {
-    const chains = new Map<string, string[]>(roots.map((root) => [root, [root]]));
-    const queue = [...roots];
-    while (queue.length > 0) {
-      const file = queue.shift()!;
-      for (const specifier of importsOf(file)) {
-        const target = resolveSource(file, specifier);
-        if (target === undefined || chains.has(target)) continue;
-        chains.set(target, [...chains.get(file)!, target]);
-        queue.push(target);
-      }
-    }
-    return chains;
-  }
-
-  const sourcesUnder = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return sourcesUnder(path);
-      return name.endsWith('.ts') ? [path] : [];
-    });
-
-  /** The chains from `roots` that end in src/checks/, written relative to src/. */
-  const intoChecks = (roots: readonly string[]) =>
-    [...reachable(roots).entries()].filter(([file]) => file.startsWith(join(SRC, 'checks/'))).map(([, chain]) => chain.map((file) => file.slice(SRC.length)).join(' → '));
-
-  it.each(['arbitraries', 'fakes'])('src/%s never reaches the checks, not even through another module: right or wrong on its own terms', (layer) => {
-    const roots = sourcesUnder(join(SRC, layer));
-    expect(roots.length).toBeGreaterThan(5);
-    expect(reachable(roots).size).toBeGreaterThan(roots.length); // it does follow imports out of the layer
-    expect(intoChecks(roots)).toEqual([]);
-  });
-
-  it('the walk finds an indirect import: the process linter reaches the checks through other modules', () => {
-    const chains = intoChecks([join(SRC, 'lint/aoi/lint.ts')]);
-    expect(chains.length).toBeGreaterThan(0);
-    expect(chains.some((chain) => chain.split(' → ').length > 2)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { isEnvDump, leaksSecret, secretForms } from '../../spec/aoi/secrets.js';
+import { isEnvDump, leaksSecret, secretForms } from '../secrets.js';
 import type { RuleContext, StreamRule } from './context.js';
 
 const ARGV_KEYS = /^(?:argv|args|arguments|raw_args|cmdline|command_line)$/i;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { makeFinding, toExcerpt, type Evidence, type Finding } from '../../stream/finding.js';
 import { JsonlReader, type AoiEvent } from '../../stream/jsonl-reader.js';
-import { maskSecrets, redactValue } from '../../spec/aoi/secrets.js';
+import { maskSecrets, redactValue } from '../secrets.js';
 import { makeVerdict, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';
 import { completionRule } from './completion.js';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { normalize } from 'node:path/posix';
-import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { maskSecrets } from '../secrets.js';
 import { APP_COMMAND_NAME, APP_MANIFEST_FILE, APP_SCHEDULING, type AppManifest } from '../../spec/app/manifest.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, type Run, type RunCliOptions } from '../../run/run-cli.js';
-import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { maskSecrets } from '../secrets.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../../spec/cmdhelp/rules.js';
 import type { CmdhelpCommand, CmdhelpDocument } from '../../spec/cmdhelp/types.js';

@@ -1,3 +1,4 @@
+import type { FaultContract } from '../fault-contract.js';
 import type { Behaviour } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 
@@ -11,14 +12,11 @@ export interface FaultState {
 }
 
 /**
- * One way to misbehave, composable with others (think toxiproxy's toxics). A fault is wrong on its
- * own terms: it never imports the checks, it only declares what it breaks.
+ * One way to misbehave, composable with others (think toxiproxy's toxics): the one fault contract (id,
+ * description, the sub-rules it violates, its parameters) and how it acts on the stream or on the tool.
+ * A fault is wrong on its own terms: it never imports the checks, it only declares what it breaks.
  */
-export interface Fault {
-  readonly id: string;
-  readonly description: string;
-  /** The sub-rule ids a conforming checker must report for this fault, and no others. */
-  readonly violates: readonly string[];
+export interface Fault<P extends object = object> extends FaultContract<P> {
   /** Lines written before the first event (a banner). */
   onStart?(state: FaultState): OutLine[];
   /** The lines to write for one event the tool emitted (default: the event itself). */

@@ -1,4 +1,5 @@
 import type { Severity } from '../../spec/types.js';
+import type { FaultFactoryOf } from '../fault-contract.js';
 import type { Commands } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 import type { Fault, FaultState } from './fault.js';
@@ -7,17 +8,14 @@ import type { Fault, FaultState } from './fault.js';
 export type Event = { type: string } & Record<string, unknown>;
 
 /**
- * A catalogued stream-level fault: a `Fault` that also says with which parameters it was made and
- * how bad its findings are.
+ * A catalogued AOI fault: a `Fault` that also says how bad its findings are.
  *
- * `violates` (from `Fault`) lists every sub-rule a conforming checker reports for the fault — errors
+ * `violates` (from the fault contract) lists every sub-rule a conforming checker reports for the fault — errors
  * and warnings alike, no more, no less — on the reference run its catalogue entry names.
  * `severity` is the worst of them in the checker's default mode: `'warning'` says that every finding
  * is a warning, so a lenient check passes the stream and only a strict one fails it.
  */
-export interface StreamFault<P extends object = object> extends Fault {
-  /** The parameters this instance was made with, defaults filled in (for tables and corpus files). */
-  readonly params: Readonly<P>;
+export interface StreamFault<P extends object = object> extends Fault<P> {
   readonly severity: Severity;
   /**
    * How the process linter sees the fault when it lints the reference tool with REFERENCE_LINT_PLAN
@@ -30,7 +28,7 @@ export interface StreamFault<P extends object = object> extends Fault {
 }
 
 /** Every fault file exports one of these: parameters in, a fresh fault out. */
-export type FaultFactory<P extends object> = (params?: Partial<P>) => StreamFault<P>;
+export type FaultFactory<P extends object> = FaultFactoryOf<StreamFault<P>>;
 
 export const isFrameworkType = (type: string): boolean => type.startsWith('aoi:');
 export const isDomainEvent = (event: Event): boolean => !isFrameworkType(event.type);

@@ -1,7 +1,7 @@
 import type { StreamReport } from '../../checks/aoi/stream.js';
 import type { Report } from '../../checks/aoi/probe/types.js';
 import { makeVerdict, type RuleVerdict } from '../../checks/verdict.js';
-import { maskSecrets } from '../../spec/aoi/secrets.js';
+import { maskSecrets } from '../../checks/secrets.js';
 import { makeFinding, type Finding } from '../../stream/finding.js';
 
 interface Cell {

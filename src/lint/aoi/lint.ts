@@ -19,7 +19,7 @@ import { makeCanaries } from '../../run/canaries.js';
 import { findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
-import { isSensitiveName, redactValue } from '../../spec/aoi/secrets.js';
+import { isSensitiveName, redactValue } from '../../checks/secrets.js';
 import { toExcerpt, type Finding } from '../../stream/finding.js';
 import { inputExample } from './input-example.js';
 import { Judgements } from './judgements.js';

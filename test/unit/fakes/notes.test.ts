@@ -125,6 +125,16 @@ describe('notes, the reference AOI tool (in memory)', () => {
     expect(ofType(r, 'aoi:error')[0]).toMatchObject({ category: 'authn', code: 'INTERACTIVE_REQUIRED', hint: 'notes login' });
   });
 
+  test('never repeats a value it was handed under a sensitive name, by its own policy (not the checker\'s)', async () => {
+    const fromEnv = await run(['get', 'n_s3cret-value', '--output', 'jsonl'], { env: { GITHUB_TOKEN: 'n_s3cret-value', DEBUG: '1' } });
+    expect(ofType(fromEnv, 'aoi:error')[0]).toMatchObject({ message: 'no note ***', target: '***' });
+    const fromArgv = await run(['delete', '--confirm', '--output', 'jsonl', '--', 'n_0042', '--api-key=hunter2']);
+    expect(ofType(fromArgv, 'aoi:error')[0]).toMatchObject({ message: 'no note n_0042, --api-key=***', target: 'n_0042' });
+    // A short environment value is a switch, not a secret: ids that contain it are repeated as given.
+    const plain = await run(['get', 'n_0001', '--output', 'jsonl'], { env: { AUTH_ENABLED: '1' } });
+    expect(ofType(plain, 'aoi:error')[0]).toMatchObject({ message: 'no note n_0001', target: 'n_0001' });
+  });
+
   test('schema discovery: valid JSON Schema with an https $id, and the events validate against it', async () => {
     await seed('alpha note', 'beta note');
     for (const [flag, version] of [['1', '1.0.0'], ['2', '2.0.0']] as const) {

@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { maskSecrets } from '../../../spec/aoi/secrets.js';
 import type { Behaviour } from '../../engine/behaviour.js';
 import type { FakeContext } from '../../engine/types.js';
 import { intFlag, UsageProblem, type Flags } from './args.js';
 import type { Out } from './out.js';
+import { redact } from './redact.js';
 import { loadState, newId, saveState, type Note } from './state.js';
 
 export interface Command {
@@ -44,8 +44,8 @@ async function page(cmd: Command, notes: Note[], query: string, emit: (note: Not
   return 0;
 }
 
-/** An operand as the tool may repeat it: never a secret-looking value raw (§11), whatever the caller passed. */
-const echo = (operand: string): string => maskSecrets(operand);
+/** An operand as the tool may repeat it: never a value it was given as a secret (§11). */
+const echo = (cmd: Command, operand: string): string => redact(operand, cmd.ctx);
 
 export async function search(cmd: Command): Promise<number> {
   const query = cmd.operands[0];
@@ -72,7 +72,7 @@ export async function get(cmd: Command): Promise<number> {
   await cmd.out.meta('get');
   const note = loadState(cmd.ctx.stateDir).notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(id)}`, false, { target: echo(id) });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, { target: echo(cmd, id) });
     await cmd.out.summary(false);
     return 1;
   }
@@ -112,7 +112,7 @@ export async function update(cmd: Command): Promise<number> {
   const state = loadState(cmd.ctx.stateDir);
   const note = state.notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(id)}`, false, { target: echo(id) });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, { target: echo(cmd, id) });
     await cmd.out.summary(false);
     return 1;
   }
@@ -147,7 +147,7 @@ export async function remove(cmd: Command): Promise<number> {
   const state = loadState(cmd.ctx.stateDir);
   const missing = ids.filter((id) => !state.notes.some((n) => n.id === id));
   if (missing.length > 0) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.map(echo).join(', ')}`, false, { target: echo(missing[0]!) });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.map((id) => echo(cmd, id)).join(', ')}`, false, { target: echo(cmd, missing[0]!) });
     await cmd.out.summary(false);
     return 1;
   }

@@ -1,4 +1,3 @@
-import { maskSecrets } from '../../../spec/aoi/secrets.js';
 import type { Behaviour } from '../../engine/behaviour.js';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
 import { parse, UsageProblem } from './args.js';
@@ -7,6 +6,7 @@ import { HELP, importInputSchema } from './discovery.js';
 import { exec, printManifest } from './exec.js';
 import { execFaultsOf } from './exec-faults.js';
 import { printCapabilities, printSchema } from './discovery-commands.js';
+import { redact } from './redact.js';
 import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
 import { sync } from './sync.js';
 
@@ -82,8 +82,8 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
     return await run({ ctx: stateDir ? { ...ctx, stateDir } : ctx, out, flags, operands });
   } catch (error) {
     if (!(error instanceof UsageProblem)) throw error;
-    // The message may quote what the caller typed: never a secret-looking value raw (§11).
-    const message = maskSecrets(error.message);
+    // The message may quote what the caller typed: never a value it was given as a secret (§11).
+    const message = redact(error.message, ctx);
     if (out?.started) {
       // Found mid-command (a bad --cursor): the stream has begun, so it ends with a summary.
       await out.error('usage', 'USAGE_ERROR', message, false);

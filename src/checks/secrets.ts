@@ -1,16 +1,11 @@
+import { AUTH_SCHEMES, ENV_KEYS, MASK, QUANTITY_SEGMENTS, REDACTED_VALUE, SENSITIVE_QUERY_KEY, SENSITIVE_SEGMENTS, SENSITIVE_SUBSTRING, TOKEN_SHAPES } from '../spec/aoi/secret-patterns.js';
+
 /**
- * What counts as sensitive, from AOI-CLI §11, as data, and the one walker that masks it. The same
- * walker decides whether a value leaks (AOI-09) and masks every excerpt and message the kit prints,
- * so what the kit flags and what it hides never disagree. The kit never shows a secret.
+ * The one walker that finds what AOI-CLI §11 calls sensitive (the patterns are data, in
+ * spec/aoi/secret-patterns.ts) and masks it. The same walker decides whether a value leaks (AOI-09) and
+ * masks every excerpt and message the kit prints, so what the kit flags and what it hides never disagree.
+ * The kit never shows a secret. Fakes never use it: the reference tool redacts by its own policy.
  */
-
-export const MASK = '***';
-
-/** Name segments that make a flag or key sensitive (§11, first bullet). */
-const SENSITIVE_SEGMENTS = new Set(['token', 'secret', 'password', 'passwd', 'key', 'apikey', 'credential', 'credentials', 'cookie', 'authorization', 'authorisation', 'auth', 'bearer', 'private', 'signature', 'sig', 'pat']);
-const SENSITIVE_SUBSTRING = /token|secret|passw(?:or)?d|credential|authori[sz]ation|cookie|bearer/i;
-/** Segments that make a sensitive-looking name a quantity (`max_tokens`, `token_count`), not a secret. */
-const QUANTITY_SEGMENTS = new Set(['count', 'counts', 'limit', 'max', 'min', 'size', 'length', 'len', 'ttl', 'expires', 'expiry', 'timeout', 'used', 'remaining', 'total']);
 
 const segmentsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
 
@@ -22,32 +17,14 @@ export function isSensitiveName(name: string): boolean {
   return SENSITIVE_SUBSTRING.test(name) || segmentsOf(name).some((segment) => SENSITIVE_SEGMENTS.has(segment));
 }
 
-/** URL query keys that carry secrets (§11, second bullet), plus common SAS/signature keys. */
-export const SENSITIVE_QUERY_KEY = /^(?:sig|signature|token|access_token|refresh_token|id_token|code|key|api_key|apikey|secret|client_secret|password|x-amz-signature|x-amz-credential|x-goog-signature|sv|se|sp|st|skoid|sktid)$/i;
-
-/** Keys under which a tool would echo its environment; every value below them is secret (§11). */
-export const ENV_KEYS = /^(?:env|environ|environment|env_vars)$/i;
-
-const REDACTED_VALUE = /^(?:\*+|x{3,}|•+|…|\.{3}|\[redacted\]|<redacted>|redacted|\[filtered\]|\[masked\]|<hidden>|\$\{?[A-Z_][A-Z0-9_]*\}?)$/i;
-
 /** Whether a value is already a redaction placeholder such as `***` or `[REDACTED]`. */
 export function isRedacted(value: string): boolean {
   return REDACTED_VALUE.test(value.trim());
 }
 
-/** Well-known token shapes that are secret wherever they appear. */
-const TOKEN_SHAPES: readonly RegExp[] = [
-  /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g,
-  /\bsk-[A-Za-z0-9_-]{16,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
-];
-
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@"']+):([^/\s@"']+)@/gi;
 const URL_QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&#\s"']+)/g;
 const AUTH_SCHEME = /\b(bearer|basic|token)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
-const SCHEME_WORD = /^(?:bearer|basic|token|digest)$/i;
 // A credential, not a word: "Bearer eyJhbGci…" or "token ghx_1a2B…", but not "bearer token authentication".
 const CREDENTIAL_LIKE = /\d|[._~+/=-]|[a-z].*[A-Z]|[A-Z].*[a-z]/;
 const SENSITIVE_ASSIGNMENT = /((?:^|[\s"'{,])-{0,2}[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api[_-]?key|credential|cookie|authorization|bearer|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi;
@@ -74,7 +51,7 @@ export function maskSecrets(text: string, known: readonly string[] = []): string
   );
   out = out.replace(AUTH_SCHEME, (m, scheme: string, value: string) => (isRedacted(value) || !CREDENTIAL_LIKE.test(value) ? m : `${scheme} ${MASK}`));
   out = out.replace(SENSITIVE_ASSIGNMENT, (m, head: string, value: string) =>
-    isRedacted(value) || SCHEME_WORD.test(value) ? m : `${head}${MASK}`,
+    isRedacted(value) || AUTH_SCHEMES.test(value) ? m : `${head}${MASK}`,
   );
   out = out.replace(FLAG_SPACE_VALUE, (m, lead: string, flag: string, space: string, value: string) =>
     isSensitiveName(flag.replace(/^-+/, '')) && !isRedacted(value) ? `${lead}${flag}${space}${MASK}` : m,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, isRedacted, isSensitiveName, looksSecret, maskSecrets, redactValue, secretForms } from '../../../src/spec/aoi/secrets.js';
+import { isRedacted, isSensitiveName, looksSecret, maskSecrets, redactValue, secretForms } from '../../../src/checks/secrets.js';
+import { MASK } from '../../../src/spec/aoi/secret-patterns.js';
 
 const GH_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`; // 36 chars after the prefix
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { crossings, filesUnder, importersOf, importGraphOf, sharedFunctions, without, type ImportGraph } from '../support/import-graph.js';
+
+/**
+ * Violations that exist today and are being removed on other branches of the same change. EMPTY THIS after
+ * the merge: the boundaries then hold with no exception, and a new entry needs a reason written beside it.
+ */
+const KNOWN_VIOLATIONS: Allowed = {
+  /** `[file, folder]`: the file may import from under the folder (directly; what it reaches is its own import). */
+  imports: [
+    // Live checks that start processes; their runners move to lint/<spec>/.
+    ['checks/cmdhelp/live.ts', 'run'],
+    ['checks/exec/live.ts', 'run'],
+    ['checks/app/application.ts', 'run'],
+  ],
+  /** Files outside src/checks that still build verdicts; the CLI is to render, lint/ to record. */
+  verdictBuilders: ['cli/manifest.ts', 'cli/exec.ts', 'lint/aoi/judgements.ts', 'lint/multi.ts'],
+};
+
+interface Allowed {
+  readonly imports: ReadonlyArray<readonly [file: string, folder: string]>;
+  readonly verdictBuilders: readonly string[];
+}
+
+/** What builds a verdict: the one collector and its verdict factory. */
+const VERDICT_BUILDERS = ['makeVerdict', 'VerdictCollector'];
+
+/**
+ * Every boundary of the layering (see ARCHITECTURE.md / DESIGN.md), judged on a graph of `src/`. Each list is
+ * empty when its boundary holds. Imports are followed through every file, so a detour through another layer
+ * (checks → stream → run) is caught as surely as a direct import.
+ */
+function violations(graph: ImportGraph, exportsOf: (file: string) => Readonly<Record<string, unknown>>, allowed: Allowed = { imports: [], verdictBuilders: [] }) {
+  const walked = without(graph, allowed.imports);
+  return {
+    /** Checks are pure judges: they never start processes, plan probes or reach for a fake. */
+    checksReachRunLintFakes: crossings(walked, 'checks', ['run', 'lint', 'fakes']),
+    /** A fake that is wrong must be wrong on its own terms, and so must a generated stream. */
+    fakesReachChecks: crossings(walked, 'fakes', ['checks']),
+    arbitrariesReachChecks: crossings(walked, 'arbitraries', ['checks']),
+    /** spec/ is data: a function both a fake and a check call would hide from the check what the fake gets wrong. */
+    specFunctionsFakesAndChecksShare: sharedFunctions(graph, ['fakes', 'checks'], 'spec', exportsOf),
+    /** One place builds verdicts: checks/. The CLI, lint/ and the reporters render or record. */
+    verdictsBuiltOutsideChecks: importersOf(graph, 'checks/verdict.ts', VERDICT_BUILDERS).filter(
+      (file) => !file.startsWith('checks/') && !allowed.verdictBuilders.includes(file),
+    ),
+  };
+}
+
+const NO_VIOLATION = {
+  checksReachRunLintFakes: [],
+  fakesReachChecks: [],
+  arbitrariesReachChecks: [],
+  specFunctionsFakesAndChecksShare: [],
+  verdictsBuiltOutsideChecks: [],
+};
+
+describe('the layers of src/', async () => {
+  const SRC = new URL('../../src/', import.meta.url);
+  const graph = importGraphOf(SRC.pathname);
+  const specModules = new Map<string, Record<string, unknown>>();
+  for (const file of filesUnder(graph, 'spec')) specModules.set(file, (await import(new URL(file, SRC).href)) as Record<string, unknown>);
+  const exportsOf = (file: string) => specModules.get(file) ?? {};
+
+  it('the walk sees the whole tree and follows imports out of each layer', () => {
+    for (const layer of ['checks', 'fakes', 'arbitraries', 'spec', 'stream', 'run', 'lint', 'cli']) expect(filesUnder(graph, layer).length, layer).toBeGreaterThan(0);
+    // The process linter reaches the checks only through other modules as well: the walk follows them.
+    expect(crossings(graph, 'lint', ['checks']).some((chain) => chain.split(' → ').length > 2)).toBe(true);
+  });
+
+  it('hold in every direction (apart from the known violations listed at the top of this file)', () => {
+    expect(violations(graph, exportsOf, KNOWN_VIOLATIONS)).toEqual(NO_VIOLATION);
+  });
+
+  it('each known violation is still there (an entry that no longer applies must leave the list)', () => {
+    for (const [file, folder] of KNOWN_VIOLATIONS.imports) {
+      expect(graph.get(file)?.some(({ to }) => to.startsWith(`${folder}/`)), `${file} → ${folder}/`).toBe(true);
+    }
+    const builders = importersOf(graph, 'checks/verdict.ts', VERDICT_BUILDERS);
+    for (const file of KNOWN_VIOLATIONS.verdictBuilders) expect(builders, file).toContain(file);
+  });
+});
+
+describe('the boundary tests fail on a planted violation', () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A source tree on disk, as the tests read src/. */
+  function tree(files: Readonly<Record<string, string>>): ImportGraph {
+    const root = mkdtempSync(join(tmpdir(), 'aoi-architecture-'));
+    roots.push(root);
+    for (const [file, source] of Object.entries(files)) {
+      mkdirSync(join(root, dirname(file)), { recursive: true });
+      writeFileSync(join(root, file), source);
+    }
+    return importGraphOf(root);
+  }
+
+  /** A clean tree in the target shape; each test plants one violation into it. */
+  const CLEAN = {
+    'spec/secret-patterns.ts': 'export const MASK = "***";\nexport function maskLike(text: string) { return text; }',
+    'stream/reader.ts': "import { MASK } from '../spec/secret-patterns.js';\nexport const read = () => MASK;",
+    'checks/verdict.ts': 'export function makeVerdict() {}\nexport class VerdictCollector {}',
+    'checks/secrets.ts': "import { MASK } from '../spec/secret-patterns.js';\nexport const mask = () => MASK;",
+    'checks/judge.ts': "import { read } from '../stream/reader.js';\nimport { makeVerdict } from './verdict.js';\nimport { mask } from './secrets.js';",
+    'run/spawn.ts': "import { mask } from '../checks/secrets.js';\nexport const spawn = () => mask();",
+    'lint/plan.ts': "import { spawn } from '../run/spawn.js';\nimport { mask } from '../checks/secrets.js'; // lint/ may call the checks",
+    'fakes/tool.ts': "import { MASK, maskLike } from '../spec/secret-patterns.js';\n// import { mask } from '../checks/secrets.js'; (a comment is no import)\nconst s = \"from '../checks/secrets.js'\";",
+    'arbitraries/gen.ts': "import { MASK } from '../spec/secret-patterns.js';\nimport type { Tool } from '../fakes/tool.js';",
+    'cli/render.ts': "import type { VerdictCollector } from '../checks/verdict.js';\nimport { read } from '../stream/reader.js';",
+    'index.ts': "export { makeVerdict } from './checks/verdict.js';",
+  };
+  const SPEC_EXPORTS: Record<string, Record<string, unknown>> = { 'spec/secret-patterns.ts': { MASK: '***', maskLike: (text: string) => text } };
+  const exportsOf = (file: string) => SPEC_EXPORTS[file] ?? {};
+
+  it('a clean tree has none, though lint/ and run/ use checks, fakes use spec data and index.ts re-exports', () => {
+    expect(violations(tree(CLEAN), exportsOf)).toEqual(NO_VIOLATION);
+  });
+
+  it('checks → run, lint, fakes: through another layer too', () => {
+    const found = violations(
+      tree({
+        ...CLEAN,
+        'stream/reader.ts': "import { spawn } from '../run/spawn.js';\nexport const read = () => spawn();",
+        'checks/secrets.ts': "import type { Tool } from '../fakes/tool.js';\nexport const mask = () => '***';",
+        'checks/plan.ts': "export { plan } from '../lint/plan.js';",
+      }),
+      exportsOf,
+    );
+    expect(found.checksReachRunLintFakes).toEqual(
+      expect.arrayContaining(['checks/judge.ts → stream/reader.ts → run/spawn.ts', 'checks/secrets.ts → fakes/tool.ts', 'checks/plan.ts → lint/plan.ts']),
+    );
+    expect({ ...found, checksReachRunLintFakes: [] }).toMatchObject({ fakesReachChecks: [], arbitrariesReachChecks: [], verdictsBuiltOutsideChecks: [] });
+  });
+
+  it('fakes → checks and arbitraries → checks: through another layer, a dynamic import or a type', () => {
+    const found = violations(
+      tree({
+        ...CLEAN,
+        'fakes/tool.ts': "import { read } from '../stream/reader.js';\nexport const tool = () => import('./late.js');",
+        'fakes/late.ts': "export type { Finding } from '../checks/finding.js';",
+        'checks/finding.ts': 'export interface Finding { id: string }',
+        'stream/reader.ts': "import { mask } from '../checks/secrets.js';\nexport const read = () => mask();",
+      }),
+      exportsOf,
+    );
+    expect(found.fakesReachChecks).toEqual(expect.arrayContaining(['fakes/tool.ts → stream/reader.ts → checks/secrets.ts', 'fakes/late.ts → checks/finding.ts']));
+    expect(found.arbitrariesReachChecks).toEqual(expect.arrayContaining(['arbitraries/gen.ts → fakes/tool.ts → stream/reader.ts → checks/secrets.ts']));
+  });
+
+  it('a spec function both a fake and a check import, also when the check reaches it through stream/', () => {
+    const found = violations(
+      tree({ ...CLEAN, 'stream/reader.ts': "import * as patterns from '../spec/secret-patterns.js';\nexport const read = () => patterns.maskLike('');" }),
+      exportsOf,
+    );
+    // MASK is shared too, but it is data.
+    expect(found.specFunctionsFakesAndChecksShare).toEqual(['spec/secret-patterns.ts#maskLike']);
+  });
+
+  it('a verdict built outside checks/: by the CLI, a reporter, lint/', () => {
+    const found = violations(
+      tree({
+        ...CLEAN,
+        'cli/render.ts': "import { makeVerdict } from '../checks/verdict.js';",
+        'report/text.ts': "import { VerdictCollector as Collector } from '../checks/verdict.js';",
+        'lint/record.ts': "import { makeVerdict } from '../checks/verdict.js';",
+      }),
+      exportsOf,
+    );
+    expect(found.verdictsBuiltOutsideChecks).toEqual(['cli/render.ts', 'lint/record.ts', 'report/text.ts']);
+  });
+
+  it('an allowed import is dropped from the walk, and only that one', () => {
+    const graph = tree({
+      ...CLEAN,
+      'checks/live.ts': "import { spawn } from '../run/spawn.js';",
+      'checks/other.ts': "import { plan } from '../lint/plan.js';",
+      'cli/render.ts': "import { makeVerdict } from '../checks/verdict.js';",
+      'cli/exec.ts': "import { makeVerdict } from '../checks/verdict.js';",
+    });
+    const found = violations(graph, exportsOf, { imports: [['checks/live.ts', 'run']], verdictBuilders: ['cli/render.ts'] });
+    expect(found.checksReachRunLintFakes).toEqual(['checks/other.ts → lint/plan.ts', 'checks/other.ts → lint/plan.ts → run/spawn.ts']);
+    expect(found.verdictsBuiltOutsideChecks).toEqual(['cli/exec.ts']);
+  });
+});

@@ -16,19 +16,24 @@ export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' 
   maxCommands?: number;
 }
 
-type Runner = (words: readonly string[], env?: Readonly<Record<string, string>>) => Promise<HelpRun>;
+/** Runs one help invocation of the tool: the words after its own arguments, with extra environment. */
+export type HelpRunner = (words: readonly string[], env?: Readonly<Record<string, string>>) => Promise<HelpRun>;
 
 /** Run `command [...args]` through its cmdhelp surface and keep every answer. */
 export async function recordCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpRecordOptions = {}): Promise<CmdhelpRecording> {
-  const run: Runner = (words, env = {}) =>
+  const run: HelpRunner = (words, env = {}) =>
     runCli(command, [...args, ...words], {
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       timeoutMs: options.timeoutMs ?? 30_000,
       env: { ...(options.env ?? {}), ...env },
     });
+  return recordHelpSurface(run, command, args, options.maxCommands);
+}
+
+/** Record a help surface through any runner (a process, or a tool in memory); `command` and `args` only name it. */
+export async function recordHelpSurface(run: HelpRunner, command: string, args: readonly string[] = [], maxCommands = 64): Promise<CmdhelpRecording> {
   const capability: CapabilityProbe[] = [];
   for (const form of CAPABILITY_PROBES) capability.push(await recordCapability(form, run));
-  const maxCommands = options.maxCommands ?? 64;
   const runs = new Map<string, HelpRun>();
   const recorded = (words: readonly string[]) => {
     const r = runs.get(probeKey(words));
@@ -45,7 +50,7 @@ export async function recordCmdhelp(command: string, args: readonly string[] = [
 }
 
 /** One discovery form: run, see what it left in a fresh HOME/XDG/state directory, and run again if it answered. */
-async function recordCapability(form: readonly string[], run: Runner): Promise<CapabilityProbe> {
+async function recordCapability(form: readonly string[], run: HelpRunner): Promise<CapabilityProbe> {
   const home = mkdtempSync(join(tmpdir(), 'aoi-cmdhelp-cap-'));
   try {
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.data'), AOI_TESTKIT_STATE_DIR: home };

@@ -95,7 +95,7 @@ export function judgeCmdhelp(recording: CmdhelpRecording, options: CmdhelpJudgeO
   judgeDocuments(jsonAnswers, report);
 
   const { ok, verdicts, findings } = collector.report(RULE_IDS);
-  // Registry order keeps reports stable however the probes interleaved.
+  // Findings in registry order, as the report has always listed them.
   const sorted: Finding[] = [...findings].sort((a, b) => (SUB_RULE_ORDER.get(a.id) ?? 0) - (SUB_RULE_ORDER.get(b.id) ?? 0));
   return { ok, valid: ok, verdicts, findings: sorted, ...(capability ? { capability } : {}), ...(assembled ? { document: assembled } : {}) };
 }

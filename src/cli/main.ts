@@ -121,7 +121,7 @@ async function runFake(args: string[]): Promise<number> {
   const [preset, ...rest] = args;
   const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agentcli/presets.js'), import('../fakes/tools/helpdesk/presets.js')]);
+    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agentcli/presets.js'), import('../fakes/cmdhelp/presets.js')]);
     const list = [...Object.entries(fakes.PRESETS), ...Object.entries(HELPDESK_PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
@@ -172,7 +172,7 @@ async function runAgentFake(args: string[]): Promise<number | undefined> {
 async function runHelpdeskFake(args: string[]): Promise<number | undefined> {
   const [preset, ...rest] = args;
   if (preset === undefined || !/^helpdesk(\.|$)/.test(preset)) return undefined;
-  const [{ HELPDESK_PRESETS }, { runHelpdesk }] = await Promise.all([import('../fakes/tools/helpdesk/presets.js'), import('../fakes/tools/helpdesk/index.js')]);
+  const [{ HELPDESK_PRESETS }, { runHelpdesk }] = await Promise.all([import('../fakes/cmdhelp/presets.js'), import('../fakes/cmdhelp/index.js')]);
   const found = HELPDESK_PRESETS[preset];
   if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
   const result = runHelpdesk([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)], { env: process.env });

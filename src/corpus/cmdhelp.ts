@@ -1,5 +1,5 @@
-import { HELPDESK_FAULTS } from '../fakes/tools/helpdesk/faults.js';
-import { HELPDESK_PRESETS } from '../fakes/tools/helpdesk/presets.js';
+import { HELPDESK_FAULTS } from '../fakes/cmdhelp/faults/index.js';
+import { HELPDESK_PRESETS } from '../fakes/cmdhelp/presets.js';
 import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
 import type { CmdhelpScenario } from './types.js';

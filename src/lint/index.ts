@@ -11,7 +11,9 @@ export { lintCli, LintSetupError, type LintOptions, type LintReport } from './ao
 export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './aoi/target.js';
 export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 export { inMemoryTarget } from './aoi/memory-target.js';
-export { checkCmdhelp, type CmdhelpCheckOptions, type CmdhelpReport } from '../checks/cmdhelp/live.js';
+export { checkCmdhelp, type CmdhelpCheckOptions } from './cmdhelp/check.js';
+export { recordCmdhelp, type CmdhelpRecordOptions } from './cmdhelp/record.js';
+export { judgeCmdhelp, type CmdhelpReport, type CmdhelpRecording } from '../checks/cmdhelp/index.js';
 export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from '../checks/exec/live.js';
 export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 export type { AppReport } from '../checks/app/application.js';

@@ -1,4 +1,5 @@
-import type { CmdhelpCheckOptions, CmdhelpReport } from '../checks/cmdhelp/live.js';
+import type { CmdhelpReport } from '../checks/cmdhelp/judge.js';
+import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { docsLink, hint } from './format.js';
 
@@ -25,16 +26,16 @@ function argvOf(received: unknown): { command: string; args: readonly string[] }
 export async function toBeCmdhelpConformant(this: MatcherState | void, received: unknown, options: CmdhelpCheckOptions = {}): Promise<MatcherResult & { report: CmdhelpReport }> {
   const matcher = 'toBeCmdhelpConformant';
   const { command, args } = argvOf(received);
-  const { checkCmdhelp } = await import('../checks/cmdhelp/live.js');
+  const { checkCmdhelp } = await import('../lint/cmdhelp/check.js');
   const report = await checkCmdhelp(command, args, options);
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const cli = [command, ...args].join(' ');
   return {
-    pass: report.valid,
+    pass: report.ok,
     report,
     message: () => {
       const head = hint(this || undefined, matcher);
-      if (report.valid) return `${head}\n\nExpected ${cli} to break a CMDHELP rule, but it passes: ${report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ')}.`;
+      if (report.ok) return `${head}\n\nExpected ${cli} to break a CMDHELP rule, but it passes: ${report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ')}.`;
       const shown = failed.slice(0, SHOWN).map((verdict) => {
         const finding = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
         const lines = [`${verdict.rule}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];

@@ -11,7 +11,7 @@ import { formatFindings, hint } from './format.js';
 export function toBeValidCmdhelpDocument(this: MatcherState | void, received: unknown, options: CmdhelpDocumentOptions = {}): MatcherResult {
   const matcher = 'toBeValidCmdhelpDocument';
   const report = validateCmdhelpDocument(received, options);
-  const pass = report.valid;
+  const pass = report.ok;
   return {
     pass,
     message: () =>

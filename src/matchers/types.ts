@@ -5,7 +5,7 @@ import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
 import type { AppCheckOptions } from '../lint/app/application.js';
 import type { CheckExecOptions } from '../checks/exec/live.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
-import type { CmdhelpCheckOptions } from '../checks/cmdhelp/live.js';
+import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher

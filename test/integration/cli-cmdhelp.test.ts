@@ -1,6 +1,6 @@
 /** The kit CLI passes its own cmdhelp v0.1 checks (src/cli/help.ts), and its help says what it does. */
 import { describe, expect, test } from 'vitest';
-import { checkCmdhelp } from '../../src/checks/cmdhelp/live.js';
+import { checkCmdhelp } from '../../src/lint/cmdhelp/check.js';
 import { resolveExample, tokenizeExample } from '../../src/checks/cmdhelp/examples.js';
 import { validateCmdhelpDocument } from '../../src/checks/cmdhelp/document.js';
 import { COMMANDS, helpDocument } from '../../src/cli/help.js';

@@ -9,6 +9,7 @@ import { maskSecrets } from '../secrets.js';
 import schema from '../../spec/cmdhelp/cmdhelp.schema.json' with { type: 'json' };
 import type { CmdhelpDocument } from '../../spec/cmdhelp/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
+import { VerdictCollector, type Report } from '../verdict.js';
 import { resolveExample } from './examples.js';
 
 /** The kit's JSON Schema of `help --format json`, draft 2020-12. */
@@ -26,13 +27,16 @@ export interface CmdhelpDocumentOptions {
   examples?: boolean;
 }
 
-export interface CmdhelpDocumentReport {
-  /** No finding of severity error (under `strict`, no finding at all). */
+export interface CmdhelpDocumentReport extends Report {
+  /** @deprecated use ok */
   valid: boolean;
   /** The document, typed, when valid. */
   document?: CmdhelpDocument;
   findings: CmdhelpFinding[];
 }
+
+/** The rules a document shows on its own: the schema, and (unless left out) the examples. */
+const DOCUMENT_RULES = ['CMDHELP-02', 'CMDHELP-07'];
 
 let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {
@@ -95,7 +99,7 @@ function describe(error: ErrorObject): string {
  * Validate a cmdhelp v0.1 JSON document: its text, or the parsed value. CMDHELP-02 (schema) and CMDHELP-07
  * (examples resolve against the flag tree). Never throws.
  *
- * @example validateCmdhelpDocument(JSON.parse(stdout)).valid
+ * @example validateCmdhelpDocument(JSON.parse(stdout)).ok
  */
 export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocumentOptions = {}): CmdhelpDocumentReport {
   const strict = options.strict === true;
@@ -117,12 +121,12 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
         doc = JSON.parse(text);
       } catch (error) {
         report('CMDHELP-02/not-json', `stdout is not JSON (${(error as Error).message}).`, '', text.split('\n', 1)[0]);
-        return finish(findings, undefined, strict);
+        return finish(findings, undefined, options);
       }
     }
     if (!isObject(doc)) {
       report('CMDHELP-02/not-json', `expected a JSON object, got ${doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc}.`, '');
-      return finish(findings, undefined, strict);
+      return finish(findings, undefined, options);
     }
     const validate = validator();
     if (!validate(doc)) {
@@ -149,10 +153,12 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
   } catch (error) {
     report('CMDHELP-02/not-json', `the document could not be read as plain data (${error instanceof Error ? error.name : typeof error}).`, '');
   }
-  return finish(findings, doc, strict);
+  return finish(findings, doc, options);
 }
 
-function finish(findings: CmdhelpFinding[], doc: unknown, strict: boolean): CmdhelpDocumentReport {
-  const valid = !findings.some((f) => f.severity === 'error' || strict);
-  return { valid, ...(valid && doc !== undefined ? { document: doc as CmdhelpDocument } : {}), findings };
+function finish(findings: CmdhelpFinding[], doc: unknown, options: CmdhelpDocumentOptions): CmdhelpDocumentReport {
+  const collector = new VerdictCollector({ strict: options.strict === true, keepPerSubRule: Infinity });
+  for (const finding of findings) collector.addFinding(finding);
+  const { ok, verdicts } = collector.report(options.examples === false ? DOCUMENT_RULES.slice(0, 1) : DOCUMENT_RULES);
+  return { ok, valid: ok, ...(ok && doc !== undefined ? { document: doc as CmdhelpDocument } : {}), verdicts, findings };
 }

@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkCmdhelp } from '../../../src/checks/cmdhelp/index.js';
-import { HELPDESK_FAULTS } from '../../../src/fakes/tools/helpdesk/index.js';
+import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
+import { HELPDESK_FAULTS } from '../../../src/fakes/cmdhelp/index.js';
 import { toBeCmdhelpConformant } from '../../../src/matchers/to-be-cmdhelp-conformant.js';
 import { buildHelpdesk } from './setup.js';
 

@@ -17,7 +17,7 @@ export function buildHelpdesk(): string {
   const outdir = mkdtempSync(join(tmpdir(), 'helpdesk-build-'));
   const outfile = join(outdir, 'helpdesk.mjs');
   buildSync({
-    entryPoints: [fileURLToPath(new URL('../../../src/fakes/tools/helpdesk/bin.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../../../src/fakes/cmdhelp/bin.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
     platform: 'node',

@@ -1,6 +1,6 @@
 /** `aoi-testkit fake helpdesk[.FAULT]`: the reference cmdhelp tool and its faults, listed and run like the notes presets. */
 import { describe, expect, test } from 'vitest';
-import { HELPDESK_FAULTS, runHelpdesk } from '../../../src/fakes/tools/helpdesk/index.js';
+import { HELPDESK_FAULTS, runHelpdesk } from '../../../src/fakes/cmdhelp/index.js';
 import { runCli } from '../../../src/run/run-cli.js';
 
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;

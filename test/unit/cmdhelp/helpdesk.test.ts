@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HELPDESK_FAULTS, runHelpdesk } from '../../../src/fakes/tools/helpdesk/index.js';
+import { HELPDESK_FAULTS, runHelpdesk } from '../../../src/fakes/cmdhelp/index.js';
 
 const json = (argv: string[], env = {}) => JSON.parse(runHelpdesk(argv, { env }).stdout) as { commands: Record<string, Record<string, unknown>>; cmdhelp_version: string };
 

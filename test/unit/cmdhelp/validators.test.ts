@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCmdhelpMarkdown, parseCapabilityLine, resolveExample, tokenizeExample, validateCmdhelpDocument } from '../../../src/checks/cmdhelp/index.js';
 import { toBeValidCmdhelpDocument } from '../../../src/matchers/to-be-valid-cmdhelp-document.js';
-import { runHelpdesk } from '../../../src/fakes/tools/helpdesk/index.js';
+import { runHelpdesk } from '../../../src/fakes/cmdhelp/index.js';
 
 const doc = {
   cmdhelp_version: '0.1',

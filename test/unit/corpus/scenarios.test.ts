@@ -27,7 +27,7 @@ import {
 } from '../../../src/corpus/scenarios.js';
 import { AGENT_PRESETS } from '../../../src/fakes/agentcli/presets.js';
 import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, declaredUnderLint, type FaultEntry } from '../../../src/fakes/faults/index.js';
-import { HELPDESK_PRESETS } from '../../../src/fakes/tools/helpdesk/presets.js';
+import { HELPDESK_PRESETS } from '../../../src/fakes/cmdhelp/presets.js';
 import { BACKEND_CASES } from '../../../src/fakes/tools/notes/backend-cases.js';
 import { capabilities } from '../../../src/fakes/tools/notes/discovery.js';
 import { EXEC_FAULTS } from '../../../src/fakes/tools/notes/exec-faults.js';

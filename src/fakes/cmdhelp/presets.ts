@@ -1,4 +1,4 @@
-import { HELPDESK_FAULTS } from './faults.js';
+import { HELPDESK_FAULTS } from './faults/index.js';
 
 export interface HelpdeskPreset {
   readonly description: string;

@@ -2,15 +2,16 @@
  * `helpdesk`, the reference cmdhelp v0.1 tool: a command tree (groups, leaves, enum flags whose values are
  * spliced from its state directory, `enum_source: dynamic:helpdesk queue list`) that passes every CMDHELP
  * check. Runs in memory (`runHelpdesk`) and as a process (`bin.ts`, `fixtures/bin/helpdesk`) from the same code.
- * Faults (faults.ts) make it misbehave; they never change the tree.
+ * Faults (faults/, one per file) make it misbehave through the hooks its renderer calls; they never change the tree.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selectFaults, type FaultSet } from './faults.js';
+import { act, actOrRefuse, isUsage, type CapabilityAnswer, type HelpdeskFault } from './faults/fault.js';
+import { selectFaults } from './faults/index.js';
 import { isCommand, renderJson, renderMd, renderText, view } from './render.js';
 import { BINARY, DEFAULT_QUEUES, VERSION } from './tree.js';
 
-export { HELPDESK_FAULTS, CMDHELP_FAULTS_ENV, selectFaults, type HelpdeskFault } from './faults.js';
+export { HELPDESK_FAULTS, CMDHELP_FAULTS_ENV, selectFaults, type HelpdeskFault } from './faults/index.js';
 export { BINARY as HELPDESK_BINARY, COMMANDS as HELPDESK_COMMANDS } from './tree.js';
 
 export interface HelpdeskResult {
@@ -43,17 +44,17 @@ function queuesOf(stateDir: string | undefined): string[] {
 
 const usage = (message: string): HelpdeskResult => ({ stdout: '', stderr: `${BINARY}: ${message}\n`, exitCode: 2 });
 
-function capability(faults: FaultSet, fallbackForm = false): HelpdeskResult {
-  const patch = faults.has('capability-patch') || (fallbackForm && faults.has('fallback-capability-patch'));
-  const formats = faults.has('capability-missing-text') ? 'md, json, llm' : faults.has('capability-no-llm') ? 'text, md, json' : 'text, md, json, llm';
-  const extra = faults.has('capability-two-lines') ? 'see https://example.invalid/helpdesk/cmdhelp\n' : '';
-  return { stdout: `cmdhelp/${patch ? '0.1.0' : '0.1'}: ${formats}\n${extra}`, stderr: faults.has('capability-logs') ? `${BINARY}: checking capabilities\n` : '', exitCode: 0 };
+function capability(faults: readonly HelpdeskFault[], form: 'default' | 'fallback'): HelpdeskResult {
+  const clean: CapabilityAnswer = { version: '0.1', formats: 'text, md, json, llm', extraLines: '', stderr: '' };
+  // The first fault in the catalogue that changes a part of the line wins it: later ones are applied first.
+  const answer = faults.reduceRight<CapabilityAnswer>((line, fault) => ({ ...line, ...fault.capability?.(form) }), clean);
+  return { stdout: `cmdhelp/${answer.version}: ${answer.formats}\n${answer.extraLines}`, stderr: answer.stderr, exitCode: 0 };
 }
 
 /** Run helpdesk in memory: argv (without the program) in, stdout, stderr and exit code out. Never throws on bad input. */
 export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = {}): HelpdeskResult {
   const env = options.env ?? {};
-  let faults: FaultSet;
+  let faults: readonly HelpdeskFault[];
   let args: string[];
   try {
     ({ faults, argv: args } = selectFaults(argv, env));
@@ -62,7 +63,7 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
   }
   const stateDir = options.stateDir ?? env.AOI_TESTKIT_STATE_DIR;
   const queues = queuesOf(stateDir);
-  if (args.includes('--cmdhelp-capabilities')) return capability(faults, true);
+  if (args.includes('--cmdhelp-capabilities')) return capability(faults, 'fallback');
   if (args[0] === '--version') return { stdout: `${BINARY} ${VERSION}\n`, stderr: '', exitCode: 0 };
 
   // Flags of help: --format, --depth, --capabilities, --help; global flags are accepted and ignored.
@@ -79,10 +80,10 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     else if (name === '--depth') {
       const raw = value();
       if (raw === undefined || !/^-?\d+$/.test(raw)) return usage(`--depth needs a whole number, got ${JSON.stringify(raw ?? '')}`);
-      depth = Number(raw);
-      if (depth > 0 && faults.has('depth-rejected')) return usage('--depth must be 0');
-      if (depth < 0 && faults.has('negative-depth-accepted')) depth = 0;
-      else if (depth < 0) return usage(`--depth must be 0 or more, got ${depth}`);
+      const asked = actOrRefuse(faults, 'depthFlag', Number(raw));
+      if (isUsage(asked)) return usage(asked.usage);
+      if (asked < 0) return usage(`--depth must be 0 or more, got ${asked}`);
+      depth = asked;
     } else if (name === '--capabilities') capabilities = true;
     else if (name === '--help' || name === '-h') helpFlag = true;
     else if (name === '--profile') value();
@@ -90,7 +91,7 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     else words.push(a);
   }
   const isHelp = words[0] === 'help';
-  if (isHelp && capabilities) return capability(faults);
+  if (isHelp && capabilities) return capability(faults, 'default');
   if (!isHelp && !helpFlag) {
     if (words.length === 0) return { stdout: '', stderr: renderText(view('', 0, faults), queues), exitCode: 2 };
     return runCommand(words, queues);
@@ -103,17 +104,18 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     scope = next;
   }
   if (scope.split(' ').filter(Boolean).length !== scopeWords.length) return usage(`unknown command "${scopeWords.join(' ')}" (try: ${BINARY} help)`);
-  let chosen = format ?? (faults.has('md-default') ? 'md' : 'text');
-  if ((chosen === 'llm' && faults.has('llm-rejected')) || (chosen === 'md' && faults.has('md-rejected'))) return usage(`--format ${chosen} is not supported`);
-  if (chosen === 'llm' && faults.has('llm-is-json')) chosen = 'json';
+  const answered = actOrRefuse(faults, 'format', format ?? act(faults, 'defaultFormat', 'text'));
+  if (isUsage(answered)) return usage(answered.usage);
+  let chosen = answered;
   if (!FORMATS.includes(chosen)) {
-    if (!faults.has('unknown-format-accepted')) return usage(`unknown --format "${chosen}" (supported: ${FORMATS.join(', ')})`);
-    chosen = 'text';
+    const fallback = faults.find((f) => f.unknownFormat)?.unknownFormat?.();
+    if (fallback === undefined) return usage(`unknown --format "${chosen}" (supported: ${FORMATS.join(', ')})`);
+    chosen = fallback;
   }
   const v = view(scope, depth, faults);
   const generated = (options.now?.() ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (!isHelp && faults.has('help-flag-differs') && (chosen === 'md' || chosen === 'llm')) return { stdout: renderMd(v, queues, faults, generated).replace(/^---\n[\s\S]*?\n---\n\n/, ''), stderr: '', exitCode: 0 };
-  const stdout = chosen === 'json' ? renderJson(v, queues, faults) : chosen === 'md' || chosen === 'llm' ? renderMd(v, queues, faults, generated) : renderText(v, queues);
+  const md = () => renderMd(v, queues, faults, generated);
+  const stdout = chosen === 'json' ? renderJson(v, queues, faults) : chosen === 'md' || chosen === 'llm' ? (isHelp ? md() : act(faults, 'helpFlagMd', md())) : renderText(v, queues);
   return { stdout, stderr: '', exitCode: 0 };
 }
 

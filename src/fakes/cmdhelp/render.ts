@@ -1,6 +1,6 @@
 /** helpdesk's help renderers: one tree, three formats (text, md, json); llm is md. */
-import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../../../spec/cmdhelp/types.js';
-import type { FaultSet } from './faults.js';
+import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../../spec/cmdhelp/types.js';
+import { act, type HelpdeskFault, type MdSection } from './faults/fault.js';
 import { BINARY, COMMANDS, GLOBAL_FLAGS, SCHEMAS, SUMMARY, VERSION } from './tree.js';
 
 export interface View {
@@ -14,31 +14,31 @@ const level = (path: string) => (path === '' ? 0 : path.split(' ').length);
 const childrenOf = (path: string) => Object.keys(COMMANDS).filter((p) => (path === '' ? true : p.startsWith(`${path} `)) && level(p) === level(path) + 1);
 export const isCommand = (path: string) => Object.hasOwn(COMMANDS, path);
 export const isLeaf = (path: string) => isCommand(path) && childrenOf(path).length === 0;
+/** The view shows one leaf, in full (no tree to list above it). */
+export const isLeafScope = (v: View) => v.entries.length === 1 && v.entries[0]!.path === v.scope;
 
 /** What `help <scope> --depth <depth>` shows (§4): a leaf in full; a tree or subtree N levels in full, one more in summary. */
-export function view(scope: string, depth: number | undefined, faults: FaultSet): View {
-  if (scope !== '' && isLeaf(scope)) return { scope, entries: [{ path: scope, detail: !faults.has('leaf-summary') }] };
-  const asked = depth ?? 0;
-  const d = faults.has('depth-ignored') ? 0 : faults.has('depth-unbounded') && asked >= 1 ? Infinity : asked;
-  const entries: { path: string; detail: boolean }[] = [];
-  const walk = (path: string) => {
-    for (const child of childrenOf(path)) {
-      const rel = level(child) - level(scope);
-      entries.push({ path: child, detail: rel <= d || (faults.has('root-detail') && scope === '' && d === 0 && isLeaf(child)) });
-      if (rel <= d) walk(child);
-    }
+export function view(scope: string, depth: number | undefined, faults: readonly HelpdeskFault[]): View {
+  const d = act(faults, 'expand', depth ?? 0);
+  const clean = (): View => {
+    if (scope !== '' && isLeaf(scope)) return { scope, entries: [{ path: scope, detail: true }] };
+    const entries: { path: string; detail: boolean }[] = [];
+    const walk = (path: string) => {
+      for (const child of childrenOf(path)) {
+        const rel = level(child) - level(scope);
+        entries.push({ path: child, detail: rel <= d });
+        if (rel <= d) walk(child);
+      }
+    };
+    walk(scope);
+    return { scope, entries };
   };
-  walk(scope);
-  if (faults.has('scope-leak') && scope === 'queue') entries.push({ path: 'status', detail: false });
-  return { scope, entries };
+  return act(faults, 'view', clean(), d);
 }
 
 /** The command's examples as this run renders them (faults change the canonical set, for md and json alike). */
-function examplesOf(path: string, faults: FaultSet): { cmd: string; note?: string }[] {
-  const examples = (COMMANDS[path]?.examples ?? []).map((e) => ({ ...e }));
-  if (path === 'ticket create' && faults.has('drifted-examples')) examples[0] = { cmd: 'helpdesk ticket create "Printer jam" --queue it --prio high', note: 'file a high-priority IT ticket' };
-  if (path === 'ticket list' && faults.has('bool-with-value')) examples[0] = { cmd: 'helpdesk ticket list --open=true --limit 5', note: 'the five newest open tickets' };
-  return examples;
+function examplesOf(path: string, faults: readonly HelpdeskFault[]): { cmd: string; note?: string }[] {
+  return act(faults, 'examples', (COMMANDS[path]?.examples ?? []).map((e) => ({ ...e })), path);
 }
 
 function withQueues(flags: Record<string, CmdhelpFlag> | undefined, queues: readonly string[]): Record<string, CmdhelpFlag> | undefined {
@@ -46,7 +46,7 @@ function withQueues(flags: Record<string, CmdhelpFlag> | undefined, queues: read
   return Object.fromEntries(Object.entries(flags).map(([name, flag]) => [name, flag.enum_source ? { ...flag, enum: [...queues] } : flag]));
 }
 
-function detailed(path: string, queues: readonly string[], faults: FaultSet): CmdhelpCommand {
+function detailed(path: string, queues: readonly string[], faults: readonly HelpdeskFault[]): CmdhelpCommand {
   const command = COMMANDS[path]!;
   const out: CmdhelpCommand = { ...command };
   const flags = withQueues(command.flags, queues);
@@ -56,9 +56,9 @@ function detailed(path: string, queues: readonly string[], faults: FaultSet): Cm
   return out;
 }
 
-export function renderJson(v: View, queues: readonly string[], faults: FaultSet): string {
+export function renderJson(v: View, queues: readonly string[], faults: readonly HelpdeskFault[]): string {
   const doc: CmdhelpDocument = {
-    cmdhelp_version: faults.has('json-version-patch') ? '0.1.0' : '0.1',
+    cmdhelp_version: '0.1',
     binary: BINARY,
     version: VERSION,
     summary: SUMMARY,
@@ -68,14 +68,14 @@ export function renderJson(v: View, queues: readonly string[], faults: FaultSet)
     ...(v.entries.some((e) => e.detail && COMMANDS[e.path]!.stdout?.json_schema_ref) ? { schemas: SCHEMAS } : {}),
     context: { workspace: 'acme', profile: 'default', auth: 'logged in', queues: [...queues] },
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${JSON.stringify(act(faults, 'json', doc), null, 2)}\n`;
 }
 
 const cell = (v: unknown) => (v === undefined ? '' : String(v).replace(/\|/g, '\\|'));
 
-function mdCommand(path: string, queues: readonly string[], faults: FaultSet, examplesFromMd: boolean): string[] {
+function mdCommand(path: string, queues: readonly string[], faults: readonly HelpdeskFault[]): string[] {
   const c = detailed(path, queues, faults);
-  const sections: [string, string[]][] = [];
+  const sections: MdSection[] = [];
   const argsUsage = (c.args ?? []).map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ');
   sections.push(['Synopsis', [`\`${BINARY} ${path}${argsUsage ? ` ${argsUsage}` : ''}${c.flags ? ' [flags]' : ''}\``]]);
   if (c.args?.length) sections.push(['Arguments', ['| name | type | required | description |', '|---|---|---|---|', ...c.args.map((a) => `| ${a.name} | ${a.type} | ${a.required ? 'yes' : 'no'} | ${cell(a.description)} |`)]]);
@@ -85,32 +85,25 @@ function mdCommand(path: string, queues: readonly string[], faults: FaultSet, ex
   }
   if (c.stdin?.accepted) sections.push(['Stdin', [`Accepted (${c.stdin.format ?? 'text'}).`]]);
   if (c.examples?.length) {
-    const examples = examplesFromMd ? [{ cmd: `${BINARY} ${path} --help`, note: 'see the flags' }] : c.examples;
+    const examples = act(faults, 'mdExamples', c.examples, path);
     sections.push(['Examples', ['```bash', ...examples.flatMap((e) => [...(e.note ? [`# ${e.note}`] : []), e.cmd]), '```']]);
   }
   if (c.stdout) sections.push(['Output', [`Text: \`${c.stdout.text_template ?? ''}\`${c.stdout.json_schema_ref ? `; JSON: ${c.stdout.json_schema_ref}` : ''}.`]]);
   const dynamic = Object.values(c.flags ?? {}).some((f) => f.enum_source) || (c.args ?? []).some((a) => a.enum_source);
   if (dynamic) sections.push(['Workspace context', [`Workspace: acme. Available queues: ${queues.join(', ')}.`]]);
   if (c.see_also?.length) sections.push(['See also', c.see_also.map((s) => `- \`${BINARY} ${s}\``)]);
-  if (faults.has('wrong-section-order')) {
-    const ex = sections.findIndex(([t]) => t === 'Examples');
-    const fl = sections.findIndex(([t]) => t === 'Flags');
-    if (ex > fl && fl !== -1) sections.splice(fl, 0, sections.splice(ex, 1)[0]!);
-  }
-  return [`## \`${BINARY} ${path}\``, '', c.summary, '', ...sections.flatMap(([title, body]) => [`### ${title}`, '', ...body, ''])];
+  return [`## \`${BINARY} ${path}\``, '', c.summary, '', ...act(faults, 'mdSections', sections).flatMap(([title, body]) => [`### ${title}`, '', ...body, ''])];
 }
 
-export function renderMd(v: View, queues: readonly string[], faults: FaultSet, generated: string): string {
+export function renderMd(v: View, queues: readonly string[], faults: readonly HelpdeskFault[], generated: string): string {
   const lines = ['---', 'cmdhelp_version: "0.1"', `binary: ${BINARY}`, `version: ${VERSION}`, `generated: ${generated}`, '---', ''];
-  const leafScope = v.entries.length === 1 && v.entries[0]!.path === v.scope;
-  if (!leafScope) {
+  if (!isLeafScope(v)) {
     lines.push(`# \`${BINARY}${v.scope ? ` ${v.scope}` : ''}\``, '', v.scope ? COMMANDS[v.scope]!.summary : SUMMARY, '');
     for (const e of v.entries) lines.push(`${'  '.repeat(level(e.path) - level(v.scope) - 1)}- \`${BINARY} ${e.path}\` — ${COMMANDS[e.path]!.summary}`);
     lines.push('');
   }
-  for (const e of v.entries) if (e.detail && (COMMANDS[e.path]!.flags || COMMANDS[e.path]!.args || COMMANDS[e.path]!.examples)) lines.push(...mdCommand(e.path, queues, faults, faults.has('md-json-disagree')));
-  if (faults.has('md-extra-command') && !leafScope && v.entries.some((e) => e.detail)) lines.push(`## \`${BINARY} ticket reopen\``, '', 'Reopen a ticket.', '');
-  return `${lines.join('\n').trimEnd()}\n`;
+  for (const e of v.entries) if (e.detail && (COMMANDS[e.path]!.flags || COMMANDS[e.path]!.args || COMMANDS[e.path]!.examples)) lines.push(...mdCommand(e.path, queues, faults));
+  return `${act(faults, 'md', lines, v).join('\n').trimEnd()}\n`;
 }
 
 export function renderText(v: View, queues: readonly string[]): string {

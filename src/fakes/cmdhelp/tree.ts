@@ -2,7 +2,7 @@
  * helpdesk's command tree: the one source of truth its help renders to text, md and json (cmdhelp v0.1 §6).
  * Plain data; the fake never imports the kit's checks.
  */
-import type { CmdhelpCommand, CmdhelpFlag } from '../../../spec/cmdhelp/types.js';
+import type { CmdhelpCommand, CmdhelpFlag } from '../../spec/cmdhelp/types.js';
 
 export const BINARY = 'helpdesk';
 export const VERSION = '2.3.1';

@@ -1,0 +1,32 @@
+/**
+ * The help invocations of a live cmdhelp check, by what they ask (the words after the tool's own arguments):
+ * the recorder runs them, the judges read their runs back by the same words.
+ */
+
+/** A format no tool supports. */
+export const UNKNOWN_FORMAT = 'aoi-testkit-no-such-format';
+
+/** The root in a format (`help --format md`). */
+export const formatProbe = (format: string): string[] => ['help', '--format', format];
+/** `help` without --format: the default, text. */
+export const DEFAULT_PROBE: readonly string[] = ['help'];
+export const NEGATIVE_DEPTH_PROBE: readonly string[] = ['help', '--depth', '-1'];
+/** The root expanded N levels (`help --format json --depth 2`). */
+export const depthProbe = (depth: number, format = 'json'): string[] => ['help', '--format', format, '--depth', String(depth)];
+/** One command's scoped help (`help ticket create --format json`). */
+export const scopedProbe = (path: string, format = 'json'): string[] => ['help', ...path.split(' '), '--format', format];
+/** A leaf's own --help in md (`ticket create --help --format md`). */
+export const helpFlagProbe = (path: string): string[] => [...path.split(' '), '--help', '--format', 'md'];
+
+/** The formats every check asks for at the root, before anything is known about the tool. */
+export const ROOT_PROBES: readonly (readonly string[])[] = [
+  formatProbe('text'),
+  DEFAULT_PROBE,
+  formatProbe('md'),
+  formatProbe('json'),
+  formatProbe('llm'),
+  formatProbe(UNKNOWN_FORMAT),
+  NEGATIVE_DEPTH_PROBE,
+];
+/** The formats this checker asks for anyway (a listed format beyond them gets its own probe). */
+export const KNOWN_FORMATS: readonly string[] = ['text', 'md', 'json', 'llm'];

@@ -1,0 +1,65 @@
+/**
+ * Records a tool's cmdhelp surface: both discovery forms, each in a fresh HOME/XDG/state directory, then every
+ * help invocation the plan names. Runs processes and decides nothing: checks/cmdhelp judges the recording.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answersCapability } from '../../checks/cmdhelp/probe/capability.js';
+import { answerOf, probeKey, type CapabilityProbe, type CmdhelpRecording, type HelpRun } from '../../checks/cmdhelp/probe/types.js';
+import { runCli, type RunCliOptions } from '../../run/run-cli.js';
+import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
+import { helpProbes } from './plan.js';
+
+export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs'> {
+  /** At most this many commands are walked (default 64). */
+  maxCommands?: number;
+}
+
+/** Runs one help invocation of the tool: the words after its own arguments, with extra environment. */
+export type HelpRunner = (words: readonly string[], env?: Readonly<Record<string, string>>) => Promise<HelpRun>;
+
+/** Run `command [...args]` through its cmdhelp surface and keep every answer. */
+export async function recordCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpRecordOptions = {}): Promise<CmdhelpRecording> {
+  const run: HelpRunner = (words, env = {}) =>
+    runCli(command, [...args, ...words], {
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      timeoutMs: options.timeoutMs ?? 30_000,
+      env: { ...(options.env ?? {}), ...env },
+    });
+  return recordHelpSurface(run, command, args, options.maxCommands);
+}
+
+/** Record a help surface through any runner (a process, or a tool in memory); `command` and `args` only name it. */
+export async function recordHelpSurface(run: HelpRunner, command: string, args: readonly string[] = [], maxCommands = 64): Promise<CmdhelpRecording> {
+  const capability: CapabilityProbe[] = [];
+  for (const form of CAPABILITY_PROBES) capability.push(await recordCapability(form, run));
+  const runs = new Map<string, HelpRun>();
+  const recorded = (words: readonly string[]) => {
+    const r = runs.get(probeKey(words));
+    return r && answerOf(r);
+  };
+  for (;;) {
+    const wanted = new Map(helpProbes(capability, recorded, maxCommands).map((words) => [probeKey(words), words]));
+    for (const key of runs.keys()) wanted.delete(key);
+    if (wanted.size === 0) break;
+    const answered = await Promise.all([...wanted.values()].map((words) => run(words)));
+    [...wanted.keys()].forEach((key, i) => runs.set(key, answered[i]!));
+  }
+  return { command, args: [...args], capability, runs, maxCommands };
+}
+
+/** One discovery form: run, see what it left in a fresh HOME/XDG/state directory, and run again if it answered. */
+async function recordCapability(form: readonly string[], run: HelpRunner): Promise<CapabilityProbe> {
+  const home = mkdtempSync(join(tmpdir(), 'aoi-cmdhelp-cap-'));
+  try {
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.data'), AOI_TESTKIT_STATE_DIR: home };
+    const first = await run(form, env);
+    const written = readdirSync(home);
+    if (!answersCapability(first)) return { form: [...form], first, written };
+    const second = await run(form, { ...env, AOI_TESTKIT_CMDHELP_PROBE: '2' });
+    return { form: [...form], first, written, second };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}

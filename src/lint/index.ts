@@ -12,5 +12,5 @@ export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './a
 export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 export { inMemoryTarget } from './aoi/memory-target.js';
 export { checkCmdhelp, type CmdhelpCheckOptions, type CmdhelpReport } from '../checks/cmdhelp/live.js';
-export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from '../checks/exec/live.js';
+export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from './exec/index.js';
 export { checkAgentApplication, type AppCheckOptions, type AppReport } from '../checks/app/application.js';

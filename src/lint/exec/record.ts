@@ -83,14 +83,15 @@ export async function recordExec(command: string, args: readonly string[] = [], 
       if (!plan) return recording();
     }
 
-    const mixed = jsonl([...plan.ok, plan.failing, plan.inspect]);
+    const { ok, bulk } = plan;
+    const mixed = jsonl([...ok, plan.failing, plan.inspect]);
     if (answeredNothing(await exec('ignore-errors', ['--ignore-errors'], mixed, fresh()))) return recording();
     await exec('default', [], mixed, fresh());
-    await exec('all-ok', [], jsonl(plan.ok), fresh());
+    await exec('all-ok', [], jsonl(ok), fresh());
 
     const inspect = jsonl([plan.inspect]);
     await exec('baseline', [], inspect, fresh());
-    const first = plan.mutating ?? plan.ok[0]!;
+    const first = plan.mutating ?? ok[0]!;
     const malformedDir = fresh();
     await exec('malformed', [], jsonl([first, '{"_cmd": "', first]), malformedDir);
     await exec('malformed-inspect', [], inspect, malformedDir);
@@ -116,7 +117,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
       await exec('opts-valued-without', [], jsonl([...v.setup, v.without]), fresh());
     }
 
-    const batch = jsonl(plan.ok);
+    const batch = jsonl(ok);
     const file = join(work, 'batch.jsonl');
     writeFileSync(file, batch);
     const viaStdin = await exec('stdin', [], batch, fresh());
@@ -128,7 +129,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     const preload = join(work, 'spawn-log.cjs');
     writeFileSync(preload, SPAWN_LOG_SOURCE);
     writeFileSync(log, '');
-    const lines = Array.from({ length: 12 }, (_, i) => plan!.ok[i % plan!.ok.length]!);
+    const lines = Array.from({ length: 12 }, (_, i) => ok[i % ok.length]!);
     const base = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
     const counted = await exec('process-count', [], jsonl(lines), fresh(), { env: { AOI_TESTKIT_EXEC_SPAWN_LOG: log, NODE_OPTIONS: `${base} --require ${JSON.stringify(preload)}`.trim() } });
     runs['process-count'] = { ...counted, processes: new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean)).size };
@@ -137,7 +138,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     // itself); not run when every line starts a process (it would take minutes).
     if (!startsProcessPerLine(runs['process-count'])) {
       const n = options.bulkLines ?? 5_000;
-      await exec('large', [], jsonl(Array.from({ length: n }, () => plan!.bulk)), fresh(), { timeoutMs: options.bulkTimeoutMs ?? timeoutMs * 3 });
+      await exec('large', [], jsonl(Array.from({ length: n }, () => bulk)), fresh(), { timeoutMs: options.bulkTimeoutMs ?? timeoutMs * 3 });
     }
     return recording();
   } finally {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
-import type { ExecPlan } from '../checks/exec/live.js';
+import type { ExecPlan } from '../checks/exec/plan.js';
 import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type SpecId } from '../lint/detect.js';
 import type { EnvelopeReading } from '../spec/exec/types.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';

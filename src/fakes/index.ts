@@ -22,6 +22,6 @@ export {
 export type { StreamFault } from './faults/stream-fault.js';
 export * from './agentcli/index.js';
 export { runHelpdesk, HELPDESK_FAULTS, CMDHELP_FAULTS_ENV, type HelpdeskFault } from './cmdhelp/index.js';
-export { EXEC_FAULTS, EXEC_FAULTS_ENV, type ExecFault } from './tools/notes/exec-faults.js';
+export { EXEC_FAULTS, EXEC_FAULTS_ENV, type ExecFault } from './exec/faults/index.js';
 export { NOTES_EXEC_PLAN } from './tools/notes/exec-plan.js';
 export { BACKEND_CASES, backendEnvOf, type BackendCase } from './tools/notes/backend-cases.js';

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runCli, type Run } from '../run/run-cli.js';
 import { validateCapabilities } from '../spec/aoi/schemas.js';
+import { DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALLBACK_ARGS as EXEC_MANIFEST_FALLBACK } from '../spec/exec/types.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
@@ -45,15 +46,6 @@ export interface DetectOptions {
   /** The words that print the dispatch manifest (`--exec-manifest`); default: the guide's place, then {@link EXEC_MANIFEST_FALLBACK}. */
   execManifest?: readonly string[];
 }
-
-/** The guide's place for the dispatch manifest. */
-export const EXEC_MANIFEST_DEFAULT: readonly string[] = ['manifest', '--output', 'json'];
-/**
- * Where a tool whose `manifest` verb means something else may keep it (the kit's own CLI: `manifest` validates
- * an AGENT-CLI.md): tried when the guide's place does not list exec and the tool's cmdhelp documents it. Never
- * blindly: in many tools `exec WORD` runs WORD (`npm exec manifest` would fetch and run a package).
- */
-export const EXEC_MANIFEST_FALLBACK: readonly string[] = ['exec', 'manifest', '--output', 'json'];
 
 /** Where a tool's dispatch manifest is: the words that print one listing exec, and what was seen. */
 export interface ExecManifestLocation {

@@ -14,6 +14,6 @@ export { inMemoryTarget } from './aoi/memory-target.js';
 export { checkCmdhelp, type CmdhelpCheckOptions } from './cmdhelp/check.js';
 export { recordCmdhelp, type CmdhelpRecordOptions } from './cmdhelp/record.js';
 export { judgeCmdhelp, type CmdhelpReport, type CmdhelpRecording } from '../checks/cmdhelp/index.js';
-export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from '../checks/exec/live.js';
+export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from './exec/index.js';
 export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 export type { AppReport } from '../checks/app/application.js';

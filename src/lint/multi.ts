@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
-import { checkExec, EXEC_RULE_IDS, type ExecPlan } from '../checks/exec/live.js';
+import { checkExec, EXEC_RULE_IDS, type ExecPlan } from './exec/index.js';
 import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
 import { APP_RULES } from '../spec/app/rules.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';

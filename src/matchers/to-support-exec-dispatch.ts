@@ -1,16 +1,16 @@
-import type { CheckExecOptions, ExecReport } from '../checks/exec/live.js';
+import type { CheckExecOptions, ExecReport } from '../lint/exec/index.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { formatFindings, hint } from './format.js';
 
 /** What the matcher accepts: `[program, ...args]` or `{ command, args }`. */
 export type ExecReceived = readonly string[] | { command: string; args?: readonly string[] };
 
-type ExecModule = typeof import('../checks/exec/live.js');
+type ExecModule = typeof import('../lint/exec/index.js');
 
 /** The live checker, loaded on first use: it starts processes with execa, an ES module (see toPassAoiLint). */
 async function loadChecker(): Promise<ExecModule> {
   try {
-    return await import('../checks/exec/live.js');
+    return await import('../lint/exec/index.js');
   } catch (error) {
     if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
     throw new Error('toSupportExecDispatch cannot load the exec checker here: it needs execa, an ES module. Run jest with native ESM or Node >= 24.9, or use vitest.');

@@ -3,7 +3,7 @@ import type { LintOptions } from '../lint/aoi/lint.js';
 import type { AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
 import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
 import type { AppCheckOptions } from '../lint/app/application.js';
-import type { CheckExecOptions } from '../checks/exec/live.js';
+import type { CheckExecOptions } from '../lint/exec/index.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkExec } from '../../src/checks/exec/index.js';
+import { checkExec } from '../../src/lint/exec/index.js';
 import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
 import { runCli } from '../../src/run/run-cli.js';
 import { Ajv } from 'ajv';

@@ -1,8 +1,8 @@
+import { batchLines, dispatchRequestProblem } from '../../spec/exec/request.js';
 import { DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
-import { dispatchRequestProblem } from '../../spec/exec/request.js';
+import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
-import type { RuleVerdict } from '../verdict.js';
-import { ExecFindings } from './findings.js';
+import { VerdictCollector, type CollectedEvidence, type Report, type RuleVerdict } from '../verdict.js';
 
 export interface ExecOutputOptions {
   /** The batch ran with `--ignore-errors`: every line must be answered even after a failure (EXEC-05). */
@@ -38,7 +38,7 @@ export interface ExecOutputLine {
   readonly ok?: boolean;
 }
 
-export interface ExecOutputReport {
+export interface ExecOutputReport extends Report {
   /** No error-severity finding. */
   ok: boolean;
   /** The input had a malformed line: the tool must answer exit 2 (EXEC-07). */
@@ -50,11 +50,13 @@ export interface ExecOutputReport {
   verdicts: RuleVerdict[];
 }
 
-export const EXEC_DOCUMENT_RULE_IDS = ['EXEC-02', 'EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06', 'EXEC-07'] as const;
+/** EXEC-02…07: the rules judged on one recorded batch. */
+export const EXEC_DOCUMENT_RULE_IDS: readonly string[] = ruleIdsOf('EXEC', 'document');
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const text = (v: string | Uint8Array | readonly string[]): string[] => {
+/** The lines of what the tool printed (a trailing CR not part of a line). */
+const outputLines = (v: string | Uint8Array | readonly string[]): string[] => {
   if (typeof v !== 'string' && !(v instanceof Uint8Array)) return [...v];
   const s = typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
   const lines = s.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
@@ -65,22 +67,9 @@ const text = (v: string | Uint8Array | readonly string[]): string[] => {
 /** Why a parsed value is not a dispatch request (the spec's one definition: `src/spec/exec/request.ts`). */
 export const requestProblem = dispatchRequestProblem;
 
-/** Read an exec input batch: 1-based physical line numbers; blank lines skipped. */
+/** Read an exec input batch (the one reading: `batchLines`): 1-based physical line numbers; blank lines skipped. */
 export function parseExecInput(input: string | Uint8Array | readonly string[]): ExecRequestLine[] {
-  const out: ExecRequestLine[] = [];
-  text(input).forEach((t, i) => {
-    if (t.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(t);
-    } catch {
-      out.push({ line: i + 1, text: t, problem: 'not valid JSON' });
-      return;
-    }
-    const problem = requestProblem(value);
-    out.push(problem ? { line: i + 1, text: t, problem } : { line: i + 1, text: t, request: value as ExecRequestLine['request'] & object });
-  });
-  return out;
+  return [...batchLines(input)].map((l) => ('request' in l ? { line: l.line, text: l.text, request: l.request } : { line: l.line, text: l.text, problem: l.jsonError !== undefined ? 'not valid JSON' : l.problem }));
 }
 
 function shapeProblem(e: Json): string | undefined {
@@ -104,35 +93,39 @@ export function checkExecOutput(
   exit: number | null,
   options: ExecOutputOptions = {},
 ): ExecOutputReport {
-  const out = new ExecFindings(options.strict === true);
+  const out = new VerdictCollector({ strict: options.strict === true });
   const { requests, outputs, malformed } = judgeExecOutput(input, output, exit, options, out);
-  const verdicts = EXEC_DOCUMENT_RULE_IDS.map((rule) => {
-    if (rule === 'EXEC-07' && !malformed) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is well-formed' });
-    if (malformed && ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06'].includes(rule)) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch is malformed: nothing may be dispatched (EXEC-07)' });
-    if (rule === 'EXEC-05' && !options.ignoreErrors) return out.verdict(rule, { status: 'not_applicable', reason: 'the batch ran without --ignore-errors' });
-    return out.verdict(rule);
-  });
-  return { ok: !out.all.some((f) => f.severity === 'error'), malformed, requests, outputs, findings: out.all, verdicts };
+  if (!malformed) out.notApplicable('EXEC-07', 'the batch is well-formed');
+  else for (const rule of ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06']) out.notApplicable(rule, 'the batch is malformed: nothing may be dispatched (EXEC-07)');
+  if (!options.ignoreErrors) out.notApplicable('EXEC-05', 'the batch ran without --ignore-errors');
+  const { ok, findings, verdicts } = out.report(EXEC_DOCUMENT_RULE_IDS);
+  return { ok, malformed, requests, outputs, findings: [...findings], verdicts: [...verdicts] };
 }
 
+/** How the judges of one batch report: a registered sub-rule, one sentence, evidence. */
+type Add = (subRuleId: string, message: string, evidence?: CollectedEvidence) => void;
+
 /**
- * The findings of one exec run, added to `out` (so that `checkExec` keeps one capped, fully counted set over
- * all the runs it judges); what `checkExecOutput` reports besides its verdicts.
+ * The findings of one exec run, added to `collector` (so that a live judgement keeps one capped, fully
+ * counted set over all the runs it judges), each naming `probe` when given; what `checkExecOutput` reports
+ * besides its verdicts.
  */
 export function judgeExecOutput(
   input: string | Uint8Array | readonly string[],
   output: string | Uint8Array | readonly string[],
   exit: number | null,
   options: ExecOutputOptions,
-  out: ExecFindings,
+  collector: VerdictCollector,
+  probe?: string,
 ): { requests: ExecRequestLine[]; outputs: ExecOutputLine[]; malformed: boolean } {
+  const add: Add = (id, message, evidence = {}) => collector.add(id, message, probe === undefined ? evidence : { ...evidence, probe });
   const reading = options.envelope ?? DEFAULT_ENVELOPE_READING;
   const requests = parseExecInput(input);
   const malformed = requests.some((r) => r.problem !== undefined);
 
   // EXEC-02 — every line one envelope; EXEC-03/misplaced — where _cmd/_line are.
   const outputs: ExecOutputLine[] = [];
-  text(output).forEach((t, i) => {
+  outputLines(output).forEach((t, i) => {
     const line = i + 1;
     if (t.trim() === '') return;
     let value: unknown;
@@ -142,19 +135,19 @@ export function judgeExecOutput(
       value = undefined;
     }
     if (!isObject(value)) {
-      out.add('EXEC-02/not-json', `stdout line ${line} is not a JSON object`, { line, text: t });
+      add('EXEC-02/not-json', `stdout line ${line} is not a JSON object`, { line, text: t });
       outputs.push({ line, text: t });
       return;
     }
     const shape = shapeProblem(value);
-    if (shape) out.add('EXEC-02/shape', `stdout line ${line} is not a ResponseEnvelope: ${shape}`, { line, text: t });
-    else if ((value.ok === true) !== (value.error === null)) out.add('EXEC-02/ok-error-mismatch', `stdout line ${line} has ok ${String(value.ok)} with error ${value.error === null ? 'null' : 'set'}`, { line, text: t });
+    if (shape) add('EXEC-02/shape', `stdout line ${line} is not a ResponseEnvelope: ${shape}`, { line, text: t });
+    else if ((value.ok === true) !== (value.error === null)) add('EXEC-02/ok-error-mismatch', `stdout line ${line} has ok ${String(value.ok)} with error ${value.error === null ? 'null' : 'set'}`, { line, text: t });
     const meta = isObject(value.meta) ? value.meta : {};
     const pick = (key: '_cmd' | '_line'): unknown => {
       const top = value[key];
       const inMeta = meta[key];
-      if (reading === 'meta' && inMeta === undefined && top !== undefined) out.add('EXEC-03/misplaced', `stdout line ${line} has ${key} at the top level; envelope reading "meta" wants it in meta`, { line, text: t });
-      if (reading === 'top-level' && top === undefined && inMeta !== undefined) out.add('EXEC-03/misplaced', `stdout line ${line} has ${key} in meta; envelope reading "top-level" wants it at the top level`, { line, text: t });
+      if (reading === 'meta' && inMeta === undefined && top !== undefined) add('EXEC-03/misplaced', `stdout line ${line} has ${key} at the top level; envelope reading "meta" wants it in meta`, { line, text: t });
+      if (reading === 'top-level' && top === undefined && inMeta !== undefined) add('EXEC-03/misplaced', `stdout line ${line} has ${key} in meta; envelope reading "top-level" wants it at the top level`, { line, text: t });
       if (reading === 'meta') return inMeta ?? top;
       return top ?? inMeta;
     };
@@ -162,24 +155,24 @@ export function judgeExecOutput(
   });
 
   if (malformed) {
-    judgeMalformed(requests, outputs, exit, options, out);
+    judgeMalformed(requests, outputs, exit, options, add);
   } else {
-    judgeBatch(requests, outputs, exit, options, out);
+    judgeBatch(requests, outputs, exit, options, add);
   }
   return { requests, outputs, malformed };
 }
 
-function judgeMalformed(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, out: ExecFindings): void {
+function judgeMalformed(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, add: Add): void {
   const bad = requests.find((r) => r.problem !== undefined)!;
-  if (exit !== 2) out.add('EXEC-07/exit', `input line ${bad.line} is malformed (${bad.problem}) but exec exited ${exit ?? 'by a signal'}, not 2`, { text: bad.text });
+  if (exit !== 2) add('EXEC-07/exit', `input line ${bad.line} is malformed (${bad.problem}) but exec exited ${exit ?? 'by a signal'}, not 2`, { text: bad.text });
   const stderr = options.stderr === undefined ? '' : typeof options.stderr === 'string' ? options.stderr : Buffer.from(options.stderr).toString('utf8');
   const reported = outputs.some((o) => isObject(o.envelope?.error) && (o.envelope.error as Json).code === DISPATCH_PARSE_ERROR) || stderr.includes(DISPATCH_PARSE_ERROR);
-  if (!reported) out.add('EXEC-07/no-parse-error', `input line ${bad.line} is malformed (${bad.problem}) and no envelope (nor stderr) says ${DISPATCH_PARSE_ERROR}`, { text: bad.text });
+  if (!reported) add('EXEC-07/no-parse-error', `input line ${bad.line} is malformed (${bad.problem}) and no envelope (nor stderr) says ${DISPATCH_PARSE_ERROR}`, { text: bad.text });
   const done = outputs.find((o) => o.ok === true);
-  if (done) out.add('EXEC-07/dispatched', `stdout line ${done.line} reports a dispatched line (ok true) although input line ${bad.line} is malformed`, { line: done.line, text: done.text });
+  if (done) add('EXEC-07/dispatched', `stdout line ${done.line} reports a dispatched line (ok true) although input line ${bad.line} is malformed`, { line: done.line, text: done.text });
 }
 
-function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, out: ExecFindings): void {
+function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, add: Add): void {
   const envelopes = outputs.filter((o) => o.envelope !== undefined);
   const byLine = new Map(requests.map((r, i) => [r.line, i]));
   // Correlate by _line when it is trustworthy (every envelope names an input line, increasing), else by position.
@@ -199,17 +192,17 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
     else {
       k = j;
       if (k >= requests.length) {
-        out.add('EXEC-03/extra-output', `stdout line ${o.line} is envelope ${j + 1} of a batch of ${requests.length} line(s)`, { line: o.line, text: o.text });
+        add('EXEC-03/extra-output', `stdout line ${o.line} is envelope ${j + 1} of a batch of ${requests.length} line(s)`, { line: o.line, text: o.text });
         return;
       }
       const want = requests[k]!.line;
-      if (o.lineNo === undefined) out.add('EXEC-03/no-line', `stdout line ${o.line} has no _line (it answers input line ${want})`, { line: o.line, text: o.text });
-      else if (o.lineNo !== want) out.add('EXEC-03/wrong-line', `stdout line ${o.line} has _line ${JSON.stringify(o.lineNo)}; in order it answers input line ${want}`, { line: o.line, text: o.text });
+      if (o.lineNo === undefined) add('EXEC-03/no-line', `stdout line ${o.line} has no _line (it answers input line ${want})`, { line: o.line, text: o.text });
+      else if (o.lineNo !== want) add('EXEC-03/wrong-line', `stdout line ${o.line} has _line ${JSON.stringify(o.lineNo)}; in order it answers input line ${want}`, { line: o.line, text: o.text });
     }
     answer[k] = o;
     const req = requests[k]!;
-    if (o.cmd === undefined) out.add('EXEC-04/no-cmd', `stdout line ${o.line} has no _cmd (input line ${req.line} is "${req.request!._cmd}")`, { line: o.line, text: o.text });
-    else if (o.cmd !== req.request!._cmd) out.add('EXEC-04/wrong-cmd', `stdout line ${o.line} has _cmd ${JSON.stringify(o.cmd)}; input line ${req.line} is "${req.request!._cmd}"`, { line: o.line, text: o.text });
+    if (o.cmd === undefined) add('EXEC-04/no-cmd', `stdout line ${o.line} has no _cmd (input line ${req.line} is "${req.request!._cmd}")`, { line: o.line, text: o.text });
+    else if (o.cmd !== req.request!._cmd) add('EXEC-04/wrong-cmd', `stdout line ${o.line} has _cmd ${JSON.stringify(o.cmd)}; input line ${req.line} is "${req.request!._cmd}"`, { line: o.line, text: o.text });
   });
   // Missing answers: after a failure the default may stop; under --ignore-errors it may not.
   const firstFailed = answer.findIndex((o) => o?.ok === false);
@@ -224,20 +217,20 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
       if (!options.ignoreErrors) return;
       if (!stoppedReported) {
         stoppedReported = true;
-        out.add('EXEC-05/stopped-under-ignore-errors', `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed, under --ignore-errors`, { text: req.text });
+        add('EXEC-05/stopped-under-ignore-errors', `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed, under --ignore-errors`, { text: req.text });
       }
       return;
     }
-    out.add('EXEC-03/missing-output', `input line ${req.line} ("${String(req.request!._cmd)}") got no envelope`, { text: req.text });
+    add('EXEC-03/missing-output', `input line ${req.line} ("${String(req.request!._cmd)}") got no envelope`, { text: req.text });
   });
   // EXEC-06 — exit status.
   const anyFailed = answer.some((o) => o?.ok === false) || envelopes.some((o) => o.ok === false);
   if (exit === 0 && anyFailed) {
     const failed = answer.find((o) => o?.ok === false) ?? envelopes.find((o) => o.ok === false)!;
-    out.add('EXEC-06/zero-despite-failure', `exit 0 although stdout line ${failed.line} reports a failed line`, { line: failed.line, text: failed.text });
+    add('EXEC-06/zero-despite-failure', `exit 0 although stdout line ${failed.line} reports a failed line`, { line: failed.line, text: failed.text });
   } else if (exit !== 0 && exit !== 1) {
-    out.add('EXEC-06/wrong-exit', `a well-formed batch of ${requests.length} line(s) exited ${exit ?? 'by a signal'}; want 0 (all ok) or 1 (a line failed)`);
+    add('EXEC-06/wrong-exit', `a well-formed batch of ${requests.length} line(s) exited ${exit ?? 'by a signal'}; want 0 (all ok) or 1 (a line failed)`);
   } else if (exit === 1 && !anyFailed && answer.every((o) => o !== undefined)) {
-    out.add('EXEC-06/wrong-exit', `exit 1 although every one of ${requests.length} line(s) succeeded`);
+    add('EXEC-06/wrong-exit', `exit 1 although every one of ${requests.length} line(s) succeeded`);
   }
 }

@@ -1,4 +1,5 @@
 import { CMD_PATTERN, type DispatchRequest } from '../../spec/exec/types.js';
+import { isObject, lineOf, objectLines, type ExecRun, type Json } from './probe/types.js';
 
 /**
  * What to send the tool under test: lines its own commands understand. The plan for the reference tool is
@@ -24,11 +25,6 @@ export interface ExecPlan {
   readonly bulk: DispatchRequest;
 }
 
-/** Where the guide puts the dispatch manifest: `tool manifest --output json`. */
-export const DEFAULT_MANIFEST_ARGS: readonly string[] = ['manifest', '--output', 'json'];
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** At most this many candidates are tried, and this many kept as `ok` lines. */
 const MAX_CANDIDATES = 12;
@@ -49,6 +45,10 @@ export function planCandidates(commands: Json): DispatchRequest[] {
     .slice(0, MAX_CANDIDATES)
     .map((name) => ({ _cmd: name }));
 }
+
+/** What the tool answered to each line of a recorded candidate batch (by its _line, else by position): ok, and the envelope as printed. */
+export const candidateAnswers = (tried: Pick<ExecRun, 'stdout'>): Map<number, { ok: unknown; text: string }> =>
+  new Map(objectLines(tried).map((o, i) => [typeof lineOf(o.value) === 'number' ? (lineOf(o.value) as number) : i + 1, { ok: o.value.ok, text: o.text }]));
 
 /**
  * A plan from what the tool answered to its candidate lines (one `exec --ignore-errors` batch): the `ok`

@@ -22,25 +22,30 @@ export function dispatchRequestProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** One input line: the request, or why it is malformed (not JSON, or not a request). */
-export function parseDispatchLine(line: string): { problem: string } | { request: DispatchLine } {
+/** One input line: the request, or why it is malformed (not JSON, with the parser's message; or not a request). */
+export function parseDispatchLine(line: string): { problem: string; jsonError?: string } | { request: DispatchLine } {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return { problem: `not JSON (${(error as Error).message.slice(0, 80)})` };
+    const jsonError = (error as Error).message;
+    return { problem: `not JSON (${jsonError.slice(0, 80)})`, jsonError };
   }
   const problem = dispatchRequestProblem(value);
   return problem === undefined ? { request: value as DispatchLine } : { problem };
 }
 
+/** One line of a batch as `exec` reads it: its 1-based number and text, and the request or why it is malformed. */
+export type BatchLine = { readonly line: number; readonly text: string } & ReturnType<typeof parseDispatchLine>;
+
+const withoutCr = (input: string): string[] => input.split('\n').map((raw) => (raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+
 /**
- * The lines of a batch (stdin or `--input-file`) as `exec` reads them: 1-based line numbers, a trailing CR
- * not part of the line, blank lines skipped, each parsed. Shared by the kit's `exec` and the reference tool's.
+ * The lines of a batch (stdin, `--input-file`, or a recorded input) as `exec` reads them: 1-based line
+ * numbers, a trailing CR not part of the line, blank lines skipped, each parsed. Lines given as an array
+ * are taken as they are. The one reading of the kit's `exec`, the reference tool's and the checker's.
  */
-export function* batchLines(input: string): Generator<{ line: number } & ReturnType<typeof parseDispatchLine>> {
-  for (const [i, raw] of input.split('\n').entries()) {
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text.trim() !== '') yield { line: i + 1, ...parseDispatchLine(text) };
-  }
+export function* batchLines(input: string | Uint8Array | readonly string[]): Generator<BatchLine> {
+  const lines = typeof input === 'string' || input instanceof Uint8Array ? withoutCr(typeof input === 'string' ? input : Buffer.from(input).toString('utf8')) : input;
+  for (const [i, text] of lines.entries()) if (text.trim() !== '') yield { line: i + 1, text, ...parseDispatchLine(text) };
 }

@@ -34,5 +34,14 @@ export const DISPATCH_PARSE_ERROR = 'DISPATCH_PARSE_ERROR';
 /** Exit statuses of exec. */
 export const EXEC_EXIT = { ok: 0, lineFailed: 1, malformed: 2 } as const;
 
+/** Where the guide puts the dispatch manifest: `tool manifest --output json` (the one default of the checker and detection). */
+export const DEFAULT_EXEC_MANIFEST_ARGS: readonly string[] = ['manifest', '--output', 'json'];
+/**
+ * Where a tool whose `manifest` verb means something else may keep it (the kit's own CLI: `manifest` validates
+ * an AGENT-CLI.md): tried when the guide's place does not list exec and the tool's cmdhelp documents it. Never
+ * blindly: in many tools `exec WORD` runs WORD (`npm exec manifest` would fetch and run a package).
+ */
+export const EXEC_MANIFEST_FALLBACK_ARGS: readonly string[] = ['exec', 'manifest', '--output', 'json'];
+
 /** The `_cmd` pattern of DispatchRequest. */
 export const CMD_PATTERN = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;

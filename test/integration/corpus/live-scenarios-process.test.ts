@@ -6,7 +6,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
-import { checkExec } from '../../../src/checks/exec/index.js';
+import { checkExec } from '../../../src/lint/exec/index.js';
 import { outcomeOf } from '../../../src/corpus/outcome.js';
 import { APP_SCENARIO_RULE_IDS, CMDHELP_RULE_IDS, EXEC_SCENARIO_RULE_IDS, KIT_COMMAND, type AgentScenario, type AppScenario, type CmdhelpScenario, type ExecScenario, type Scenario } from '../../../src/corpus/scenarios.js';
 import { runCli } from '../../../src/run/run-cli.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkExec } from '../../../src/checks/exec/index.js';
-import { EXEC_FAULTS } from '../../../src/fakes/tools/notes/exec-faults.js';
+import { checkExec } from '../../../src/lint/exec/index.js';
+import { EXEC_FAULTS } from '../../../src/fakes/exec/faults/index.js';
 import { NOTES_EXEC_PLAN } from '../../../src/fakes/tools/notes/exec-plan.js';
 import { bundleNotes } from './notes-bin.js';
 

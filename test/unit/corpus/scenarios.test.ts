@@ -30,7 +30,7 @@ import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_
 import { HELPDESK_PRESETS } from '../../../src/fakes/cmdhelp/presets.js';
 import { BACKEND_CASES } from '../../../src/fakes/tools/notes/backend-cases.js';
 import { capabilities } from '../../../src/fakes/tools/notes/discovery.js';
-import { EXEC_FAULTS } from '../../../src/fakes/tools/notes/exec-faults.js';
+import { EXEC_FAULTS } from '../../../src/fakes/exec/faults/index.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
 import { notes } from '../../../src/fakes/tools/notes/index.js';
 import { LintSetupError, lintCli } from '../../../src/lint/aoi/lint.js';

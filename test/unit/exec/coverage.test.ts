@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EXEC_FAULTS } from '../../../src/fakes/tools/notes/exec-faults.js';
+import { EXEC_FAULTS } from '../../../src/fakes/exec/faults/index.js';
 import { EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
 
 const root = fileURLToPath(new URL('../../../fixtures/exec/', import.meta.url));

@@ -1,10 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { batchLines } from '../../../spec/exec/request.js';
 import { parseArgs } from 'node:util';
+import { batchLines } from '../../../spec/exec/request.js';
+import type { DangerLevel } from '../../../spec/exec/types.js';
 import type { FakeContext, FakeTool } from '../../engine/types.js';
-import { execFaultsOf } from './exec-faults.js';
+import { decide, execFaultsOf, type ExecManifest, type ExecOutcome } from '../../exec/faults/index.js';
 import { TOOL_VERSION } from './out.js';
 
 /**
@@ -18,9 +17,9 @@ import { TOOL_VERSION } from './out.js';
  * Payload fields become the command's flags (`{"title":"x"}` → `--title=x`, `tags` → `--tag` each,
  * `true` → a bare flag); `id`, `ids` and `query` are its operands. `_opts` are flags too: true → `--flag`,
  * a string or number → `--flag=value`, false → nothing.
+ *
+ * Faults (src/fakes/exec/faults/) act only through the hooks this engine calls: `decide(faults, hook, conforming)`.
  */
-
-export type DangerLevel = 'safe' | 'mutating' | 'destructive';
 
 /** Every notes command with its danger level (REQ-C-002), and whether exec may dispatch it. */
 export const NOTES_COMMANDS: Record<string, { description: string; danger: DangerLevel; dispatchable: boolean }> = {
@@ -42,15 +41,15 @@ export const NOTES_COMMANDS: Record<string, { description: string; danger: Dange
   exec: { description: 'Dispatch a JSONL batch of commands in one process.', danger: 'destructive', dispatchable: false },
 };
 
-/** `notes manifest --output json`: a ManifestResponse of the CLI Agent Spec (a fault drops every danger_level). */
-export function manifest(withDangerLevels = true): object {
+/** `notes manifest --output json`: a ManifestResponse of the CLI Agent Spec. */
+export function manifest(): ExecManifest {
   const exit = (description: string, side: 'none' | 'partial' | 'complete' = 'none') => ({ description, retryable: false, side_effects: side });
   const commands = Object.fromEntries(
     Object.entries(NOTES_COMMANDS).map(([name, c]) => [
       name,
       {
         description: c.description,
-        ...(withDangerLevels ? { danger_level: c.danger } : {}),
+        danger_level: c.danger,
         flags: c.danger === 'safe' ? {} : { 'dry-run': { type: 'boolean', required: false, description: 'Plan the change; change nothing.' } },
         exit_codes: { '0': exit('The command succeeded.', c.danger === 'safe' ? 'none' : 'complete'), '1': exit('The command failed; nothing was changed.') },
       },
@@ -60,9 +59,12 @@ export function manifest(withDangerLevels = true): object {
 }
 
 export async function printManifest(ctx: FakeContext): Promise<number> {
-  await ctx.print(`${JSON.stringify(manifest(!execFaultsOf(ctx.env).has('broken-manifest')))}\n`);
+  await ctx.print(`${JSON.stringify(decide(execFaultsOf(ctx.env), (f) => f.manifest, manifest()))}\n`);
   return 0;
 }
+
+/** Whether `exec` is a notes command (a fault may take it away). */
+export const offersExec = (ctx: FakeContext): boolean => decide(execFaultsOf(ctx.env), (f) => f.offersExec, true);
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -90,13 +92,8 @@ export function argvOf(request: Json & { _cmd: string }, dryRun: boolean, withOp
   return [...argv, ...flags];
 }
 
-interface Outcome {
-  exitCode: number;
-  events: Json[];
-}
-
 /** Run one notes command in this process, its events captured, stdin never readable. */
-async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[]): Promise<Outcome> {
+async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[]): Promise<ExecOutcome> {
   const events: Json[] = [];
   let text = '';
   const sub: FakeContext = {
@@ -121,25 +118,7 @@ async function dispatchInProcess(tool: FakeTool, ctx: FakeContext, argv: string[
   return { exitCode, events };
 }
 
-/** A fault: the line is run by a new notes process (only when this is one: process-only faults act only then). */
-function dispatchAsProcess(ctx: FakeContext, argv: string[]): Outcome | undefined {
-  const [program, ...words] = ctx.self ?? [];
-  if (program === undefined) return undefined;
-  const child = spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, AOI_TESTKIT_EXEC_FAULTS: '' }, encoding: 'utf8' });
-  const events = child.stdout
-    .split('\n')
-    .filter((l) => l.trim())
-    .flatMap((l) => {
-      try {
-        return [JSON.parse(l) as Json];
-      } catch {
-        return [];
-      }
-    });
-  return { exitCode: child.status ?? 1, events };
-}
-
-function envelope(outcome: Outcome, cmd: string, line: number, started: number, placement: string): Json {
+function envelope(outcome: ExecOutcome, cmd: string, line: number, started: number, placement: string): Json {
   const error = outcome.events.find((e) => e.type === 'aoi:error');
   const items = outcome.events.filter((e) => !['aoi:meta', 'aoi:summary', 'aoi:error', 'aoi:warning'].includes(String(e.type)));
   const warnings = outcome.events.filter((e) => e.type === 'aoi:warning').map((e) => String(e.message ?? ''));
@@ -156,24 +135,6 @@ function envelope(outcome: Outcome, cmd: string, line: number, started: number, 
 }
 
 const failure = (cmd: string, line: number, code: string, message: string, placement: string): Json => envelope({ exitCode: 1, events: [{ type: 'aoi:error', code, message, retryable: false }] }, cmd, line, performance.now(), placement);
-
-/** A pass-through filter: blocking reads and writes of 4 KiB, as a small C filter would do them. */
-const FILTER_SOURCE = `const fs = require('node:fs'); const b = Buffer.alloc(4096);
-for (;;) { const n = fs.readSync(0, b); if (n === 0) break; for (let o = 0; o < n; ) o += fs.writeSync(1, b, o, n - o); }`;
-
-/**
- * A fault: the envelopes go through a child filter (as tools that pipe their output through a formatter do),
- * and its output is read only after all of them were written to it. A small batch fits in the pipe buffers;
- * a large one (a few hundred KiB) fills them, the filter blocks writing, stops reading, and this waits forever.
- */
-async function throughFilter(text: string): Promise<string> {
-  const child = spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(text);
-  await once(child.stdin, 'finish');
-  const chunks: Buffer[] = [];
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** `notes exec [--ignore-errors] [--dry-run] [--input-file PATH] [--output jsonl|json]`. */
 export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
@@ -193,19 +154,19 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   }
   const stateCtx = flags['state-dir'] ? { ...ctx, stateDir: flags['state-dir'] } : ctx;
   let input: string;
-  if (flags['input-file'] !== undefined && !faults.has('input-file-ignored')) {
+  if (flags['input-file'] !== undefined && decide(faults, (f) => f.readsInputFile, true)) {
     try {
       input = readFileSync(flags['input-file'], 'utf8');
     } catch (error) {
       await ctx.stderr(`notes exec: cannot read --input-file: ${(error as Error).message}\n`);
       return 2;
     }
-    if (faults.has('reads-stdin') && ctx.stdinReadable) await ctx.readStdin();
+    if (decide(faults, (f) => f.readsStdinBesideInputFile, false) && ctx.stdinReadable) await ctx.readStdin();
   } else {
     input = ctx.stdinReadable ? await ctx.readStdin() : '';
   }
 
-  const continueOnError = flags['ignore-errors'] === true && !faults.has('stops-under-ignore-errors');
+  const continueOnError = decide(faults, (f) => f.continuesAfterFailure, flags['ignore-errors'] === true);
   const dryRun = flags['dry-run'] === true;
   let failed = false;
   let stopped = false;
@@ -219,22 +180,21 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     if (!known) env = failure(cmd, line, 'UNKNOWN_COMMAND', `no command "${cmd}" (see notes manifest --output json)`, placement);
     else if (!known.dispatchable) env = failure(cmd, line, 'NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec`, placement);
     else {
-      const forward = dryRun && !faults.has('dry-run-not-forwarded') && (known.danger !== 'safe' || faults.has('dry-run-to-safe'));
-      const argv = argvOf(request, forward, !faults.has('opts-ignored'));
-      const outcome = (faults.has('subprocess-per-line') ? dispatchAsProcess(stateCtx, argv) : undefined) ?? (await dispatchInProcess(tool, stateCtx, argv));
+      const forward = dryRun && decide(faults, (f) => f.forwardsDryRun, true) && decide(faults, (f) => f.dryRunReaches, known.danger !== 'safe', known.danger);
+      const argv = argvOf(request, forward, decide(faults, (f) => f.forwardsOpts, true));
+      let outcome: ExecOutcome | undefined;
+      for (const fault of faults) outcome ??= fault.dispatchLine?.(stateCtx, argv);
+      outcome ??= await dispatchInProcess(tool, stateCtx, argv);
       env = envelope(outcome, cmd, line, started, placement);
     }
-    if (faults.has('wrong-line')) {
-      if ('_line' in env) env._line = line - 1;
-      if ('_line' in (env.meta as Json)) (env.meta as Json)._line = line - 1;
-    }
+    env = decide(faults, (f) => f.envelope, env, line);
     if (env.ok !== true) failed = true;
     if (failed && !continueOnError) stopped = true;
     return env;
   };
 
   // Parse every line before dispatching any (exit 2 on the first malformed one); a fault dispatches as it parses.
-  const early = faults.has('dispatches-before-parsing');
+  const early = decide(faults, (f) => f.dispatchesWhileParsing, false);
   const requests: { line: number; request: Json & { _cmd: string } }[] = [];
   const answers: { line: number; env: Json }[] = [];
   for (const parsed of batchLines(input)) {
@@ -246,7 +206,7 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
       delete env._cmd;
       await ctx.print(`${JSON.stringify(env)}\n`);
       await ctx.stderr(`notes exec: DISPATCH_PARSE_ERROR: ${message}\n`);
-      return faults.has('parse-error-exit-1') ? 1 : 2;
+      return decide(faults, (f) => f.malformedExit, 2);
     }
     if (early) {
       const env = await dispatch(parsed.line, parsed.request);
@@ -254,11 +214,12 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     } else requests.push({ line: parsed.line, request: parsed.request });
   }
 
-  const inFilter = faults.has('deadlock') && ctx.self !== undefined;
+  let filter: ((text: string) => Promise<string>) | undefined;
+  for (const fault of faults) filter ??= fault.outputFilter?.(ctx);
   let held = '';
   const write = async (env: Json, line: number) => {
-    if (faults.has('lost-lines') && line % 3 === 0) return;
-    if (inFilter) held += `${JSON.stringify(env)}\n`;
+    if (!decide(faults, (f) => f.writesEnvelope, true, line)) return;
+    if (filter) held += `${JSON.stringify(env)}\n`;
     else await ctx.print(`${JSON.stringify(env)}\n`);
   };
   for (const { line, env } of answers) await write(env, line);
@@ -267,6 +228,6 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     if (!env) break;
     await write(env, line);
   }
-  if (inFilter) await ctx.print(await throughFilter(held));
+  if (filter) await ctx.print(await filter(held));
   return failed ? 1 : 0;
 }

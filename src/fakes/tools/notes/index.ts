@@ -3,8 +3,7 @@ import type { FakeContext, FakeTool } from '../../engine/types.js';
 import { parse, UsageProblem } from './args.js';
 import * as commands from './commands.js';
 import { HELP, importInputSchema } from './discovery.js';
-import { exec, printManifest } from './exec.js';
-import { execFaultsOf } from './exec-faults.js';
+import { exec, offersExec, printManifest } from './exec.js';
 import { printCapabilities, printSchema } from './discovery-commands.js';
 import { redact } from './redact.js';
 import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
@@ -49,7 +48,7 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
   // Batch dispatch (exec) and its manifest speak the CLI Agent Spec's envelopes, not AOI JSONL: they are
   // deliberately absent from `capabilities`, so that the AOI linter does not judge them as AOI commands.
   const first = ctx.argv.find((a) => !a.startsWith('-'));
-  if (first === 'exec' && !execFaultsOf(ctx.env).has('no-exec')) return exec(ctx, notes);
+  if (first === 'exec' && offersExec(ctx)) return exec(ctx, notes);
   if (first === 'manifest') return printManifest(ctx);
   try {
     const { values: flags, positionals } = parse(ctx.argv, ctx.behaviour);

@@ -1,5 +1,4 @@
-import { batchLines, dispatchRequestProblem } from '../../spec/exec/request.js';
-import { DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
+import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type CollectedEvidence, type Report, type RuleVerdict } from '../verdict.js';
@@ -55,7 +54,7 @@ export const EXEC_DOCUMENT_RULE_IDS: readonly string[] = ruleIdsOf('EXEC', 'docu
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-/** The lines of what the tool printed (a trailing CR not part of a line). */
+/** The lines of a batch or of what the tool printed (a trailing CR not part of a line). */
 const outputLines = (v: string | Uint8Array | readonly string[]): string[] => {
   if (typeof v !== 'string' && !(v instanceof Uint8Array)) return [...v];
   const s = typeof v === 'string' ? v : Buffer.from(v).toString('utf8');
@@ -64,12 +63,39 @@ const outputLines = (v: string | Uint8Array | readonly string[]): string[] => {
   return lines;
 };
 
-/** Why a parsed value is not a dispatch request (the spec's one definition: `src/spec/exec/request.ts`). */
-export const requestProblem = dispatchRequestProblem;
+/**
+ * Why a parsed value is not a dispatch request, or undefined when it is one: an object whose `_cmd` is a
+ * dot-separated command path and whose `_opts`, if any, map flags to booleans, strings or numbers. The
+ * checker's own reading of the guide: the tools (the kit's `exec`, the reference tool's) have theirs in
+ * src/spec/exec/request.ts, so that a gap in one is not hidden by the other.
+ */
+export function requestProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  if (typeof value._cmd !== 'string') return '_cmd is missing or not a string';
+  if (!CMD_PATTERN.test(value._cmd)) return `_cmd "${value._cmd.slice(0, 40)}" is not a dot-separated command path`;
+  if (value._opts !== undefined) {
+    if (!isObject(value._opts)) return '_opts is not an object';
+    for (const [k, v] of Object.entries(value._opts)) if (!['boolean', 'string', 'number'].includes(typeof v)) return `_opts.${k} is not a boolean, string or number`;
+  }
+  return undefined;
+}
 
-/** Read an exec input batch (the one reading: `batchLines`): 1-based physical line numbers; blank lines skipped. */
+/** Read an exec input batch: 1-based physical line numbers (a trailing CR not part of a line); blank lines skipped. */
 export function parseExecInput(input: string | Uint8Array | readonly string[]): ExecRequestLine[] {
-  return [...batchLines(input)].map((l) => ('request' in l ? { line: l.line, text: l.text, request: l.request } : { line: l.line, text: l.text, problem: l.jsonError !== undefined ? 'not valid JSON' : l.problem }));
+  const requests: ExecRequestLine[] = [];
+  outputLines(input).forEach((text, i) => {
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      requests.push({ line: i + 1, text, problem: 'not valid JSON' });
+      return;
+    }
+    const problem = requestProblem(value);
+    requests.push(problem ? { line: i + 1, text, problem } : { line: i + 1, text, request: value as ExecRequestLine['request'] & object });
+  });
+  return requests;
 }
 
 function shapeProblem(e: Json): string | undefined {

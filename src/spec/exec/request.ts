@@ -9,7 +9,7 @@ export type DispatchLine = Json & { _cmd: string; _opts?: Record<string, boolean
 /**
  * Why a parsed value is not a dispatch request, or undefined when it is one: an object whose `_cmd` is a
  * dot-separated command path and whose `_opts`, if any, map flags to booleans, strings or numbers. The one
- * definition the checker, the kit's `exec` and the reference tool's `exec` all use.
+ * definition the kit's `exec` and the reference tool's `exec` use (the checker has its own: checks/exec/output.ts).
  */
 export function dispatchRequestProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
@@ -43,7 +43,7 @@ const withoutCr = (input: string): string[] => input.split('\n').map((raw) => (r
 /**
  * The lines of a batch (stdin, `--input-file`, or a recorded input) as `exec` reads them: 1-based line
  * numbers, a trailing CR not part of the line, blank lines skipped, each parsed. Lines given as an array
- * are taken as they are. The one reading of the kit's `exec`, the reference tool's and the checker's.
+ * are taken as they are. The one reading of the kit's `exec` and the reference tool's.
  */
 export function* batchLines(input: string | Uint8Array | readonly string[]): Generator<BatchLine> {
   const lines = typeof input === 'string' || input instanceof Uint8Array ? withoutCr(typeof input === 'string' ? input : Buffer.from(input).toString('utf8')) : input;

@@ -195,3 +195,10 @@ export class VerdictCollector {
     return { ok: verdictsOk(verdicts), verdicts, findings: this.order };
   }
 }
+
+/** Every rule skipped for one reason: a spec whose prerequisite failed, so that none of its rules could be judged. */
+export function skippedVerdicts(rules: readonly string[], reason: string): RuleVerdict[] {
+  const collector = new VerdictCollector();
+  for (const rule of rules) collector.skip(rule, reason);
+  return [...collector.report(rules).verdicts];
+}

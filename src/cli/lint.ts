@@ -5,7 +5,8 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
-import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type SpecId } from '../lint/detect.js';
+import type { ReusableProbe } from '../lint/aoi/runner.js';
+import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type DetectionRuns, type SpecId } from '../lint/detect.js';
 import type { EnvelopeReading } from '../spec/exec/types.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
@@ -161,12 +162,12 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
-  const { selection, appDir, execManifest } = await selectSpecs(args, command, commandArgs, plan !== undefined);
+  const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
   const results: SpecResult[] = [];
   let aoi: LintReport | undefined;
-  if (chosen('aoi') && args.program !== undefined) aoi = await runAoi(args, args.program);
+  if (chosen('aoi') && args.program !== undefined) aoi = await runAoi(args, args.program, detected?.aoi);
   const only = args.only;
   const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
   const note = (text: string) => {
@@ -221,7 +222,12 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
 }
 
 /** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
-async function selectSpecs(args: LintArgs, command: string | undefined, commandArgs: readonly string[], hasPlan: boolean): Promise<{ selection: SpecSelection[]; appDir: string | undefined; execManifest?: readonly string[] }> {
+async function selectSpecs(
+  args: LintArgs,
+  command: string | undefined,
+  commandArgs: readonly string[],
+  hasPlan: boolean,
+): Promise<{ selection: SpecSelection[]; appDir: string | undefined; execManifest?: readonly string[]; detected?: DetectionRuns }> {
   const onlySpecs = new Set(args.only.map((rule) => specOfRule(rule)!));
   const appDirOf = () => (args.appDir !== undefined ? resolve(args.appDir) : findAppDir(command, commandArgs, process.cwd()));
   if (args.specs.length > 0) {
@@ -264,11 +270,11 @@ async function selectSpecs(args: LintArgs, command: string | undefined, commandA
     const i = selection.findIndex((s) => s.spec === 'aoi');
     selection[i] = { ...selection[i]!, selected: true, by: 'fallback', reason: `${selection[i]!.reason}; nothing detected, judging AOI` };
   }
-  return { selection, appDir: detection.appDir, ...(detection.execManifest ? { execManifest: detection.execManifest } : {}) };
+  return { selection, appDir: detection.appDir, ...(detection.execManifest ? { execManifest: detection.execManifest } : {}), detected: detection.runs };
 }
 
-/** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`. */
-async function runAoi(args: LintArgs, program: string): Promise<LintReport> {
+/** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`; it takes detection's answers it would ask again (`reuse`). */
+async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableProbe[] | undefined): Promise<LintReport> {
   const progress = args.output === 'text' ? progressLine() : undefined;
   let report: LintReport;
   try {
@@ -280,6 +286,7 @@ async function runAoi(args: LintArgs, program: string): Promise<LintReport> {
       strict: args.strict,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(progress ? { onProgress: progress.update } : {}),
+      ...(reuse ? { reuse } : {}),
     });
   } catch (error) {
     if (error instanceof TargetError) throw new InputError(error.message, 'not_found', 'PROGRAM_NOT_FOUND');

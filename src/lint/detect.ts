@@ -2,14 +2,20 @@
  * What a tool supports, found by asking it (no network, every probe bounded by a timeout, stdin closed,
  * a fresh state directory): AOI-CLI (a §17 capabilities manifest), cmdhelp (the capability line), exec (the
  * dispatch manifest lists `exec`: `manifest --output json`, else `exec manifest --output json`) and an Agent
- * Application package (an APP.md).
+ * Application package (an APP.md). `capabilities` is asked as the AOI lint's discovery asks it (its sandbox,
+ * stdin an open pipe), so that the lint takes the answer instead of asking again; the runs are in `runs`.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
+import { makeCanaries } from '../run/canaries.js';
 import { runCli, type Run } from '../run/run-cli.js';
 import { validateCapabilities } from '../spec/aoi/schemas.js';
 import { DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALLBACK_ARGS as EXEC_MANIFEST_FALLBACK } from '../spec/exec/types.js';
+import { capabilitiesProbe } from './aoi/probes/discovery.js';
+import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
+import { processTarget } from './aoi/target.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
@@ -30,6 +36,30 @@ export interface Detection {
   readonly appDir?: string;
   /** The words that print the tool's dispatch manifest, when one listing exec was found. */
   readonly execManifest?: readonly string[];
+  /** What detection asked the tool, and the answers, for the spec runners to take instead of asking again. */
+  readonly runs: DetectionRuns;
+}
+
+/**
+ * A probe detection ran with `runCli`: stdin closed, the parent's environment with `AOI_TESTKIT_STATE_DIR`
+ * set to a state directory no probe used and then `env` over it, the working directory of the kit.
+ */
+export interface DetectionRun {
+  readonly argv: readonly string[];
+  /** The user's extra environment, as given (no `{stateDir}` filled in). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The state directory was created empty, or only named (absent). */
+  readonly stateDir: 'empty' | 'absent';
+  readonly timeoutMs: number;
+  readonly run: Run;
+}
+
+/** Detection's recorded answers. */
+export interface DetectionRuns {
+  /** The AOI lint's discovery probe of `capabilities`, run in the lint's own sandbox: `lintCli`'s `reuse`. */
+  readonly aoi: readonly ReusableProbe[];
+  /** The other probes (cmdhelp's capability line, the exec manifest and its fallbacks), keyed by argv joined with spaces. */
+  readonly byArgv: Readonly<Record<string, DetectionRun>>;
 }
 
 export interface DetectOptions {
@@ -60,12 +90,18 @@ export interface ExecManifestLocation {
  * a cmdhelp capability line) documents `manifest` under exec. Each probe is bounded, with stdin closed and a
  * fresh state directory.
  */
-export async function locateExecManifest(command: string, args: readonly string[], options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[] } = {}): Promise<ExecManifestLocation> {
+export async function locateExecManifest(
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
+): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const work = mkdtempSync(join(tmpdir(), 'aoi-detect-exec-'));
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      return await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
+      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
+      options.record?.({ argv: words, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
+      return run;
     } catch {
       return undefined;
     }
@@ -106,26 +142,33 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
 export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const work = mkdtempSync(join(tmpdir(), 'aoi-detect-'));
+  const byArgv: Record<string, DetectionRun> = {};
+  const record = (run: DetectionRun) => {
+    byArgv[run.argv.join(' ')] = run;
+  };
   let n = 0;
   const run = async (extra: readonly string[]): Promise<Run | undefined> => {
     if (command === undefined) return undefined;
     const state = join(work, `state-${n++}`);
     try {
-      return await runCli(command, [...args, ...extra], {
+      const result = await runCli(command, [...args, ...extra], {
         stdin: 'closed',
         timeoutMs,
         env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
       });
+      record({ argv: extra, env: options.env ?? {}, stateDir: 'absent', timeoutMs, run: result });
+      return result;
     } catch {
       return undefined;
     }
   };
-  const ended = (r: Run | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
+  const aoiRuns: ReusableProbe[] = [];
+  const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal'> | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
   try {
     const [capabilities, helpCap, located] = await Promise.all([
-      run(['capabilities', '--output', 'json']),
+      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs }, aoiRuns),
       run(['help', '--capabilities']),
-      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...(options.execManifest ? { given: options.execManifest } : {}) }),
+      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
     ]);
     const noProgram = 'no program given';
 
@@ -166,9 +209,33 @@ export async function detectSpecs(command: string | undefined, args: readonly st
           ? { spec: 'app', detected: true, reason: `APP.md in ${appDir}` }
           : { spec: 'app', detected: false, reason: 'no APP.md in the current directory or the program’s package (use --app-dir DIR)' };
 
-    return { specs: { aoi, cmdhelp, exec, app }, ...(appDir !== undefined ? { appDir } : {}), ...(located?.manifestArgs ? { execManifest: located.manifestArgs } : {}) };
+    return {
+      specs: { aoi, cmdhelp, exec, app },
+      ...(appDir !== undefined ? { appDir } : {}),
+      ...(located?.manifestArgs ? { execManifest: located.manifestArgs } : {}),
+      runs: { aoi: aoiRuns, byArgv },
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `capabilities --output json` asked exactly as the AOI lint's discovery asks it (a fresh sandbox, no
+ * secret-looking variables, the network tripped, stdin an open pipe), so that the lint can take this answer
+ * instead of asking again. Undefined when the program cannot be started.
+ */
+async function aoiCapabilities(command: string, args: readonly string[], options: { env: Record<string, string>; timeoutMs: number }, recorded: ReusableProbe[]): Promise<ProbeOutcome | undefined> {
+  const runner = await ProbeRunner.create(processTarget(command, args), { env: options.env, timeoutMs: options.timeoutMs, graceMs: 5_000, canaries: makeCanaries(), record: true });
+  try {
+    const probe = capabilitiesProbe(true);
+    const { run } = await runner.probe(probe.args, probe.settings);
+    recorded.push(...runner.recorded);
+    return run;
+  } catch {
+    return undefined;
+  } finally {
+    await runner.dispose();
   }
 }
 

@@ -8,6 +8,7 @@
  * if (!report.ok) console.log(report.verdicts.filter((v) => v.status === 'fail'));
  */
 export { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
+export type { ReusableProbe } from './aoi/runner.js';
 export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './aoi/target.js';
 export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 export { inMemoryTarget } from './aoi/memory-target.js';

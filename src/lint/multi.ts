@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
 import { checkExec, EXEC_RULE_IDS, type ExecPlan } from './exec/index.js';
-import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
+import { skippedVerdicts, type RuleVerdict } from '../checks/verdict.js';
 import { APP_RULES } from '../spec/app/rules.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
@@ -49,8 +49,7 @@ const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefi
 
 /** A skip verdict for every rule of `spec` (after `only`). */
 export function skippedSpec(spec: SpecId, reason: string, only?: readonly string[]): SpecResult {
-  const verdicts = SPEC_RULES[spec].map((id) => makeVerdict(id, { status: 'skip', reason, errors: 0, warnings: 0, findings: [] }));
-  return { spec, status: 'skipped', reason, verdicts: keep(verdicts, only), durationMs: 0 };
+  return { spec, status: 'skipped', reason, verdicts: keep(skippedVerdicts(SPEC_RULES[spec], reason), only), durationMs: 0 };
 }
 
 /** CMDHELP-01…08 by `checkCmdhelp`, in a fresh state directory unless the environment names one. */

@@ -14,7 +14,7 @@ const KNOWN_VIOLATIONS: Allowed = {
     // Live checks that start processes; their runners move to lint/<spec>/.
   ],
   /** Files outside src/checks that still build verdicts; the CLI is to render, lint/ to record. */
-  verdictBuilders: ['cli/manifest.ts', 'cli/exec.ts', 'lint/aoi/judgements.ts', 'lint/multi.ts'],
+  verdictBuilders: ['cli/manifest.ts', 'cli/exec.ts'],
 };
 
 interface Allowed {
@@ -22,8 +22,12 @@ interface Allowed {
   readonly verdictBuilders: readonly string[];
 }
 
-/** What builds a verdict: the one collector and its verdict factory. */
+/**
+ * What builds a verdict: the verdict factory, used only in checks/; and the one collector, which a linter may
+ * hold for its judges to report into (it records, the judges decide), but a renderer never.
+ */
 const VERDICT_BUILDERS = ['makeVerdict', 'VerdictCollector'];
+const mayHoldCollector = (file: string) => file.startsWith('lint/');
 
 /**
  * Every boundary of the layering (see ARCHITECTURE.md / DESIGN.md), judged on a graph of `src/`. Each list is
@@ -41,9 +45,11 @@ function violations(graph: ImportGraph, exportsOf: (file: string) => Readonly<Re
     /** spec/ is data: a function both a fake and a check call would hide from the check what the fake gets wrong. */
     specFunctionsFakesAndChecksShare: sharedFunctions(graph, ['fakes', 'checks'], 'spec', exportsOf),
     /** One place builds verdicts: checks/. The CLI, lint/ and the reporters render or record. */
-    verdictsBuiltOutsideChecks: importersOf(graph, 'checks/verdict.ts', VERDICT_BUILDERS).filter(
-      (file) => !file.startsWith('checks/') && !allowed.verdictBuilders.includes(file),
-    ),
+    verdictsBuiltOutsideChecks: [
+      ...new Set([...importersOf(graph, 'checks/verdict.ts', ['makeVerdict']), ...importersOf(graph, 'checks/verdict.ts', ['VerdictCollector']).filter((file) => !mayHoldCollector(file))]),
+    ]
+      .filter((file) => !file.startsWith('checks/') && !allowed.verdictBuilders.includes(file))
+      .sort(),
   };
 }
 

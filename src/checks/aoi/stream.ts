@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import { makeFinding, toExcerpt, type Evidence, type Finding } from '../../stream/finding.js';
 import { JsonlReader, type AoiEvent } from '../../stream/jsonl-reader.js';
-import { maskSecrets, redactValue } from '../secrets.js';
-import { makeVerdict, type RuleVerdict } from '../verdict.js';
+import { redactValue } from '../secrets.js';
+import { ruleIdsOf } from '../../spec/rules.js';
+import { VerdictCollector, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';
 import { completionRule } from './completion.js';
 import type { RuleContext, StreamCheckOptions, StreamEnd, StreamRule } from './context.js';
@@ -13,8 +14,8 @@ import { versioningRule } from './versioning.js';
 
 export type { StreamCheckOptions, StreamEnd } from './context.js';
 
-/** The rules a recorded stream can be judged on, in id order. AOI-02 is judged by the reader itself. */
-export const STREAM_RULE_IDS = ['AOI-02', 'AOI-03', 'AOI-04', 'AOI-05', 'AOI-09', 'AOI-11', 'AOI-13'] as const;
+/** The rules a recorded stream can be judged on, in id order (the registry's `judgedBy: 'stream'`). AOI-02 is judged by the reader itself. */
+export const STREAM_RULE_IDS: readonly string[] = ruleIdsOf('AOI', 'stream');
 
 export interface StreamReport {
   /** True when no rule failed. Warnings do not fail a rule unless `strict`. */
@@ -40,18 +41,15 @@ export class StreamChecker {
   private readonly rules: StreamRule[];
   /** The rules that see domain events too (the others see only aoi: events). */
   private readonly domainRules: StreamRule[];
-  private readonly kept: Finding[] = [];
-  private readonly perSubRule = new Map<string, number>();
-  private readonly totals = new Map<string, { errors: number; warnings: number }>();
-  private readonly maxPerSubRule: number;
+  private readonly verdicts: VerdictCollector;
   private events = 0;
   private meta: AoiEvent | undefined;
   private summary: AoiEvent | undefined;
   private report: StreamReport | undefined;
 
   constructor(private readonly options: StreamCheckOptions = {}) {
-    this.maxPerSubRule = options.maxFindingsPerSubRule ?? 10;
     const secrets = options.secrets ?? [];
+    this.verdicts = new VerdictCollector({ strict: options.strict === true, secrets, keepPerSubRule: options.maxFindingsPerSubRule ?? 10 });
     const ctx: RuleContext = {
       options,
       report: (id: string, message: string, evidence?: Evidence) => this.add(makeFinding(id, message, evidence, options.strict)),
@@ -85,11 +83,14 @@ export class StreamChecker {
     if (this.report) return this.report;
     this.reader.end();
     for (const rule of this.rules) rule.onEnd(end);
-    const verdicts = STREAM_RULE_IDS.map((ruleId) => this.verdict(ruleId));
+    // A rule with no finding may say why it had nothing to judge in this stream.
+    for (const rule of this.rules) {
+      const { errors, warnings } = this.verdicts.verdict(rule.rule);
+      const reason = errors + warnings === 0 ? rule.notApplicable() : undefined;
+      if (reason) this.verdicts.notApplicable(rule.rule, reason);
+    }
     this.report = {
-      ok: verdicts.every((v) => v.status !== 'fail'),
-      verdicts,
-      findings: this.kept,
+      ...this.verdicts.report(STREAM_RULE_IDS),
       stats: { bytes: this.reader.bytes, lines: this.reader.lines, events: this.events },
       // Redacted like every excerpt: a report is printed, logged and snapshotted.
       ...(this.meta ? { meta: redactValue(this.meta, this.options.secrets ?? []) as AoiEvent } : {}),
@@ -106,22 +107,8 @@ export class StreamChecker {
   }
 
   private add(finding: Finding): void {
-    const total = this.totals.get(finding.rule) ?? { errors: 0, warnings: 0 };
-    if (finding.severity === 'error') total.errors++;
-    else total.warnings++;
-    this.totals.set(finding.rule, total);
-    const seen = this.perSubRule.get(finding.id) ?? 0;
-    this.perSubRule.set(finding.id, seen + 1);
     // Messages may quote a field value (a category, a code): mask them like excerpts.
-    if (seen < this.maxPerSubRule) this.kept.push({ ...finding, message: maskSecrets(finding.message, this.options.secrets ?? []) });
-  }
-
-  private verdict(ruleId: string): RuleVerdict {
-    const { errors, warnings } = this.totals.get(ruleId) ?? { errors: 0, warnings: 0 };
-    const findings = this.kept.filter((f) => f.rule === ruleId);
-    const notApplicable = errors + warnings === 0 ? this.rules.find((r) => r.rule === ruleId)?.notApplicable() : undefined;
-    if (notApplicable) return makeVerdict(ruleId, { status: 'not_applicable', reason: notApplicable, errors, warnings, findings });
-    return makeVerdict(ruleId, { status: errors > 0 ? 'fail' : 'pass', errors, warnings, findings });
+    this.verdicts.addFinding({ ...finding, message: this.verdicts.mask(finding.message) });
   }
 }
 

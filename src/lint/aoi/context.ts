@@ -1,0 +1,115 @@
+import type { ValidateFunction } from 'ajv';
+import { judgeDeclaredSchema } from '../../checks/aoi/probe/declared-schema.js';
+import { judgeHang } from '../../checks/aoi/probe/hang.js';
+import { eventsReadable } from '../../checks/aoi/probe/readable.js';
+import type { Event, ProbeOutcome, Report } from '../../checks/aoi/probe/types.js';
+import { checkStream, type StreamReport } from '../../checks/aoi/stream.js';
+import type { VerdictCollector } from '../../checks/verdict.js';
+import type { Canaries } from '../../run/canaries.js';
+import { findLeaks } from '../../run/find-leaks.js';
+import { STATE_DIR_ENV } from '../../run/state-dir.js';
+import { redactValue } from '../../checks/secrets.js';
+import { toExcerpt } from '../../stream/finding.js';
+import type { ProbeRunner, RecordedProbe } from './runner.js';
+
+/** What judgeStream found: a hang, a stream whose events cannot be read (AOI-02 and kin), or a readable one. */
+export type Judged = 'hang' | 'unreadable' | 'readable';
+
+/**
+ * What every probe module works with: the runner that runs and records probes, the collector the judges
+ * report to, and the one judgement every machine-mode probe gets (judgeStream).
+ */
+export class LintContext {
+  /** Declared event schemas: `default` (no --schema-version) and by requested major. */
+  readonly schemas = new Map<string, ValidateFunction>();
+  readonly secrets: readonly string[];
+
+  constructor(
+    readonly runner: ProbeRunner,
+    readonly verdicts: VerdictCollector,
+    readonly canaries: Canaries,
+    private readonly rules: ReadonlySet<string>,
+    readonly strict: boolean,
+  ) {
+    this.secrets = canaries.values;
+  }
+
+  get timeoutMs(): number {
+    return this.runner.timeoutMs;
+  }
+
+  /** `--only` names one of these rules (or is not given). */
+  wants(...rules: readonly string[]): boolean {
+    return rules.some((rule) => this.rules.has(rule));
+  }
+
+  /** A reporter for one probe of one command: findings carry the probe's (masked) command line. */
+  reporter(command: string, probe: string): Report {
+    return (id, message, evidence = {}) => this.verdicts.add(id, message, { ...evidence, probe }, command);
+  }
+
+  /** Every finding of a stream the checker judged, and the rules it judged (all, or `rules`). */
+  addStream(command: string, report: StreamReport, probe: string, rules?: readonly string[]): void {
+    for (const verdict of report.verdicts) {
+      if (rules && !rules.includes(verdict.rule)) continue;
+      if (verdict.status === 'not_applicable') this.verdicts.notApplicable(verdict.rule, verdict.reason ?? 'nothing to judge', command);
+      else this.verdicts.exercised(verdict.rule, command);
+      for (const finding of verdict.findings) this.verdicts.addFinding({ ...finding, probe: this.verdicts.mask(probe) }, command);
+    }
+  }
+
+  /**
+   * The usual judgement of a machine-mode probe: a hang (AOI-03), else the stream checker with the exit
+   * status, canaries on stderr (AOI-09) and the tool's declared schema (AOI-04). Says whether the probe's
+   * events can be judged further: not after a hang, nor when the stream itself was unreadable (see
+   * eventsReadable: the stream checker has reported that, and reading on would report it again).
+   */
+  judgeStream(command: string, probe: RecordedProbe, settings: { unbounded?: boolean; schemaVersion?: string } = {}): Judged {
+    const report = this.reporter(command, probe.label);
+    if (judgeHang(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
+    const stream = checkStream(probe.run.stdout, {
+      exitCode: probe.run.exitCode,
+      signal: probe.run.signal,
+      unbounded: settings.unbounded ?? false,
+      strict: this.strict,
+      secrets: this.secrets,
+      ...(settings.schemaVersion !== undefined ? { schemaVersion: settings.schemaVersion } : {}),
+    });
+    this.addStream(command, stream, probe.label);
+    this.judgeStderrLeaks(report, probe.run);
+    if (!eventsReadable(stream)) return 'unreadable';
+    const validate = this.schemas.get(settings.schemaVersion ?? 'default');
+    if (validate) {
+      judgeDeclaredSchema(probe.events, validate, report, (event) => this.excerpt(event));
+      this.verdicts.exercised('AOI-04', command);
+    }
+    return 'readable';
+  }
+
+  /** AOI-09: a canary planted in the environment or the argv came back on stderr. */
+  judgeStderrLeaks(report: Report, run: ProbeOutcome): void {
+    for (const leak of findLeaks({ stdout: new Uint8Array(), stderr: run.stderr }, this.canaries).slice(0, 3)) {
+      report('AOI-09/secret-on-stderr', `the canary planted as ${leak.canary} appeared on stderr line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
+    }
+  }
+
+  /** An event as evidence: secrets redacted, then masked and truncated. */
+  excerpt(event: unknown): string {
+    return toExcerpt(JSON.stringify(redactValue(event, this.secrets)), this.secrets);
+  }
+
+  /** A probe's command line fit for a reason: canaries masked. */
+  redact(label: string): string {
+    return toExcerpt(label, this.secrets);
+  }
+}
+
+/** A probe's events when they can be judged; undefined leaves only the state to judge by. */
+export const readableEvents = (judged: Judged, probe: { events: Event[] }): Event[] | undefined => (judged === 'readable' ? probe.events : undefined);
+
+/** Why an event judgement was skipped: the probe's stdout was not a readable stream. */
+export const unreadable = (label: string) => `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
+
+/** Why a state judgement was skipped: the real run changed nothing the linter can see. */
+export const invisible = (command: string) =>
+  `the real ${command} changed nothing in $${STATE_DIR_ENV} or the working directory, so side effects cannot be seen; point the tool's state there (--env NAME={stateDir})`;

@@ -1,0 +1,22 @@
+import { checkStream } from '../../../checks/aoi/stream.js';
+import { machine } from '../plan.js';
+import type { InvocationSubject, ProbeModule } from './module.js';
+
+/** AOI-09 (§11): secrets on the command line (a flag, a `--flag=value`, a URL) never come back out. */
+export const canary: ProbeModule<InvocationSubject> = {
+  rules: ['AOI-09'],
+  plan: ({ plan, invocation }, lint) => [
+    {
+      key: 'canary',
+      args: [...machine(invocation), ...lint.canaries.argv, `--webhook-url=${lint.canaries.url}`],
+      settings: plan.unbounded ? { signalAfterLines: { lines: 2, signal: 'SIGINT' } } : {},
+    },
+  ],
+  judge({ command, plan }, runs, lint) {
+    const probe = runs.get('canary')!;
+    if (probe.run.timedOut && !probe.run.graceExpired) return; // a hang is the base probe's to report
+    const stream = checkStream(probe.run.stdout, { exitCode: probe.run.exitCode, signal: probe.run.signal, unbounded: plan.unbounded, secrets: lint.secrets });
+    lint.addStream(command, stream, probe.label, ['AOI-09']);
+    lint.judgeStderrLeaks(lint.reporter(command, probe.label), probe.run);
+  },
+};

@@ -1,0 +1,34 @@
+import { judgeReplay } from '../../../checks/aoi/probe/idempotency.js';
+import { invisible, readableEvents } from '../context.js';
+import { machine, withFlag } from '../plan.js';
+import type { AfterBaseSubject, ProbeModule } from './module.js';
+
+const IDEMPOTENCY_KEY = 'aoi-lint-replay-1';
+const keyed = (invocation: readonly string[]) => machine(withFlag(invocation, '--idempotency-key', IDEMPOTENCY_KEY));
+
+/** AOI-07 (§14.4): the same mutation twice with one key, the second in the first one's state directory. */
+export const replay: ProbeModule<AfterBaseSubject> = {
+  rules: ['AOI-07'],
+  plan({ plan, invocation, base }) {
+    if (!plan.idempotencyKey) return { notApplicable: `${plan.name} is not advertised with supports_idempotency_key` };
+    if (!base.succeeded) return { skip: base.failed };
+    return [{ key: 'first', args: keyed(invocation) }];
+  },
+  async judge({ command, invocation }, runs, lint) {
+    const first = runs.get('first')!;
+    const firstJudged = lint.judgeStream(command, first);
+    if (firstJudged === 'hang') return;
+    const second = await lint.runner.probe(keyed(invocation), { dirs: first.dirs });
+    const secondJudged = lint.judgeStream(command, second);
+    if (secondJudged === 'hang') return;
+    judgeReplay(
+      { run: first.run, events: readableEvents(firstJudged, first) },
+      { run: second.run, events: readableEvents(secondJudged, second) },
+      second.changed,
+      lint.reporter(command, second.label),
+    );
+    // Positive control: "the replay changed nothing" means something only if the first run changed something visible.
+    if (first.changed.length > 0) lint.verdicts.exercised('AOI-07', command);
+    else lint.verdicts.skip('AOI-07', invisible(command), command);
+  },
+};

@@ -1,0 +1,40 @@
+import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../checks/aoi/probe/safety.js';
+import { invisible, readableEvents } from '../context.js';
+import { flagValue, machine, withFlag, withoutFlag } from '../plan.js';
+import type { AfterBaseSubject, ProbeModule, ProbeRequest } from './module.js';
+
+/** The --confirm-count one more than the invocation's, when it gives one. */
+function wrongCount(invocation: readonly string[]): number | undefined {
+  const count = Number(flagValue(invocation, '--confirm-count'));
+  return Number.isInteger(count) ? count + 1 : undefined;
+}
+
+/** AOI-06 (§14.2, §14.3): without --confirm (and with a wrong --confirm-count) it refuses; --dry-run plans and changes nothing. */
+export const safety: ProbeModule<AfterBaseSubject> = {
+  rules: ['AOI-06'],
+  plan({ plan, invocation, base }) {
+    if (!plan.destructive && !plan.dryRun) return { notApplicable: `${plan.name} is not destructive and advertises no --dry-run` };
+    if (!base.succeeded) return { skip: base.failed };
+    const unconfirmed = withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true);
+    const wrong = wrongCount(invocation);
+    const probes: ProbeRequest[] = [];
+    if (plan.destructive) probes.push({ key: 'unconfirmed', args: machine(unconfirmed) });
+    if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: machine(withFlag(invocation, '--confirm-count', String(wrong))) });
+    if (plan.dryRun) probes.push({ key: 'dry-run', args: machine(withFlag(unconfirmed, '--dry-run')) });
+    return probes;
+  },
+  judge({ command, invocation, base }, runs, lint) {
+    for (const [key, probe] of runs) {
+      const judged = lint.judgeStream(command, probe);
+      if (judged === 'hang') continue;
+      const events = readableEvents(judged, probe);
+      const report = lint.reporter(command, probe.label);
+      if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, probe.changed, report);
+      else if (key === 'wrong-count') judgeWrongConfirmCount(probe.run, events, probe.changed, wrongCount(invocation)!, report);
+      else judgeDryRun(events, probe.changed, report);
+    }
+    // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
+    if (base.probe.changed.length > 0) lint.verdicts.exercised('AOI-06', command);
+    else lint.verdicts.skip('AOI-06', invisible(command), command);
+  },
+};

@@ -1,0 +1,182 @@
+import { availableParallelism } from 'node:os';
+import { eventsOf, type Event, type ProbeOutcome } from '../../checks/aoi/probe/types.js';
+import type { Canaries } from '../../run/canaries.js';
+import { STATE_DIR_ENV } from '../../run/state-dir.js';
+import { isSensitiveName } from '../../checks/secrets.js';
+import { toExcerpt } from '../../stream/finding.js';
+import { changes, snapshot, Workspace, type ProbeDirs } from './state.js';
+import type { LintTarget, ProbeSpec } from './target.js';
+
+/** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
+export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
+  /** Run in these directories (as they are now) instead of a fresh copy of the template. */
+  readonly dirs?: ProbeDirs;
+  /** No secret-looking variable and no canary reaches the probe (discovery, §3.2). */
+  readonly clean?: boolean;
+};
+
+/** What one probe recorded: the run, its events (leniently read), what it changed in its sandbox. */
+export interface RecordedProbe {
+  readonly run: ProbeOutcome;
+  readonly events: Event[];
+  readonly changed: string[];
+  readonly dirs: ProbeDirs;
+  /** The argv, for findings (masked where reported). */
+  readonly label: string;
+}
+
+/**
+ * A probe another runner recorded (detection runs the AOI lint's discovery probe): its spec with the sandbox
+ * paths as `{stateDir}` and `{cwd}`, what it saw and changed. A lint takes it instead of running the probe
+ * when the spec is the one it would run, in a fresh sandbox, on the same target.
+ */
+export interface ReusableProbe {
+  readonly target: string;
+  readonly spec: ProbeSpec;
+  readonly run: ProbeOutcome;
+  readonly changed: readonly string[];
+}
+
+export interface RunnerOptions {
+  /** Extra environment for every probe; `{stateDir}` in a value becomes the probe's state directory. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly graceMs: number;
+  readonly concurrency?: number;
+  readonly canaries: Canaries;
+  /** Probes recorded elsewhere, taken instead of running the same probe again. */
+  readonly reuse?: readonly ReusableProbe[];
+  /** Keep every probe run in a fresh sandbox in `recorded`, for another runner to reuse. */
+  readonly record?: boolean;
+  /** Called after each probe run (not after a reused one). */
+  onProgress?(progress: { done: number; started: number; probe: string }): void;
+}
+
+/**
+ * The plumbing every probe shares: a sandbox per probe (fresh state and working directories, copied from the
+ * setup's template), the environment, at most `concurrency` probes at once, and a snapshot of the sandbox
+ * before and after, so that side effects are a difference of two snapshots.
+ */
+export class ProbeRunner {
+  private readonly slots: Semaphore;
+  /** Set once setup has run: every later probe starts from a copy. */
+  template: ProbeDirs | undefined;
+  /** What each command gets on stdin unless a probe says otherwise. */
+  readonly stdinByCommand = new Map<string, string>();
+  /** Every probe run in a fresh sandbox, when `record` is set: detection hands these to the lint. */
+  readonly recorded: ReusableProbe[] = [];
+  private started = 0;
+  private done = 0;
+
+  private constructor(
+    private readonly target: LintTarget,
+    private readonly workspace: Workspace,
+    private readonly options: RunnerOptions,
+  ) {
+    this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
+  }
+
+  static async create(target: LintTarget, options: RunnerOptions): Promise<ProbeRunner> {
+    return new ProbeRunner(target, await Workspace.create(), options);
+  }
+
+  /** Probes run (reused ones are not counted). */
+  get probes(): number {
+    return this.done;
+  }
+
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
+  async dispose(): Promise<void> {
+    await this.workspace.dispose();
+  }
+
+  /** New sandbox directories: a copy of the template, or empty ones with `empty`. */
+  dirs(empty = false): Promise<ProbeDirs> {
+    return this.workspace.dirs(empty ? undefined : this.template);
+  }
+
+  async probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
+    const fresh = settings.dirs === undefined && this.template === undefined;
+    const dirs = settings.dirs ?? (await this.dirs());
+    const label = args.join(' ');
+    const spec: ProbeSpec = {
+      args,
+      env: this.env(dirs, settings.clean ?? false),
+      cwd: dirs.cwd,
+      stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open',
+      timeoutMs: settings.timeoutMs ?? this.options.timeoutMs,
+      graceMs: settings.graceMs ?? this.options.graceMs,
+      ...(settings.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: settings.closeStdoutAfterLines } : {}),
+      ...(settings.signalAfterLines ? { signalAfterLines: settings.signalAfterLines } : {}),
+      ...(settings.tripwire ? { tripwire: true } : {}),
+    };
+    const sandboxed = withPlaceholders(spec, dirs);
+    const reused = fresh ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;
+    if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label };
+
+    const before = await snapshot(dirs);
+    this.started++;
+    const run = await this.slots.use(() => this.target.run(spec));
+    this.done++;
+    this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
+    const changed = changes(before, await snapshot(dirs));
+    if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run, changed });
+    return { run, events: eventsOf(run.stdout), changed, dirs, label };
+  }
+
+  /** The probe's environment: ours, the user's (`{stateDir}` filled in), the state directory, the canaries. */
+  private env(dirs: ProbeDirs, clean: boolean): Record<string, string> {
+    const user = Object.fromEntries(Object.entries(this.options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir)]));
+    const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const env: Record<string, string> = { ...inherited, ...user, [STATE_DIR_ENV]: dirs.stateDir };
+    if (!clean) return { ...env, ...this.options.canaries.env };
+    // Discovery must work without credentials (§3.2): no secret-looking variable reaches it.
+    return Object.fromEntries(Object.entries(env).filter(([name]) => !isSensitiveName(name)));
+  }
+}
+
+/** The spec with this sandbox's paths as `{stateDir}` and `{cwd}`: what two fresh sandboxes have in common. */
+function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {
+  const generic = (value: string) => value.replaceAll(dirs.stateDir, '{stateDir}').replaceAll(dirs.cwd, '{cwd}');
+  return { ...spec, cwd: '{cwd}', env: Object.fromEntries(Object.entries(spec.env).map(([name, value]) => [name, generic(value)])) };
+}
+
+/**
+ * A recorded probe answers for `wanted` when everything that decides the result is the same — argv,
+ * environment, stdin, tripwire, early close, signal, grace — and its timeout never acted: it ended before
+ * a timeout no longer than the one wanted.
+ */
+function sameResult(recorded: ReusableProbe, wanted: ProbeSpec): boolean {
+  const { timeoutMs: recordedTimeout, ...rest } = recorded.spec;
+  const { timeoutMs: wantedTimeout, ...want } = wanted;
+  return !recorded.run.timedOut && recordedTimeout <= wantedTimeout && canonical(rest) === canonical(want);
+}
+
+/** JSON with object keys sorted, so that two equal specs compare equal whatever order they were built in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** At most `size` probes at once. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+
+  async use<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}

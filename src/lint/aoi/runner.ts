@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { eventsOf, type Event, type ProbeOutcome } from '../../checks/aoi/probe/types.js';
 import type { Canaries } from '../../run/canaries.js';
+import { machineBusy } from '../../run/load.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
@@ -48,6 +49,11 @@ export interface RunnerOptions {
   readonly reuse?: readonly ReusableProbe[];
   /** Keep every probe run in a fresh sandbox in `recorded`, for another runner to reuse. */
   readonly record?: boolean;
+  /**
+   * When a probe in its own sandbox runs out of time (timeout or grace) on a busy machine, run it once more with
+   * `STARVED_RETRY_FACTOR` times the budget before the tool is blamed: `busy` (default), `always`, `never`.
+   */
+  readonly retryOutOfTime?: 'busy' | 'always' | 'never';
   /** Called after each probe run (not after a reused one). */
   onProgress?(progress: { done: number; started: number; probe: string }): void;
 }
@@ -117,13 +123,31 @@ export class ProbeRunner {
     const reused = fresh ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;
     if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label };
 
+    const first = await this.record(spec, dirs, label);
+    if (!(first.run.timedOut || first.run.graceExpired) || settings.dirs !== undefined || !this.mayRetry()) {
+      if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
+      return first;
+    }
+    // Out of time on a busy machine: starved or stuck? A tool that is stuck is stuck again with more time, one
+    // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
+    const again = await this.dirs();
+    const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
+    return this.record(longer, again, label);
+  }
+
+  private mayRetry(): boolean {
+    const when = this.options.retryOutOfTime ?? 'busy';
+    return when === 'always' || (when === 'busy' && machineBusy());
+  }
+
+  /** Run one probe in its sandbox and record what it changed there. */
+  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string): Promise<RecordedProbe> {
     const before = await snapshot(dirs);
     this.started++;
     const run = await this.slots.use(() => this.target.run(spec));
     this.done++;
     this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
     const changed = changes(before, await snapshot(dirs));
-    if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run, changed });
     return { run, events: eventsOf(run.stdout), changed, dirs, label };
   }
 
@@ -137,6 +161,9 @@ export class ProbeRunner {
     return Object.fromEntries(Object.entries(env).filter(([name]) => !isSensitiveName(name)));
   }
 }
+
+/** How much more time a probe that ran out of it on a busy machine gets on its second run. */
+export const STARVED_RETRY_FACTOR = 3;
 
 /** The spec with this sandbox's paths as `{stateDir}` and `{cwd}`: what two fresh sandboxes have in common. */
 function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {

@@ -33,20 +33,11 @@ export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> ext
 const verb = <F extends Record<string, Flag>, V extends Verb<F>>(v: V & { flags?: F }): V => v;
 
 const output = (values: string[], dflt: string): Flag => ({
-  type: 'enum',
-  enum: values,
-  default: dflt,
-  description: `Output format (also --format): ${values.join(' or ')}`,
-  alias: 'format',
+  type: 'enum', enum: values, default: dflt, description: `Output format (also --format): ${values.join(' or ')}`, alias: 'format',
   usage: { text: 'text for people (default) or AOI JSONL (also --format)' },
 });
 const STRICT: Flag = { type: 'bool', description: 'Treat warnings as failures', usage: { text: 'treat warnings as failures' } };
-const COLOR: Flag = {
-  type: 'bool',
-  negate_flag: '--no-color',
-  description: 'Colour in text output (default: when stdout is a terminal; --no-color or NO_COLOR turn it off)',
-  usage: { text: 'no colour in text output (also NO_COLOR)' },
-};
+const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; --no-color or NO_COLOR turn it off)', usage: { text: 'no colour in text output (also NO_COLOR)' } };
 const USAGE_EXIT = { when: 'usage error', recovery: 'Run aoi-testkit help <command> and fix the flags' };
 const INPUT_EXIT = { when: 'the input file is missing or unreadable', recovery: 'Check the path' };
 
@@ -69,11 +60,7 @@ export const VERBS = {
       strict: STRICT,
       'exit-code': { type: 'int', description: 'The exit status of the process that wrote the stream', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
       signal: { type: 'string', description: 'The signal that ended it (e.g. SIGKILL)', usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' } },
-      'expect-schema-version': {
-        type: 'string',
-        description: 'The schema version the producer was asked for (AOI-13)',
-        usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" },
-      },
+      'expect-schema-version': { type: 'string', description: 'The schema version the producer was asked for (AOI-13)', usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" } },
       color: COLOR,
     },
     stdin: { accepted: true, format: 'application/jsonl' },
@@ -95,53 +82,34 @@ export const VERBS = {
     ],
     flags: {
       spec: {
-        type: 'string',
-        repeatable: true,
-        description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
+        type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
         usage: { value: 'aoi|cmdhelp|exec|app|all', text: ' judge these specs (repeatable or comma-separated; default: detect and say what was found)' },
       },
       'exec-plan': {
-        type: 'path',
-        description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)',
+        type: 'path', description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)',
         usage: { value: 'FILE', text: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}\n(default: a plan built from the safe commands of the dispatch manifest)' },
       },
       'exec-manifest': {
-        type: 'string',
-        description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)',
+        type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)',
         usage: { value: '"WORDS"', text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)' },
       },
-      'exec-envelope': {
-        type: 'enum',
-        enum: ['either', 'meta', 'top-level'],
-        default: 'either',
-        description: 'Where exec envelopes must carry _cmd and _line',
-        usage: { text: ' where _cmd and _line must be (default either)' },
-      },
+      'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line', usage: { text: ' where _cmd and _line must be (default either)' } },
       'app-dir': {
-        type: 'path',
-        description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
+        type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
         usage: { value: 'DIR', text: 'the application package (default: an APP.md in the cwd or in the program\'s package)' },
       },
       'app-setup': {
-        type: 'string',
-        repeatable: true,
-        description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)',
+        type: 'string', repeatable: true, description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)',
         usage: { value: '"ARGS"', text: 'an app invocation run first, e.g. \'add "Probe item"\' (repeatable; default: the first\nadd/create invocation APP.md\'s body documents)' },
       },
       'app-read': {
-        type: 'string',
-        description: 'The app’s read invocation (default: its first command outside confirmationRequired)',
+        type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)',
         usage: { value: '"ARGS"', text: 'the app\'s read invocation (default: its first command outside confirmationRequired)' },
       },
       invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)', usage: { value: '"CMD ARGS"', text: 'a command to probe (repeatable; default: those capabilities lists)' } },
       setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of', usage: { value: '"CMD ARGS"', text: 'run once to seed the state each probe starts a copy of (repeatable)' } },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
-      only: {
-        type: 'string',
-        repeatable: true,
-        description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)',
-        usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' },
-      },
+      only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout', usage: { value: 'N', text: 'per-run timeout (default 10000)' } },
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
@@ -285,33 +253,21 @@ const verbOf = (name: string): Verb | undefined => (Object.hasOwn(VERBS, name) ?
  * from column 42 (one space after a longer synopsis; on the next line when the text starts with `\n`), its
  * continuation lines after `\n`.
  */
-export const USAGE_FORMS: readonly { verb: VerbName; synopsis: string; text: string }[] = [
-  { verb: 'lint', synopsis: 'lint [--spec S]... [options] -- <program> [args...]', text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)' },
-  { verb: 'lint', synopsis: 'lint --app-dir DIR [options]', text: '  judge an Agent Application package (APP.md, APP-01…15)' },
-  { verb: 'check', synopsis: 'check [FILE|-] [options]', text: 'check a recorded machine-mode stream' },
-  {
-    verb: 'fake',
-    synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]',
-    text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)",
-  },
-  { verb: 'fake', synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
-  {
-    verb: 'scenarios',
-    synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]',
-    text: '\nlist the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)',
-  },
-  { verb: 'manifest', synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
-  { verb: 'fake', synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
-  { verb: 'fake', synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },
-  { verb: 'schema', synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
-  { verb: 'capabilities', synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },
-  { verb: 'help', synopsis: 'help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]', text: '\nthis help; md and json for LLMs (cmdhelp v0.1)' },
-  {
-    verb: 'exec',
-    synopsis: 'exec [--input-file F] [--ignore-errors] [--dry-run]',
-    text: '\nrun a JSONL batch of check, manifest, scenarios, schema,\ncapabilities, help lines in one process (one envelope a line)',
-  },
-  { verb: 'exec', synopsis: 'exec manifest --output json', text: ' the _cmd names exec dispatches, with danger levels' },
+export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
+  { synopsis: 'lint [--spec S]... [options] -- <program> [args...]', text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)' },
+  { synopsis: 'lint --app-dir DIR [options]', text: '  judge an Agent Application package (APP.md, APP-01…15)' },
+  { synopsis: 'check [FILE|-] [options]', text: 'check a recorded machine-mode stream' },
+  { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
+  { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
+  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)' },
+  { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
+  { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
+  { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },
+  { synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
+  { synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },
+  { synopsis: 'help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]', text: '\nthis help; md and json for LLMs (cmdhelp v0.1)' },
+  { synopsis: 'exec [--input-file F] [--ignore-errors] [--dry-run]', text: '\nrun a JSONL batch of check, manifest, scenarios, schema,\ncapabilities, help lines in one process (one envelope a line)' },
+  { synopsis: 'exec manifest --output json', text: ' the _cmd names exec dispatches, with danger levels' },
 ];
 
 /** The verbs whose flags the usage text lists in full (each in a section "<verb> options:"). */
@@ -320,8 +276,9 @@ export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
 /** The verb's cmdhelp command: the table's entry without the kit's own fields. */
 export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
   const { exec: _exec, danger: _danger, ...command } = VERBS[name] as Verb;
+  const cmdhelpFlag = ({ alias: _alias, usage: _usage, ...flag }: Flag): CmdhelpFlag => flag;
   // Replaced in place: the document keeps the table's field order.
-  if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([flag, { alias: _alias, usage: _usage, ...rest }]) => [flag, rest]));
+  if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));
   return command;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RuleVerdict } from '../checks/verdict.js';
+import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/live.js';
@@ -175,7 +175,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   results.push(...(await Promise.all(pending)));
 
   const verdicts = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
-  const ok = verdicts.every((v) => v.status !== 'fail');
+  const ok = verdictsOk(verdicts);
   const durationMs = performance.now() - started;
   const specs = selection.map((s) => {
     const result = s.spec === 'aoi' ? undefined : results.find((r) => r.spec === s.spec);

@@ -1,9 +1,10 @@
 /**
  * The kit CLI's surface, declared once: every verb with its summary, arguments, flags, exit codes and examples
- * (cmdhelp v0.1 fields), each flag's line in the usage text, and whether and how `exec` dispatches the verb.
- * Everything else is derived from this table: the usage text (usage.ts), the cmdhelp tree that `help` renders
- * (help.ts), the options each verb's parser accepts (parseOptions), and the payload keys of `exec` and its
- * dispatch manifest (exec.ts).
+ * (cmdhelp v0.1 fields), each flag's line in the usage text, whether and how `exec` dispatches the verb, and
+ * what the kit's AOI capabilities say of it. Everything else is derived from this table: the usage text
+ * (usage.ts), the cmdhelp tree that `help` renders (help.ts), the options each verb's parser accepts
+ * (parseOptions), the payload keys of `exec` and its dispatch manifest (exec.ts), and the commands of
+ * `capabilities` (discovery.ts).
  */
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
@@ -25,6 +26,8 @@ export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> ext
   flags?: F;
   /** The exec manifest's danger level (default safe). */
   danger?: 'mutating';
+  /** Listed in the kit's AOI capabilities (read-only, all of them): where it reads input from, the events it emits besides the framework's. */
+  aoi?: { input_modes?: string[]; events: string[] };
   /** Dispatched by `exec`: the keys a line may carry, its own inputs first, then these flags of the verb. */
   exec?: { input?: Record<string, ExecKey>; flags?: readonly (keyof F & string)[] };
 }
@@ -72,6 +75,8 @@ export const VERBS = {
     ],
     see_also: ['lint', 'exec'],
     stability: 'stable',
+    // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
+    aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
     exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version'] },
   }),
   lint: verb({
@@ -131,6 +136,7 @@ export const VERBS = {
     ],
     see_also: ['check', 'fake'],
     stability: 'stable',
+    aoi: { events: ['aoi:check'] },
   }),
   fake: verb({
     summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
@@ -170,6 +176,7 @@ export const VERBS = {
     ],
     see_also: ['fake'],
     stability: 'stable',
+    aoi: { events: ['scenario'] },
     exec: { flags: ['kind', 'spec'] },
   }),
   manifest: verb({
@@ -181,6 +188,8 @@ export const VERBS = {
     examples: [{ cmd: 'aoi-testkit manifest AGENT-CLI.md --strict', note: 'validate a manifest' }],
     see_also: ['exec'],
     stability: 'stable',
+    // Validates an AGENT-CLI.md (AIP-45) from a file or stdin: one aoi:check per AGENTCLI rule.
+    aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
     exec: { input: { file: 'string', text: 'string' }, flags: ['strict'] },
   }),
   schema: verb({
@@ -275,7 +284,7 @@ export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
 
 /** The verb's cmdhelp command: the table's entry without the kit's own fields. */
 export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
-  const { exec: _exec, danger: _danger, ...command } = VERBS[name] as Verb;
+  const { exec: _exec, danger: _danger, aoi: _aoi, ...command } = VERBS[name] as Verb;
   const cmdhelpFlag = ({ alias: _alias, usage: _usage, ...flag }: Flag): CmdhelpFlag => flag;
   // Replaced in place: the document keeps the table's field order.
   if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));

@@ -3,6 +3,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import { checkStreamAsync, type StreamReport } from '../checks/aoi/stream.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
+import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
 import { InputError, UsageError } from './usage.js';
 
@@ -105,22 +106,21 @@ function writeJsonl(report: StreamReport, emitter: Emitter): void {
 const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
 
 export function renderText(report: StreamReport, source: string, color: boolean): string {
-  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const statusColour: Record<string, number> = { pass: 32, fail: 31, skip: 33, not_applicable: 90 };
+  const paint = painter(color);
   const out = [`aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`];
   for (const verdict of report.verdicts) {
-    const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(33, 'WARN') : paint(statusColour[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
+    const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(YELLOW, 'WARN') : paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
     out.push(`  ${label}  ${verdict.rule}  ${verdictDetail(verdict)}`);
     for (const finding of verdict.findings.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
-      out.push(`          ${paint(90, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}`);
+      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}`);
     }
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(
     failed.length === 0
-      ? paint(32, `conformant: ${report.verdicts.length} rule(s) checked, none failed`)
-      : paint(31, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      ? paint(GREEN, `conformant: ${report.verdicts.length} rule(s) checked, none failed`)
+      : paint(RED, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
   );
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { AOI_VERSION } from '../spec/aoi/constants.js';
 import { SCHEMA_NAME, SCHEMA_VERSION, TOOL, TOOL_VERSION } from './emitter.js';
+import { VERBS, type Verb } from './surface.js';
 
 const FINDING = {
   type: 'object',
@@ -49,13 +50,8 @@ export function capabilities(): object {
     aoi_versions: [AOI_VERSION],
     outputs: ['jsonl', 'text'],
     schemas: [{ name: SCHEMA_NAME, versions: [SCHEMA_VERSION], default: SCHEMA_VERSION }],
-    commands: [
-      // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
-      { name: 'check', read_only: true, input_modes: ['stdin', 'file'], event_types: events('aoi:check') },
-      { name: 'lint', read_only: true, event_types: events('aoi:check') },
-      { name: 'scenarios', read_only: true, event_types: events('scenario') },
-      // Validates an AGENT-CLI.md (AIP-45) from a file or stdin: one aoi:check per AGENTCLI rule.
-      { name: 'manifest', read_only: true, input_modes: ['stdin', 'file'], event_types: events('aoi:check') },
-    ],
+    commands: Object.entries(VERBS as Record<string, Verb>).flatMap(([name, { aoi }]) =>
+      aoi ? [{ name, read_only: true, ...(aoi.input_modes ? { input_modes: aoi.input_modes } : {}), event_types: events(...aoi.events) }] : [],
+    ),
   };
 }

@@ -29,19 +29,17 @@ import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
-import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
-import { makeVerdict } from '../checks/verdict.js';
-import { AGENTCLI_MANIFEST_RULES } from '../spec/agentcli/manifest-rules.js';
+import { manifestReport } from '../checks/agentcli/manifest-report.js';
 import { checkEvent } from './check.js';
 import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
+import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
 import { UsageError } from './usage.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 
 type Json = Record<string, unknown>;
-type DangerLevel = 'safe' | 'mutating' | 'destructive';
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A line that failed: its error code and message, and data to keep (check, manifest). */
@@ -58,12 +56,6 @@ class LineError extends Error {
 interface Answer {
   data: unknown;
   warnings: string[];
-}
-type Option = 'bool' | 'string' | 'int' | readonly string[];
-interface Dispatchable {
-  /** Payload and `_opts` keys with their types. */
-  readonly keys: Record<string, Option>;
-  readonly run: (p: Json) => Answer;
 }
 
 const IGNORED = ['output', 'format', 'color', 'no-color'];
@@ -85,83 +77,71 @@ function one(p: Json, what: string, keys: readonly string[]): string {
 }
 
 let scenarioCache: ReturnType<typeof loadScenarios> | undefined;
-const MANIFEST_RULES = AGENTCLI_MANIFEST_RULES.filter((rule) => rule.id !== 'AGENTCLI-13');
 
-const DISPATCH: Record<string, Dispatchable> = {
-  check: {
-    keys: { file: 'string', stream: 'string', events: 'string', unbounded: 'bool', strict: 'bool', 'exit-code': 'int', signal: 'string', 'expect-schema-version': 'string' },
-    run: (p) => {
-      const from = one(p, 'check', ['file', 'stream', 'events']);
-      let input: string;
-      if (from === 'file') input = readPath(p.file, 'check');
-      else if (from === 'stream') input = String(p.stream);
-      else input = (p.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join('');
-      const exitCode = p['exit-code'] as number | undefined;
-      if (exitCode !== undefined && (exitCode < 0 || exitCode > 255)) throw new LineError('INVALID_ARGUMENT', `exit-code must be 0-255, got ${exitCode}`);
-      const report = checkStream(input, {
-        unbounded: p.unbounded === true,
-        strict: p.strict === true,
-        ...(exitCode !== undefined ? { exitCode } : {}),
-        ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
-        ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
-      });
-      const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map(checkEvent) };
-      if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
-      return { data, warnings: [] };
-    },
+/** What each verb the table (surface.ts) marks for exec does with a line's payload, its keys already checked. */
+const RUN: Record<ExecVerb, (p: Json) => Answer> = {
+  check: (p) => {
+    const from = one(p, 'check', ['file', 'stream', 'events']);
+    let input: string;
+    if (from === 'file') input = readPath(p.file, 'check');
+    else if (from === 'stream') input = String(p.stream);
+    else input = (p.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join('');
+    const exitCode = p['exit-code'] as number | undefined;
+    if (exitCode !== undefined && (exitCode < 0 || exitCode > 255)) throw new LineError('INVALID_ARGUMENT', `exit-code must be 0-255, got ${exitCode}`);
+    const report = checkStream(input, {
+      unbounded: p.unbounded === true,
+      strict: p.strict === true,
+      ...(exitCode !== undefined ? { exitCode } : {}),
+      ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
+      ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
+    });
+    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map(checkEvent) };
+    if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
+    return { data, warnings: [] };
   },
-  manifest: {
-    keys: { file: 'string', text: 'string', strict: 'bool' },
-    run: (p) => {
-      const from = one(p, 'manifest', ['file', 'text']);
-      const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
-      const path = from === 'file' ? String(p.file) : undefined;
-      const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: p.strict === true });
-      const checks = MANIFEST_RULES.map((rule) => {
-        if (rule.id === 'AGENTCLI-12' && !path) return checkEvent(makeVerdict(rule.id, { status: 'not_applicable', reason: 'given as text: no directory to compare name with', errors: 0, warnings: 0, findings: [] }));
-        const findings = report.findings.filter((f) => f.rule === rule.id);
-        const errors = findings.filter((f) => f.severity === 'error').length;
-        return checkEvent(makeVerdict(rule.id, { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings }));
-      });
-      const data = { valid: report.valid, findings: report.findings.length, checks };
-      if (!report.valid) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
-      return { data, warnings: [] };
-    },
+  manifest: (p) => {
+    const from = one(p, 'manifest', ['file', 'text']);
+    const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
+    const path = from === 'file' ? String(p.file) : undefined;
+    const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: p.strict === true });
+    const { verdicts } = manifestReport(report, path ? {} : { noDirectory: 'given as text' });
+    const data = { valid: report.valid, findings: report.findings.length, checks: verdicts.map(checkEvent) };
+    if (!report.valid) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
+    return { data, warnings: [] };
   },
-  scenarios: {
-    keys: { kind: SCENARIO_KINDS, spec: SCENARIO_SPECS },
-    run: (p) => {
-      scenarioCache ??= loadScenarios();
-      const scenarios = scenarioCache.filter((s) => (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec));
-      return { data: { count: scenarios.length, scenarios }, warnings: [] };
-    },
+  scenarios: (p) => {
+    scenarioCache ??= loadScenarios();
+    const scenarios = scenarioCache.filter((s) => (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec));
+    return { data: { count: scenarios.length, scenarios }, warnings: [] };
   },
-  schema: { keys: {}, run: () => ({ data: eventSchema(), warnings: [] }) },
-  capabilities: { keys: {}, run: () => ({ data: capabilities(), warnings: [] }) },
-  help: {
-    keys: { command: 'string', depth: 'int' },
-    run: (p) => {
-      const command = typeof p.command === 'string' ? p.command : '';
-      if (command !== '' && !isCommand(command)) throw new LineError('INVALID_ARGUMENT', `help: unknown command "${command}"`);
-      const depth = (p.depth as number | undefined) ?? 0;
-      if (depth < 0) throw new LineError('INVALID_ARGUMENT', `help: depth must be 0 or more, got ${depth}`);
-      return { data: helpDocument(command, depth), warnings: [] };
-    },
+  schema: () => ({ data: eventSchema(), warnings: [] }),
+  capabilities: () => ({ data: capabilities(), warnings: [] }),
+  help: (p) => {
+    const command = typeof p.command === 'string' ? p.command : '';
+    if (command !== '' && !isCommand(command)) throw new LineError('INVALID_ARGUMENT', `help: unknown command "${command}"`);
+    const depth = (p.depth as number | undefined) ?? 0;
+    if (depth < 0) throw new LineError('INVALID_ARGUMENT', `help: depth must be 0 or more, got ${depth}`);
+    return { data: helpDocument(command, depth), warnings: [] };
   },
 };
+
+/** A verb exec dispatches: its payload keys (from the table) and what it does. */
+function dispatchable(cmd: string): { keys: Record<string, ExecKey>; run: (p: Json) => Answer } | undefined {
+  const keys = execKeys(cmd);
+  return keys && { keys, run: RUN[cmd as ExecVerb] };
+}
 
 /** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
 function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
   return { type, required: false, description, ...(values ? { enum_values: values.map(String) } : {}) };
 }
-const payloadFlag = (key: string, option: Option, description: string | undefined): Json =>
+const payloadFlag = (key: string, option: ExecKey, description: string | undefined): Json =>
   Array.isArray(option)
     ? flagEntry('enum', description ?? `the ${key} of the line`, option)
-    : flagEntry(key === 'events' ? 'array' : option === 'bool' ? 'boolean' : option === 'int' ? 'integer' : 'string', description ?? `the ${key} of the line`);
+    : flagEntry(option === 'objects' ? 'array' : option === 'bool' ? 'boolean' : option === 'int' ? 'integer' : 'string', description ?? `the ${key} of the line`);
 const cliFlag = (flag: CmdhelpFlag): Json =>
   flag.enum ? flagEntry('enum', flag.description ?? '', flag.enum) : flagEntry(flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string', flag.description ?? '');
 
-const DANGER: Record<string, DangerLevel> = { fake: 'mutating' };
 const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own.';
 
 /**
@@ -173,12 +153,12 @@ const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own
 export function execManifest(): object {
   const commands = Object.fromEntries(
     Object.entries(COMMANDS).map(([name, c]) => {
-      const d = DISPATCH[name];
+      const d = execKeys(name);
       const cli = (c.flags ?? {}) as Record<string, CmdhelpFlag>;
-      const flags = d ? Object.entries(d.keys).map(([key, option]) => [key, payloadFlag(key, option, cli[key]?.description)]) : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
+      const flags = d ? Object.entries(d).map(([key, option]) => [key, payloadFlag(key, option, cli[key]?.description)]) : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
       const entry: Json = {
         description: d ? c.summary : `${c.summary}${NOT_DISPATCHED}`,
-        danger_level: DANGER[name] ?? 'safe',
+        danger_level: dangerOf(name as VerbName),
         flags: Object.fromEntries(flags),
         exit_codes: Object.fromEntries(Object.entries(c.exit_codes ?? {}).map(([code, e]) => [code, { description: typeof e === 'string' ? e : e.when, retryable: false, side_effects: 'none' }])),
       };
@@ -189,7 +169,7 @@ export function execManifest(): object {
 }
 
 /** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
-function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json; warnings: string[] } {
+function payloadOf(cmd: string, keys: Record<string, ExecKey>, request: Json): { payload: Json; warnings: string[] } {
   const merged: Json = {};
   const warnings: string[] = [];
   const entries = [...Object.entries(request).filter(([k]) => k !== '_cmd' && k !== '_opts'), ...Object.entries(isObject(request._opts) ? request._opts : {})];
@@ -198,10 +178,10 @@ function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json
       warnings.push(`${key} is ignored inside exec: every line answers one JSON envelope`);
       continue;
     }
-    const type = d.keys[key];
-    if (type === undefined) throw new LineError('INVALID_ARGUMENT', `${cmd}: unknown field "${key}"${Object.keys(d.keys).length ? ` (known: ${Object.keys(d.keys).join(', ')})` : ' (it takes none)'}`);
+    const type = keys[key];
+    if (type === undefined) throw new LineError('INVALID_ARGUMENT', `${cmd}: unknown field "${key}"${Object.keys(keys).length ? ` (known: ${Object.keys(keys).join(', ')})` : ' (it takes none)'}`);
     const ok =
-      key === 'events'
+      type === 'objects'
         ? Array.isArray(value) && value.every(isObject)
         : type === 'bool'
           ? typeof value === 'boolean'
@@ -210,7 +190,7 @@ function payloadOf(cmd: string, d: Dispatchable, request: Json): { payload: Json
             : type === 'string'
               ? typeof value === 'string'
               : type.includes(String(value));
-    if (!ok) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be ${key === 'events' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`);
+    if (!ok) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be ${type === 'objects' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`);
     if (value === false) delete merged[key];
     else merged[key] = type === 'int' ? Number(value) : value;
   }
@@ -233,12 +213,12 @@ function dispatch(request: Json & { _cmd: string }, line: number): Json {
   const cmd = request._cmd;
   let warnings: string[] = [];
   try {
-    const d = DISPATCH[cmd];
+    const d = dispatchable(cmd);
     if (!d) {
       if (isCommand(cmd)) throw new LineError('NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec (see aoi-testkit exec manifest --output json)`);
       throw new LineError('UNKNOWN_COMMAND', `no command "${cmd}" (see aoi-testkit exec manifest --output json)`);
     }
-    const parsed = payloadOf(cmd, d, request);
+    const parsed = payloadOf(cmd, d.keys, request);
     warnings = parsed.warnings;
     const answer = d.run(parsed.payload);
     return envelope(cmd, line, started, { ok: true, data: answer.data, warnings: [...warnings, ...answer.warnings] });
@@ -261,18 +241,15 @@ async function readStdin(): Promise<string> {
 
 /** `aoi-testkit exec …`; returns the exit status. */
 export async function runExec(args: string[]): Promise<number> {
-  let values;
-  let positionals;
+  let parsed;
   try {
-    ({ values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: { 'input-file': { type: 'string' }, 'ignore-errors': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, output: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }));
+    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { ...parseOptions('exec'), help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError(`exec: ${(error as Error).message}`);
   }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const inputFile = values['input-file'] as string | undefined;
   if (values.help) return (await import('./help.js')).runHelp(['exec']);
   const output = values.output ?? values.format;
   if (positionals[0] === 'manifest' && positionals.length === 1) {
@@ -284,11 +261,11 @@ export async function runExec(args: string[]): Promise<number> {
   if (output !== undefined && output !== 'jsonl' && output !== 'json') throw new UsageError(`exec answers one JSON envelope a line: --output jsonl, got "${output}"`);
 
   let input: string;
-  if (values['input-file'] !== undefined) {
+  if (inputFile !== undefined) {
     try {
-      input = readFileSync(values['input-file'], 'utf8');
+      input = readFileSync(inputFile, 'utf8');
     } catch (error) {
-      throw new UsageError(`exec: cannot read --input-file ${values['input-file']}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+      throw new UsageError(`exec: cannot read --input-file ${inputFile}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
     }
   } else {
     if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RuleVerdict } from '../checks/verdict.js';
+import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
@@ -11,7 +11,9 @@ import type { EnvelopeReading } from '../spec/exec/types.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
+import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
 import { shellWords } from './shell-words.js';
+import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
 
 export interface LintArgs {
@@ -47,56 +49,38 @@ export function parseLintArgs(args: string[]): LintArgs {
   if (dashes === -1 && !appOnly) throw new UsageError('lint needs the program after --: aoi-testkit lint [options] -- <program> [args...]');
   const [program, ...programArgs] = dashes === -1 ? [] : args.slice(dashes + 1);
   if (program === undefined && !appOnly) throw new UsageError('lint needs a program after --');
-  let values;
+  let parsed;
   try {
-    ({ values } = parseArgs({
-      args: dashes === -1 ? args : args.slice(0, dashes),
-      strict: true,
-      options: {
-        invoke: { type: 'string', multiple: true },
-        setup: { type: 'string', multiple: true },
-        env: { type: 'string', multiple: true },
-        only: { type: 'string', multiple: true },
-        output: { type: 'string' },
-        format: { type: 'string' },
-        strict: { type: 'boolean' },
-        'timeout-ms': { type: 'string' },
-        'no-color': { type: 'boolean' },
-        color: { type: 'boolean' },
-        spec: { type: 'string', multiple: true },
-        'exec-plan': { type: 'string' },
-        'exec-manifest': { type: 'string' },
-        'exec-envelope': { type: 'string' },
-        'app-dir': { type: 'string' },
-        'app-setup': { type: 'string', multiple: true },
-        'app-read': { type: 'string' },
-      },
-    }));
+    parsed = parseArgs({ args: dashes === -1 ? args : args.slice(0, dashes), strict: true, options: parseOptions('lint') });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const output = values.output ?? values.format ?? 'text';
+  // The flags' types are the table's: valued flags give strings (repeatable ones lists), the others booleans.
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const lists = parsed.values as Record<string, string[] | undefined>;
+  const text = (flag: string) => values[flag] as string | undefined;
+  const output = text('output') ?? text('format') ?? 'text';
   if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
-  for (const rule of values.only ?? []) if (specOfRule(rule) === undefined) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`);
+  for (const rule of lists.only ?? []) if (specOfRule(rule) === undefined) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`);
   const specs = new Set<SpecId>();
-  for (const word of (values.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
+  for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
     if (word === 'all') SPEC_IDS.forEach((s) => specs.add(s));
     else if ((SPEC_IDS as readonly string[]).includes(word)) specs.add(word as SpecId);
     else throw new UsageError(`--spec must be cmdhelp, exec, app, aoi or all, got "${word}"`);
   }
   if (program === undefined && [...specs].some((s) => s !== 'app')) throw new UsageError(`--spec ${[...specs].filter((s) => s !== 'app').join(',')} needs the program after --`);
-  const appDir = values['app-dir'];
+  const appDir = text('app-dir');
   if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: not a directory`, 'not_found', 'APP_DIR_NOT_FOUND');
   const env: Record<string, string> = {};
-  for (const pair of values.env ?? []) {
+  for (const pair of lists.env ?? []) {
     const at = pair.indexOf('=');
     if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
     env[pair.slice(0, at)] = pair.slice(at + 1);
   }
   let timeoutMs: number | undefined;
-  if (values['timeout-ms'] !== undefined) {
-    timeoutMs = Number(values['timeout-ms']);
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError(`--timeout-ms must be an integer ≥ 100, got "${values['timeout-ms']}"`);
+  if (text('timeout-ms') !== undefined) {
+    timeoutMs = Number(text('timeout-ms'));
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError(`--timeout-ms must be an integer ≥ 100, got "${text('timeout-ms')}"`);
   }
   const words = (lines: string[] | undefined, flag: string) =>
     (lines ?? []).map((line) => {
@@ -104,28 +88,27 @@ export function parseLintArgs(args: string[]): LintArgs {
       if (argv.length === 0) throw new UsageError(`${flag} needs a command, got an empty string`);
       return argv;
     });
-  const execEnvelope = values['exec-envelope'];
+  const execEnvelope = text('exec-envelope');
   if (execEnvelope !== undefined && !['meta', 'top-level', 'either'].includes(execEnvelope)) throw new UsageError(`--exec-envelope must be meta, top-level or either, got "${execEnvelope}"`);
-  const [execManifest] = words(values['exec-manifest'] === undefined ? undefined : [values['exec-manifest']], '--exec-manifest');
-  const noColor = values['no-color'] === true || (process.env.NO_COLOR ?? '') !== '';
+  const [execManifest] = words(text('exec-manifest') === undefined ? undefined : [text('exec-manifest')!], '--exec-manifest');
   return {
     program,
     programArgs,
-    invocations: words(values.invoke, '--invoke'),
-    setup: words(values.setup, '--setup'),
+    invocations: words(lists.invoke, '--invoke'),
+    setup: words(lists.setup, '--setup'),
     env,
-    only: values.only ?? [],
+    only: lists.only ?? [],
     output,
-    strict: values.strict ?? false,
+    strict: values.strict === true,
     timeoutMs,
-    color: !noColor && (values.color === true || process.stdout.isTTY === true),
+    color: wantsColour(values),
     specs: SPEC_IDS.filter((s) => specs.has(s)),
-    execPlan: values['exec-plan'],
+    execPlan: text('exec-plan'),
     execManifest,
     execEnvelope: execEnvelope as EnvelopeReading | undefined,
     appDir,
-    appSetup: values['app-setup'] === undefined ? undefined : words(values['app-setup'], '--app-setup'),
-    appRead: values['app-read'] === undefined ? undefined : words([values['app-read']], '--app-read')[0],
+    appSetup: lists['app-setup'] === undefined ? undefined : words(lists['app-setup'], '--app-setup'),
+    appRead: text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
   };
 }
 
@@ -193,7 +176,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   results.push(...(await Promise.all(pending)));
 
   const verdicts = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
-  const ok = verdicts.every((v) => v.status !== 'fail');
+  const ok = verdictsOk(verdicts);
   const durationMs = performance.now() - started;
   const specs = selection.map((s) => {
     const result = s.spec === 'aoi' ? undefined : results.find((r) => r.spec === s.spec);
@@ -330,48 +313,47 @@ type SpecLine = { spec: SpecId; status: string; by: string; detected?: boolean; 
 
 /** Text for people: what was detected or selected, the AOI table, then a row per rule of the other specs (each row names its spec). */
 function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport | undefined, results: readonly SpecResult[], durationMs: number): string {
-  const paint = (code: number, text: string) => (args.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = painter(args.color);
   const target = args.program !== undefined ? [args.program, ...args.programArgs].join(' ') : (args.appDir ?? '');
   const run = specs.filter((s) => s.status !== 'not_run').map((s) => s.spec);
   const out = [`aoi-testkit lint ${target}: spec(s) ${run.join(', ')}`];
   for (const s of specs) {
     const how = s.by === 'spec' || s.by === 'only' ? 'selected' : s.by === 'fallback' ? 'fallback' : s.detected ? 'detected' : s.by === 'detected' ? 'selected' : 'not detected';
     const label = s.status === 'not_run' ? (s.by === 'none' && s.detected === undefined ? 'not selected' : how) : s.status === 'skipped' ? `${how}, skipped` : how;
-    out.push(`  ${s.spec.padEnd(8)} ${paint(s.status === 'not_run' ? 90 : s.status === 'skipped' ? 33 : 32, label)}: ${s.reason}`);
+    out.push(`  ${s.spec.padEnd(8)} ${paint(s.status === 'not_run' ? GREY : s.status === 'skipped' ? YELLOW : GREEN, label)}: ${s.reason}`);
   }
   out.push('');
   let text = `${out.join('\n')}\n`;
   if (aoi) text += `[aoi] ${renderText(aoi, args.color)}`;
-  const colour: Record<string, number> = { pass: 32, fail: 31, skip: 33, not_applicable: 90 };
   for (const [i, result] of results.entries()) {
     const lines: string[] = aoi || i > 0 ? [''] : [];
     const failed = result.verdicts.filter((v) => v.status === 'fail').length;
     lines.push(`[${result.spec}] ${result.verdicts.length} rule(s)${result.status === 'run' ? `, ${(result.durationMs / 1000).toFixed(1)} s` : ''}`);
     if (result.status === 'skipped') {
       const ids = result.verdicts.map((v) => v.rule);
-      lines.push(`  ${result.spec.padEnd(8)} ${`${ids[0] ?? ''}…${ids.at(-1) ?? ''}`.padEnd(12)} ${paint(33, 'skip')}  ${result.reason ?? ''}`);
+      lines.push(`  ${result.spec.padEnd(8)} ${`${ids[0] ?? ''}…${ids.at(-1) ?? ''}`.padEnd(12)} ${paint(YELLOW, 'skip')}  ${result.reason ?? ''}`);
       text += `${lines.join('\n')}\n`;
       continue;
     }
     for (const v of result.verdicts) {
       const warn = v.status === 'pass' && v.warnings > 0;
       const mark = warn ? 'warn' : MARK[v.status]!;
-      lines.push(`  ${result.spec.padEnd(8)} ${v.rule.padEnd(12)} ${paint(warn ? 33 : colour[v.status]!, mark.padEnd(4))}  ${v.status === 'skip' || v.status === 'not_applicable' ? (v.reason ?? v.title) : v.title}`);
+      lines.push(`  ${result.spec.padEnd(8)} ${v.rule.padEnd(12)} ${paint(warn ? YELLOW : STATUS_COLOUR[v.status]!, mark.padEnd(4))}  ${v.status === 'skip' || v.status === 'not_applicable' ? (v.reason ?? v.title) : v.title}`);
       if (v.status === 'fail' || warn) {
         for (const finding of v.findings.slice(0, 3)) {
-          lines.push(`${' '.repeat(24)}${paint(90, finding.id)} ${finding.message}${finding.probe ? paint(90, `  [${finding.probe}]`) : ''}`);
+          lines.push(`${' '.repeat(24)}${paint(GREY, finding.id)} ${finding.message}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
           if (finding.excerpt) lines.push(`${' '.repeat(26)}${finding.excerpt}`);
         }
       }
     }
-    lines.push(failed === 0 ? paint(32, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(31, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`));
+    lines.push(failed === 0 ? paint(GREEN, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(RED, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`));
     text += `${lines.join('\n')}\n`;
   }
   if (results.length > 0 || !aoi) {
     const all = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
     const failed = all.filter((v) => v.status === 'fail');
     const bySpec = [...new Set(failed.map((v) => specOfRule(v.rule)))].join(', ');
-    text += `\n${failed.length === 0 ? paint(32, `conformant: ${all.length} verdict(s) over ${run.join(', ')}, none failed (${(durationMs / 1000).toFixed(1)} s)`) : paint(31, `not conformant: ${failed.length} of ${all.length} verdict(s) failed (${bySpec})`)}\n`;
+    text += `\n${failed.length === 0 ? paint(GREEN, `conformant: ${all.length} verdict(s) over ${run.join(', ')}, none failed (${(durationMs / 1000).toFixed(1)} s)`) : paint(RED, `not conformant: ${failed.length} of ${all.length} verdict(s) failed (${bySpec})`)}\n`;
   }
   return text;
 }
@@ -380,31 +362,30 @@ const MARK: Record<string, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip', n
 
 /** One line per command (a cell per rule), then the failures, warnings and skips with their evidence. */
 export function renderText(report: LintReport, color: boolean): string {
-  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const colour: Record<string, number> = { pass: 32, fail: 31, skip: 33, not_applicable: 90 };
+  const paint = painter(color);
   const commands = [...new Set(report.verdicts.map((v) => v.command ?? ''))];
   const width = Math.max(...commands.map((c) => c.length), 8);
   const cell = (v: RuleVerdict) => {
     const mark = v.status === 'pass' && v.warnings > 0 ? 'warn' : MARK[v.status]!;
-    return paint(v.status === 'pass' && v.warnings > 0 ? 33 : colour[v.status]!, `${v.rule.slice(4)}:${mark}`.padEnd(7));
+    return paint(v.status === 'pass' && v.warnings > 0 ? YELLOW : STATUS_COLOUR[v.status]!, `${v.rule.slice(4)}:${mark}`.padEnd(7));
   };
   const out = [`aoi-testkit lint ${report.target}: ${report.commands.length} command(s), ${report.probes} probe(s), ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}`];
   for (const command of commands) out.push(`  ${command.padEnd(width)}  ${report.verdicts.filter((v) => v.command === command).map(cell).join(' ')}`);
   const notable = report.verdicts.filter((v) => v.status === 'fail' || v.status === 'skip' || v.warnings > 0);
   if (notable.length > 0) out.push('');
   for (const verdict of notable) {
-    const label = verdict.status === 'fail' ? paint(31, 'FAIL') : verdict.status === 'skip' ? paint(33, 'SKIP') : paint(33, 'WARN');
+    const label = verdict.status === 'fail' ? paint(RED, 'FAIL') : verdict.status === 'skip' ? paint(YELLOW, 'SKIP') : paint(YELLOW, 'WARN');
     out.push(`  ${label}  ${verdict.rule} ${verdict.command}: ${verdict.status === 'skip' ? verdict.reason : verdict.title}`);
     for (const finding of verdict.findings.slice(0, 3)) {
-      out.push(`          ${paint(90, finding.id)} ${finding.message}${finding.probe ? paint(90, `  [${finding.probe}]`) : ''}`);
+      out.push(`          ${paint(GREY, finding.id)} ${finding.message}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(
     failed.length === 0
-      ? paint(32, `conformant: ${report.verdicts.length} (rule × command) verdict(s), none failed`)
-      : paint(31, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      ? paint(GREEN, `conformant: ${report.verdicts.length} (rule × command) verdict(s), none failed`)
+      : paint(RED, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
   );
   return `${out.join('\n')}\n`;
 }

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
 import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
+import { wantsColour } from './colour.js';
+import { parseOptions, VERBS } from './surface.js';
 import { HELP, InputError, UsageError } from './usage.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
@@ -79,7 +81,9 @@ async function runFake(args: string[]): Promise<number> {
   let seed: number | undefined;
   const extra: ReturnType<typeof fakes.makeFault>[] = [];
   const env: Record<string, string> = {};
-  const isOption = (arg: string | undefined) => arg !== undefined && /^--(seed|fault|env)(=|$)/.test(arg);
+  // The valued flags of fake (the table's); --list stands where the preset would.
+  const valued = Object.entries(VERBS.fake.flags).filter(([, f]) => f.type !== 'bool').map(([name]) => `--${name}`);
+  const isOption = (arg: string | undefined) => arg !== undefined && valued.includes(arg.split('=')[0]!);
   while (isOption(args[0])) {
     const [flag, inline] = args[0]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = inline ?? args[1];
@@ -203,7 +207,7 @@ function negotiateSchemaVersion(args: string[]): void {
 async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, strict: true, options: { output: { type: 'string' }, format: { type: 'string' } } }));
+    ({ values } = parseArgs({ args, strict: true, options: parseOptions(verb) }));
   } catch (error) {
     throw new UsageError(`${verb}: ${(error as Error).message}`);
   }
@@ -227,21 +231,19 @@ function wantsJsonl(argv: string[]): boolean {
 
 /** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
 function parseManifestArgs(args: string[]): ManifestArgs {
-  const { values, file } = parseVerbArgs('manifest', args, { strict: { type: 'boolean' } });
+  const { values, file } = parseVerbArgs('manifest', args);
   return { file, output: outputOf(values), strict: values.strict === true };
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
-
-/** A verb's options and its one optional FILE; --help prints the help, bad flags are usage errors. */
-function parseVerbArgs(verb: string, args: string[], options: OptionSpec): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
+/** A verb's flags (from the table) and its one optional FILE; --help prints the help, bad flags are usage errors. */
+function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, output: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { ...parseOptions(verb), help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
   if (values.help) {
     process.stdout.write(HELP);
     process.exit(0);
@@ -258,15 +260,7 @@ function outputOf(values: Record<string, string | boolean | undefined>): 'text' 
 }
 
 function parseCheckArgs(args: string[]): CheckArgs {
-  const { values, file } = parseVerbArgs('check', args, {
-    unbounded: { type: 'boolean' },
-    strict: { type: 'boolean' },
-    'exit-code': { type: 'string' },
-    signal: { type: 'string' },
-    'expect-schema-version': { type: 'string' },
-    'no-color': { type: 'boolean' },
-    color: { type: 'boolean' },
-  });
+  const { values, file } = parseVerbArgs('check', args);
   const output = outputOf(values);
   let exitCode: number | undefined;
   if (values['exit-code'] !== undefined) {
@@ -274,7 +268,6 @@ function parseCheckArgs(args: string[]): CheckArgs {
     if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${String(values['exit-code'])}"`);
   }
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const noColor = values['no-color'] === true || (process.env.NO_COLOR ?? '') !== '';
   return {
     file,
     output,
@@ -283,7 +276,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
     exitCode,
     signal: text('signal'),
     schemaVersion: text('expect-schema-version'),
-    color: !noColor && (values.color === true || process.stdout.isTTY === true),
+    color: wantsColour(values),
   };
 }
 

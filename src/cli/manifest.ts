@@ -1,8 +1,7 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
-import { makeVerdict, type RuleVerdict } from '../checks/verdict.js';
-import { AGENTCLI_MANIFEST_RULES } from '../spec/agentcli/manifest-rules.js';
-import type { Finding } from '../stream/finding.js';
+import { manifestReport } from '../checks/agentcli/manifest-report.js';
+import type { RuleVerdict } from '../checks/verdict.js';
 import { checkEvent, writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { InputError, UsageError } from './usage.js';
@@ -15,27 +14,16 @@ export interface ManifestArgs {
 
 /** A manifest is a small file; anything past this is not one (and must not exhaust memory). */
 const MAX_INPUT_BYTES = 16 << 20;
-/** The rules a manifest alone is judged on (AGENTCLI-13 needs a runner's config: resolveSpawn). */
-const RULES = AGENTCLI_MANIFEST_RULES.filter((rule) => rule.id !== 'AGENTCLI-13');
 
 /** `aoi-testkit manifest [FILE|-]`: validate an AGENT-CLI.md (AIP-45); returns the exit status. */
 export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise<number> {
   const text = await readInput(args.file);
   const path = args.file === undefined || args.file === '-' ? undefined : args.file;
   const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: args.strict });
-  const verdicts = RULES.map((rule) => verdictOf(rule.id, report.findings, path === undefined));
+  const { verdicts } = manifestReport(report, path === undefined ? { noDirectory: 'read from stdin' } : {});
   if (args.output === 'jsonl') writeVerdicts(emitter, 'manifest', report.valid, verdicts, { manifest: { valid: report.valid, findings: report.findings.length } });
   else process.stdout.write(renderText(verdicts, report.valid, path ?? '-'));
   return report.valid ? 0 : 1;
-}
-
-function verdictOf(ruleId: string, all: readonly Finding[], fromStdin: boolean): RuleVerdict {
-  if (ruleId === 'AGENTCLI-12' && fromStdin) {
-    return makeVerdict(ruleId, { status: 'not_applicable', reason: 'read from stdin: no directory to compare name with', errors: 0, warnings: 0, findings: [] });
-  }
-  const findings = all.filter((f) => f.rule === ruleId);
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  return makeVerdict(ruleId, { status: errors > 0 ? 'fail' : 'pass', errors, warnings: findings.length - errors, findings });
 }
 
 async function readInput(file: string | undefined): Promise<string> {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
+import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
 
 export interface ScenariosArgs {
@@ -91,7 +92,8 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
 export function parseScenariosArgs(args: string[]): ScenariosArgs {
   let values;
   try {
-    ({ values } = parseArgs({ args, strict: true, options: { output: { type: 'string' }, format: { type: 'string' }, kind: { type: 'string' }, spec: { type: 'string' } } }));
+    // Every flag of scenarios takes a value: strings.
+    values = parseArgs({ args, strict: true, options: parseOptions('scenarios') }).values as Record<string, string | undefined>;
   } catch (error) {
     throw new UsageError(`scenarios: ${(error as Error).message}`);
   }

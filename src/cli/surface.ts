@@ -1,0 +1,315 @@
+/**
+ * The kit CLI's surface, declared once: every verb with its summary, arguments, flags, exit codes and examples
+ * (cmdhelp v0.1 fields), each flag's line in the usage text, whether and how `exec` dispatches the verb, and
+ * what the kit's AOI capabilities say of it. Everything else is derived from this table: the usage text
+ * (usage.ts), the cmdhelp tree that `help` renders (help.ts), the options each verb's parser accepts
+ * (parseOptions), the payload keys of `exec` and its dispatch manifest (exec.ts), and the commands of
+ * `capabilities` (discovery.ts).
+ */
+import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
+import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
+
+export const SUMMARY = 'aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)';
+export const HELP_FORMATS = ['text', 'md', 'json', 'llm'] as const;
+
+/** The type of an `exec` payload key: a flag's (bool, string, int, one of an enum) or an array of objects. */
+export type ExecKey = 'bool' | 'string' | 'int' | 'objects' | readonly string[];
+
+export interface Flag extends CmdhelpFlag {
+  /** Another name the parser accepts for the flag (`--format` for `--output`). */
+  alias?: string;
+  /** The flag's line in the usage text: the value's name (default: the enum, else the format) and the text (continuation lines after `\n`). */
+  usage?: { value?: string; text: string };
+}
+
+export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> extends CmdhelpCommand {
+  flags?: F;
+  /** The exec manifest's danger level (default safe). */
+  danger?: 'mutating';
+  /** Listed in the kit's AOI capabilities (read-only, all of them): where it reads input from, the events it emits besides the framework's. */
+  aoi?: { input_modes?: string[]; events: string[] };
+  /** Dispatched by `exec`: the keys a line may carry, its own inputs first, then these flags of the verb. */
+  exec?: { input?: Record<string, ExecKey>; flags?: readonly (keyof F & string)[] };
+}
+
+/** A verb of the table (checks that its exec flags are flags of its own). */
+const verb = <F extends Record<string, Flag>, V extends Verb<F>>(v: V & { flags?: F }): V => v;
+
+const output = (values: string[], dflt: string): Flag => ({
+  type: 'enum', enum: values, default: dflt, description: `Output format (also --format): ${values.join(' or ')}`, alias: 'format',
+  usage: { text: 'text for people (default) or AOI JSONL (also --format)' },
+});
+const STRICT: Flag = { type: 'bool', description: 'Treat warnings as failures', usage: { text: 'treat warnings as failures' } };
+const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; --no-color or NO_COLOR turn it off)', usage: { text: 'no colour in text output (also NO_COLOR)' } };
+const USAGE_EXIT = { when: 'usage error', recovery: 'Run aoi-testkit help <command> and fix the flags' };
+const INPUT_EXIT = { when: 'the input file is missing or unreadable', recovery: 'Check the path' };
+
+export const GLOBAL_FLAGS: Record<string, CmdhelpFlag> = {
+  'schema-version': { type: 'enum', enum: ['1'], description: 'Major version of the kit’s own events (only 1 exists); not taken by fake' },
+};
+
+/**
+ * The kit CLI's verbs, keyed by path (all leaves), in the order help lists them. Every example is a real
+ * invocation (test/integration/cli-cmdhelp.test.ts runs the self-contained ones). A usage text that starts
+ * with a space keeps the printed usage text's columns as they were.
+ */
+export const VERBS = {
+  check: verb({
+    summary: 'Check a recorded machine-mode stream against the AOI stream rules.',
+    args: [{ name: 'file', type: 'path', required: false, description: 'The recorded stream (JSONL); - or none: stdin' }],
+    flags: {
+      output: output(['text', 'jsonl'], 'text'),
+      unbounded: { type: 'bool', description: 'The stream is from an unbounded command (watch, tail)', usage: { text: 'the stream is from an unbounded command (watch, tail)' } },
+      strict: STRICT,
+      'exit-code': { type: 'int', description: 'The exit status of the process that wrote the stream', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
+      signal: { type: 'string', description: 'The signal that ended it (e.g. SIGKILL)', usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' } },
+      'expect-schema-version': { type: 'string', description: 'The schema version the producer was asked for (AOI-13)', usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" } },
+      color: COLOR,
+    },
+    stdin: { accepted: true, format: 'application/jsonl' },
+    stdout: { text_template: 'aoi-testkit check {file}: {lines} line(s), {events} event(s)', json_schema_ref: 'aoi-testkit schema --output json' },
+    exit_codes: { '0': 'conformant', '1': { when: 'a rule failed', recovery: 'Read the failing aoi:check and docs/rules/<RULE-ID>.md' }, '64': USAGE_EXIT, '66': INPUT_EXIT },
+    examples: [
+      { cmd: 'aoi-testkit check run.jsonl --exit-code 0', note: 'judge a recorded stream and the exit status that ended it' },
+      { cmd: 'aoi-testkit check - --output jsonl --strict', note: 'the stream on stdin, the answer as AOI JSONL, warnings fail' },
+    ],
+    see_also: ['lint', 'exec'],
+    stability: 'stable',
+    // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
+    aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
+    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version'] },
+  }),
+  lint: verb({
+    summary: 'Judge a live CLI: the 13 AOI rules, cmdhelp, exec, or an Agent Application (default: what it supports).',
+    args: [
+      { name: 'program', type: 'path', description: 'The program to probe, after -- (not needed with --app-dir alone)' },
+      { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
+    ],
+    flags: {
+      spec: {
+        type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
+        usage: { value: 'aoi|cmdhelp|exec|app|all', text: ' judge these specs (repeatable or comma-separated; default: detect and say what was found)' },
+      },
+      'exec-plan': {
+        type: 'path', description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)',
+        usage: { value: 'FILE', text: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}\n(default: a plan built from the safe commands of the dispatch manifest)' },
+      },
+      'exec-manifest': {
+        type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)',
+        usage: { value: '"WORDS"', text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)' },
+      },
+      'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line', usage: { text: ' where _cmd and _line must be (default either)' } },
+      'app-dir': {
+        type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
+        usage: { value: 'DIR', text: 'the application package (default: an APP.md in the cwd or in the program\'s package)' },
+      },
+      'app-setup': {
+        type: 'string', repeatable: true, description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)',
+        usage: { value: '"ARGS"', text: 'an app invocation run first, e.g. \'add "Probe item"\' (repeatable; default: the first\nadd/create invocation APP.md\'s body documents)' },
+      },
+      'app-read': {
+        type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)',
+        usage: { value: '"ARGS"', text: 'the app\'s read invocation (default: its first command outside confirmationRequired)' },
+      },
+      invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)', usage: { value: '"CMD ARGS"', text: 'a command to probe (repeatable; default: those capabilities lists)' } },
+      setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of', usage: { value: '"CMD ARGS"', text: 'run once to seed the state each probe starts a copy of (repeatable)' } },
+      env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
+      only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
+      'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout', usage: { value: 'N', text: 'per-run timeout (default 10000)' } },
+      strict: STRICT,
+      output: output(['text', 'jsonl'], 'text'),
+      color: COLOR,
+    },
+    exit_codes: {
+      '0': 'conformant',
+      '1': { when: 'a rule failed' },
+      '64': USAGE_EXIT,
+      '65': { when: 'lint setup failed, or the --exec-plan is invalid', recovery: 'Check the --setup commands and the plan' },
+      '66': { when: 'the program or a file cannot be found' },
+    },
+    examples: [
+      { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },
+      { cmd: 'aoi-testkit lint --spec cmdhelp -- helpdesk', note: 'only the cmdhelp rules' },
+      { cmd: 'aoi-testkit lint --spec exec --exec-envelope meta -- aoi-testkit', note: 'the kit’s own exec, _cmd and _line in meta only' },
+      { cmd: 'aoi-testkit lint --only AOI-06 --invoke "list" -- notes', note: 'one rule, one command' },
+      { cmd: 'aoi-testkit lint --app-dir fixtures/apps/todo --app-setup "add \'Probe item\'"', note: 'an Agent Application, seeded with one item' },
+    ],
+    see_also: ['check', 'fake'],
+    stability: 'stable',
+    aoi: { events: ['aoi:check'] },
+  }),
+  fake: verb({
+    summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
+    args: [
+      { name: 'preset', type: 'string', required: false, description: 'A preset (fake --list names them) or a scenario id of any kind but app (aoi-testkit scenarios)' },
+      { name: 'args', type: 'string', repeatable: true, description: 'The fake’s own arguments (after an optional --)' },
+    ],
+    flags: {
+      seed: { type: 'int', description: 'Make random faults repeat' },
+      fault: { type: 'string', repeatable: true, format: 'ID[=JSON]', description: 'Add a fault (before the preset)' },
+      env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set a variable of notes’ environment, e.g. NOTES_BACKEND (before the preset)' },
+      list: { type: 'bool', description: 'List the presets' },
+    },
+    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    examples: [
+      { cmd: 'aoi-testkit fake --list', note: 'the presets' },
+      { cmd: 'aoi-testkit fake well-behaved -- list --output jsonl', note: 'the well-behaved notes, listing its notes' },
+      { cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1', note: 'helpdesk, expanding the whole tree at depth 1' },
+      { cmd: 'aoi-testkit fake backend.rate-limited -- sync --output jsonl', note: 'a corpus scenario: notes sync against a backend answering 429' },
+    ],
+    see_also: ['lint', 'scenarios'],
+    stability: 'stable',
+    danger: 'mutating',
+  }),
+  scenarios: verb({
+    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict.',
+    flags: {
+      kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
+      spec: { type: 'enum', enum: [...SCENARIO_SPECS], description: 'Only the scenarios of this spec (aoi: stream and lint)' },
+      output: output(['text', 'jsonl'], 'text'),
+    },
+    stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
+    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    examples: [
+      { cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' },
+      { cmd: 'aoi-testkit scenarios --spec exec', note: 'the exec scenarios, one line each' },
+    ],
+    see_also: ['fake'],
+    stability: 'stable',
+    aoi: { events: ['scenario'] },
+    exec: { flags: ['kind', 'spec'] },
+  }),
+  manifest: verb({
+    summary: 'Validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12).',
+    args: [{ name: 'file', type: 'path', required: false, description: 'The AGENT-CLI.md; - or none: stdin' }],
+    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text') },
+    stdin: { accepted: true, format: 'text/markdown' },
+    exit_codes: { '0': 'valid', '1': { when: 'not a valid AGENT-CLI.md' }, '64': USAGE_EXIT, '65': { when: 'input too large' }, '66': INPUT_EXIT },
+    examples: [{ cmd: 'aoi-testkit manifest AGENT-CLI.md --strict', note: 'validate a manifest' }],
+    see_also: ['exec'],
+    stability: 'stable',
+    // Validates an AGENT-CLI.md (AIP-45) from a file or stdin: one aoi:check per AGENTCLI rule.
+    aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
+    exec: { input: { file: 'string', text: 'string' }, flags: ['strict'] },
+  }),
+  schema: verb({
+    summary: 'Print the JSON Schema of the kit’s own events.',
+    flags: { output: output(['json'], 'json') },
+    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    examples: [{ cmd: 'aoi-testkit schema --output json' }],
+    stability: 'stable',
+    exec: {},
+  }),
+  capabilities: verb({
+    summary: 'Print the kit’s AOI capabilities manifest (AOI §17).',
+    flags: { output: output(['json'], 'json') },
+    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    examples: [{ cmd: 'aoi-testkit capabilities --output json' }],
+    stability: 'stable',
+    exec: {},
+  }),
+  help: verb({
+    summary: 'Print this help (cmdhelp v0.1): text, md, json or llm.',
+    args: [{ name: 'command', type: 'string', repeatable: true, description: 'The command to show in full' }],
+    flags: {
+      format: { type: 'enum', enum: [...HELP_FORMATS], default: 'text', description: 'text for people; md (or llm) and json for LLMs', alias: 'output' },
+      depth: { type: 'int', default: 0, description: 'Levels of the tree shown in full (0: summaries)' },
+      capabilities: { type: 'bool', description: 'Print the capability line cmdhelp/0.1: …' },
+    },
+    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    examples: [
+      { cmd: 'aoi-testkit help check --format md', note: 'one command in markdown' },
+      { cmd: 'aoi-testkit help --format json --depth 1', note: 'the whole tree as a cmdhelp document' },
+      { cmd: 'aoi-testkit help --capabilities' },
+    ],
+    stability: 'stable',
+    exec: { input: { command: 'string' }, flags: ['depth'] },
+  }),
+  exec: verb({
+    summary: 'Run a JSONL batch of the kit’s read-only commands in one process (batch dispatch).',
+    args: [{ name: 'subcommand', type: 'enum', enum: ['manifest'], required: false, description: 'manifest: print the dispatch manifest (danger levels) instead' }],
+    flags: {
+      'input-file': { type: 'path', description: 'Read the batch from this file, not stdin' },
+      'ignore-errors': { type: 'bool', description: 'Run every line even after one failed' },
+      'dry-run': { type: 'bool', description: 'Forwarded to mutating commands (the kit has none)' },
+      output: { type: 'enum', enum: ['jsonl', 'json'], default: 'jsonl', description: 'One JSON envelope per line (exec manifest: one JSON document)', alias: 'format' },
+    },
+    stdin: { accepted: true, format: 'application/jsonl' },
+    stdout: { text_template: '{"ok":…,"data":…,"error":…,"warnings":[],"meta":{"_cmd":…,"_line":…,"duration_ms":…}}' },
+    exit_codes: {
+      '0': 'every line succeeded',
+      '1': { when: 'a line failed', recovery: 'Find it by meta._line' },
+      '2': { when: 'the batch is malformed (DISPATCH_PARSE_ERROR); nothing ran', recovery: 'Fix the JSONL line named on stderr' },
+      '64': USAGE_EXIT,
+    },
+    examples: [
+      { cmd: 'aoi-testkit exec --input-file batch.jsonl --ignore-errors', note: 'one process, one envelope per line' },
+      { cmd: 'aoi-testkit exec manifest --output json', note: 'the _cmd names and their danger levels' },
+    ],
+    see_also: ['check', 'manifest'],
+    stability: 'experimental',
+  }),
+};
+
+export type VerbName = keyof typeof VERBS;
+/** The verbs `exec` dispatches: those with an `exec` entry. */
+export type ExecVerb = { [K in VerbName]: (typeof VERBS)[K] extends { exec: object } ? K : never }[VerbName];
+
+const verbOf = (name: string): Verb | undefined => (Object.hasOwn(VERBS, name) ? (VERBS as Record<string, Verb>)[name] : undefined);
+
+/**
+ * The usage text's forms, in its order (it groups forms by task, not by verb): the synopsis and what it does,
+ * from column 42 (one space after a longer synopsis; on the next line when the text starts with `\n`), its
+ * continuation lines after `\n`.
+ */
+export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
+  { synopsis: 'lint [--spec S]... [options] -- <program> [args...]', text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)' },
+  { synopsis: 'lint --app-dir DIR [options]', text: '  judge an Agent Application package (APP.md, APP-01…15)' },
+  { synopsis: 'check [FILE|-] [options]', text: 'check a recorded machine-mode stream' },
+  { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
+  { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
+  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)' },
+  { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
+  { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
+  { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },
+  { synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
+  { synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },
+  { synopsis: 'help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]', text: '\nthis help; md and json for LLMs (cmdhelp v0.1)' },
+  { synopsis: 'exec [--input-file F] [--ignore-errors] [--dry-run]', text: '\nrun a JSONL batch of check, manifest, scenarios, schema,\ncapabilities, help lines in one process (one envelope a line)' },
+  { synopsis: 'exec manifest --output json', text: ' the _cmd names exec dispatches, with danger levels' },
+];
+
+/** The verbs whose flags the usage text lists in full (each in a section "<verb> options:"). */
+export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
+
+/** The verb's cmdhelp command: the table's entry without the kit's own fields. */
+export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
+  const { exec: _exec, danger: _danger, aoi: _aoi, ...command } = VERBS[name] as Verb;
+  const cmdhelpFlag = ({ alias: _alias, usage: _usage, ...flag }: Flag): CmdhelpFlag => flag;
+  // Replaced in place: the document keeps the table's field order.
+  if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));
+  return command;
+}
+
+/** The options node:util parseArgs takes for a verb's flags: each flag, its alias, and the negation of a bool flag. */
+export function parseOptions(name: VerbName): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
+  for (const [flag, f] of Object.entries((VERBS[name] as Verb).flags ?? {})) {
+    const option = { type: f.type === 'bool' ? ('boolean' as const) : ('string' as const), ...(f.repeatable ? { multiple: true } : {}) };
+    options[flag] = option;
+    if (f.alias !== undefined) options[f.alias] = option;
+    if (f.negate_flag !== undefined) options[f.negate_flag.replace(/^--/, '')] = { type: 'boolean' };
+  }
+  return options;
+}
+
+/** The payload (and `_opts`) keys of a line of `exec` for a verb, with their types; undefined when exec does not dispatch it. */
+export function execKeys(name: string): Record<string, ExecKey> | undefined {
+  const v = verbOf(name);
+  if (v?.exec === undefined) return undefined;
+  const typeOf = (f: Flag): ExecKey => (f.enum ? f.enum.map(String) : f.type === 'bool' ? 'bool' : f.type === 'int' ? 'int' : 'string');
+  return { ...v.exec.input, ...Object.fromEntries((v.exec.flags ?? []).map((flag) => [flag, typeOf(v.flags![flag]!)])) };
+}
+
+/** The exec manifest's danger level of a verb. */
+export const dangerOf = (name: VerbName): 'safe' | 'mutating' => (VERBS[name] as Verb).danger ?? 'safe';

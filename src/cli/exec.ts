@@ -29,7 +29,6 @@ import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
-import { manifestReport } from '../checks/agentcli/manifest-report.js';
 import { checkEvent } from './check.js';
 import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from './emitter.js';
@@ -103,10 +102,10 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
     const from = one(p, 'manifest', ['file', 'text']);
     const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
     const path = from === 'file' ? String(p.file) : undefined;
-    const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: p.strict === true });
-    const { verdicts } = manifestReport(report, path ? {} : { noDirectory: 'given as text' });
-    const data = { valid: report.valid, findings: report.findings.length, checks: verdicts.map(checkEvent) };
-    if (!report.valid) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
+    const report = validateAgentCliManifest(text, { ...(path ? { path } : { noDirectory: 'given as text' }), strict: p.strict === true });
+    const { verdicts } = report;
+    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map(checkEvent) };
+    if (!report.ok) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
     return { data, warnings: [] };
   },
   scenarios: (p) => {

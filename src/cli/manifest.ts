@@ -1,6 +1,5 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
-import { manifestReport } from '../checks/agentcli/manifest-report.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { checkEvent, writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
@@ -19,11 +18,11 @@ const MAX_INPUT_BYTES = 16 << 20;
 export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise<number> {
   const text = await readInput(args.file);
   const path = args.file === undefined || args.file === '-' ? undefined : args.file;
-  const report = validateAgentCliManifest(text, { ...(path ? { path } : {}), strict: args.strict });
-  const { verdicts } = manifestReport(report, path === undefined ? { noDirectory: 'read from stdin' } : {});
-  if (args.output === 'jsonl') writeVerdicts(emitter, 'manifest', report.valid, verdicts, { manifest: { valid: report.valid, findings: report.findings.length } });
-  else process.stdout.write(renderText(verdicts, report.valid, path ?? '-'));
-  return report.valid ? 0 : 1;
+  const report = validateAgentCliManifest(text, { ...(path !== undefined ? { path } : { noDirectory: 'read from stdin' }), strict: args.strict });
+  const { verdicts } = report;
+  if (args.output === 'jsonl') writeVerdicts(emitter, 'manifest', report.ok, verdicts, { manifest: { valid: report.ok, findings: report.findings.length } });
+  else process.stdout.write(renderText(verdicts, report.ok, path ?? '-'));
+  return report.ok ? 0 : 1;
 }
 
 async function readInput(file: string | undefined): Promise<string> {

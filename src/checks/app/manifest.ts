@@ -54,7 +54,7 @@ export function validateAppManifest(input: string | Uint8Array | object, options
 /**
  * Read `<dir>/APP.md` and validate it with the package layout. A missing file is APP-01/missing-file.
  *
- * @example validateAppPackage('fixtures/apps/todo').valid // true
+ * @example validateAppPackage('fixtures/apps/todo').ok // true
  */
 export function validateAppPackage(dir: string, options: Omit<AppManifestOptions, 'dir'> = {}): AppManifestReport {
   const file = join(dir, APP_MANIFEST_FILE);

@@ -39,7 +39,7 @@ export default defineConfig([
   },
   {
     // The reference fakes as programs: one self-contained file each, no chunks to resolve (cold start).
-    entry: { 'bin/notes': 'src/fakes/tools/notes/bin.ts', 'bin/helpdesk': 'src/fakes/cmdhelp/bin.ts' },
+    entry: { 'bin/notes': 'src/fakes/aoi/notes/bin.ts', 'bin/helpdesk': 'src/fakes/cmdhelp/bin.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -76,7 +76,7 @@ async function runFake(args: string[]): Promise<number> {
   const helpdesk = await runHelpdeskFake(args);
   if (helpdesk !== undefined) return helpdesk;
   // Only what a fake process needs, not all of aoi-testkit/fakes: a fake must start nearly as fast as node.
-  const [faults, { runAsProcess }, { notes }] = await Promise.all([import('../fakes/faults/index.js'), import('../fakes/engine/process.js'), import('../fakes/tools/notes/index.js')]);
+  const [faults, { runAsProcess }, { notes }] = await Promise.all([import('../fakes/aoi/faults/index.js'), import('../fakes/aoi/engine/process.js'), import('../fakes/aoi/notes/index.js')]);
   const fakes = { ...faults, runAsProcess, notes };
   let seed: number | undefined;
   const extra: ReturnType<typeof fakes.makeFault>[] = [];

@@ -13,9 +13,9 @@ import {
   type FaultSpec,
   type ReferenceRunId,
   type StreamFault,
-} from '../fakes/faults/index.js';
-import { BACKEND_CASES, backendEnvOf, type BackendCase } from '../fakes/tools/notes/backend-cases.js';
-import { REFERENCE_LINT_PLAN } from '../fakes/tools/notes/lint-plan.js';
+} from '../fakes/aoi/faults/index.js';
+import { BACKEND_CASES, backendEnvOf, type BackendCase } from '../fakes/aoi/notes/backend-cases.js';
+import { REFERENCE_LINT_PLAN } from '../fakes/aoi/notes/lint-plan.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
 import type { LintScenario, ScenarioDraft, ScenarioFake, ScenarioFault, StreamLint, StreamScenarioDraft } from './types.js';

@@ -1,5 +1,5 @@
 import { EXEC_FAULTS, EXEC_FAULTS_ENV, type ExecFault } from '../fakes/exec/faults/index.js';
-import { NOTES_EXEC_PLAN } from '../fakes/tools/notes/exec-plan.js';
+import { NOTES_EXEC_PLAN } from '../fakes/aoi/notes/exec-plan.js';
 import { EXEC_RULES } from '../spec/exec/rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
 import type { ExecScenario } from './types.js';

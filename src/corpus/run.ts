@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInMemory, type FakeRun } from '../fakes/engine/memory.js';
-import type { StreamFault } from '../fakes/faults/stream-fault.js';
-import { makeFault, presetFaults } from '../fakes/faults/index.js';
-import { notes } from '../fakes/tools/notes/index.js';
+import { runInMemory, type FakeRun } from '../fakes/aoi/engine/memory.js';
+import type { StreamFault } from '../fakes/aoi/faults/stream-fault.js';
+import { makeFault, presetFaults } from '../fakes/aoi/faults/index.js';
+import { notes } from '../fakes/aoi/notes/index.js';
 import { draftScenarios } from './scenarios.js';
 import type { Scenario, ScenarioFake, StreamScenario, StreamScenarioDraft } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { ReferenceRunId } from '../fakes/faults/index.js';
+import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { aoiRun, aoiStreamWithDefect, chunked, DEFECT_IDS, DEFECT_SHAPES, DEFECTS, type DefectiveStream, type DefectShape } from '../../src/arbitraries/index.js';
 import { defectOnShape } from '../../src/arbitraries/aoi/defects.js';
 import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
-import { FAULT_CATALOGUE } from '../../src/fakes/faults/index.js';
+import { FAULT_CATALOGUE } from '../../src/fakes/aoi/faults/index.js';
 import { writeTable } from '../support/tables.js';
 
 /**

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as arbitraries from '../../src/arbitraries/index.js';
 import { checkStream, createStreamChecker } from '../../src/checks/aoi/stream.js';
-import { runInMemory } from '../../src/fakes/engine/memory.js';
-import { notes } from '../../src/fakes/tools/notes/index.js';
+import { runInMemory } from '../../src/fakes/aoi/engine/memory.js';
+import { notes } from '../../src/fakes/aoi/notes/index.js';
 import { ERROR_CATEGORIES } from '../../src/spec/aoi/constants.js';
 import { validateCapabilities } from '../../src/spec/aoi/schemas.js';
 

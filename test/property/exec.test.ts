@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { conformingExecOutput, execBatch, GENERIC_EXEC_COMMANDS, malformedExecBatch, malformedExecLine, mixedDangerBatch } from '../../src/arbitraries/exec/index.js';
 import { checkExecOutput, parseExecInput } from '../../src/checks/exec/index.js';
-import { runInMemory } from '../../src/fakes/engine/memory.js';
-import { notes } from '../../src/fakes/tools/notes/index.js';
+import { runInMemory } from '../../src/fakes/aoi/engine/memory.js';
+import { notes } from '../../src/fakes/aoi/notes/index.js';
 
 const numRuns = Number(process.env.PROPERTY_RUNS ?? 200);
 const NOTES_LEVELS = { list: 'safe', get: 'safe', search: 'safe', doctor: 'safe', create: 'mutating', update: 'mutating', delete: 'destructive' } as const;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { FaultPipeline } from '../../fakes/engine/pipeline.js';
-import { seededRandom } from '../../fakes/faults/fault.js';
-import { FAULT_CATALOGUE, makeFault, type ReferenceRunId, type StreamFaultId } from '../../fakes/faults/index.js';
+import { FaultPipeline } from '../../fakes/aoi/engine/pipeline.js';
+import { seededRandom } from '../../fakes/aoi/faults/fault.js';
+import { FAULT_CATALOGUE, makeFault, type ReferenceRunId, type StreamFaultId } from '../../fakes/aoi/faults/index.js';
 import type { Severity } from '../../spec/types.js';
 import { aoiCheck, aoiError, aoiHeartbeat, aoiMeta, anyDomainEvent, type AoiEventValue } from './events.js';
 import type { CommandKind, GeneratedStream } from './stream.js';

@@ -3,7 +3,7 @@ import { isObject, lineOf, objectLines, type ExecRun, type Json } from './probe/
 
 /**
  * What to send the tool under test: lines its own commands understand. The plan for the reference tool is
- * `NOTES_EXEC_PLAN` (src/fakes/tools/notes/exec-plan.ts); without one, `checkExec` builds a smaller one from
+ * `NOTES_EXEC_PLAN` (src/fakes/aoi/notes/exec-plan.ts); without one, `checkExec` builds a smaller one from
  * the manifest ({@link planFromAnswers}).
  */
 export interface ExecPlan {

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import { Readable, Writable } from 'node:stream';
 import type { FakeProcessOptions, StdioMode } from './fake-process.js';
-import { BrokenPipe } from '../engine/core.js';
+import { BrokenPipe } from '../aoi/engine/core.js';
 import { Cutter, FakePipe, checkChunkOptions } from './pipe.js';
 
 export const IGNORED_BY_DEFAULT = new Set(['SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);

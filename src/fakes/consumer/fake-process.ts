@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BrokenPipe, runTool, type RunOutcome } from '../engine/core.js';
-import { runInMemory } from '../engine/memory.js';
-import type { Fault } from '../faults/fault.js';
-import { notes } from '../tools/notes/index.js';
+import { BrokenPipe, runTool, type RunOutcome } from '../aoi/engine/core.js';
+import { runInMemory } from '../aoi/engine/memory.js';
+import type { Fault } from '../aoi/faults/fault.js';
+import { notes } from '../aoi/notes/index.js';
 import { FakeChildProcess, IGNORED_BY_DEFAULT, IGNORED_BY_NODE, never, toBytes, type Body } from './child-process.js';
 import type { ChunkOptions } from './pipe.js';
 import { planFaults, resolvePlan, type FakePlan, type FakeScenario, type FaultSpecInput, type ReplayRun, type ToolPlan } from './scenario.js';

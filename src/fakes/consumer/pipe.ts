@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BrokenPipe } from '../engine/core.js';
+import { BrokenPipe } from '../aoi/engine/core.js';
 
 /** How bytes are cut into the chunks a reader receives. */
 export interface ChunkOptions {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Fault } from '../faults/fault.js';
-import { makeFault, PRESETS, presetFaults, REFERENCE_RUNS, type PresetId } from '../faults/index.js';
+import type { Fault } from '../aoi/faults/fault.js';
+import { makeFault, PRESETS, presetFaults, REFERENCE_RUNS, type PresetId } from '../aoi/faults/index.js';
 import { kitScenariosDir } from './package-root.js';
 
 /**

@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { constants, tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runInMemory } from '../engine/memory.js';
-import { STATE_DIR_ENV } from '../engine/process.js';
-import { notes } from '../tools/notes/index.js';
+import { runInMemory } from '../aoi/engine/memory.js';
+import { STATE_DIR_ENV } from '../aoi/engine/process.js';
+import { notes } from '../aoi/notes/index.js';
 import { kitCli } from './package-root.js';
 import { resolvePlan, type FakeScenario, type FaultSpecInput, type ReplayRun, type ToolPlan } from './scenario.js';
 

@@ -1,6 +1,6 @@
-import { runInMemory } from '../../fakes/engine/memory.js';
-import type { FakeTool } from '../../fakes/engine/types.js';
-import type { Fault } from '../../fakes/faults/fault.js';
+import { runInMemory } from '../../fakes/aoi/engine/memory.js';
+import type { FakeTool } from '../../fakes/aoi/engine/types.js';
+import type { Fault } from '../../fakes/aoi/faults/fault.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import type { LintTarget } from './target.js';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkExec } from '../../../src/lint/exec/index.js';
 import { EXEC_FAULTS } from '../../../src/fakes/exec/faults/index.js';
-import { NOTES_EXEC_PLAN } from '../../../src/fakes/tools/notes/exec-plan.js';
+import { NOTES_EXEC_PLAN } from '../../../src/fakes/aoi/notes/exec-plan.js';
 import { bundleNotes } from './notes-bin.js';
 
 let bin: string;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOTES_EXEC_PLAN } from '../../../src/fakes/tools/notes/exec-plan.js';
+import { NOTES_EXEC_PLAN } from '../../../src/fakes/aoi/notes/exec-plan.js';
 import { toSupportExecDispatch } from '../../../src/matchers/to-support-exec-dispatch.js';
 import { bundleNotes } from './notes-bin.js';
 

@@ -8,7 +8,7 @@ import { processTarget } from '../../../src/lint/aoi/target.js';
 import { nodeTripwireEnv, readNodeAttempts, writeNodeTripwire } from '../../../src/run/node-tripwire.js';
 import { runCli, type Run } from '../../../src/run/run-cli.js';
 import { runProbe } from '../../../src/run/run-probe.js';
-import { BACKEND_CASES, backendEnvOf } from '../../../src/fakes/tools/notes/backend-cases.js';
+import { BACKEND_CASES, backendEnvOf } from '../../../src/fakes/aoi/notes/backend-cases.js';
 
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
 const TOKEN = 'ntk_canary_process_5b1e0d9a72';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/tools/notes/discovery-commands.js';
-import { loadState } from '../../../src/fakes/tools/notes/state.js';
+import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/aoi/notes/discovery-commands.js';
+import { loadState } from '../../../src/fakes/aoi/notes/state.js';
 import { withNetworkTripwire } from '../../../src/run/network-tripwire.js';
 import { runCli } from '../../../src/run/run-cli.js';
 import { runProbe } from '../../../src/run/run-probe.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
-import { runInMemory } from '../../../src/fakes/engine/memory.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { runInMemory } from '../../../src/fakes/aoi/engine/memory.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { runCli } from '../../../src/run/run-cli.js';
 
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;

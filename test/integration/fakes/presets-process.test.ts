@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStream, type StreamReport } from '../../../src/checks/aoi/stream.js';
-import { runInMemory } from '../../../src/fakes/engine/memory.js';
-import { declaredBy, PRESETS, presetFaults, REFERENCE_RUNS } from '../../../src/fakes/faults/index.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { runInMemory } from '../../../src/fakes/aoi/engine/memory.js';
+import { declaredBy, PRESETS, presetFaults, REFERENCE_RUNS } from '../../../src/fakes/aoi/faults/index.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { runCli } from '../../../src/run/run-cli.js';
 
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fakeCommand } from '../../../src/corpus/scenarios.js';
-import { ALL_FAULT_CASES, BEHAVIOUR_FAULT_IDS, declaredUnderLint } from '../../../src/fakes/faults/index.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { ALL_FAULT_CASES, BEHAVIOUR_FAULT_IDS, declaredUnderLint } from '../../../src/fakes/aoi/faults/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';

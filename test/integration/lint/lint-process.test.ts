@@ -5,7 +5,7 @@ import { processTarget } from '../../../src/lint/aoi/target.js';
 import { aoiMatchers } from '../../../src/matchers/index.js';
 import { runCli } from '../../../src/run/run-cli.js';
 import { AOI_RULES } from '../../../src/spec/aoi/rules.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 
 expect.extend(aoiMatchers);
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { AOI_RULES } from '../../../src/spec/aoi/rules.js';
 import { APP_RULES } from '../../../src/spec/app/rules.js';
-import { NOTES_EXEC_PLAN } from '../../../src/fakes/tools/notes/exec-plan.js';
+import { NOTES_EXEC_PLAN } from '../../../src/fakes/aoi/notes/exec-plan.js';
 import { runCli } from '../../../src/run/run-cli.js';
 import { buildHelpdesk } from '../cmdhelp/setup.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { declaredUnderLint, presetFaults } from '../../../src/fakes/faults/index.js';
+import { declaredUnderLint, presetFaults } from '../../../src/fakes/aoi/faults/index.js';
 import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { processTarget, type LintTarget } from '../../../src/lint/aoi/target.js';
 

@@ -26,13 +26,13 @@ import {
   type StreamScenario,
 } from '../../../src/corpus/scenarios.js';
 import { AGENT_PRESETS } from '../../../src/fakes/agentcli/presets.js';
-import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, declaredUnderLint, type FaultEntry } from '../../../src/fakes/faults/index.js';
+import { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, FAULT_CATALOGUE, FAULT_IDS, PRESET_IDS, PRESETS, REFERENCE_RUNS, declaredUnderLint, type FaultEntry } from '../../../src/fakes/aoi/faults/index.js';
 import { HELPDESK_PRESETS } from '../../../src/fakes/cmdhelp/presets.js';
-import { BACKEND_CASES } from '../../../src/fakes/tools/notes/backend-cases.js';
-import { capabilities } from '../../../src/fakes/tools/notes/discovery.js';
+import { BACKEND_CASES } from '../../../src/fakes/aoi/notes/backend-cases.js';
+import { capabilities } from '../../../src/fakes/aoi/notes/discovery.js';
 import { EXEC_FAULTS } from '../../../src/fakes/exec/faults/index.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { LintSetupError, lintCli } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';

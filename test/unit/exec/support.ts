@@ -1,5 +1,5 @@
-import { runInMemory } from '../../../src/fakes/engine/memory.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { runInMemory } from '../../../src/fakes/aoi/engine/memory.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 
 export const jsonl = (lines: readonly unknown[]): string => `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
-import { runInMemory, type FakeRun } from '../../../src/fakes/engine/memory.js';
-import { BackendConfigProblem, parseBackendConfig } from '../../../src/fakes/tools/notes/backend.js';
-import { capabilities, HELP } from '../../../src/fakes/tools/notes/discovery.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { runInMemory, type FakeRun } from '../../../src/fakes/aoi/engine/memory.js';
+import { BackendConfigProblem, parseBackendConfig } from '../../../src/fakes/aoi/notes/backend.js';
+import { capabilities, HELP } from '../../../src/fakes/aoi/notes/discovery.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { lintCli } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, expect } from 'vitest';
-import { runInMemory, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
-import { makeFault } from '../../../src/fakes/faults/index.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
-import { loadState } from '../../../src/fakes/tools/notes/state.js';
-import { eventSchema } from '../../../src/fakes/tools/notes/discovery.js';
+import { runInMemory, type InMemoryOptions } from '../../../src/fakes/aoi/engine/memory.js';
+import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
+import { loadState } from '../../../src/fakes/aoi/notes/state.js';
+import { eventSchema } from '../../../src/fakes/aoi/notes/discovery.js';
 import { validateCapabilities } from '../../../src/spec/aoi/schemas.js';
 
 /**

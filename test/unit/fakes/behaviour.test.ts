@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { appliesTo, commandOf, mergeBehaviours, WELL_BEHAVED } from '../../../src/fakes/engine/behaviour.js';
-import { runTool, type RunIO } from '../../../src/fakes/engine/core.js';
-import { runInMemory } from '../../../src/fakes/engine/memory.js';
+import { appliesTo, commandOf, mergeBehaviours, WELL_BEHAVED } from '../../../src/fakes/aoi/engine/behaviour.js';
+import { runTool, type RunIO } from '../../../src/fakes/aoi/engine/core.js';
+import { runInMemory } from '../../../src/fakes/aoi/engine/memory.js';
 import {
   BEHAVIOUR_FAULT_CATALOGUE,
   BEHAVIOUR_FAULT_IDS,
@@ -13,10 +13,10 @@ import {
   PRESETS,
   presetFaults,
   type FaultEntry,
-} from '../../../src/fakes/faults/index.js';
-import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/tools/notes/discovery-commands.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
-import { loadState } from '../../../src/fakes/tools/notes/state.js';
+} from '../../../src/fakes/aoi/faults/index.js';
+import { SCHEMA_UPDATE_HOST } from '../../../src/fakes/aoi/notes/discovery-commands.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
+import { loadState } from '../../../src/fakes/aoi/notes/state.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { getSubRule } from '../../../src/spec/rules.js';
 import { BEHAVIOUR_CASES, parseFaultSpec, preparedStateDir, runCaseInMemory } from './behaviour-cases.js';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkStream, type StreamReport } from '../../../src/checks/aoi/stream.js';
-import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
-import { banner } from '../../../src/fakes/faults/banner.js';
-import type { Fault } from '../../../src/fakes/faults/fault.js';
+import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/aoi/engine/memory.js';
+import { banner } from '../../../src/fakes/aoi/faults/banner.js';
+import type { Fault } from '../../../src/fakes/aoi/faults/fault.js';
 import {
   FAULT_CATALOGUE,
   FAULT_IDS,
@@ -24,16 +24,16 @@ import {
   type StreamFaultId,
   type ReferenceRunId,
   type StreamFault,
-} from '../../../src/fakes/faults/index.js';
-import { leaksEnvInMeta } from '../../../src/fakes/faults/leaks-env-in-meta.js';
-import { schemaVersionMissing } from '../../../src/fakes/faults/schema-version-missing.js';
-import { truncationWithoutFlag } from '../../../src/fakes/faults/truncation-without-flag.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+} from '../../../src/fakes/aoi/faults/index.js';
+import { leaksEnvInMeta } from '../../../src/fakes/aoi/faults/leaks-env-in-meta.js';
+import { schemaVersionMissing } from '../../../src/fakes/aoi/faults/schema-version-missing.js';
+import { truncationWithoutFlag } from '../../../src/fakes/aoi/faults/truncation-without-flag.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { getSubRule } from '../../../src/spec/rules.js';
 import { writeTable } from '../../support/tables.js';
 
-const FAULTS_DIR = new URL('../../../src/fakes/faults/', import.meta.url);
+const FAULTS_DIR = new URL('../../../src/fakes/aoi/faults/', import.meta.url);
 /** Files in faults/ that are not faults: the interface, the shared helpers, the catalogue. */
 const NOT_FAULTS = new Set(['fault.ts', 'stream-fault.ts', 'index.ts']);
 
@@ -92,7 +92,7 @@ const CASES: Case[] = FAULT_IDS.flatMap((id) => [
 ]);
 
 describe('the fault catalogue itself', () => {
-  it('holds one fault per file in src/fakes/faults, under its file name (stream and behaviour faults)', () => {
+  it('holds one fault per file in src/fakes/aoi/faults, under its file name (stream and behaviour faults)', () => {
     const files = readdirSync(FAULTS_DIR).filter((f) => f.endsWith('.ts') && !NOT_FAULTS.has(f));
     const ids = [...FAULT_IDS, ...BEHAVIOUR_FAULT_IDS];
     expect(sorted(files.map((f) => f.slice(0, -3)))).toEqual(sorted(ids));

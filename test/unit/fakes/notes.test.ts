@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
-import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/engine/memory.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/aoi/engine/memory.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 import { validateCapabilities } from '../../../src/spec/aoi/schemas.js';
 
 let stateDir: string;

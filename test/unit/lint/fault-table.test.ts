@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { ALL_FAULT_CASES, declaredUnderLint, makeFault } from '../../../src/fakes/faults/index.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { ALL_FAULT_CASES, declaredUnderLint, makeFault } from '../../../src/fakes/aoi/faults/index.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { lintCli, LintSetupError, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { getSubRule } from '../../../src/spec/rules.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { makeFault } from '../../../src/fakes/faults/index.js';
-import { notes } from '../../../src/fakes/tools/notes/index.js';
+import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { lintCli } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
-import { REFERENCE_LINT_PLAN } from '../../../src/fakes/tools/notes/lint-plan.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 
 const verdicts = async (faults: string[]) => {
   const report = await lintCli(inMemoryTarget(notes, { faults: faults.map((id) => makeFault(id)), seed: 7 }), { ...REFERENCE_LINT_PLAN, canarySeed: 1 });

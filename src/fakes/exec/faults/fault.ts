@@ -1,5 +1,5 @@
 import type { DangerLevel } from '../../../spec/exec/types.js';
-import type { FakeContext } from '../../engine/types.js';
+import type { FakeContext } from '../../aoi/engine/types.js';
 import type { FaultContract, FaultFactoryOf } from '../../fault-contract.js';
 import type { ExecFaultId } from './index.js';
 

@@ -1,4 +1,4 @@
-import { FRAMEWORK_EVENT_TYPES } from '../../spec/aoi/constants.js';
+import { FRAMEWORK_EVENT_TYPES } from '../../../spec/aoi/constants.js';
 import { pick, type FaultFactory } from './stream-fault.js';
 
 export interface UnknownFrameworkTypeParams {

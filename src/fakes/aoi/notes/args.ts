@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { WELL_BEHAVED, type Behaviour } from '../../engine/behaviour.js';
+import { WELL_BEHAVED, type Behaviour } from '../engine/behaviour.js';
 
 /** A usage mistake: exit 64, `aoi:error` category usage in machine mode. */
 export class UsageProblem extends Error {}

@@ -1,4 +1,4 @@
-import type { Severity } from '../../../spec/types.js';
+import type { Severity } from '../../../../spec/types.js';
 import type { StreamFault } from '../stream-fault.js';
 import { BEHAVIOUR_FAULT_CATALOGUE, type BehaviourFaultId } from './behaviour-faults.js';
 import type { FaultEntry } from './entry.js';

@@ -1,5 +1,5 @@
 import { MASK } from '../../../spec/aoi/secret-patterns.js';
-import type { FakeContext } from '../../engine/types.js';
+import type { FakeContext } from '../engine/types.js';
 
 /**
  * The reference tool's own redaction policy (AOI-CLI §11), simpler than the checker's detection and

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { batchLines } from '../../../spec/exec/request.js';
 import type { DangerLevel } from '../../../spec/exec/types.js';
-import type { FakeContext, FakeTool } from '../../engine/types.js';
+import type { FakeContext, FakeTool } from '../engine/types.js';
 import { decide, execFaultsOf, type ExecManifest, type ExecOutcome } from '../../exec/faults/index.js';
 import { TOOL_VERSION } from './out.js';
 

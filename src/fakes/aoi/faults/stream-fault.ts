@@ -1,5 +1,5 @@
-import type { Severity } from '../../spec/types.js';
-import type { FaultFactoryOf } from '../fault-contract.js';
+import type { Severity } from '../../../spec/types.js';
+import type { FaultFactoryOf } from '../../fault-contract.js';
 import type { Commands } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 import type { Fault, FaultState } from './fault.js';

@@ -1,5 +1,5 @@
-import type { Behaviour } from '../../engine/behaviour.js';
-import type { FakeContext, FakeTool } from '../../engine/types.js';
+import type { Behaviour } from '../engine/behaviour.js';
+import type { FakeContext, FakeTool } from '../engine/types.js';
 import { parse, UsageProblem } from './args.js';
 import * as commands from './commands.js';
 import { HELP, importInputSchema } from './discovery.js';

@@ -1,4 +1,4 @@
-import { runAsProcess } from '../../engine/process.js';
+import { runAsProcess } from '../engine/process.js';
 import { notes } from './index.js';
 
 // The clean reference tool as its own small bundle (dist/bin/notes.js): a fake must start nearly as fast

@@ -1,4 +1,4 @@
-import { RESERVED_DOMAIN_NAMES } from '../../spec/aoi/constants.js';
+import { RESERVED_DOMAIN_NAMES } from '../../../spec/aoi/constants.js';
 import { matches, type FaultFactory, type Target } from './stream-fault.js';
 
 export interface ReservedDomainNameParams {

@@ -1,4 +1,4 @@
-import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from '../../spec/aoi/constants.js';
+import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from '../../../spec/aoi/constants.js';
 import { distinct, summaryLossUnderLint, worstOf, type FaultFactory } from './stream-fault.js';
 
 export interface LegacyUnprefixedParams {

@@ -1,4 +1,4 @@
-import type { FakeContext } from '../../engine/types.js';
+import type { FakeContext } from '../engine/types.js';
 import { capabilities, eventSchema } from './discovery.js';
 import type { SchemaVersion } from './out.js';
 

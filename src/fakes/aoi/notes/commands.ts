@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import type { Behaviour } from '../../engine/behaviour.js';
-import type { FakeContext } from '../../engine/types.js';
+import type { Behaviour } from '../engine/behaviour.js';
+import type { FakeContext } from '../engine/types.js';
 import { intFlag, UsageProblem, type Flags } from './args.js';
 import type { Out } from './out.js';
 import { redact } from './redact.js';

@@ -1,4 +1,4 @@
-import type { FaultContract } from '../fault-contract.js';
+import type { FaultContract } from '../../fault-contract.js';
 import type { Behaviour } from '../engine/behaviour.js';
 import type { OutLine } from '../engine/types.js';
 

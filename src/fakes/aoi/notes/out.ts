@@ -1,6 +1,6 @@
 import { AOI_VERSION } from '../../../spec/aoi/constants.js';
-import { appliesTo } from '../../engine/behaviour.js';
-import type { FakeContext } from '../../engine/types.js';
+import { appliesTo } from '../engine/behaviour.js';
+import type { FakeContext } from '../engine/types.js';
 
 export const TOOL = 'notes';
 export const TOOL_VERSION = '1.0.0';

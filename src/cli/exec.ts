@@ -37,9 +37,9 @@ import { loadScenarios } from './scenarios.js';
 import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
 import { UsageError } from './usage.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
+import { isObject } from '../stream/json.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A line that failed: its error code and message, and data to keep (check, manifest). */
 class LineError extends Error {

@@ -16,6 +16,7 @@ import { DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALL
 import { capabilitiesProbe } from './aoi/probes/discovery.js';
 import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
+import { isObject } from '../stream/json.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
@@ -132,7 +133,6 @@ export async function locateExecManifest(
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
 
 /**

@@ -14,6 +14,7 @@ import { AOI_RULES } from '../spec/aoi/rules.js';
 import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
 import type { EnvelopeReading } from '../spec/exec/types.js';
 import type { SpecId } from './detect.js';
+import { isObject } from '../stream/json.js';
 
 /** The rule ids of each spec, in registry order. */
 export const SPEC_RULES: Record<SpecId, readonly string[]> = {
@@ -100,7 +101,6 @@ export async function runAppSpec(dir: string, options: SpecRunOptions = {}, prob
   return { spec: 'app', status: 'run', ...(report.skipped ? { reason: report.skipped } : {}), verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isRequest = (v: unknown) => isObject(v) && typeof v._cmd === 'string' && v._cmd !== '';
 
 /** Why `value` is not an {@link ExecPlan}, or undefined. */

@@ -1,5 +1,6 @@
 import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/transcript.js';
 import { REPL_AGENT_TAGS } from '../../spec/agentcli/transcript.js';
+import { isObject } from '../../stream/json.js';
 
 /** AIP-45 §Stream event taxonomy: the closed set of event types a runner relays to its host. */
 export const TURN_EVENT_TYPES = ['text-delta', 'tool-call', 'tool-result', 'thought', 'agent-prompt', 'turn-end', 'error'] as const;
@@ -65,7 +66,6 @@ export interface NormalizedTranscript {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 const idKey = (v: unknown): string | undefined => (typeof v === 'string' ? `s:${v}` : typeof v === 'number' ? `n:${v}` : undefined);
 

@@ -5,6 +5,7 @@ import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
 import { normalizeTranscript, TURN_EVENT_TYPES, type NormalizedTranscript, type TurnEvent } from './normalize.js';
+import { isObject } from '../../stream/json.js';
 
 export interface TurnCheckOptions {
   /** The manifest's declared capabilities: AGENTCLI-24 is judged only when given. */
@@ -39,7 +40,6 @@ export const MCP_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', 
 
 const TYPES: ReadonlySet<string> = new Set(TURN_EVENT_TYPES);
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** An event as a runner emitted it (loose): `id` or `toolCallId`, `turn` optional. */
 interface Loose {

@@ -11,6 +11,7 @@ import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { parseAgentCliManifest, type ManifestPath } from '../agentcli/manifest-parse.js';
 import { VerdictCollector, type Report } from '../verdict.js';
+import { isObject as isRecord } from '../../stream/json.js';
 
 export interface AppManifestOptions {
   /** The package directory: enables APP-04/missing-file and APP-08/missing-skill. */
@@ -33,7 +34,6 @@ export interface AppManifestReport extends Report {
 type ReportAt = (id: string, message: string, path: ManifestPath) => void;
 
 const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : typeof value);
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Validate an APP.md: its text (a string or UTF-8 bytes), or its frontmatter already parsed to an object

@@ -11,6 +11,7 @@ import type { CmdhelpDocument } from '../../spec/cmdhelp/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 import { resolveExample } from './examples.js';
+import { isObject } from '../../stream/json.js';
 
 /** The kit's JSON Schema of `help --format json`, draft 2020-12. */
 export const cmdhelpSchema = schema;
@@ -52,7 +53,6 @@ function validator(): ValidateFunction {
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 export const pointer = (...segments: (string | number)[]) => segments.map((s) => `/${escape(String(s))}`).join('');
 const segmentsOf = (path: string) => (path ? path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : []);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The sub-rule one ajv error belongs to, or undefined to drop it (an `if` wrapper, a union summary). */
 function subRuleOf(error: ErrorObject, value: unknown): string | undefined {

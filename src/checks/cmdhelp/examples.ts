@@ -3,6 +3,7 @@
  * bool arity). Pure: a document in, problems out.
  */
 import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../../spec/cmdhelp/types.js';
+import { isObject } from '../../stream/json.js';
 
 export interface ExampleProblem {
   readonly id: string;
@@ -52,7 +53,6 @@ export function tokenizeExample(cmd: string): string[] {
   return words;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function flagsOf(value: unknown): Record<string, CmdhelpFlag> {
   if (!isObject(value)) return {};

@@ -2,6 +2,7 @@ import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type Envel
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type CollectedEvidence, type Report, type RuleVerdict } from '../verdict.js';
+import { isObject } from '../../stream/json.js';
 
 export interface ExecOutputOptions {
   /** The batch ran with `--ignore-errors`: every line must be answered even after a failure (EXEC-05). */
@@ -53,7 +54,6 @@ export interface ExecOutputReport extends Report {
 export const EXEC_DOCUMENT_RULE_IDS: readonly string[] = ruleIdsOf('EXEC', 'document');
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** The lines of a batch or of what the tool printed (a trailing CR not part of a line). */
 const outputLines = (v: string | Uint8Array | readonly string[]): string[] => {
   if (typeof v !== 'string' && !(v instanceof Uint8Array)) return [...v];

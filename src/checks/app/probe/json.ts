@@ -1,7 +1,7 @@
 /** Reading what an application printed: one JSON document or not, the entity ids in it, a structured error. */
 import type { AppRun } from './types.js';
+import { isObject as isRecord } from '../../../stream/json.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 type Parsed = { kind: 'one'; value: unknown } | { kind: 'many'; count: number } | { kind: 'none' };
 

@@ -5,8 +5,9 @@
 import type { CmdhelpCommand, CmdhelpDocument } from '../../../spec/cmdhelp/types.js';
 import { scopedProbe } from './probes.js';
 import type { Answers, HelpAnswer } from './types.js';
+import { isObject } from '../../../stream/json.js';
+export { isObject };
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** The command is shown in full: flags, args or examples. */
 export const hasDetail = (c: unknown): boolean => isObject(c) && (c.flags !== undefined || c.args !== undefined || c.examples !== undefined);
 /** What two answers must agree on for a command's detail to be the same. */

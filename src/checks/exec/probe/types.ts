@@ -1,6 +1,8 @@
 import type { EnvelopeReading } from '../../../spec/exec/types.js';
 import type { VerdictCollector } from '../../verdict.js';
 import type { ExecPlan } from '../plan.js';
+import { isObject } from '../../../stream/json.js';
+export { isObject };
 
 /**
  * The probes of a live exec judgement, in the order they run; each records one run of the tool. `manifest`
@@ -75,7 +77,6 @@ export interface ExecJudgement {
 }
 
 export type Json = Record<string, unknown>;
-export const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 export const textOf = (b: Uint8Array): string => Buffer.from(b).toString('utf8');
 /** A batch as exec reads it: one JSON line per request (strings as they are: a malformed line). */
 export const jsonl = (lines: readonly unknown[]): string => `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;

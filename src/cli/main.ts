@@ -3,6 +3,7 @@ import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
 import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { HELP, InputError, UsageError } from './usage.js';
+import { sanitise } from '../stream/sanitise.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -43,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
-    process.stderr.write(`aoi-testkit: ${error.message}\n`);
+    process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
     if (machine) {
       emitter.meta(argv[0] ?? '');
       emitter.emit({ type: 'aoi:error', category: error.category, code: error.code, message: error.message, retryable: false });
@@ -293,7 +294,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // A bug in the kit: say so briefly, never with a stack trace on stdout.
-    process.stderr.write(`aoi-testkit: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    process.stderr.write(`aoi-testkit: internal error: ${sanitise((error as Error)?.message ?? String(error))}\n`);
     process.exitCode = 70;
   },
 );

@@ -2,6 +2,7 @@ import { maskSecrets } from './secrets.js';
 import { getRule } from '../spec/rules.js';
 import type { Characteristic } from '../spec/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../stream/finding.js';
+import { sanitise } from '../stream/sanitise.js';
 
 export type VerdictStatus = 'pass' | 'fail' | 'skip' | 'not_applicable';
 
@@ -36,7 +37,8 @@ export interface Report {
 
 export function makeVerdict(ruleId: string, parts: Omit<RuleVerdict, 'rule' | 'title' | 'characteristics' | 'docs'>): RuleVerdict {
   const rule = getRule(ruleId);
-  return { rule: rule.id, title: rule.title, characteristics: rule.characteristics, docs: rule.docs, ...parts };
+  // A skip reason may quote the program ("capabilities … ended with …"): made safe to print, as findings are.
+  return { rule: rule.id, title: rule.title, characteristics: rule.characteristics, docs: rule.docs, ...parts, ...(parts.reason !== undefined ? { reason: sanitise(parts.reason) } : {}) };
 }
 
 /** `ok` of any set of verdicts: none failed. */
@@ -139,7 +141,8 @@ export class VerdictCollector {
 
   /** Keep a finding made elsewhere (a validator's, the stream checker's), under this collector's `strict`. */
   addFinding(finding: Finding, command?: string): void {
-    const kept = this.strict && finding.severity !== 'error' ? { ...finding, severity: 'error' as const } : finding;
+    const safe = sanitised(finding);
+    const kept = this.strict && safe.severity !== 'error' ? { ...safe, severity: 'error' as const } : safe;
     const cell = this.cell(kept.rule, command);
     cell.exercised = true;
     if (kept.severity === 'error') cell.errors++;
@@ -194,6 +197,15 @@ export class VerdictCollector {
     const verdicts = commands ? commands.flatMap((command) => rules.map((rule) => this.verdict(rule, command))) : rules.map((rule) => this.verdict(rule));
     return { ok: verdictsOk(verdicts), verdicts, findings: this.order };
   }
+}
+
+/** A finding made by makeFinding is already sanitised; one rebuilt since (`{ ...finding, probe }`) may not be. */
+function sanitised(finding: Finding): Finding {
+  const message = sanitise(finding.message);
+  const excerpt = finding.excerpt === undefined ? undefined : sanitise(finding.excerpt);
+  const probe = finding.probe === undefined ? undefined : sanitise(finding.probe);
+  if (message === finding.message && excerpt === finding.excerpt && probe === finding.probe) return finding;
+  return { ...finding, message, ...(excerpt !== undefined ? { excerpt } : {}), ...(probe !== undefined ? { probe } : {}) };
 }
 
 /** Every rule skipped for one reason: a spec whose prerequisite failed, so that none of its rules could be judged. */

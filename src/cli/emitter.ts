@@ -1,4 +1,5 @@
 import { AOI_VERSION } from '../spec/aoi/constants.js';
+import { sanitiseJson } from '../stream/sanitise.js';
 
 export const TOOL = 'aoi-testkit';
 export const TOOL_VERSION = '0.1.0';
@@ -22,7 +23,8 @@ export class Emitter {
   }
 
   emit(event: { type: string } & Record<string, unknown>): void {
-    if (!this.closed) this.out.write(`${JSON.stringify(event)}\n`);
+    // Events quote the program under test; C1 and bidi characters are escaped too, for a person who cats the file.
+    if (!this.closed) this.out.write(`${sanitiseJson(JSON.stringify(event))}\n`);
   }
 
   meta(command: string): void {

@@ -36,6 +36,7 @@ import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
 import { UsageError } from './usage.js';
+import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { isObject } from '../stream/json.js';
 
@@ -277,7 +278,7 @@ export async function runExec(args: string[]): Promise<number> {
     if ('problem' in parsed) {
       const message = `input line ${parsed.line}: ${parsed.problem}`;
       await write(`${JSON.stringify(envelope(undefined, parsed.line, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);
-      process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${message}\n`);
+      process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${sanitise(message)}\n`); // quotes the input line
       return 2;
     }
     requests.push({ line: parsed.line, request: parsed.request });

@@ -8,6 +8,7 @@ import type { ExecPlan } from '../checks/exec/plan.js';
 import type { ReusableProbe } from '../lint/aoi/runner.js';
 import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type DetectionRuns, type SpecId } from '../lint/detect.js';
 import type { EnvelopeReading } from '../spec/exec/types.js';
+import { sanitise } from '../stream/sanitise.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
@@ -320,7 +321,7 @@ function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport |
   for (const s of specs) {
     const how = s.by === 'spec' || s.by === 'only' ? 'selected' : s.by === 'fallback' ? 'fallback' : s.detected ? 'detected' : s.by === 'detected' ? 'selected' : 'not detected';
     const label = s.status === 'not_run' ? (s.by === 'none' && s.detected === undefined ? 'not selected' : how) : s.status === 'skipped' ? `${how}, skipped` : how;
-    out.push(`  ${s.spec.padEnd(8)} ${paint(s.status === 'not_run' ? GREY : s.status === 'skipped' ? YELLOW : GREEN, label)}: ${s.reason}`);
+    out.push(`  ${s.spec.padEnd(8)} ${paint(s.status === 'not_run' ? GREY : s.status === 'skipped' ? YELLOW : GREEN, label)}: ${sanitise(s.reason)}`); // detection quotes the program
   }
   out.push('');
   let text = `${out.join('\n')}\n`;
@@ -331,7 +332,7 @@ function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport |
     lines.push(`[${result.spec}] ${result.verdicts.length} rule(s)${result.status === 'run' ? `, ${(result.durationMs / 1000).toFixed(1)} s` : ''}`);
     if (result.status === 'skipped') {
       const ids = result.verdicts.map((v) => v.rule);
-      lines.push(`  ${result.spec.padEnd(8)} ${`${ids[0] ?? ''}…${ids.at(-1) ?? ''}`.padEnd(12)} ${paint(YELLOW, 'skip')}  ${result.reason ?? ''}`);
+      lines.push(`  ${result.spec.padEnd(8)} ${`${ids[0] ?? ''}…${ids.at(-1) ?? ''}`.padEnd(12)} ${paint(YELLOW, 'skip')}  ${sanitise(result.reason ?? '')}`);
       text += `${lines.join('\n')}\n`;
       continue;
     }
@@ -364,18 +365,18 @@ const MARK: Record<string, string> = { pass: 'ok', fail: 'FAIL', skip: 'skip', n
 export function renderText(report: LintReport, color: boolean): string {
   const paint = painter(color);
   const commands = [...new Set(report.verdicts.map((v) => v.command ?? ''))];
-  const width = Math.max(...commands.map((c) => c.length), 8);
+  const width = Math.max(...commands.map((c) => sanitise(c).length), 8);
   const cell = (v: RuleVerdict) => {
     const mark = v.status === 'pass' && v.warnings > 0 ? 'warn' : MARK[v.status]!;
     return paint(v.status === 'pass' && v.warnings > 0 ? YELLOW : STATUS_COLOUR[v.status]!, `${v.rule.slice(4)}:${mark}`.padEnd(7));
   };
   const out = [`aoi-testkit lint ${report.target}: ${report.commands.length} command(s), ${report.probes} probe(s), ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}`];
-  for (const command of commands) out.push(`  ${command.padEnd(width)}  ${report.verdicts.filter((v) => v.command === command).map(cell).join(' ')}`);
+  for (const command of commands) out.push(`  ${sanitise(command).padEnd(width)}  ${report.verdicts.filter((v) => v.command === command).map(cell).join(' ')}`);
   const notable = report.verdicts.filter((v) => v.status === 'fail' || v.status === 'skip' || v.warnings > 0);
   if (notable.length > 0) out.push('');
   for (const verdict of notable) {
     const label = verdict.status === 'fail' ? paint(RED, 'FAIL') : verdict.status === 'skip' ? paint(YELLOW, 'SKIP') : paint(YELLOW, 'WARN');
-    out.push(`  ${label}  ${verdict.rule} ${verdict.command}: ${verdict.status === 'skip' ? verdict.reason : verdict.title}`);
+    out.push(`  ${label}  ${verdict.rule} ${sanitise(`${verdict.command}`)}: ${verdict.status === 'skip' ? verdict.reason : verdict.title}`);
     for (const finding of verdict.findings.slice(0, 3)) {
       out.push(`          ${paint(GREY, finding.id)} ${finding.message}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);

@@ -5,6 +5,7 @@ import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { wantsColour } from './colour.js';
 import { parseOptions, VERBS } from './surface.js';
 import { HELP, InputError, UsageError } from './usage.js';
+import { sanitise } from '../stream/sanitise.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -45,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
-    process.stderr.write(`aoi-testkit: ${error.message}\n`);
+    process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
     if (machine) {
       emitter.meta(argv[0] ?? '');
       emitter.emit({ type: 'aoi:error', category: error.category, code: error.code, message: error.message, retryable: false });
@@ -286,7 +287,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // A bug in the kit: say so briefly, never with a stack trace on stdout.
-    process.stderr.write(`aoi-testkit: internal error: ${(error as Error)?.message ?? String(error)}\n`);
+    process.stderr.write(`aoi-testkit: internal error: ${sanitise((error as Error)?.message ?? String(error))}\n`);
     process.exitCode = 70;
   },
 );

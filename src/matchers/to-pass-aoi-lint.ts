@@ -3,6 +3,7 @@ import type { LintTarget } from '../lint/aoi/target.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { docsLink, hint } from './format.js';
+import { sanitise } from '../stream/sanitise.js'; // command names come from the program's capabilities
 
 /** What the lint matchers accept: a target, `[program, ...args]`, or `{ command, args }`. */
 export type LintReceived = LintTarget | readonly string[] | { command: string; args?: readonly string[] };
@@ -42,7 +43,7 @@ const SHOWN = 5;
 function formatFailures(failed: readonly RuleVerdict[]): string {
   const shown = failed.slice(0, SHOWN).map((verdict) => {
     const finding = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
-    const lines = [`${verdict.rule} ${verdict.command}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
+    const lines = [`${verdict.rule} ${sanitise(`${verdict.command}`)}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
     if (finding?.probe) lines.push(`  probe: ${finding.probe}`);
     if (finding?.excerpt) lines.push(`  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`);
     if (finding) lines.push(`  fix: ${finding.fix}`);

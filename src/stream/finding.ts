@@ -1,6 +1,7 @@
 import { getRule, getSubRule } from '../spec/rules.js';
 import { maskSecrets } from '../checks/secrets.js';
 import type { Severity } from '../spec/types.js';
+import { sanitise } from './sanitise.js';
 
 /** One concrete violation, with the evidence a person needs to find and fix it. */
 export interface Finding {
@@ -45,11 +46,11 @@ export function toExcerpt(text: string, knownSecrets: readonly string[] = []): s
     masked = maskSecrets(cut ? text.slice(0, window) : text, knownSecrets);
     if (!cut || masked.length >= EXCERPT_CHARS + SECRET_MARGIN) break;
   }
-  // eslint-disable-next-line no-control-regex
-  const visible = masked.replace(/[\u0000-\u0008\u000b-\u001f\u007f\r\n\t]/g, (c) =>
-    c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return visible.length > EXCERPT_CHARS ? `${visible.slice(0, EXCERPT_CHARS)}…` : visible;
+  const visible = sanitise(masked);
+  if (visible.length <= EXCERPT_CHARS) return visible;
+  // Never cut a surrogate pair in half: the half left would be a lone surrogate.
+  const end = /[\ud800-\udbff]/.test(visible[EXCERPT_CHARS - 1]!) ? EXCERPT_CHARS - 1 : EXCERPT_CHARS;
+  return `${visible.slice(0, end)}…`;
 }
 
 /** Build a finding for a registered sub-rule; severity, fix and docs come from the registry. */
@@ -60,12 +61,15 @@ export function makeFinding(subRuleId: string, message: string, evidence: Eviden
     id: subRule.id,
     rule: subRule.rule,
     severity,
-    message,
+    // Messages quote program text (a field value, V8's JSON.parse snippet of the line), probes name its
+    // commands, and some excerpts are made without toExcerpt: all made safe to print here, once for every
+    // spec. The kit's own wording has no character the sanitiser changes.
+    message: sanitise(message),
     fix: subRule.fix,
     ...(evidence.line !== undefined ? { line: evidence.line } : {}),
     ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
-    ...(evidence.excerpt !== undefined ? { excerpt: evidence.excerpt } : {}),
-    ...(evidence.probe !== undefined ? { probe: evidence.probe } : {}),
+    ...(evidence.excerpt !== undefined ? { excerpt: sanitise(evidence.excerpt) } : {}),
+    ...(evidence.probe !== undefined ? { probe: sanitise(evidence.probe) } : {}),
     docs: getRule(subRule.rule).docs,
   };
 }

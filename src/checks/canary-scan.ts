@@ -1,0 +1,345 @@
+import { constants, gunzipSync } from 'node:zlib';
+
+/**
+ * The one scanner for known secrets (canaries) in text a program printed or wrote. It finds every encoding
+ * a program produces without effort, in time linear in the text: each needle is an `indexOf` over a few
+ * views of the text (as is, JSON-unescaped, the concatenation of a JSON line's string values), each view
+ * built in one pass and mapped back to the original positions, so the masker hides exactly what was found.
+ * No regular expression runs over unbounded input here.
+ */
+
+/** How a canary appeared. */
+export type CanaryEncoding =
+  | 'raw'
+  | 'case'
+  | 'json-escaped'
+  | 'url'
+  | 'url2'
+  | 'base64'
+  | 'hex'
+  | 'reversed'
+  | 'gzip-base64'
+  | 'split-fields'
+  | 'split-lines';
+
+/** One place a known secret appeared in a text: `[start, end)` in UTF-16 units of that text. */
+export interface CanaryHit {
+  /** Index of the secret in the list the scanner was made from. */
+  readonly secret: number;
+  readonly start: number;
+  readonly end: number;
+  readonly encoding: CanaryEncoding;
+}
+
+interface Needle {
+  readonly text: string;
+  readonly secret: number;
+  readonly kind: 'raw' | 'url' | 'url2' | 'base64' | 'hex' | 'reversed';
+  /** Searched in the ASCII-lower-cased view (everything but base64, whose case is data). */
+  readonly caseless: boolean;
+}
+
+/** A view of a text with, per view character, where it starts and ends in the original (null: identity). */
+interface View {
+  readonly text: string;
+  readonly lower: string;
+  readonly from: Int32Array | null;
+  readonly to: Int32Array | null;
+  readonly kind: 'raw' | 'unescaped' | 'values';
+}
+
+/** Work done by scanners since the process started (characters visited): for tests of linear time. */
+export const scanWork = { chars: 0 };
+
+const MIN_EDGE = 8;
+const GZIP_MAX_RUNS = 16;
+const GZIP_MAX_OUT = 1 << 20;
+
+// ASCII only, so that every index stays where it was (String#toLowerCase can change lengths).
+const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** base64 characters that encode only the secret's own bits, at each of the three alignments. */
+export function base64Cores(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const cores: string[] = [];
+  for (let pad = 0; pad < 3; pad++) {
+    const encoded = Buffer.concat([Buffer.alloc(pad), bytes]).toString('base64');
+    // Character i covers bits [6i, 6i+6): keep those that fall wholly inside the secret's bytes.
+    const core = encoded.slice(Math.ceil((8 * pad) / 6), Math.floor((8 * (pad + bytes.length)) / 6));
+    if (core.length >= 6) cores.push(core);
+  }
+  return cores;
+}
+
+function needlesOf(secret: string, index: number): Needle[] {
+  const out: Needle[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, kind: Needle['kind'], caseless: boolean) => {
+    const key = caseless ? lowerAscii(text) : text;
+    if (seen.has(`${caseless}:${key}`)) return;
+    seen.add(`${caseless}:${key}`);
+    out.push({ text: key, secret: index, kind, caseless });
+  };
+  const url = encodeURIComponent(secret);
+  add(secret, 'raw', true);
+  add(url, 'url', true);
+  add(encodeURIComponent(url), 'url2', true);
+  add(Buffer.from(secret, 'utf8').toString('hex'), 'hex', true);
+  add([...secret].reverse().join(''), 'reversed', true);
+  for (const core of base64Cores(secret)) {
+    add(core, 'base64', false);
+    add(core.replace(/\+/g, '-').replace(/\//g, '_'), 'base64', false);
+  }
+  return out;
+}
+
+const HEX = /^[0-9a-fA-F]{4}$/;
+const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** Decode one JSON escape at `at` (a backslash): the character and the escape's length, or null. */
+function escapeAt(text: string, at: number): [string, number] | null {
+  const c = text[at + 1];
+  if (c === undefined) return null;
+  if (c === 'u') {
+    const hex = text.slice(at + 2, at + 6);
+    return HEX.test(hex) ? [String.fromCharCode(parseInt(hex, 16)), 6] : null;
+  }
+  const simple = SIMPLE_ESCAPES[c];
+  return simple === undefined ? null : [simple, 2];
+}
+
+class ViewBuilder {
+  private chars: string[] = [];
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  push(char: string, from: number, to: number) {
+    this.chars.push(char);
+    this.from.push(from);
+    this.to.push(to);
+  }
+  get length() {
+    return this.chars.length;
+  }
+  truncate(length: number) {
+    this.chars.length = length;
+    this.from.length = length;
+    this.to.length = length;
+  }
+  build(kind: View['kind']): View {
+    const text = this.chars.join('');
+    return { text, lower: lowerAscii(text), from: Int32Array.from(this.from), to: Int32Array.from(this.to), kind };
+  }
+}
+
+/** The text with every JSON string escape decoded, so a `\u0061`-escaped secret in any line reads as itself. */
+function unescapedView(text: string): View | null {
+  if (!text.includes('\\')) return null;
+  const b = new ViewBuilder();
+  for (let i = 0; i < text.length; ) {
+    const decoded = text[i] === '\\' ? escapeAt(text, i) : null;
+    if (decoded) {
+      b.push(decoded[0], i, i + decoded[1]);
+      i += decoded[1];
+    } else {
+      b.push(text[i]!, i, i + 1);
+      i++;
+    }
+  }
+  scanWork.chars += text.length;
+  return b.build('unescaped');
+}
+
+/** The decoded string values of a JSON line (keys left out), concatenated: a secret split across fields. */
+function valuesView(text: string): View | null {
+  let first = 0;
+  while (first < text.length && (text[first] === ' ' || text[first] === '\t')) first++;
+  if (text[first] !== '{' && text[first] !== '[') return null;
+  const b = new ViewBuilder();
+  for (let i = first; i < text.length; ) {
+    if (text[i] !== '"') {
+      i++;
+      continue;
+    }
+    const start = b.length;
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      const decoded = text[i] === '\\' ? escapeAt(text, i) : null;
+      const width = decoded ? decoded[1] : 1;
+      b.push(decoded ? decoded[0] : text[i]!, i, i + width);
+      i += width;
+    }
+    i++;
+    let next = i;
+    while (next < text.length && (text[next] === ' ' || text[next] === '\t')) next++;
+    if (text[next] === ':') b.truncate(start); // a key, not a value
+  }
+  scanWork.chars += text.length;
+  return b.build('values');
+}
+
+const rawView = (text: string): View => ({ text, lower: lowerAscii(text), from: null, to: null, kind: 'raw' });
+
+/** Scan known secrets in every encoding; made once per list of secrets (see {@link canaryScanner}). */
+export class CanaryScanner {
+  private readonly needles: Needle[];
+  private readonly longest: number;
+
+  constructor(readonly secrets: readonly string[]) {
+    this.needles = secrets.flatMap((secret, index) => (secret.length >= 4 ? needlesOf(secret, index) : []));
+    this.longest = this.needles.reduce((max, n) => Math.max(max, n.text.length), 0);
+  }
+
+  get empty(): boolean {
+    return this.needles.length === 0;
+  }
+
+  /** Every place a secret appears whole in the text, once per secret and start. */
+  hits(text: string): CanaryHit[] {
+    if (this.empty) return [];
+    const hits: CanaryHit[] = [];
+    const seen = new Set<string>();
+    const add = (hit: CanaryHit) => {
+      const key = `${hit.secret}:${hit.start}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      hits.push(hit);
+    };
+    const raw = rawView(text);
+    const views = [raw, unescapedView(text), valuesView(text)].filter((v): v is View => v !== null);
+    for (const view of views) this.searchView(view, text, add);
+    this.searchGzip(raw.text, add);
+    return hits;
+  }
+
+  private searchView(view: View, original: string, add: (hit: CanaryHit) => void) {
+    for (const needle of this.needles) {
+      const haystack = needle.caseless ? view.lower : view.text;
+      scanWork.chars += haystack.length;
+      for (let at = haystack.indexOf(needle.text); at !== -1; at = haystack.indexOf(needle.text, at + 1)) {
+        const end = at + needle.text.length;
+        const start = view.from ? view.from[at]! : at;
+        const stop = view.to ? view.to[end - 1]! : end;
+        const slice = original.slice(start, stop);
+        const exact = slice === view.text.slice(at, end);
+        let encoding: CanaryEncoding;
+        if (view.kind === 'values' && slice.includes('"')) encoding = 'split-fields';
+        else if (!exact) encoding = 'json-escaped';
+        else if (needle.kind === 'raw') encoding = slice === this.secrets[needle.secret] ? 'raw' : 'case';
+        else encoding = needle.kind;
+        add({ secret: needle.secret, start, end: stop, encoding });
+      }
+    }
+  }
+
+  /** base64 runs that start with gzip's magic (`H4sI`): gunzip (bounded) and search what they hold. */
+  private searchGzip(text: string, add: (hit: CanaryHit) => void) {
+    let runs = 0;
+    for (let at = text.indexOf('H4sI'); at !== -1 && runs < GZIP_MAX_RUNS; at = text.indexOf('H4sI', at + 1)) {
+      let end = at;
+      while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
+      scanWork.chars += end - at;
+      runs++;
+      let inner: string;
+      try {
+        const bytes = Buffer.from(text.slice(at, end).replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+        inner = gunzipSync(bytes, { maxOutputLength: GZIP_MAX_OUT, finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+      } catch {
+        continue;
+      }
+      const found = new Set<number>();
+      this.searchView(rawView(inner), inner, (hit) => found.add(hit.secret));
+      for (const secret of found) add({ secret, start: at, end, encoding: 'gzip-base64' });
+      at = end - 1;
+    }
+  }
+
+  /**
+   * Secrets split across two adjacent lines: searched in the end of one line joined to the start of the
+   * next (the string values of JSON lines), reporting only matches that cross the join.
+   */
+  acrossLines(previous: string, next: string): number[] {
+    if (this.empty) return [];
+    const tail = joinView(previous).lower.slice(-(this.longest - 1));
+    const head = joinView(next).lower.slice(0, this.longest - 1);
+    const joined = tail + head;
+    const found = new Set<number>();
+    for (const needle of this.needles) {
+      if (!needle.caseless) continue;
+      scanWork.chars += joined.length;
+      for (let at = joined.indexOf(needle.text); at !== -1; at = joined.indexOf(needle.text, at + 1)) {
+        if (at < tail.length && at + needle.text.length > tail.length) found.add(needle.secret);
+      }
+    }
+    return [...found];
+  }
+
+  /**
+   * Ranges of the text to mask: every hit, plus a line's end that begins a secret and a line's start that
+   * ends one (at least 8 characters), so that half of a secret split across lines is not shown either.
+   */
+  maskRanges(text: string): Array<[number, number]> {
+    if (this.empty) return [];
+    const ranges: Array<[number, number]> = this.hits(text).map((hit) => [hit.start, hit.end]);
+    const view = joinView(text);
+    const span = Math.min(view.lower.length, this.longest);
+    const tailAt = view.lower.length - span;
+    const tail = view.lower.slice(tailAt);
+    const head = view.lower.slice(0, span);
+    const toRange = (a: number, b: number): [number, number] => [view.from ? view.from[a]! : a, view.to ? view.to[b - 1]! : b];
+    for (const needle of this.needles) {
+      if (!needle.caseless || needle.text.length < 2 * MIN_EDGE) continue;
+      const opening = needle.text.slice(0, MIN_EDGE);
+      for (let at = tail.indexOf(opening); at !== -1; at = tail.indexOf(opening, at + 1)) {
+        if (needle.text.startsWith(tail.slice(at))) ranges.push(toRange(tailAt + at, view.lower.length));
+      }
+      const closing = needle.text.slice(-MIN_EDGE);
+      for (let at = head.indexOf(closing); at !== -1; at = head.indexOf(closing, at + 1)) {
+        const end = at + MIN_EDGE;
+        if (needle.text.endsWith(head.slice(0, end))) ranges.push(toRange(0, end));
+      }
+    }
+    return ranges;
+  }
+}
+
+/** The view in which a line's end meets the next line's start: string values for JSON, else decoded text. */
+function joinView(text: string): View {
+  return valuesView(text) ?? unescapedView(text) ?? rawView(text);
+}
+
+function isBase64Char(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 45 || c === 95;
+}
+
+let cached: CanaryScanner | undefined;
+let cachedKey = '';
+
+/** The scanner for these secrets (the last one is kept: callers pass the same list line after line). */
+export function canaryScanner(secrets: readonly string[]): CanaryScanner {
+  const key = secrets.join('\0');
+  if (!cached || key !== cachedKey) {
+    cached = new CanaryScanner(secrets);
+    cachedKey = key;
+  }
+  return cached;
+}
+
+/** Replace the given ranges (overlapping or not) of the text with the mask. */
+export function replaceRanges(text: string, ranges: Array<[number, number]>, mask: string): string {
+  if (ranges.length === 0) return text;
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let cursor = 0;
+  let open = -1;
+  let close = -1;
+  for (const [start, end] of sorted) {
+    if (start > close) {
+      if (open !== -1) out += text.slice(cursor, open) + mask;
+      if (open !== -1) cursor = close;
+      open = start;
+      close = end;
+    } else if (end > close) close = end;
+  }
+  out += text.slice(cursor, open) + mask + text.slice(close);
+  return out;
+}

@@ -46,12 +46,15 @@ interface View {
   readonly from: Int32Array | null;
   readonly to: Int32Array | null;
   readonly kind: 'raw' | 'unescaped' | 'values';
+  /** `[start, end)` of each string value (values view), else of the whole text: where a split can lie. */
+  readonly pieces: Array<[number, number]>;
 }
 
 /** Work done by scanners since the process started (characters visited): for tests of linear time. */
 export const scanWork = { chars: 0 };
 
 const MIN_EDGE = 8;
+const PIECES = 64;
 const GZIP_MAX_RUNS = 16;
 const GZIP_MAX_OUT = 1 << 20;
 
@@ -125,9 +128,9 @@ class ViewBuilder {
     this.from.length = length;
     this.to.length = length;
   }
-  build(kind: View['kind']): View {
+  build(kind: View['kind'], pieces?: Array<[number, number]>): View {
     const text = this.chars.join('');
-    return { text, lower: lowerAscii(text), from: Int32Array.from(this.from), to: Int32Array.from(this.to), kind };
+    return { text, lower: lowerAscii(text), from: Int32Array.from(this.from), to: Int32Array.from(this.to), kind, pieces: pieces ?? [[0, text.length]] };
   }
 }
 
@@ -155,6 +158,7 @@ function valuesView(text: string): View | null {
   while (first < text.length && (text[first] === ' ' || text[first] === '\t')) first++;
   if (text[first] !== '{' && text[first] !== '[') return null;
   const b = new ViewBuilder();
+  const pieces: Array<[number, number]> = [];
   for (let i = first; i < text.length; ) {
     if (text[i] !== '"') {
       i++;
@@ -172,21 +176,23 @@ function valuesView(text: string): View | null {
     let next = i;
     while (next < text.length && (text[next] === ' ' || text[next] === '\t')) next++;
     if (text[next] === ':') b.truncate(start); // a key, not a value
+    else if (b.length > start) pieces.push([start, b.length]);
   }
   scanWork.chars += text.length;
-  return b.build('values');
+  return b.build('values', pieces);
 }
 
-const rawView = (text: string): View => ({ text, lower: lowerAscii(text), from: null, to: null, kind: 'raw' });
+const rawView = (text: string): View => ({ text, lower: lowerAscii(text), from: null, to: null, kind: 'raw', pieces: [[0, text.length]] });
 
 /** Scan known secrets in every encoding; made once per list of secrets (see {@link canaryScanner}). */
 export class CanaryScanner {
   private readonly needles: Needle[];
-  private readonly longest: number;
+  /** Needles that can be split in two parts of at least 8 characters. */
+  private readonly caselessLong: Needle[];
 
   constructor(readonly secrets: readonly string[]) {
     this.needles = secrets.flatMap((secret, index) => (secret.length >= 4 ? needlesOf(secret, index) : []));
-    this.longest = this.needles.reduce((max, n) => Math.max(max, n.text.length), 0);
+    this.caselessLong = this.needles.filter((n) => n.caseless && n.text.length >= 2 * MIN_EDGE);
   }
 
   get empty(): boolean {
@@ -254,48 +260,69 @@ export class CanaryScanner {
   }
 
   /**
-   * Secrets split across two adjacent lines: searched in the end of one line joined to the start of the
-   * next (the string values of JSON lines), reporting only matches that cross the join.
+   * Secrets split across two adjacent lines: some string value (JSON) or the text near the end of one line
+   * ends with the secret's first part, and one near the start of the next begins with the rest (each part
+   * at least 8 characters; at most 64 values per line are looked at, so the work per line is bounded).
    */
   acrossLines(previous: string, next: string): number[] {
     if (this.empty) return [];
-    const tail = joinView(previous).lower.slice(-(this.longest - 1));
-    const head = joinView(next).lower.slice(0, this.longest - 1);
-    const joined = tail + head;
+    const before = joinView(previous);
+    const after = joinView(next);
     const found = new Set<number>();
-    for (const needle of this.needles) {
-      if (!needle.caseless) continue;
-      scanWork.chars += joined.length;
-      for (let at = joined.indexOf(needle.text); at !== -1; at = joined.indexOf(needle.text, at + 1)) {
-        if (at < tail.length && at + needle.text.length > tail.length) found.add(needle.secret);
+    for (const needle of this.caselessLong) {
+      const cuts = new Set<number>();
+      for (const [, end] of before.pieces.slice(-PIECES)) for (const cut of this.prefixCuts(before.lower, end, needle)) cuts.add(cut);
+      if (cuts.size === 0) continue;
+      for (const [start] of after.pieces.slice(0, PIECES)) {
+        if (this.suffixCuts(after.lower, start, needle).some((cut) => cuts.has(cut))) found.add(needle.secret);
       }
     }
     return [...found];
   }
 
+  /** Cuts k (8 ≤ k < length) such that `lower` just before `end` reads the needle's first k characters. */
+  private prefixCuts(lower: string, end: number, needle: Needle): number[] {
+    const from = Math.max(0, end - needle.text.length + 1);
+    const tail = lower.slice(from, end);
+    scanWork.chars += tail.length;
+    const cuts: number[] = [];
+    const opening = needle.text.slice(0, MIN_EDGE);
+    for (let at = tail.indexOf(opening); at !== -1; at = tail.indexOf(opening, at + 1)) {
+      if (needle.text.startsWith(tail.slice(at))) cuts.push(tail.length - at);
+    }
+    return cuts;
+  }
+
+  /** Cuts k (the needle's length minus 8 or less) such that `lower` from `start` reads the needle from k on. */
+  private suffixCuts(lower: string, start: number, needle: Needle): number[] {
+    const head = lower.slice(start, start + needle.text.length - 1);
+    scanWork.chars += head.length;
+    const cuts: number[] = [];
+    const closing = needle.text.slice(-MIN_EDGE);
+    for (let at = head.indexOf(closing); at !== -1; at = head.indexOf(closing, at + 1)) {
+      const end = at + MIN_EDGE;
+      if (needle.text.endsWith(head.slice(0, end))) cuts.push(needle.text.length - end);
+    }
+    return cuts;
+  }
+
   /**
-   * Ranges of the text to mask: every hit, plus a line's end that begins a secret and a line's start that
-   * ends one (at least 8 characters), so that half of a secret split across lines is not shown either.
+   * Ranges of the text to mask: every hit, plus the end of a value (or line) that begins a secret and the
+   * start of one that ends it (at least 8 characters), so half of a secret split across lines is hidden too.
    */
   maskRanges(text: string): Array<[number, number]> {
     if (this.empty) return [];
     const ranges: Array<[number, number]> = this.hits(text).map((hit) => [hit.start, hit.end]);
     const view = joinView(text);
-    const span = Math.min(view.lower.length, this.longest);
-    const tailAt = view.lower.length - span;
-    const tail = view.lower.slice(tailAt);
-    const head = view.lower.slice(0, span);
     const toRange = (a: number, b: number): [number, number] => [view.from ? view.from[a]! : a, view.to ? view.to[b - 1]! : b];
-    for (const needle of this.needles) {
-      if (!needle.caseless || needle.text.length < 2 * MIN_EDGE) continue;
-      const opening = needle.text.slice(0, MIN_EDGE);
-      for (let at = tail.indexOf(opening); at !== -1; at = tail.indexOf(opening, at + 1)) {
-        if (needle.text.startsWith(tail.slice(at))) ranges.push(toRange(tailAt + at, view.lower.length));
-      }
-      const closing = needle.text.slice(-MIN_EDGE);
-      for (let at = head.indexOf(closing); at !== -1; at = head.indexOf(closing, at + 1)) {
-        const end = at + MIN_EDGE;
-        if (needle.text.endsWith(head.slice(0, end))) ranges.push(toRange(0, end));
+    const pieces = view.pieces.length <= 2 * PIECES ? view.pieces : [...view.pieces.slice(0, PIECES), ...view.pieces.slice(-PIECES)];
+    for (const needle of this.caselessLong) {
+      for (const [start, end] of pieces) {
+        for (const cut of this.prefixCuts(view.lower, end, needle)) if (end - cut >= start) ranges.push(toRange(end - cut, end));
+        for (const cut of this.suffixCuts(view.lower, start, needle)) {
+          const stop = start + needle.text.length - cut;
+          if (stop <= end) ranges.push(toRange(start, stop));
+        }
       }
     }
     return ranges;

@@ -1,3 +1,5 @@
+import { closeSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
+import { join, relative } from 'node:path';
 import { canaryScanner, type CanaryEncoding } from '../checks/canary-scan.js';
 import { maskSecrets } from '../checks/secrets.js';
 import type { Canaries, Canary, CanaryVia } from './canaries.js';
@@ -55,5 +57,56 @@ export function findLeaks(run: Pick<Run, 'stdout' | 'stderr'>, canaries: Canarie
       if (next !== undefined) for (const secret of scanner.acrossLines(line, next)) leak(secret, 1, 'split-lines');
     });
   }
+  return leaks;
+}
+
+/** One file in a sandbox that holds a canary. Never contains the canary: the excerpt is masked. */
+export interface FileLeak extends Omit<Leak, 'stream'> {
+  /** Path relative to the directory searched. */
+  readonly file: string;
+}
+
+const FILE_MAX_BYTES = 1 << 20;
+const FILES_MAX = 2000;
+
+/**
+ * Search every regular file under `root` (a probe's sandbox: state dir, cwd, HOME, …) for canaries in every
+ * encoding `findLeaks` knows, line by line. Bounded: at most 2,000 files and the first 1 MiB of each;
+ * symbolic links are not followed (a link out of the sandbox is not the program's writing).
+ */
+export function findFileLeaks(root: string, canaries: Canaries | readonly Canary[]): FileLeak[] {
+  const list: readonly Canary[] = 'all' in canaries ? canaries.all : canaries;
+  const leaks: FileLeak[] = [];
+  let files = 0;
+  const visit = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && files++ < FILES_MAX) {
+        let text: string;
+        try {
+          const fd = openSync(path, 'r');
+          const buffer = Buffer.alloc(FILE_MAX_BYTES);
+          const size = readSync(fd, buffer, 0, FILE_MAX_BYTES, 0);
+          closeSync(fd);
+          text = buffer.subarray(0, size).toString('utf8');
+        } catch {
+          continue;
+        }
+        const file = relative(root, path);
+        for (const leak of findLeaks({ stdout: Buffer.from(text), stderr: new Uint8Array() }, list)) {
+          const { stream: _stream, ...rest } = leak;
+          leaks.push({ ...rest, file });
+        }
+      }
+    }
+  };
+  visit(root);
   return leaks;
 }

@@ -58,8 +58,12 @@ const PIECES = 64;
 const GZIP_MAX_RUNS = 16;
 const GZIP_MAX_OUT = 1 << 20;
 
-// ASCII only, so that every index stays where it was (String#toLowerCase can change lengths).
-const lowerAscii = (text: string) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+const BACKSLASH = 92;
+// Every index must stay where it was: String#toLowerCase can change lengths (İ), then fold ASCII only.
+const lowerAscii = (text: string) => {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+};
 
 /** base64 characters that encode only the secret's own bits, at each of the three alignments. */
 export function base64Cores(secret: string): string[] {
@@ -99,52 +103,56 @@ function needlesOf(secret: string, index: number): Needle[] {
 const HEX = /^[0-9a-fA-F]{4}$/;
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** Decode one JSON escape at `at` (a backslash): the character and the escape's length, or null. */
-function escapeAt(text: string, at: number): [string, number] | null {
+/** Decode one JSON escape at `at` (a backslash): the UTF-16 code and the escape's length, or null. */
+function escapeAt(text: string, at: number): [number, number] | null {
   const c = text[at + 1];
   if (c === undefined) return null;
   if (c === 'u') {
     const hex = text.slice(at + 2, at + 6);
-    return HEX.test(hex) ? [String.fromCharCode(parseInt(hex, 16)), 6] : null;
+    return HEX.test(hex) ? [parseInt(hex, 16), 6] : null;
   }
   const simple = SIMPLE_ESCAPES[c];
-  return simple === undefined ? null : [simple, 2];
+  return simple === undefined ? null : [simple.charCodeAt(0), 2];
 }
 
+/** Typed arrays, filled in one pass: a 1 MiB line makes three buffers, not a million small strings. */
 class ViewBuilder {
-  private chars: string[] = [];
-  readonly from: number[] = [];
-  readonly to: number[] = [];
-  push(char: string, from: number, to: number) {
-    this.chars.push(char);
-    this.from.push(from);
-    this.to.push(to);
+  private readonly codes: Uint16Array;
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.codes = new Uint16Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
   }
-  get length() {
-    return this.chars.length;
+  push(code: number, from: number, to: number) {
+    this.codes[this.length] = code;
+    this.from[this.length] = from;
+    this.to[this.length] = to;
+    this.length++;
   }
   truncate(length: number) {
-    this.chars.length = length;
-    this.from.length = length;
-    this.to.length = length;
+    this.length = length;
   }
   build(kind: View['kind'], pieces?: Array<[number, number]>): View {
-    const text = this.chars.join('');
-    return { text, lower: lowerAscii(text), from: Int32Array.from(this.from), to: Int32Array.from(this.to), kind, pieces: pieces ?? [[0, text.length]] };
+    const text = Buffer.from(this.codes.buffer, 0, this.length * 2).toString('utf16le');
+    return { text, lower: lowerAscii(text), from: this.from.subarray(0, this.length), to: this.to.subarray(0, this.length), kind, pieces: pieces ?? [[0, text.length]] };
   }
 }
 
 /** The text with every JSON string escape decoded, so a `\u0061`-escaped secret in any line reads as itself. */
 function unescapedView(text: string): View | null {
   if (!text.includes('\\')) return null;
-  const b = new ViewBuilder();
+  const b = new ViewBuilder(text.length);
   for (let i = 0; i < text.length; ) {
-    const decoded = text[i] === '\\' ? escapeAt(text, i) : null;
+    const code = text.charCodeAt(i);
+    const decoded = code === BACKSLASH ? escapeAt(text, i) : null;
     if (decoded) {
       b.push(decoded[0], i, i + decoded[1]);
       i += decoded[1];
     } else {
-      b.push(text[i]!, i, i + 1);
+      b.push(code, i, i + 1);
       i++;
     }
   }
@@ -157,7 +165,7 @@ function valuesView(text: string): View | null {
   let first = 0;
   while (first < text.length && (text[first] === ' ' || text[first] === '\t')) first++;
   if (text[first] !== '{' && text[first] !== '[') return null;
-  const b = new ViewBuilder();
+  const b = new ViewBuilder(text.length);
   const pieces: Array<[number, number]> = [];
   for (let i = first; i < text.length; ) {
     if (text[i] !== '"') {
@@ -167,9 +175,9 @@ function valuesView(text: string): View | null {
     const start = b.length;
     i++;
     while (i < text.length && text[i] !== '"') {
-      const decoded = text[i] === '\\' ? escapeAt(text, i) : null;
+      const decoded = text.charCodeAt(i) === BACKSLASH ? escapeAt(text, i) : null;
       const width = decoded ? decoded[1] : 1;
-      b.push(decoded ? decoded[0] : text[i]!, i, i + width);
+      b.push(decoded ? decoded[0] : text.charCodeAt(i), i, i + width);
       i += width;
     }
     i++;

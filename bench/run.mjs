@@ -20,6 +20,7 @@ import { lintWallTime } from './lib/lint.mjs';
 import { arbitrariesSpeed, FIFTY_EVENTS } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 import { execSpeed } from './lib/exec.mjs';
+import { hostileStrings } from './lib/hostile.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -39,6 +40,7 @@ const TARGET_LINT_MS = 5_000; // a full lint of the reference tool on this machi
 const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
 const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster than 10,000 separate invocations
 const EXEC_OPS = env('AOI_BENCH_EXEC_OPS', 10_000);
+const TARGET_HOSTILE_MS = 1_000; // check - of a meta with a hostile 1 MiB string (issue 15)
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 
 const benchStarted = performance.now();
@@ -326,6 +328,23 @@ if (wanted('agents')) try {
 } catch (error) {
   crashed = true;
   rows.push(['agents', 'agent measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+if (wanted('hostile')) try {
+  log('hostile: check - of an aoi:meta holding a hostile 1 MiB string, and maskSecrets with canaries');
+  const results = await hostileStrings(ROOT);
+  const worst = results.reduce((a, b) => (b.checkMs > a.checkMs ? b : a));
+  const worstMask = results.reduce((a, b) => (b.maskMs > a.maskMs ? b : a));
+  rows.push([
+    'hostile',
+    'check - of a 1 MiB string, worst of 9 shapes',
+    `${fixed(worst.checkMs)} ms`,
+    `${ratio(worst.checkMs / TARGET_HOSTILE_MS)} target`,
+    `≤ ${TARGET_HOSTILE_MS} ms`,
+    `${verdict(worst.checkMs, worst.checkMs <= TARGET_HOSTILE_MS)}; worst: ${JSON.stringify(worst.name)}; median of 3, whole process; maskSecrets with 9 canaries worst ${fixed(worstMask.maskMs)} ms (${JSON.stringify(worstMask.name)})`,
+  ]);
+} catch (error) {
+  crashed = true;
+  rows.push(['hostile', 'hostile strings', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 if (wanted('exec')) try {
   log(`exec: ${int(EXEC_OPS)} operations through one notes exec, then as ${int(EXEC_OPS)} separate invocations, one after another`);

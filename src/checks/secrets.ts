@@ -1,3 +1,4 @@
+import { canaryScanner, replaceRanges } from './canary-scan.js';
 import { AUTH_SCHEMES, ENV_KEYS, MASK, QUANTITY_SEGMENTS, REDACTED_VALUE, SENSITIVE_QUERY_KEY, SENSITIVE_SEGMENTS, SENSITIVE_SUBSTRING, TOKEN_SHAPES } from '../spec/aoi/secret-patterns.js';
 
 /**
@@ -22,12 +23,14 @@ export function isRedacted(value: string): boolean {
   return REDACTED_VALUE.test(value.trim());
 }
 
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s:@"']+):([^/\s@"']+)@/gi;
+// Linear time: no pattern may rescan a long run from each of its positions. A lookbehind makes a
+// scheme (or token) start only where its run of characters starts, and names are bounded.
+const URL_USERINFO = /(?<![a-z0-9_+.-])([a-z][a-z0-9+.-]*:\/\/)([^/\s:@"']+):([^/\s@"']+)@/gi;
 const URL_QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&#\s"']+)/g;
 const AUTH_SCHEME = /\b(bearer|basic|token)\s+([A-Za-z0-9._~+/=-]{8,})/gi;
 // A credential, not a word: "Bearer eyJhbGci…" or "token ghx_1a2B…", but not "bearer token authentication".
-const CREDENTIAL_LIKE = /\d|[._~+/=-]|[a-z].*[A-Z]|[A-Z].*[a-z]/;
-const SENSITIVE_ASSIGNMENT = /((?:^|[\s"'{,])-{0,2}[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api[_-]?key|credential|cookie|authorization|bearer|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi;
+const CREDENTIAL_LIKE = { test: (value: string) => /[\d._~+/=-]/.test(value) || (/[a-z]/.test(value) && /[A-Z]/.test(value)) };
+const SENSITIVE_ASSIGNMENT = /((?:^|[\s"'{,])-{0,2}[A-Za-z0-9_.-]{0,64}(?:token|secret|passw(?:or)?d|api[_-]?key|credential|cookie|authorization|bearer|private[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]{0,64}["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi;
 // `--password hunter2` inside a command line held as one string.
 const FLAG_SPACE_VALUE = /(^|\s)(-{1,2}[A-Za-z0-9_.-]+)(\s+)([^\s-][^\s]*)/g;
 const ENV_ASSIGNMENT = /\b[A-Z_][A-Z0-9_]*=\S*/;
@@ -39,11 +42,8 @@ const FLAG = /^-{1,2}([A-Za-z0-9_.-]+)$/;
  * and base64 form) with `***`. Idempotent; leaves redaction placeholders alone.
  */
 export function maskSecrets(text: string, known: readonly string[] = []): string {
-  let out = text;
-  for (const secret of known) {
-    if (secret.length < 4) continue;
-    for (const form of secretForms(secret)) out = out.split(form).join(MASK);
-  }
+  // Known secrets first, in every encoding the scanner detects (canary-scan.ts), then secret shapes.
+  let out = known.length === 0 ? text : replaceRanges(text, canaryScanner(known).maskRanges(text), MASK);
   for (const shape of TOKEN_SHAPES) out = out.replace(shape, MASK);
   out = out.replace(URL_USERINFO, (_m, scheme: string, user: string) => `${scheme}${user}:${MASK}@`);
   out = out.replace(URL_QUERY_PARAM, (m, sep: string, key: string, value: string) =>

@@ -49,7 +49,7 @@ export { makeCanaries, CANARY_ENV_NAMES, type Canaries, type Canary, type Canary
  * const leaks = findLeaks(run, canaries);
  * expect(leaks).toEqual([]); // else e.g. [{ canary: 'env GITHUB_TOKEN', stream: 'stderr', line: 1, form: 'raw', … }]
  */
-export { findLeaks, type Leak, type LeakForm } from './find-leaks.js';
+export { findFileLeaks, findLeaks, type FileLeak, type Leak, type LeakForm } from './find-leaks.js';
 
 /**
  * The proxy half of the network tripwire: a loopback HTTP proxy ({@link NetworkRecorder}) that records

@@ -1,4 +1,5 @@
-import { isEnvDump, leaksSecret, secretForms } from '../secrets.js';
+import { canaryScanner } from '../canary-scan.js';
+import { isEnvDump, leaksSecret } from '../secrets.js';
 import type { RuleContext, StreamRule } from './context.js';
 
 const ARGV_KEYS = /^(?:argv|args|arguments|raw_args|cmdline|command_line)$/i;
@@ -14,18 +15,22 @@ function fieldLeaks(key: string, value: unknown): boolean {
  */
 export function redactionRule(ctx: RuleContext): StreamRule {
   let metas = 0;
-  const canaryForms = (ctx.options.secrets ?? []).filter((s) => s.length >= 4).flatMap(secretForms);
-  // Raw lines are searched only when the caller gave secrets: no cost per line otherwise.
-  const searchLines: Pick<StreamRule, 'onLine'> =
-    canaryForms.length === 0
-      ? {}
-      : {
-          onLine(text, line) {
-            if (canaryForms.some((form) => text.includes(form))) {
-              ctx.report('AOI-09/secret-echoed', `line ${line} echoes a secret the command was given`, { line, excerpt: ctx.excerptText(text) });
-            }
-          },
-        };
+  const scanner = canaryScanner(ctx.options.secrets ?? []);
+  let previous: string | undefined;
+  // Raw lines are searched only when the caller gave secrets: no cost per line otherwise. The scanner
+  // finds every encoding (canary-scan.ts), and a secret split across this line and the one before.
+  const searchLines: Pick<StreamRule, 'onLine'> = scanner.empty
+    ? {}
+    : {
+        onLine(text, line) {
+          if (scanner.hits(text).length > 0) {
+            ctx.report('AOI-09/secret-echoed', `line ${line} echoes a secret the command was given`, { line, excerpt: ctx.excerptText(text) });
+          } else if (previous !== undefined && scanner.acrossLines(previous, text).length > 0) {
+            ctx.report('AOI-09/secret-echoed', `lines ${line - 1}–${line} echo a secret the command was given, split across them`, { line, excerpt: ctx.excerptText(text) });
+          }
+          previous = text;
+        },
+      };
   return {
     rule: 'AOI-09',
     frameworkOnly: true,
@@ -48,7 +53,7 @@ export function redactionRule(ctx: RuleContext): StreamRule {
     onEnd() {},
     notApplicable() {
       // Given secrets, every line was judged; otherwise only meta is.
-      return metas > 0 || canaryForms.length > 0 ? undefined : 'the stream carried no aoi:meta';
+      return metas > 0 || !scanner.empty ? undefined : 'the stream carried no aoi:meta';
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Event, ProbeOutcome, Report } from '../../checks/aoi/probe/types.j
 import { checkStream, type StreamReport } from '../../checks/aoi/stream.js';
 import type { VerdictCollector } from '../../checks/verdict.js';
 import type { Canaries } from '../../run/canaries.js';
-import { findLeaks } from '../../run/find-leaks.js';
+import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
@@ -90,6 +90,17 @@ export class LintContext {
   judgeStderrLeaks(report: Report, run: ProbeOutcome): void {
     for (const leak of findLeaks({ stdout: new Uint8Array(), stderr: run.stderr }, this.canaries).slice(0, 3)) {
       report('AOI-09/secret-on-stderr', `the canary planted as ${leak.canary} appeared on stderr line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
+    }
+  }
+
+  /**
+   * AOI-09: a canary written to a file in the probe's sandbox (its state directory or working directory),
+   * in any encoding the scanner knows. A file is output too: reported as an echoed secret.
+   */
+  judgeFileLeaks(report: Report, dirs: { stateDir: string; cwd: string }): void {
+    const leaks = Object.entries({ state: dirs.stateDir, cwd: dirs.cwd }).flatMap(([name, root]) => findFileLeaks(root, this.canaries).map((leak) => ({ ...leak, file: `${name}/${leak.file}` })));
+    for (const leak of leaks.slice(0, 3)) {
+      report('AOI-09/secret-echoed', `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
     }
   }
 

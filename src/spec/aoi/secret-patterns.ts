@@ -23,13 +23,16 @@ export const ENV_KEYS = /^(?:env|environ|environment|env_vars)$/i;
 /** Redaction placeholders (`***`, `[REDACTED]`, `${GITHUB_TOKEN}`, …): a value already hidden, not a leak. */
 export const REDACTED_VALUE = /^(?:\*+|x{3,}|•+|…|\.{3}|\[redacted\]|<redacted>|redacted|\[filtered\]|\[masked\]|<hidden>|\$\{?[A-Z_][A-Z0-9_]*\}?)$/i;
 
-/** Well-known token shapes that are secret wherever they appear (global: for replacing every match). */
+/**
+ * Well-known token shapes that are secret wherever they appear (global: for replacing every match). A
+ * shape starts only where its run of characters starts (lookbehind), so matching stays linear in time.
+ */
 export const TOKEN_SHAPES: readonly RegExp[] = [
   /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g,
-  /\bsk-[A-Za-z0-9_-]{16,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
+  /(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{16,}\b/g,
+  /(?<![A-Za-z0-9_-])xox[abposr]-[A-Za-z0-9-]{10,}\b/g,
   /\bAKIA[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
 ];
 
 /** Authorization schemes that precede a credential (`Bearer eyJ…`, `token ghp_…`). */

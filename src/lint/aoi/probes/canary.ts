@@ -18,5 +18,6 @@ export const canary: ProbeModule<InvocationSubject> = {
     const stream = checkStream(probe.run.stdout, { exitCode: probe.run.exitCode, signal: probe.run.signal, unbounded: plan.unbounded, secrets: lint.secrets });
     lint.addStream(command, stream, probe.label, ['AOI-09']);
     lint.judgeStderrLeaks(lint.reporter(command, probe.label), probe.run);
+    lint.judgeFileLeaks(lint.reporter(command, probe.label), probe.dirs);
   },
 };

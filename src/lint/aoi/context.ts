@@ -11,6 +11,7 @@ import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
+import { watched, type ProbeDirs } from './state.js';
 
 /** What judgeStream found: a hang, a stream whose events cannot be read (AOI-02 and kin), or a readable one. */
 export type Judged = 'hang' | 'unreadable' | 'readable';
@@ -97,8 +98,8 @@ export class LintContext {
    * AOI-09: a canary written to a file in the probe's sandbox (its state directory or working directory),
    * in any encoding the scanner knows. A file is output too: reported as an echoed secret.
    */
-  judgeFileLeaks(report: Report, dirs: { stateDir: string; cwd: string }): void {
-    const leaks = Object.entries({ state: dirs.stateDir, cwd: dirs.cwd }).flatMap(([name, root]) => findFileLeaks(root, this.canaries).map((leak) => ({ ...leak, file: `${name}/${leak.file}` })));
+  judgeFileLeaks(report: Report, dirs: ProbeDirs): void {
+    const leaks = Object.entries(watched(dirs)).flatMap(([name, root]) => findFileLeaks(root, this.canaries).map((leak) => ({ ...leak, file: `${name}/${leak.file}` })));
     for (const leak of leaks.slice(0, 3)) {
       report('AOI-09/secret-echoed', `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
     }

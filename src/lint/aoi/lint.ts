@@ -41,6 +41,11 @@ export interface LintOptions {
   graceMs?: number;
   /** Probes run at once (default: 2 × available parallelism). */
   concurrency?: number;
+  /**
+   * Each probe gets its own HOME, XDG base directories and TMPDIR inside its sandbox (default true); false
+   * leaves them as the caller's environment has them (a tool that must read the caller's configuration).
+   */
+  sandboxHome?: boolean;
   /** Warnings fail their rule too. */
   strict?: boolean;
   /** Seed for the canary secrets (default: random per lint). */
@@ -92,6 +97,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     canaries,
     ...(options.env ? { env: options.env } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.sandboxHome !== undefined ? { sandboxHome: options.sandboxHome } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });

@@ -5,7 +5,8 @@ import { machineBusy } from '../../run/load.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { changes, snapshot, Workspace, type ProbeDirs } from './state.js';
+import { join } from 'node:path';
+import { changes, snapshot, Workspace, XDG_DIRS, type ProbeDirs } from './state.js';
 import type { LintTarget, ProbeSpec } from './target.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
@@ -39,6 +40,11 @@ export interface ReusableProbe {
 }
 
 export interface RunnerOptions {
+  /**
+   * Give every probe its own HOME, XDG base directories and TMPDIR inside its sandbox (default true): a tool
+   * whose state lives under HOME then starts each probe from the setup's state, and never touches the caller's.
+   */
+  readonly sandboxHome?: boolean;
   /** Extra environment for every probe; `{stateDir}` in a value becomes the probe's state directory. */
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
@@ -151,11 +157,15 @@ export class ProbeRunner {
     return { run, events: eventsOf(run.stdout), changed, dirs, label };
   }
 
-  /** The probe's environment: ours, the user's (`{stateDir}` filled in), the state directory, the canaries. */
+  /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */
   private env(dirs: ProbeDirs, clean: boolean): Record<string, string> {
-    const user = Object.fromEntries(Object.entries(this.options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir)]));
+    const user = Object.fromEntries(Object.entries(this.options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home)]));
     const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const env: Record<string, string> = { ...inherited, ...user, [STATE_DIR_ENV]: dirs.stateDir };
+    const sandbox =
+      this.options.sandboxHome === false
+        ? {}
+        : { HOME: dirs.home, ...Object.fromEntries(Object.entries(XDG_DIRS).map(([name, dir]) => [name, join(dirs.home, dir)])), TMPDIR: dirs.tmp, TMP: dirs.tmp, TEMP: dirs.tmp };
+    const env: Record<string, string> = { ...inherited, ...sandbox, ...user, [STATE_DIR_ENV]: dirs.stateDir };
     if (!clean) return { ...env, ...this.options.canaries.env };
     // Discovery must work without credentials (§3.2): no secret-looking variable reaches it.
     return Object.fromEntries(Object.entries(env).filter(([name]) => !isSensitiveName(name)));
@@ -167,7 +177,7 @@ export const STARVED_RETRY_FACTOR = 3;
 
 /** The spec with this sandbox's paths as `{stateDir}` and `{cwd}`: what two fresh sandboxes have in common. */
 function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {
-  const generic = (value: string) => value.replaceAll(dirs.stateDir, '{stateDir}').replaceAll(dirs.cwd, '{cwd}');
+  const generic = (value: string) => value.replaceAll(dirs.stateDir, '{stateDir}').replaceAll(dirs.cwd, '{cwd}').replaceAll(dirs.home, '{home}').replaceAll(dirs.tmp, '{tmp}');
   return { ...spec, cwd: '{cwd}', env: Object.fromEntries(Object.entries(spec.env).map(([name, value]) => [name, generic(value)])) };
 }
 

@@ -7,16 +7,22 @@ import { join, relative } from 'node:path';
 export type Snapshot = ReadonlyMap<string, string>;
 
 /**
- * The files under the probe's state directory and working directory. A side effect the linter can see
- * is a difference between two snapshots (AOI-06, AOI-07, AOI-12).
+ * The files under the probe's state directory, working directory and HOME (but its cache: a tool may cache
+ * what it read). A side effect the linter can see is a difference between two snapshots (AOI-06, AOI-07, AOI-12).
  */
-export async function snapshot(dirs: { stateDir: string; cwd: string }): Promise<Snapshot> {
+export async function snapshot(dirs: ProbeDirs): Promise<Snapshot> {
   const files = new Map<string, string>();
-  for (const [name, root] of Object.entries(dirs)) {
-    for (const path of await walk(root)) files.set(`${name}/${relative(root, path)}`, createHash('sha256').update(await readFile(path)).digest('hex'));
+  for (const [name, root] of Object.entries(watched(dirs))) {
+    for (const path of await walk(root)) {
+      if (name === 'home' && path.startsWith(join(dirs.home, CACHE) + '/')) continue;
+      files.set(`${name}/${relative(root, path)}`, createHash('sha256').update(await readFile(path)).digest('hex'));
+    }
   }
   return files;
 }
+
+/** The directories whose files are a probe's side effects (TMPDIR is not one). */
+export const watched = (dirs: ProbeDirs): Record<'stateDir' | 'cwd' | 'home', string> => ({ stateDir: dirs.stateDir, cwd: dirs.cwd, home: dirs.home });
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -35,11 +41,21 @@ export function changes(before: Snapshot, after: Snapshot): string[] {
   return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
 }
 
-/** A fresh state directory and working directory for one probe, copied from a template when given. */
+/**
+ * A fresh sandbox for one probe, copied from a template when given: the state directory, the working
+ * directory, a HOME (with the XDG directories inside it) and a TMPDIR, so that a tool which keeps its state
+ * where *it* chooses (under HOME, XDG_DATA_HOME, …) is sandboxed too.
+ */
 export interface ProbeDirs {
   readonly stateDir: string;
   readonly cwd: string;
+  readonly home: string;
+  readonly tmp: string;
 }
+
+const CACHE = '.cache';
+/** The XDG base directories, inside the probe's HOME. */
+export const XDG_DIRS = { XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_STATE_HOME: '.local/state', XDG_CACHE_HOME: CACHE } as const;
 
 /** Makes and removes probe directories under one temporary root. */
 export class Workspace {
@@ -53,14 +69,13 @@ export class Workspace {
   /** New empty directories, or a copy of `template`'s. */
   async dirs(template?: ProbeDirs): Promise<ProbeDirs> {
     const base = join(this.root, `p${++this.count}`);
-    const dirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd') };
+    const dirs: ProbeDirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
     if (template) {
       await cp(template.stateDir, dirs.stateDir, { recursive: true });
       await cp(template.cwd, dirs.cwd, { recursive: true });
-    } else {
-      await mkdir(dirs.stateDir, { recursive: true });
-      await mkdir(dirs.cwd, { recursive: true });
+      await cp(template.home, dirs.home, { recursive: true });
     }
+    await Promise.all([dirs.stateDir, dirs.cwd, dirs.tmp, ...Object.values(XDG_DIRS).map((dir) => join(dirs.home, dir))].map((dir) => mkdir(dir, { recursive: true })));
     return dirs;
   }
 

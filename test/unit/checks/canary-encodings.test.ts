@@ -118,17 +118,17 @@ describe('clean text', () => {
 });
 
 describe('the lint judges files in the canary probe sandbox', () => {
-  it('reports a canary written (hex) to a file in the state directory under AOI-09/secret-echoed, masked', async () => {
+  it('reports a canary written (hex) to a file under the probe HOME, under AOI-09/secret-echoed, masked', async () => {
     const { LintContext } = await import('../../../src/lint/aoi/context.js');
     const base = mkdtempSync(join(work, 'sandbox-'));
-    const dirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd') };
+    const dirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
     const lines = [`cache ${Buffer.from(c).toString('hex')}`];
-    const run = await runCli(process.execPath, ['-e', PROGRAM], { env: { HOME: dirs.stateDir, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') } });
+    const run = await runCli(process.execPath, ['-e', PROGRAM], { env: { HOME: dirs.home, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') } });
     expect(run.exitCode).toBe(0);
     const reported: Array<[string, string, { excerpt?: string }]> = [];
     LintContext.prototype.judgeFileLeaks.call({ canaries } as never, (id: string, message: string, evidence?: { excerpt?: string }) => reported.push([id, message, evidence ?? {}]), dirs);
     expect(reported.map(([id, message]) => [id, message])).toEqual([
-      ['AOI-09/secret-echoed', `the canary planted as ${canary.label} was written to state/.cache/tool/session.log line 1 (hex)`],
+      ['AOI-09/secret-echoed', `the canary planted as ${canary.label} was written to home/.cache/tool/session.log line 1 (hex)`],
     ]);
     expectNoForm(JSON.stringify(reported));
   });

@@ -32,6 +32,11 @@ export async function main(argv: string[]): Promise<number> {
     // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's.
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
+    // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
+    if (verb === 'check' || verb === 'lint' || verb === 'exec') {
+      const { onInterrupt } = await import('../run/interrupt.js');
+      onInterrupt((signal) => process.stderr.write(`aoi-testkit ${verb}: interrupted by ${signal}; stopped without a complete report\n`));
+    }
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
     if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
     if (verb === 'lint') {

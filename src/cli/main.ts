@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
@@ -96,7 +97,7 @@ async function runFake(args: string[]): Promise<number> {
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--seed') {
       seed = Number(value);
-      if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${value}"`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new UsageError(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       continue;
     }
     if (flag === '--env') {
@@ -273,6 +274,8 @@ function parseCheckArgs(args: string[]): CheckArgs {
     if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${String(values['exit-code'])}"`);
   }
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const signal = text('signal');
+  if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
   return {
     file,
     output,

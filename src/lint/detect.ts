@@ -5,8 +5,7 @@
  * Application package (an APP.md). `capabilities` is asked as the AOI lint's discovery asks it (its sandbox,
  * stdin an open pipe), so that the lint takes the answer instead of asking again; the runs are in `runs`.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 import { makeCanaries } from '../run/canaries.js';

@@ -41,11 +41,11 @@ afterEach(() => {
  * Runs the kit with a private TMPDIR and a marker variable, sends `signal` once `ready` says so (a handshake on
  * its output, never a sleep), and reports how it ended and what it left: processes naming the TMPDIR, files in it.
  */
-async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { stdout: string; stderr: string }) => boolean, stdin: 'ignore' | 'pipe' = 'ignore'): Promise<Interrupted> {
+async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { stdout: string; stderr: string; read: boolean }) => boolean, stdin: 'ignore' | 'pipe' = 'ignore'): Promise<Interrupted> {
   const tmp = mkdtempSync(join(tmpdir(), 'aoi-interrupt-test-'));
   tmps.push(tmp);
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, stdio: [stdin, 'pipe', 'pipe'] });
-  const out = { stdout: '', stderr: '' };
+  const out = { stdout: '', stderr: '', read: false };
   let sent = false;
   const maybeSend = () => {
     if (!sent && ready(out)) {
@@ -53,16 +53,23 @@ async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { 
       child.kill(signal);
     }
   };
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => {
     out.stdout += chunk.toString();
     maybeSend();
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr!.on('data', (chunk: Buffer) => {
     out.stderr += chunk.toString();
     maybeSend();
   });
   // A never-ending stdin: written to, never closed.
-  if (stdin === 'pipe') child.stdin!.write('{"type":"aoi:meta","schema_version":"1"}\n');
+  if (stdin === 'pipe') {
+    const line = '{"type":"aoi:heartbeat"}\n';
+    child.stdin!.on('error', () => {});
+    child.stdin!.write(`{"type":"aoi:meta","schema_version":"1"}\n${line.repeat((1 << 20) / line.length)}`, () => {
+      out.read = true;
+      maybeSend();
+    });
+  }
   const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
   // Killed processes are reaped by init, not at once: look again for a bounded while before calling them left over.
   let leftProcesses = processesNaming(tmp);
@@ -84,21 +91,24 @@ const lines = (text: string) => text.split('\n').length - 1;
 
 describe('an interrupted kit exits 130/143 and leaves no process and no temp dir', { timeout: 180_000 }, () => {
   const LINT = ['lint', '--', process.execPath, NOTES];
-  const cases: [string, string[], (out: { stdout: string; stderr: string }) => boolean, ('ignore' | 'pipe')?][] = [
-    ['lint, after the first progress line', LINT, (o) => /probe\(s\) done/.test(o.stderr)],
-    ['lint, after three progress lines', LINT, (o) => (o.stderr.match(/probe\(s\) done/g) ?? []).length >= 3],
-    ['lint, during detection (its first line)', LINT, (o) => lines(o.stdout) >= 1],
-    ['fake well-behaved watch, after 2 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 2],
-    ['check - on a never-ending stdin', ['check', '-', '--output', 'jsonl'], () => true, 'pipe'],
+  type Ready = (out: { stdout: string; stderr: string; read: boolean }) => boolean;
+  // check prints nothing before EOF: the handshake is that it has read most of a 1 MiB write (more than a pipe holds).
+  const readingStdin: Ready = (o) => o.read;
+  const cases: [string, string[], Ready, NodeJS.Signals, ('ignore' | 'pipe')?][] = [
+    ['lint, after the first progress line', LINT, (o) => /probe\(s\) done/.test(o.stderr), 'SIGINT'],
+    ['lint, after three progress lines', LINT, (o) => (o.stderr.match(/probe\(s\) done/g) ?? []).length >= 3, 'SIGTERM'],
+    ['lint, once it runs the exec checks', LINT, (o) => o.stderr.includes('running the exec checks'), 'SIGTERM'],
+    ['fake well-behaved watch, after 2 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 2, 'SIGINT'],
+    ['fake well-behaved watch, after 5 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 5, 'SIGTERM'],
+    ['check - on a never-ending stdin', ['check', '-', '--output', 'jsonl'], readingStdin, 'SIGINT', 'pipe'],
+    ['check - on a never-ending stdin', ['check', '-', '--output', 'jsonl'], readingStdin, 'SIGTERM', 'pipe'],
   ];
-  for (const [name, args, ready, stdin] of cases) {
-    for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-      test(`${name}: ${signal}`, async () => {
-        const result = await interrupt(args, signal, ready, stdin);
-        expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: status, signal: null });
-        expect(result.leftProcesses).toEqual([]);
-        expect(result.leftFiles).toEqual([]);
-      });
-    }
+  for (const [name, args, ready, signal, stdin] of cases) {
+    test(`${name}: ${signal}`, async () => {
+      const result = await interrupt(args, signal, ready, stdin);
+      expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
+      expect(result.leftProcesses).toEqual([]);
+      expect(result.leftFiles).toEqual([]);
+    });
   }
 });

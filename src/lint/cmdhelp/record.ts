@@ -2,8 +2,7 @@
  * Records a tool's cmdhelp surface: both discovery forms, each in a fresh HOME/XDG/state directory, then every
  * help invocation the plan names. Runs processes and decides nothing: checks/cmdhelp judges the recording.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { answersCapability } from '../../checks/cmdhelp/probe/capability.js';
 import { answerOf, probeKey, type CapabilityProbe, type CmdhelpRecording, type HelpRun } from '../../checks/cmdhelp/probe/types.js';

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { candidateAnswers, planCandidates, planFromAnswers, type ExecPlan } from '../../checks/exec/plan.js';
 import { sameAsStdin } from '../../checks/exec/probe/input-file.js';

@@ -35,7 +35,7 @@ import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
-import { UsageError } from './usage.js';
+import { InputError, UsageError } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { isObject } from '../stream/json.js';
@@ -265,7 +265,8 @@ export async function runExec(args: string[]): Promise<number> {
     try {
       input = readFileSync(inputFile, 'utf8');
     } catch (error) {
-      throw new UsageError(`exec: cannot read --input-file ${inputFile}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${code ?? 'unreadable'}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
     }
   } else {
     if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');

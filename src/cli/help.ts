@@ -116,7 +116,7 @@ export function runHelp(args: readonly string[]): number {
       const raw = value();
       if (!/^-?\d+$/.test(raw)) throw new UsageError(`help: --depth needs a whole number, got ${JSON.stringify(raw)}`);
       depth = Number(raw);
-      if (depth < 0) throw new UsageError(`help: --depth must be 0 or more, got ${depth}`);
+      if (depth < 0 || depth > 100) throw new UsageError(`help: --depth must be from 0 to 100, got ${depth}`);
     } else if (name === '--capabilities') capabilities = true;
     else if (name === '--help' || name === '-h') continue;
     else if (name === '--schema-version') value(); // the kit's events' version: help prints none

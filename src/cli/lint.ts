@@ -81,7 +81,8 @@ export function parseLintArgs(args: string[]): LintArgs {
   let timeoutMs: number | undefined;
   if (text('timeout-ms') !== undefined) {
     timeoutMs = Number(text('timeout-ms'));
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 100) throw new UsageError(`--timeout-ms must be an integer ≥ 100, got "${text('timeout-ms')}"`);
+    // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${text('timeout-ms')}"`);
   }
   const words = (lines: string[] | undefined, flag: string) =>
     (lines ?? []).map((line) => {

@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
@@ -33,6 +34,11 @@ export async function main(argv: string[]): Promise<number> {
     // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's.
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
+    // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
+    if (verb === 'check' || verb === 'lint' || verb === 'exec') {
+      const { onInterrupt } = await import('../run/interrupt.js');
+      onInterrupt((signal) => process.stderr.write(`aoi-testkit ${verb}: interrupted by ${signal}; stopped without a complete report\n`));
+    }
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
     if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
     if (verb === 'lint') {
@@ -92,7 +98,7 @@ async function runFake(args: string[]): Promise<number> {
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--seed') {
       seed = Number(value);
-      if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${value}"`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new UsageError(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       continue;
     }
     if (flag === '--env') {
@@ -269,6 +275,8 @@ function parseCheckArgs(args: string[]): CheckArgs {
     if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${String(values['exit-code'])}"`);
   }
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const signal = text('signal');
+  if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
   return {
     file,
     output,

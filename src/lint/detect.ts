@@ -5,8 +5,7 @@
  * Application package (an APP.md). `capabilities` is asked as the AOI lint's discovery asks it (its sandbox,
  * stdin an open pipe), so that the lint takes the answer instead of asking again; the runs are in `runs`.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 import { makeCanaries } from '../run/canaries.js';
@@ -17,6 +16,7 @@ import { capabilitiesProbe } from './aoi/probes/discovery.js';
 import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
 import { isObject } from '../stream/json.js';
+import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
@@ -97,7 +97,7 @@ export async function locateExecManifest(
   options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const work = mkdtempSync(join(tmpdir(), 'aoi-detect-exec-'));
+  const work = makeTempDir('aoi-detect-exec-');
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
       const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
@@ -129,7 +129,7 @@ export async function locateExecManifest(
     const second = await probe(EXEC_MANIFEST_FALLBACK);
     return second.found ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` } : { reason: `${first.why}; ${second.why}` };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeTempDir(work);
   }
 }
 
@@ -141,7 +141,7 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
  */
 export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const work = mkdtempSync(join(tmpdir(), 'aoi-detect-'));
+  const work = makeTempDir('aoi-detect-');
   const byArgv: Record<string, DetectionRun> = {};
   const record = (run: DetectionRun) => {
     byArgv[run.argv.join(' ')] = run;
@@ -216,7 +216,7 @@ export async function detectSpecs(command: string | undefined, args: readonly st
       runs: { aoi: aoiRuns, byArgv },
     };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeTempDir(work);
   }
 }
 

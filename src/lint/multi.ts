@@ -2,8 +2,7 @@
  * The non-AOI specs of `aoi-testkit lint --spec`: cmdhelp, exec and app, each run by its live checker and
  * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
@@ -15,6 +14,7 @@ import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
 import type { EnvelopeReading } from '../spec/exec/types.js';
 import type { SpecId } from './detect.js';
 import { isObject } from '../stream/json.js';
+import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 
 /** The rule ids of each spec, in registry order. */
 export const SPEC_RULES: Record<SpecId, readonly string[]> = {
@@ -56,7 +56,7 @@ export function skippedSpec(spec: SpecId, reason: string, only?: readonly string
 /** CMDHELP-01…08 by `checkCmdhelp`, in a fresh state directory unless the environment names one. */
 export async function runCmdhelpSpec(command: string, args: readonly string[], options: SpecRunOptions = {}): Promise<SpecResult> {
   const started = performance.now();
-  const state = mkdtempSync(join(tmpdir(), 'aoi-lint-cmdhelp-'));
+  const state = makeTempDir('aoi-lint-cmdhelp-');
   try {
     const report = await checkCmdhelp(command, args, {
       env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
@@ -65,7 +65,7 @@ export async function runCmdhelpSpec(command: string, args: readonly string[], o
     });
     return { spec: 'cmdhelp', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
   } finally {
-    rmSync(state, { recursive: true, force: true });
+    removeTempDir(state);
   }
 }
 

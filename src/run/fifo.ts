@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { makeTempDir, removeTempDir } from './interrupt.js';
 import { join } from 'node:path';
 
 /**
@@ -25,7 +25,7 @@ function mkfifo(path: string): Promise<void> {
 
 /** A FIFO-backed pipe, or null where `mkfifo` is unavailable (then the caller falls back to a socketpair). */
 export async function openStdoutPipe(): Promise<StdoutPipe | null> {
-  const dir = mkdtempSync(join(tmpdir(), 'aoi-testkit-pipe-'));
+  const dir = makeTempDir('aoi-testkit-pipe-');
   try {
     const path = join(dir, 'stdout');
     try {
@@ -48,6 +48,6 @@ export async function openStdoutPipe(): Promise<StdoutPipe | null> {
     };
   } finally {
     // Both ends are open: the name is no longer needed.
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { trackTempDir, untrackTempDir } from './interrupt.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNetworkRecorder, tripwireEnv, type ProxyAttempt } from './network-recorder.js';
@@ -39,6 +40,7 @@ export interface NetworkTripwireResult<T> {
 export async function withNetworkTripwire<T>(fn: (env: Record<string, string>) => Promise<T>, options: NetworkTripwireOptions = {}): Promise<NetworkTripwireResult<T>> {
   const { proxy = true, node = true } = options;
   const dir = await mkdtemp(join(tmpdir(), 'aoi-testkit-net-'));
+  trackTempDir(dir);
   const recorder = proxy ? await startNetworkRecorder() : undefined;
   try {
     const preload = node ? writeNodeTripwire(dir) : undefined;
@@ -52,5 +54,6 @@ export async function withNetworkTripwire<T>(fn: (env: Record<string, string>) =
   } finally {
     await recorder?.close();
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    untrackTempDir(dir);
   }
 }

@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import type { Readable } from 'node:stream';
 import { openStdoutPipe } from './fifo.js';
 import { LineCounter } from './line-counter.js';
+import { trackGroup, untrackGroup } from './interrupt.js';
 import { killTree, signalProcess } from './process-tree.js';
 import type { Run, RunCliOptions } from './run-cli.js';
 
@@ -128,6 +129,8 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     // The child has its copy of the write end (spawning is synchronous); ours must go for EOF to arrive.
     pipe?.release();
   }
+  // Registered until its group is killed below: an interrupted kit ends it (interrupt.ts).
+  trackGroup(child.pid);
   const out: Readable | null = pipe ? pipe.reader : child.stdout;
   const readers = [out, child.stderr].filter((stream): stream is Readable => stream !== null);
   // A read error (the FIFO reader is ours, not execa's) ends that stream's capture; it must not crash the caller.
@@ -250,5 +253,6 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     clearTimeout(graceTimer);
     clearTimeout(drainTimer);
     killTree(child.pid);
+    untrackGroup(child.pid);
   }
 }

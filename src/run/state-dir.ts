@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { trackTempDir, untrackTempDir } from './interrupt.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,9 +27,11 @@ export interface StateDir {
  */
 export async function withStateDir<T>(fn: (dir: string, env: StateDir['env']) => Promise<T> | T, options: { prefix?: string } = {}): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), options.prefix ?? 'aoi-testkit-state-'));
+  trackTempDir(dir);
   try {
     return await fn(dir, { [STATE_DIR_ENV]: dir });
   } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    untrackTempDir(dir);
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { trackTempDir, untrackTempDir } from '../../run/interrupt.js';
 
 /** What a probe's directories held: relative path → sha256 of the contents. */
 export type Snapshot = ReadonlyMap<string, string>;
@@ -63,7 +64,9 @@ export class Workspace {
   private constructor(readonly root: string) {}
 
   static async create(): Promise<Workspace> {
-    return new Workspace(await mkdtemp(join(tmpdir(), 'aoi-lint-')));
+    const root = await mkdtemp(join(tmpdir(), 'aoi-lint-'));
+    trackTempDir(root);
+    return new Workspace(root);
   }
 
   /** New empty directories, or a copy of `template`'s. */
@@ -81,5 +84,6 @@ export class Workspace {
 
   async dispose(): Promise<void> {
     await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+    untrackTempDir(this.root);
   }
 }

@@ -2,14 +2,14 @@
  * Records a tool's cmdhelp surface: both discovery forms, each in a fresh HOME/XDG/state directory, then every
  * help invocation the plan names. Runs processes and decides nothing: checks/cmdhelp judges the recording.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { answersCapability } from '../../checks/cmdhelp/probe/capability.js';
 import { answerOf, probeKey, type CapabilityProbe, type CmdhelpRecording, type HelpRun } from '../../checks/cmdhelp/probe/types.js';
 import { runCli, type RunCliOptions } from '../../run/run-cli.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { helpProbes } from './plan.js';
+import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 
 export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs'> {
   /** At most this many commands are walked (default 64). */
@@ -51,7 +51,7 @@ export async function recordHelpSurface(run: HelpRunner, command: string, args: 
 
 /** One discovery form: run, see what it left in a fresh HOME/XDG/state directory, and run again if it answered. */
 async function recordCapability(form: readonly string[], run: HelpRunner): Promise<CapabilityProbe> {
-  const home = mkdtempSync(join(tmpdir(), 'aoi-cmdhelp-cap-'));
+  const home = makeTempDir('aoi-cmdhelp-cap-');
   try {
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.data'), AOI_TESTKIT_STATE_DIR: home };
     const first = await run(form, env);
@@ -60,6 +60,6 @@ async function recordCapability(form: readonly string[], run: HelpRunner): Promi
     const second = await run(form, { ...env, AOI_TESTKIT_CMDHELP_PROBE: '2' });
     return { form: [...form], first, written, second };
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    removeTempDir(home);
   }
 }

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { candidateAnswers, planCandidates, planFromAnswers, type ExecPlan } from '../../checks/exec/plan.js';
 import { sameAsStdin } from '../../checks/exec/probe/input-file.js';
@@ -9,6 +8,7 @@ import { startsProcessPerLine } from '../../checks/exec/probe/processes.js';
 import { answeredNothing, jsonl, type ExecProbeKey, type ExecRecording, type ExecRun } from '../../checks/exec/probe/types.js';
 import { runCli } from '../../run/run-cli.js';
 import { DEFAULT_EXEC_MANIFEST_ARGS } from '../../spec/exec/types.js';
+import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 
 export interface RecordExecOptions {
   /** The lines to drive exec with (default: a plan built from the manifest's safe commands, see `planFromAnswers`). */
@@ -46,7 +46,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
   const stateEnv = options.stateDirEnv ?? 'AOI_TESTKIT_STATE_DIR';
   const timeoutMs = options.timeoutMs ?? 20_000;
   const runs: Partial<Record<ExecProbeKey, ExecRun>> = {};
-  const work = mkdtempSync(join(tmpdir(), 'aoi-exec-'));
+  const work = makeTempDir('aoi-exec-');
   const fresh = () => mkdtempSync(join(work, 'state-'));
   let plan = options.plan;
   let planSource: ExecRecording['planSource'] = plan ? 'given' : 'none';
@@ -142,6 +142,6 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     }
     return recording();
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    removeTempDir(work);
   }
 }

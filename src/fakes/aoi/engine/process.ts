@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,13 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
       if (pipeClosed && stream === process.stdout) return reject(new BrokenPipe());
       stream.write(chunk, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
     });
-  const stateDir = process.env[STATE_DIR_ENV] || mkdtempSync(join(tmpdir(), 'aoi-fake-'));
+  const given = process.env[STATE_DIR_ENV];
+  const stateDir = given || mkdtempSync(join(tmpdir(), 'aoi-fake-'));
+  // A state dir of its own is this run's alone: removed on every exit (process.exit runs 'exit' listeners).
+  const removeOwn = () => {
+    if (!given) rmSync(stateDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+  process.on('exit', removeOwn);
   // A pending promise alone would let Node exit: the interval keeps the process hanging.
   const hang = () => new Promise<never>(() => setInterval(() => {}, 60_000));
   try {
@@ -92,7 +98,11 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
       },
       settings,
     );
-    if (outcome.signal) process.kill(process.pid, outcome.signal);
+    if (outcome.signal) {
+      // Killing itself skips the 'exit' listeners: clean up first.
+      removeOwn();
+      process.kill(process.pid, outcome.signal);
+    }
     // exit() rather than exitCode: an open stdin or a pending timer must not keep a finished fake alive.
     process.exit(outcome.exitCode ?? 1);
   } catch (error) {

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * What the kit has alive right now: the process groups it started (runProbe registers each child, which leads
+ * its own group) and the temporary directories it made. On SIGINT/SIGTERM, {@link onInterrupt} ends the groups
+ * and removes the directories, so an interrupted kit leaves nothing behind.
+ */
+const groups = new Set<number>();
+const dirs = new Set<string>();
+let interrupted: NodeJS.Signals | undefined;
+
+/** How long the groups get after SIGTERM before SIGKILL. */
+const GRACE_MS = 500;
+
+/** The signal that interrupted the kit, once it has been. */
+export const interruptedBy = (): NodeJS.Signals | undefined => interrupted;
+
+/** A child that leads its own group was started. Once interrupted, nothing new may run: it is killed at once. */
+export function trackGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  if (interrupted) return signalGroup(pid, 'SIGKILL');
+  groups.add(pid);
+}
+
+export function untrackGroup(pid: number | undefined): void {
+  if (pid !== undefined) groups.delete(pid);
+}
+
+/** `mkdtemp` under the temp dir, remembered until {@link removeTempDir}. */
+export function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.add(dir);
+  return dir;
+}
+
+/** Remembers a directory made elsewhere (async mkdtemp) for removal on interrupt. */
+export function trackTempDir(dir: string): void {
+  dirs.add(dir);
+}
+
+export function untrackTempDir(dir: string): void {
+  dirs.delete(dir);
+}
+
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  dirs.delete(dir);
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is gone.
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** SIGTERM every live group, SIGKILL what is left after the grace, then remove every temp dir. */
+export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
+  for (const pid of groups) signalGroup(pid, 'SIGTERM');
+  const deadline = performance.now() + graceMs;
+  // Polled, not slept blindly: most groups are gone within a few ms.
+  while ([...groups].some(groupAlive) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const pid of groups) signalGroup(pid, 'SIGKILL');
+  groups.clear();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  dirs.clear();
+}
+
+/**
+ * Installs the kit's SIGINT/SIGTERM handling (once per process): stop starting processes, `report` what there
+ * is (a partial report or a notice), end every group, remove every temp dir, exit 130 (SIGINT) / 143 (SIGTERM).
+ * A second signal during the clean-up is ignored: the clean-up is short and bounded.
+ */
+export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
+  const handle = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = signal;
+    void (async () => {
+      try {
+        await cleanUpLive();
+      } finally {
+        try {
+          report(signal);
+        } catch {
+          // The report is best effort; the exit status is what matters.
+        }
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      }
+    })();
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { makeFault } from '../../src/fakes/aoi/faults/index.js';
+import { runCli } from '../../src/run/run-cli.js';
+
+const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+// A private TMPDIR: whatever the kit leaves in it is litter.
+const tmp = mkdtempSync(join(tmpdir(), 'aoi-ranges-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const cli = (args: string[]) => runCli(process.execPath, [CLI, ...args], { env: { TMPDIR: tmp }, timeoutMs: 60_000 });
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+describe('numeric options: out of range is a usage error naming the range', { timeout: 120_000 }, () => {
+  // [args over the boundary, the message's range, args at the boundary, the status they give (not 64)]
+  const cases: [string, string[], string, string[], number][] = [
+    ['lint --timeout-ms above', ['lint', '--timeout-ms', '3600001', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '3600000', '--', '/no/such/program'], 66],
+    ['lint --timeout-ms 2^31', ['lint', '--timeout-ms', '2147483648', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
+    ['lint --timeout-ms below', ['lint', '--timeout-ms', '99', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
+    ['lint --timeout-ms fraction', ['lint', '--timeout-ms', '100.5', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
+    ['check --exit-code', ['check', '/dev/null', '--exit-code', '256'], '0-255', ['check', '/dev/null', '--exit-code', '255'], 0],
+    ['check --signal', ['check', '/dev/null', '--signal', 'SIGBOGUS'], 'SIGKILL', ['check', '/dev/null', '--signal', 'SIGKILL'], 0],
+    ['help --depth', ['help', '--depth', '101'], '0 to 100', ['help', '--depth', '100'], 0],
+    ['fake --seed', ['fake', '--seed', '4294967296', 'well-behaved', '--', 'list', '--output', 'jsonl'], '0 to 4294967295', ['fake', '--seed', '4294967295', 'well-behaved', '--', 'list', '--output', 'jsonl'], 0],
+    ['fake --seed negative', ['fake', '--seed', '-1', 'well-behaved', '--', 'list', '--output', 'jsonl'], '0 to 4294967295', ['fake', '--seed', '0', 'well-behaved', '--', 'list', '--output', 'jsonl'], 0],
+    [
+      'fake --fault blank-lines count',
+      ['fake', '--fault', 'blank-lines={"count":100001,"after":1}', 'well-behaved', '--', 'list', '--output', 'jsonl'],
+      '100000',
+      ['fake', '--fault', 'blank-lines={"count":100000,"after":1}', 'well-behaved', '--', 'list', '--output', 'jsonl'],
+      0,
+    ],
+    ['fake --fault blank-lines 1e9', ['fake', '--fault', 'blank-lines={"count":1e9}', 'well-behaved', '--', 'list', '--output', 'jsonl'], '100000', ['fake', '--fault', 'blank-lines={"count":1}', 'well-behaved', '--', 'list', '--output', 'jsonl'], 0],
+    [
+      'fake --fault mixing-prose lines',
+      ['fake', '--fault', 'mixing-prose={"lines":100001}', 'well-behaved', '--', 'list', '--output', 'jsonl'],
+      '100000',
+      ['fake', '--fault', 'mixing-prose={"lines":100000}', 'well-behaved', '--', 'list', '--output', 'jsonl'],
+      0,
+    ],
+  ];
+  for (const [name, over, range, at, status] of cases) {
+    test(name, async () => {
+      const rejected = await cli(over);
+      expect(rejected.exitCode).toBe(64);
+      expect(text(rejected.stderr)).toContain(range);
+      const accepted = await cli(at);
+      // Accepted: whatever the run then says, not a usage error (lint: the missing program, 66).
+      expect(accepted.exitCode, text(accepted.stderr)).toBe(status);
+    });
+  }
+
+  test('a delay in ms is bounded at 600000', () => {
+    expect(() => makeFault('slow', { firstByteMs: 600_001 })).toThrow(/firstByteMs must be between -600000 and 600000/);
+    expect(() => makeFault('slow', { firstByteMs: 600_000 })).not.toThrow();
+    expect(() => makeFault('blank-lines', { count: 100_001 })).toThrow(/count must be between -100000 and 100000/);
+    expect(() => makeFault('blank-lines', { count: 100_000 })).not.toThrow();
+  });
+
+  test('exec --input-file /missing exits 66 (EX_NOINPUT), as its help says', async () => {
+    const run = await cli(['exec', '--input-file', '/no/such/batch.jsonl']);
+    expect(run.exitCode).toBe(66);
+    expect(text(run.stderr)).toContain('ENOENT');
+  });
+
+  test('fake without a state directory leaves no temp dir: a normal exit, a failing one, one killed by its own signal', async () => {
+    expect((await cli(['fake', 'well-behaved', '--', 'list', '--output', 'jsonl'])).exitCode).toBe(0);
+    expect((await cli(['fake', 'well-behaved', '--', 'no-such-command', '--output', 'jsonl'])).exitCode).not.toBe(0);
+    expect((await cli(['fake', 'killed-mid-stream', '--', 'search', 'x', '--output', 'jsonl'])).signal).toBe('SIGKILL');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});

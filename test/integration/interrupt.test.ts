@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+
+const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const NOTES = new URL('../../fixtures/bin/notes', import.meta.url).pathname;
+const MARKER = 'AOI_TESTKIT_INTERRUPT_TEST';
+
+/** The pids whose command line or environment names `needle` (the private TMPDIR, also in the marker variable). */
+function processesNaming(needle: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    for (const file of ['cmdline', 'environ']) {
+      try {
+        if (readFileSync(`/proc/${entry}/${file}`).includes(needle)) found.push(Number(entry));
+      } catch {
+        // Gone, or not ours to read.
+      }
+    }
+  }
+  return [...new Set(found)];
+}
+
+interface Interrupted {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+  leftProcesses: number[];
+  leftFiles: string[];
+}
+
+const tmps: string[] = [];
+afterEach(() => {
+  for (const dir of tmps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Runs the kit with a private TMPDIR and a marker variable, sends `signal` once `ready` says so (a handshake on
+ * its output, never a sleep), and reports how it ended and what it left: processes naming the TMPDIR, files in it.
+ */
+async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { stdout: string; stderr: string; read: boolean }) => boolean, stdin: 'ignore' | 'pipe' = 'ignore'): Promise<Interrupted> {
+  const tmp = mkdtempSync(join(tmpdir(), 'aoi-interrupt-test-'));
+  tmps.push(tmp);
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, stdio: [stdin, 'pipe', 'pipe'] });
+  const out = { stdout: '', stderr: '', read: false };
+  let sent = false;
+  const maybeSend = () => {
+    if (!sent && ready(out)) {
+      sent = true;
+      child.kill(signal);
+    }
+  };
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out.stdout += chunk.toString();
+    maybeSend();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out.stderr += chunk.toString();
+    maybeSend();
+  });
+  // A never-ending stdin: written to, never closed.
+  if (stdin === 'pipe') {
+    const line = '{"type":"aoi:heartbeat"}\n';
+    child.stdin!.on('error', () => {});
+    child.stdin!.write(`{"type":"aoi:meta","schema_version":"1"}\n${line.repeat((1 << 20) / line.length)}`, () => {
+      out.read = true;
+      maybeSend();
+    });
+  }
+  const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+  // Killed processes are reaped by init, not at once: look again for a bounded while before calling them left over.
+  let leftProcesses = processesNaming(tmp);
+  for (let i = 0; i < 50 && leftProcesses.length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leftProcesses = processesNaming(tmp);
+  }
+  for (const pid of leftProcesses) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  return { code, signal: ended, stderr: out.stderr, leftProcesses, leftFiles: readdirSync(tmp) };
+}
+
+const lines = (text: string) => text.split('\n').length - 1;
+
+describe('an interrupted kit exits 130/143 and leaves no process and no temp dir', { timeout: 180_000 }, () => {
+  const LINT = ['lint', '--', process.execPath, NOTES];
+  type Ready = (out: { stdout: string; stderr: string; read: boolean }) => boolean;
+  // check prints nothing before EOF: the handshake is that it has read most of a 1 MiB write (more than a pipe holds).
+  const readingStdin: Ready = (o) => o.read;
+  const cases: [string, string[], Ready, NodeJS.Signals, ('ignore' | 'pipe')?][] = [
+    ['lint, after the first progress line', LINT, (o) => /probe\(s\) done/.test(o.stderr), 'SIGINT'],
+    ['lint, after three progress lines', LINT, (o) => (o.stderr.match(/probe\(s\) done/g) ?? []).length >= 3, 'SIGTERM'],
+    ['lint, once it runs the exec checks', LINT, (o) => o.stderr.includes('running the exec checks'), 'SIGTERM'],
+    ['fake well-behaved watch, after 2 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 2, 'SIGINT'],
+    ['fake well-behaved watch, after 5 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 5, 'SIGTERM'],
+    ['check - on a never-ending stdin', ['check', '-', '--output', 'jsonl'], readingStdin, 'SIGINT', 'pipe'],
+    ['check - on a never-ending stdin', ['check', '-', '--output', 'jsonl'], readingStdin, 'SIGTERM', 'pipe'],
+  ];
+  for (const [name, args, ready, signal, stdin] of cases) {
+    test(`${name}: ${signal}`, async () => {
+      const result = await interrupt(args, signal, ready, stdin);
+      expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
+      expect(result.leftProcesses).toEqual([]);
+      expect(result.leftFiles).toEqual([]);
+    });
+  }
+});

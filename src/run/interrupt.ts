@@ -75,6 +75,10 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
   for (const pid of groups) signalGroup(pid, 'SIGKILL');
   groups.clear();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  // File work already handed to libuv's threads (a probe's sandbox being copied, a mkdir -p) may land after
+  // that removal and recreate a directory: let it finish, then remove again.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   dirs.clear();
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { trackTempDir, untrackTempDir } from '../../run/interrupt.js';
+import { interruptedBy, trackTempDir, untrackTempDir } from '../../run/interrupt.js';
 
 /** What a probe's directories held: relative path → sha256 of the contents. */
 export type Snapshot = ReadonlyMap<string, string>;
@@ -71,6 +71,8 @@ export class Workspace {
 
   /** New empty directories, or a copy of `template`'s. */
   async dirs(template?: ProbeDirs): Promise<ProbeDirs> {
+    // Interrupted: the workspace is being removed, and a new sandbox would be left behind.
+    if (interruptedBy()) return new Promise<never>(() => {});
     const base = join(this.root, `p${++this.count}`);
     const dirs: ProbeDirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
     if (template) {

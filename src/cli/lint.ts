@@ -28,6 +28,7 @@ export interface LintArgs {
   output: 'text' | 'jsonl';
   strict: boolean;
   timeoutMs: number | undefined;
+  maxOutputBytes: number | undefined;
   color: boolean;
   /** `--spec` (aoi, cmdhelp, exec, app; `all` expanded); empty: detect. */
   specs: SpecId[];
@@ -84,6 +85,11 @@ export function parseLintArgs(args: string[]): LintArgs {
     // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
     if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${text('timeout-ms')}"`);
   }
+  let maxOutputBytes: number | undefined;
+  if (text('max-output-bytes') !== undefined) {
+    maxOutputBytes = Number(text('max-output-bytes'));
+    if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024 || maxOutputBytes > 1024 ** 3) throw new UsageError(`--max-output-bytes must be an integer from 1024 to 1073741824, got "${text('max-output-bytes')}"`);
+  }
   const words = (lines: string[] | undefined, flag: string) =>
     (lines ?? []).map((line) => {
       const argv = shellWords(line);
@@ -103,6 +109,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     output,
     strict: values.strict === true,
     timeoutMs,
+    maxOutputBytes,
     color: wantsColour(values),
     specs: SPEC_IDS.filter((s) => specs.has(s)),
     execPlan: text('exec-plan'),
@@ -270,6 +277,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       only: args.only.filter((rule) => specOfRule(rule) === 'aoi'),
       strict: args.strict,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+      ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
       ...(progress ? { onProgress: progress.update } : {}),
       ...(reuse ? { reuse } : {}),
     });

@@ -116,6 +116,12 @@ export const VERBS = {
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
+      'max-output-bytes': {
+        type: 'int',
+        default: 67108864,
+        description: 'Per AOI probe, stdout plus stderr read before the kit stops and kills the tool (1024 to 1073741824)',
+        usage: { value: 'N', text: 'output read per AOI probe before the kit kills the tool\n(default 67108864; 1024 to 1073741824)' },
+      },
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
       color: COLOR,

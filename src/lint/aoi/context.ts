@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { judgeDeclaredSchema } from '../../checks/aoi/probe/declared-schema.js';
-import { judgeHang } from '../../checks/aoi/probe/hang.js';
+import { judgeStopped } from '../../checks/aoi/probe/hang.js';
 import { eventsReadable } from '../../checks/aoi/probe/readable.js';
 import type { Event, ProbeOutcome, Report } from '../../checks/aoi/probe/types.js';
 import { checkStream, type StreamReport } from '../../checks/aoi/stream.js';
@@ -67,7 +67,7 @@ export class LintContext {
    */
   judgeStream(command: string, probe: RecordedProbe, settings: { unbounded?: boolean; schemaVersion?: string } = {}): Judged {
     const report = this.reporter(command, probe.label);
-    if (judgeHang(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
+    if (judgeStopped(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
     const stream = checkStream(probe.run.stdout, {
       exitCode: probe.run.exitCode,
       signal: probe.run.signal,

@@ -39,6 +39,11 @@ export interface LintOptions {
    * slow work between two writes into a hang.
    */
   graceMs?: number;
+  /**
+   * Per probe, stdout plus stderr in bytes (default 64 MiB): past it the kit stops reading, kills the CLI and
+   * reports AOI-11/output-cap-exceeded instead of judging the cut output.
+   */
+  maxOutputBytes?: number;
   /** Probes run at once (default: 2 × available parallelism). */
   concurrency?: number;
   /**
@@ -97,6 +102,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     canaries,
     ...(options.env ? { env: options.env } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     ...(options.sandboxHome !== undefined ? { sandboxHome: options.sandboxHome } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

@@ -49,6 +49,8 @@ export interface RunnerOptions {
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly graceMs: number;
+  /** Per probe: stdout plus stderr past this is AOI-11/output-cap-exceeded (default `runProbe`'s 64 MiB). */
+  readonly maxOutputBytes?: number;
   readonly concurrency?: number;
   readonly canaries: Canaries;
   /** Probes recorded elsewhere, taken instead of running the same probe again. */
@@ -124,6 +126,7 @@ export class ProbeRunner {
       ...(settings.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: settings.closeStdoutAfterLines } : {}),
       ...(settings.signalAfterLines ? { signalAfterLines: settings.signalAfterLines } : {}),
       ...(settings.tripwire ? { tripwire: true } : {}),
+      ...(this.options.maxOutputBytes !== undefined ? { maxOutputBytes: this.options.maxOutputBytes } : {}),
     };
     const sandboxed = withPlaceholders(spec, dirs);
     const reused = fresh ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;

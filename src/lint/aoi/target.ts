@@ -17,6 +17,8 @@ export interface ProbeSpec {
   readonly graceMs?: number;
   /** Record (and refuse) every attempt to reach the network. */
   readonly tripwire?: boolean;
+  /** Stop reading and kill the CLI once stdout plus stderr pass this many bytes (`runProbe`'s default when absent). */
+  readonly maxOutputBytes?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function processTarget(command: string, args: readonly string[] = []): Li
       ...(probe.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: probe.closeStdoutAfterLines } : {}),
       ...(probe.signalAfterLines ? { signalAfterLines: { ...probe.signalAfterLines, group: false } } : {}),
       ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
+      ...(probe.maxOutputBytes !== undefined ? { maxBufferBytes: probe.maxOutputBytes } : {}),
     });
   return {
     label: [command, ...args].join(' '),
@@ -68,6 +71,7 @@ export function processTarget(command: string, args: readonly string[] = []): Li
         graceExpired: run.probe.graceExpired,
         stdoutClosed: run.probe.stdoutClosed !== null,
         signalSent: run.probe.signalSent !== null,
+        ...(run.probe.maxBufferExceeded ? { outputCapped: run.stdout.length + run.stderr.length } : {}),
         network,
       };
     },

@@ -175,6 +175,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-11/limit-ignored', 'error', 'More items than --limit asked for', 'Return at most --limit items and report the rest with truncated and next_cursor (§15).'),
   probe('AOI-11/truncation-unreported', 'error', 'A page was cut short by --limit without truncated:true', 'Set "truncated": true (and next_cursor) whenever --limit left items out (§15).'),
   probe('AOI-11/cursor-failed', 'error', 'Following next_cursor fails', 'Accept every cursor the command returned, with the same query, until the data runs out (§15).'),
+  probe('AOI-11/output-cap-exceeded', 'warning', 'Output past the kit\'s cap: the kit stopped reading and killed the process', 'Bound what one invocation prints by default (--limit, --max-bytes) and report the rest with truncated and next_cursor (§15).', '§15 says SHOULD; nothing else about the probe is judged, since the kit cut the output itself.'),
   probe('AOI-11/cursor-repeats', 'error', 'The page after next_cursor repeats items of the page before', 'Make next_cursor point after the last item returned (§15).'),
   // AOI-12 — malformed input JSONL (§12.2); judged by the process linter
   probe('AOI-12/no-item-error', 'error', 'A malformed input line produced no aoi:error with its line_number', 'Report each malformed input line as an aoi:error (code INPUT_JSONL_PARSE_ERROR) with "line_number" (§12.2, §19.4).'),

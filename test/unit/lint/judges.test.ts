@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeMutationEvents } from '../../../src/checks/aoi/probe/audit.js';
 import { compileDeclaredSchema, fileIds, judgeDeclaredSchema } from '../../../src/checks/aoi/probe/declared-schema.js';
 import { judgeCapabilities, judgeSchema } from '../../../src/checks/aoi/probe/discovery.js';
-import { judgeHang } from '../../../src/checks/aoi/probe/hang.js';
+import { judgeHang, judgeStopped } from '../../../src/checks/aoi/probe/hang.js';
 import { judgeReplay } from '../../../src/checks/aoi/probe/idempotency.js';
 import { judgeMalformedInput } from '../../../src/checks/aoi/probe/input.js';
 import { judgeUnsupportedVersion } from '../../../src/checks/aoi/probe/negotiation.js';
@@ -63,6 +63,17 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(ids((r) => judgeHang(run({ timedOut: true, signal: 'SIGKILL', exitCode: null }), 10, r))).toEqual(['AOI-03/timed-out']);
     expect(ids((r) => judgeHang(run({ timedOut: true, stderr: bytes('Delete 1 note(s)? [y/N] ') }), 10, r))).toEqual(['AOI-03/prompted']);
     expect(ids((r) => judgeHang(run({ timedOut: true, stderr: bytes('working…\n') }), 10, r))).toEqual(['AOI-03/timed-out']);
+  });
+
+  it('AOI-11 output cap: the kit cut the output, so that alone is reported and nothing else is judged', () => {
+    let stopped = true;
+    expect(ids((r) => (stopped = judgeStopped(run(), 10, r)))).toEqual([]);
+    expect(stopped).toBe(false);
+    // Killed by the kit mid-line, without a summary: still only the cap, not a hang, a kill or a cut stream.
+    const capped = run({ outputCapped: 2048, signal: 'SIGKILL', exitCode: null, stdout: bytes('{"type":"row","te') });
+    expect(ids((r) => (stopped = judgeStopped(capped, 10, r)))).toEqual(['AOI-11/output-cap-exceeded']);
+    expect(stopped).toBe(true);
+    expect(ids((r) => judgeStopped(run({ timedOut: true }), 10, r))).toEqual(['AOI-03/timed-out']);
   });
 
   it('AOI-04 declared schema', () => {

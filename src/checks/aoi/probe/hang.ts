@@ -9,6 +9,19 @@ function pendingText(bytes: Uint8Array): string | undefined {
 }
 
 /**
+ * Whether the run can be judged at all: not when it hung (AOI-03, below) nor when it printed past the kit's
+ * output cap (AOI-11/output-cap-exceeded: the kit cut its stdout and killed it, and blaming the tool for a
+ * missing summary, a cut line or the kill would be the kit's own doing). Returns true when it cannot.
+ */
+export function judgeStopped(run: ProbeOutcome, timeoutMs: number, report: Report, secrets: readonly string[] = []): boolean {
+  if (run.outputCapped !== undefined) {
+    report('AOI-11/output-cap-exceeded', `printed more than the kit's output cap; the kit stopped reading at ${run.outputCapped} bytes and killed it, so nothing else about this run was judged`);
+    return true;
+  }
+  return judgeHang(run, timeoutMs, report, secrets);
+}
+
+/**
  * AOI-03 (§1.3, §4): a finite machine-mode command that never exits. When the last thing it printed is
  * an unfinished line ending in `:`, `?`, `>` or `]` (`[y/N] `), it is waiting on a human: a prompt. Returns true when the run
  * hung, so that callers judge nothing else about it.

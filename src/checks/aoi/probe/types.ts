@@ -12,6 +12,11 @@ export interface ProbeOutcome {
   readonly graceExpired: boolean;
   readonly stdoutClosed: boolean;
   readonly signalSent: boolean;
+  /**
+   * Bytes of stdout plus stderr read when the output passed the kit's cap and the kit killed the process
+   * (so stdout ends mid-stream by the kit's doing); absent when it stayed under the cap.
+   */
+  readonly outputCapped?: number;
   /** Network attempts seen by the tripwire, described without secrets (`node tcp example.com:443`). */
   readonly network: readonly string[];
 }

@@ -1,4 +1,4 @@
-import { judgeHang } from '../../../checks/aoi/probe/hang.js';
+import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
 import { judgeSignal } from '../../../checks/aoi/probe/pipes.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
@@ -19,7 +19,7 @@ export const signals: ProbeModule<InvocationSubject> = {
       const probe = runs.get(signal)!;
       const report = lint.reporter(command, probe.label);
       if (!probe.run.signalSent) {
-        if (!judgeHang(probe.run, lint.timeoutMs, report, lint.secrets)) lint.verdicts.skip('AOI-10', `ended before printing 2 lines (${endOf(probe.run)})`, command);
+        if (!judgeStopped(probe.run, lint.timeoutMs, report, lint.secrets)) lint.verdicts.skip('AOI-10', `ended before printing 2 lines (${endOf(probe.run)})`, command);
         continue;
       }
       const readable = !probe.run.graceExpired && lint.judgeStream(command, probe, { unbounded: true }) === 'readable';

@@ -1,5 +1,5 @@
 import type { Capabilities } from '../../../checks/aoi/probe/discovery.js';
-import { judgeHang } from '../../../checks/aoi/probe/hang.js';
+import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
 import { judgeUnsupportedVersion, UNSUPPORTED_SCHEMA_VERSION } from '../../../checks/aoi/probe/negotiation.js';
 import { machine, withFlag, type CommandPlan } from '../plan.js';
 import type { AfterBaseSubject, InvocationSubject, ProbeModule } from './module.js';
@@ -36,7 +36,7 @@ export const negotiation: ProbeModule<InvocationSubject & { readonly capabilitie
     advertisedMajors(capabilities).length === 0 ? [] : [{ key: 'unsupported', args: machine(withFlag(invocation, '--schema-version', UNSUPPORTED_SCHEMA_VERSION)) }],
   judge({ command }, runs, lint) {
     const probe = runs.get('unsupported')!;
-    if (judgeHang(probe.run, lint.timeoutMs, lint.reporter(command, probe.label), lint.secrets)) return;
+    if (judgeStopped(probe.run, lint.timeoutMs, lint.reporter(command, probe.label), lint.secrets)) return;
     judgeUnsupportedVersion(probe.run, lint.reporter(command, probe.label));
     lint.verdicts.exercised('AOI-13', command);
   },

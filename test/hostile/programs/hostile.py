@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""A small AOI-CLI tool whose `dump` command turns hostile on cue (HOSTILE_MODE), for the kit's hostile suite.
+
+Written the way an outside author would (standard library only). `schema`, `capabilities` and `list` behave;
+`dump` misbehaves as HOSTILE_MODE says:
+  flood-stdout    valid events, forever, as fast as the pipe takes them
+  flood-stderr    log lines on stderr, forever
+  fork-children   starts 50 children that sleep, then exits normally without waiting for them
+  close-stdout    closes stdout at once and exits 0
+  escapes         terminal escapes, C1 controls and bidi overrides in its events, errors and stderr
+  ignore-stdin    never reads stdin and never exits
+  (unset)         one event and a summary
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+META = {"type": "aoi:meta", "tool": "hostile", "aoi_version": "0.2", "schema_name": "org.example.hostile.events", "schema_version": "1.0.0"}
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://schemas.example.org/hostile/events/1.0.0/schema.json",
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string"}},
+}
+CAPABILITIES = {
+    "tool": "hostile",
+    "aoi_version": "0.2",
+    "schema_name": META["schema_name"],
+    "schema_version": META["schema_version"],
+    "commands": [
+        {"name": "list", "read_only": True, "destructive": False, "supports_dry_run": False, "output_modes": ["jsonl"]},
+        {"name": "dump", "read_only": True, "destructive": False, "supports_dry_run": False, "output_modes": ["jsonl"]},
+    ],
+}
+
+
+def emit(event):
+    sys.stdout.write(json.dumps(event) + "\n")
+
+
+def usage(message, command=None):
+    emit(dict(META, command=command or "hostile"))
+    emit({"type": "aoi:error", "code": "USAGE", "category": "usage", "message": message, "retryable": False})
+    emit({"type": "aoi:summary", "ok": False, "count": 0})
+    sys.exit(64)
+
+
+def dump(mode):
+    if mode == "flood-stdout":
+        line = json.dumps({"type": "row", "id": "r", "text": "x" * 200}) + "\n"
+        while True:
+            sys.stdout.write(line * 256)
+    if mode == "flood-stderr":
+        while True:
+            sys.stderr.write("log: still working on it\n" * 256)
+    if mode == "fork-children":
+        for _ in range(50):
+            subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if mode == "close-stdout":
+        os.close(1)
+        sys.exit(0)
+    if mode == "escapes":
+        hostile = "\x1b]0;owned\x07\x1b[2J\x1b[31mred\u009b31m\u202eevil\u202c"
+        sys.stderr.write("warning: " + hostile + "\n")
+        emit({"type": "row", "id": "r1", "text": hostile})
+        sys.stdout.write("not json " + hostile + "\n")
+        emit({"type": "aoi:error", "code": "BAD" + hostile, "category": "internal", "message": hostile, "retryable": False})
+        emit({"type": "aoi:summary", "ok": False, "count": 1})
+        sys.stdout.flush()
+        sys.exit(1)
+    if mode == "ignore-stdin":
+        while True:
+            time.sleep(3600)
+    emit({"type": "row", "id": "r1", "text": "one"})
+    emit({"type": "aoi:summary", "ok": True, "count": 1})
+
+
+def main(argv):
+    words = [a for a in argv if a not in ("--output", "jsonl", "json")]
+    if not words:
+        usage("a command is needed: schema, capabilities, list, dump")
+    command, rest = words[0], words[1:]
+    if command == "schema":
+        print(json.dumps(SCHEMA))
+        return
+    if command == "capabilities":
+        print(json.dumps(CAPABILITIES))
+        return
+    if rest:
+        usage("unexpected argument: " + rest[0], command)
+    emit(dict(META, command=command))
+    if command == "list":
+        emit({"type": "row", "id": "r1", "text": "one"})
+        emit({"type": "aoi:summary", "ok": True, "count": 1})
+        return
+    if command == "dump":
+        dump(os.environ.get("HOSTILE_MODE", ""))
+        return
+    usage("unknown command: " + command)
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv[1:])
+    except BrokenPipeError:
+        os._exit(0)
+    except KeyboardInterrupt:
+        emit({"type": "aoi:summary", "ok": False, "reason": "interrupted", "partial": True})
+        sys.exit(130)

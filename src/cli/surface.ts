@@ -152,7 +152,7 @@ export const VERBS = {
     ],
     flags: {
       seed: { type: 'int', description: 'Make random faults repeat (0 to 4294967295)' },
-      fault: { type: 'string', repeatable: true, format: 'ID[=JSON]', description: 'Add a fault (before the preset); numeric parameters at most 100000, or 600000 for a delay in ms' },
+      fault: { type: 'string', repeatable: true, format: 'ID[=JSON]', description: 'Add a fault (before the preset); numeric parameters at most 100000 (a count), 268435456 (a key ending in bytes) or 600000 (a key ending in ms)' },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set a variable of notes’ environment, e.g. NOTES_BACKEND (before the preset)' },
       list: { type: 'bool', description: 'List the presets' },
     },

@@ -2,10 +2,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { makeAgentFault } from '../../src/fakes/agentcli/faults/index.js';
 import { makeFault } from '../../src/fakes/aoi/faults/index.js';
 import { runCli } from '../../src/run/run-cli.js';
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const AGENT_ACP = new URL('../../fixtures/bin/agent-acp', import.meta.url).pathname;
 // A private TMPDIR: whatever the kit leaves in it is litter.
 const tmp = mkdtempSync(join(tmpdir(), 'aoi-ranges-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -18,6 +20,8 @@ describe('numeric options: out of range is a usage error naming the range', { ti
     ['lint --timeout-ms above', ['lint', '--timeout-ms', '3600001', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '3600000', '--', '/no/such/program'], 66],
     ['lint --timeout-ms 2^31', ['lint', '--timeout-ms', '2147483648', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
     ['lint --timeout-ms below', ['lint', '--timeout-ms', '99', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
+    ['lint --max-output-bytes below', ['lint', '--max-output-bytes', '1023', '--', '/no/such/program'], '1024 to 1073741824', ['lint', '--max-output-bytes', '1024', '--', '/no/such/program'], 66],
+    ['lint --max-output-bytes above', ['lint', '--max-output-bytes', '1073741825', '--', '/no/such/program'], '1024 to 1073741824', ['lint', '--max-output-bytes', '1073741824', '--', '/no/such/program'], 66],
     ['lint --timeout-ms fraction', ['lint', '--timeout-ms', '100.5', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
     ['check --exit-code', ['check', '/dev/null', '--exit-code', '256'], '0-255', ['check', '/dev/null', '--exit-code', '255'], 0],
     ['check --signal', ['check', '/dev/null', '--signal', 'SIGBOGUS'], 'SIGKILL', ['check', '/dev/null', '--signal', 'SIGKILL'], 0],
@@ -52,10 +56,25 @@ describe('numeric options: out of range is a usage error naming the range', { ti
   }
 
   test('a delay in ms is bounded at 600000', () => {
-    expect(() => makeFault('slow', { firstByteMs: 600_001 })).toThrow(/firstByteMs must be between -600000 and 600000/);
+    expect(() => makeFault('slow', { firstByteMs: 600_001 })).toThrow(/firstByteMs must be a number no larger than 600000 ms/);
     expect(() => makeFault('slow', { firstByteMs: 600_000 })).not.toThrow();
-    expect(() => makeFault('blank-lines', { count: 100_001 })).toThrow(/count must be between -100000 and 100000/);
+    expect(() => makeFault('blank-lines', { count: 100_001 })).toThrow(/count must be a number no larger than 100000 in size/);
     expect(() => makeFault('blank-lines', { count: 100_000 })).not.toThrow();
+  });
+
+  test('the agent fakes bound their fault parameters too: a count, a size in bytes, a delay', async () => {
+    const agent = (fault: string) => runCli(process.execPath, [AGENT_ACP, '--fault', fault], { env: { TMPDIR: tmp }, timeoutMs: 60_000 });
+    for (const [over, range] of [
+      ['slow-handshake={"ms":600001}', '600000 ms'],
+      ['huge-frame={"bytes":268435457}', '268435456 bytes'],
+      ['events-after-turn-end={"count":1e9}', '100000 in size'],
+    ]) {
+      const run = await agent(over!);
+      expect(run.exitCode, over).toBe(64);
+      expect(text(run.stderr)).toContain(range);
+    }
+    expect(() => makeAgentFault('huge-frame', { bytes: 268_435_456 })).not.toThrow();
+    expect(() => makeAgentFault('slow-handshake', { ms: 600_000 })).not.toThrow();
   });
 
   test('exec --input-file /missing exits 66 (EX_NOINPUT), as its help says', async () => {

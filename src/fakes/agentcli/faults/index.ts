@@ -1,3 +1,4 @@
+import { checkFaultNumbers } from '../../fault-contract.js';
 import type { AgentProtocol } from '../../../spec/agentcli/transcript.js';
 import type { AgentBehaviour, AgentFault, AgentFaultFactory } from '../types.js';
 import { crashMidTurn } from './crash-mid-turn.js';
@@ -61,6 +62,7 @@ export const isAgentFaultId = (id: string): id is AgentFaultId => Object.hasOwn(
 /** A fault by id with parameters (defaults filled in); throws on an unknown id or a bad parameter. */
 export function makeAgentFault(id: string, params: object = {}): AgentFault {
   if (!isAgentFaultId(id)) throw new RangeError(`unknown agent fault "${id}"; known: ${Object.keys(AGENT_FAULT_CATALOGUE).join(', ')}`);
+  checkFaultNumbers(id, params);
   return (AGENT_FAULT_CATALOGUE[id] as AgentFaultFactory<object>)(params);
 }
 

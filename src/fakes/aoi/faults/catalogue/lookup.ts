@@ -1,4 +1,5 @@
 import type { Severity } from '../../../../spec/types.js';
+import { checkFaultNumbers } from '../../../fault-contract.js';
 import type { StreamFault } from '../stream-fault.js';
 import { BEHAVIOUR_FAULT_CATALOGUE, type BehaviourFaultId } from './behaviour-faults.js';
 import type { FaultEntry } from './entry.js';
@@ -25,22 +26,6 @@ export function makeFault(id: string, params: object = {}): StreamFault {
   checkFaultNumbers(id, params);
   const { make, defaults } = ALL_FAULTS[id];
   return make({ ...defaults, ...params });
-}
-
-/** The largest count (lines, events, repeats) and the longest delay (a key ending in `ms`/`Ms`) a fault parameter may ask for. */
-export const FAULT_MAX_COUNT = 100_000;
-export const FAULT_MAX_MS = 600_000;
-
-/**
- * Every numeric fault parameter is bounded: a fake asked for 1e9 blank lines would run out of memory instead of
- * misbehaving on purpose. Each fault still checks its own lower bounds.
- */
-function checkFaultNumbers(id: string, params: object): void {
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value !== 'number') continue;
-    const max = /ms$/i.test(key) ? FAULT_MAX_MS : FAULT_MAX_COUNT;
-    if (!Number.isFinite(value) || Math.abs(value) > max) throw new RangeError(`${id}: ${key} must be between ${-max} and ${max}${/ms$/i.test(key) ? ' (ms)' : ''}, got ${value}`);
-  }
 }
 
 /** A fault with one of its catalogued variant parameter sets. */

@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/integration/global-setup.ts'],
+    // One fixed fast-check seed for the whole suite (AOI_TESTKIT_FC_SEED to change it).
+    setupFiles: ['test/support/fast-check-seed.ts'],
   },
 });

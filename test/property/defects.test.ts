@@ -114,7 +114,8 @@ describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-ru
     expect(expected.length).toBeGreaterThan(2);
     expect(failing).toEqual(expected);
     expect(score(blind)).toBeLessThan(1);
-  });
+    // A whole mutation table (about 12 s on a quiet machine): room for a loaded one.
+  }, 180_000);
 });
 
 describe('defects in any chunking', () => {

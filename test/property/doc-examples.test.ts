@@ -71,8 +71,10 @@ function guardedFc(pending: Promise<unknown>[]): typeof fc {
 }
 
 describe('doc comment examples', () => {
-  beforeAll(() => fc.configureGlobal({ numRuns: 30 }));
-  afterAll(() => fc.resetConfigureGlobal());
+  // Keep the suite's seed (test/support/fast-check-seed.ts); only the budget is smaller here.
+  const suite = fc.readConfigureGlobal();
+  beforeAll(() => fc.configureGlobal({ ...suite, numRuns: 30 }));
+  afterAll(() => fc.configureGlobal(suite));
 
   it('finds them: one-liners, and the blocks of the main arbitraries', () => {
     expect(examples.length).toBeGreaterThan(20);

@@ -13,6 +13,7 @@ import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, spe
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
+import { checkStart } from '../lint/start.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -147,6 +148,9 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
+  // A program that cannot start is one error (66/69), never a table of verdicts about a program that never ran.
+  const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) });
+  if (cannot) throw new InputError(cannot.message, cannot.exitCode === 66 ? 'not_found' : 'config', cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', cannot.exitCode);
   const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
@@ -274,7 +278,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       ...(reuse ? { reuse } : {}),
     });
   } catch (error) {
-    if (error instanceof TargetError) throw new InputError(error.message, 'not_found', 'PROGRAM_NOT_FOUND');
+    if (error instanceof TargetError) throw new InputError(error.message, error.exitCode === 66 ? 'not_found' : 'config', error.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', error.exitCode);
     if (error instanceof LintSetupError) throw new InputError(error.message, 'validation', 'SETUP_FAILED', 65);
     throw error;
   } finally {

@@ -104,6 +104,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-01/schema-invalid', 'error', 'The schema is not a valid JSON Schema', 'Fix the schema until a strict JSON Schema validator (draft 2020-12 or the $schema it names) compiles it.'),
   probe('AOI-01/file-id', 'error', 'A schema $id is a machine-local file URI', 'Give $id a stable https URL, e.g. https://schemas.example.com/tool/events/1.0.0/schema.json (§10.2).'),
   probe('AOI-01/capabilities-invalid', 'error', '`capabilities --output json` is not a valid §17 manifest', 'Print one JSON object with tool and commands (name, read_only, destructive, …) as §17 shows.'),
+  probe('AOI-01/help-failed', 'error', '`--help` does not exit 0 with help', 'Print human-readable help and exit 0 for `--help` and `-h` (§16.1: MUST).'),
   // AOI-02 — the stream is JSONL objects only (§2)
   sub('AOI-02/not-utf8', 'error', 'A line is not valid UTF-8', 'Encode machine-mode stdout as UTF-8.'),
   sub('AOI-02/bom', 'error', 'The stream starts with a byte order mark', 'Do not write a BOM; JSON text must not begin with one (RFC 8259 §8.1).'),
@@ -119,6 +120,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-02/not-object', 'error', 'A line is JSON but not an object', 'Wrap every value in an event object with a "type".'),
   sub('AOI-02/missing-type', 'error', 'An event has no string "type"', 'Give every event a non-empty string "type" field.'),
   sub('AOI-02/line-too-long', 'error', 'A line is longer than the checker accepts', 'Split the data into several events, or raise maxLineBytes if such lines are intended.'),
+  probe('AOI-02/machine-mode-unselectable', 'error', 'The machine-mode flag is refused', 'Accept `--output jsonl` (or `--format jsonl`, §16.4) on every command and enter JSONL mode; an always-machine tool ignores it (§1, §16.1: MUST).'),
   // AOI-03 — completion semantics (§4, §6)
   sub('AOI-03/meta-not-first', 'warning', 'aoi:meta is not the first event of a finite command', 'Emit aoi:meta before any other event.', '§4 says SHOULD.'),
   sub('AOI-03/eof-without-summary', 'error', 'EOF without a terminal aoi:summary', 'Always end a finite command with {"type":"aoi:summary","ok":…}, also on failure.'),
@@ -144,6 +146,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.', '§9 says codes "should be" upper snake case.'),
   probe('AOI-05/usage-exit-zero', 'error', 'Malformed usage exits 0', 'Exit non-zero (64, EX_USAGE) when the command line cannot be understood (§6).'),
   probe('AOI-05/usage-exit-code', 'warning', 'Malformed usage exits non-zero but not 64', 'Exit 64 (EX_USAGE) for usage errors, as the §6 sysexits mapping recommends.', '§6 only recommends the sysexits mapping; the baseline is non-zero.'),
+  probe('AOI-05/interactive-required-missing', 'error', 'Machine mode prompted instead of emitting INTERACTIVE_REQUIRED', 'Never prompt in machine mode: emit {"type":"aoi:error","category":"authn","code":"INTERACTIVE_REQUIRED",…,"retryable":false} and exit non-zero (§1.3: MUST).'),
   // AOI-06 — confirmation and dry-run (§14.2, §14.3); judged by the process linter
   probe('AOI-06/unconfirmed-destructive', 'error', 'A destructive command ran without --confirm', 'Refuse destructive work without --confirm: a structured usage error, non-zero exit, no side effect (§14.3).'),
   probe('AOI-06/dry-run-side-effect', 'error', '--dry-run changed state', 'Run --dry-run on the same path as the real run but stop before every write (§14.2).'),
@@ -176,6 +179,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-11/truncation-unreported', 'error', 'A page was cut short by --limit without truncated:true', 'Set "truncated": true (and next_cursor) whenever --limit left items out (§15).'),
   probe('AOI-11/cursor-failed', 'error', 'Following next_cursor fails', 'Accept every cursor the command returned, with the same query, until the data runs out (§15).'),
   probe('AOI-11/cursor-repeats', 'error', 'The page after next_cursor repeats items of the page before', 'Make next_cursor point after the last item returned (§15).'),
+  probe('AOI-11/unbounded-by-default', 'warning', 'A command that takes --limit is not bounded without it', 'Apply a default limit when --limit is absent, report truncated and next_cursor, and declare bounded: true (§15).', '§15 says list, search and read operations SHOULD be bounded by default.'),
   // AOI-12 — malformed input JSONL (§12.2); judged by the process linter
   probe('AOI-12/no-item-error', 'error', 'A malformed input line produced no aoi:error with its line_number', 'Report each malformed input line as an aoi:error (code INPUT_JSONL_PARSE_ERROR) with "line_number" (§12.2, §19.4).'),
   probe('AOI-12/wrong-line-number', 'error', 'line_number does not name the malformed input line', 'Count input lines from 1, as §19.4 does.'),

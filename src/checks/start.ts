@@ -1,4 +1,6 @@
+import { sanitise } from '../stream/sanitise.js';
 import { toExcerpt } from '../stream/finding.js';
+import { maskSecrets } from './secrets.js';
 
 /** One attempt to run the program under test, as the start check saw it. */
 export interface StartAttempt {
@@ -21,6 +23,19 @@ export interface CannotStart {
   readonly exitCode: 66 | 69;
 }
 
+/** The attempt's stderr with its sandbox paths made relative (`/tmp/aoi-start-x/cwd-0/missing.py` → `missing.py`), alike for every attempt. */
+function unsandboxed(attempt: StartAttempt): string {
+  let text = Buffer.from(attempt.stderr).toString('utf8');
+  for (const path of [...(attempt.paths ?? [])].sort((a, b) => b.length - a.length)) text = text.replaceAll(`${path}/`, '').replaceAll(path, '.');
+  return text;
+}
+
+/** A line the program printed, fit for a terminal: secrets masked, controls visible, at most 300 characters. */
+const shown = (line: string, secrets: readonly string[]) => {
+  const safe = sanitise(maskSecrets(line, secrets));
+  return safe.length > 300 ? `${safe.slice(0, 300)}…` : safe;
+};
+
 /** What a first stderr line says when the program (or the script it was given) is missing. */
 const MISSING = /no such file|can't open file|cannot open file|cannot find module|not found|does not exist/i;
 
@@ -40,19 +55,15 @@ export function judgeStart(program: string, attempts: readonly StartAttempt[], s
     return { message: `cannot start: ${toExcerpt(program, secrets)}: ${why}`, exitCode: missing ? 66 : 69 };
   }
   if (attempts.length < 2 || new Set(attempts.map((attempt) => attempt.argv.join('\u0000'))).size < attempts.length) return undefined;
-  const said = (attempt: StartAttempt) => {
-    let text = Buffer.from(attempt.stderr).toString('utf8');
-    for (const path of [...(attempt.paths ?? [])].sort((a, b) => b.length - a.length)) text = text.replaceAll(path, '<sandbox>');
-    return `${attempt.exitCode ?? attempt.signal}\u0000${text}`;
-  };
+  const said = (attempt: StartAttempt) => `${attempt.exitCode ?? attempt.signal}\u0000${unsandboxed(attempt)}`;
   const failedAlike = attempts.every((attempt) => !attempt.timedOut && attempt.exitCode !== 0 && attempt.stdout.length === 0 && said(attempt) === said(attempts[0]!));
   if (!failedAlike) return undefined;
   const first = attempts[0]!;
-  const line = Buffer.from(first.stderr).toString('utf8').split('\n').find((l) => l.trim() !== '')?.trim();
+  const line = unsandboxed(first).split('\n').find((l) => l.trim() !== '')?.trim();
   const ended = first.signal ? `signal ${first.signal}` : `exit ${first.exitCode}`;
   const tried = attempts.map((attempt) => attempt.argv.join(' ')).join(', ');
   return {
-    message: `cannot start: ${toExcerpt(program, secrets)}: ${line !== undefined ? toExcerpt(line, secrets) : 'no output'} (${ended} with nothing on stdout for each of: ${tried})`,
+    message: `cannot start: ${toExcerpt(program, secrets)}: ${line !== undefined ? shown(line, secrets) : 'no output'} (${ended} with nothing on stdout for each of: ${tried})`,
     exitCode: line !== undefined && MISSING.test(line) ? 66 : 69,
   };
 }

@@ -40,7 +40,8 @@ export function promptIn(bytes: Uint8Array): string | undefined {
  */
 export function judgeInteractive(run: ProbeOutcome, events: readonly Event[], report: Report, secrets: readonly string[] = []): void {
   if (run.timedOut) return; // a hang is AOI-03's (timed-out, prompted)
-  const prompt = promptIn(run.stderr) ?? promptIn(run.stdout);
+  // stdout first: Python's input() prompts there, and the traceback on stderr then quotes the source line.
+  const prompt = promptIn(run.stdout) ?? promptIn(run.stderr);
   if (prompt === undefined) return;
   if (events.some((event) => event.type === 'aoi:error' && event.code === 'INTERACTIVE_REQUIRED')) return;
   report('AOI-05/interactive-required-missing', `with stdin closed, machine mode printed a prompt (${endOf(run)}) instead of an aoi:error with code INTERACTIVE_REQUIRED`, { excerpt: toExcerpt(prompt.trim(), secrets) });

@@ -14,6 +14,7 @@ import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
 import { checkStart } from '../lint/start.js';
+import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -382,8 +383,10 @@ export function renderText(report: LintReport, color: boolean): string {
   for (const verdict of notable) {
     const label = verdict.status === 'fail' ? paint(RED, 'FAIL') : verdict.status === 'skip' ? paint(YELLOW, 'SKIP') : paint(YELLOW, 'WARN');
     out.push(`  ${label}  ${verdict.rule} ${sanitise(`${verdict.command}`)}: ${verdict.status === 'skip' ? verdict.reason : verdict.title}`);
-    for (const finding of verdict.findings.slice(0, 3)) {
-      out.push(`          ${paint(GREY, finding.id)} ${finding.message}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
+    const shown = oneFindingPerDefect(verdict.findings, report.findings);
+    if (shown.length === 0 && verdict.findings.length > 0) out.push(`          ${paint(GREY, shownUnder(verdict.findings) ?? '')}`);
+    for (const { finding, alsoRules } of shown.slice(0, 3)) {
+      out.push(`          ${paint(GREY, finding.id)} ${finding.message}${alsoFails(alsoRules)}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
   }

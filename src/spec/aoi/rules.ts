@@ -137,6 +137,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-04/schema', 'error', 'A framework event fails its schema', 'Fix the event so that it matches the aoi: event schema (see the path in the message).'),
   sub('AOI-04/unknown-framework-type', 'warning', 'An aoi: type that AOI-CLI v0.2 does not define', 'Use one of the eight aoi: framework types, or an unprefixed domain type.', 'The aoi: namespace is reserved for the spec; a later version may define it.'),
   sub('AOI-04/reserved-name', 'error', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.'),
+  sub('AOI-04/timestamp-not-rfc3339', 'warning', 'A timestamp is ISO 8601 but not RFC 3339', 'Write timestamps as RFC 3339, e.g. 2026-01-31T12:00:00Z: the extended format, a "T" and an offset.', '§8.1 asks for ISO 8601, which this timestamp is; the event schemas (and most parsers) take RFC 3339 (JSON Schema date-time).'),
   sub('AOI-04/reserved-name-summary', 'warning', 'A domain event is named "summary"', 'Write "aoi:summary" for the terminal summary; give a domain summary another name (e.g. "abstract").', '§8.2 forbids reserved names, yet its own rationale shows a domain {"type":"summary","text":…} coexisting with aoi:summary; warning unless strict.'),
   probe('AOI-04/declared-schema', 'error', 'An event fails the schema the tool itself declares', 'Make the events match `schema --output json` for the schema version in meta, or fix the schema (§1.1, §10).'),
   // AOI-05 — structured errors (§9)
@@ -163,7 +164,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
   sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
   sub('AOI-09/secret-echoed', 'error', 'A secret the command was given appears in its output', 'Never echo credentials, tokens or URLs with secrets back; the caller already knows what it passed (§11).'),
-  sub('AOI-09/meta-argv', 'warning', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.', '§11 says SHOULD NOT by default.'),
+  sub('AOI-09/meta-argv', 'error', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.'),
   probe('AOI-09/secret-on-stderr', 'error', 'A secret the command was given appears on stderr', 'Redact secrets in diagnostics too; never echo argv, URLs or environment values raw (§11, §20).'),
   // AOI-10 — pipes and signals (§7); judged by the process linter
   probe('AOI-10/pipe-stack-trace', 'error', 'A stack trace after the reader closed stdout', 'Treat EPIPE on stdout as normal termination: exit quietly (141) without a trace (§7, §20).'),

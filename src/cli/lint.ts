@@ -201,7 +201,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   });
   if (args.output === 'jsonl') {
     writeVerdicts(emitter, 'lint', ok, verdicts, {
-      ...(aoi ? { commands: aoi.commands, probes: aoi.probes } : {}),
+      ...(aoi ? { commands: aoi.commands, probes: aoi.probes, characteristics: aoi.characteristics } : {}),
       duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
       specs,
     });

@@ -1,5 +1,6 @@
 import type { Capabilities } from '../../checks/aoi/probe/discovery.js';
 import { endOf } from '../../checks/aoi/probe/types.js';
+import { characteristicMatrix, type CharacteristicMatrix } from '../../checks/characteristics.js';
 import { VerdictCollector, verdictsOk, type RuleVerdict } from '../../checks/verdict.js';
 import { makeCanaries } from '../../run/canaries.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
@@ -73,6 +74,8 @@ export interface LintReport {
   readonly capabilities: boolean;
   /** One verdict per (rule × command); AOI-01's commands are `schema` and `capabilities`. */
   readonly verdicts: readonly RuleVerdict[];
+  /** §18.1: per command, per characteristic, `pass`, `fail` or `not_judged` (from the verdicts). */
+  readonly characteristics: CharacteristicMatrix;
   readonly findings: readonly Finding[];
   readonly probes: number;
   readonly durationMs: number;
@@ -130,6 +133,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
       commands: plans.map((plan) => plan.name),
       capabilities: capabilities !== undefined,
       verdicts: rows,
+      characteristics: characteristicMatrix(rows),
       findings: rows.flatMap((verdict) => verdict.findings),
       probes: runner.probes,
       durationMs: performance.now() - started,

@@ -78,10 +78,10 @@ function evidenceOf(finding: Finding): Record<string, unknown> {
   };
 }
 
-function verdictDetail(verdict: RuleVerdict): string {
+function verdictDetail(verdict: RuleVerdict, findings: readonly Finding[] = verdict.findings): string {
   if (verdict.status === 'not_applicable' || verdict.status === 'skip') return verdict.reason ?? verdict.status;
   const counts = [verdict.errors > 0 ? `${verdict.errors} error(s)` : '', verdict.warnings > 0 ? `${verdict.warnings} warning(s)` : ''].filter(Boolean);
-  const first = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
+  const first = findings.find((f) => f.severity === 'error') ?? findings[0];
   return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
 }
 
@@ -112,7 +112,8 @@ export function renderText(report: StreamReport, source: string, color: boolean)
   for (const verdict of report.verdicts) {
     const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(YELLOW, 'WARN') : paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
     const shown = oneFindingPerDefect(verdict.findings, report.findings);
-    out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict)}`);
+    // The first finding named is one this rule shows (not a defect shown under another rule).
+    out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict, shown.map((s) => s.finding))}`);
     for (const { finding, alsoRules } of shown.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
       out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}${alsoFails(alsoRules)}`);

@@ -1,6 +1,9 @@
 /** §18.1: the (characteristic × command) matrix, from verdicts, and on a lint report where one defect breaks two characteristics. */
 import { describe, expect, it } from 'vitest';
+import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { characteristicMatrix } from '../../../src/checks/characteristics.js';
+import { renderText as renderCheck } from '../../../src/cli/check.js';
+import { renderText as renderLint } from '../../../src/cli/lint.js';
 import { makeVerdict } from '../../../src/checks/verdict.js';
 import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
@@ -44,5 +47,27 @@ describe('the lint report carries the matrix', () => {
     expect(report.characteristics.search).toMatchObject({ Typed: 'fail', Verifiable: 'fail', Safe: 'pass', Bounded: 'pass' });
     const ids = new Set(report.findings.filter((f) => f.probe?.startsWith('search note')).map((f) => f.id));
     expect([...ids].sort()).toEqual(['AOI-03/summary-ok-missing', 'AOI-04/schema']);
+  });
+});
+
+describe('text output: one finding per defect, the JSONL verdicts carry every rule', () => {
+  const stream = Buffer.from(['{"type":"aoi:meta","tool":"x","schema_version":"1.0.0","aoi_version":"0.2"}', '{"type":"hit","id":"a"}', '{"type":"aoi:summary","count":1}', ''].join('\n'));
+
+  it('check: the summary without ok is shown once, under AOI-03, naming AOI-04; both verdicts fail', () => {
+    const report = checkStream(stream, { exitCode: 0 });
+    expect(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule)).toEqual(['AOI-03', 'AOI-04']);
+    const text = renderCheck(report, 's.jsonl', false);
+    expect(text.match(/missing required property "ok"|has no "ok"/g)).toHaveLength(1);
+    expect(text).toContain('AOI-03/summary-ok-missing line 3');
+    expect(text).toContain('(also fails AOI-04)');
+    expect(text).toMatch(/FAIL {2}AOI-04 {2}the same defect as AOI-03\/summary-ok-missing/);
+  });
+
+  it('lint: the same', { timeout: 120_000 }, async () => {
+    const report = await lintCli(inMemoryTarget(notes, { faults: [makeFault('ok-missing')] }), { ...REFERENCE_LINT_PLAN, timeoutMs: 3_000, graceMs: 1_000, only: ['AOI-03', 'AOI-04'], invocations: [['list']] });
+    const text = renderLint(report, false);
+    expect(report.findings.filter((f) => f.id === 'AOI-04/schema').length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/AOI-04\/schema/);
+    expect(text).toContain('(also fails AOI-04)');
   });
 });

@@ -20,11 +20,12 @@ export async function checkStart(command: string, args: readonly string[], optio
     const attempt = async (argv: readonly string[], i: number): Promise<StartAttempt> => {
       const cwd = join(work, `cwd-${i}`);
       const stateDir = join(work, `state-${i}`);
-      mkdirSync(cwd);
-      mkdirSync(stateDir);
-      const env = Object.fromEntries(Object.entries(options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', stateDir)]));
+      const home = join(work, `home-${i}`);
+      for (const dir of [cwd, stateDir, home]) mkdirSync(dir);
+      // The placeholders of --env, as the lint's runner fills them.
+      const env = Object.fromEntries(Object.entries(options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', stateDir).replaceAll('{home}', home)]));
       const run = await runProbe(command, [...args, ...argv], { stdin: 'closed', cwd, timeoutMs: options.timeoutMs ?? 10_000, env: { [STATE_DIR_ENV]: stateDir, ...env } });
-      return { argv, stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, spawnError: run.probe.spawnError, paths: [cwd, stateDir] };
+      return { argv, stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, spawnError: run.probe.spawnError, paths: [cwd, stateDir, home] };
     };
     const help = await attempt(START_ATTEMPTS[0]!, 0);
     if (help.spawnError === null && (help.exitCode === 0 || help.stdout.length > 0 || help.timedOut)) return undefined;

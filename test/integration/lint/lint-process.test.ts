@@ -15,7 +15,8 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const events = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('lintCli on the reference tool as a real process', () => {
-  test('the clean reference tool passes all 13 checks, each exercised on some command', async () => {
+  // Timeouts sized for a loaded 2-core machine: a lint is some seventy probes, each a process.
+  test('the clean reference tool passes all 13 checks, each exercised on some command', { timeout: 180_000 }, async () => {
     const report = await lintCli(processTarget(process.execPath, [NOTES]), REFERENCE_LINT_PLAN);
     const failed = report.verdicts.filter((v) => v.status === 'fail' || v.status === 'skip');
     expect(failed.map((v) => `${v.rule} ${v.command}: ${v.reason ?? v.findings[0]?.message}`)).toEqual([]);
@@ -25,7 +26,7 @@ describe('lintCli on the reference tool as a real process', () => {
     expect(report.ok).toBe(true);
   });
 
-  test('toPassAoiLint passes on the clean tool and fails, naming the rule and probe, on a faulty one', async () => {
+  test('toPassAoiLint passes on the clean tool and fails, naming the rule and probe, on a faulty one', { timeout: 300_000 }, async () => {
     await expect([process.execPath, NOTES]).toPassAoiLint(REFERENCE_LINT_PLAN);
     const faulty = [process.execPath, CLI, 'fake', 'crashing-without-summary'];
     const result = await aoiMatchers.toPassAoiLint.call(undefined, faulty, { ...REFERENCE_LINT_PLAN, only: ['AOI-03'] });
@@ -37,20 +38,20 @@ describe('lintCli on the reference tool as a real process', () => {
 });
 
 describe('aoi-testkit lint', () => {
-  const lint = (args: string[]) => runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 60_000 });
+  const lint = (args: string[]) => runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 170_000 });
   const plan = [
     ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
     ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => ['--invoke', argv.map((a) => `'${a}'`).join(' ')]),
   ];
 
-  test('the kit CLI passes its own lint, and its answer passes the stream checker', async () => {
+  test('the kit CLI passes its own lint, and its answer passes the stream checker', { timeout: 180_000 }, async () => {
     const run = await lint(['--output', 'jsonl', '--', process.execPath, CLI]);
     expect(run.exitCode).toBe(0);
     expect(run).toBeAoiConformant({ strict: true });
     const out = events(run.stdout);
     const checks = out.filter((e) => e.type === 'aoi:check');
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
-    expect(new Set(checks.filter((c) => c.command !== undefined).map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', 'check', 'lint', 'scenarios', 'manifest']));
+    expect(new Set(checks.filter((c) => c.command !== undefined).map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', '--help', 'check', 'lint', 'scenarios', 'manifest']));
     // The kit CLI advertises cmdhelp/0.1 (src/cli/help.ts) and exec (its dispatch manifest is `exec manifest`):
     // lint judges both, tool-wide (no command); a plan built from safe commands leaves EXEC-08 and 09 skipped.
     expect(checks.filter((c) => c.command === undefined).map((c) => `${String(c.name)}:${String(c.status)}`)).toEqual([

@@ -61,7 +61,7 @@ describe('aoi-testkit lint', () => {
     expect(out.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: checks.length, error_count: 0 });
   });
 
-  test('one aoi:check per (rule × command) with evidence; exit 1 when a rule fails', async () => {
+  test('one aoi:check per (rule × command) with evidence; exit 1 when a rule fails', { timeout: 180_000 }, async () => {
     const run = await lint(['--output', 'jsonl', '--only', 'AOI-06', ...plan, '--', process.execPath, CLI, 'fake', '--fault', 'dry-run-side-effect', 'well-behaved']);
     expect(run.exitCode).toBe(1);
     expect(checkStream(run.stdout, { exitCode: 1, strict: true }).ok).toBe(true);
@@ -74,21 +74,21 @@ describe('aoi-testkit lint', () => {
     expect(failed[0]).toMatchObject({ findings: [{ id: 'AOI-06/dry-run-side-effect', probe: 'create --title Fresh --dry-run --output jsonl' }], docs: 'docs/rules/AOI-06.md' });
   });
 
-  test('text output: a row per command, the failures with their probe', async () => {
+  test('text output: a row per command, the failures with their probe', { timeout: 180_000 }, async () => {
     const run = await lint(['--no-color', '--only', 'AOI-06', ...plan, '--', process.execPath, CLI, 'fake', '--fault', 'destructive-without-confirmation', 'well-behaved']);
     expect(run.exitCode).toBe(1);
     expect(text(run.stdout)).toMatch(/^ {2}delete +06:FAIL/m);
     expect(text(run.stdout)).toMatch(/AOI-06\/unconfirmed-destructive ran without --confirm \(exit 0\) and changed stateDir\/notes\.json {2}\[delete n_0001 --output jsonl\]/);
   });
 
-  test('text output shows progress on stderr; machine output keeps stderr quiet', async () => {
+  test('text output shows progress on stderr; machine output keeps stderr quiet', { timeout: 180_000 }, async () => {
     const [people, machines] = await Promise.all([lint(['--only', 'AOI-05', '--', process.execPath, NOTES]), lint(['--output', 'jsonl', '--only', 'AOI-05', '--', process.execPath, NOTES])]);
     expect([people.exitCode, machines.exitCode]).toEqual([0, 0]);
     expect(text(people.stderr)).toMatch(/^aoi-testkit lint: \d+ probe\(s\) done$/m);
     expect(text(machines.stderr)).toBe('');
   });
 
-  test('without --invoke, commands that need arguments are run bare and their rules skipped, with the reason', async () => {
+  test('without --invoke, commands that need arguments are run bare and their rules skipped, with the reason', { timeout: 180_000 }, async () => {
     const run = await lint(['--output', 'jsonl', '--spec', 'aoi', '--', process.execPath, NOTES]);
     expect(run.exitCode).toBe(0); // a skip is not a failure
     const checks = events(run.stdout).filter((e) => e.type === 'aoi:check');

@@ -53,6 +53,12 @@ describe('§16.1 judges', () => {
     // A hang is AOI-03's to report.
     expect(judged((r) => judgeInteractive(run({ timedOut: true, stderr: bytes('Continue? [y/N] ') }), [], r))).toEqual([]);
     expect(promptIn(bytes('note "passwords: rotate" created\n'))).toBeUndefined();
+    // Data is not a prompt: a JSON line quoting one (a scenario's description), a diagnostic naming a password field.
+    const quoted = run({ stdout: bytes('{"type":"scenario","description":"delete asks \\"[y/N]\\" on stderr"}\n{"type":"aoi:summary","ok":true}\n') });
+    expect(judged((r) => judgeInteractive(quoted, eventsOf(quoted.stdout), r))).toEqual([]);
+    expect(promptIn(bytes('error: password: must be at least 12 characters\n'))).toBeUndefined();
+    expect(promptIn(bytes('{"level":"info","msg":"Continue? [y/N]"}\n'))).toBeUndefined();
+    expect(promptIn(bytes('Enter passphrase for key: '))).toBe('Enter passphrase for key: ');
   });
 
   it('bounded by default: declared bounded:false, or more items than the ceiling untruncated, fails', () => {

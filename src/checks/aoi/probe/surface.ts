@@ -20,17 +20,27 @@ export function judgeMachineModeSelectable(withFlag: ProbeOutcome, human: ProbeO
   report('AOI-02/machine-mode-unselectable', `the invocation ran without \`${flag}\` (exit 0) but ended with ${endOf(withFlag)} and no stdout with it`, said !== undefined ? { excerpt: toExcerpt(said.trim(), secrets) } : {});
 }
 
-/** A prompt in what a process printed: a yes/no question, a password or passphrase request. */
-const PROMPT = /\[(?:y\/n|y\/N|Y\/n|yes\/no)\]|\((?:y\/n|yes\/no)\)|\b(?:password|passphrase|passcode|one-time code|otp|username)\s*:\s*$|\b(?:password|passphrase|passcode|username)\s*:\s|\bare you sure\b[^\n]*\?/im;
+/** A prompt in one line a process printed: a yes/no question, a line that ends asking for a password, passphrase or username. */
+const PROMPT = /\[(?:y\/n|y\/N|Y\/n|yes\/no)\]|\((?:y\/n|yes\/no)\)|\b(?:password|passphrase|passcode|one-time code|otp|username)\b[^:\n]{0,40}:\s*$|\bare you sure\b[^\n]*\?/i;
 
-/** The first prompt in `bytes`, if any. */
+/** A line that is a JSON value: an event or a log record, whose strings may quote a prompt without being one. */
+function isJson(line: string): boolean {
+  const trimmed = line.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first line of `bytes` that is a prompt (JSON lines are data, never prompts), if any. */
 export function promptIn(bytes: Uint8Array): string | undefined {
-  const text = Buffer.from(bytes).toString('utf8');
-  const match = PROMPT.exec(text);
-  if (!match) return undefined;
-  const start = text.lastIndexOf('\n', match.index) + 1;
-  const end = text.indexOf('\n', match.index);
-  return text.slice(start, end === -1 ? undefined : end);
+  return Buffer.from(bytes)
+    .toString('utf8')
+    .split('\n')
+    .find((line) => !isJson(line) && PROMPT.test(line));
 }
 
 /**

@@ -69,6 +69,8 @@ export interface CollectedEvidence {
   readonly text?: string;
   readonly excerpt?: string;
   readonly probe?: string;
+  /** The sub-rule that reports the same defect (see Finding.sameDefectAs). */
+  readonly sameDefectAs?: string;
 }
 
 interface Cell {
@@ -132,6 +134,7 @@ export class VerdictCollector {
           ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
           ...(excerpt !== undefined ? { excerpt } : {}),
           ...(evidence.probe !== undefined ? { probe: this.mask(evidence.probe) } : {}),
+          ...(evidence.sameDefectAs !== undefined ? { sameDefectAs: evidence.sameDefectAs } : {}),
         },
         this.strict,
       ),

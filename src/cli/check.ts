@@ -5,6 +5,7 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
+import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { InputError, UsageError } from './usage.js';
 
 export interface CheckArgs {
@@ -77,10 +78,10 @@ function evidenceOf(finding: Finding): Record<string, unknown> {
   };
 }
 
-function verdictDetail(verdict: RuleVerdict): string {
+function verdictDetail(verdict: RuleVerdict, findings: readonly Finding[] = verdict.findings): string {
   if (verdict.status === 'not_applicable' || verdict.status === 'skip') return verdict.reason ?? verdict.status;
   const counts = [verdict.errors > 0 ? `${verdict.errors} error(s)` : '', verdict.warnings > 0 ? `${verdict.warnings} warning(s)` : ''].filter(Boolean);
-  const first = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
+  const first = findings.find((f) => f.severity === 'error') ?? findings[0];
   return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
 }
 
@@ -110,10 +111,12 @@ export function renderText(report: StreamReport, source: string, color: boolean)
   const out = [`aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`];
   for (const verdict of report.verdicts) {
     const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(YELLOW, 'WARN') : paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
-    out.push(`  ${label}  ${verdict.rule}  ${verdictDetail(verdict)}`);
-    for (const finding of verdict.findings.slice(0, 3)) {
+    const shown = oneFindingPerDefect(verdict.findings, report.findings);
+    // The first finding named is one this rule shows (not a defect shown under another rule).
+    out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict, shown.map((s) => s.finding))}`);
+    for (const { finding, alsoRules } of shown.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
-      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}`);
+      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}${alsoFails(alsoRules)}`);
     }
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');

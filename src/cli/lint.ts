@@ -13,6 +13,8 @@ import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, spe
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
+import { checkStart } from '../lint/start.js';
+import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -154,6 +156,9 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
+  // A program that cannot start is one error (66/69), never a table of verdicts about a program that never ran.
+  const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) });
+  if (cannot) throw new InputError(cannot.message, cannot.exitCode === 66 ? 'not_found' : 'config', cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', cannot.exitCode);
   const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
@@ -203,7 +208,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   });
   if (args.output === 'jsonl') {
     writeVerdicts(emitter, 'lint', ok, verdicts, {
-      ...(aoi ? { commands: aoi.commands, probes: aoi.probes } : {}),
+      ...(aoi ? { commands: aoi.commands, probes: aoi.probes, characteristics: aoi.characteristics } : {}),
       duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
       specs,
     });
@@ -282,7 +287,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       ...(reuse ? { reuse } : {}),
     });
   } catch (error) {
-    if (error instanceof TargetError) throw new InputError(error.message, 'not_found', 'PROGRAM_NOT_FOUND');
+    if (error instanceof TargetError) throw new InputError(error.message, error.exitCode === 66 ? 'not_found' : 'config', error.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', error.exitCode);
     if (error instanceof LintSetupError) throw new InputError(error.message, 'validation', 'SETUP_FAILED', 65);
     throw error;
   } finally {
@@ -386,8 +391,10 @@ export function renderText(report: LintReport, color: boolean): string {
   for (const verdict of notable) {
     const label = verdict.status === 'fail' ? paint(RED, 'FAIL') : verdict.status === 'skip' ? paint(YELLOW, 'SKIP') : paint(YELLOW, 'WARN');
     out.push(`  ${label}  ${verdict.rule} ${sanitise(`${verdict.command}`)}: ${verdict.status === 'skip' ? verdict.reason : verdict.title}`);
-    for (const finding of verdict.findings.slice(0, 3)) {
-      out.push(`          ${paint(GREY, finding.id)} ${finding.message}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
+    const shown = oneFindingPerDefect(verdict.findings, report.findings);
+    if (shown.length === 0 && verdict.findings.length > 0) out.push(`          ${paint(GREY, shownUnder(verdict.findings) ?? '')}`);
+    for (const { finding, alsoRules } of shown.slice(0, 3)) {
+      out.push(`          ${paint(GREY, finding.id)} ${finding.message}${alsoFails(alsoRules)}${finding.probe ? paint(GREY, `  [${finding.probe}]`) : ''}`);
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
   }

@@ -131,7 +131,8 @@ export const VERBS = {
       '1': { when: 'a rule failed' },
       '64': USAGE_EXIT,
       '65': { when: 'lint setup failed, or the --exec-plan is invalid', recovery: 'Check the --setup commands and the plan' },
-      '66': { when: 'the program or a file cannot be found' },
+      '66': { when: 'the program or a file cannot be found (also a script the program cannot open)' },
+      '69': { when: 'the program cannot start: not executable, or it fails alike for --help, schema and capabilities', recovery: 'Run the program by hand; the message quotes its first stderr line' },
     },
     examples: [
       { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },

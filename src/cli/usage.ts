@@ -13,7 +13,7 @@ export class UsageError extends Error {
 export class InputError extends Error {
   constructor(
     message: string,
-    readonly category: 'not_found' | 'io' | 'validation',
+    readonly category: 'not_found' | 'io' | 'validation' | 'config',
     readonly code: string,
     readonly exitCode: number = EX_NOINPUT,
   ) {
@@ -28,7 +28,7 @@ Usage:
 ${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version
 ${USAGE_OPTION_SECTIONS.map((name) => `\n${name} options:\n${optionLines(name)}`).join('')}
 Every verb takes --schema-version 1 (the only major version of the kit's events).
-Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed or an invalid --exec-plan, 66 input unreadable.
+Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed or an invalid --exec-plan, 66 input unreadable or the program not found, 69 the program cannot start.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;
 

@@ -22,6 +22,12 @@ export interface Finding {
   readonly excerpt?: string;
   /** The command line a process probe ran to find it (canaries masked); absent for recorded streams. */
   readonly probe?: string;
+  /**
+   * The sub-rule whose finding reports this same defect (§18.1: a defect fails every characteristic it breaks,
+   * `AOI-04/schema` beside `AOI-03/summary-ok-missing`). The verdicts carry both; text output shows that one
+   * finding, naming this rule too.
+   */
+  readonly sameDefectAs?: string;
   readonly docs: string;
 }
 
@@ -30,6 +36,7 @@ export interface Evidence {
   endLine?: number;
   excerpt?: string;
   probe?: string;
+  sameDefectAs?: string;
 }
 
 const EXCERPT_CHARS = 120;
@@ -70,6 +77,7 @@ export function makeFinding(subRuleId: string, message: string, evidence: Eviden
     ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
     ...(evidence.excerpt !== undefined ? { excerpt: sanitise(evidence.excerpt) } : {}),
     ...(evidence.probe !== undefined ? { probe: sanitise(evidence.probe) } : {}),
+    ...(evidence.sameDefectAs !== undefined ? { sameDefectAs: getSubRule(evidence.sameDefectAs).id } : {}),
     docs: getRule(subRule.rule).docs,
   };
 }

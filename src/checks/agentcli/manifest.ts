@@ -107,6 +107,10 @@ function finish(findings: Finding[], frontmatter: unknown, options: AgentCliMani
   // Every finding is kept: the validator already reports each problem once.
   const collector = new VerdictCollector({ strict: options.strict === true, keepPerSubRule: Infinity });
   for (const finding of ordered) collector.addFinding(finding);
+  // No frontmatter to read: the rules that judge its fields have nothing to judge, and must not pass (AGENTCLI-01 says why).
+  if (frontmatter === undefined) {
+    for (const rule of MANIFEST_RULE_IDS.filter((id) => id !== 'AGENTCLI-01')) collector.skip(rule, 'the manifest has no readable frontmatter (see AGENTCLI-01), so its fields were not judged');
+  }
   if (options.path === undefined) collector.notApplicable('AGENTCLI-12', `${options.noDirectory ?? 'no path given'}: no directory to compare name with`);
   const { ok, verdicts } = collector.report(MANIFEST_RULE_IDS);
   return { ok, valid: ok, ...(ok && frontmatter !== undefined ? { manifest: frontmatter as AgentCliManifest } : {}), findings: ordered, verdicts: [...verdicts] };

@@ -223,6 +223,10 @@ function finish(findings: Finding[], frontmatter: unknown, body: string | undefi
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => (a.finding.line ?? 0) - (b.finding.line ?? 0) || a.index - b.index)
     .forEach(({ finding }) => collector.addFinding(finding));
+  // No frontmatter to read: the rules that judge its fields have nothing to judge, and must not pass (APP-01 says why).
+  if (frontmatter === undefined) {
+    for (const rule of ruleIdsOf('APP', 'manifest').filter((id) => id !== 'APP-01')) collector.skip(rule, `${APP_MANIFEST_FILE} has no readable frontmatter (see APP-01), so its fields were not judged`);
+  }
   const { ok, verdicts } = collector.report(ruleIdsOf('APP', 'manifest'));
   return {
     ok,

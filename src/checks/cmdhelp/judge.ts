@@ -89,8 +89,11 @@ export function judgeCmdhelp(recording: CmdhelpRecording, options: CmdhelpJudgeO
     judgeParity(tree, deep, answers, report);
     judgeExamples(tree.assembled, report);
     judgeHelpFlag(tree, answers, { report, notApplicable: (rule, reason) => collector.notApplicable(rule, reason) });
-  } else if (json.ok) {
-    collector.notApplicable('CMDHELP-04', 'help --format json is not a cmdhelp document: the tree cannot be walked.');
+  } else {
+    // No document, no tree: the rules that judge it could not be judged, and must not pass.
+    const why = json.ok ? 'help --format json is not a cmdhelp document (see CMDHELP-02): the tree cannot be walked.' : 'help --format json failed (see CMDHELP-03): there is no document, so the tree cannot be walked.';
+    for (const rule of ['CMDHELP-04', 'CMDHELP-05', 'CMDHELP-06', 'CMDHELP-07', 'CMDHELP-08']) collector.skip(rule, why);
+    if (!json.ok) collector.skip('CMDHELP-02', 'help --format json failed (see CMDHELP-03): there is no document to validate.');
   }
   judgeDocuments(jsonAnswers, report);
 

@@ -1,5 +1,6 @@
 import type { Capabilities } from '../../checks/aoi/probe/discovery.js';
 import { endOf } from '../../checks/aoi/probe/types.js';
+import { characteristicMatrix, type CharacteristicMatrix } from '../../checks/characteristics.js';
 import { VerdictCollector, verdictsOk, type RuleVerdict } from '../../checks/verdict.js';
 import { makeCanaries } from '../../run/canaries.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
@@ -8,6 +9,10 @@ import { LintContext } from './context.js';
 import { machine, planCommands, type CommandPlan } from './plan.js';
 import { base } from './probes/base.js';
 import { canary } from './probes/canary.js';
+import { defaultBound } from './probes/default-bound.js';
+import { help } from './probes/help.js';
+import { interactive } from './probes/interactive.js';
+import { machineMode } from './probes/machine-mode.js';
 import { discovery, versionedSchemas } from './probes/discovery.js';
 import { input, readInputLines, type InputLines } from './probes/input.js';
 import { runModule, type InvocationSubject } from './probes/module.js';
@@ -74,13 +79,16 @@ export interface LintReport {
   readonly capabilities: boolean;
   /** One verdict per (rule × command); AOI-01's commands are `schema` and `capabilities`. */
   readonly verdicts: readonly RuleVerdict[];
+  /** §18.1: per command, per characteristic, `pass`, `fail` or `not_judged` (from the verdicts). */
+  readonly characteristics: CharacteristicMatrix;
   readonly findings: readonly Finding[];
   readonly probes: number;
   readonly durationMs: number;
   readonly strict: boolean;
 }
 
-const DISCOVERY_COMMANDS = ['schema', 'capabilities'] as const;
+/** AOI-01's rows: discovery, and §16.1's `--help`. */
+const DISCOVERY_COMMANDS = ['schema', 'capabilities', '--help'] as const;
 
 /**
  * Lint a live CLI against AOI-CLI v0.2 §18.2: discovery, then per command the probes of each rule —
@@ -112,6 +120,8 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const verdicts = new VerdictCollector({ strict, secrets: canaries.values, keepPerSubRule: 5, unrecorded: { notApplicable: 'no probe of this command concerns the rule' } });
     const lint = new LintContext(runner, verdicts, canaries, rules, strict);
 
+    // First `--help`: when it and discovery fail alike, the program never started (a TargetError, no report).
+    await runModule(help, { command: '--help', target: target.label }, lint);
     const capabilities = await runModule(discovery, { command: 'schema', seesNetwork: target.seesNetwork }, lint);
     const plans = planCommands(capabilities, options.invocations ?? []);
     await runModule(versionedSchemas, { command: 'schema', capabilities }, lint);
@@ -129,6 +139,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
       commands: plans.map((plan) => plan.name),
       capabilities: capabilities !== undefined,
       verdicts: rows,
+      characteristics: characteristicMatrix(rows),
       findings: rows.flatMap((verdict) => verdict.findings),
       probes: runner.probes,
       durationMs: performance.now() - started,
@@ -155,7 +166,7 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
   // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
   lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
-  const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint)];
+  const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint), runModule(interactive, { command: plan.name, plan }, lint)];
   for (const invocation of plan.invocations) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };
     jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, lint));
@@ -178,6 +189,8 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
     runModule(safety, after, lint),
     runModule(replay, after, lint),
     runModule(paging, after, lint),
+    runModule(defaultBound, { ...after, capabilities }, lint),
+    runModule(machineMode, after, lint),
     runModule(input, { ...after, input: lines }, lint),
     runModule(versions, { ...after, capabilities }, lint),
   ]);

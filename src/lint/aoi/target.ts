@@ -1,3 +1,4 @@
+import { judgeStart } from '../../checks/start.js';
 import { runProbe } from '../../run/run-probe.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
@@ -61,7 +62,10 @@ export function processTarget(command: string, args: readonly string[] = []): Li
       } else {
         run = await start(probe);
       }
-      if (run.probe.spawnError) throw new TargetError(`cannot start ${command}: ${run.probe.spawnError}`);
+      if (run.probe.spawnError) {
+        const cannot = judgeStart([command, ...args].join(' '), [{ argv: probe.args, ...run, spawnError: run.probe.spawnError }])!;
+        throw new TargetError(cannot.message, cannot.exitCode);
+      }
       return {
         stdout: run.stdout,
         stderr: run.stderr,
@@ -78,5 +82,13 @@ export function processTarget(command: string, args: readonly string[] = []): Li
   };
 }
 
-/** The target cannot be run at all (not found, not executable): the lint stops with this. */
-export class TargetError extends Error {}
+/** The target cannot be run at all (not found, not executable, or it fails alike for everything): the lint stops with this. */
+export class TargetError extends Error {
+  /** 66 when the program (or its script) is missing, else 69 (EX_UNAVAILABLE). */
+  constructor(
+    message: string,
+    readonly exitCode: 66 | 69 = 69,
+  ) {
+    super(message);
+  }
+}

@@ -104,6 +104,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-01/schema-invalid', 'error', 'The schema is not a valid JSON Schema', 'Fix the schema until a strict JSON Schema validator (draft 2020-12 or the $schema it names) compiles it.'),
   probe('AOI-01/file-id', 'error', 'A schema $id is a machine-local file URI', 'Give $id a stable https URL, e.g. https://schemas.example.com/tool/events/1.0.0/schema.json (§10.2).'),
   probe('AOI-01/capabilities-invalid', 'error', '`capabilities --output json` is not a valid §17 manifest', 'Print one JSON object with tool and commands (name, read_only, destructive, …) as §17 shows.'),
+  probe('AOI-01/help-failed', 'error', '`--help` does not exit 0 with help', 'Print human-readable help and exit 0 for `--help` and `-h` (§16.1: MUST).'),
   // AOI-02 — the stream is JSONL objects only (§2)
   sub('AOI-02/not-utf8', 'error', 'A line is not valid UTF-8', 'Encode machine-mode stdout as UTF-8.'),
   sub('AOI-02/bom', 'error', 'The stream starts with a byte order mark', 'Do not write a BOM; JSON text must not begin with one (RFC 8259 §8.1).'),
@@ -119,6 +120,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-02/not-object', 'error', 'A line is JSON but not an object', 'Wrap every value in an event object with a "type".'),
   sub('AOI-02/missing-type', 'error', 'An event has no string "type"', 'Give every event a non-empty string "type" field.'),
   sub('AOI-02/line-too-long', 'error', 'A line is longer than the checker accepts', 'Split the data into several events, or raise maxLineBytes if such lines are intended.'),
+  probe('AOI-02/machine-mode-unselectable', 'error', 'The machine-mode flag is refused', 'Accept `--output jsonl` (or `--format jsonl`, §16.4) on every command and enter JSONL mode; an always-machine tool ignores it (§1, §16.1: MUST).'),
   // AOI-03 — completion semantics (§4, §6)
   sub('AOI-03/meta-not-first', 'warning', 'aoi:meta is not the first event of a finite command', 'Emit aoi:meta before any other event.', '§4 says SHOULD.'),
   sub('AOI-03/eof-without-summary', 'error', 'EOF without a terminal aoi:summary', 'Always end a finite command with {"type":"aoi:summary","ok":…}, also on failure.'),
@@ -135,6 +137,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-04/schema', 'error', 'A framework event fails its schema', 'Fix the event so that it matches the aoi: event schema (see the path in the message).'),
   sub('AOI-04/unknown-framework-type', 'warning', 'An aoi: type that AOI-CLI v0.2 does not define', 'Use one of the eight aoi: framework types, or an unprefixed domain type.', 'The aoi: namespace is reserved for the spec; a later version may define it.'),
   sub('AOI-04/reserved-name', 'error', 'A domain event uses a reserved framework name', 'Prefix framework events with "aoi:"; give domain events an unreserved name.'),
+  sub('AOI-04/timestamp-not-rfc3339', 'warning', 'A timestamp is ISO 8601 but not RFC 3339', 'Write timestamps as RFC 3339, e.g. 2026-01-31T12:00:00Z: the extended format, a "T" and an offset.', '§8.1 asks for ISO 8601, which this timestamp is; the event schemas (and most parsers) take RFC 3339 (JSON Schema date-time).'),
   sub('AOI-04/reserved-name-summary', 'warning', 'A domain event is named "summary"', 'Write "aoi:summary" for the terminal summary; give a domain summary another name (e.g. "abstract").', '§8.2 forbids reserved names, yet its own rationale shows a domain {"type":"summary","text":…} coexisting with aoi:summary; warning unless strict.'),
   probe('AOI-04/declared-schema', 'error', 'An event fails the schema the tool itself declares', 'Make the events match `schema --output json` for the schema version in meta, or fix the schema (§1.1, §10).'),
   // AOI-05 — structured errors (§9)
@@ -144,6 +147,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-05/code-format', 'warning', 'Error code is not UPPER_SNAKE_CASE', 'Use stable upper snake case codes such as FILE_NOT_FOUND.', '§9 says codes "should be" upper snake case.'),
   probe('AOI-05/usage-exit-zero', 'error', 'Malformed usage exits 0', 'Exit non-zero (64, EX_USAGE) when the command line cannot be understood (§6).'),
   probe('AOI-05/usage-exit-code', 'warning', 'Malformed usage exits non-zero but not 64', 'Exit 64 (EX_USAGE) for usage errors, as the §6 sysexits mapping recommends.', '§6 only recommends the sysexits mapping; the baseline is non-zero.'),
+  probe('AOI-05/interactive-required-missing', 'error', 'Machine mode prompted instead of emitting INTERACTIVE_REQUIRED', 'Never prompt in machine mode: emit {"type":"aoi:error","category":"authn","code":"INTERACTIVE_REQUIRED",…,"retryable":false} and exit non-zero (§1.3: MUST).'),
   // AOI-06 — confirmation and dry-run (§14.2, §14.3); judged by the process linter
   probe('AOI-06/unconfirmed-destructive', 'error', 'A destructive command ran without --confirm', 'Refuse destructive work without --confirm: a structured usage error, non-zero exit, no side effect (§14.3).'),
   probe('AOI-06/dry-run-side-effect', 'error', '--dry-run changed state', 'Run --dry-run on the same path as the real run but stop before every write (§14.2).'),
@@ -160,7 +164,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
   sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
   sub('AOI-09/secret-echoed', 'error', 'A secret the command was given appears in its output', 'Never echo credentials, tokens or URLs with secrets back; the caller already knows what it passed (§11).'),
-  sub('AOI-09/meta-argv', 'warning', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.', '§11 says SHOULD NOT by default.'),
+  sub('AOI-09/meta-argv', 'error', 'aoi:meta echoes raw argv', 'Drop args from meta, or redact them and set "args_redacted": true.'),
   probe('AOI-09/secret-on-stderr', 'error', 'A secret the command was given appears on stderr', 'Redact secrets in diagnostics too; never echo argv, URLs or environment values raw (§11, §20).'),
   // AOI-10 — pipes and signals (§7); judged by the process linter
   probe('AOI-10/pipe-stack-trace', 'error', 'A stack trace after the reader closed stdout', 'Treat EPIPE on stdout as normal termination: exit quietly (141) without a trace (§7, §20).'),
@@ -177,6 +181,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-11/cursor-failed', 'error', 'Following next_cursor fails', 'Accept every cursor the command returned, with the same query, until the data runs out (§15).'),
   probe('AOI-11/output-cap-exceeded', 'warning', 'Output past the kit\'s cap: the kit stopped reading and killed the process', 'Bound what one invocation prints by default (--limit, --max-bytes) and report the rest with truncated and next_cursor (§15).', '§15 says SHOULD; nothing else about the probe is judged, since the kit cut the output itself.'),
   probe('AOI-11/cursor-repeats', 'error', 'The page after next_cursor repeats items of the page before', 'Make next_cursor point after the last item returned (§15).'),
+  probe('AOI-11/unbounded-by-default', 'warning', 'A command that takes --limit is not bounded without it', 'Apply a default limit when --limit is absent, report truncated and next_cursor, and declare bounded: true (§15).', '§15 says list, search and read operations SHOULD be bounded by default.'),
   // AOI-12 — malformed input JSONL (§12.2); judged by the process linter
   probe('AOI-12/no-item-error', 'error', 'A malformed input line produced no aoi:error with its line_number', 'Report each malformed input line as an aoi:error (code INPUT_JSONL_PARSE_ERROR) with "line_number" (§12.2, §19.4).'),
   probe('AOI-12/wrong-line-number', 'error', 'line_number does not name the malformed input line', 'Count input lines from 1, as §19.4 does.'),

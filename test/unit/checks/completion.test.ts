@@ -115,10 +115,11 @@ describe('AOI-03 completion — each sub-rule', () => {
       ['missing', { type: 'aoi:summary', count: 0 }],
       ['a string', { type: 'aoi:summary', ok: 'true' }],
       ['null', { type: 'aoi:summary', ok: null }],
-    ])('fails when ok is %s, and AOI-04 does not report it again', (_label, summary) => {
+    ])('fails when ok is %s, and AOI-04 too (untyped), naming the same defect (§18.1)', (_label, summary) => {
       const r = check([META, summary]);
       expect(found(r, 'AOI-03')).toEqual([['AOI-03/summary-ok-missing', 2]]);
-      expect(found(r, 'AOI-04')).toEqual([]);
+      expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
+      expect(r.verdicts.find((v) => v.rule === 'AOI-04')!.findings[0]!.sameDefectAs).toBe('AOI-03/summary-ok-missing');
       expect(r.ok).toBe(false);
     });
 
@@ -191,6 +192,14 @@ describe('AOI-03 completion — each sub-rule', () => {
         { exitCode: 1 },
       );
       expect(found(r, 'AOI-03')).toEqual([]);
+    });
+
+    it('summaryCount "processed" (§19.4): a count above the items emitted passes, one below still warns; the other counts stay exact', () => {
+      const import19 = [META, { type: 'aoi:error', category: 'validation', code: 'INPUT_JSONL_PARSE_ERROR', message: 'bad line 17', retryable: false }, { type: 'aoi:summary', ok: false, count: 29, error_count: 1, partial: true }];
+      expect(found(check(import19, { exitCode: 1 }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);
+      expect(found(check(import19, { exitCode: 1, summaryCount: 'processed' }), 'AOI-03')).toEqual([]);
+      expect(found(check([META, HIT, HIT, { type: 'aoi:summary', ok: true, count: 1 }], { summaryCount: 'processed' }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 4]]);
+      expect(found(check([META, HIT, { type: 'aoi:summary', ok: true, count: 3, error_count: 2 }], { summaryCount: 'processed' }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);
     });
 
     it('strict mode makes a count mismatch fail', () => {

@@ -37,16 +37,38 @@ describe('AOI-04/schema', () => {
     expect(r.findings.find((f) => f.id === 'AOI-04/schema')!.message).toContain(path);
   });
 
-  it('a summary without ok is AOI-03\'s finding, not AOI-04\'s', () => {
+  it('a summary without ok fails AOI-04 (untyped) and AOI-03 (unverifiable): one defect, marked as such', () => {
     const r = check([META, { type: 'aoi:summary', count: 0 }]);
-    expect(found(r, 'AOI-04')).toEqual([]);
+    expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
     expect(found(r, 'AOI-03')).toEqual([['AOI-03/summary-ok-missing', 2]]);
+    expect(r.findings.find((f) => f.rule === 'AOI-04')!.sameDefectAs).toBe('AOI-03/summary-ok-missing');
   });
 
-  it('an error missing its four fields is AOI-05\'s finding, not AOI-04\'s', () => {
+  it('an error missing its four fields fails AOI-04 and AOI-05, one defect', () => {
     const r = check([META, { type: 'aoi:error', message: 'boom' }, SUMMARY]);
-    expect(found(r, 'AOI-04')).toEqual([]);
+    expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
     expect(found(r, 'AOI-05')).toEqual([['AOI-05/error-fields', 2]]);
+    expect(r.findings.find((f) => f.rule === 'AOI-04')!.sameDefectAs).toBe('AOI-05/error-fields');
+  });
+
+  it('a mistyped field of its own is an AOI-04 finding that names no other', () => {
+    const r = check([META, { type: 'aoi:summary', ok: true, count: 'two' }]);
+    expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
+    expect(r.findings.find((f) => f.rule === 'AOI-04')!.sameDefectAs).toBeUndefined();
+  });
+
+  it('AOI-04/timestamp-not-rfc3339: ISO 8601 without offset, basic format, or a comma fraction is a warning; RFC 3339 passes; not a date at all is a schema error', () => {
+    for (const value of ['2026-01-31T12:00:00.123456', '20260131T120000Z', '2026-01-31T12:00:00,5Z', '2026-01-31T12', '2026-01-31T12:00+0100']) {
+      const r = check([{ ...META, timestamp: value }, SUMMARY]);
+      expect(found(r, 'AOI-04'), value).toEqual([['AOI-04/timestamp-not-rfc3339', 1]]);
+      expect(r.ok, value).toBe(true);
+      expect(check([{ ...META, timestamp: value }, SUMMARY], { strict: true }).ok, value).toBe(false);
+    }
+    expect(found(check([{ ...META, timestamp: '2026-01-31T12:00:00Z' }, SUMMARY]), 'AOI-04')).toEqual([]);
+    expect(found(check([{ ...META, timestamp: '2026-01-31T12:00:00.5+01:00' }, SUMMARY]), 'AOI-04')).toEqual([]);
+    for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-01-31']) {
+      expect(found(check([{ ...META, timestamp: value }, SUMMARY]), 'AOI-04'), value).toEqual([['AOI-04/schema', 1]]);
+    }
   });
 
   it('a present but mistyped error field is AOI-04\'s finding', () => {

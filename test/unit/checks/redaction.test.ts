@@ -91,12 +91,12 @@ describe('AOI-09/meta-secret', () => {
 });
 
 describe('AOI-09/meta-argv', () => {
-  it('warns on raw argv without args_redacted', () => {
+  it('fails on raw argv without args_redacted (§8.3: MUST NOT)', () => {
     const r = withMeta({ args: ['search', 'agents', '--limit', '5'] });
     expect(found(r, 'AOI-09')).toEqual([['AOI-09/meta-argv', 1]]);
-    expect(aoi09(r)[0]!.severity).toBe('warning');
-    expect(verdict(r, 'AOI-09')).toMatchObject({ status: 'pass', warnings: 1 });
-    expect(r.ok).toBe(true);
+    expect(aoi09(r)[0]!.severity).toBe('error');
+    expect(verdict(r, 'AOI-09')).toMatchObject({ status: 'fail', errors: 1 });
+    expect(r.ok).toBe(false);
   });
 
   it('passes the same args with "args_redacted": true', () => {

@@ -238,7 +238,8 @@ describe('the verdicts are the declarations’', () => {
     const lint = lintCli(inMemoryTarget(notes, { faults: scenarioFaults(scenario.fake) }), { ...REFERENCE_LINT_PLAN, timeoutMs: 3_000, graceMs: 1_000 });
     if (scenario.lint!.setupFails) return void (await expect(lint).rejects.toThrow(LintSetupError));
     expect(outcomeOf(await lint, LINT_RULE_IDS)).toEqual(scenario.lint!.expected);
-  });
+    // Every preset lints at once, each a hundred probes: sized for a loaded 2-core machine.
+  }, 180_000);
 
   it('each app scenario is its package in fixtures/apps/expected.json (test/integration/app/corpus.test.ts proves the checker agrees)', () => {
     const corpus = readJson<{ options: unknown; packages: { path: string; valid: boolean; findings: { id: string }[] }[] }>('fixtures/apps/expected.json');

@@ -182,6 +182,9 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     // Success is exit 0 and ok:true (§4.1): a contradiction between them is AOI-03's, not a malformed line accepted.
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), failFast, [], r))).toEqual([]);
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(2), ok], [], r))).toEqual([]);
+    // Under --continue-on-error the caller asked for partial tolerance (§4.1, §13): success with the bad line reported is no finding.
+    const tolerantOk = [{ ...meta, continue_on_error: true }, { type: 'created', id: 'n_1' }, error(2), { type: 'created', id: 'n_2' }, ok];
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), tolerantOk, ['state/notes.json'], r))).toEqual([]);
     // Without aoi:meta the stream declares no mode: the one asked for on the command line stands.
     const metaless = tolerant.slice(1);
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 1 }), metaless, ['state/notes.json'], r, 'continue'))).toEqual([]);

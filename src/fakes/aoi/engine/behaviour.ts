@@ -69,6 +69,12 @@ export interface Behaviour {
   readonly silentMutations: Commands;
   /** Pages: `bounded`; `ignores-limit`; `hides-truncation` (no truncated, no next_cursor); `cursor-rejected`; `cursor-restarts` (the next page starts at 0). */
   readonly paging: 'bounded' | 'ignores-limit' | 'hides-truncation' | 'cursor-rejected' | 'cursor-restarts';
+  /** `--help`: `prints` the help and exits 0; `fails` (a usage error, exit 64). */
+  readonly help: 'prints' | 'fails';
+  /** These commands refuse the machine-mode flag (`--output jsonl`) as an unknown option: stderr, exit 64, no stdout. */
+  readonly machineFlagRefused: Commands;
+  /** Capabilities declare `bounded: false` for the paged commands (search, list). */
+  readonly declaresUnbounded: boolean;
   /** Malformed JSONL input: handled `as-declared`, or one of the ways to get it wrong. */
   readonly input: 'as-declared' | 'fail-fast-applies' | 'continue-stops' | 'no-line-error' | 'zero-based-line' | 'ok-despite-bad-line';
 }
@@ -94,6 +100,9 @@ export const WELL_BEHAVED: Behaviour = Object.freeze({
   silentMutations: [],
   paging: 'bounded',
   input: 'as-declared',
+  help: 'prints',
+  machineFlagRefused: [],
+  declaresUnbounded: false,
 } as const);
 
 /** The behaviour of a run: the well-behaved defaults, then each fault's switches in order (a later one wins). */

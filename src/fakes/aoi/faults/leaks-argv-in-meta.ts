@@ -22,7 +22,7 @@ export const leaksArgvInMeta: FaultFactory<LeaksArgvInMetaParams> = (params = {}
     id: 'leaks-argv-in-meta',
     description: `echoes the raw command line in meta.${p.key}${p.secret ? ', an --api-token value included' : ''}`,
     violates: [p.secret ? 'AOI-09/meta-secret' : 'AOI-09/meta-argv'],
-    severity: p.secret ? 'error' : 'warning',
+    severity: 'error',
     params: p,
     onEvent(event, state) {
       if (event.type !== 'aoi:meta') return [event];

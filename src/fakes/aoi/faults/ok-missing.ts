@@ -11,7 +11,8 @@ export const okMissing: FaultFactory<OkMissingParams> = (params = {}) => {
   return {
     id: 'ok-missing',
     description: p.as === 'absent' ? 'drops "ok" from the terminal aoi:summary' : 'writes the summary\'s "ok" as a string',
-    violates: ['AOI-03/summary-ok-missing'],
+    // Untyped (AOI-04) and unverifiable (AOI-03): one defect, both characteristics (§18.1).
+    violates: ['AOI-03/summary-ok-missing', 'AOI-04/schema'],
     severity: 'error',
     params: p,
     onEvent(event) {

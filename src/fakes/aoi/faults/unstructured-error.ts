@@ -15,7 +15,8 @@ export const unstructuredError: FaultFactory<UnstructuredErrorParams> = (params 
   return {
     id: 'unstructured-error',
     description: `drops ${dropped.join(', ')} from every aoi:error`,
-    violates: ['AOI-05/error-fields'],
+    // Untyped against the aoi:error schema (AOI-04) and without its structured fields (AOI-05): one defect, both rules (§18.1).
+    violates: ['AOI-04/schema', 'AOI-05/error-fields'],
     severity: 'error',
     params: p,
     onEvent(event) {

@@ -39,6 +39,9 @@ export async function printSchema(ctx: FakeContext, version: SchemaVersion): Pro
 /** `notes capabilities --output json` (§17); the `capabilities-invalid` fault keys the commands by name instead of listing them. */
 export async function printCapabilities(ctx: FakeContext): Promise<number> {
   let manifest = capabilities() as { commands: { name: string }[] } & Record<string, unknown>;
+  if (ctx.behaviour.declaresUnbounded) {
+    manifest = { ...manifest, commands: manifest.commands.map((c) => ('supports_cursor' in c ? { ...c, bounded: false } : c)) };
+  }
   if (ctx.behaviour.capabilitiesInvalid) {
     manifest = { ...manifest, commands: Object.fromEntries(manifest.commands.map(({ name, ...rest }) => [name, rest])) as never };
   }

@@ -1,4 +1,4 @@
-import type { Behaviour } from '../engine/behaviour.js';
+import { appliesTo, type Behaviour } from '../engine/behaviour.js';
 import type { FakeContext, FakeTool } from '../engine/types.js';
 import { parse, UsageProblem } from './args.js';
 import * as commands from './commands.js';
@@ -55,13 +55,18 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
     const [name, ...operands] = positionals;
     if (flags.version) return print(ctx, `${TOOL} ${TOOL_VERSION}\n`);
     if (flags.help || name === undefined || name === 'help') {
-      if (name === undefined && !flags.help) {
+      if ((name === undefined && !flags.help) || (flags.help && ctx.behaviour.help === 'fails')) {
         await ctx.stderr(HELP);
         return ctx.behaviour.usageExitCode;
       }
       return print(ctx, HELP);
     }
     const output = flags.output ?? flags.format ?? 'text';
+    // A fault: the machine-mode flag is an unknown option here, refused before any output (§16.1).
+    if (output === 'jsonl' && appliesTo(ctx.behaviour.machineFlagRefused, name)) {
+      await ctx.stderr(`notes: error: unrecognized arguments: --output jsonl\n`);
+      return ctx.behaviour.usageExitCode;
+    }
     if (!['text', 'jsonl', 'json'].includes(output)) throw new UsageProblem(`--output must be text, json or jsonl, got "${output}"`);
     const version = negotiate(flags['schema-version'], ctx.behaviour);
     // Discovery: one JSON document, no network, no credentials, no state (§3, §17).

@@ -7,6 +7,7 @@ import { dryRunSideEffect } from '../dry-run-side-effect.js';
 import { dryRunWithoutPlan } from '../dry-run-without-plan.js';
 import { echoesArgvOnStderr } from '../echoes-argv-on-stderr.js';
 import { eventsOffSchema } from '../events-off-schema.js';
+import { helpFails } from '../help-fails.js';
 import { hidesTruncation } from '../hides-truncation.js';
 import { idempotencyIgnored } from '../idempotency-ignored.js';
 import { idempotencyKeyRejected } from '../idempotency-key-rejected.js';
@@ -14,6 +15,7 @@ import { ignoresLimit } from '../ignores-limit.js';
 import { ignoresSignals } from '../ignores-signals.js';
 import { ignoresSigpipe } from '../ignores-sigpipe.js';
 import { inputModeIgnored } from '../input-mode-ignored.js';
+import { machineFlagRefused } from '../machine-flag-refused.js';
 import { mutationsWithoutIds } from '../mutations-without-ids.js';
 import { noInterruptedSummary } from '../no-interrupted-summary.js';
 import { promptsInMachineMode } from '../prompts-in-machine-mode.js';
@@ -27,6 +29,7 @@ import { silentMutations } from '../silent-mutations.js';
 import { slow } from '../slow.js';
 import { stackTraceOnEpipe } from '../stack-trace-on-epipe.js';
 import { stall } from '../stall.js';
+import { unboundedByDefault } from '../unbounded-by-default.js';
 import { usageExitCode } from '../usage-exit-code.js';
 import { wrongSignalExitCode } from '../wrong-signal-exit-code.js';
 import { behaviourEntry } from './entry.js';
@@ -80,6 +83,9 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'schema-version-ignored': behaviourEntry(schemaVersionIgnored),
   'accepts-unsupported-version': behaviourEntry(acceptsUnsupportedVersion),
   slow: behaviourEntry(slow),
+  'help-fails': behaviourEntry(helpFails),
+  'machine-flag-refused': behaviourEntry(machineFlagRefused),
+  'unbounded-by-default': behaviourEntry(unboundedByDefault),
 };
 
 export type BehaviourFaultId = keyof typeof BEHAVIOUR_FAULT_CATALOGUE;

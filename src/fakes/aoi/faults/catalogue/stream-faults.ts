@@ -13,6 +13,7 @@ import { invalidUtf8 } from '../invalid-utf8.js';
 import { killedMidStream } from '../killed-mid-stream.js';
 import { lateMeta } from '../late-meta.js';
 import { leaksArgvInMeta } from '../leaks-argv-in-meta.js';
+import { localTimestamp } from '../local-timestamp.js';
 import { leaksCredentialsInMeta } from '../leaks-credentials-in-meta.js';
 import { leaksEnvInMeta } from '../leaks-env-in-meta.js';
 import { legacyUnprefixed } from '../legacy-unprefixed.js';
@@ -71,6 +72,7 @@ export const FAULT_CATALOGUE = {
   'leaks-credentials-in-meta': entry(leaksCredentialsInMeta, { randomised: true, variants: { header: { how: 'header' } } }),
   'truncation-without-flag': entry(truncationWithoutFlag, { variants: { 'says-false': { as: 'false' } } }),
   'truncated-without-cursor': entry(truncatedWithoutCursor, { randomised: true }),
+  'local-timestamp': entry(localTimestamp, { variants: { basic: { value: '20260131T120000Z' } } }),
   'schema-version-missing': entry(schemaVersionMissing, { variants: { 'aoi-version-too': { alsoAoiVersion: true } } }),
 };
 

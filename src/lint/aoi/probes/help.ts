@@ -1,0 +1,31 @@
+import { judgeHelp } from '../../../checks/aoi/probe/surface.js';
+import { judgeStart } from '../../../checks/start.js';
+import { ruleIdsOf } from '../../../spec/rules.js';
+import { START_ATTEMPTS } from '../../start.js';
+import type { RecordedProbe } from '../runner.js';
+import { TargetError } from '../target.js';
+import type { ProbeModule } from './module.js';
+
+const attempt = (args: readonly string[]) => ({ args, settings: { clean: true, stdin: 'closed' } as const });
+const failedSilently = (probe: RecordedProbe) => !probe.run.timedOut && probe.run.exitCode !== 0 && probe.run.stdout.length === 0;
+
+/**
+ * AOI-01 (§16.1): `--help` exits 0 with help. It runs first, for every rule: when it fails with nothing on stdout,
+ * `schema` and `capabilities` are asked too, and if all three fail alike the program did not start at all
+ * (judgeStart): the lint stops with a TargetError instead of judging a program that never ran.
+ */
+export const help: ProbeModule<{ readonly command: '--help'; readonly target: string }> = {
+  rules: ruleIdsOf('AOI'),
+  plan: () => [{ key: 'help', ...attempt(START_ATTEMPTS[0]!) }],
+  async judge({ command, target }, runs, lint) {
+    const probe = runs.get('help')!;
+    if (failedSilently(probe)) {
+      const others = await Promise.all(START_ATTEMPTS.slice(1).map((args) => lint.runner.probe(args, attempt(args).settings)));
+      const attempts = [probe, ...others].map((p, i) => ({ ...p.run, argv: START_ATTEMPTS[i]!, spawnError: null, paths: Object.values(p.dirs) }));
+      const cannot = judgeStart(target, attempts, lint.secrets);
+      if (cannot) throw new TargetError(cannot.message, cannot.exitCode);
+    }
+    judgeHelp(probe.run, lint.reporter(command, probe.label));
+    lint.verdicts.exercised('AOI-01', command);
+  },
+};

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { STREAM_RULE_IDS, checkStream } from '../../../src/checks/aoi/stream.js';
@@ -21,6 +21,7 @@ import {
   type AppScenario,
   type CmdhelpScenario,
   type ExecScenario,
+  type ForeignScenario,
   type Scenario,
   type ScenarioKind,
   type StreamScenario,
@@ -57,6 +58,7 @@ const ofKind = <K extends ScenarioKind>(kind: K) => built.filter((s): s is Extra
 const JUDGED: Record<ScenarioKind, { rules: readonly string[]; subRules: readonly { id: string }[] }> = {
   stream: { rules: STREAM_RULE_IDS, subRules: AOI_SUB_RULES },
   lint: { rules: LINT_RULE_IDS, subRules: AOI_SUB_RULES },
+  foreign: { rules: LINT_RULE_IDS, subRules: AOI_SUB_RULES },
   cmdhelp: { rules: CMDHELP_RULE_IDS, subRules: CMDHELP_SUB_RULES },
   exec: { rules: EXEC_SCENARIO_RULE_IDS, subRules: EXEC_SUB_RULES },
   app: { rules: APP_SCENARIO_RULE_IDS, subRules: APP_SUB_RULES },
@@ -105,6 +107,11 @@ describe('the corpus files', () => {
         ['a consumer on a fault scenario', { ...s, consumer: { error: { category: 'temporary', code: 'X', retryable: true } } }],
       ],
       lint: () => [['a stream field', { ...s, exit: { code: 0, signal: null } }]],
+      foreign: () => [
+        ['a notes fake', { ...s, fake: { tool: 'notes', preset: 'well-behaved', faults: [], seed: 1 } }],
+        ['a tool outside fixtures/foreign', { ...s, tool: { ...(s as ForeignScenario).tool, path: '../pynotes' } }],
+        ['no lintArgs', { ...s, lintArgs: undefined }],
+      ],
       cmdhelp: () => [['an AOI fake', { ...s, fake: { tool: 'notes', preset: 'well-behaved', faults: [] } }]],
       exec: () => [
         ['a plan with a stray key', { ...s, plan: { ...(s as ExecScenario).plan, bluk: {} } }],
@@ -218,6 +225,7 @@ describe('each scenario is self-consistent', () => {
     }
     expect(scenario.sections).toEqual(sectionsOf(expected));
     if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
+    else if (scenario.kind === 'foreign') expect(existsSync(new URL(scenario.command.at(-1)!, ROOT)), scenario.id).toBe(true);
     else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);
   });
 });

@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { STREAM_RULE_IDS, checkStream } from '../../../src/checks/aoi/stream.js';
@@ -15,6 +17,7 @@ import {
   draftScenarios,
   expectedFrom,
   fakeCommand,
+  foreignTools,
   recordedFault,
   sectionsOf,
   type AgentScenario,
@@ -278,6 +281,30 @@ describe('the verdicts are the declarations’', () => {
     expect(recordedFault('mcp-ignores-cancel.json', 'agent-mcp')).toBe('ignores-cancel');
     expect(recordedFault('mcp-cancel.json', 'agent-mcp')).toBeUndefined();
     expect(recordedFault('acp-clean-no-streaming.json', 'agent-acp')).toBeUndefined();
+  });
+
+  it('each foreign scenario is its tool.json: clean, then one per defect (test/integration/lint/foreign-*.test.ts prove the linter agrees)', () => {
+    const tools = foreignTools();
+    expect(tools.map((t) => t.tool)).toEqual(expect.arrayContaining(['jsonl-only', 'pynotes']));
+    expect(ofKind('foreign').map((s) => s.id)).toEqual(tools.flatMap((t) => [`foreign.${t.tool}`, ...Object.keys(t.defects).map((d) => `foreign.${t.tool}.${d}`)]));
+    for (const scenario of ofKind('foreign') as ForeignScenario[]) {
+      const tool = tools.find((t) => t.tool === scenario.tool.name)!;
+      const defect = scenario.tool.defect;
+      expect(scenario.expected).toEqual(expectedFrom(defect ? tool.defects[defect]!.findings : [], LINT_RULE_IDS));
+      expect(scenario.lintArgs).toEqual([...tool.lint.args, ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : [])]);
+      expect({ setup: scenario.setup, invocations: scenario.invocations, command: scenario.command }).toEqual({ setup: tool.lint.setup, invocations: tool.lint.invocations, command: tool.command });
+    }
+  });
+
+  it('a malformed tool.json stops the corpus build rather than losing the tool', () => {
+    const root = mkdtempSync(join(tmpdir(), 'aoi-foreign-'));
+    try {
+      mkdirSync(join(root, 'fixtures/foreign/broken'), { recursive: true });
+      writeFileSync(join(root, 'fixtures/foreign/broken/tool.json'), JSON.stringify({ tool: 'other', command: 'python3 x.py', lint: { args: [], setup: [], invocations: [] }, defectEnv: 'X', defects: {} }));
+      expect(() => foreignTools(root)).toThrow('fixtures/foreign/broken/tool.json: "tool" is "other", not its directory\'s name; "command" is not an argv list');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('cmdhelp and exec scenarios are their faults’ declarations; exec scenarios carry what the fault needs', () => {

@@ -72,7 +72,7 @@ const OUTPUT_SPELLINGS = ['--output', '--format'];
  * flag's first word, or, for the §16.1 flags, either spelling). An empty machine flag leaves argv as it is.
  */
 export function machineArgs(args: readonly string[], machineFlag: readonly string[] = DEFAULT_MACHINE_FLAG): string[] {
-  const [flag] = machineFlag;
+  const flag = machineFlag[0]?.split('=')[0]; // `--format=jsonl` names --format
   if (flag === undefined) return [...args];
   const spellings = OUTPUT_SPELLINGS.includes(flag) ? OUTPUT_SPELLINGS : [flag];
   return spellings.some((spelling) => hasFlag(args, spelling)) ? [...args] : [...args, ...machineFlag];

@@ -36,6 +36,8 @@ describe('machineArgs: the machine flag appended unless the invocation chose its
     ['--format jsonl, --output already given', ['--format', 'jsonl'], ['list', '--output=jsonl'], ['list', '--output=jsonl']],
     ['a tool-specific flag', ['--jsonl'], ['list', '--output', 'report.txt'], ['list', '--output', 'report.txt', '--jsonl']],
     ['an AOI-only tool: nothing', [], ['list'], ['list']],
+    ['one word, --format=jsonl', ['--format=jsonl'], ['list'], ['list', '--format=jsonl']],
+    ['one word, --output already given', ['--format=jsonl'], ['list', '--output', 'jsonl'], ['list', '--output', 'jsonl']],
   ])('%s', (_label, flag, args, expected) => {
     expect(machineArgs(args, flag)).toEqual(expected);
   });
@@ -79,11 +81,19 @@ describe('lint --machine-flag and --schema-command', () => {
 describe('AOI-01/discovery-flag-differs (§3: flags and subcommands MUST return equivalent information)', () => {
   const help = (text: string) => run({ stdout: Buffer.from(text) });
 
-  it('reads the advertised flags from --help, whole words only', () => {
+  it('reads the flags --help offers as the program’s own options: option entries, the program’s usage line', () => {
     expect(advertisedDiscoveryFlags(help('usage: t [-h] [--schema] [--capabilities]'))).toEqual(['--schema', '--capabilities']);
-    expect(advertisedDiscoveryFlags(run({ stderr: Buffer.from('  --capabilities  print what it offers') }))).toEqual(['--capabilities']);
-    expect(advertisedDiscoveryFlags(help('schema --output json [--schema-version 1|2]'))).toEqual([]);
-    expect(advertisedDiscoveryFlags(help('--schemas, --capabilities-file'))).toEqual([]);
+    expect(advertisedDiscoveryFlags(help('Usage: t [--version] [--capabilities] COMMAND'))).toEqual(['--capabilities']);
+    expect(advertisedDiscoveryFlags(run({ stderr: Buffer.from('options:\n  --capabilities  print what it offers') }))).toEqual(['--capabilities']);
+    expect(advertisedDiscoveryFlags(help('  -s, --schema   the event schema'))).toEqual(['--schema']);
+  });
+
+  it('a subcommand’s flag, a longer flag or a mention in prose advertises nothing', () => {
+    expect(advertisedDiscoveryFlags(help('  aoi-testkit help [COMMAND] [--format text] [--capabilities]'))).toEqual([]);
+    expect(advertisedDiscoveryFlags(help('usage: t help [--capabilities]'))).toEqual([]);
+    expect(advertisedDiscoveryFlags(help('  schema --output json [--schema-version 1|2]\n  --schema-version N'))).toEqual([]);
+    expect(advertisedDiscoveryFlags(help('  --schemas DIR\n  --capabilities-file F'))).toEqual([]);
+    expect(advertisedDiscoveryFlags(help('Discovery: t schema (or the --schema flag).'))).toEqual([]);
   });
 
   const doc = { $id: 'https://example.org/s.json', type: 'object', required: ['type'] };

@@ -93,12 +93,18 @@ export const DISCOVERY_FLAGS = { '--schema': 'schema', '--capabilities': 'capabi
 export type DiscoveryFlag = keyof typeof DISCOVERY_FLAGS;
 
 /**
- * The discovery flags a tool's `--help` names (stdout or stderr): `--schema` and `--capabilities` as whole
- * words, so that `--schema-version` advertises nothing.
+ * The discovery flags a tool's `--help` (stdout or stderr) offers as options of the program itself: an option
+ * entry (`  --schema  print…`, `  -s, --schema`) or an option of the program's own usage line (`usage: tool [-h]
+ * [--schema]`). Whole words: `--schema-version` advertises nothing, and neither does a subcommand's flag
+ * (`tool help [--capabilities]`).
  */
 export function advertisedDiscoveryFlags(help: ProbeOutcome): DiscoveryFlag[] {
   const text = `${Buffer.from(help.stdout).toString('utf8')}\n${Buffer.from(help.stderr).toString('utf8')}`;
-  return (Object.keys(DISCOVERY_FLAGS) as DiscoveryFlag[]).filter((flag) => new RegExp(`(^|[^\\w-])${flag}(?![\\w-])`, 'm').test(text));
+  return (Object.keys(DISCOVERY_FLAGS) as DiscoveryFlag[]).filter((flag) => {
+    const entry = new RegExp(`^[ \\t]*(-\\w,[ \\t]*)?${flag}(?![\\w-])`, 'm');
+    const usage = new RegExp(`^[ \\t]*usage:[ \\t]+\\S+([ \\t]+\\[[^\\]\\n]*\\])*[ \\t]+\\[${flag}\\]`, 'im');
+    return entry.test(text) || usage.test(text);
+  });
 }
 
 /** JSON text with object keys sorted: two documents with the same information compare equal whatever their key order. */

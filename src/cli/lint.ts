@@ -25,6 +25,10 @@ export interface LintArgs {
   programArgs: string[];
   invocations: string[][];
   setup: string[][];
+  /** `--machine-flag "ARGS"`: what selects machine mode (undefined: `--output jsonl`; may be empty). */
+  machineFlag: string[] | undefined;
+  /** `--schema-command "WORDS"`: the discovery command (undefined: `schema`). */
+  schemaCommand: string[] | undefined;
   env: Record<string, string>;
   only: string[];
   output: 'text' | 'jsonl';
@@ -55,7 +59,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   if (program === undefined && !appOnly) throw new UsageError('lint needs a program after --');
   let parsed;
   try {
-    parsed = parseArgs({ args: dashes === -1 ? args : args.slice(0, dashes), strict: true, options: parseOptions('lint') });
+    parsed = parseArgs({ args: joinDashValues(dashes === -1 ? args : args.slice(0, dashes)), strict: true, options: parseOptions('lint') });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -101,11 +105,16 @@ export function parseLintArgs(args: string[]): LintArgs {
   const execEnvelope = text('exec-envelope');
   if (execEnvelope !== undefined && !['meta', 'top-level', 'either'].includes(execEnvelope)) throw new UsageError(`--exec-envelope must be meta, top-level or either, got "${execEnvelope}"`);
   const [execManifest] = words(text('exec-manifest') === undefined ? undefined : [text('exec-manifest')!], '--exec-manifest');
+  const [schemaCommand] = words(text('schema-command') === undefined ? undefined : [text('schema-command')!], '--schema-command');
+  // Empty is meaningful: an AOI-only tool needs no flag for machine mode.
+  const machineFlag = text('machine-flag') === undefined ? undefined : shellWords(text('machine-flag')!);
   return {
     program,
     programArgs,
     invocations: words(lists.invoke, '--invoke'),
     setup: words(lists.setup, '--setup'),
+    machineFlag,
+    schemaCommand,
     env,
     only: lists.only ?? [],
     output,
@@ -121,6 +130,19 @@ export function parseLintArgs(args: string[]): LintArgs {
     appSetup: lists['app-setup'] === undefined ? undefined : words(lists['app-setup'], '--app-setup'),
     appRead: text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
   };
+}
+
+/** Flags whose value is itself a flag (`--machine-flag "--format jsonl"`), which parseArgs would take for a missing value. */
+const DASH_VALUED = ['--machine-flag'];
+
+/** `--machine-flag --format jsonl` as one word, `--machine-flag=--format jsonl`, as the user meant it. */
+function joinDashValues(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (DASH_VALUED.includes(args[i]!) && i + 1 < args.length) out.push(`${args[i]}=${args[++i]}`);
+    else out.push(args[i]!);
+  }
+  return out;
 }
 
 function isDirectory(path: string): boolean {
@@ -252,6 +274,7 @@ async function selectSpecs(
   }
   const detection: Detection = await detectSpecs(command, commandArgs, {
     env: args.env,
+    ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
     timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000),
     ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
     execPlan: hasPlan,
@@ -279,6 +302,8 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       invocations: args.invocations,
       setup: args.setup,
       env: args.env,
+      ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
+      ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
       only: args.only.filter((rule) => specOfRule(rule) === 'aoi'),
       strict: args.strict,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),

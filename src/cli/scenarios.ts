@@ -23,7 +23,7 @@ export interface ScenarioFakeSpec {
 }
 
 const AOI_ID = /^(preset|fault|backend)\.[a-z0-9]+([-.][a-z0-9]+)*$/;
-const OTHER_ID = /^(cmdhelp|exec|app|agent)\.[a-z0-9]+((-|--|\.)[a-z0-9]+)*$/;
+const OTHER_ID = /^(cmdhelp|exec|app|agent|foreign)\.[a-z0-9]+((-|--|\.)[a-z0-9]+)*$/;
 
 const SCHEMA_FILE = 'scenario.schema.json';
 
@@ -84,6 +84,7 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
   const scenario = readScenario(id, corpus);
   if (scenario === undefined) throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
   // The package's path is relative to the kit's root, the directory that holds scenarios/.
+  if (scenario.kind === 'foreign') throw new UsageError(`${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`);
   if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
   const fake = scenario.command.indexOf('fake');
   return scenario.command.slice(fake + 1);

@@ -113,6 +113,14 @@ export const VERBS = {
       },
       invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)', usage: { value: '"CMD ARGS"', text: 'a command to probe (repeatable; default: those capabilities lists)' } },
       setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of', usage: { value: '"CMD ARGS"', text: 'run once to seed the state each probe starts a copy of (repeatable)' } },
+      'machine-flag': {
+        type: 'string', description: 'The argv that selects the tool’s machine mode (default --output jsonl; e.g. "--format jsonl"; "" for a tool that only speaks JSONL)',
+        usage: { value: '"ARGS"', text: 'what selects machine mode (default "--output jsonl"; "--format jsonl";\n"" for a JSONL-only tool); discovery then asks for json the same way' },
+      },
+      'schema-command': {
+        type: 'string', description: 'The discovery command (default schema; e.g. aoi-schema, the §16.4 alias)',
+        usage: { value: '"WORDS"', text: 'the discovery command (default schema; e.g. aoi-schema, §16.4)' },
+      },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },

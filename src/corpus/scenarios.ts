@@ -3,6 +3,7 @@ import { aoiDrafts } from './aoi.js';
 import { appDrafts } from './app.js';
 import { cmdhelpDrafts } from './cmdhelp.js';
 import { execDrafts } from './exec.js';
+import { foreignDrafts } from './foreign.js';
 import type { ScenarioDraft } from './types.js';
 
 /**
@@ -16,6 +17,7 @@ export { AGENT_SCENARIO_RULE_IDS, recordedFault } from './agent.js';
 export { APP_SCENARIO_RULE_IDS } from './app.js';
 export { CMDHELP_RULE_IDS } from './cmdhelp.js';
 export { DEFAULT_BULK_LINES, EXEC_SCENARIO_RULE_IDS } from './exec.js';
+export { foreignScenarios, foreignTools, FOREIGN_DIR, type ForeignTool } from './foreign.js';
 export { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
 export type * from './types.js';
 
@@ -23,11 +25,11 @@ export { SCENARIO_KINDS, SCENARIO_SPECS, SPEC_OF_KIND } from './kinds.js';
 
 /**
  * Every scenario, before the stream runs were observed. A function of the catalogues, the presets, the
- * reference runs, fixtures/apps and fixtures/transcripts/agents, and the registries. Ordered by spec: AOI
- * (presets, stream faults, behaviour faults, backend), cmdhelp, exec, app, agent.
+ * reference runs, fixtures/apps, fixtures/foreign and fixtures/transcripts/agents, and the registries. Ordered by
+ * spec: AOI (presets, stream faults, behaviour faults, backend, foreign tools), cmdhelp, exec, app, agent.
  */
 export function draftScenarios(): ScenarioDraft[] {
-  const drafts = [...aoiDrafts(), ...cmdhelpDrafts(), ...execDrafts(), ...appDrafts(), ...agentDrafts()];
+  const drafts = [...aoiDrafts(), ...foreignDrafts(), ...cmdhelpDrafts(), ...execDrafts(), ...appDrafts(), ...agentDrafts()];
   const ids = drafts.map((d) => d.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new Error(`scenario ids must be unique: ${twice.join(', ')}`);

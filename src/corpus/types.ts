@@ -12,7 +12,7 @@ export type RuleOutcome = 'pass' | 'warn' | 'fail';
 export interface ScenarioExpected {
   /** No rule is `fail` (warnings do not fail a rule). */
   readonly ok: boolean;
-  /** Every judged rule, in id order (7 stream rules, 13 lint rules, CMDHELP-01…08, EXEC-01…11, APP-nn, AGENTCLI-20…26). */
+  /** Every judged rule, in id order (7 stream rules, 13 lint and foreign rules, CMDHELP-01…08, EXEC-01…11, APP-nn, AGENTCLI-20…26). */
   readonly rules: Readonly<Record<string, RuleOutcome>>;
   /** Every sub-rule reported, errors and warnings, each once, in code-point order. */
   readonly findings: readonly string[];
@@ -20,7 +20,7 @@ export interface ScenarioExpected {
 
 /** The spec a scenario holds a fake to. */
 export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent';
-export type ScenarioKind = 'stream' | 'lint' | 'cmdhelp' | 'exec' | 'app' | 'agent';
+export type ScenarioKind = 'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent';
 
 /** A catalogued fault with its parameters (the catalogue defaults, overridden by a variant's). */
 export type ScenarioFault = readonly [id: string, params: Readonly<Record<string, unknown>>];
@@ -153,7 +153,33 @@ export interface AgentScenario extends Base {
   readonly recordings: readonly AgentRecording[];
 }
 
-export type Scenario = StreamScenario | LintScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario;
+/** A foreign tool whose state is a server: the harness starts it, reads its URL, and passes it to the lint. */
+export interface ForeignService {
+  /** Relative to the root of the aoi-testkit package. */
+  readonly command: readonly string[];
+  /** How the service says it is ready: its first stdout line is the base URL. */
+  readonly ready: string;
+  /** The variable the lint passes the URL in (`--env NAME=URL`). */
+  readonly urlEnv: string;
+}
+
+/**
+ * AOI: a tool written elsewhere (fixtures/foreign/<tool>), linted as a user lints it: `aoi-testkit lint
+ * <lintArgs> --setup … --invoke … -- <command>` (all 13 rules), from the root of the aoi-testkit package.
+ */
+export interface ForeignScenario extends Base, LintPlan {
+  readonly kind: 'foreign';
+  readonly spec: 'aoi';
+  /** The tool, its directory (relative to the package root), its language, and the defect switched on (null: clean). */
+  readonly tool: { readonly name: string; readonly path: string; readonly language: string; readonly defect: string | null };
+  /** The program, relative to the root of the aoi-testkit package. */
+  readonly command: readonly string[];
+  /** `aoi-testkit lint` options exactly as a user types them (`--env`, `--machine-flag`, the defect's `--env`). */
+  readonly lintArgs: readonly string[];
+  readonly service: ForeignService | null;
+}
+
+export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario;
 
 /** A stream scenario before its run was observed: everything but `exit`. */
 export type StreamScenarioDraft = Omit<StreamScenario, 'exit'>;

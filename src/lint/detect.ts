@@ -5,7 +5,7 @@
  * Application package (an APP.md). `capabilities` is asked as the AOI lint's discovery asks it (its sandbox,
  * stdin an open pipe), so that the lint takes the answer instead of asking again; the runs are in `runs`.
  */
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 import { makeCanaries } from '../run/canaries.js';
@@ -15,8 +15,9 @@ import { DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALL
 import { capabilitiesProbe } from './aoi/probes/discovery.js';
 import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
+import { DEFAULT_MACHINE_FLAG, DEFAULT_SURFACE } from './aoi/plan.js';
+import { fillPlaceholders, sandboxVars, Workspace } from './aoi/state.js';
 import { isObject } from '../stream/json.js';
-import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
@@ -42,8 +43,9 @@ export interface Detection {
 }
 
 /**
- * A probe detection ran with `runCli`: stdin closed, the parent's environment with `AOI_TESTKIT_STATE_DIR`
- * set to a state directory no probe used and then `env` over it, the working directory of the kit.
+ * A probe detection ran with `runCli`: stdin closed, in a fresh sandbox (working directory, HOME, XDG
+ * directories, TMPDIR), the parent's environment with those and `AOI_TESTKIT_STATE_DIR` set to the sandbox's
+ * and then `env` over it (`{stateDir}`, `{home}` filled in).
  */
 export interface DetectionRun {
   readonly argv: readonly string[];
@@ -64,8 +66,10 @@ export interface DetectionRuns {
 }
 
 export interface DetectOptions {
-  /** Extra environment for every probe. */
+  /** Extra environment for every probe; `{stateDir}` and `{home}` are filled in with the probe's sandbox. */
   env?: Record<string, string>;
+  /** What selects the tool's machine mode (default `--output jsonl`): capabilities is asked for JSON the same way. */
+  machineFlag?: readonly string[];
   /** Per probe (default 5 s): a probe that runs longer counts as "not supported". */
   timeoutMs?: number;
   /** Where to look for an APP.md first (default: the current directory). */
@@ -97,10 +101,10 @@ export async function locateExecManifest(
   options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const work = makeTempDir('aoi-detect-exec-');
+  const work = await Workspace.create();
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(work, 'state-')), ...(options.env ?? {}) } });
+      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, ...(await sandboxed(work, options.env ?? {})) });
       options.record?.({ argv: words, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
       return run;
     } catch {
@@ -129,8 +133,18 @@ export async function locateExecManifest(
     const second = await probe(EXEC_MANIFEST_FALLBACK);
     return second.found ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` } : { reason: `${first.why}; ${second.why}` };
   } finally {
-    removeTempDir(work);
+    await work.dispose();
   }
+}
+
+/**
+ * Where a detection probe runs: a fresh sandbox of the lint's kind (state directory, working directory, HOME
+ * with its XDG directories, TMPDIR), never the caller's working directory or HOME; `{stateDir}` and `{home}`
+ * in the user's environment are filled in as the lint fills them.
+ */
+async function sandboxed(work: Workspace, env: Readonly<Record<string, string>>): Promise<{ cwd: string; env: Record<string, string> }> {
+  const dirs = await work.dirs();
+  return { cwd: dirs.cwd, env: { ...sandboxVars(dirs), AOI_TESTKIT_STATE_DIR: dirs.stateDir, ...fillPlaceholders(env, dirs) } };
 }
 
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
@@ -141,22 +155,16 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
  */
 export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const work = makeTempDir('aoi-detect-');
+  const work = await Workspace.create();
   const byArgv: Record<string, DetectionRun> = {};
   const record = (run: DetectionRun) => {
     byArgv[run.argv.join(' ')] = run;
   };
-  let n = 0;
   const run = async (extra: readonly string[]): Promise<Run | undefined> => {
     if (command === undefined) return undefined;
-    const state = join(work, `state-${n++}`);
     try {
-      const result = await runCli(command, [...args, ...extra], {
-        stdin: 'closed',
-        timeoutMs,
-        env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
-      });
-      record({ argv: extra, env: options.env ?? {}, stateDir: 'absent', timeoutMs, run: result });
+      const result = await runCli(command, [...args, ...extra], { stdin: 'closed', timeoutMs, ...(await sandboxed(work, options.env ?? {})) });
+      record({ argv: extra, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run: result });
       return result;
     } catch {
       return undefined;
@@ -166,22 +174,23 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal'> | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
   try {
     const [capabilities, helpCap, located] = await Promise.all([
-      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs }, aoiRuns),
+      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns),
       run(['help', '--capabilities']),
       command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
     ]);
     const noProgram = 'no program given';
+    const asked = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }).args.join(' ');
 
     let aoi: SpecDetection;
     if (command === undefined) aoi = { spec: 'aoi', detected: false, reason: noProgram };
-    else if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) aoi = { spec: 'aoi', detected: false, reason: `capabilities --output json ${ended(capabilities)}` };
+    else if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) aoi = { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
     else {
       const value = parseJson(text(capabilities.stdout));
       const problems = value === undefined ? ['not JSON'] : validateCapabilities(value);
       aoi =
         problems.length === 0
-          ? { spec: 'aoi', detected: true, reason: 'capabilities --output json is a §17 manifest' }
-          : { spec: 'aoi', detected: false, reason: `capabilities --output json is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
+          ? { spec: 'aoi', detected: true, reason: `${asked} is a §17 manifest` }
+          : { spec: 'aoi', detected: false, reason: `${asked} is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
     }
 
     let cmdhelp: SpecDetection = { spec: 'cmdhelp', detected: false, reason: command === undefined ? noProgram : `no capability line: help --capabilities ${describe(helpCap, ended)}` };
@@ -216,7 +225,7 @@ export async function detectSpecs(command: string | undefined, args: readonly st
       runs: { aoi: aoiRuns, byArgv },
     };
   } finally {
-    removeTempDir(work);
+    await work.dispose();
   }
 }
 
@@ -225,10 +234,15 @@ export async function detectSpecs(command: string | undefined, args: readonly st
  * secret-looking variables, the network tripped, stdin an open pipe), so that the lint can take this answer
  * instead of asking again. Undefined when the program cannot be started.
  */
-async function aoiCapabilities(command: string, args: readonly string[], options: { env: Record<string, string>; timeoutMs: number }, recorded: ReusableProbe[]): Promise<ProbeOutcome | undefined> {
+async function aoiCapabilities(
+  command: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; timeoutMs: number; machineFlag: readonly string[] },
+  recorded: ReusableProbe[],
+): Promise<ProbeOutcome | undefined> {
   const runner = await ProbeRunner.create(processTarget(command, args), { env: options.env, timeoutMs: options.timeoutMs, graceMs: 5_000, canaries: makeCanaries(), record: true });
   try {
-    const probe = capabilitiesProbe(true);
+    const probe = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag });
     const { run } = await runner.probe(probe.args, probe.settings);
     recorded.push(...runner.recorded);
     return run;

@@ -13,7 +13,7 @@
 // placeholder becomes `file:<tarball>`, a tsconfig and test files. fixtures/_shared/ is copied
 // into every project. Plain Node, no dependencies: it must run before anything is installed.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -237,6 +237,12 @@ function checkTarball(files) {
   for (const field of ['main', 'module', 'types']) if (pkg[field]) need(pkg[field], field);
   for (const [name, bin] of Object.entries(typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {}))) need(bin, `bin ${name}`);
   need('package.json', 'always');
+  // A foreign-tool scenario names its program and tool.json by their paths in the package.
+  for (const name of readdirSync(join(repo, 'scenarios')).filter((n) => n.startsWith('foreign.'))) {
+    const scenario = JSON.parse(readFileSync(join(repo, 'scenarios', name), 'utf8'));
+    need(`${scenario.tool.path}/tool.json`, `scenarios/${name}`);
+    need(scenario.command.at(-1), `scenarios/${name}`);
+  }
   for (const f of files) {
     if (/^(src|test|bench|scripts|node_modules)\//.test(f) || /(^|\/)\.env/.test(f) || f.endsWith('.tsbuildinfo')) {
       problems.push(`should not be published: ${f}`);

@@ -60,18 +60,23 @@ export const isFramework = (type: string): boolean => type.startsWith('aoi:');
 export const isUsageError = (event: AoiEvent): boolean => event.type === 'aoi:error' && event.category === 'usage';
 
 /**
- * Whether a stream is a rejected command line: nothing but usage errors, which may come before the
- * stream starts and owe no meta and no summary (§2, §20). An error whose category is missing or unknown
- * (AOI-05's to report) counts as a usage error when the process exited 64, EX_USAGE (§6).
+ * Whether a stream is a rejected command line: nothing but usage errors (closed, or not, by a summary that
+ * does not claim ok:true), which may come before the stream starts and owe no meta and no summary (§2, §20).
+ * An error whose category is missing or unknown (AOI-05's to report) counts as a usage error when the process
+ * exited 64, EX_USAGE (§6).
  */
 export function usageFailureTracker() {
   let events = 0;
+  let errors = 0;
   let errorsOnly = true;
   let usageOnly = true;
   return {
     see(event: AoiEvent): void {
       events++;
-      if (event.type !== 'aoi:error') errorsOnly = false;
+      // A tool may close a rejected command line with a failed summary (§4.1): still nothing but the rejection.
+      if (event.type === 'aoi:summary' && event.ok !== true) return;
+      if (event.type === 'aoi:error') errors++;
+      else errorsOnly = false;
       if (!isUsageError(event)) usageOnly = false;
     },
     get events(): number {
@@ -79,7 +84,7 @@ export function usageFailureTracker() {
     },
     /** Judged once the run has ended. */
     isUsageFailure(end: StreamEnd): boolean {
-      return events > 0 && (usageOnly || (errorsOnly && end.exitCode === EXIT_CODES.USAGE));
+      return errors > 0 && (usageOnly || (errorsOnly && end.exitCode === EXIT_CODES.USAGE));
     },
   };
 }

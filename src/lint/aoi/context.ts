@@ -10,6 +10,7 @@ import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
+import { DEFAULT_SURFACE, discoveryFlag, machineArgs, type ToolSurface } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
 
@@ -31,8 +32,19 @@ export class LintContext {
     readonly canaries: Canaries,
     private readonly rules: ReadonlySet<string>,
     readonly strict: boolean,
+    readonly surface: ToolSurface = DEFAULT_SURFACE,
   ) {
     this.secrets = canaries.values;
+  }
+
+  /** The invocation in the tool's machine mode (`--output jsonl`, or what `machineFlag` says). */
+  machine(args: readonly string[]): string[] {
+    return machineArgs(args, this.surface.machineFlag);
+  }
+
+  /** A discovery command asked for its JSON document: `capabilities --output json`, `aoi-schema --format json`, … */
+  discovery(words: readonly string[]): string[] {
+    return [...words, ...discoveryFlag(this.surface.machineFlag)];
   }
 
   get timeoutMs(): number {

@@ -6,7 +6,7 @@ import { makeCanaries } from '../../run/canaries.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { LintContext } from './context.js';
-import { machine, planCommands, type CommandPlan } from './plan.js';
+import { DEFAULT_MACHINE_FLAG, planCommands, type CommandPlan } from './plan.js';
 import { base } from './probes/base.js';
 import { canary } from './probes/canary.js';
 import { defaultBound } from './probes/default-bound.js';
@@ -56,6 +56,13 @@ export interface LintOptions {
    * leaves them as the caller's environment has them (a tool that must read the caller's configuration).
    */
   sandboxHome?: boolean;
+  /**
+   * The argv that selects the tool's machine mode (default `--output jsonl`; `--format jsonl` is the §16.4
+   * alias; empty for a tool that only speaks JSONL). Discovery asks for JSON the same way (`jsonl` → `json`).
+   */
+  machineFlag?: readonly string[];
+  /** The discovery command's words (default `schema`; `aoi-schema` where the tool's domain owns `schema`, §16.4). */
+  schemaCommand?: readonly string[];
   /** Warnings fail their rule too. */
   strict?: boolean;
   /** Seed for the canary secrets (default: random per lint). */
@@ -118,7 +125,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
   try {
     const rules = new Set(options.only && options.only.length > 0 ? options.only : AOI_RULES.map((rule) => rule.id));
     const verdicts = new VerdictCollector({ strict, secrets: canaries.values, keepPerSubRule: 5, unrecorded: { notApplicable: 'no probe of this command concerns the rule' } });
-    const lint = new LintContext(runner, verdicts, canaries, rules, strict);
+    const lint = new LintContext(runner, verdicts, canaries, rules, strict, { machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG, schemaCommand: options.schemaCommand ?? ['schema'] });
 
     // First `--help`: when it and discovery fail alike, the program never started (a TargetError, no report).
     await runModule(help, { command: '--help', target: target.label }, lint);
@@ -155,7 +162,7 @@ async function setUp(setup: readonly (readonly string[])[], lint: LintContext): 
   if (setup.length === 0) return undefined;
   const dirs = await lint.runner.dirs(true);
   for (const args of setup) {
-    const probe = await lint.runner.probe(machine(args), { dirs, stdin: 'closed' });
+    const probe = await lint.runner.probe(lint.machine(args), { dirs, stdin: 'closed' });
     if (probe.run.exitCode !== 0) throw new LintSetupError(`setup \`${lint.redact(probe.label)}\` ended with ${endOf(probe.run)}`);
   }
   return dirs;

@@ -51,8 +51,41 @@ export const withFlag = (args: readonly string[], flag: string, value?: string):
   ...(value !== undefined ? [flag, value] : [flag]),
 ];
 
-/** Machine mode: `--output jsonl` unless the invocation already chose an output. */
-export const machine = (args: readonly string[]): string[] => (hasFlag(args, '--output') || hasFlag(args, '--format') ? [...args] : [...args, '--output', 'jsonl']);
+/**
+ * How a tool is asked for machine mode and discovery when it is not shaped like the reference tool (§16.4):
+ * the argv that selects machine mode (`--format jsonl`; empty for an AOI-only tool) and the words of the
+ * discovery command (`aoi-schema` where the tool's domain owns `schema`).
+ */
+export interface ToolSurface {
+  readonly machineFlag: readonly string[];
+  readonly schemaCommand: readonly string[];
+}
+
+export const DEFAULT_MACHINE_FLAG: readonly string[] = ['--output', 'jsonl'];
+export const DEFAULT_SURFACE: ToolSurface = { machineFlag: DEFAULT_MACHINE_FLAG, schemaCommand: ['schema'] };
+
+/** The §16.1 spellings of the output flag: an invocation that names either has chosen its output already. */
+const OUTPUT_SPELLINGS = ['--output', '--format'];
+
+/**
+ * Machine mode: the machine flag appended, unless the invocation already chose an output (it names the
+ * flag's first word, or, for the §16.1 flags, either spelling). An empty machine flag leaves argv as it is.
+ */
+export function machineArgs(args: readonly string[], machineFlag: readonly string[] = DEFAULT_MACHINE_FLAG): string[] {
+  const flag = machineFlag[0]?.split('=')[0]; // `--format=jsonl` names --format
+  if (flag === undefined) return [...args];
+  const spellings = OUTPUT_SPELLINGS.includes(flag) ? OUTPUT_SPELLINGS : [flag];
+  return spellings.some((spelling) => hasFlag(args, spelling)) ? [...args] : [...args, ...machineFlag];
+}
+
+/** Machine mode with the reference tool's flag, `--output jsonl` (tests and the reference plan). */
+export const machine = (args: readonly string[]): string[] => machineArgs(args);
+
+/**
+ * The flag that asks a discovery command for its one JSON document: the machine flag with `jsonl` read as
+ * `json` (`--output jsonl` → `--output json`, `--format jsonl` → `--format json`), nothing for an AOI-only tool.
+ */
+export const discoveryFlag = (machineFlag: readonly string[]): string[] => machineFlag.map((word) => (word === 'jsonl' ? 'json' : word.endsWith('=jsonl') ? `${word.slice(0, -1)}` : word));
 
 /**
  * The commands to lint: those capabilities lists (run bare unless the user gave invocations for them)

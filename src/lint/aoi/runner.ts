@@ -5,8 +5,7 @@ import { machineBusy } from '../../run/load.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { join } from 'node:path';
-import { changes, snapshot, Workspace, XDG_DIRS, type ProbeDirs } from './state.js';
+import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, type ProbeDirs } from './state.js';
 import type { LintTarget, ProbeSpec } from './target.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
@@ -162,12 +161,9 @@ export class ProbeRunner {
 
   /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */
   private env(dirs: ProbeDirs, clean: boolean): Record<string, string> {
-    const user = Object.fromEntries(Object.entries(this.options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home)]));
+    const user = fillPlaceholders(this.options.env ?? {}, dirs);
     const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const sandbox =
-      this.options.sandboxHome === false
-        ? {}
-        : { HOME: dirs.home, ...Object.fromEntries(Object.entries(XDG_DIRS).map(([name, dir]) => [name, join(dirs.home, dir)])), TMPDIR: dirs.tmp, TMP: dirs.tmp, TEMP: dirs.tmp };
+    const sandbox = this.options.sandboxHome === false ? {} : sandboxVars(dirs);
     const env: Record<string, string> = { ...inherited, ...sandbox, ...user, [STATE_DIR_ENV]: dirs.stateDir };
     if (!clean) return { ...env, ...this.options.canaries.env };
     // Discovery must work without credentials (§3.2): no secret-looking variable reaches it.

@@ -58,6 +58,16 @@ const CACHE = '.cache';
 /** The XDG base directories, inside the probe's HOME. */
 export const XDG_DIRS = { XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_STATE_HOME: '.local/state', XDG_CACHE_HOME: CACHE } as const;
 
+/** The variables that point a probe's HOME, XDG base directories and TMPDIR into its sandbox. */
+export function sandboxVars(dirs: ProbeDirs): Record<string, string> {
+  return { HOME: dirs.home, ...Object.fromEntries(Object.entries(XDG_DIRS).map(([name, dir]) => [name, join(dirs.home, dir)])), TMPDIR: dirs.tmp, TMP: dirs.tmp, TEMP: dirs.tmp };
+}
+
+/** The user's `--env` values with the sandbox's `{stateDir}` and `{home}` filled in. */
+export function fillPlaceholders(env: Readonly<Record<string, string>>, dirs: ProbeDirs): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home)]));
+}
+
 /** Makes and removes probe directories under one temporary root. */
 export class Workspace {
   private count = 0;

@@ -105,6 +105,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-01/file-id', 'error', 'A schema $id is a machine-local file URI', 'Give $id a stable https URL, e.g. https://schemas.example.com/tool/events/1.0.0/schema.json (§10.2).'),
   probe('AOI-01/capabilities-invalid', 'error', '`capabilities --output json` is not a valid §17 manifest', 'Print one JSON object with tool and commands (name, read_only, destructive, …) as §17 shows.'),
   probe('AOI-01/help-failed', 'error', '`--help` does not exit 0 with help', 'Print human-readable help and exit 0 for `--help` and `-h` (§16.1: MUST).'),
+  probe('AOI-01/discovery-flag-differs', 'error', 'An advertised `--schema`/`--capabilities` flag fails or differs from its subcommand', 'Make `--schema` and `--capabilities` print exactly what `schema` and `capabilities` print (§3: they MUST return equivalent information), or stop advertising them.'),
   // AOI-02 — the stream is JSONL objects only (§2)
   sub('AOI-02/not-utf8', 'error', 'A line is not valid UTF-8', 'Encode machine-mode stdout as UTF-8.'),
   sub('AOI-02/bom', 'error', 'The stream starts with a byte order mark', 'Do not write a BOM; JSON text must not begin with one (RFC 8259 §8.1).'),

@@ -8,11 +8,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
 import { checkExec } from '../../../src/lint/exec/index.js';
 import { outcomeOf } from '../../../src/corpus/outcome.js';
-import { APP_SCENARIO_RULE_IDS, CMDHELP_RULE_IDS, EXEC_SCENARIO_RULE_IDS, KIT_COMMAND, type AgentScenario, type AppScenario, type CmdhelpScenario, type ExecScenario, type Scenario } from '../../../src/corpus/scenarios.js';
+import { APP_SCENARIO_RULE_IDS, CMDHELP_RULE_IDS, EXEC_SCENARIO_RULE_IDS, KIT_COMMAND, LINT_RULE_IDS, type AgentScenario, type AppScenario, type CmdhelpScenario, type ExecScenario, type ForeignScenario, type Scenario } from '../../../src/corpus/scenarios.js';
 import { runCli } from '../../../src/run/run-cli.js';
 
 /**
- * The corpus's live scenarios of cmdhelp, exec, app and agent, each checked once as scenarios/README.md tells a
+ * The corpus's live scenarios of cmdhelp, exec, app, foreign tools and agent, each checked once as scenarios/README.md tells a
  * harness in any language to: the scenario's command (the kit's CLI run directly, as `node_modules/.bin/aoi-testkit`
  * would be) judged by the kit's own checker, which must find exactly the file's `expected`. Concurrent: a
  * scenario's time is mostly waiting for processes.
@@ -71,6 +71,51 @@ describe('app scenarios: aoi-testkit lint --app-dir with the options finds exact
     expect(outcomeOf({ verdicts: verdicts as never, findings: checks.flatMap((c) => c.findings ?? []) }, APP_SCENARIO_RULE_IDS)).toEqual(scenario.expected);
     expect(run.exitCode).toBe(scenario.expected.ok ? 0 : 1);
   });
+});
+
+/**
+ * Foreign tools, linted as the file tells a harness to: `aoi-testkit lint <lintArgs> --setup … --invoke … --output
+ * jsonl -- <command>` from the package root (a service first, when the tool keeps its state in one), whose AOI
+ * verdicts must be exactly `expected`. The per-tool tests (test/integration/lint/foreign-*.test.ts) lint the same
+ * tools in-process; this proves the corpus file alone is enough.
+ */
+describe('foreign scenarios: aoi-testkit lint with the scenario’s options finds exactly `expected`', () => {
+  const words = (argv: readonly string[]) => argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ');
+
+  /** Start the tool's service, if it has one: its first stdout line is the base URL. */
+  async function startService(service: ForeignScenario['service']): Promise<{ env: string[]; stop(): void }> {
+    if (!service) return { env: [], stop() {} };
+    const [program, ...args] = service.command;
+    const child = spawn(program!, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')).trim());
+      });
+      child.once('exit', (code) => reject(new Error(`the service exited ${code} before its ready line`)));
+    });
+    return { env: ['--env', `${service.urlEnv}=${url}`], stop: () => child.kill('SIGTERM') };
+  }
+
+  test.concurrent.each(ofKind('foreign'))(
+    '%s',
+    async (_id, scenario: ForeignScenario) => {
+      const service = await startService(scenario.service);
+      try {
+        const plan = [...scenario.setup.flatMap((argv) => ['--setup', words(argv)]), ...scenario.invocations.flatMap((argv) => ['--invoke', words(argv)])];
+        const run = await runCli(process.execPath, [CLI, 'lint', ...scenario.lintArgs, ...service.env, ...plan, '--output', 'jsonl', '--', ...scenario.command], { cwd: ROOT, timeoutMs: 170_000 });
+        const events = Buffer.from(run.stdout).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+        const checks = (events.filter((e) => e.type === 'aoi:check') as Array<{ name: string; status: string; command?: string; findings?: { id: string; severity: string }[] }>).filter((c) => c.name.startsWith('AOI-'));
+        const verdicts = checks.map((c) => ({ rule: c.name, status: c.status, warnings: (c.findings ?? []).filter((f) => f.severity === 'warning').length }));
+        expect(outcomeOf({ verdicts: verdicts as never, findings: checks.flatMap((c) => c.findings ?? []) }, LINT_RULE_IDS)).toEqual(scenario.expected);
+        expect(run.exitCode).toBe(scenario.expected.ok ? 0 : 1);
+      } finally {
+        service.stop();
+      }
+    },
+    180_000,
+  );
 });
 
 /**

@@ -35,6 +35,24 @@ describe('AOI-13/meta-schema-version', () => {
     expect(verdict(r, 'AOI-13').status).toBe('fail');
   });
 
+  // A foreign Python tool (fixtures/foreign/pynotes) closes a rejected command line with a failed summary.
+  it.each<[string, Record<string, unknown>]>([
+    ['ok:false', { type: 'aoi:summary', ok: false, error_count: 1 }],
+    ['no ok', { type: 'aoi:summary', error_count: 1 }],
+  ])('owes no meta on a usage rejection closed by a summary with %s (§2, §20: usage errors may come before meta)', (_label, summary) => {
+    const usage = { type: 'aoi:error', category: 'usage', code: 'BAD_USAGE', message: 'unrecognized option(s): --x', retryable: false };
+    const r = check([usage, summary], { exitCode: 64 });
+    expect(found(r, 'AOI-13')).toEqual([]);
+    expect(found(r, 'AOI-03')).toEqual(summary.ok === false ? [] : [['AOI-03/summary-ok-missing', 2]]);
+  });
+
+  it('still fails a stream without meta whose summary claims success after a usage error, or that carries items', () => {
+    const usage = { type: 'aoi:error', category: 'usage', code: 'BAD_USAGE', message: 'bad', retryable: false };
+    expect(found(check([usage, SUMMARY], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
+    expect(found(check([usage, { type: 'hit' }, { type: 'aoi:summary', ok: false }], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
+    expect(found(check([{ type: 'aoi:summary', ok: false }], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
+  });
+
   it('passes the §5 meta', () => {
     const r = check([META, SUMMARY]);
     expect(found(r, 'AOI-13')).toEqual([]);

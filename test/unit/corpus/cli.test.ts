@@ -50,7 +50,7 @@ describe('aoi-testkit scenarios', () => {
   });
 
   it('--kind keeps one kind, --spec one spec; together, both', async () => {
-    for (const kind of ['stream', 'lint', 'cmdhelp', 'exec', 'app', 'agent'] as const) {
+    for (const kind of ['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent'] as const) {
       const { events } = await jsonl(['--kind', kind]);
       const scenarios = events.filter((e) => e.type === 'scenario');
       expect(scenarios.length, kind).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ describe('aoi-testkit scenarios', () => {
       const { events } = await jsonl(['--spec', spec]);
       const scenarios = events.filter((e) => e.type === 'scenario');
       expect(scenarios.length, spec).toBe(corpus.filter((s) => s.spec === spec).length);
-      expect(new Set(scenarios.map((s) => s.kind)), spec).toEqual(new Set(spec === 'aoi' ? ['stream', 'lint'] : [spec]));
+      expect(new Set(scenarios.map((s) => s.kind)), spec).toEqual(new Set(spec === 'aoi' ? ['stream', 'lint', 'foreign'] : [spec]));
     }
     expect((await jsonl(['--spec', 'aoi', '--kind', 'lint'])).events.filter((e) => e.type === 'scenario').length).toBe(corpus.filter((s) => s.kind === 'lint').length);
     expect((await jsonl(['--spec', 'exec', '--kind', 'lint'])).events.filter((e) => e.type === 'scenario')).toEqual([]);
@@ -91,7 +91,7 @@ describe('aoi-testkit scenarios', () => {
     expect(text).toMatch(/^agent\.acp\.crash-mid-turn +agent +agent +fails AGENTCLI-22$/m);
     expect(text).toMatch(/^backend\.rate-limited +stream +aoi +passes$/m);
     const count = (kind: string) => corpus.filter((s) => s.kind === kind).length;
-    expect(text.trimEnd().split('\n').at(-1)).toBe(`${corpus.length} scenario(s): ${['stream', 'lint', 'cmdhelp', 'exec', 'app', 'agent'].map((k) => `${count(k)} ${k}`).join(', ')}`);
+    expect(text.trimEnd().split('\n').at(-1)).toBe(`${corpus.length} scenario(s): ${['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent'].map((k) => `${count(k)} ${k}`).join(', ')}`);
   });
 
   it('renders an empty list', () => {
@@ -140,6 +140,7 @@ describe('scenarioFakeArgs: `aoi-testkit fake <scenario-id>` for the other kinds
     expect(() => scenarioFakeArgs('app.todo')).toThrow(UsageError);
     expect(() => scenarioFakeArgs('app.todo')).toThrow(`app.todo is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${ROOT}fixtures/apps/todo`);
     expect(() => scenarioFakeArgs('agent.acp.no-such-fault')).toThrow(/unknown scenario "agent\.acp\.no-such-fault"/);
+    expect(() => scenarioFakeArgs('foreign.pynotes')).toThrow('foreign.pynotes is a foreign tool, not a fake: run python3 fixtures/foreign/pynotes/pynotes.py from');
     expect(() => scenarioFakeArgs('exec.../x')).toThrow(/unknown scenario/);
   });
 });

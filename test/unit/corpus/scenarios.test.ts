@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { STREAM_RULE_IDS, checkStream } from '../../../src/checks/aoi/stream.js';
@@ -15,12 +17,14 @@ import {
   draftScenarios,
   expectedFrom,
   fakeCommand,
+  foreignTools,
   recordedFault,
   sectionsOf,
   type AgentScenario,
   type AppScenario,
   type CmdhelpScenario,
   type ExecScenario,
+  type ForeignScenario,
   type Scenario,
   type ScenarioKind,
   type StreamScenario,
@@ -57,6 +61,7 @@ const ofKind = <K extends ScenarioKind>(kind: K) => built.filter((s): s is Extra
 const JUDGED: Record<ScenarioKind, { rules: readonly string[]; subRules: readonly { id: string }[] }> = {
   stream: { rules: STREAM_RULE_IDS, subRules: AOI_SUB_RULES },
   lint: { rules: LINT_RULE_IDS, subRules: AOI_SUB_RULES },
+  foreign: { rules: LINT_RULE_IDS, subRules: AOI_SUB_RULES },
   cmdhelp: { rules: CMDHELP_RULE_IDS, subRules: CMDHELP_SUB_RULES },
   exec: { rules: EXEC_SCENARIO_RULE_IDS, subRules: EXEC_SUB_RULES },
   app: { rules: APP_SCENARIO_RULE_IDS, subRules: APP_SUB_RULES },
@@ -105,6 +110,11 @@ describe('the corpus files', () => {
         ['a consumer on a fault scenario', { ...s, consumer: { error: { category: 'temporary', code: 'X', retryable: true } } }],
       ],
       lint: () => [['a stream field', { ...s, exit: { code: 0, signal: null } }]],
+      foreign: () => [
+        ['a notes fake', { ...s, fake: { tool: 'notes', preset: 'well-behaved', faults: [], seed: 1 } }],
+        ['a tool outside fixtures/foreign', { ...s, tool: { ...(s as ForeignScenario).tool, path: '../pynotes' } }],
+        ['no lintArgs', { ...s, lintArgs: undefined }],
+      ],
       cmdhelp: () => [['an AOI fake', { ...s, fake: { tool: 'notes', preset: 'well-behaved', faults: [] } }]],
       exec: () => [
         ['a plan with a stray key', { ...s, plan: { ...(s as ExecScenario).plan, bluk: {} } }],
@@ -218,6 +228,7 @@ describe('each scenario is self-consistent', () => {
     }
     expect(scenario.sections).toEqual(sectionsOf(expected));
     if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
+    else if (scenario.kind === 'foreign') expect(existsSync(new URL(scenario.command.at(-1)!, ROOT)), scenario.id).toBe(true);
     else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);
   });
 });
@@ -271,6 +282,30 @@ describe('the verdicts are the declarations’', () => {
     expect(recordedFault('mcp-ignores-cancel.json', 'agent-mcp')).toBe('ignores-cancel');
     expect(recordedFault('mcp-cancel.json', 'agent-mcp')).toBeUndefined();
     expect(recordedFault('acp-clean-no-streaming.json', 'agent-acp')).toBeUndefined();
+  });
+
+  it('each foreign scenario is its tool.json: clean, then one per defect (test/integration/lint/foreign-*.test.ts prove the linter agrees)', () => {
+    const tools = foreignTools();
+    expect(tools.map((t) => t.tool)).toEqual(expect.arrayContaining(['jsonl-only', 'pynotes']));
+    expect(ofKind('foreign').map((s) => s.id)).toEqual(tools.flatMap((t) => [`foreign.${t.tool}`, ...Object.keys(t.defects).map((d) => `foreign.${t.tool}.${d}`)]));
+    for (const scenario of ofKind('foreign') as ForeignScenario[]) {
+      const tool = tools.find((t) => t.tool === scenario.tool.name)!;
+      const defect = scenario.tool.defect;
+      expect(scenario.expected).toEqual(expectedFrom(defect ? tool.defects[defect]!.findings : [], LINT_RULE_IDS));
+      expect(scenario.lintArgs).toEqual([...tool.lint.args, ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : [])]);
+      expect({ setup: scenario.setup, invocations: scenario.invocations, command: scenario.command }).toEqual({ setup: tool.lint.setup, invocations: tool.lint.invocations, command: tool.command });
+    }
+  });
+
+  it('a malformed tool.json stops the corpus build rather than losing the tool', () => {
+    const root = mkdtempSync(join(tmpdir(), 'aoi-foreign-'));
+    try {
+      mkdirSync(join(root, 'fixtures/foreign/broken'), { recursive: true });
+      writeFileSync(join(root, 'fixtures/foreign/broken/tool.json'), JSON.stringify({ tool: 'other', command: 'python3 x.py', lint: { args: [], setup: [], invocations: [] }, defectEnv: 'X', defects: {} }));
+      expect(() => foreignTools(root)).toThrow('fixtures/foreign/broken/tool.json: "tool" is "other", not its directory\'s name; "command" is not an argv list');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('cmdhelp and exec scenarios are their faults’ declarations; exec scenarios carry what the fault needs', () => {

@@ -87,3 +87,49 @@ export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabiliti
   }
   return parsed.value as Capabilities;
 }
+
+/** The discovery flags of §3 and the subcommand each must agree with. */
+export const DISCOVERY_FLAGS = { '--schema': 'schema', '--capabilities': 'capabilities' } as const;
+export type DiscoveryFlag = keyof typeof DISCOVERY_FLAGS;
+
+/**
+ * The discovery flags a tool's `--help` (stdout or stderr) offers as options of the program itself: an option
+ * entry (`  --schema  print…`, `  -s, --schema`) or an option of the program's own usage line (`usage: tool [-h]
+ * [--schema]`). Whole words: `--schema-version` advertises nothing, and neither does a subcommand's flag
+ * (`tool help [--capabilities]`).
+ */
+export function advertisedDiscoveryFlags(help: ProbeOutcome): DiscoveryFlag[] {
+  const text = `${Buffer.from(help.stdout).toString('utf8')}\n${Buffer.from(help.stderr).toString('utf8')}`;
+  return (Object.keys(DISCOVERY_FLAGS) as DiscoveryFlag[]).filter((flag) => {
+    const entry = new RegExp(`^[ \\t]*(-\\w,[ \\t]*)?${flag}(?![\\w-])`, 'm');
+    const usage = new RegExp(`^[ \\t]*usage:[ \\t]+\\S+([ \\t]+\\[[^\\]\\n]*\\])*[ \\t]+\\[${flag}\\]`, 'im');
+    return entry.test(text) || usage.test(text);
+  });
+}
+
+/** JSON text with object keys sorted: two documents with the same information compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/**
+ * AOI-01 (§3): "If both flags and subcommands exist, they MUST return equivalent information." `byFlag` is the
+ * advertised flag's run, `bySubcommand` the subcommand's document (undefined when the subcommand itself failed:
+ * its own sub-rules say so, and there is nothing to compare with). Equivalent: the same JSON value.
+ */
+export function judgeDiscoveryFlag(flag: DiscoveryFlag, byFlag: ProbeOutcome, bySubcommand: unknown, report: Report): void {
+  if (byFlag.exitCode !== 0 || byFlag.timedOut) {
+    report('AOI-01/discovery-flag-differs', `${flag} is advertised in --help but ended with ${byFlag.timedOut ? 'a timeout' : endOf(byFlag)}`);
+    return;
+  }
+  const parsed = parseDocument(byFlag.stdout);
+  if (!parsed.ok) {
+    report('AOI-01/discovery-flag-differs', `${flag} is advertised in --help but ${parsed.problem}`, { excerpt: toExcerpt(Buffer.from(byFlag.stdout).toString('utf8')) });
+    return;
+  }
+  if (bySubcommand !== undefined && canonicalJson(parsed.value) !== canonicalJson(bySubcommand)) {
+    report('AOI-01/discovery-flag-differs', `${flag} prints a different document from \`${DISCOVERY_FLAGS[flag]}\``, { excerpt: toExcerpt(canonicalJson(parsed.value)) });
+  }
+}

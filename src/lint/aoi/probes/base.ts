@@ -2,7 +2,6 @@ import { judgeMutationEvents } from '../../../checks/aoi/probe/audit.js';
 import { endOf, succeeded } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
 import { unreadable } from '../context.js';
-import { machine } from '../plan.js';
 import type { RecordedProbe } from '../runner.js';
 import type { InvocationSubject, ProbeModule } from './module.js';
 
@@ -22,7 +21,7 @@ export interface BaseAnswer {
  */
 export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }) => [{ key: 'base', args: machine(invocation) }],
+  plan: ({ invocation }, lint) => [{ key: 'base', args: lint.machine(invocation) }],
   judge({ command, plan }, runs, lint) {
     const probe = runs.get('base')!;
     const judged = lint.judgeStream(command, probe);

@@ -1,5 +1,4 @@
 import { checkStream } from '../../../checks/aoi/stream.js';
-import { machine } from '../plan.js';
 import type { InvocationSubject, ProbeModule } from './module.js';
 
 /** AOI-09 (§11): secrets on the command line (a flag, a `--flag=value`, a URL) never come back out. */
@@ -8,7 +7,7 @@ export const canary: ProbeModule<InvocationSubject> = {
   plan: ({ plan, invocation }, lint) => [
     {
       key: 'canary',
-      args: [...machine(invocation), ...lint.canaries.argv, `--webhook-url=${lint.canaries.url}`],
+      args: [...lint.machine(invocation), ...lint.canaries.argv, `--webhook-url=${lint.canaries.url}`],
       settings: plan.unbounded ? { signalAfterLines: { lines: 2, signal: 'SIGINT' } } : {},
     },
   ],

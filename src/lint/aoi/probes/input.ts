@@ -3,7 +3,7 @@ import { judgeMalformedInput, MALFORMED_LINE } from '../../../checks/aoi/probe/i
 import type { Event } from '../../../checks/aoi/probe/types.js';
 import { invisible, unreadable, type LintContext } from '../context.js';
 import { inputExample } from '../input-example.js';
-import { hasFlag, machine, withFlag } from '../plan.js';
+import { hasFlag, withFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule } from './module.js';
 
 /** Two valid input lines, and the same with a malformed line between them. */
@@ -14,7 +14,7 @@ export interface InputLines {
 
 /** The input lines of a JSONL reader, from its input schema (`input-schema --command X --output json`). */
 export async function readInputLines(command: string, lint: LintContext): Promise<InputLines | undefined> {
-  const probe = await lint.runner.probe(['input-schema', '--command', command, '--output', 'json'], { clean: true });
+  const probe = await lint.runner.probe(lint.discovery(['input-schema', '--command', command]), { clean: true });
   if (probe.run.exitCode !== 0) return undefined;
   const schema = parseDocument(probe.run.stdout);
   if (!schema.ok) return undefined;
@@ -32,10 +32,10 @@ const isUsageFailure = (events: readonly Event[]): boolean => events.some((event
 /** AOI-12 (§12.2): a malformed line between two valid ones, in the declared mode and with --continue-on-error. */
 export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines | undefined }> = {
   rules: ['AOI-12'],
-  plan({ plan, invocation, input }) {
+  plan({ plan, invocation, input }, lint) {
     if (!plan.inputJsonl) return { notApplicable: `${plan.name} is not reading JSONL input` };
     if (!input) return { skip: `no valid input line could be built from \`input-schema --command ${plan.name} --output json\`` };
-    return [{ key: 'declared', args: machine(invocation), settings: { stdin: input.malformed } }];
+    return [{ key: 'declared', args: lint.machine(invocation), settings: { stdin: input.malformed } }];
   },
   async judge({ command, invocation, base, input }, runs, lint) {
     const declared = runs.get('declared')!;
@@ -52,7 +52,7 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
     if (mode === 'continue' || base.probe.changed.length > 0) lint.verdicts.exercised('AOI-12', command);
     else lint.verdicts.skip('AOI-12', invisible(command), command);
     if (mode === 'continue' || continues) return;
-    const tolerant = await lint.runner.probe(machine(withFlag(invocation, '--continue-on-error')), { stdin: input!.malformed });
+    const tolerant = await lint.runner.probe(lint.machine(withFlag(invocation, '--continue-on-error')), { stdin: input!.malformed });
     // A usage error here means the tool has no --continue-on-error: nothing more to judge.
     if (isUsageFailure(tolerant.events) || lint.judgeStream(command, tolerant) !== 'readable') return;
     judgeMalformedInput(tolerant.run, tolerant.events, tolerant.changed, lint.reporter(command, tolerant.label), 'continue');

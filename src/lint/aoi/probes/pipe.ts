@@ -1,5 +1,4 @@
 import { judgePipeClose } from '../../../checks/aoi/probe/pipes.js';
-import { machine } from '../plan.js';
 import type { InvocationSubject, ProbeModule } from './module.js';
 
 /**
@@ -9,7 +8,7 @@ import type { InvocationSubject, ProbeModule } from './module.js';
  */
 export const pipe: ProbeModule<InvocationSubject & { readonly ownExit: number | null | undefined }> = {
   rules: ['AOI-10'],
-  plan: ({ invocation }) => [{ key: 'pipe', args: machine(invocation), settings: { closeStdoutAfterLines: 1 } }],
+  plan: ({ invocation }, lint) => [{ key: 'pipe', args: lint.machine(invocation), settings: { closeStdoutAfterLines: 1 } }],
   judge({ command, ownExit }, runs, lint) {
     const probe = runs.get('pipe')!;
     if (!probe.run.stdoutClosed) {

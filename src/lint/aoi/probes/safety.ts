@@ -1,6 +1,6 @@
 import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../checks/aoi/probe/safety.js';
 import { invisible, readableEvents } from '../context.js';
-import { flagValue, machine, withFlag, withoutFlag } from '../plan.js';
+import { flagValue, withFlag, withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule, ProbeRequest } from './module.js';
 
 /** The --confirm-count one more than the invocation's, when it gives one. */
@@ -12,15 +12,15 @@ function wrongCount(invocation: readonly string[]): number | undefined {
 /** AOI-06 (§14.2, §14.3): without --confirm (and with a wrong --confirm-count) it refuses; --dry-run plans and changes nothing. */
 export const safety: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-06'],
-  plan({ plan, invocation, base }) {
+  plan({ plan, invocation, base }, lint) {
     if (!plan.destructive && !plan.dryRun) return { notApplicable: `${plan.name} is not destructive and advertises no --dry-run` };
     if (!base.succeeded) return { skip: base.failed };
     const unconfirmed = withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true);
     const wrong = wrongCount(invocation);
     const probes: ProbeRequest[] = [];
-    if (plan.destructive) probes.push({ key: 'unconfirmed', args: machine(unconfirmed) });
-    if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: machine(withFlag(invocation, '--confirm-count', String(wrong))) });
-    if (plan.dryRun) probes.push({ key: 'dry-run', args: machine(withFlag(unconfirmed, '--dry-run')) });
+    if (plan.destructive) probes.push({ key: 'unconfirmed', args: lint.machine(unconfirmed) });
+    if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: lint.machine(withFlag(invocation, '--confirm-count', String(wrong))) });
+    if (plan.dryRun) probes.push({ key: 'dry-run', args: lint.machine(withFlag(unconfirmed, '--dry-run')) });
     return probes;
   },
   judge({ command, invocation, base }, runs, lint) {

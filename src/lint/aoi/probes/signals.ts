@@ -2,7 +2,6 @@ import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
 import { judgeSignal } from '../../../checks/aoi/probe/pipes.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
-import { machine } from '../plan.js';
 import type { InvocationSubject, ProbeModule } from './module.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -13,7 +12,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  */
 export const signals: ProbeModule<InvocationSubject> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: 2, signal } } })),
+  plan: ({ invocation }, lint) => SIGNALS.map((signal) => ({ key: signal, args: lint.machine(invocation), settings: { signalAfterLines: { lines: 2, signal } } })),
   judge({ command }, runs, lint) {
     for (const signal of SIGNALS) {
       const probe = runs.get(signal)!;

@@ -1,7 +1,7 @@
 import type { Capabilities } from '../../../checks/aoi/probe/discovery.js';
 import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
 import { judgeUnsupportedVersion, UNSUPPORTED_SCHEMA_VERSION } from '../../../checks/aoi/probe/negotiation.js';
-import { machine, withFlag, type CommandPlan } from '../plan.js';
+import { withFlag, type CommandPlan } from '../plan.js';
 import type { AfterBaseSubject, InvocationSubject, ProbeModule } from './module.js';
 
 /** The majors of every advertised schema version (`1.0.0`, `2.1.0` → `1`, `2`). */
@@ -13,10 +13,10 @@ export function advertisedMajors(capabilities: Capabilities | undefined): string
 /** AOI-13 (§5.1): each advertised schema major, requested with --schema-version, is the one meta reports. */
 export const versions: ProbeModule<AfterBaseSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-13'],
-  plan({ plan, invocation, base, capabilities }) {
+  plan({ plan, invocation, base, capabilities }, lint) {
     if (plan.readOnly !== true) return [];
     if (!base.succeeded) return { skip: base.failed };
-    return advertisedMajors(capabilities).map((major) => ({ key: major, args: machine(withFlag(invocation, '--schema-version', major)) }));
+    return advertisedMajors(capabilities).map((major) => ({ key: major, args: lint.machine(withFlag(invocation, '--schema-version', major)) }));
   },
   judge({ command }, runs, lint) {
     for (const [major, probe] of runs) lint.judgeStream(command, probe, { schemaVersion: major });
@@ -32,8 +32,8 @@ export function negotiationSubject(plans: readonly CommandPlan[]): InvocationSub
 /** AOI-13 (§5.1), once per tool that advertises versions: an unsupported --schema-version must fail. */
 export const negotiation: ProbeModule<InvocationSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-13'],
-  plan: ({ invocation, capabilities }) =>
-    advertisedMajors(capabilities).length === 0 ? [] : [{ key: 'unsupported', args: machine(withFlag(invocation, '--schema-version', UNSUPPORTED_SCHEMA_VERSION)) }],
+  plan: ({ invocation, capabilities }, lint) =>
+    advertisedMajors(capabilities).length === 0 ? [] : [{ key: 'unsupported', args: lint.machine(withFlag(invocation, '--schema-version', UNSUPPORTED_SCHEMA_VERSION)) }],
   judge({ command }, runs, lint) {
     const probe = runs.get('unsupported')!;
     if (judgeStopped(probe.run, lint.timeoutMs, lint.reporter(command, probe.label), lint.secrets)) return;

@@ -23,6 +23,8 @@ export interface LintArgs {
   programArgs: string[];
   invocations: string[][];
   setup: string[][];
+  /** `--observe "ARGS"` (repeatable): read-only commands that show side effects through the tool. */
+  observe: string[][];
   env: Record<string, string>;
   only: string[];
   output: 'text' | 'jsonl';
@@ -98,6 +100,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     programArgs,
     invocations: words(lists.invoke, '--invoke'),
     setup: words(lists.setup, '--setup'),
+    observe: words(lists.observe, '--observe'),
     env,
     only: lists.only ?? [],
     output,
@@ -266,6 +269,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
     report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {
       invocations: args.invocations,
       setup: args.setup,
+      observe: args.observe,
       env: args.env,
       only: args.only.filter((rule) => specOfRule(rule) === 'aoi'),
       strict: args.strict,

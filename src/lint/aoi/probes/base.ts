@@ -22,7 +22,8 @@ export interface BaseAnswer {
  */
 export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }) => [{ key: 'base', args: machine(invocation) }],
+  // A command that may mutate is observed: its effects are the positive control of AOI-06, 07 and 12.
+  plan: ({ plan, invocation }) => [{ key: 'base', args: machine(invocation), settings: { observe: plan.readOnly !== true } }],
   judge({ command, plan }, runs, lint) {
     const probe = runs.get('base')!;
     const judged = lint.judgeStream(command, probe);

@@ -1,0 +1,27 @@
+import type { Capabilities } from '../../checks/aoi/probe/discovery.js';
+import { observedItems } from '../../checks/aoi/probe/observe.js';
+import type { LintContext } from './context.js';
+import { machine } from './plan.js';
+
+/** Discovery commands print one JSON document, not the state: never observers. */
+const DISCOVERY = new Set(['schema', 'capabilities', 'input-schema', 'doctor']);
+
+/**
+ * The commands that show a probe's side effects through the tool itself: those given with `--observe`, then
+ * every command capabilities declare `read_only: true` that is finite and reads no input. A command qualifies
+ * only if it takes no required argument, which the kit learns the one way that holds for any tool: run as
+ * given, in a fresh copy of the setup's state, it succeeds (exit 0, summary ok:true, not truncated).
+ */
+export async function chooseObservers(capabilities: Capabilities | undefined, given: readonly (readonly string[])[], lint: LintContext): Promise<string[][]> {
+  const declared = (capabilities?.commands ?? [])
+    .filter((command) => command.read_only === true && command.unbounded !== true && (command.input_modes?.length ?? 0) === 0 && !DISCOVERY.has(command.name))
+    .map((command) => [command.name]);
+  const candidates = new Map([...given, ...declared].map((args) => [machine(args).join('\0'), machine(args)]));
+  const tried = await Promise.all(
+    [...candidates.values()].map(async (args) => {
+      const probe = await lint.runner.probe(args, { stdin: 'closed' });
+      return observedItems(probe.run, probe.events) ? args : undefined;
+    }),
+  );
+  return tried.filter((args): args is string[] => args !== undefined);
+}

@@ -26,6 +26,12 @@ export class LintContext {
   readonly schemas = new Map<string, ValidateFunction>();
   readonly secrets: readonly string[];
 
+  /** How the observation commands are found (set by the lint); run at most once, when first needed. */
+  findObservers: () => Promise<string[][]> = async () => [];
+  /** `--observe` was given: every probe that may mutate is observed, whatever the disk shows. */
+  observeAlways = false;
+  private observing: Promise<readonly (readonly string[])[]> | undefined;
+
   constructor(
     readonly runner: ProbeRunner,
     readonly verdicts: VerdictCollector,
@@ -38,6 +44,12 @@ export class LintContext {
 
   get timeoutMs(): number {
     return this.runner.timeoutMs;
+  }
+
+  /** The observation commands (see chooseObservers), found once and handed to the runner. */
+  observers(): Promise<readonly (readonly string[])[]> {
+    this.observing ??= this.findObservers().then((found) => (this.runner.observers = found));
+    return this.observing;
   }
 
   /** `--only` names one of these rules (or is not given). */

@@ -119,7 +119,9 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const plans = planCommands(capabilities, options.invocations ?? []);
     await runModule(versionedSchemas, { command: 'schema', capabilities }, lint);
     runner.template = await setUp(options.setup ?? [], lint);
-    runner.observers = await chooseObservers(capabilities, options.observe ?? [], lint);
+    lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
+    // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
+    if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12')) lint.observeAlways = (await lint.observers()).length > 0;
     await Promise.all(plans.map((plan) => lintCommand(plan, capabilities, lint)));
     const negotiated = negotiationSubject(plans);
     if (negotiated) await runModule(negotiation, { ...negotiated, capabilities }, lint);

@@ -1,5 +1,5 @@
 import type { Capabilities } from '../../checks/aoi/probe/discovery.js';
-import { observedItems } from '../../checks/aoi/probe/observe.js';
+import { observedChange, observedItems } from '../../checks/aoi/probe/observe.js';
 import type { LintContext } from './context.js';
 import { machine } from './plan.js';
 
@@ -10,7 +10,8 @@ const DISCOVERY = new Set(['schema', 'capabilities', 'input-schema', 'doctor']);
  * The commands that show a probe's side effects through the tool itself: those given with `--observe`, then
  * every command capabilities declare `read_only: true` that is finite and reads no input. A command qualifies
  * only if it takes no required argument, which the kit learns the one way that holds for any tool: run as
- * given, in a fresh copy of the setup's state, it succeeds (exit 0, summary ok:true, not truncated).
+ * given, in a fresh copy of the setup's state, it succeeds (exit 0, summary ok:true, not truncated). And only
+ * if it is stable: run twice in a row it shows the same (a clock or a counter in its items would be noise).
  */
 export async function chooseObservers(capabilities: Capabilities | undefined, given: readonly (readonly string[])[], lint: LintContext): Promise<string[][]> {
   const declared = (capabilities?.commands ?? [])
@@ -19,8 +20,12 @@ export async function chooseObservers(capabilities: Capabilities | undefined, gi
   const candidates = new Map([...given, ...declared].map((args) => [machine(args).join('\0'), machine(args)]));
   const tried = await Promise.all(
     [...candidates.values()].map(async (args) => {
-      const probe = await lint.runner.probe(args, { stdin: 'closed' });
-      return observedItems(probe.run, probe.events) ? args : undefined;
+      const first = await lint.runner.probe(args, { stdin: 'closed' });
+      const before = observedItems(first.run, first.events);
+      if (!before) return undefined;
+      const second = await lint.runner.probe(args, { stdin: 'closed', dirs: first.dirs });
+      const change = observedChange({ label: '', before, after: observedItems(second.run, second.events) });
+      return change && change.added.length + change.removed.length + change.changed.length === 0 ? args : undefined;
     }),
   );
   return tried.filter((args): args is string[] => args !== undefined);

@@ -1,5 +1,11 @@
 import type { Report } from './types.js';
 
+/**
+ * The sub-rules only a real process can break (an in-memory fake has no files outside and no processes):
+ * proven on the foreign fixtures (test/integration/lint/foreign-kvnotes.test.ts), not by the fault table.
+ */
+export const ESCAPE_SUB_RULES = ['AOI-06/wrote-outside-sandbox', 'AOI-10/process-survived'] as const;
+
 /** What one probe did outside its sandbox, as the runner recorded it. */
 export interface EscapeRecord {
   readonly paths: readonly string[];

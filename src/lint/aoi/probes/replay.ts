@@ -12,13 +12,13 @@ export const replay: ProbeModule<AfterBaseSubject> = {
   plan({ plan, invocation, base }) {
     if (!plan.idempotencyKey) return { notApplicable: `${plan.name} is not advertised with supports_idempotency_key` };
     if (!base.succeeded) return { skip: base.failed };
-    return [{ key: 'first', args: keyed(invocation), settings: { observe: true } }];
+    return [{ key: 'first', args: keyed(invocation), settings: { observe: base.observes } }];
   },
-  async judge({ command, invocation }, runs, lint) {
+  async judge({ command, invocation, base }, runs, lint) {
     const first = runs.get('first')!;
     const firstJudged = lint.judgeStream(command, first);
     if (firstJudged === 'hang') return;
-    const second = await lint.runner.probe(keyed(invocation), { dirs: first.dirs, observe: true });
+    const second = await lint.runner.probe(keyed(invocation), { dirs: first.dirs, observe: base.observes });
     const secondJudged = lint.judgeStream(command, second);
     if (secondJudged === 'hang') return;
     judgeReplay(

@@ -18,7 +18,7 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     const unconfirmed = withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true);
     const wrong = wrongCount(invocation);
     const probes: ProbeRequest[] = [];
-    const observe = { observe: true };
+    const observe = { observe: base.observes };
     if (plan.destructive) probes.push({ key: 'unconfirmed', args: machine(unconfirmed), settings: observe });
     if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: machine(withFlag(invocation, '--confirm-count', String(wrong))), settings: observe });
     if (plan.dryRun) probes.push({ key: 'dry-run', args: machine(withFlag(unconfirmed, '--dry-run')), settings: observe });
@@ -36,7 +36,7 @@ export const safety: ProbeModule<AfterBaseSubject> = {
       else judgeDryRun(events, effects, report);
     }
     // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
-    if (lint.effects(base.probe).length > 0) lint.verdicts.exercised('AOI-06', command);
+    if (lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-06', command);
     else lint.verdicts.skip('AOI-06', invisible(command, lint.runner.observers), command);
   },
 };

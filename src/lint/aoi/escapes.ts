@@ -69,21 +69,26 @@ export interface Survivor {
 }
 
 /**
- * The live processes whose environment carries `marker` (`AOI_LINT_PROBE=<marker>`): after the probe ended
- * and its process group was killed, only something that left the group (setsid, a double fork) is left.
- * Each is reported, then killed, so that a lint leaves nothing running. Empty where there is no /proc.
+ * The live processes whose environment carries a probe marker starting with `prefix` (`AOI_LINT_PROBE=<prefix>…`),
+ * with the marker each carries. Once its probe ended and its process group was killed, only something that left
+ * the group (setsid, a double fork) still carries one. Each is killed once found, so that a lint leaves nothing
+ * running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
  */
-export async function survivorsOf(marker: string): Promise<Survivor[]> {
+export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string })[]> {
   const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
-  const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${marker}\0`);
-  const found: Survivor[] = [];
+  const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
+  const found: (Survivor & { marker: string })[] = [];
   await Promise.all(
     pids.map(async (pid) => {
       if (pid === process.pid) return;
       const environ = await readFile(`/proc/${pid}/environ`).catch(() => undefined);
-      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return;
+      const padded = environ && Buffer.concat([Buffer.from([0]), environ]);
+      const at = padded ? padded.indexOf(needle) : -1;
+      if (!padded || at < 0) return;
+      const end = padded.indexOf(0, at + 1);
+      const marker = padded.subarray(at + 1 + PROBE_MARKER_ENV.length + 1, end < 0 ? undefined : end).toString('utf8');
       const cmdline = await readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
-      found.push({ pid, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
+      found.push({ pid, marker, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
     }),
   );
   for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');

@@ -127,6 +127,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     if (negotiated) await runModule(negotiation, { ...negotiated, capabilities }, lint);
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
+    await runner.collectSurvivors();
     const escaped = judgeEscapes(runner.escapes, lint);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
       (rule.id === 'AOI-01' ? DISCOVERY_COMMANDS : [...plans.map((plan) => plan.name), ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c))]).map(

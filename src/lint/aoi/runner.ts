@@ -107,6 +107,8 @@ export class ProbeRunner {
   readonly escapes: Escape[] = [];
   private readonly outside = outsideDirs();
   private readonly marker = randomUUID();
+  /** Which probe each marker was given to (watched runs only). */
+  private readonly marked = new Map<string, { readonly command: string; readonly label: string }>();
   private started = 0;
   private done = 0;
 
@@ -201,10 +203,11 @@ export class ProbeRunner {
     this.started++;
     const watch = this.options.watchEscapes ?? this.target.seesNetwork;
     const marker = `${this.marker}.${this.started}`;
+    if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label });
     const run = await this.slots.use(async () => {
       const before = watch ? await outsideSnapshot(this.outside.dirs) : undefined;
       const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
-      if (before) await this.noteEscapes(spec, label, before, marker);
+      if (before) await this.noteWrites(spec, label, before);
       return outcome;
     });
     this.done++;
@@ -212,11 +215,23 @@ export class ProbeRunner {
     return run;
   }
 
-  private async noteEscapes(spec: ProbeSpec, label: string, before: OutsideSnapshot, marker: string): Promise<void> {
+  private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {
     const after = await outsideSnapshot(this.outside.dirs);
     const paths = outsideChanges(before, after, this.outside.filesOnly, (path) => path === this.workspace.root);
-    const survivors = await survivorsOf(marker);
-    if (paths.length > 0 || survivors.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, paths, survivors });
+    if (paths.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, paths, survivors: [] });
+  }
+
+  /**
+   * The processes this lint's probes left running, each on the probe that started it (its marker), killed once
+   * found. One pass over /proc when the probes are done (a pass per probe costs too much on a busy machine), so a
+   * background process that ends before the lint does is not seen.
+   */
+  async collectSurvivors(): Promise<void> {
+    const found = await survivorsOf(`${this.marker}.`);
+    for (const survivor of found) {
+      const probe = this.marked.get(survivor.marker);
+      if (probe) this.escapes.push({ ...probe, paths: [], survivors: [{ pid: survivor.pid, command: survivor.command }] });
+    }
   }
 
   /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */

@@ -31,7 +31,7 @@ const EVIDENCE: Record<string, RegExp> = {
   'replay-duplicates': /^the replay changed what `list --output jsonl` shows \(added n\d+\) again$/,
   'continue-drops-good': /`list --output jsonl` shows 1 of them applied$/,
   'history-in-real-home': new RegExp(`: ${HISTORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-  'leaves-daemon': /^left a process running after it ended: pid \d+ \(\S*python3 -c import time; time\.sleep\(60\)\)$/,
+  'leaves-daemon': /^left a process running after it ended: pid \d+ \(\S*python3 -c import time; time\.sleep\(300\)\)$/,
 };
 
 let server: ChildProcess;

@@ -41,9 +41,9 @@ describe('survivors: processes that carry a probe marker after the probe', () =>
     const child = spawn('sh', ['-c', 'echo ready; exec sleep 30'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, [PROBE_MARKER_ENV]: marker } });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
-    expect(await survivorsOf(`${marker}-other`)).toEqual([]);
-    const found = await survivorsOf(marker);
-    expect(found).toEqual([{ pid: child.pid, command: 'sleep 30' }]);
+    expect(await survivorsOf(`other-${marker}`)).toEqual([]);
+    const found = await survivorsOf(marker.slice(0, -3));
+    expect(found).toEqual([{ pid: child.pid, marker, command: 'sleep 30' }]);
     await exited; // killed by survivorsOf
     expect(await survivorsOf(marker)).toEqual([]);
   });

@@ -108,6 +108,7 @@ export class ProbeRunner {
   private readonly outside = outsideDirs();
   private readonly marker = randomUUID();
   /** Which probe each marker was given to (watched runs only). */
+  private collected = false;
   private readonly marked = new Map<string, { readonly command: string; readonly label: string }>();
   private started = 0;
   private done = 0;
@@ -134,6 +135,8 @@ export class ProbeRunner {
   }
 
   async dispose(): Promise<void> {
+    // A lint that stopped early (a failed setup) still leaves nothing running.
+    if (!this.collected && this.marked.size > 0) await survivorsOf(`${this.marker}.`);
     await this.workspace.dispose();
   }
 
@@ -227,6 +230,8 @@ export class ProbeRunner {
    * background process that ends before the lint does is not seen.
    */
   async collectSurvivors(): Promise<void> {
+    this.collected = true;
+    if (this.marked.size === 0) return; // nothing was watched (an in-memory target)
     const found = await survivorsOf(`${this.marker}.`);
     for (const survivor of found) {
       const probe = this.marked.get(survivor.marker);

@@ -29,6 +29,8 @@ export interface LintArgs {
   machineFlag: string[] | undefined;
   /** `--schema-command "WORDS"`: the discovery command (undefined: `schema`). */
   schemaCommand: string[] | undefined;
+  /** `--observe "ARGS"` (repeatable): read-only commands that show side effects through the tool. */
+  observe: string[][];
   env: Record<string, string>;
   only: string[];
   output: 'text' | 'jsonl';
@@ -115,6 +117,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     setup: words(lists.setup, '--setup'),
     machineFlag,
     schemaCommand,
+    observe: words(lists.observe, '--observe'),
     env,
     only: lists.only ?? [],
     output,
@@ -301,6 +304,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
     report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {
       invocations: args.invocations,
       setup: args.setup,
+      observe: args.observe,
       env: args.env,
       ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
       ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),

@@ -121,6 +121,10 @@ export const VERBS = {
         type: 'string', description: 'The discovery command (default schema; e.g. aoi-schema, the §16.4 alias)',
         usage: { value: '"WORDS"', text: 'the discovery command (default schema; e.g. aoi-schema, §16.4)' },
       },
+      observe: {
+        type: 'string', repeatable: true, description: 'A read-only command with no required argument, run before and after each mutating probe to see its side effects (default: those capabilities declare read-only)',
+        usage: { value: '"CMD ARGS"', text: 'a read-only command run before and after each mutating probe, in its state, to see\nside effects not on disk (repeatable; default: the read-only commands capabilities list)' },
+      },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },

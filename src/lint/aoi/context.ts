@@ -9,6 +9,7 @@ import type { Canaries } from '../../run/canaries.js';
 import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
+import { sideEffects } from '../../checks/aoi/probe/observe.js';
 import { toExcerpt } from '../../stream/finding.js';
 import { DEFAULT_SURFACE, discoveryFlag, machineArgs, type ToolSurface } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
@@ -25,6 +26,12 @@ export class LintContext {
   /** Declared event schemas: `default` (no --schema-version) and by requested major. */
   readonly schemas = new Map<string, ValidateFunction>();
   readonly secrets: readonly string[];
+
+  /** How the observation commands are found (set by the lint); run at most once, when first needed. */
+  findObservers: () => Promise<string[][]> = async () => [];
+  /** `--observe` was given: every probe that may mutate is observed, whatever the disk shows. */
+  observeAlways = false;
+  private observing: Promise<readonly (readonly string[])[]> | undefined;
 
   constructor(
     readonly runner: ProbeRunner,
@@ -49,6 +56,12 @@ export class LintContext {
 
   get timeoutMs(): number {
     return this.runner.timeoutMs;
+  }
+
+  /** The observation commands (see chooseObservers), found once and handed to the runner. */
+  observers(): Promise<readonly (readonly string[])[]> {
+    this.observing ??= this.findObservers().then((found) => (this.runner.observers = found));
+    return this.observing;
   }
 
   /** `--only` names one of these rules (or is not given). */
@@ -117,6 +130,14 @@ export class LintContext {
     }
   }
 
+  /**
+   * A probe's side effects as evidence: the files it changed in its sandbox, and what the observation
+   * commands showed differently after it (each names the command it rests on).
+   */
+  effects(probe: RecordedProbe): string[] {
+    return sideEffects(probe.changed, probe.observed).map((effect) => this.redact(effect));
+  }
+
   /** An event as evidence: secrets redacted, then masked and truncated. */
   excerpt(event: unknown): string {
     return toExcerpt(JSON.stringify(redactValue(event, this.secrets)), this.secrets);
@@ -134,6 +155,6 @@ export const readableEvents = (judged: Judged, probe: { events: Event[] }): Even
 /** Why an event judgement was skipped: the probe's stdout was not a readable stream. */
 export const unreadable = (label: string) => `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
 
-/** Why a state judgement was skipped: the real run changed nothing the linter can see. */
-export const invisible = (command: string) =>
-  `the real ${command} changed nothing in $${STATE_DIR_ENV} or the working directory, so side effects cannot be seen; point the tool's state there (--env NAME={stateDir})`;
+/** Why a state judgement was skipped: the real run changed nothing the linter can see, on disk or through an observation command. */
+export const invisible = (command: string, observers: readonly (readonly string[])[]) =>
+  `the real ${command} changed nothing in $${STATE_DIR_ENV}, the working directory or HOME${observers.length > 0 ? ` nor in what ${observers.map((args) => `\`${args.join(' ')}\``).join(', ')} shows` : ''}, so side effects cannot be seen; point the tool's state there (--env NAME={stateDir}) or name a read-only command that shows it (--observe 'ARGS')`;

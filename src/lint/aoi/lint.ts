@@ -23,7 +23,9 @@ import { safety } from './probes/safety.js';
 import { signals } from './probes/signals.js';
 import { usage } from './probes/usage.js';
 import { negotiation, negotiationSubject, versions } from './probes/version.js';
-import { ProbeRunner, type ReusableProbe } from './runner.js';
+import { ProbeRunner, type Escape, type ReusableProbe } from './runner.js';
+import { chooseObservers } from './observers.js';
+import { blameEscapes, judgeEscape } from '../../checks/aoi/probe/escapes.js';
 import type { ProbeDirs } from './state.js';
 import type { LintTarget } from './target.js';
 
@@ -34,6 +36,11 @@ export interface LintOptions {
   setup?: readonly (readonly string[])[];
   /** Extra environment for every probe; `{stateDir}` in a value becomes the probe's state directory. */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Read-only commands (argv lists, no required argument) run before and after each mutating probe, in its
+   * state, to see side effects the kit cannot see on disk; added to those capabilities declare read-only.
+   */
+  observe?: readonly (readonly string[])[];
   /** Judge only these rules (`AOI-06`); probes that concern none of them are not run. */
   only?: readonly string[];
   /** Per probe (default 10 s): a finite command still running then is a hang (AOI-03). */
@@ -90,6 +97,8 @@ export interface LintReport {
   readonly characteristics: CharacteristicMatrix;
   readonly findings: readonly Finding[];
   readonly probes: number;
+  /** The observation commands the probes that mutate were observed with (machine-mode argv, joined). */
+  readonly observers: readonly string[];
   readonly durationMs: number;
   readonly strict: boolean;
 }
@@ -133,12 +142,20 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const plans = planCommands(capabilities, options.invocations ?? []);
     await runModule(versionedSchemas, { command: 'schema', capabilities }, lint);
     runner.template = await setUp(options.setup ?? [], lint);
+    lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
+    // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
+    if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12')) lint.observeAlways = (await lint.observers()).length > 0;
     await Promise.all(plans.map((plan) => lintCommand(plan, capabilities, lint)));
     const negotiated = negotiationSubject(plans);
     if (negotiated) await runModule(negotiation, { ...negotiated, capabilities }, lint);
 
+    // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
+    await runner.collectSurvivors();
+    const escaped = judgeEscapes(runner.escapes, lint);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
-      (rule.id === 'AOI-01' ? DISCOVERY_COMMANDS : plans.map((plan) => plan.name)).map((command) => verdicts.verdict(rule.id, command)),
+      (rule.id === 'AOI-01' ? DISCOVERY_COMMANDS : [...plans.map((plan) => plan.name), ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c))]).map(
+        (command) => verdicts.verdict(rule.id, command),
+      ),
     );
     return {
       ok: verdictsOk(rows),
@@ -149,6 +166,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
       characteristics: characteristicMatrix(rows),
       findings: rows.flatMap((verdict) => verdict.findings),
       probes: runner.probes,
+      observers: runner.observers.map((args) => lint.redact(args.join(' '))),
       durationMs: performance.now() - started,
       strict,
     };
@@ -201,6 +219,18 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
     runModule(input, { ...after, input: lines }, lint),
     runModule(versions, { ...after, capabilities }, lint),
   ]);
+}
+
+/** Report every escape on its command (AOI-06 writes, AOI-10 survivors); returns, per rule, the commands blamed. */
+function judgeEscapes(escapes: readonly Escape[], lint: LintContext): Map<string, string[]> {
+  const blamed = new Map<string, string[]>();
+  const blame = (rule: string, command: string) => blamed.set(rule, [...new Set([...(blamed.get(rule) ?? []), command])]);
+  for (const escape of blameEscapes(escapes)) {
+    if (escape.paths.length > 0 && lint.wants('AOI-06')) blame('AOI-06', escape.command);
+    if (escape.survivors.length > 0 && lint.wants('AOI-10')) blame('AOI-10', escape.command);
+    if (lint.wants('AOI-06', 'AOI-10')) judgeEscape(escape, lint.reporter(escape.command, escape.label));
+  }
+  return blamed;
 }
 
 /** A setup invocation failed: the lint cannot start from the state the user described. */

@@ -5,7 +5,11 @@ import { machineBusy } from '../../run/load.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, type ProbeDirs } from './state.js';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, XDG_DIRS, type ProbeDirs } from './state.js';
+import { observedItems, type Observation } from '../../checks/aoi/probe/observe.js';
+import { outsideChanges, outsideDirs, outsideSnapshot, PROBE_MARKER_ENV, type OutsideSnapshot, survivorsOf, type Survivor } from './escapes.js';
 import type { LintTarget, ProbeSpec } from './target.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
@@ -14,6 +18,8 @@ export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
   readonly dirs?: ProbeDirs;
   /** No secret-looking variable and no canary reaches the probe (discovery, §3.2). */
   readonly clean?: boolean;
+  /** Run the observation commands in the probe's state before and after it (a probe that may mutate). */
+  readonly observe?: boolean;
 };
 
 /** What one probe recorded: the run, its events (leniently read), what it changed in its sandbox. */
@@ -24,6 +30,17 @@ export interface RecordedProbe {
   readonly dirs: ProbeDirs;
   /** The argv, for findings (masked where reported). */
   readonly label: string;
+  /** What each observation command showed before and after the probe (empty unless it was asked to observe). */
+  readonly observed: readonly Observation[];
+}
+
+/** A probe that reached outside its sandbox: wrote to the caller's directories, or left processes running. */
+export interface Escape {
+  /** The probe's command (its first word) and argv. */
+  readonly command: string;
+  readonly label: string;
+  readonly paths: readonly string[];
+  readonly survivors: readonly Survivor[];
 }
 
 /**
@@ -61,6 +78,11 @@ export interface RunnerOptions {
    * `STARVED_RETRY_FACTOR` times the budget before the tool is blamed: `busy` (default), `always`, `never`.
    */
   readonly retryOutOfTime?: 'busy' | 'always' | 'never';
+  /**
+   * Watch for writes to the caller's cwd, its parent and the real HOME, and for processes that outlive a probe
+   * (default: when the target runs real processes).
+   */
+  readonly watchEscapes?: boolean;
   /** Called after each probe run (not after a reused one). */
   onProgress?(progress: { done: number; started: number; probe: string }): void;
 }
@@ -78,6 +100,18 @@ export class ProbeRunner {
   readonly stdinByCommand = new Map<string, string>();
   /** Every probe run in a fresh sandbox, when `record` is set: detection hands these to the lint. */
   readonly recorded: ReusableProbe[] = [];
+  /**
+   * Read-only commands (machine-mode argv) run before and after every probe that asks to observe, in its state:
+   * how a tool whose state is not on disk shows its side effects. Set once, after setup.
+   */
+  observers: readonly (readonly string[])[] = [];
+  /** Every probe around which something was written outside the sandboxes or that left a process behind, in the order they ended (blameEscapes decides whose). */
+  readonly escapes: Escape[] = [];
+  private readonly outside = outsideDirs();
+  private readonly marker = randomUUID();
+  /** Which probe each marker was given to (watched runs only). */
+  private collected = false;
+  private readonly marked = new Map<string, { readonly command: string; readonly label: string }>();
   private started = 0;
   private done = 0;
 
@@ -103,6 +137,8 @@ export class ProbeRunner {
   }
 
   async dispose(): Promise<void> {
+    // A lint that stopped early (a failed setup) still leaves nothing running.
+    if (!this.collected && this.marked.size > 0) await survivorsOf(`${this.marker}.`);
     await this.workspace.dispose();
   }
 
@@ -128,10 +164,11 @@ export class ProbeRunner {
       ...(this.options.maxOutputBytes !== undefined ? { maxOutputBytes: this.options.maxOutputBytes } : {}),
     };
     const sandboxed = withPlaceholders(spec, dirs);
-    const reused = fresh ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;
-    if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label };
+    const reused = fresh && !settings.observe ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;
+    if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label, observed: [] };
 
-    const first = await this.record(spec, dirs, label);
+    const observe = settings.observe === true;
+    const first = await this.record(spec, dirs, label, observe);
     if (!(first.run.timedOut || first.run.graceExpired) || settings.dirs !== undefined || !this.mayRetry()) {
       if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
       return first;
@@ -140,7 +177,7 @@ export class ProbeRunner {
     // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
     const again = await this.dirs();
     const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
-    return this.record(longer, again, label);
+    return this.record(longer, again, label, observe);
   }
 
   private mayRetry(): boolean {
@@ -148,15 +185,61 @@ export class ProbeRunner {
     return when === 'always' || (when === 'busy' && machineBusy());
   }
 
-  /** Run one probe in its sandbox and record what it changed there. */
-  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string): Promise<RecordedProbe> {
-    const before = await snapshot(dirs);
+  /** Run one probe in its sandbox and record what it changed there (and, with `observe`, what the observers show). */
+  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe = false): Promise<RecordedProbe> {
+    const observers = observe ? this.observers : [];
+    const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
+    const snapshotBefore = await snapshot(dirs);
+    const run = await this.run(spec, label);
+    const changed = changes(snapshotBefore, await snapshot(dirs));
+    const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
+    const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
+    return { run, events: eventsOf(run.stdout), changed, dirs, label, observed };
+  }
+
+  /** One run of an observation command in the probe's sandbox: its domain events when it can stand as evidence. */
+  private async observation(spec: ProbeSpec, dirs: ProbeDirs, args: readonly string[]) {
+    const observing: ProbeSpec = { args, env: spec.env, cwd: dirs.cwd, stdin: 'closed', timeoutMs: spec.timeoutMs, ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}) };
+    const run = await this.run(observing, args.join(' '));
+    return observedItems(run, eventsOf(run.stdout));
+  }
+
+  /** Every run of the target: through the pool, marked so that what it leaves behind can be found. */
+  private async run(spec: ProbeSpec, label: string): Promise<ProbeOutcome> {
     this.started++;
-    const run = await this.slots.use(() => this.target.run(spec));
+    const watch = this.options.watchEscapes ?? this.target.seesNetwork;
+    const marker = `${this.marker}.${this.started}`;
+    if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label });
+    const run = await this.slots.use(async () => {
+      const before = watch ? await outsideSnapshot(this.outside.dirs) : undefined;
+      const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
+      if (before) await this.noteWrites(spec, label, before);
+      return outcome;
+    });
     this.done++;
     this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
-    const changed = changes(before, await snapshot(dirs));
-    return { run, events: eventsOf(run.stdout), changed, dirs, label };
+    return run;
+  }
+
+  private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {
+    const after = await outsideSnapshot(this.outside.dirs);
+    const paths = outsideChanges(before, after, this.outside.filesOnly, (path) => path === this.workspace.root);
+    if (paths.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, paths, survivors: [] });
+  }
+
+  /**
+   * The processes this lint's probes left running, each on the probe that started it (its marker), killed once
+   * found. One pass over /proc when the probes are done (a pass per probe costs too much on a busy machine), so a
+   * background process that ends before the lint does is not seen.
+   */
+  async collectSurvivors(): Promise<void> {
+    this.collected = true;
+    if (this.marked.size === 0) return; // nothing was watched (an in-memory target)
+    const found = await survivorsOf(`${this.marker}.`);
+    for (const survivor of found) {
+      const probe = this.marked.get(survivor.marker);
+      if (probe) this.escapes.push({ ...probe, paths: [], survivors: [{ pid: survivor.pid, command: survivor.command }] });
+    }
   }
 
   /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */

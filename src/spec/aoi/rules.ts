@@ -153,6 +153,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-06/unconfirmed-destructive', 'error', 'A destructive command ran without --confirm', 'Refuse destructive work without --confirm: a structured usage error, non-zero exit, no side effect (§14.3).'),
   probe('AOI-06/dry-run-side-effect', 'error', '--dry-run changed state', 'Run --dry-run on the same path as the real run but stop before every write (§14.2).'),
   probe('AOI-06/dry-run-no-plan', 'error', '--dry-run emitted no aoi:plan event', 'Emit one aoi:plan per change the real run would make (§14.2, §8.3).'),
+  probe('AOI-06/wrote-outside-sandbox', 'warning', 'A probe wrote outside its sandbox (the caller\'s cwd, its parent or the real HOME)', 'Write only where the caller points the tool (its state variable, HOME, the XDG directories, TMPDIR, the cwd): never to a path learned elsewhere ($PWD, the passwd entry, the install directory) (§14.1).', '§14.1: mutating operations must be obvious; no MUST names the caller\'s directories.'),
   probe('AOI-06/confirm-count-ignored', 'warning', 'A wrong --confirm-count was accepted', 'Refuse when --confirm-count differs from the number of resources affected (§14.3).', '§14.3 says SHOULD for the count guard.'),
   // AOI-07 — idempotency (§14.4); judged by the process linter
   probe('AOI-07/key-rejected', 'error', 'An advertised --idempotency-key is rejected', 'Accept --idempotency-key KEY on every command that advertises supports_idempotency_key (§14.4, §17).'),
@@ -173,6 +174,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-10/pipe-exit-code', 'warning', 'After stdout was closed, an exit status other than 0 or 141', 'Exit 141 (or die of SIGPIPE) when the downstream reader has gone (§6).', '§6 recommends 141 for a closed pipe; §7 only requires a clean exit.'),
   probe('AOI-10/signal-ignored', 'error', 'Still running after SIGINT/SIGTERM', 'Handle SIGINT and SIGTERM: stop work, emit the interrupted summary if safe, and exit (§7).'),
   probe('AOI-10/no-interrupted-summary', 'warning', 'Interrupted without an interrupted summary', 'On SIGINT/SIGTERM emit {"type":"aoi:summary","ok":false,"reason":"interrupted","partial":true} before exiting (§7).', '§7 says SHOULD, "if safe and possible".'),
+  probe('AOI-10/process-survived', 'warning', 'A process outlived the command that started it', 'Finish background work before exiting, or leave it to a documented service; never detach a process from the command (setsid, a double fork) (§7).', '§7 asks for a prompt, clean exit; no MUST names background processes.'),
   probe('AOI-10/signal-exit-code', 'warning', 'An interrupted run exits with other than 130 (SIGINT) or 143 (SIGTERM)', 'Exit 128 + the signal number after an interruption (§6, §7).', '§7 says "the conventional signal code"; only 130 is in the §6 table.'),
   // AOI-11 — bounds (§15)
   sub('AOI-11/cursor-without-truncated', 'error', 'next_cursor set but truncated is not true', 'Set "truncated": true whenever more data can be fetched.'),

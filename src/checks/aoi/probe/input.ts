@@ -21,7 +21,15 @@ export function declaredMode(events: readonly Event[], requested: InputMode): In
  * AOI-12 (§12.2): input `<valid>`, `{"broken`, `<valid>`. The malformed line is reported as an aoi:error with
  * line_number 2; the run does not succeed (§4.1); fail-fast applies nothing; continue processes both valid lines.
  */
-export function judgeMalformedInput(run: ProbeOutcome, events: readonly Event[], changed: readonly string[], report: Report, requested: InputMode = 'fail-fast'): InputMode {
+export function judgeMalformedInput(
+  run: ProbeOutcome,
+  events: readonly Event[],
+  changed: readonly string[],
+  report: Report,
+  requested: InputMode = 'fail-fast',
+  /** How many resources an observation command saw added, and which (undefined: none can tell). */
+  applied?: { readonly count: number; readonly by: string },
+): InputMode {
   const mode = declaredMode(events, requested);
   const errors = events.filter((event) => event.type === 'aoi:error');
   const numbered = errors.filter((event) => event.line_number !== undefined);
@@ -34,6 +42,8 @@ export function judgeMalformedInput(run: ProbeOutcome, events: readonly Event[],
   if (mode === 'fail-fast' && changed.length > 0) report('AOI-12/fail-fast-side-effect', `fail-fast mode (meta does not say continue_on_error) changed ${changed.join(', ')}`);
   if (mode === 'continue' && itemsOf(events).length < VALID_LINES) {
     report('AOI-12/continue-stopped', `continue-on-error mode processed ${itemsOf(events).length} of the ${VALID_LINES} valid lines`);
+  } else if (mode === 'continue' && applied !== undefined && applied.count < VALID_LINES) {
+    report('AOI-12/continue-stopped', `continue-on-error mode reported the ${VALID_LINES} valid lines as processed, but \`${applied.by}\` shows ${applied.count} of them applied`);
   }
   return mode;
 }

@@ -12,6 +12,13 @@ export interface BaseAnswer {
   readonly succeeded: boolean;
   /** Why the probes that need a success are skipped, when it did not succeed. */
   readonly failed: string;
+  /**
+   * The run whose side effects are the positive control of AOI-06, 07 and 12: the base probe, or, when that
+   * changed nothing on disk, the same invocation again with the observation commands around it.
+   */
+  readonly evidence: RecordedProbe;
+  /** The probes that need this one observe theirs too (the disk showed nothing, or --observe was given). */
+  readonly observes: boolean;
 }
 
 /**
@@ -21,13 +28,20 @@ export interface BaseAnswer {
  */
 export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }, lint) => [{ key: 'base', args: lint.machine(invocation) }],
-  judge({ command, plan }, runs, lint) {
+  // With --observe, a command that may mutate is observed from its first run.
+  plan: ({ plan, invocation }, lint) => [{ key: 'base', args: lint.machine(invocation), settings: { observe: lint.observeAlways && plan.readOnly !== true } }],
+  async judge({ command, plan, invocation }, runs, lint) {
     const probe = runs.get('base')!;
     const judged = lint.judgeStream(command, probe);
     if (judged === 'hang') return undefined;
+    const ok = judged === 'readable' && succeeded(probe.run, probe.events);
+    // Nothing changed on disk: maybe the state is elsewhere (a service). Run it again, observed through the tool.
+    const observe = plan.readOnly !== true && ok && lint.wants('AOI-06', 'AOI-07', 'AOI-12') && (lint.observeAlways || (probe.changed.length === 0 && (await lint.observers()).length > 0));
+    const evidence = observe && !lint.observeAlways ? await lint.runner.probe(lint.machine(invocation), { observe: true }) : probe;
     const answer: BaseAnswer = {
       probe,
+      evidence,
+      observes: observe,
       succeeded: judged === 'readable' && succeeded(probe.run, probe.events),
       failed:
         judged === 'unreadable'

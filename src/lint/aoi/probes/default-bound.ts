@@ -1,15 +1,15 @@
 import type { Capabilities } from '../../../checks/aoi/probe/discovery.js';
 import { judgeDefaultBound } from '../../../checks/aoi/probe/surface.js';
-import { machine, withoutFlag } from '../plan.js';
+import { withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule } from './module.js';
 
 /** AOI-11 (§15): a command that takes --limit is bounded without it (declared, and as far as the data shows). */
 export const defaultBound: ProbeModule<AfterBaseSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-11'],
-  plan({ plan, invocation, base }) {
+  plan({ plan, invocation, base }, lint) {
     if (!plan.paged) return [];
     if (!base.succeeded) return { skip: base.failed };
-    return [{ key: 'no limit', args: machine(withoutFlag(withoutFlag(invocation, '--limit', true), '--cursor', true)) }];
+    return [{ key: 'no limit', args: lint.machine(withoutFlag(withoutFlag(invocation, '--limit', true), '--cursor', true)) }];
   },
   judge({ command, capabilities }, runs, lint) {
     const probe = runs.get('no limit')!;

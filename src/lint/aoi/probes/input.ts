@@ -1,5 +1,7 @@
 import { parseDocument } from '../../../checks/aoi/probe/discovery.js';
-import { judgeMalformedInput, MALFORMED_LINE } from '../../../checks/aoi/probe/input.js';
+import { judgeMalformedInput, MALFORMED_LINE, VALID_LINES } from '../../../checks/aoi/probe/input.js';
+import { observedAdditions } from '../../../checks/aoi/probe/observe.js';
+import type { RecordedProbe } from '../runner.js';
 import type { Event } from '../../../checks/aoi/probe/types.js';
 import { invisible, unreadable, type LintContext } from '../context.js';
 import { inputExample } from '../input-example.js';
@@ -32,10 +34,10 @@ const isUsageFailure = (events: readonly Event[]): boolean => events.some((event
 /** AOI-12 (§12.2): a malformed line between two valid ones, in the declared mode and with --continue-on-error. */
 export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines | undefined }> = {
   rules: ['AOI-12'],
-  plan({ plan, invocation, input }, lint) {
+  plan({ plan, invocation, input, base }, lint) {
     if (!plan.inputJsonl) return { notApplicable: `${plan.name} is not reading JSONL input` };
     if (!input) return { skip: `no valid input line could be built from \`input-schema --command ${plan.name} --output json\`` };
-    return [{ key: 'declared', args: lint.machine(invocation), settings: { stdin: input.malformed } }];
+    return [{ key: 'declared', args: lint.machine(invocation), settings: { stdin: input.malformed, observe: base.observes } }];
   },
   async judge({ command, invocation, base, input }, runs, lint) {
     const declared = runs.get('declared')!;
@@ -47,14 +49,17 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
       return;
     }
     const continues = hasFlag(invocation, '--continue-on-error');
-    const mode = judgeMalformedInput(declared.run, declared.events, declared.changed, lint.reporter(command, declared.label), continues ? 'continue' : 'fail-fast');
+    // "Applied the good lines" can be counted only where an observation saw the valid input's lines applied.
+    const seesLines = (observedAdditions(base.evidence.observed)?.count ?? 0) >= VALID_LINES;
+    const applied = (probe: RecordedProbe) => (seesLines ? observedAdditions(probe.observed) : undefined);
+    const mode = judgeMalformedInput(declared.run, declared.events, lint.effects(declared), lint.reporter(command, declared.label), continues ? 'continue' : 'fail-fast', applied(declared));
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.
-    if (mode === 'continue' || base.probe.changed.length > 0) lint.verdicts.exercised('AOI-12', command);
-    else lint.verdicts.skip('AOI-12', invisible(command), command);
+    if (mode === 'continue' || lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-12', command);
+    else lint.verdicts.skip('AOI-12', invisible(command, lint.runner.observers), command);
     if (mode === 'continue' || continues) return;
-    const tolerant = await lint.runner.probe(lint.machine(withFlag(invocation, '--continue-on-error')), { stdin: input!.malformed });
+    const tolerant = await lint.runner.probe(lint.machine(withFlag(invocation, '--continue-on-error')), { stdin: input!.malformed, observe: base.observes });
     // A usage error here means the tool has no --continue-on-error: nothing more to judge.
     if (isUsageFailure(tolerant.events) || lint.judgeStream(command, tolerant) !== 'readable') return;
-    judgeMalformedInput(tolerant.run, tolerant.events, tolerant.changed, lint.reporter(command, tolerant.label), 'continue');
+    judgeMalformedInput(tolerant.run, tolerant.events, lint.effects(tolerant), lint.reporter(command, tolerant.label), 'continue', applied(tolerant));
   },
 };

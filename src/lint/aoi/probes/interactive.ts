@@ -1,5 +1,5 @@
 import { judgeInteractive } from '../../../checks/aoi/probe/surface.js';
-import { machine, withoutFlag } from '../plan.js';
+import { withoutFlag } from '../plan.js';
 import type { CommandSubject, ProbeModule } from './module.js';
 
 /**
@@ -9,11 +9,11 @@ import type { CommandSubject, ProbeModule } from './module.js';
  */
 export const interactive: ProbeModule<CommandSubject> = {
   rules: ['AOI-05'],
-  plan({ plan }) {
+  plan({ plan }, lint) {
     const first = plan.invocations[0];
     if (plan.unbounded || first === undefined) return [];
     const args = plan.destructive ? withoutFlag(withoutFlag(first, '--confirm', false), '--confirm-count', true) : first;
-    return [{ key: 'closed stdin', args: machine(args), settings: { stdin: 'closed' } }];
+    return [{ key: 'closed stdin', args: lint.machine(args), settings: { stdin: 'closed' } }];
   },
   judge({ command }, runs, lint) {
     const probe = runs.get('closed stdin')!;

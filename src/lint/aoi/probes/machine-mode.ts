@@ -1,5 +1,5 @@
 import { judgeMachineModeSelectable } from '../../../checks/aoi/probe/surface.js';
-import { machine, withoutFlag } from '../plan.js';
+import { withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule } from './module.js';
 
 /** The invocation as a person types it: no machine-mode flag. */
@@ -17,7 +17,7 @@ export const machineMode: ProbeModule<AfterBaseSubject> = {
     return [{ key: 'human', args: human(invocation) }];
   },
   judge({ command, invocation, base }, runs, lint) {
-    const flag = machine(human(invocation)).slice(human(invocation).length).join(' ');
+    const flag = lint.machine(human(invocation)).slice(human(invocation).length).join(' ');
     judgeMachineModeSelectable(base.probe.run, runs.get('human')!.run, flag, lint.reporter(command, base.probe.label), lint.secrets);
   },
 };

@@ -12,23 +12,23 @@ export const replay: ProbeModule<AfterBaseSubject> = {
   plan({ plan, invocation, base }, lint) {
     if (!plan.idempotencyKey) return { notApplicable: `${plan.name} is not advertised with supports_idempotency_key` };
     if (!base.succeeded) return { skip: base.failed };
-    return [{ key: 'first', args: keyed(invocation, lint) }];
+    return [{ key: 'first', args: keyed(invocation, lint), settings: { observe: base.observes } }];
   },
-  async judge({ command, invocation }, runs, lint) {
+  async judge({ command, invocation, base }, runs, lint) {
     const first = runs.get('first')!;
     const firstJudged = lint.judgeStream(command, first);
     if (firstJudged === 'hang') return;
-    const second = await lint.runner.probe(keyed(invocation, lint), { dirs: first.dirs });
+    const second = await lint.runner.probe(keyed(invocation, lint), { dirs: first.dirs, observe: base.observes });
     const secondJudged = lint.judgeStream(command, second);
     if (secondJudged === 'hang') return;
     judgeReplay(
       { run: first.run, events: readableEvents(firstJudged, first) },
       { run: second.run, events: readableEvents(secondJudged, second) },
-      second.changed,
+      lint.effects(second),
       lint.reporter(command, second.label),
     );
     // Positive control: "the replay changed nothing" means something only if the first run changed something visible.
-    if (first.changed.length > 0) lint.verdicts.exercised('AOI-07', command);
-    else lint.verdicts.skip('AOI-07', invisible(command), command);
+    if (lint.effects(first).length > 0) lint.verdicts.exercised('AOI-07', command);
+    else lint.verdicts.skip('AOI-07', invisible(command, lint.runner.observers), command);
   },
 };

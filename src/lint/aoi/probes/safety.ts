@@ -18,9 +18,10 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     const unconfirmed = withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true);
     const wrong = wrongCount(invocation);
     const probes: ProbeRequest[] = [];
-    if (plan.destructive) probes.push({ key: 'unconfirmed', args: lint.machine(unconfirmed) });
-    if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: lint.machine(withFlag(invocation, '--confirm-count', String(wrong))) });
-    if (plan.dryRun) probes.push({ key: 'dry-run', args: lint.machine(withFlag(unconfirmed, '--dry-run')) });
+    const observe = { observe: base.observes };
+    if (plan.destructive) probes.push({ key: 'unconfirmed', args: lint.machine(unconfirmed), settings: observe });
+    if (plan.destructive && wrong !== undefined) probes.push({ key: 'wrong-count', args: lint.machine(withFlag(invocation, '--confirm-count', String(wrong))), settings: observe });
+    if (plan.dryRun) probes.push({ key: 'dry-run', args: lint.machine(withFlag(unconfirmed, '--dry-run')), settings: observe });
     return probes;
   },
   judge({ command, invocation, base }, runs, lint) {
@@ -29,12 +30,13 @@ export const safety: ProbeModule<AfterBaseSubject> = {
       if (judged === 'hang') continue;
       const events = readableEvents(judged, probe);
       const report = lint.reporter(command, probe.label);
-      if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, probe.changed, report);
-      else if (key === 'wrong-count') judgeWrongConfirmCount(probe.run, events, probe.changed, wrongCount(invocation)!, report);
-      else judgeDryRun(events, probe.changed, report);
+      const effects = lint.effects(probe);
+      if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, effects, report);
+      else if (key === 'wrong-count') judgeWrongConfirmCount(probe.run, events, effects, wrongCount(invocation)!, report);
+      else judgeDryRun(events, effects, report);
     }
     // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
-    if (base.probe.changed.length > 0) lint.verdicts.exercised('AOI-06', command);
-    else lint.verdicts.skip('AOI-06', invisible(command), command);
+    if (lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-06', command);
+    else lint.verdicts.skip('AOI-06', invisible(command, lint.runner.observers), command);
   },
 };

@@ -1,0 +1,96 @@
+import { readdir, readFile, lstat } from 'node:fs/promises';
+import { homedir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { signalProcess } from '../../run/process-tree.js';
+
+/**
+ * Side effects a probe's sandbox cannot hold: writes to the caller's directories and processes that outlive
+ * the probe. Both are kept cheap, since they run around every probe: the top-level entries of a few
+ * directories, and one pass over /proc.
+ */
+
+/** The environment variable every probe carries, with a value unique to the probe: its processes are found by it. */
+export const PROBE_MARKER_ENV = 'AOI_LINT_PROBE';
+
+/**
+ * The directories outside the sandbox a probe has no business writing: the caller's cwd, its parent, the real
+ * HOME (as $HOME says and as the passwd entry says). In the parent only files count: sibling directories come
+ * and go with the caller's neighbours (another checkout, a build), not with the probe.
+ */
+export function outsideDirs(): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
+  const cwd = resolve(process.cwd());
+  const homes = [homedir(), safeUserHome()].filter((dir): dir is string => dir !== undefined && dir !== '').map((dir) => resolve(dir));
+  const dirs = [...new Set([cwd, dirname(cwd), ...homes])];
+  return { dirs, filesOnly: new Set([dirname(cwd)].filter((dir) => dir !== cwd && !homes.includes(dir))) };
+}
+
+function safeUserHome(): string | undefined {
+  try {
+    return userInfo().homedir; // the passwd entry: where a tool that ignores $HOME writes
+  } catch {
+    return undefined;
+  }
+}
+
+/** Top-level entries of the watched directories: path → what changes when it is written (files: mtime and size). */
+export type OutsideSnapshot = ReadonlyMap<string, string>;
+
+export async function outsideSnapshot(dirs: readonly string[]): Promise<OutsideSnapshot> {
+  const entries = new Map<string, string>();
+  await Promise.all(
+    dirs.map(async (dir) => {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(
+        names.map(async (name) => {
+          const path = join(dir, name);
+          const stat = await lstat(path).catch(() => undefined);
+          if (!stat) return;
+          // A directory's mtime moves whenever anything is added inside it (a sibling checkout's build): only its existence counts.
+          entries.set(path, stat.isDirectory() ? 'dir' : `${stat.mtimeMs}:${stat.size}`);
+        }),
+      );
+    }),
+  );
+  return entries;
+}
+
+/** Entries created, removed or (files) rewritten between two snapshots, sorted; directories not at all in `filesOnly`. */
+export function outsideChanges(before: OutsideSnapshot, after: OutsideSnapshot, filesOnly: ReadonlySet<string>, ignore: (path: string) => boolean): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()]);
+  const isDir = (path: string) => before.get(path) === 'dir' || after.get(path) === 'dir';
+  return [...paths].filter((path) => before.get(path) !== after.get(path) && !(filesOnly.has(dirname(path)) && isDir(path)) && !ignore(path)).sort();
+}
+
+/** A process that outlived its probe. */
+export interface Survivor {
+  readonly pid: number;
+  /** Its command line, truncated (masked where reported). */
+  readonly command: string;
+}
+
+/**
+ * The live processes whose environment carries a probe marker starting with `prefix` (`AOI_LINT_PROBE=<prefix>…`),
+ * with the marker each carries. Once its probe ended and its process group was killed, only something that left
+ * the group (setsid, a double fork) still carries one. Each is killed once found, so that a lint leaves nothing
+ * running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
+ */
+export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string })[]> {
+  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
+  const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
+  const found: (Survivor & { marker: string })[] = [];
+  await Promise.all(
+    pids.map(async (pid) => {
+      if (pid === process.pid) return;
+      const environ = await readFile(`/proc/${pid}/environ`).catch(() => undefined);
+      const padded = environ && Buffer.concat([Buffer.from([0]), environ]);
+      const at = padded ? padded.indexOf(needle) : -1;
+      if (!padded || at < 0) return;
+      const end = padded.indexOf(0, at + 1);
+      const marker = padded.subarray(at + 1 + PROBE_MARKER_ENV.length + 1, end < 0 ? undefined : end).toString('utf8');
+      const cmdline = await readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
+      found.push({ pid, marker, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
+    }),
+  );
+  for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
+  return found.sort((a, b) => a.pid - b.pid);
+}

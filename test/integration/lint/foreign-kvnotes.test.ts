@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli } from '../../../src/run/run-cli.js';
+
+/**
+ * kvnotes (fixtures/foreign/kvnotes): a Python tool whose notes live in a loopback HTTP key-value service, so
+ * that nothing it does is on disk. The lint sees its side effects only through the tool itself (`list`, read-only
+ * in its capabilities, or --observe), and its escapes (a write to the real HOME, a detached process) by watching
+ * around each probe. The clean tool gets no finding; each defect gets exactly the findings tool.json lists.
+ */
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const CLI = join(ROOT, 'dist/cli/main.js');
+const TOOL = JSON.parse(readFileSync(join(ROOT, 'fixtures/foreign/kvnotes/tool.json'), 'utf8')) as {
+  command: string[];
+  lint: { args: string[]; setup: string[][]; invocations: string[][] };
+  service: { command: string[]; urlEnv: string };
+  defectEnv: string;
+  defects: Record<string, { findings: string[] }>;
+};
+const absolute = (argv: readonly string[]) => argv.map((arg) => (arg.startsWith('fixtures/') ? join(ROOT, arg) : arg));
+const quoted = (argv: readonly string[]) => argv.map((arg) => `'${arg}'`).join(' ');
+/** Where the history-in-real-home defect writes: the passwd entry's home, as the tool finds it. */
+const HISTORY = join(userInfo().homedir, '.kvnotes_history');
+
+const EVIDENCE: Record<string, RegExp> = {
+  'dry-run-deletes': /^--dry-run changed what `list --output jsonl` shows \(removed n1\)$/,
+  'replay-duplicates': /^the replay changed what `list --output jsonl` shows \(added n\d+\) again$/,
+  'continue-drops-good': /`list --output jsonl` shows 1 of them applied$/,
+  'history-in-real-home': new RegExp(`: ${HISTORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  'leaves-daemon': /^left a process running after it ended: pid \d+ \(\S*python3 -c import time; time\.sleep\(300\)\)$/,
+};
+
+let server: ChildProcess;
+let url: string;
+/** The lint runs from a directory of its own (and a parent of its own), so that only the tool writes there. */
+let caller: string;
+
+beforeAll(async () => {
+  const [program, ...args] = absolute(TOOL.service.command);
+  server = spawn(program!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Handshake: the first stdout line is the base URL.
+  url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).once('line', resolve);
+    server.once('exit', (code) => reject(new Error(`kvnotes-server exited with ${code}`)));
+  });
+  caller = join(mkdtempSync(join(tmpdir(), 'kvnotes-caller-')), 'parent', 'cwd');
+  mkdirSync(caller, { recursive: true });
+});
+
+afterAll(() => {
+  server?.kill();
+  if (caller) rmSync(join(caller, '..', '..'), { recursive: true, force: true });
+});
+
+interface Linted {
+  exitCode: number | null;
+  ok: boolean;
+  findings: string[];
+  checks: Record<string, unknown>[];
+  stderr: string;
+}
+
+async function lint(extra: readonly string[], program: readonly string[] = TOOL.command): Promise<Linted> {
+  const plan = [
+    ...TOOL.lint.setup.flatMap((argv) => ['--setup', quoted(argv)]),
+    ...TOOL.lint.invocations.flatMap((argv) => ['--invoke', quoted(argv)]),
+  ];
+  const args = ['lint', '--spec', 'aoi', '--output', 'jsonl', ...TOOL.lint.args, '--env', `${TOOL.service.urlEnv}=${url}`, ...plan, ...extra, '--', ...absolute(program)];
+  const run = await runCli(process.execPath, [CLI, ...args], { timeoutMs: 170_000, cwd: caller });
+  const events = Buffer.from(run.stdout).toString('utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const checks = events.filter((event) => event.type === 'aoi:check');
+  const findings = [...new Set(checks.flatMap((check) => ((check.findings ?? []) as { id: string }[]).map((finding) => finding.id)))].sort();
+  const summary = events.find((event) => event.type === 'aoi:summary');
+  return { exitCode: run.exitCode, ok: summary?.ok === true, findings, checks, stderr: Buffer.from(run.stderr).toString('utf8') };
+}
+
+const statusOf = (linted: Linted, rule: string, command: string) => linted.checks.find((check) => check.name === rule && check.command === command)?.status;
+
+describe('kvnotes: state in a loopback HTTP service', () => {
+  test('the clean tool: no finding, and AOI-06, 07, 12 judged through `list` instead of skipped', { timeout: 180_000 }, async () => {
+    const linted = await lint([]);
+    expect(linted.findings).toEqual([]);
+    expect(linted.ok).toBe(true);
+    expect(linted.exitCode).toBe(0);
+    expect(['AOI-06 delete', 'AOI-07 create', 'AOI-12 import'].map((key) => `${key}: ${String(statusOf(linted, ...(key.split(' ') as [string, string])))}`)).toEqual([
+      'AOI-06 delete: pass',
+      'AOI-07 create: pass',
+      'AOI-12 import: pass',
+    ]);
+  });
+
+  for (const [defect, { findings }] of Object.entries(TOOL.defects)) {
+    test(`${defect}: exactly ${findings.join(', ')}`, { timeout: 180_000 }, async () => {
+      try {
+        const linted = await lint(['--env', `${TOOL.defectEnv}=${defect}`]);
+        expect(linted.findings).toEqual([...findings].sort());
+        // A finding names the evidence it rests on: the observation command, the path, the pid.
+        const messages = linted.checks.flatMap((check) => ((check.findings ?? []) as { message: string }[]).map((finding) => finding.message));
+        if (EVIDENCE[defect]) expect(messages).toContainEqual(expect.stringMatching(EVIDENCE[defect]));
+      } finally {
+        if (defect === 'history-in-real-home') rmSync(HISTORY, { force: true });
+      }
+    });
+  }
+});
+
+describe('--observe: a tool without capabilities', () => {
+  const program = ['sh', 'fixtures/foreign/kvnotes/without-capabilities.sh'];
+  const plan = ['--invoke', 'list', '--only', 'AOI-06'];
+
+  test('without --observe, an unconfirmed delete that deletes is invisible: AOI-06 skipped, not passed', { timeout: 180_000 }, async () => {
+    const linted = await lint([...plan, '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
+    expect(linted.findings).toEqual([]);
+    expect(statusOf(linted, 'AOI-06', 'delete')).toBe('skip');
+  });
+
+  test('with --observe list, it is caught; the clean tool passes', { timeout: 180_000 }, async () => {
+    const defective = await lint([...plan, '--observe', 'list --limit 50', '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
+    expect(defective.findings).toEqual(['AOI-06/unconfirmed-destructive']);
+    const clean = await lint([...plan, '--observe', 'list --limit 50'], program);
+    expect(clean.findings).toEqual([]);
+    expect(statusOf(clean, 'AOI-06', 'delete')).toBe('pass');
+  });
+});

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, test } from 'vitest';
+import { outsideChanges, outsideSnapshot, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('outside snapshots: top-level entries of the watched directories', () => {
+  test('new, removed and rewritten files count; in a files-only directory a new sibling directory does not', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'aoi-escapes-'));
+    made.push(parent);
+    const cwd = join(parent, 'cwd');
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, 'kept'), 'x');
+    writeFileSync(join(cwd, 'gone'), 'x');
+    const before = await outsideSnapshot([cwd, parent]);
+    writeFileSync(join(cwd, 'new.log'), 'x');
+    writeFileSync(join(cwd, 'kept'), 'longer');
+    utimesSync(join(cwd, 'kept'), new Date(), new Date(Date.now() + 10_000));
+    rmSync(join(cwd, 'gone'));
+    mkdirSync(join(parent, 'sibling-checkout'));
+    writeFileSync(join(parent, 'stray.txt'), 'x');
+    mkdirSync(join(cwd, '.cache'));
+    const after = await outsideSnapshot([cwd, parent]);
+    const files = new Set([parent]);
+    expect(outsideChanges(before, after, files, () => false)).toEqual([join(cwd, '.cache'), join(cwd, 'gone'), join(cwd, 'kept'), join(cwd, 'new.log'), join(parent, 'stray.txt')].sort());
+    expect(outsideChanges(before, after, files, (path) => path.endsWith('.log'))).not.toContain(join(cwd, 'new.log'));
+    expect(outsideChanges(after, await outsideSnapshot([cwd, parent]), files, () => false)).toEqual([]);
+  });
+});
+
+describe('survivors: processes that carry a probe marker after the probe', () => {
+  test('a detached process with the marker is found and killed; another marker is not', async () => {
+    const marker = `test-${process.pid}-${Date.now()}`;
+    const child = spawn('sh', ['-c', 'echo ready; exec sleep 30'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, [PROBE_MARKER_ENV]: marker } });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    expect(await survivorsOf(`other-${marker}`)).toEqual([]);
+    const found = await survivorsOf(marker.slice(0, -3));
+    expect(found).toEqual([{ pid: child.pid, marker, command: 'sleep 30' }]);
+    await exited; // killed by survivorsOf
+    expect(await survivorsOf(marker)).toEqual([]);
+  });
+});

@@ -95,7 +95,7 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
       ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
       ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
     });
-    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map(checkEvent) };
+    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map((v) => checkEvent(v)) };
     if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
     return { data, warnings: [] };
   },
@@ -105,7 +105,7 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
     const path = from === 'file' ? String(p.file) : undefined;
     const report = validateAgentCliManifest(text, { ...(path ? { path } : { noDirectory: 'given as text' }), strict: p.strict === true });
     const { verdicts } = report;
-    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map(checkEvent) };
+    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map((v) => checkEvent(v)) };
     if (!report.ok) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
     return { data, warnings: [] };
   },

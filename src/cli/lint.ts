@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
@@ -12,6 +12,10 @@ import { sanitise } from '../stream/sanitise.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
+import type { Finding } from '../stream/finding.js';
+import { report as reportAll, type ReporterName, type ReportingArgs } from './reporters/index.js';
+import { stdoutReporter, parseReporting } from './reporters/options.js';
+import { baselineText, type ReportView } from './reporters/view.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
@@ -25,7 +29,9 @@ export interface LintArgs {
   setup: string[][];
   env: Record<string, string>;
   only: string[];
-  output: 'text' | 'jsonl';
+  /** The reporter on stdout (progress on stderr is for people: not with jsonl). */
+  output: ReporterName;
+  reporting: ReportingArgs;
   strict: boolean;
   timeoutMs: number | undefined;
   color: boolean;
@@ -60,8 +66,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const lists = parsed.values as Record<string, string[] | undefined>;
   const text = (flag: string) => values[flag] as string | undefined;
-  const output = text('output') ?? text('format') ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
+  const reporting = parseReporting(values);
   for (const rule of lists.only ?? []) if (specOfRule(rule) === undefined) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`);
   const specs = new Set<SpecId>();
   for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
@@ -100,7 +105,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     setup: words(lists.setup, '--setup'),
     env,
     only: lists.only ?? [],
-    output,
+    output: stdoutReporter(reporting.reporters),
+    reporting,
     strict: values.strict === true,
     timeoutMs,
     color: wantsColour(values),
@@ -156,7 +162,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   const only = args.only;
   const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
   const note = (text: string) => {
-    if (args.output === 'text') process.stderr.write(`aoi-testkit lint: ${text}\n`);
+    if (args.output !== 'jsonl') process.stderr.write(`aoi-testkit lint: ${text}\n`);
   };
   const pending: Promise<SpecResult>[] = [];
   if (chosen('cmdhelp') && command !== undefined) {
@@ -194,16 +200,26 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       ...(s.spec === 'app' && s.selected && appDir !== undefined ? { dir: appDir } : {}),
     };
   });
-  if (args.output === 'jsonl') {
-    writeVerdicts(emitter, 'lint', ok, verdicts, {
+  const target = args.program !== undefined ? [args.program, ...args.programArgs].join(' ') : (args.appDir ?? '');
+  const view = {
+    verb: 'lint' as const,
+    target,
+    report: { ok, verdicts, findings: verdicts.flatMap((v) => v.findings) },
+    durationMs,
+    // APP.md's own findings carry its line and no probe; every other finding is about a run of the program.
+    locate: (f: Finding) => (appDir !== undefined && specOfRule(f.rule) === 'app' && f.line !== undefined && f.probe === undefined ? { uri: join(appDir, 'APP.md'), line: f.line } : undefined),
+  };
+  const jsonl = (v: ReportView, e: Emitter) =>
+    writeVerdicts(v, e, 'lint', {
       ...(aoi ? { commands: aoi.commands, probes: aoi.probes } : {}),
       duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
       specs,
     });
-  } else {
-    process.stdout.write(renderAll(args, specs, aoi, results, durationMs));
-  }
-  return ok ? 0 : 1;
+  const text = (v: ReportView, color: boolean) => {
+    const lines = baselineText(v);
+    return `${renderAll({ ...args, color }, specs, aoi, results, durationMs)}${lines.length > 0 ? `\n${lines.join('\n')}\n` : ''}`;
+  };
+  return reportAll(args.reporting, view, { text, jsonl }, { emitter, color: args.color });
 }
 
 /** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
@@ -260,7 +276,7 @@ async function selectSpecs(
 
 /** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`; it takes detection's answers it would ask again (`reuse`). */
 async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableProbe[] | undefined): Promise<LintReport> {
-  const progress = args.output === 'text' ? progressLine() : undefined;
+  const progress = args.output !== 'jsonl' ? progressLine() : undefined;
   let report: LintReport;
   try {
     report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {

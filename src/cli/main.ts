@@ -4,6 +4,7 @@ import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
 import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { wantsColour } from './colour.js';
+import { parseReporting } from './reporters/options.js';
 import { parseOptions, VERBS } from './surface.js';
 import { HELP, InputError, UsageError } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
@@ -232,14 +233,17 @@ function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
   return help && own.some((a) => a === '--format' || a.startsWith('--format='));
 }
 
+/** JSONL on stdout (`--output jsonl`, `--reporter jsonl` without a file): a usage error is then an AOI stream too. */
 function wantsJsonl(argv: string[]): boolean {
-  return argv.some((arg, i) => arg === '--output=jsonl' || arg === '--format=jsonl' || ((arg === '--output' || arg === '--format') && argv[i + 1] === 'jsonl'));
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  const own = argv.slice(0, end);
+  return own.some((arg, i) => ['--output=jsonl', '--format=jsonl', '--reporter=jsonl'].includes(arg) || (['--output', '--format', '--reporter'].includes(arg) && own[i + 1] === 'jsonl'));
 }
 
 /** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
 function parseManifestArgs(args: string[]): ManifestArgs {
   const { values, file } = parseVerbArgs('manifest', args);
-  return { file, output: outputOf(values), strict: values.strict === true };
+  return { file, reporting: parseReporting(values), strict: values.strict === true };
 }
 
 /** A verb's flags (from the table) and its one optional FILE; --help prints the help, bad flags are usage errors. */
@@ -259,16 +263,9 @@ function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Re
   return { values, file: positionals[0] };
 }
 
-/** `--output` (or `--format`): text for people, the default, or AOI JSONL. */
-function outputOf(values: Record<string, string | boolean | undefined>): 'text' | 'jsonl' {
-  const output = values.output ?? values.format ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${String(output)}"`);
-  return output;
-}
-
 function parseCheckArgs(args: string[]): CheckArgs {
   const { values, file } = parseVerbArgs('check', args);
-  const output = outputOf(values);
+  const reporting = parseReporting(values);
   let exitCode: number | undefined;
   if (values['exit-code'] !== undefined) {
     exitCode = Number(values['exit-code']);
@@ -279,7 +276,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
   if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
   return {
     file,
-    output,
+    reporting,
     unbounded: values.unbounded === true,
     strict: values.strict === true,
     exitCode,

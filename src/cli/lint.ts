@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
@@ -207,7 +207,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     report: { ok, verdicts, findings: verdicts.flatMap((v) => v.findings) },
     durationMs,
     // APP.md's own findings carry its line and no probe; every other finding is about a run of the program.
-    locate: (f: Finding) => (appDir !== undefined && specOfRule(f.rule) === 'app' && f.line !== undefined && f.probe === undefined ? { uri: join(appDir, 'APP.md'), line: f.line } : undefined),
+    locate: (f: Finding) => (appDir !== undefined && specOfRule(f.rule) === 'app' && f.line !== undefined && f.probe === undefined ? { uri: fromCwd(join(appDir, 'APP.md')), line: f.line } : undefined),
   };
   const jsonl = (v: ReportView, e: Emitter) =>
     writeVerdicts(v, e, 'lint', {
@@ -297,6 +297,12 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
     progress?.done();
   }
   return report;
+}
+
+/** A path relative to the working directory when it lies below it (code scanning wants paths from the checkout's root). */
+function fromCwd(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /**

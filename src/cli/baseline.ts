@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Report, RuleVerdict } from '../checks/verdict.js';
-import { InputError } from './usage.js';
+import { InputError, ioReason } from './usage.js';
+
+/** Why a file could not be written: its directory is missing, or what ioReason says. */
+export const writeReason = (error: unknown): string => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : ioReason(error).replace(/^unreadable/, 'unwritable'));
 
 /**
  * A baseline: the failures a project knows about and has not fixed yet, as (rule, command, sub-rule). A run
@@ -82,10 +85,8 @@ export function readBaseline(file: string): BaselineFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(`--baseline ${file}: no such file (write one with --write-baseline ${file})`, 'not_found', 'BASELINE_NOT_FOUND');
-    if (code === 'EISDIR') throw new InputError(`--baseline ${file}: is a directory, not a baseline file`, 'io', 'BASELINE_NOT_READABLE');
-    throw new InputError(`--baseline ${file}: cannot read it (${code ?? 'unreadable'})`, 'io', 'BASELINE_NOT_READABLE');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(`--baseline ${file}: no such file (write one with --write-baseline ${file})`, 'not_found', 'BASELINE_NOT_FOUND');
+    throw new InputError(`--baseline ${file}: cannot read it: ${ioReason(error)}`, 'io', 'BASELINE_NOT_READABLE');
   }
   const invalid = (why: string) => new InputError(`--baseline ${file}: not a baseline file: ${why}`, 'validation', 'BASELINE_INVALID', 65);
   let parsed: unknown;
@@ -111,6 +112,6 @@ export function writeBaseline(file: string, baseline: BaselineFile): void {
   try {
     writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
   } catch (error) {
-    throw new InputError(`--write-baseline ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? 'unwritable'})`, 'io', 'BASELINE_NOT_WRITABLE', 73);
+    throw new InputError(`--write-baseline ${file}: cannot write it: ${writeReason(error)}`, 'io', 'BASELINE_NOT_WRITABLE', 73);
   }
 }

@@ -7,7 +7,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, isKnown, staleLines, viewOk, type ReportView } from './reporters/view.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface CheckArgs {
   file: string | undefined;
@@ -53,7 +53,7 @@ async function openInput(file: string | undefined): Promise<NodeJS.ReadableStrea
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
-    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+    throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
   return createReadStream(file);
 }

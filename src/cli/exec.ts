@@ -35,7 +35,7 @@ import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { isObject } from '../stream/json.js';
@@ -66,7 +66,7 @@ function readPath(path: unknown, what: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`);
+    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${ioReason(error)}`);
   }
 }
 
@@ -266,7 +266,7 @@ export async function runExec(args: string[]): Promise<number> {
       input = readFileSync(inputFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${code ?? 'unreadable'}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
+      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
     }
   } else {
     if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');

@@ -76,7 +76,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   }
   if (program === undefined && [...specs].some((s) => s !== 'app')) throw new UsageError(`--spec ${[...specs].filter((s) => s !== 'app').join(',')} needs the program after --`);
   const appDir = text('app-dir');
-  if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: not a directory`, 'not_found', 'APP_DIR_NOT_FOUND');
+  if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: ${existsSync(appDir) ? 'not a directory' : 'no such file or directory'}`, 'not_found', 'APP_DIR_NOT_FOUND');
   const env: Record<string, string> = {};
   for (const pair of lists.env ?? []) {
     const at = pair.indexOf('=');

@@ -28,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       const words = asksFormattedHelp(verb, rest) ? [verb, ...rest] : verb === 'help' ? rest : ['--capabilities'];
       return (await import('./help.js')).runHelp(words);
     }
+    // `<verb> --help` / `-h`: that verb's help, exit 0 (the kit's own flags only: not a linted program's, not a fake's after its preset).
+    if (asksVerbHelp(verb, rest)) return (await import('./help.js')).runHelp([verb]);
     if (verb === '--version') {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
@@ -50,7 +52,8 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
     if (verb === 'manifest') return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
     if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
-    throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
+    const nearest = nearestVerb(verb);
+    throw new UsageError(`unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
     process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
@@ -234,6 +237,35 @@ function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
 }
 
 /** JSONL on stdout (`--output jsonl`, `--reporter jsonl` without a file): a usage error is then an AOI stream too. */
+const isHelpFlag = (arg: string | undefined) => arg === '--help' || arg === '-h';
+
+/** `--help`/`-h` among a verb's own arguments: before `--` (lint), or first (fake, whose later words are the fake's; help, whose words are commands). */
+function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
+  if (!Object.hasOwn(VERBS, verb)) return false;
+  if (verb === 'fake' || verb === 'help') return isHelpFlag(rest[0]) && (verb === 'fake' || rest.length === 1);
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  return own.some(isHelpFlag);
+}
+
+/** The verb nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
+export function nearestVerb(word: string): string | undefined {
+  const distance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length]!;
+  };
+  const lower = word.toLowerCase();
+  const scored = Object.keys(VERBS)
+    .map((name) => ({ name, d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name) }))
+    .filter(({ d }) => d <= Math.min(2, Math.floor(word.length / 2)))
+    .sort((a, b) => a.d - b.d);
+  return scored[0]?.name;
+}
+
 function wantsJsonl(argv: string[]): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const own = argv.slice(0, end);
@@ -246,19 +278,15 @@ function parseManifestArgs(args: string[]): ManifestArgs {
   return { file, reporting: parseReporting(values), strict: values.strict === true };
 }
 
-/** A verb's flags (from the table) and its one optional FILE; --help prints the help, bad flags are usage errors. */
+/** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
 function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { ...parseOptions(verb), help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
-  if (values.help) {
-    process.stdout.write(HELP);
-    process.exit(0);
-  }
   if (positionals.length > 1) throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
   return { values, file: positionals[0] };
 }

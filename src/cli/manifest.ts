@@ -6,7 +6,7 @@ import type { Emitter } from './emitter.js';
 import type { Finding } from '../stream/finding.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, type ReportView } from './reporters/view.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface ManifestArgs {
   file: string | undefined;
@@ -61,7 +61,7 @@ async function readInput(file: string | undefined): Promise<string> {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
-    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+    throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
   return readFile(file, 'utf8');
 }

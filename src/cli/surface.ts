@@ -40,7 +40,7 @@ const output = (values: string[], dflt: string): Flag => ({
   usage: { text: 'text for people (default) or AOI JSONL (also --format)' },
 });
 const STRICT: Flag = { type: 'bool', description: 'Treat warnings as failures', usage: { text: 'treat warnings as failures' } };
-const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; --no-color or NO_COLOR turn it off)', usage: { text: 'no colour in text output (also NO_COLOR)' } };
+const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)', usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' } };
 /** The reporting flags of lint, check and manifest (src/cli/reporters, src/cli/baseline.ts). */
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {

@@ -129,6 +129,6 @@ describe('check and manifest with reporters', () => {
     expect(sarif('manifest.sarif').results[0]!.locations![0]!.physicalLocation).toEqual({ artifactLocation: { uri: file }, region: { startLine: 7, snippet: expect.anything() } });
     const unwritable = await cli(['manifest', file, '--reporter', `junit=${at('no/such/dir/x.xml')}`]);
     expect(unwritable.exitCode).toBe(73);
-    expect(text(unwritable.stderr)).toBe(`aoi-testkit: --reporter junit=${at('no/such/dir/x.xml')}: cannot write it (no such directory)\n`);
+    expect(text(unwritable.stderr)).toBe(`aoi-testkit: --reporter junit=${at('no/such/dir/x.xml')}: cannot write it: no such directory\n`);
   });
 });

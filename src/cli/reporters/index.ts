@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { applyBaseline, baselineOf, writeBaseline } from '../baseline.js';
+import { applyBaseline, baselineOf, writeBaseline, writeReason } from '../baseline.js';
 import { Emitter } from '../emitter.js';
 import { InputError } from '../usage.js';
 import { stdoutReporter, type ReporterName, type ReporterTarget, type ReportingArgs } from './options.js';
@@ -62,16 +62,14 @@ export function deliver(targets: readonly ReporterTarget[], view: ReportView, ow
     try {
       writeFileSync(target.path, render(target.name, false));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'unwritable');
-      throw new InputError(`--reporter ${target.name}=${target.path}: cannot write it (${why})`, 'io', 'REPORT_NOT_WRITABLE', 73);
+      throw new InputError(`--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
     }
   }
   if (targets.some((t) => t.name === 'github')) {
     try {
       stepSummary(view);
     } catch (error) {
-      throw new InputError(`--reporter github: cannot append to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? 'unwritable'})`, 'io', 'REPORT_NOT_WRITABLE', 73);
+      throw new InputError(`--reporter github: cannot append to $GITHUB_STEP_SUMMARY: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
     }
   }
   const name = stdoutReporter(targets);

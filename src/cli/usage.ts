@@ -46,7 +46,8 @@ Usage:
 ${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version
 ${USAGE_OPTION_SECTIONS.map((name) => `\n${name} options:\n${optionLines(name)}`).join('')}
 Every verb takes --schema-version 1 (the only major version of the kit's events).
-Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed or an invalid --exec-plan, 66 input unreadable.
+Exit status: 0 conformant (manifest: valid; or only failures --baseline knows), 1 a rule failed or a --baseline entry is stale,
+64 usage error, 65 lint setup failed or an invalid --exec-plan or --baseline, 66 input unreadable, 73 a report file unwritable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;
 

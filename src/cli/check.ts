@@ -7,6 +7,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, isKnown, staleLines, viewOk, type ReportView } from './reporters/view.js';
+import { seeRulePages } from './rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface CheckArgs {
@@ -131,14 +132,15 @@ export function renderText(report: StreamReport, source: string, color: boolean,
     out.push(`  ${label}  ${verdict.rule}  ${verdictDetail(verdict)}`);
     for (const finding of verdict.findings.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
-      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}`);
+      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}: ${finding.message}`);
+      if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(
     failed.length === 0
       ? paint(GREEN, `conformant: ${report.verdicts.length} rule(s) checked, none failed`)
-      : paint(RED, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      : paint(RED, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — ${seeRulePages(failed.map((v) => v.rule))}`),
   );
   if (view) out.push(...baselineText(view));
   return `${out.join('\n')}\n`;

@@ -17,6 +17,7 @@ import { report as reportAll, type ReporterName, type ReportingArgs } from './re
 import { stdoutReporter, parseReporting } from './reporters/options.js';
 import { baselineText, type ReportView } from './reporters/view.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
+import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -370,7 +371,7 @@ function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport |
         }
       }
     }
-    lines.push(failed === 0 ? paint(GREEN, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(RED, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`));
+    lines.push(failed === 0 ? paint(GREEN, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(RED, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — ${seeRulePages(result.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`));
     text += `${lines.join('\n')}\n`;
   }
   if (results.length > 0 || !aoi) {
@@ -409,7 +410,7 @@ export function renderText(report: LintReport, color: boolean): string {
   out.push(
     failed.length === 0
       ? paint(GREEN, `conformant: ${report.verdicts.length} (rule × command) verdict(s), none failed`)
-      : paint(RED, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      : paint(RED, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — ${seeRulePages(failed.map((v) => v.rule))}`),
   );
   return `${out.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import type { Emitter } from './emitter.js';
 import type { Finding } from '../stream/finding.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, type ReportView } from './reporters/view.js';
+import { seeRulePages } from './rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface ManifestArgs {
@@ -74,6 +75,6 @@ function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: st
     out.push(`  ${label}  ${verdict.rule}  ${String(event.detail)}`);
     for (const f of verdict.findings.slice(0, 5)) out.push(`          ${f.id}${f.line !== undefined ? ` line ${f.line}` : ''}${f.excerpt ? `: ${f.excerpt}` : ''}`);
   }
-  out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : 'not a valid AGENT-CLI.md — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md', ...baselineText(view));
+  out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : `not a valid AGENT-CLI.md — ${seeRulePages(verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`, ...baselineText(view));
   return `${out.join('\n')}\n`;
 }

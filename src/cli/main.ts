@@ -236,7 +236,6 @@ function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
   return help && own.some((a) => a === '--format' || a.startsWith('--format='));
 }
 
-/** JSONL on stdout (`--output jsonl`, `--reporter jsonl` without a file): a usage error is then an AOI stream too. */
 const isHelpFlag = (arg: string | undefined) => arg === '--help' || arg === '-h';
 
 /** `--help`/`-h` among a verb's own arguments: before `--` (lint), or first (fake, whose later words are the fake's; help, whose words are commands). */
@@ -248,7 +247,7 @@ function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
 }
 
 /** The verb nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
-export function nearestVerb(word: string): string | undefined {
+function nearestVerb(word: string): string | undefined {
   const distance = (a: string, b: string): number => {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
@@ -266,6 +265,7 @@ export function nearestVerb(word: string): string | undefined {
   return scored[0]?.name;
 }
 
+/** JSONL on stdout (`--output jsonl`, `--reporter jsonl` without a file): a usage error is then an AOI stream too. */
 function wantsJsonl(argv: string[]): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const own = argv.slice(0, end);

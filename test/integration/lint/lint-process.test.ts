@@ -15,7 +15,7 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const events = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('lintCli on the reference tool as a real process', () => {
-  test('the clean reference tool passes all 13 checks, each exercised on some command', async () => {
+  test('the clean reference tool passes all 13 checks, each exercised on some command', { timeout: 180_000 }, async () => {
     const report = await lintCli(processTarget(process.execPath, [NOTES]), REFERENCE_LINT_PLAN);
     const failed = report.verdicts.filter((v) => v.status === 'fail' || v.status === 'skip');
     expect(failed.map((v) => `${v.rule} ${v.command}: ${v.reason ?? v.findings[0]?.message}`)).toEqual([]);
@@ -44,7 +44,7 @@ describe('aoi-testkit lint', () => {
     ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => ['--invoke', argv.map((a) => `'${a}'`).join(' ')]),
   ];
 
-  test('the kit CLI passes its own lint, and its answer passes the stream checker', async () => {
+  test('the kit CLI passes its own lint, and its answer passes the stream checker', { timeout: 180_000 }, async () => {
     const run = await lint(['--output', 'jsonl', '--', process.execPath, CLI]);
     expect(run.exitCode).toBe(0);
     expect(run).toBeAoiConformant({ strict: true });

@@ -6,11 +6,14 @@ import type { Finding } from '../stream/finding.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
-import { InputError, UsageError } from './usage.js';
+import { report as reportAll, type ReportingArgs } from './reporters/index.js';
+import { baselineText, isKnown, staleLines, viewOk, type ReportView } from './reporters/view.js';
+import { seeRulePages } from './rule-pages.js';
+import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface CheckArgs {
   file: string | undefined;
-  output: 'text' | 'jsonl';
+  reporting: ReportingArgs;
   unbounded: boolean;
   strict: boolean;
   exitCode: number | undefined;
@@ -29,9 +32,16 @@ export async function runCheck(args: CheckArgs, emitter: Emitter): Promise<numbe
     ...(args.signal !== undefined ? { signal: args.signal } : {}),
     ...(args.schemaVersion !== undefined ? { schemaVersion: args.schemaVersion } : {}),
   });
-  if (args.output === 'jsonl') writeJsonl(report, emitter);
-  else process.stdout.write(renderText(report, args.file ?? '-', args.color));
-  return report.ok ? 0 : 1;
+  const source = args.file ?? '-';
+  const file = args.file === undefined || args.file === '-' ? undefined : args.file;
+  const view = {
+    verb: 'check' as const,
+    target: source,
+    report,
+    // A finding's line is a line of the recorded stream: the file it was read from (none for stdin).
+    ...(file !== undefined ? { locate: (f: Finding) => ({ uri: file, ...(f.line !== undefined ? { line: f.line } : {}), ...(f.endLine !== undefined ? { endLine: f.endLine } : {}) }) } : {}),
+  };
+  return reportAll(args.reporting, view, { text: (v, color) => renderText(report, source, color, v), jsonl: (v, e) => writeJsonl(report, v, e) }, { emitter, color: args.color });
 }
 
 async function openInput(file: string | undefined): Promise<NodeJS.ReadableStream> {
@@ -45,21 +55,22 @@ async function openInput(file: string | undefined): Promise<NodeJS.ReadableStrea
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
-    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+    throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
   return createReadStream(file);
 }
 
-/** One aoi:check per rule: failing rules are errors, rules with only warnings are warnings. */
-export function checkEvent(verdict: RuleVerdict): { type: string } & Record<string, unknown> {
+/** One aoi:check per rule: failing rules are errors (a failure the baseline knows: a warning), rules with only warnings are warnings. */
+export function checkEvent(verdict: RuleVerdict, known = false): { type: string } & Record<string, unknown> {
   const first = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
-  const severity = verdict.status === 'fail' ? 'error' : verdict.warnings > 0 ? 'warning' : 'info';
+  const severity = verdict.status === 'fail' && !known ? 'error' : verdict.warnings > 0 || known ? 'warning' : 'info';
   return {
     type: 'aoi:check',
     name: verdict.rule,
     ok: severity === 'info',
     severity,
     status: verdict.status,
+    ...(known ? { baseline: 'known' } : {}),
     detail: verdictDetail(verdict),
     characteristics: verdict.characteristics,
     ...(verdict.command ? { command: verdict.command } : {}),
@@ -85,28 +96,36 @@ function verdictDetail(verdict: RuleVerdict, findings: readonly Finding[] = verd
   return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
 }
 
-/** The answer as an AOI stream: aoi:meta, one aoi:check per verdict, aoi:summary with the counts and `extra`. */
-export function writeVerdicts(emitter: Emitter, command: string, ok: boolean, verdicts: readonly RuleVerdict[], extra: Record<string, unknown>): void {
+/**
+ * The answer as an AOI stream: aoi:meta, one aoi:check per verdict, aoi:summary with the counts and `extra`.
+ * With a baseline: a failure it knows is a warning check (`baseline: "known"`), each stale entry an aoi:error
+ * (BASELINE_STALE), and the summary's `ok` is the baseline's verdict, with its counts under `baseline`.
+ */
+export function writeVerdicts(view: ReportView, emitter: Emitter, command: string, extra: Record<string, unknown>): void {
   emitter.meta(command);
-  const checks = verdicts.map(checkEvent);
+  const checks = view.report.verdicts.map((v) => checkEvent(v, isKnown(view, v)));
   for (const event of checks) emitter.emit(event);
+  const stale = staleLines(view);
+  for (const message of stale) emitter.emit({ type: 'aoi:error', category: 'validation', code: 'BASELINE_STALE', message, retryable: false });
+  const baseline = view.baseline;
   emitter.emit({
     type: 'aoi:summary',
-    ok,
+    ok: viewOk(view),
     count: checks.length,
     warning_count: checks.filter((c) => c.severity === 'warning').length,
-    error_count: checks.filter((c) => c.severity === 'error').length,
+    error_count: checks.filter((c) => c.severity === 'error').length + stale.length,
     ...extra,
+    ...(baseline ? { baseline: { file: baseline.file, known: baseline.known.length, unexpected: baseline.unexpected.length, stale: baseline.stale, unjudged: baseline.unjudged.length } } : {}),
   });
 }
 
-function writeJsonl(report: StreamReport, emitter: Emitter): void {
-  writeVerdicts(emitter, 'check', report.ok, report.verdicts, { stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events } });
+function writeJsonl(report: StreamReport, view: ReportView, emitter: Emitter): void {
+  writeVerdicts(view, emitter, 'check', { stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events } });
 }
 
 const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
 
-export function renderText(report: StreamReport, source: string, color: boolean): string {
+export function renderText(report: StreamReport, source: string, color: boolean, view?: ReportView): string {
   const paint = painter(color);
   const out = [`aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`];
   for (const verdict of report.verdicts) {
@@ -116,14 +135,16 @@ export function renderText(report: StreamReport, source: string, color: boolean)
     out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict, shown.map((s) => s.finding))}`);
     for (const { finding, alsoRules } of shown.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
-      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}${finding.excerpt ? `: ${finding.excerpt}` : ''}${alsoFails(alsoRules)}`);
+      out.push(`          ${paint(GREY, `${finding.id} ${where}`)}: ${finding.message}${alsoFails(alsoRules)}`);
+      if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(
     failed.length === 0
       ? paint(GREEN, `conformant: ${report.verdicts.length} rule(s) checked, none failed`)
-      : paint(RED, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      : paint(RED, `not conformant: ${failed.map((v) => v.rule).join(', ')} failed — ${seeRulePages(failed.map((v) => v.rule))}`),
   );
+  if (view) out.push(...baselineText(view));
   return `${out.join('\n')}\n`;
 }

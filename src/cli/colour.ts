@@ -7,10 +7,17 @@ export const GREY = 90;
 /** The colour of a verdict's status. */
 export const STATUS_COLOUR: Readonly<Record<string, number>> = { pass: GREEN, fail: RED, skip: YELLOW, not_applicable: GREY };
 
-/** Colour from `--color` or a terminal on stdout, never with `--no-color` or a non-empty NO_COLOR. */
-export function wantsColour(values: Readonly<Record<string, unknown>>): boolean {
-  const noColor = values['no-color'] === true || (process.env.NO_COLOR ?? '') !== '';
-  return !noColor && (values.color === true || process.stdout.isTTY === true);
+/**
+ * Colour, in this order: `--no-color` off, `--color` on; then FORCE_COLOR (on, unless it is `0` or `false`),
+ * which wins over NO_COLOR as in Node itself; then a non-empty NO_COLOR off; else on when stdout is a terminal.
+ */
+export function wantsColour(values: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env, tty = process.stdout.isTTY === true): boolean {
+  if (values['no-color'] === true) return false;
+  if (values.color === true) return true;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if ((env.NO_COLOR ?? '') !== '') return false;
+  return tty;
 }
 
 /** `paint(code, text)`: the text in that colour, or as it is when `color` is off. */

@@ -35,7 +35,7 @@ import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { isObject } from '../stream/json.js';
@@ -66,7 +66,7 @@ function readPath(path: unknown, what: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`);
+    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${ioReason(error)}`);
   }
 }
 
@@ -95,7 +95,7 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
       ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
       ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
     });
-    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map(checkEvent) };
+    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map((v) => checkEvent(v)) };
     if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
     return { data, warnings: [] };
   },
@@ -105,7 +105,7 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
     const path = from === 'file' ? String(p.file) : undefined;
     const report = validateAgentCliManifest(text, { ...(path ? { path } : { noDirectory: 'given as text' }), strict: p.strict === true });
     const { verdicts } = report;
-    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map(checkEvent) };
+    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map((v) => checkEvent(v)) };
     if (!report.ok) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
     return { data, warnings: [] };
   },
@@ -266,7 +266,7 @@ export async function runExec(args: string[]): Promise<number> {
       input = readFileSync(inputFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${code ?? 'unreadable'}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
+      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
     }
   } else {
     if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');

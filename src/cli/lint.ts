@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
@@ -12,9 +12,14 @@ import { sanitise } from '../stream/sanitise.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
+import type { Finding } from '../stream/finding.js';
+import { report as reportAll, type ReporterName, type ReportingArgs } from './reporters/index.js';
+import { stdoutReporter, parseReporting } from './reporters/options.js';
+import { baselineText, type ReportView } from './reporters/view.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
 import { checkStart } from '../lint/start.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
+import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -33,7 +38,9 @@ export interface LintArgs {
   observe: string[][];
   env: Record<string, string>;
   only: string[];
-  output: 'text' | 'jsonl';
+  /** The reporter on stdout (progress on stderr is for people: not with jsonl). */
+  output: ReporterName;
+  reporting: ReportingArgs;
   strict: boolean;
   timeoutMs: number | undefined;
   maxOutputBytes: number | undefined;
@@ -69,8 +76,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const lists = parsed.values as Record<string, string[] | undefined>;
   const text = (flag: string) => values[flag] as string | undefined;
-  const output = text('output') ?? text('format') ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
+  const reporting = parseReporting(values);
   for (const rule of lists.only ?? []) if (specOfRule(rule) === undefined) throw new UsageError(`--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`);
   const specs = new Set<SpecId>();
   for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
@@ -80,7 +86,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   }
   if (program === undefined && [...specs].some((s) => s !== 'app')) throw new UsageError(`--spec ${[...specs].filter((s) => s !== 'app').join(',')} needs the program after --`);
   const appDir = text('app-dir');
-  if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: not a directory`, 'not_found', 'APP_DIR_NOT_FOUND');
+  if (appDir !== undefined && !isDirectory(appDir)) throw new InputError(`--app-dir ${appDir}: ${existsSync(appDir) ? 'not a directory' : 'no such file or directory'}`, 'not_found', 'APP_DIR_NOT_FOUND');
   const env: Record<string, string> = {};
   for (const pair of lists.env ?? []) {
     const at = pair.indexOf('=');
@@ -120,7 +126,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     observe: words(lists.observe, '--observe'),
     env,
     only: lists.only ?? [],
-    output,
+    output: stdoutReporter(reporting.reporters),
+    reporting,
     strict: values.strict === true,
     timeoutMs,
     maxOutputBytes,
@@ -193,7 +200,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   const only = args.only;
   const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
   const note = (text: string) => {
-    if (args.output === 'text') process.stderr.write(`aoi-testkit lint: ${text}\n`);
+    if (args.output !== 'jsonl') process.stderr.write(`aoi-testkit lint: ${text}\n`);
   };
   const pending: Promise<SpecResult>[] = [];
   if (chosen('cmdhelp') && command !== undefined) {
@@ -231,16 +238,26 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       ...(s.spec === 'app' && s.selected && appDir !== undefined ? { dir: appDir } : {}),
     };
   });
-  if (args.output === 'jsonl') {
-    writeVerdicts(emitter, 'lint', ok, verdicts, {
+  const target = args.program !== undefined ? [args.program, ...args.programArgs].join(' ') : (args.appDir ?? '');
+  const view = {
+    verb: 'lint' as const,
+    target,
+    report: { ok, verdicts, findings: verdicts.flatMap((v) => v.findings) },
+    durationMs,
+    // APP.md's own findings carry its line and no probe; every other finding is about a run of the program.
+    locate: (f: Finding) => (appDir !== undefined && specOfRule(f.rule) === 'app' && f.line !== undefined && f.probe === undefined ? { uri: fromCwd(join(appDir, 'APP.md')), line: f.line } : undefined),
+  };
+  const jsonl = (v: ReportView, e: Emitter) =>
+    writeVerdicts(v, e, 'lint', {
       ...(aoi ? { commands: aoi.commands, probes: aoi.probes, characteristics: aoi.characteristics } : {}),
       duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
       specs,
     });
-  } else {
-    process.stdout.write(renderAll(args, specs, aoi, results, durationMs));
-  }
-  return ok ? 0 : 1;
+  const text = (v: ReportView, color: boolean) => {
+    const lines = baselineText(v);
+    return `${renderAll({ ...args, color }, specs, aoi, results, durationMs)}${lines.length > 0 ? `\n${lines.join('\n')}\n` : ''}`;
+  };
+  return reportAll(args.reporting, view, { text, jsonl }, { emitter, color: args.color });
 }
 
 /** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
@@ -298,7 +315,7 @@ async function selectSpecs(
 
 /** The AOI lint (AOI-01…13) of a live CLI, as before `--spec`; it takes detection's answers it would ask again (`reuse`). */
 async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableProbe[] | undefined): Promise<LintReport> {
-  const progress = args.output === 'text' ? progressLine() : undefined;
+  const progress = args.output !== 'jsonl' ? progressLine() : undefined;
   let report: LintReport;
   try {
     report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {
@@ -323,6 +340,12 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
     progress?.done();
   }
   return report;
+}
+
+/** A path relative to the working directory when it lies below it (code scanning wants paths from the checkout's root). */
+function fromCwd(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /**
@@ -390,7 +413,7 @@ function renderAll(args: LintArgs, specs: readonly SpecLine[], aoi: LintReport |
         }
       }
     }
-    lines.push(failed === 0 ? paint(GREEN, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(RED, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`));
+    lines.push(failed === 0 ? paint(GREEN, `${result.spec}: none of ${result.verdicts.length} rule(s) failed`) : paint(RED, `${result.spec}: ${failed} of ${result.verdicts.length} rule(s) failed — ${seeRulePages(result.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`));
     text += `${lines.join('\n')}\n`;
   }
   if (results.length > 0 || !aoi) {
@@ -431,7 +454,7 @@ export function renderText(report: LintReport, color: boolean): string {
   out.push(
     failed.length === 0
       ? paint(GREEN, `conformant: ${report.verdicts.length} (rule × command) verdict(s), none failed`)
-      : paint(RED, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md`),
+      : paint(RED, `not conformant: ${failed.length} of ${report.verdicts.length} (rule × command) verdict(s) failed — ${seeRulePages(failed.map((v) => v.rule))}`),
   );
   return `${out.join('\n')}\n`;
 }

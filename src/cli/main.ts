@@ -4,6 +4,7 @@ import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
 import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { wantsColour } from './colour.js';
+import { parseReporting } from './reporters/options.js';
 import { parseOptions, VERBS } from './surface.js';
 import { HELP, InputError, UsageError } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
@@ -27,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       const words = asksFormattedHelp(verb, rest) ? [verb, ...rest] : verb === 'help' ? rest : ['--capabilities'];
       return (await import('./help.js')).runHelp(words);
     }
+    // `<verb> --help` / `-h`: that verb's help, exit 0 (the kit's own flags only: not a linted program's, not a fake's after its preset).
+    if (asksVerbHelp(verb, rest)) return (await import('./help.js')).runHelp([verb]);
     if (verb === '--version') {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
@@ -49,7 +52,8 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
     if (verb === 'manifest') return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
     if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
-    throw new UsageError(`unknown command "${verb}"; try aoi-testkit --help`);
+    const nearest = nearestVerb(verb);
+    throw new UsageError(`unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
     process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
@@ -232,43 +236,64 @@ function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
   return help && own.some((a) => a === '--format' || a.startsWith('--format='));
 }
 
+const isHelpFlag = (arg: string | undefined) => arg === '--help' || arg === '-h';
+
+/** `--help`/`-h` among a verb's own arguments: before `--` (lint), or first (fake, whose later words are the fake's; help, whose words are commands). */
+function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
+  if (!Object.hasOwn(VERBS, verb)) return false;
+  if (verb === 'fake' || verb === 'help') return isHelpFlag(rest[0]) && (verb === 'fake' || rest.length === 1);
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  return own.some(isHelpFlag);
+}
+
+/** The verb nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
+function nearestVerb(word: string): string | undefined {
+  const distance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length]!;
+  };
+  const lower = word.toLowerCase();
+  const scored = Object.keys(VERBS)
+    .map((name) => ({ name, d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name) }))
+    .filter(({ d }) => d <= Math.min(2, Math.floor(word.length / 2)))
+    .sort((a, b) => a.d - b.d);
+  return scored[0]?.name;
+}
+
+/** JSONL on stdout (`--output jsonl`, `--reporter jsonl` without a file): a usage error is then an AOI stream too. */
 function wantsJsonl(argv: string[]): boolean {
-  return argv.some((arg, i) => arg === '--output=jsonl' || arg === '--format=jsonl' || ((arg === '--output' || arg === '--format') && argv[i + 1] === 'jsonl'));
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  const own = argv.slice(0, end);
+  return own.some((arg, i) => ['--output=jsonl', '--format=jsonl', '--reporter=jsonl'].includes(arg) || (['--output', '--format', '--reporter'].includes(arg) && own[i + 1] === 'jsonl'));
 }
 
 /** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
 function parseManifestArgs(args: string[]): ManifestArgs {
   const { values, file } = parseVerbArgs('manifest', args);
-  return { file, output: outputOf(values), strict: values.strict === true };
+  return { file, reporting: parseReporting(values), strict: values.strict === true };
 }
 
-/** A verb's flags (from the table) and its one optional FILE; --help prints the help, bad flags are usage errors. */
+/** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
 function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { ...parseOptions(verb), help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
-  if (values.help) {
-    process.stdout.write(HELP);
-    process.exit(0);
-  }
   if (positionals.length > 1) throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
   return { values, file: positionals[0] };
 }
 
-/** `--output` (or `--format`): text for people, the default, or AOI JSONL. */
-function outputOf(values: Record<string, string | boolean | undefined>): 'text' | 'jsonl' {
-  const output = values.output ?? values.format ?? 'text';
-  if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${String(output)}"`);
-  return output;
-}
-
 function parseCheckArgs(args: string[]): CheckArgs {
   const { values, file } = parseVerbArgs('check', args);
-  const output = outputOf(values);
+  const reporting = parseReporting(values);
   let exitCode: number | undefined;
   if (values['exit-code'] !== undefined) {
     exitCode = Number(values['exit-code']);
@@ -279,7 +304,7 @@ function parseCheckArgs(args: string[]): CheckArgs {
   if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
   return {
     file,
-    output,
+    reporting,
     unbounded: values.unbounded === true,
     strict: values.strict === true,
     exitCode,

@@ -3,11 +3,15 @@ import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { checkEvent, writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
-import { InputError, UsageError } from './usage.js';
+import type { Finding } from '../stream/finding.js';
+import { report as reportAll, type ReportingArgs } from './reporters/index.js';
+import { baselineText, type ReportView } from './reporters/view.js';
+import { seeRulePages } from './rule-pages.js';
+import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface ManifestArgs {
   file: string | undefined;
-  output: 'text' | 'jsonl';
+  reporting: ReportingArgs;
   strict: boolean;
 }
 
@@ -19,10 +23,22 @@ export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise
   const text = await readInput(args.file);
   const path = args.file === undefined || args.file === '-' ? undefined : args.file;
   const report = validateAgentCliManifest(text, { ...(path !== undefined ? { path } : { noDirectory: 'read from stdin' }), strict: args.strict });
-  const { verdicts } = report;
-  if (args.output === 'jsonl') writeVerdicts(emitter, 'manifest', report.ok, verdicts, { manifest: { valid: report.ok, findings: report.findings.length } });
-  else process.stdout.write(renderText(verdicts, report.ok, path ?? '-'));
-  return report.ok ? 0 : 1;
+  const view = {
+    verb: 'manifest' as const,
+    target: path ?? '-',
+    report,
+    // Every finding with a line is a line of the manifest (AGENTCLI-01…12 judge the file itself).
+    ...(path !== undefined ? { locate: (f: Finding) => ({ uri: path, ...(f.line !== undefined ? { line: f.line } : {}) }) } : {}),
+  };
+  return reportAll(
+    args.reporting,
+    view,
+    {
+      text: (v) => renderText(report.verdicts, report.ok, path ?? '-', v),
+      jsonl: (v, e) => writeVerdicts(v, e, 'manifest', { manifest: { valid: report.ok, findings: report.findings.length } }),
+    },
+    { emitter, color: false },
+  );
 }
 
 async function readInput(file: string | undefined): Promise<string> {
@@ -46,12 +62,12 @@ async function readInput(file: string | undefined): Promise<string> {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
-    throw new InputError(`cannot read ${file}: ${code ?? 'unreadable'}`, 'io', 'FILE_NOT_READABLE');
+    throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
   return readFile(file, 'utf8');
 }
 
-function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: string): string {
+function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: string, view: ReportView): string {
   const out = [`aoi-testkit manifest ${source}`];
   for (const verdict of verdicts) {
     const event = checkEvent(verdict);
@@ -59,6 +75,6 @@ function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: st
     out.push(`  ${label}  ${verdict.rule}  ${String(event.detail)}`);
     for (const f of verdict.findings.slice(0, 5)) out.push(`          ${f.id}${f.line !== undefined ? ` line ${f.line}` : ''}${f.excerpt ? `: ${f.excerpt}` : ''}`);
   }
-  out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : 'not a valid AGENT-CLI.md — see node_modules/aoi-testkit/docs/rules/<RULE-ID>.md');
+  out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : `not a valid AGENT-CLI.md — ${seeRulePages(verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`, ...baselineText(view));
   return `${out.join('\n')}\n`;
 }

@@ -40,7 +40,24 @@ const output = (values: string[], dflt: string): Flag => ({
   usage: { text: 'text for people (default) or AOI JSONL (also --format)' },
 });
 const STRICT: Flag = { type: 'bool', description: 'Treat warnings as failures', usage: { text: 'treat warnings as failures' } };
-const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; --no-color or NO_COLOR turn it off)', usage: { text: 'no colour in text output (also NO_COLOR)' } };
+const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)', usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' } };
+/** The reporting flags of lint, check and manifest (src/cli/reporters, src/cli/baseline.ts). */
+const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
+  reporter: {
+    type: 'string', repeatable: true, format: 'NAME[=PATH]',
+    description: 'A reporter: text, jsonl, junit, github, markdown or sarif; =PATH writes it to a file (one may go to stdout; text when none does)',
+    usage: { value: 'NAME[=PATH]', text: 'text|jsonl|junit|github|markdown|sarif, to stdout or =PATH\n(repeatable; one on stdout, text when none is)' },
+  },
+  baseline: {
+    type: 'path', description: 'Known failures (rule, command, sub-rule) that do not fail the run; an entry that no longer fails does',
+    usage: { value: 'FILE', text: 'known failures that do not fail the run; a stale entry does' },
+  },
+  'write-baseline': {
+    type: 'path', description: 'Write the failures of this run as a baseline (the run is then judged against --baseline, else this one)',
+    usage: { value: 'FILE', text: "write this run's failures as a baseline file" },
+  },
+};
+const REPORT_EXIT = { when: 'a --reporter file or --write-baseline file cannot be written', recovery: 'Check the directory exists and is writable' };
 const USAGE_EXIT = { when: 'usage error', recovery: 'Run aoi-testkit help <command> and fix the flags' };
 const INPUT_EXIT = { when: 'the input file is missing or unreadable', recovery: 'Check the path' };
 
@@ -59,6 +76,7 @@ export const VERBS = {
     args: [{ name: 'file', type: 'path', required: false, description: 'The recorded stream (JSONL); - or none: stdin' }],
     flags: {
       output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
       unbounded: { type: 'bool', description: 'The stream is from an unbounded command (watch, tail)', usage: { text: 'the stream is from an unbounded command (watch, tail)' } },
       strict: STRICT,
       'exit-code': { type: 'int', description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
@@ -68,7 +86,14 @@ export const VERBS = {
     },
     stdin: { accepted: true, format: 'application/jsonl' },
     stdout: { text_template: 'aoi-testkit check {file}: {lines} line(s), {events} event(s)', json_schema_ref: 'aoi-testkit schema --output json' },
-    exit_codes: { '0': 'conformant', '1': { when: 'a rule failed', recovery: 'Read the failing aoi:check and docs/rules/<RULE-ID>.md' }, '64': USAGE_EXIT, '66': INPUT_EXIT },
+    exit_codes: {
+      '0': 'conformant (or only failures --baseline knows)',
+      '1': { when: 'a rule failed, or a --baseline entry no longer fails', recovery: 'Read the failing aoi:check and docs/rules/<RULE-ID>.md' },
+      '64': USAGE_EXIT,
+      '65': { when: 'the --baseline file is not a baseline' },
+      '66': INPUT_EXIT,
+      '73': REPORT_EXIT,
+    },
     examples: [
       { cmd: 'aoi-testkit check run.jsonl --exit-code 0', note: 'judge a recorded stream and the exit status that ended it' },
       { cmd: 'aoi-testkit check - --output jsonl --strict', note: 'the stream on stdin, the answer as AOI JSONL, warnings fail' },
@@ -136,15 +161,17 @@ export const VERBS = {
       },
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
       color: COLOR,
     },
     exit_codes: {
-      '0': 'conformant',
-      '1': { when: 'a rule failed' },
+      '0': 'conformant (or only failures --baseline knows)',
+      '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
-      '65': { when: 'lint setup failed, or the --exec-plan is invalid', recovery: 'Check the --setup commands and the plan' },
+      '65': { when: 'lint setup failed, the --exec-plan is invalid, or the --baseline file is not a baseline', recovery: 'Check the --setup commands, the plan and the baseline' },
       '66': { when: 'the program or a file cannot be found (also a script the program cannot open)' },
       '69': { when: 'the program cannot start: not executable, or it fails alike for --help, schema and capabilities', recovery: 'Run the program by hand; the message quotes its first stderr line' },
+      '73': REPORT_EXIT,
     },
     examples: [
       { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },
@@ -201,9 +228,16 @@ export const VERBS = {
   manifest: verb({
     summary: 'Validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12).',
     args: [{ name: 'file', type: 'path', required: false, description: 'The AGENT-CLI.md; - or none: stdin' }],
-    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text') },
+    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text'), ...REPORTING },
     stdin: { accepted: true, format: 'text/markdown' },
-    exit_codes: { '0': 'valid', '1': { when: 'not a valid AGENT-CLI.md' }, '64': USAGE_EXIT, '65': { when: 'input too large' }, '66': INPUT_EXIT },
+    exit_codes: {
+      '0': 'valid (or only failures --baseline knows)',
+      '1': { when: 'not a valid AGENT-CLI.md, or a --baseline entry no longer fails' },
+      '64': USAGE_EXIT,
+      '65': { when: 'input too large, or the --baseline file is not a baseline' },
+      '66': INPUT_EXIT,
+      '73': REPORT_EXIT,
+    },
     examples: [{ cmd: 'aoi-testkit manifest AGENT-CLI.md --strict', note: 'validate a manifest' }],
     see_also: ['exec'],
     stability: 'stable',

@@ -21,6 +21,24 @@ export class InputError extends Error {
   }
 }
 
+/** What went wrong with a path, in words ("no such file", "is a directory"), never a raw errno code alone. */
+export function ioReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const words: Record<string, string> = {
+    ENOENT: 'no such file',
+    EISDIR: 'is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    ELOOP: 'too many symbolic links',
+    ENAMETOOLONG: 'the name is too long',
+    EMFILE: 'too many open files',
+    ENOSPC: 'no space left on the device',
+    EROFS: 'read-only file system',
+  };
+  return code === undefined ? 'unreadable' : (words[code] ?? `unreadable (${code})`);
+}
+
 /** The usage text (`aoi-testkit --help`, `help` in text): the forms of the table, then the options of lint and check. */
 export const HELP = `${SUMMARY}
 
@@ -28,7 +46,9 @@ Usage:
 ${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version
 ${USAGE_OPTION_SECTIONS.map((name) => `\n${name} options:\n${optionLines(name)}`).join('')}
 Every verb takes --schema-version 1 (the only major version of the kit's events).
-Exit status: 0 conformant (manifest: valid), 1 a rule failed, 64 usage error, 65 lint setup failed or an invalid --exec-plan, 66 input unreadable or the program not found, 69 the program cannot start.
+Exit status: 0 conformant (manifest: valid; or only failures --baseline knows), 1 a rule failed or a --baseline entry is stale,
+64 usage error, 65 lint setup failed or an invalid --exec-plan or --baseline, 66 input unreadable or the program not found,
+69 the program cannot start, 73 a report file unwritable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 `;
 

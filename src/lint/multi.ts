@@ -124,7 +124,7 @@ export function readExecPlan(file: string): ExecPlan {
     source = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw Object.assign(new Error(`cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`), { notFound: true });
+    throw Object.assign(new Error(`cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`), { notFound: true });
   }
   let value: unknown;
   try {

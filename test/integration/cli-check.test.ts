@@ -87,10 +87,24 @@ describe('aoi-testkit check', () => {
   test('text output is a table for people, colourless unless asked', async () => {
     const plain = text((await cli(['check', file('prose3.jsonl', prose)])).stdout);
     expect(plain).toMatch(/FAIL {2}AOI-02/);
-    expect(plain).toMatch(/AOI-02\/prose line 2: Fetching results\.\.\./);
+    expect(plain).toMatch(/AOI-02\/prose line 2: line 2 is plain text, not a JSON event\n {12}Fetching results\.\.\.\n/);
+    // The real page of each failed rule, from this install (not a placeholder).
+    expect(plain).toContain(`not conformant: AOI-02 failed — see ${new URL('../../docs/rules/AOI-02.md', import.meta.url).pathname}\n`);
     expect(plain).not.toContain('\u001b[');
     expect(text((await cli(['check', file('prose4.jsonl', prose), '--color'])).stdout)).toContain('\u001b[31m');
     expect(text((await cli(['check', file('prose5.jsonl', prose), '--color', '--no-color'])).stdout)).not.toContain('\u001b[');
+  });
+
+  test('each finding says what it found: three count mismatches are three different lines', async () => {
+    const stream = '{"type":"aoi:meta","aoi_version":"0.2","schema_version":"1.0.0"}\n{"type":"hit"}\n{"type":"aoi:summary","ok":true,"count":5,"warning_count":2,"error_count":3}\n';
+    const lines = text((await cli(['check', file('counts.jsonl', stream), '--exit-code', '0'])).stdout)
+      .split('\n')
+      .filter((line) => line.includes('AOI-03/count-mismatch'));
+    expect(lines.map((line) => line.trim())).toEqual([
+      'AOI-03/count-mismatch line 3: summary.count is 5 but the stream carried 1 item event(s) (domain events, aoi:check, aoi:plan)',
+      'AOI-03/count-mismatch line 3: summary.warning_count is 2 but the stream carried 0 warning(s) (aoi:warning and failing warning checks)',
+      'AOI-03/count-mismatch line 3: summary.error_count is 3 but the stream carried 0 error(s) (aoi:error and failing error checks)',
+    ]);
   });
 
   test('never prints a secret from the stream', async () => {

@@ -80,7 +80,7 @@ describe('numeric options: out of range is a usage error naming the range', { ti
   test('exec --input-file /missing exits 66 (EX_NOINPUT), as its help says', async () => {
     const run = await cli(['exec', '--input-file', '/no/such/batch.jsonl']);
     expect(run.exitCode).toBe(66);
-    expect(text(run.stderr)).toContain('ENOENT');
+    expect(text(run.stderr)).toContain('--input-file /no/such/batch.jsonl: no such file');
   });
 
   test('fake without a state directory leaves no temp dir: a normal exit, a failing one, one killed by its own signal', async () => {

@@ -26,6 +26,7 @@ describe('lintCli on the reference tool as a real process', () => {
     expect(report.ok).toBe(true);
   });
 
+  // Four lints: sized for a busy 2-core machine, where 30 s is not enough.
   test('toPassAoiLint passes on the clean tool and fails, naming the rule and probe, on a faulty one', { timeout: 300_000 }, async () => {
     await expect([process.execPath, NOTES]).toPassAoiLint(REFERENCE_LINT_PLAN);
     const faulty = [process.execPath, CLI, 'fake', 'crashing-without-summary'];

@@ -202,7 +202,7 @@ describe.concurrent('aoi-testkit lint --spec', () => {
     [['--spec', 'app', '--', process.execPath, '-e', '0'], 64, /--spec app needs an application package/],
     [['--spec', 'cmdhelp', '--app-dir', TODO], 64, /needs the program after --/],
     [['--exec-plan', '/no/such/plan.json', '--', 'x'], 66, /cannot read --exec-plan/],
-    [['--app-dir', '/no/such/dir', '--', 'x'], 66, /not a directory/],
+    [['--app-dir', '/no/such/dir', '--', 'x'], 66, /--app-dir \/no\/such\/dir: no such file or directory/],
   ] as const)('usage and input errors: %j → exit %i', async (args, exitCode, message) => {
     const run = await lint([...args]);
     expect(run.exitCode).toBe(exitCode);

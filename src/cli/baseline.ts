@@ -1,0 +1,117 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Report, RuleVerdict } from '../checks/verdict.js';
+import { InputError, ioReason } from './usage.js';
+
+/** Why a file could not be written: its directory is missing, or what ioReason says. */
+export const writeReason = (error: unknown): string => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : ioReason(error).replace(/^unreadable/, 'unwritable'));
+
+/**
+ * A baseline: the failures a project knows about and has not fixed yet, as (rule, command, sub-rule). A run
+ * with a baseline fails only on a failure the baseline does not name, or on an entry that no longer fails
+ * (stale: so a baseline only shrinks). The judging stays the collector's; this only reads its verdicts.
+ */
+export interface BaselineEntry {
+  readonly rule: string;
+  /** The command the verdict is about (lint); absent for check and manifest, whose verdicts have none. */
+  readonly command?: string;
+  readonly sub_rule: string;
+}
+
+export interface BaselineFile {
+  readonly aoi_testkit_baseline: 1;
+  readonly known_failures: readonly BaselineEntry[];
+}
+
+export interface BaselineOutcome {
+  readonly file: string;
+  /** The failing verdicts every failing sub-rule of which the baseline names: they do not fail the run. */
+  readonly known: readonly RuleVerdict[];
+  /** Failing verdicts with a sub-rule the baseline does not name. */
+  readonly unexpected: readonly RuleVerdict[];
+  /** Entries whose (rule, command) was judged and whose sub-rule no longer fails: they fail the run. */
+  readonly stale: readonly BaselineEntry[];
+  /** Entries this run could not judge (the rule was skipped, not applicable, or not run): kept, reported. */
+  readonly unjudged: readonly BaselineEntry[];
+  /** No unexpected failure and no stale entry. */
+  readonly ok: boolean;
+}
+
+const key = (rule: string, command: string | undefined) => `${rule}\u0000${command ?? ''}`;
+
+/** The sub-rules a verdict fails on: its error findings' ids (the collector keeps at least one per sub-rule). */
+export const failingSubRules = (verdict: RuleVerdict): string[] => [...new Set(verdict.findings.filter((f) => f.severity === 'error').map((f) => f.id))];
+
+/** The baseline of a report: every failing (rule, command, sub-rule), sorted so that rewriting it gives the same file. */
+export function baselineOf(report: Report): BaselineFile {
+  const entries = report.verdicts
+    .filter((v) => v.status === 'fail')
+    .flatMap((v) => failingSubRules(v).map((sub_rule) => ({ rule: v.rule, ...(v.command !== undefined ? { command: v.command } : {}), sub_rule })));
+  const text = (e: BaselineEntry) => `${e.rule}\u0000${e.command ?? ''}\u0000${e.sub_rule}`;
+  entries.sort((a, b) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
+  return { aoi_testkit_baseline: 1, known_failures: entries };
+}
+
+/** Judge a report against a baseline. */
+export function applyBaseline(report: Report, baseline: BaselineFile, file: string): BaselineOutcome {
+  const named = new Map<string, Set<string>>();
+  for (const e of baseline.known_failures) {
+    const k = key(e.rule, e.command);
+    if (!named.has(k)) named.set(k, new Set());
+    named.get(k)!.add(e.sub_rule);
+  }
+  const known: RuleVerdict[] = [];
+  const unexpected: RuleVerdict[] = [];
+  for (const v of report.verdicts.filter((v) => v.status === 'fail')) {
+    const subs = failingSubRules(v);
+    const excused = named.get(key(v.rule, v.command));
+    if (subs.length > 0 && excused !== undefined && subs.every((s) => excused.has(s))) known.push(v);
+    else unexpected.push(v);
+  }
+  const verdicts = new Map(report.verdicts.map((v) => [key(v.rule, v.command), v]));
+  const stale: BaselineEntry[] = [];
+  const unjudged: BaselineEntry[] = [];
+  for (const e of baseline.known_failures) {
+    const v = verdicts.get(key(e.rule, e.command));
+    // A rule that could not be judged has not been fixed either: the entry stays (No rule may pass unjudged).
+    if (v === undefined || v.status === 'skip' || v.status === 'not_applicable') unjudged.push(e);
+    else if (!failingSubRules(v).includes(e.sub_rule)) stale.push(e);
+  }
+  return { file, known, unexpected, stale, unjudged, ok: unexpected.length === 0 && stale.length === 0 };
+}
+
+/** Read a baseline file: a usage-level input error (exit 66 missing, 65 malformed) names what is wrong. */
+export function readBaseline(file: string): BaselineFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(`--baseline ${file}: no such file (write one with --write-baseline ${file})`, 'not_found', 'BASELINE_NOT_FOUND');
+    throw new InputError(`--baseline ${file}: cannot read it: ${ioReason(error)}`, 'io', 'BASELINE_NOT_READABLE');
+  }
+  const invalid = (why: string) => new InputError(`--baseline ${file}: not a baseline file: ${why}`, 'validation', 'BASELINE_INVALID', 65);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw invalid(`not JSON (${(error as Error).message})`);
+  }
+  const record = parsed as Record<string, unknown> | null;
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) throw invalid('expected a JSON object');
+  if (record.aoi_testkit_baseline !== 1) throw invalid('"aoi_testkit_baseline" must be 1');
+  if (!Array.isArray(record.known_failures)) throw invalid('"known_failures" must be an array');
+  for (const [i, e] of (record.known_failures as unknown[]).entries()) {
+    const entry = e as Record<string, unknown> | null;
+    const ok =
+      entry !== null && typeof entry === 'object' && typeof entry.rule === 'string' && typeof entry.sub_rule === 'string' && (entry.command === undefined || typeof entry.command === 'string') && entry.sub_rule.startsWith(`${entry.rule}/`);
+    if (!ok) throw invalid(`known_failures[${i}] must be {"rule": "AOI-06", "command"?: "list", "sub_rule": "AOI-06/…"}`);
+  }
+  return record as unknown as BaselineFile;
+}
+
+export function writeBaseline(file: string, baseline: BaselineFile): void {
+  try {
+    writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+  } catch (error) {
+    throw new InputError(`--write-baseline ${file}: cannot write it: ${writeReason(error)}`, 'io', 'BASELINE_NOT_WRITABLE', 73);
+  }
+}

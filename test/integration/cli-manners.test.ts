@@ -1,0 +1,108 @@
+/** The CLI's manners through the built CLI: --help on every verb, the nearest verb for a typo, colour switches, messages that say what happened. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { wantsColour } from '../../src/cli/colour.js';
+import { VERBS } from '../../src/cli/surface.js';
+import { runCli } from '../../src/run/run-cli.js';
+import { prose } from '../unit/matchers/streams.js';
+
+const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'aoi-manners-'));
+const stream = join(dir, 'prose.jsonl');
+writeFileSync(stream, prose);
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, ...args], { env, timeoutMs: 60_000 });
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+describe('--help on every verb', () => {
+  test('<verb> --help and -h print that verb\'s help (help <verb>) and exit 0', { timeout: 120_000 }, async () => {
+    for (const verb of Object.keys(VERBS).filter((v) => v !== 'help')) {
+      const [long, short, reference] = await Promise.all([cli([verb, '--help']), cli([verb, '-h']), cli(['help', verb])]);
+      expect([verb, long.exitCode, short.exitCode]).toEqual([verb, 0, 0]);
+      expect(text(long.stdout)).toMatch(new RegExp(`^aoi-testkit ${verb} — `));
+      expect(text(long.stdout)).toBe(text(reference.stdout));
+      expect(text(short.stdout)).toBe(text(reference.stdout));
+    }
+  });
+
+  test('the help is the kit\'s only among its own flags: not a linted program\'s, not a fake\'s', { timeout: 60_000 }, async () => {
+    const lint = await cli(['lint', '--only', 'AOI-99', '--help', '--', 'prog']);
+    expect(lint.exitCode).toBe(0);
+    expect(text(lint.stdout)).toMatch(/--reporter .*text, jsonl, junit, github, markdown or sarif/);
+    const fake = await cli(['fake', 'well-behaved', '--help']);
+    expect(fake.exitCode).toBe(0);
+    expect(text(fake.stdout)).toMatch(/^notes — /);
+  });
+});
+
+describe('a wrong verb', () => {
+  test('suggests the nearest verb, or none when nothing is near', async () => {
+    const cases: [string, string][] = [
+      ['lnt', 'unknown command "lnt"; did you mean "lint"? (aoi-testkit --help lists the commands)'],
+      ['chekc', 'unknown command "chekc"; did you mean "check"? (aoi-testkit --help lists the commands)'],
+      ['scen', 'unknown command "scen"; did you mean "scenarios"? (aoi-testkit --help lists the commands)'],
+      ['frobnicate', 'unknown command "frobnicate" (aoi-testkit --help lists the commands)'],
+    ];
+    for (const [verb, message] of cases) {
+      const run = await cli([verb]);
+      expect(run.exitCode).toBe(64);
+      expect(text(run.stderr)).toBe(`aoi-testkit: ${message}\n`);
+    }
+  });
+});
+
+describe('colour', () => {
+  test('FORCE_COLOR wins over NO_COLOR (as in Node); --no-color and --color win over both', () => {
+    const on = (values: Record<string, unknown>, env: Record<string, string>, tty = false) => wantsColour(values, env, tty);
+    expect(on({}, {}, true)).toBe(true);
+    expect(on({}, {}, false)).toBe(false);
+    expect(on({}, { NO_COLOR: '1' }, true)).toBe(false);
+    expect(on({}, { NO_COLOR: '' }, true)).toBe(true); // NO_COLOR counts when non-empty
+    expect(on({}, { FORCE_COLOR: '1' })).toBe(true);
+    expect(on({}, { FORCE_COLOR: '' })).toBe(true);
+    expect(on({}, { FORCE_COLOR: '0' }, true)).toBe(false);
+    expect(on({}, { FORCE_COLOR: 'false' }, true)).toBe(false);
+    expect(on({}, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
+    expect(on({ 'no-color': true }, { FORCE_COLOR: '1' })).toBe(false);
+    expect(on({ color: true }, { NO_COLOR: '1' })).toBe(true);
+  });
+
+  test('check and lint text honour FORCE_COLOR and NO_COLOR on a pipe', async () => {
+    const [forced, plain, noColor] = await Promise.all([cli(['check', stream], { FORCE_COLOR: '1' }), cli(['check', stream]), cli(['check', stream], { FORCE_COLOR: '0', NO_COLOR: '1' })]);
+    expect(text(forced.stdout)).toContain('\u001b[31mFAIL\u001b[0m');
+    expect(text(plain.stdout)).not.toContain('\u001b[');
+    expect(text(noColor.stdout)).not.toContain('\u001b[');
+    // Reporter files are never coloured.
+    const file = join(dir, 'forced.txt');
+    await cli(['check', stream, '--reporter', `text=${file}`, '--reporter', 'markdown'], { FORCE_COLOR: '1' });
+    expect(readFileSync(file, 'utf8')).not.toContain('\u001b[');
+  });
+});
+
+describe('messages that say what happened', () => {
+  test('a missing path is "no such file", a directory "is a directory": never a raw errno code', async () => {
+    const missing = join(dir, 'missing.jsonl');
+    const runs = await Promise.all([
+      cli(['check', missing]),
+      cli(['check', dir]),
+      cli(['manifest', dir]),
+      cli(['lint', '--app-dir', missing]),
+      cli(['lint', '--exec-plan', dir, '--spec', 'exec', '--', 'prog']),
+      cli(['exec', '--input-file', dir]),
+      cli(['check', stream, '--baseline', missing]),
+      cli(['check', stream, '--baseline', dir]),
+    ]);
+    expect(runs.map((r) => text(r.stderr).trim())).toEqual([
+      `aoi-testkit: cannot read ${missing}: no such file`,
+      `aoi-testkit: cannot read ${dir}: is a directory`,
+      `aoi-testkit: cannot read ${dir}: is a directory`,
+      `aoi-testkit: --app-dir ${missing}: no such file or directory`,
+      `aoi-testkit: cannot read --exec-plan ${dir}: is a directory`,
+      `aoi-testkit: exec: cannot read --input-file ${dir}: is a directory`,
+      `aoi-testkit: --baseline ${missing}: no such file (write one with --write-baseline ${missing})`,
+      `aoi-testkit: --baseline ${dir}: cannot read it: is a directory`,
+    ]);
+    expect(runs.map((r) => r.exitCode)).toEqual([66, 66, 66, 66, 66, 66, 66, 66]);
+  });
+});

@@ -1,0 +1,259 @@
+/** Each reporter on hand-made reports: structure, escaping, sanitising, masking, the baseline's marks. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { VerdictCollector, type Report } from '../../../src/checks/verdict.js';
+import { applyBaseline, baselineOf, readBaseline, type BaselineFile } from '../../../src/cli/baseline.js';
+import { commandData, commandProperty, renderGithub, stepSummary } from '../../../src/cli/reporters/github.js';
+import { renderJunit } from '../../../src/cli/reporters/junit.js';
+import { renderMarkdown } from '../../../src/cli/reporters/markdown.js';
+import { parseReporters } from '../../../src/cli/reporters/options.js';
+import { renderSarif } from '../../../src/cli/reporters/sarif.js';
+import type { ReportView } from '../../../src/cli/reporters/view.js';
+import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../../support/reporters.js';
+
+const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+const EVIL = 'de\u001b[31mlete\u202e'; // a command name with a colour escape and a bidi override
+
+/** lint-like: two commands × AOI-02, AOI-03, AOI-06; one failure per command, a skip, a not-applicable, a warning. */
+function lintReport(): Report {
+  const c = new VerdictCollector({ secrets: [SECRET], unrecorded: { notApplicable: 'no probe concerned it' } });
+  c.add('AOI-02/ansi', 'line 2 contains ANSI escape codes', { line: 2, text: `\u001b[31mtoken=${SECRET}\u001b[0m` }, 'list');
+  c.skip('AOI-03', 'capabilities --output json failed', 'list');
+  c.notApplicable('AOI-06', 'list is not destructive', 'list');
+  c.exercised('AOI-02', EVIL);
+  c.add('AOI-03/count-mismatch', 'summary.count is 3 but the stream carried 2 item event(s)', { line: 4 }, EVIL);
+  c.add('AOI-06/unconfirmed-destructive', `deleted without --confirm: 100%, really: yes, key ${SECRET}`, { probe: `${EVIL} n_1` }, EVIL);
+  return c.report(['AOI-02', 'AOI-03', 'AOI-06'], ['list', EVIL]);
+}
+const view = (report: Report = lintReport(), extra: Partial<ReportView> = {}): ReportView => ({ verb: 'lint', target: `mytool --flag`, report, durationMs: 1234, ...extra });
+const withBaseline = (report: Report, baseline: BaselineFile): ReportView => view(report, { baseline: applyBaseline(report, baseline, 'aoi-baseline.json') });
+
+/** Nothing the program printed reaches a terminal raw, and no secret at all. */
+function expectSafe(text: string): void {
+  expect(text).not.toContain(SECRET);
+  expect(text).not.toMatch(/[\u001b\u009b\u202e]/);
+}
+
+describe('junit', () => {
+  test('a testcase per (rule × command): failure with the findings, skipped with the reason', () => {
+    const xml = renderJunit(view());
+    expectSafe(xml);
+    const { testsuites } = parseJunit(xml);
+    expect(testsuites).toMatchObject({ tests: 6, failures: 2, skipped: 2 });
+    const [suite] = testsuites.testsuite;
+    expect(suite!.name).toBe('aoi-testkit lint mytool --flag [aoi]');
+    expect(suite!.testcase).toHaveLength(6);
+    const byName = new Map(suite!.testcase.map((c) => [c.name.split(':')[0], c]));
+    expect(byName.get('AOI-02 list')!.failure).toMatchObject({ type: 'AOI-02/ansi', message: expect.stringContaining('line 2 contains ANSI escape codes') });
+    expect(byName.get('AOI-02 list')!.failure!.text).toContain('\\u001b[31mtoken=');
+    expect(byName.get('AOI-03 list')!.skipped!.message).toBe('skip: capabilities --output json failed');
+    expect(byName.get('AOI-06 list')!.skipped!.message).toBe('not applicable: list is not destructive');
+    const del = suite!.testcase.filter((c) => c.name.startsWith('AOI-0') && c.name.includes('\\u001b[31mlete'));
+    expect(del.map((c) => c.name.split(':')[0])).toEqual(['AOI-02 de\\u001b[31mlete\\u202e', 'AOI-03 de\\u001b[31mlete\\u202e', 'AOI-06 de\\u001b[31mlete\\u202e']);
+    // The pass with a warning keeps it in system-out; the failure names the first error.
+    expect(del[1]!.failure).toBeUndefined();
+    expect(del[1]!['system-out']).toContain('AOI-03/count-mismatch');
+    expect(del[2]!.failure!.type).toBe('AOI-06/unconfirmed-destructive');
+  });
+
+  test.skipIf(!HAS_XMLLINT)('valid against the JUnit XSD, which rejects a testcase without a name', () => {
+    expect(xsdProblems(renderJunit(view()))).toBeUndefined();
+    expect(xsdProblems(renderJunit(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] })))).toBeUndefined();
+    expect(xsdProblems('<testsuites><testsuite name="x" tests="1"><testcase classname="c"/></testsuite></testsuites>')).toMatch(/name/);
+  });
+
+  test('the parser refuses what is not XML (the check can fail)', () => {
+    expect(() => parseJunit('<testsuites><testsuite name="a & b" tests="0"></testsuites>')).toThrow(/not well-formed/);
+  });
+
+  test('markup in names and messages is escaped', () => {
+    const c = new VerdictCollector();
+    c.add('AOI-02/prose', 'a <b>"quoted"</b> & \'so\' line', { line: 1, text: '</testcase><x>' }, 'a<b>&"c"');
+    const xml = renderJunit(view(c.report(['AOI-02'], ['a<b>&"c"'])));
+    const { testsuites } = parseJunit(xml);
+    expect(testsuites.testsuite[0]!.testcase[0]!.name).toBe('AOI-02 a<b>&"c": Machine mode emits only valid JSONL objects, each with a type');
+    expect(testsuites.testsuite[0]!.testcase[0]!.failure!.text).toContain('</testcase><x>');
+  });
+
+  test('a known failure is skipped, saying so; a stale entry is a failing testcase of its own suite', () => {
+    const report = lintReport();
+    const xml = renderJunit(withBaseline(report, { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] }));
+    expectSafe(xml);
+    const { testsuites } = parseJunit(xml);
+    expect(testsuites).toMatchObject({ tests: 7, failures: 2, skipped: 3 });
+    const known = testsuites.testsuite[0]!.testcase.find((c) => c.name.startsWith('AOI-02 list'))!;
+    expect(known.failure).toBeUndefined();
+    expect(known.skipped!.message).toMatch(/^known failure \(baseline aoi-baseline\.json\)/);
+    const stale = testsuites.testsuite[1]!;
+    expect(stale).toMatchObject({ name: 'aoi-testkit lint mytool --flag [baseline aoi-baseline.json]', tests: 1, failures: 1 });
+    expect(stale.testcase[0]!.failure!.message).toBe('stale baseline entry: AOI-02/ansi de\\u001b[31mlete\\u202e no longer fails; remove it from aoi-baseline.json');
+  });
+});
+
+describe('github', () => {
+  test('workflow-command escaping: % CR LF in data; also : and , in properties', () => {
+    expect(commandData('100% done\nnext')).toBe('100%25 done%0Anext');
+    expect(commandData('a\rb')).toBe('a\\rb'); // a CR from the program is sanitised to a visible escape first
+    expect(commandProperty('AOI-06: x, y')).toBe('AOI-06%3A x%2C y');
+  });
+
+  test('an ::error per failure, a ::warning per rule with warnings; one command per line, nothing raw', () => {
+    const out = renderGithub(view(lintReport(), { locate: (f) => (f.line !== undefined ? { uri: 'run.jsonl', line: f.line } : undefined) }));
+    expectSafe(out);
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^::error file=run\.jsonl,line=2,title=AOI-02 list%3A Machine mode emits only valid JSONL objects%2C each with a type::AOI-02\/ansi \(line 2\): line 2 contains ANSI escape codes — \\u001b\[31mtoken=/);
+    expect(lines[1]).toMatch(/^::warning file=run\.jsonl,line=4,title=AOI-03 de\\u001b\[31mlete\\u202e%3A /);
+    expect(lines[2]).toMatch(/^::error title=AOI-06 de\\u001b\[31mlete\\u202e%3A .*::AOI-06\/unconfirmed-destructive: deleted without --confirm: 100%25, really: yes, key \*+/);
+    expect(lines[2]).toContain('%0ARule page: docs/rules/AOI-06.md');
+  });
+
+  test('known failures are warnings, stale entries errors; the summary goes to $GITHUB_STEP_SUMMARY', () => {
+    const v = withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }, { rule: 'AOI-03', command: EVIL, sub_rule: 'AOI-03/count-mismatch' }] });
+    const lines = renderGithub(v).trimEnd().split('\n');
+    expect(lines.map((l) => l.split(' ')[0])).toEqual(['::error', '::warning', '::warning', '::error']);
+    expect(lines[2]).toContain('title=known failure (baseline)%3A AOI-06');
+    expect(lines[3]).toBe('::error title=stale baseline entry::AOI-03/count-mismatch (de\\u001b[31mlete\\u202e) no longer fails: remove it from aoi-baseline.json');
+    const summary = join(mkdtempSync(join(tmpdir(), 'aoi-gh-')), 'summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    stepSummary(v, { GITHUB_STEP_SUMMARY: summary });
+    stepSummary(v, {}); // not set: nothing to do
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('# earlier step\n## aoi-testkit lint: ❌ not conformant')).toBe(true);
+  });
+});
+
+describe('markdown', () => {
+  test('a rules × commands table, then the failures with their findings', () => {
+    const md = renderMarkdown(view());
+    expectSafe(md);
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('## aoi-testkit lint: ❌ not conformant');
+    expect(lines).toContain('| command | AOI-02 | AOI-03 | AOI-06 |');
+    expect(lines).toContain('| list | ❌ fail | ⏭️ skip | ➖ n/a |');
+    expect(lines).toContain('| de\\\\u001b\\[31mlete\\\\u202e | ✅ pass | ⚠️ warn | ❌ fail |');
+    expect(md).toContain('### Failures');
+    expect(md).toContain('  - AOI-06/unconfirmed-destructive: deleted without --confirm: 100%, really: yes, key ');
+    expect(md).toContain('### Skipped\n\n- **AOI-03 list**');
+  });
+
+  test('one row per rule when the verdicts have no command; a pipe cannot break the table', () => {
+    const c = new VerdictCollector();
+    c.add('AOI-02/prose', 'a | b', { line: 1, text: '| x |' });
+    const md = renderMarkdown({ verb: 'check', target: 'run|x.jsonl', report: c.report(['AOI-02', 'AOI-03']) });
+    expect(md).toContain('| rule | verdict | title |');
+    expect(md).toContain('| AOI-03 | ✅ pass |');
+    expect(md).toContain('a \\| b');
+  });
+
+  test('known failures and stale entries have their sections', () => {
+    const md = renderMarkdown(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] }));
+    expect(md).toContain('| list | 🟡 known | ⏭️ skip | ➖ n/a |');
+    expect(md).toContain('### Known failures (baseline aoi-baseline.json)');
+    expect(md).toContain('### Stale baseline entries');
+  });
+});
+
+describe('sarif', () => {
+  test('valid SARIF 2.1.0: a result per finding, located in the file where there is one, at the command otherwise', () => {
+    const text = renderSarif(view(lintReport(), { locate: (f) => (f.line !== undefined ? { uri: 'fixtures/run one.jsonl', line: f.line } : undefined) }));
+    expectSafe(text);
+    const log = JSON.parse(text);
+    expect(sarifProblems(log)).toEqual([]);
+    const [run] = log.runs;
+    expect(run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId} ${r.level}`)).toEqual(['AOI-02/ansi error', 'AOI-03/count-mismatch warning', 'AOI-06/unconfirmed-destructive error']);
+    expect(run.results.map((r: { ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id)).toEqual(['AOI-02/ansi', 'AOI-03/count-mismatch', 'AOI-06/unconfirmed-destructive']);
+    expect(run.results[0].locations[0]).toMatchObject({ physicalLocation: { artifactLocation: { uri: 'fixtures/run%20one.jsonl' }, region: { startLine: 2 } }, logicalLocations: [{ name: 'list' }] });
+    expect(run.results[2].locations[0].physicalLocation).toBeUndefined();
+    expect(run.results[2].message.text).toContain('Probe: de\\u001b[31mlete\\u202e n_1');
+  });
+
+  test('with a baseline: known results are notes, unchanged; stale entries are error notifications; still valid', () => {
+    const log = JSON.parse(renderSarif(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-03', command: 'list', sub_rule: 'AOI-03/timed-out' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] })));
+    expect(sarifProblems(log)).toEqual([]);
+    expect(log.runs[0].results.map((r: { level: string; baselineState: string }) => `${r.level} ${r.baselineState}`)).toEqual(['note unchanged', 'warning unchanged', 'error new']);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'error', message: { text: expect.stringMatching(/^stale baseline entry: AOI-02\/ansi/) }, descriptor: { id: 'baseline-stale' } }]);
+  });
+
+  test('the schema check can fail', () => {
+    const log = JSON.parse(renderSarif(view()));
+    expect(sarifProblems({ ...log, version: '2.0.0' })).not.toEqual([]);
+    log.runs[0].results[0].level = 'fatal';
+    expect(sarifProblems(log)).not.toEqual([]);
+  });
+});
+
+describe('baseline', () => {
+  const known: BaselineFile = { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }] };
+
+  test('a failure every failing sub-rule of which it names is known; the run is ok', () => {
+    const outcome = applyBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [...known.known_failures, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] }, 'b.json');
+    expect(outcome).toMatchObject({ ok: true, unexpected: [], stale: [], unjudged: [] });
+    expect(outcome.known.map((v) => `${v.rule} ${v.command}`)).toEqual(['AOI-02 list', `AOI-06 ${EVIL}`]);
+  });
+
+  test('a failure it does not name fails the run, and so does a new sub-rule of a known rule', () => {
+    expect(applyBaseline(lintReport(), known, 'b.json')).toMatchObject({ ok: false, unexpected: [{ rule: 'AOI-06', command: EVIL }] });
+    const c = new VerdictCollector();
+    c.add('AOI-02/ansi', 'x', { line: 1 }, 'list');
+    c.add('AOI-02/prose', 'y', { line: 2 }, 'list');
+    expect(applyBaseline(c.report(['AOI-02'], ['list']), known, 'b.json')).toMatchObject({ ok: false, known: [], unexpected: [{ rule: 'AOI-02' }] });
+  });
+
+  test('an entry that no longer fails is stale and fails the run; one that could not be judged is kept', () => {
+    const entries = [
+      { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }, // passes now: stale
+      { rule: 'AOI-03', command: 'list', sub_rule: 'AOI-03/timed-out' }, // skipped: unjudged
+      { rule: 'AOI-06', command: 'list', sub_rule: 'AOI-06/unconfirmed-destructive' }, // not applicable: unjudged
+      { rule: 'AOI-02', command: 'gone', sub_rule: 'AOI-02/ansi' }, // not run: unjudged
+    ];
+    const outcome = applyBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [...known.known_failures, ...entries, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] }, 'b.json');
+    expect(outcome.ok).toBe(false);
+    expect(outcome.stale).toEqual([entries[0]]);
+    expect(outcome.unjudged).toEqual(entries.slice(1));
+  });
+
+  test('baselineOf writes every failing sub-rule, sorted; a run judged by its own baseline is ok', () => {
+    const report = lintReport();
+    const written = baselineOf(report);
+    expect(written.known_failures).toEqual([
+      { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+      { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' },
+    ]);
+    expect(applyBaseline(report, written, 'b.json').ok).toBe(true);
+  });
+
+  test('readBaseline says what is wrong with a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoi-baseline-'));
+    const file = (text: string) => {
+      const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(path, text);
+      return path;
+    };
+    expect(readBaseline(file(JSON.stringify(known)))).toEqual(known);
+    expect(() => readBaseline(join(dir, 'missing.json'))).toThrow(/no such file/);
+    expect(() => readBaseline(dir)).toThrow(/is a directory/);
+    expect(() => readBaseline(file('{'))).toThrow(/not JSON/);
+    expect(() => readBaseline(file('{"aoi_testkit_baseline":2,"known_failures":[]}'))).toThrow(/must be 1/);
+    expect(() => readBaseline(file('{"aoi_testkit_baseline":1,"known_failures":[{"rule":"AOI-02","sub_rule":"AOI-03/x"}]}'))).toThrow(/known_failures\[0\]/);
+  });
+});
+
+describe('--reporter', () => {
+  test('text on stdout unless another reporter is; files beside it', () => {
+    expect(parseReporters(undefined, [])).toEqual([{ name: 'text' }]);
+    expect(parseReporters('jsonl', ['junit=out/j.xml'])).toEqual([{ name: 'jsonl' }, { name: 'junit', path: 'out/j.xml' }]);
+    expect(parseReporters(undefined, ['sarif=a.sarif', 'github'])).toEqual([{ name: 'sarif', path: 'a.sarif' }, { name: 'github' }]);
+    expect(parseReporters(undefined, ['junit=a=b.xml'])).toEqual([{ name: 'text' }, { name: 'junit', path: 'a=b.xml' }]);
+  });
+
+  test('usage errors: two on stdout, an unknown name, an empty or shared path, a bad --output', () => {
+    expect(() => parseReporters('text', ['github'])).toThrow(/only one reporter can write to stdout, got text and github/);
+    expect(() => parseReporters(undefined, ['html'])).toThrow(/--reporter must be text, jsonl, junit, github, markdown, sarif/);
+    expect(() => parseReporters(undefined, ['junit='])).toThrow(/needs a file/);
+    expect(() => parseReporters(undefined, ['junit=a', 'sarif=a'])).toThrow(/two reporters write to a/);
+    expect(() => parseReporters('junit', [])).toThrow(/--output must be text or jsonl/);
+  });
+});

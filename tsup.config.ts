@@ -1,8 +1,14 @@
 import { defineConfig } from 'tsup';
 
 // One build for every entry point: ESM + CJS with declarations for the library subpaths,
+// ESM-only dependencies (execa) bundled into both so that the CommonJS build never require()s an ES module,
 // plus the CLI and the notes fake as ESM executables, each one self-contained file (fast cold start). Schemas are bundled into the code (JSON imports) and
 // also copied to dist/schemas by scripts/postbuild.mjs for the `./schemas/*` subpath.
+
+// execa's own dependencies include CommonJS (cross-spawn) that require()s Node built-ins; bundled into an ES
+// module, esbuild's require shim needs a real `require` in scope, so every ESM output with execa gets one.
+const ESM_REQUIRE = "import { createRequire as __aoiCreateRequire } from 'node:module'; const require = __aoiCreateRequire(import.meta.url);";
+
 export default defineConfig([
   {
     entry: {
@@ -26,7 +32,12 @@ export default defineConfig([
     sourcemap: false,
     // `import.meta.url` becomes a `__filename` URL in the CommonJS build (left raw, it is a SyntaxError there).
     shims: true,
-    external: ['vitest', '@jest/globals', 'fast-check'],
+    // execa is a devDependency, so it is bundled (tsup leaves only dependencies and peers external): it is
+    // ESM-only, and bundled it loads under every CommonJS loader (jest's own too) and installs nothing.
+    external: ['vitest', '@jest/globals', 'fast-check', 'msw'],
+    esbuildOptions(options, { format }) {
+      if (format === 'esm') options.banner = { js: ESM_REQUIRE };
+    },
   },
   {
     // The CLI: each verb is loaded on first use (code splitting), so `--version` and `fake` stay cheap.
@@ -34,7 +45,7 @@ export default defineConfig([
     format: ['esm'],
     target: 'node20',
     platform: 'node',
-    banner: { js: '#!/usr/bin/env node' },
+    banner: { js: `#!/usr/bin/env node\n${ESM_REQUIRE}` },
     clean: false,
   },
   {
@@ -55,7 +66,9 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     splitting: false,
-    noExternal: ['@agentclientprotocol/sdk', '@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats'],
+    // ajv and ajv-formats stay external: the MCP SDK then uses the kit's own ajv (one copy installed, none bundled).
+    noExternal: ['@agentclientprotocol/sdk', '@modelcontextprotocol/sdk', 'zod'],
+    minify: true,
     banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },

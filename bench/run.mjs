@@ -21,6 +21,7 @@ import { arbitrariesSpeed, FIFTY_EVENTS } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 import { execSpeed } from './lib/exec.mjs';
 import { hostileStrings } from './lib/hostile.mjs';
+import { installCost } from './lib/install.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -42,6 +43,8 @@ const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster t
 const EXEC_OPS = env('AOI_BENCH_EXEC_OPS', 10_000);
 const TARGET_HOSTILE_MS = 1_000; // check - of a meta with a hostile 1 MiB string (issue 15)
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
+const TARGET_INSTALL_PACKAGES = 25; // npm install aoi-testkit, no optional peer (issue 18: 84 packages, 41 MB with msw)
+const TARGET_INSTALL_BYTES = 12e6;
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -361,6 +364,22 @@ if (wanted('exec')) try {
 } catch (error) {
   crashed = true;
   rows.push(['exec', 'exec measurements', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+if (wanted('install')) try {
+  log('install: npm pack, then npm install of the tarball into a fresh project (no optional peer)');
+  const i = installCost(ROOT);
+  const ok = i.packages <= TARGET_INSTALL_PACKAGES && i.bytes <= TARGET_INSTALL_BYTES;
+  rows.push([
+    'install',
+    'npm install aoi-testkit into a fresh project',
+    `${i.packages} packages, ${mb(i.bytes)}`,
+    '',
+    `≤ ${TARGET_INSTALL_PACKAGES} packages, ≤ ${mb(TARGET_INSTALL_BYTES)}`,
+    `${verdict(i.packages, ok)}; node_modules on disk, the kit included; tarball ${mb(i.tarballBytes)} (${mb(i.unpackedBytes)} unpacked); ${secs(i.ms)} from npm's cache`,
+  ]);
+} catch (error) {
+  crashed = true;
+  rows.push(['install', 'install cost', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 const loadAtEnd = os.loadavg();
 loadRow[2] = `${fixed(loadAtStart[0], 2)} / ${fixed(loadAtEnd[0], 2)}`;

@@ -13,4 +13,15 @@ declare module 'expect' {
   interface AsymmetricMatchers extends AoiAsymmetricMatchers {}
 }
 
+// Projects typed by @types/jest (the global `expect`, no @jest/globals import) see the matchers through its
+// `jest` namespace. Without @types/jest this only declares an unused namespace of types. The type parameters
+// must be exactly those of @types/jest's declarations for the interfaces to merge.
+declare global {
+  namespace jest {
+    interface Matchers<R, T = {}> extends AoiMatchers<R> {}
+    interface Expect extends AoiAsymmetricMatchers {}
+    interface InverseAsymmetricMatchers extends AoiAsymmetricMatchers {}
+  }
+}
+
 export { aoiMatchers };

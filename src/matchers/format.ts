@@ -6,9 +6,10 @@ import type { MatcherState } from './context.js';
 
 const SHOWN_FINDINGS = 5;
 
-/** `expect(received).not.toX(args)`, the first line of every message. */
+/** `expect(received).resolves.not.toX(args)`, the first line of every message, as the runner's own matchers write it. */
 export function hint(state: MatcherState | undefined, matcher: string, args = ''): string {
-  return `expect(received).${state?.isNot ? 'not.' : ''}${matcher}(${args})`;
+  const promise = state?.promise === 'resolves' || state?.promise === 'rejects' ? `${state.promise}.` : '';
+  return `expect(received).${promise}${state?.isNot ? 'not.' : ''}${matcher}(${args})`;
 }
 
 /** Where a rule's page is, as a user sees it from their project. */
@@ -39,8 +40,42 @@ export function verdictLine(report: StreamReport): string {
   return report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ');
 }
 
-/** A safe rendering of a value for a message: secrets masked, bounded. */
+/** A safe rendering of a value for a message: secrets masked, bounded, asymmetric matchers by name (`Any<Number>`). */
 export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
-  return toExcerpt(JSON.stringify(redactValue(value)) ?? String(value));
+  const names: string[] = [];
+  const json = JSON.stringify(redactValue(nameAsymmetric(value, names, 0)));
+  if (json === undefined) return toExcerpt(String(value));
+  // Each matcher stood in as a placeholder string; print its (masked) name bare, as the runners do.
+  return toExcerpt(json.replace(/"\u27e6asymmetric (\d+)\u27e7"/g, (_, i: string) => String(redactValue(names[Number(i)]))));
+}
+
+interface AsymmetricLike {
+  asymmetricMatch(other: unknown): boolean;
+  toAsymmetricMatcher?(): string;
+  sample?: unknown;
+}
+
+const isAsymmetric = (value: unknown): value is AsymmetricLike =>
+  value !== null && typeof value === 'object' && typeof (value as AsymmetricLike).asymmetricMatch === 'function';
+
+/** Copy of `value` with every asymmetric matcher (expect.any, expect.stringMatching, …) replaced by a placeholder. */
+function nameAsymmetric(value: unknown, names: string[], depth: number): unknown {
+  if (isAsymmetric(value)) {
+    names.push(asymmetricName(value));
+    return `\u27e6asymmetric ${names.length - 1}\u27e7`;
+  }
+  if (value === null || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((item) => nameAsymmetric(item, names, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, nameAsymmetric(item, names, depth + 1)]));
+}
+
+/** `Any<Number>`, `StringMatching /^al/`, `ObjectContaining {"type":"hit"}`: what pretty-format prints. */
+function asymmetricName(matcher: AsymmetricLike): string {
+  if (typeof matcher.toAsymmetricMatcher === 'function') return matcher.toAsymmetricMatcher();
+  const name = typeof (matcher as object).toString === 'function' && (matcher as object).toString !== Object.prototype.toString ? String(matcher) : matcher.constructor.name;
+  if (!('sample' in matcher)) return name;
+  const { sample } = matcher;
+  return `${name} ${sample instanceof RegExp ? String(sample) : show(sample)}`;
 }

@@ -4,15 +4,8 @@ import { formatFindings, hint } from './format.js';
 
 type AppModule = typeof import('../lint/app/application.js');
 
-/** The live checker, loaded on first use: it starts processes with execa, an ES module (see toPassAoiLint). */
-async function loadChecker(): Promise<AppModule> {
-  try {
-    return await import('../lint/app/application.js');
-  } catch (error) {
-    if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
-    throw new Error('toBeAgentApplication cannot load the application checker here: it needs execa, an ES module. Run jest with native ESM or Node >= 24.9, or use vitest.');
-  }
-}
+/** The live checker, loaded on first use, so that registering the matchers stays cheap. */
+const loadChecker = (): Promise<AppModule> => import('../lint/app/application.js');
 
 /**
  * The directory is a conforming Agent Application (rules APP-01…15): a valid APP.md and a CLI that keeps the

@@ -19,7 +19,7 @@ function argvOf(received: unknown): { command: string; args: readonly string[] }
 
 /**
  * The CLI conforms to cmdhelp v0.1 (CMDHELP-01…08): the matcher runs it (capability line, help at every scope,
- * every format), so it is async. The live checker is loaded on first use (it starts processes with execa, an ES module).
+ * every format), so it is async. The live checker is loaded on first use (registration stays cheap).
  *
  * @example await expect(['node', 'dist/cli.js']).toBeCmdhelpConformant()
  */

@@ -11,21 +11,10 @@ export type LintReceived = LintTarget | readonly string[] | { command: string; a
 type LintModule = typeof import('../lint/index.js');
 
 /**
- * The linter, loaded when a lint matcher first runs: it starts processes with execa, which is ESM-only,
- * and registering the matchers must work everywhere — also under jest's CommonJS runtime, which cannot
- * load ESM before Node 24.9.
+ * The linter, loaded when a lint matcher first runs, so that registering the matchers stays cheap. Its ESM-only
+ * process runner (execa) is bundled into both builds, so this loads under jest's CommonJS runtime too.
  */
-async function loadLinter(): Promise<LintModule> {
-  try {
-    return await import('../lint/index.js');
-  } catch (error) {
-    if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
-    throw new Error(
-      'toPassAoiLint/toPassAoiRule cannot load the linter here: it needs execa, an ES module, and this runtime cannot load one from CommonJS ' +
-        '(jest in CommonJS mode before Node 24.9). Run jest with native ESM (--experimental-vm-modules) or Node >= 24.9, or use vitest.',
-    );
-  }
-}
+const loadLinter = (): Promise<LintModule> => import('../lint/index.js');
 
 function targetOf(received: unknown, { processTarget }: LintModule): LintTarget {
   if (received && typeof received === 'object' && typeof (received as LintTarget).run === 'function') return received as LintTarget;

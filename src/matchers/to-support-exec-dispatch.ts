@@ -7,15 +7,8 @@ export type ExecReceived = readonly string[] | { command: string; args?: readonl
 
 type ExecModule = typeof import('../lint/exec/index.js');
 
-/** The live checker, loaded on first use: it starts processes with execa, an ES module (see toPassAoiLint). */
-async function loadChecker(): Promise<ExecModule> {
-  try {
-    return await import('../lint/exec/index.js');
-  } catch (error) {
-    if (!/ES Module|ERR_REQUIRE_ESM/.test(String((error as Error).message) + String((error as NodeJS.ErrnoException).code))) throw error;
-    throw new Error('toSupportExecDispatch cannot load the exec checker here: it needs execa, an ES module. Run jest with native ESM or Node >= 24.9, or use vitest.');
-  }
-}
+/** The live checker, loaded on first use, so that registering the matchers stays cheap. */
+const loadChecker = (): Promise<ExecModule> => import('../lint/exec/index.js');
 
 function argvOf(received: unknown): { command: string; args: readonly string[] } {
   if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return { command: received[0] as string, args: received.slice(1) as string[] };

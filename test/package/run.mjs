@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package test: how users meet the kit. Packs the package as npm would publish it, installs
-// the tarball into scratch consumer projects (vitest 4 and 5, jest 30, ESM and CommonJS, plain
+// the tarball into scratch consumer projects (vitest 4 and 5, jest 29 and 30, ESM and CommonJS, plain
 // Node), runs their tests and type tests, and prints one line per scenario.
 //
 //   node test/package/run.mjs [--keep] [--only=name,name] [--jobs=N]
@@ -38,6 +38,10 @@ const tscSteps = [
   ['tsc (skipLibCheck)', [...tsc, '--skipLibCheck', 'true']],
   ['tsc (full lib check)', [...tsc, '--skipLibCheck', 'false']],
 ];
+// The other resolutions users type-check under: bundler (vite-style projects), node10 (ts-jest setups, through
+// typesVersions, with @types/jest's global `expect`).
+const tscBundler = ['tsc (moduleResolution bundler)', ['node', 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.bundler.json']];
+const tscNode10 = ['tsc (moduleResolution node10, @types/jest globals)', ['node', 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.node10.json']];
 const vitestRun = ['node', 'node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose'];
 
 const PROJECTS = [
@@ -52,7 +56,7 @@ const PROJECTS = [
   },
   {
     name: 'vitest4-esm',
-    steps: [['vitest run', vitestRun], ...tscSteps],
+    steps: [['vitest run', vitestRun], ...tscSteps, tscBundler],
   },
   {
     name: 'vitest4-cjs',
@@ -68,7 +72,7 @@ const PROJECTS = [
     // vitest 5 needs Node 22.12+; the machine may have 20. node@22 from the npm registry puts a
     // `node` binary into node_modules/.bin (never fetched from anywhere else).
     nodeFromRegistry: 'node@22',
-    steps: [['vitest run (node 22)', vitestRun], ...tscSteps],
+    steps: [['vitest run (node 22)', vitestRun], ...tscSteps, tscBundler],
   },
   {
     name: 'jest30-esm',
@@ -79,7 +83,13 @@ const PROJECTS = [
   },
   {
     name: 'jest30-cjs',
-    steps: [['jest (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps],
+    steps: [['jest (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps, tscNode10],
+  },
+  {
+    // jest 29 is inside the peer range: the jest 30 CommonJS project's files, on jest 29 and @types/jest 29.
+    name: 'jest29-cjs',
+    base: 'jest30-cjs',
+    steps: [['jest 29 (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps, tscNode10],
   },
 ];
 

@@ -4,7 +4,8 @@
  * all. A scenario configures it through `$NOTES_BACKEND` (JSON, see {@link BackendConfig}).
  *
  * msw is imported lazily, on the first sync only: every other command, and the fake's cold start,
- * never pays for it. Type-only imports below vanish at build time.
+ * never pays for it. Type-only imports below vanish at build time. For users of the published kit msw is
+ * an optional peer dependency; without it a sync fails with {@link BackendUnavailable}.
  *
  * Isolation. `setupServer().listen()` patches process globals (fetch, http.ClientRequest, XHR), and
  * @mswjs/interceptors lets only one interceptor own each patch: a second server started meanwhile
@@ -117,7 +118,33 @@ const shared: Shared = ((globalThis as Record<symbol, unknown>)[SHARED_KEY] as S
 
 type Msw = typeof import('msw') & typeof import('msw/node');
 let loading: Promise<Msw> | undefined;
-const loadMsw = (): Promise<Msw> => (loading ??= Promise.all([import('msw'), import('msw/node')]).then(([core, node]) => ({ ...core, ...node })));
+const loadMsw = (): Promise<Msw> =>
+  (loading ??= Promise.all([import('msw'), import('msw/node')]).then(
+    ([core, node]) => ({ ...core, ...node }),
+    (error: unknown) => {
+      loading = undefined; // installed later in the same process: the next sync tries again
+      throw isMissingPackage(error, 'msw') ? new BackendUnavailable() : error;
+    },
+  ));
+
+/**
+ * msw is an optional peer dependency of the published kit (it brings ~50 packages for this one command):
+ * without it, `notes sync` cannot serve its pretend backend and says so, as a structured error.
+ */
+export class BackendUnavailable extends Error {
+  constructor() {
+    super('the pretend notes backend needs msw, an optional peer dependency of aoi-testkit: npm install --save-dev msw');
+    this.name = 'BackendUnavailable';
+  }
+}
+
+/** Whether `error` is the loader's "no such package" for `name` (or a subpath of it), ESM or CommonJS. */
+export function isMissingPackage(error: unknown, name: string): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`Cannot find (?:package|module) '${quoted}(?:/[^']*)?'`).test(String(message));
+}
 
 /**
  * Wait `ms`, or less when the client gave up on the request (so no timer outlives an aborted sync). The

@@ -1,5 +1,5 @@
 import { UsageProblem } from './args.js';
-import { BACKEND_ENV, BackendConfigProblem, openBackend, parseBackendConfig, type BackendConfig, type BackendNote } from './backend.js';
+import { BACKEND_ENV, BackendConfigProblem, BackendUnavailable, openBackend, parseBackendConfig, type BackendConfig, type BackendNote } from './backend.js';
 import type { Command } from './commands.js';
 import { loadState, newId, saveState } from './state.js';
 
@@ -98,8 +98,10 @@ async function pull(cmd: Command, config: BackendConfig, timeout: number): Promi
   let backend: Awaited<ReturnType<typeof openBackend>>;
   try {
     backend = await openBackend(config);
-  } catch {
-    // msw missing or failing to start is the fake's own fault: still a structured error and a summary.
+  } catch (error) {
+    // msw not installed (an optional peer): a setup problem the user can fix, with the fix in the message.
+    if (error instanceof BackendUnavailable) return { ok: false, failure: { category: 'config', code: 'BACKEND_NEEDS_MSW', message: error.message, retryable: false, exit: 69 } };
+    // msw failing to start is the fake's own fault: still a structured error and a summary.
     return { ok: false, failure: { category: 'internal', code: 'BACKEND_START_FAILED', message: 'the pretend notes backend could not be started', retryable: false, exit: 70 } };
   }
   const aborted = (): Failure | undefined => {

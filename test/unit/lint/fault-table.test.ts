@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { foreignTools } from '../../../src/corpus/foreign.js';
 import { ALL_FAULT_CASES, declaredUnderLint, makeFault } from '../../../src/fakes/aoi/faults/index.js';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { lintCli, LintSetupError, type LintReport } from '../../../src/lint/aoi/lint.js';
@@ -35,8 +36,11 @@ describe('the lint catches each fault by exactly the sub-rules it declares (in m
   });
 });
 
-test('every sub-rule only the linter judges is declared by some fault (each can fire)', () => {
-  const declared = new Set(ALL_FAULT_CASES.flatMap(([, make]) => declaredUnderLint([make()]).violates));
+// A foreign tool's defect counts too: test/integration/lint/foreign-<tool>.test.ts proves it fires (AOI-01/discovery-flag-differs
+// needs a tool whose --help offers --schema, which the reference tool does not).
+test('every sub-rule only the linter judges is declared by some fault or foreign-tool defect (each can fire)', () => {
+  const foreign = foreignTools().flatMap((tool) => Object.values(tool.defects).flatMap((defect) => defect.findings));
+  const declared = new Set([...ALL_FAULT_CASES.flatMap(([, make]) => declaredUnderLint([make()]).violates), ...foreign]);
   const probeOnly = AOI_SUB_RULES.filter((s) => s.judgedBy === 'probe').map((s) => s.id);
   expect(probeOnly.filter((id) => !declared.has(id))).toEqual([]);
 });

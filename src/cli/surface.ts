@@ -99,6 +99,7 @@ export const VERBS = {
         usage: { value: '"WORDS"', text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)' },
       },
       'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line', usage: { text: ' where _cmd and _line must be (default either)' } },
+      'exec-failure': { type: 'enum', enum: ['either', 'stops', 'one-in-one-out'], default: 'either', description: 'What exec must do after a failed line without --ignore-errors: stop, answer every line, or either', usage: { text: ' after a failed line without --ignore-errors: stops, one-in-one-out\nor either (default)' } },
       'app-dir': {
         type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
         usage: { value: 'DIR', text: 'the application package (default: an APP.md in the cwd or in the program\'s package)' },

@@ -13,7 +13,7 @@ export const EXEC_RULES: readonly Rule[] = withDocs([
   { id: 'EXEC-02', title: 'Every output line is one ResponseEnvelope', characteristics: ['Typed'], sections: ['§Per-Line Output'] },
   { id: 'EXEC-03', title: 'One envelope per input line, in order, with its 1-based _line', characteristics: ['Verifiable', 'Composable'], sections: ['§Per-Line Output'] },
   { id: 'EXEC-04', title: 'Every envelope echoes the _cmd of its input line', characteristics: ['Verifiable'], sections: ['§Per-Line Output'] },
-  { id: 'EXEC-05', title: 'A failed line never suppresses later lines under --ignore-errors', characteristics: ['Composable'], sections: ['§Per-Line Output', '§Failure Modes and Exit Codes'] },
+  { id: 'EXEC-05', title: 'A failed line never suppresses later lines under --ignore-errors (and, by the chosen reading, without it)', characteristics: ['Composable'], sections: ['§Per-Line Output', '§Failure Modes and Exit Codes'] },
   { id: 'EXEC-06', title: 'Exit 0 when every line succeeded, 1 when any line failed', characteristics: ['Verifiable'], sections: ['§Failure Modes and Exit Codes'] },
   { id: 'EXEC-07', title: 'A malformed stream is DISPATCH_PARSE_ERROR and exit 2, before any dispatch', characteristics: ['Safe', 'Typed'], sections: ['§Failure Modes and Exit Codes', '§Implementation Checklist'] },
   { id: 'EXEC-08', title: '--dry-run is forwarded to the mutating and destructive commands only', characteristics: ['Safe'], sections: ['§Failure Modes and Exit Codes', 'REQ-C-004'] },
@@ -58,6 +58,20 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   document('EXEC-04/wrong-cmd', 'error', 'An envelope’s _cmd differs from its input line’s', 'Echo _cmd verbatim from the request line.'),
   // EXEC-05 — continuation
   document('EXEC-05/stopped-under-ignore-errors', 'error', 'Under --ignore-errors the batch stopped after a failed line', 'With --ignore-errors keep dispatching after a failure and still exit 1 at the end.'),
+  document(
+    'EXEC-05/continued-by-default',
+    'error',
+    'Without --ignore-errors a line after a failed one was dispatched (reading "stops")',
+    'Without --ignore-errors stop at the first failed line: dispatch nothing after it (answer the rest with an error, or not at all).',
+    'The guide says both "always one-in, one-out" and "if exec stops at the first failure (default behavior)": reported only when the failure reading "stops" is chosen.',
+  ),
+  document(
+    'EXEC-05/stopped-silently',
+    'error',
+    'Without --ignore-errors the lines after a failed one got no envelope (reading "one-in-one-out")',
+    'Answer every input line: after a stop, give each line not run an envelope with ok false and an error saying it was not dispatched.',
+    'The guide says both "always one-in, one-out" and "if exec stops at the first failure (default behavior)": reported only when the failure reading "one-in-one-out" is chosen.',
+  ),
   // EXEC-06 — exit status
   document('EXEC-06/zero-despite-failure', 'error', 'Exit 0 although a line failed', 'Exit 1 when any line failed, with or without --ignore-errors.'),
   document('EXEC-06/wrong-exit', 'error', 'A well-formed batch exited with something other than 0 (all ok) or 1 (a line failed)', 'Exit 0 when every line succeeded and 1 when any failed; 2 is only for a malformed stream.'),

@@ -1,4 +1,4 @@
-import type { EnvelopeReading } from '../../../spec/exec/types.js';
+import type { EnvelopeReading, FailureReading } from '../../../spec/exec/types.js';
 import type { VerdictCollector } from '../../verdict.js';
 import type { ExecPlan } from '../plan.js';
 import { isObject } from '../../../stream/json.js';
@@ -73,6 +73,8 @@ export interface ExecRecording {
 export interface ExecJudgement {
   readonly recording: ExecRecording;
   readonly envelope: EnvelopeReading;
+  /** What exec must do after a failed line without --ignore-errors. */
+  readonly failure: FailureReading;
   readonly out: VerdictCollector;
 }
 

@@ -17,7 +17,7 @@ export const EXEC_RULES: readonly Rule[] = withDocs([
   { id: 'EXEC-06', title: 'Exit 0 when every line succeeded, 1 when any line failed', characteristics: ['Verifiable'], sections: ['§Failure Modes and Exit Codes'] },
   { id: 'EXEC-07', title: 'A malformed stream is DISPATCH_PARSE_ERROR and exit 2, before any dispatch', characteristics: ['Safe', 'Typed'], sections: ['§Failure Modes and Exit Codes', '§Implementation Checklist'] },
   { id: 'EXEC-08', title: '--dry-run is forwarded to the mutating and destructive commands only', characteristics: ['Safe'], sections: ['§Failure Modes and Exit Codes', 'REQ-C-004'] },
-  { id: 'EXEC-09', title: '_opts become per-line flags: true a bare flag, a string or number --flag=value', characteristics: ['Composable'], sections: ['§Per-Line Flag Overrides with _opts'] },
+  { id: 'EXEC-09', title: '_opts become per-line flags: true a bare flag, a string or number --flag=value, for that line only', characteristics: ['Composable'], sections: ['§Per-Line Flag Overrides with _opts'] },
   { id: 'EXEC-10', title: 'Large batches work: --input-file, no pipe deadlock, dispatched commands never read stdin', characteristics: ['Bounded', 'Safe'], sections: ['§Safe Invocation Pattern for Agent Builders'] },
   { id: 'EXEC-11', title: 'Lines are dispatched in-process, not one subprocess per line', characteristics: ['Composable'], sections: ['§Implementation Checklist'] },
 ]);
@@ -85,6 +85,7 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   // EXEC-09 — _opts
   probe('EXEC-09/bare-flag', 'error', 'An _opts value true did not act as a bare --flag', 'Translate {"flag": true} into --flag for that line only.'),
   probe('EXEC-09/valued-flag', 'error', 'An _opts string or number did not act as --flag=value', 'Translate {"flag": "v"} or {"flag": 3} into --flag=v / --flag=3 for that line only.'),
+  probe('EXEC-09/leaked', 'error', 'A line’s _opts acted on a later line of the batch', 'Apply _opts to their own line only: build each line’s flags afresh from the global flags and its own _opts.'),
   // EXEC-10 — large batches
   probe('EXEC-10/input-file', 'error', '--input-file is not supported, or gives other results than the same batch on stdin', 'Accept --input-file PATH and read the batch from it exactly as from stdin.'),
   probe('EXEC-10/deadlock', 'error', 'A batch larger than the pipe buffer in and out did not finish', 'Write envelopes as lines are dispatched while stdin is still being read (or read all input first); never wait for the reader to stop writing.'),

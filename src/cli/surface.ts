@@ -189,7 +189,8 @@ export const VERBS = {
   manifest: verb({
     summary: 'Validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12).',
     args: [{ name: 'file', type: 'path', required: false, description: 'The AGENT-CLI.md; - or none: stdin' }],
-    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text') },
+    // --color/--no-color as every other verb takes them (its text report has no colour yet): never a usage error.
+    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text'), color: COLOR },
     stdin: { accepted: true, format: 'text/markdown' },
     exit_codes: { '0': 'valid', '1': { when: 'not a valid AGENT-CLI.md' }, '64': USAGE_EXIT, '65': { when: 'input too large' }, '66': INPUT_EXIT },
     examples: [{ cmd: 'aoi-testkit manifest AGENT-CLI.md --strict', note: 'validate a manifest' }],

@@ -87,7 +87,13 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   probe('EXEC-09/valued-flag', 'error', 'An _opts string or number did not act as --flag=value', 'Translate {"flag": "v"} or {"flag": 3} into --flag=v / --flag=3 for that line only.'),
   probe('EXEC-09/leaked', 'error', 'A line’s _opts acted on a later line of the batch', 'Apply _opts to their own line only: build each line’s flags afresh from the global flags and its own _opts.'),
   // EXEC-10 — large batches
-  probe('EXEC-10/input-file', 'error', '--input-file is not supported, or gives other results than the same batch on stdin', 'Accept --input-file PATH and read the batch from it exactly as from stdin.'),
+  probe(
+    'EXEC-10/input-file',
+    'warning',
+    '--input-file is not supported, or gives other results than the same batch on stdin',
+    'Accept --input-file PATH and read the batch from it exactly as from stdin.',
+    'The guide’s safe invocation pattern passes --input-file for batches over 32 KB, but its implementation checklist does not list it: a warning; strict makes it an error.',
+  ),
   probe('EXEC-10/deadlock', 'error', 'A batch larger than the pipe buffer in and out did not finish', 'Write envelopes as lines are dispatched while stdin is still being read (or read all input first); never wait for the reader to stop writing.'),
   probe('EXEC-10/reads-stdin', 'error', 'With --input-file, exec or a dispatched command waited on stdin', 'Never read stdin when the batch comes from --input-file, and never let a dispatched command read stdin.'),
   // EXEC-11 — in-process dispatch

@@ -7,7 +7,7 @@ import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
 import type { ReusableProbe } from '../lint/aoi/runner.js';
 import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type DetectionRuns, type SpecId } from '../lint/detect.js';
-import type { EnvelopeReading } from '../spec/exec/types.js';
+import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { sanitise } from '../stream/sanitise.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
@@ -53,6 +53,8 @@ export interface LintArgs {
   execManifest: string[] | undefined;
   /** `--exec-envelope`: where `_cmd`/`_line` must be (default either). */
   execEnvelope: EnvelopeReading | undefined;
+  /** `--exec-failure`: what exec must do after a failed line without --ignore-errors (default either). */
+  execFailure: FailureReading | undefined;
   /** `--app-dir DIR`: the Agent Application package. */
   appDir: string | undefined;
   /** `--app-setup "ARGS"` (repeatable) and `--app-read "ARGS"`: the app's probe invocations (default: read from APP.md). */
@@ -112,6 +114,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     });
   const execEnvelope = text('exec-envelope');
   if (execEnvelope !== undefined && !['meta', 'top-level', 'either'].includes(execEnvelope)) throw new UsageError(`--exec-envelope must be meta, top-level or either, got "${execEnvelope}"`);
+  const execFailure = text('exec-failure');
+  if (execFailure !== undefined && !['stops', 'one-in-one-out', 'either'].includes(execFailure)) throw new UsageError(`--exec-failure must be stops, one-in-one-out or either, got "${execFailure}"`);
   const [execManifest] = words(text('exec-manifest') === undefined ? undefined : [text('exec-manifest')!], '--exec-manifest');
   const [schemaCommand] = words(text('schema-command') === undefined ? undefined : [text('schema-command')!], '--schema-command');
   // Empty is meaningful: an AOI-only tool needs no flag for machine mode.
@@ -136,6 +140,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     execPlan: text('exec-plan'),
     execManifest,
     execEnvelope: execEnvelope as EnvelopeReading | undefined,
+    execFailure: execFailure as FailureReading | undefined,
     appDir,
     appSetup: lists['app-setup'] === undefined ? undefined : words(lists['app-setup'], '--app-setup'),
     appRead: text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
@@ -211,7 +216,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     note(plan ? 'running the exec checks' : 'running the exec checks with a plan built from the manifest');
     // Detection has found the dispatch manifest; chosen by --spec or --only, exec has to be looked for now.
     const manifestArgs = args.execManifest ?? execManifest ?? (await locateExecManifest(command, commandArgs, { env: args.env, timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000) })).manifestArgs;
-    pending.push(runExecSpec(command, commandArgs, plan, options, { ...(manifestArgs ? { manifestArgs } : {}), ...(args.execEnvelope ? { envelope: args.execEnvelope } : {}) }));
+    pending.push(runExecSpec(command, commandArgs, plan, options, { ...(manifestArgs ? { manifestArgs } : {}), ...(args.execEnvelope ? { envelope: args.execEnvelope } : {}), ...(args.execFailure ? { failure: args.execFailure } : {}) }));
   }
   if (chosen('app')) {
     if (appDir !== undefined) {

@@ -124,6 +124,7 @@ export const VERBS = {
         usage: { value: '"WORDS"', text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)' },
       },
       'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line', usage: { text: ' where _cmd and _line must be (default either)' } },
+      'exec-failure': { type: 'enum', enum: ['either', 'stops', 'one-in-one-out'], default: 'either', description: 'What exec must do after a failed line without --ignore-errors: stop, answer every line, or either', usage: { text: ' after a failed line without --ignore-errors: stops, one-in-one-out\nor either (default)' } },
       'app-dir': {
         type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
         usage: { value: 'DIR', text: 'the application package (default: an APP.md in the cwd or in the program\'s package)' },
@@ -228,7 +229,8 @@ export const VERBS = {
   manifest: verb({
     summary: 'Validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12).',
     args: [{ name: 'file', type: 'path', required: false, description: 'The AGENT-CLI.md; - or none: stdin' }],
-    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text'), ...REPORTING },
+    // --color/--no-color as every other verb takes them (its text report has no colour yet): never a usage error.
+    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text'), color: COLOR, ...REPORTING },
     stdin: { accepted: true, format: 'text/markdown' },
     exit_codes: {
       '0': 'valid (or only failures --baseline knows)',

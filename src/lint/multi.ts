@@ -11,7 +11,7 @@ import { skippedVerdicts, type RuleVerdict } from '../checks/verdict.js';
 import { APP_RULES } from '../spec/app/rules.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
-import type { EnvelopeReading } from '../spec/exec/types.js';
+import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import type { SpecId } from './detect.js';
 import { isObject } from '../stream/json.js';
 import { makeTempDir, removeTempDir } from '../run/interrupt.js';
@@ -72,6 +72,7 @@ export async function runCmdhelpSpec(command: string, args: readonly string[], o
 /** How to reach a tool's exec: where `_cmd`/`_line` must be, and the words that print its dispatch manifest. */
 export interface ExecSpecOptions {
   envelope?: EnvelopeReading;
+  failure?: FailureReading;
   manifestArgs?: readonly string[];
 }
 
@@ -81,6 +82,7 @@ export async function runExecSpec(command: string, args: readonly string[], plan
   const report = await checkExec(command, args, {
     ...(plan ? { plan } : {}),
     ...(exec.envelope ? { envelope: exec.envelope } : {}),
+    ...(exec.failure ? { failure: exec.failure } : {}),
     ...(exec.manifestArgs ? { manifestArgs: exec.manifestArgs } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: Math.max(options.timeoutMs, 1_000) } : {}),

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkExec } from '../../src/lint/exec/index.js';
+import { NOTES_EXEC_PLAN } from '../../src/fakes/aoi/notes/exec-plan.js';
+import { bundleNotes } from './exec/notes-bin.js';
 import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
 import { runCli } from '../../src/run/run-cli.js';
 import { Ajv } from 'ajv';
@@ -69,6 +71,25 @@ describe('aoi-testkit exec', () => {
     const bad = await lint(['--exec-envelope', 'inside', '--', process.execPath, CLI]);
     expect(bad.exitCode).toBe(64);
     expect(text(bad.stderr)).toContain('--exec-envelope must be meta, top-level or either, got "inside"');
+  }, 180_000);
+
+  test('lint --exec-failure: notes stops at the first failure; one-in-one-out fails EXEC-05/stopped-silently, stops passes', async () => {
+    const notes = await bundleNotes();
+    const dir = mkdtempSync(join(tmpdir(), 'aoi-notes-exec-'));
+    const plan = join(dir, 'plan.json');
+    writeFileSync(plan, JSON.stringify(NOTES_EXEC_PLAN));
+    const base = ['--output', 'jsonl', '--spec', 'exec', '--only', 'EXEC-05', '--exec-plan', plan];
+    const strictReading = await lint([...base, '--exec-failure', 'one-in-one-out', '--', process.execPath, notes]);
+    expect(strictReading.exitCode).toBe(1);
+    const [exec05] = checks(strictReading.stdout);
+    expect(exec05).toMatchObject({ name: 'EXEC-05', status: 'fail' });
+    expect(exec05!.findings.map((f: { id: string }) => f.id)).toEqual(['EXEC-05/stopped-silently']);
+    const stops = await lint([...base, '--exec-failure', 'stops', '--', process.execPath, notes]);
+    expect(stops.exitCode).toBe(0);
+    expect(checks(stops.stdout).map((c) => [c.name, c.status])).toEqual([['EXEC-05', 'pass']]);
+    const bad = await lint(['--exec-failure', 'sometimes', '--', process.execPath, notes]);
+    expect(bad.exitCode).toBe(64);
+    expect(text(bad.stderr)).toContain('--exec-failure must be stops, one-in-one-out or either, got "sometimes"');
   }, 180_000);
 
   test('exec manifest: an upstream ManifestResponse of every command; flags of the dispatchable verbs are their payload keys', async () => {

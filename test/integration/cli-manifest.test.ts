@@ -31,6 +31,16 @@ describe('aoi-testkit manifest', () => {
     }
   }, 120_000);
 
+  test('--color and --no-color are accepted as by every other verb (not a usage error); an unknown flag still is', async () => {
+    const text = readFileSync(`${CORPUS}invalid/agentcli-05--stray-arm/AGENT-CLI.md`, 'utf8');
+    for (const flag of ['--no-color', '--color']) {
+      const run = await cli(['-', flag], text);
+      expect(run.exitCode, flag).toBe(0);
+      expect(Buffer.from(run.stdout).toString('utf8'), flag).not.toContain('\u001b[');
+    }
+    expect((await cli(['-', '--no-colour'], text)).exitCode).toBe(64);
+  }, 60_000);
+
   test('reads stdin (name/directory not applicable there), and --strict fails on warnings', async () => {
     const text = readFileSync(`${CORPUS}invalid/agentcli-05--stray-arm/AGENT-CLI.md`, 'utf8');
     const run = await cli(['-', '--output', 'jsonl'], text);

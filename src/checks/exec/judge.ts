@@ -1,5 +1,5 @@
 import { ruleIdsOf } from '../../spec/rules.js';
-import { DEFAULT_ENVELOPE_READING, type EnvelopeReading } from '../../spec/exec/types.js';
+import { DEFAULT_ENVELOPE_READING, DEFAULT_FAILURE_READING, type EnvelopeReading, type FailureReading } from '../../spec/exec/types.js';
 import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
 import type { ExecPlan } from './plan.js';
@@ -20,6 +20,8 @@ export const EXEC_RULE_IDS: readonly string[] = ruleIdsOf('EXEC');
 export interface ExecJudgeOptions {
   /** Where `_cmd`/`_line` must be (default `either`). */
   envelope?: EnvelopeReading;
+  /** What exec must do after a failed line without --ignore-errors (default `either`). */
+  failure?: FailureReading;
   /** Report every warning as an error. */
   strict?: boolean;
 }
@@ -51,7 +53,7 @@ export interface ExecReport extends Report {
  */
 export function judgeExec(recording: ExecRecording, options: ExecJudgeOptions = {}): ExecReport {
   const out = new VerdictCollector({ strict: options.strict === true });
-  const judgement = { recording, envelope: options.envelope ?? DEFAULT_ENVELOPE_READING, out };
+  const judgement = { recording, envelope: options.envelope ?? DEFAULT_ENVELOPE_READING, failure: options.failure ?? DEFAULT_FAILURE_READING, out };
   judgeManifest(judgement);
   if (judgeExecReached(judgement)) {
     // In the order the probes ran: the findings keep it.

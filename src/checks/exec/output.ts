@@ -1,4 +1,4 @@
-import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading } from '../../spec/exec/types.js';
+import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DEFAULT_FAILURE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading, type FailureReading } from '../../spec/exec/types.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type CollectedEvidence, type Report, type RuleVerdict } from '../verdict.js';
@@ -9,6 +9,8 @@ export interface ExecOutputOptions {
   ignoreErrors?: boolean;
   /** Where `_cmd`/`_line` must be (default `either`; see EnvelopeReading and docs/spec-notes.md). */
   envelope?: EnvelopeReading;
+  /** What exec must do after a failed line without --ignore-errors (default `either`; see FailureReading). */
+  failure?: FailureReading;
   /** What the tool printed on stderr: DISPATCH_PARSE_ERROR may be reported there too (EXEC-07). */
   stderr?: string | Uint8Array;
   /** Report every warning as an error. */
@@ -123,7 +125,8 @@ export function checkExecOutput(
   const { requests, outputs, malformed } = judgeExecOutput(input, output, exit, options, out);
   if (!malformed) out.notApplicable('EXEC-07', 'the batch is well-formed');
   else for (const rule of ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06']) out.notApplicable(rule, 'the batch is malformed: nothing may be dispatched (EXEC-07)');
-  if (!options.ignoreErrors) out.notApplicable('EXEC-05', 'the batch ran without --ignore-errors');
+  if (!options.ignoreErrors && (options.failure ?? DEFAULT_FAILURE_READING) === 'either') out.notApplicable('EXEC-05', 'the batch ran without --ignore-errors (and the failure reading is "either")');
+  else if (!options.ignoreErrors && !outputs.some((o) => o.ok === false)) out.notApplicable('EXEC-05', 'no line failed');
   const { ok, findings, verdicts } = out.report(EXEC_DOCUMENT_RULE_IDS);
   return { ok, malformed, requests, outputs, findings: [...findings], verdicts: [...verdicts] };
 }
@@ -231,7 +234,10 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
     else if (o.cmd !== req.request!._cmd) add('EXEC-04/wrong-cmd', `stdout line ${o.line} has _cmd ${JSON.stringify(o.cmd)}; input line ${req.line} is "${req.request!._cmd}"`, { line: o.line, text: o.text });
   });
   // Missing answers: after a failure the default may stop; under --ignore-errors it may not.
+  const failure = options.failure ?? DEFAULT_FAILURE_READING;
   const firstFailed = answer.findIndex((o) => o?.ok === false);
+  const goneOn = firstFailed >= 0 && !options.ignoreErrors && failure === 'stops' ? answer.find((o, k) => k > firstFailed && o?.ok === true) : undefined;
+  if (goneOn) add('EXEC-05/continued-by-default', `stdout line ${goneOn.line} reports a line dispatched after input line ${requests[firstFailed]!.line} failed, without --ignore-errors; the failure reading "stops" wants none`, { line: goneOn.line, text: goneOn.text });
   let stoppedReported = false;
   answer.forEach((o, k) => {
     if (o) return;
@@ -240,6 +246,10 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
     const answeredLater = answer.some((later, j) => j > k && later !== undefined);
     const lostBefore = answer.some((earlier, j) => earlier === undefined && j < firstFailed);
     if (firstFailed >= 0 && k > firstFailed && !answeredLater && !lostBefore) {
+      if (!options.ignoreErrors && failure === 'one-in-one-out' && !stoppedReported) {
+        stoppedReported = true;
+        add('EXEC-05/stopped-silently', `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed; the failure reading "one-in-one-out" wants one for every line`, { text: req.text });
+      }
       if (!options.ignoreErrors) return;
       if (!stoppedReported) {
         stoppedReported = true;

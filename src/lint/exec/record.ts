@@ -95,6 +95,10 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     const malformedDir = fresh();
     await exec('malformed', [], jsonl([first, '{"_cmd": "', first]), malformedDir);
     await exec('malformed-inspect', [], inspect, malformedDir);
+    // --ignore-errors covers failed lines, never a malformed stream: still exit 2 and nothing dispatched.
+    const malformedIgnoreDir = fresh();
+    await exec('malformed-ignore-errors', ['--ignore-errors'], jsonl([first, '{"_cmd": "', first]), malformedIgnoreDir);
+    await exec('malformed-ignore-errors-inspect', [], inspect, malformedIgnoreDir);
 
     if (plan.mutating) {
       const mutatedDir = fresh();
@@ -110,6 +114,10 @@ export async function recordExec(command: string, args: readonly string[] = [], 
       const bareDir = fresh();
       await exec('opts-bare', [], jsonl([plan.bareFlag]), bareDir);
       await exec('opts-bare-inspect', [], inspect, bareDir);
+      // The bare flag's line, then the mutating line: its _opts must not reach the line after it.
+      const leakDir = fresh();
+      await exec('opts-leak', [], jsonl([plan.bareFlag, plan.mutating!]), leakDir);
+      await exec('opts-leak-inspect', [], inspect, leakDir);
     }
     if (plan.valuedFlag) {
       const v = plan.valuedFlag;

@@ -13,11 +13,11 @@ export const EXEC_RULES: readonly Rule[] = withDocs([
   { id: 'EXEC-02', title: 'Every output line is one ResponseEnvelope', characteristics: ['Typed'], sections: ['§Per-Line Output'] },
   { id: 'EXEC-03', title: 'One envelope per input line, in order, with its 1-based _line', characteristics: ['Verifiable', 'Composable'], sections: ['§Per-Line Output'] },
   { id: 'EXEC-04', title: 'Every envelope echoes the _cmd of its input line', characteristics: ['Verifiable'], sections: ['§Per-Line Output'] },
-  { id: 'EXEC-05', title: 'A failed line never suppresses later lines under --ignore-errors', characteristics: ['Composable'], sections: ['§Per-Line Output', '§Failure Modes and Exit Codes'] },
+  { id: 'EXEC-05', title: 'A failed line never suppresses later lines under --ignore-errors (and, by the chosen reading, without it)', characteristics: ['Composable'], sections: ['§Per-Line Output', '§Failure Modes and Exit Codes'] },
   { id: 'EXEC-06', title: 'Exit 0 when every line succeeded, 1 when any line failed', characteristics: ['Verifiable'], sections: ['§Failure Modes and Exit Codes'] },
   { id: 'EXEC-07', title: 'A malformed stream is DISPATCH_PARSE_ERROR and exit 2, before any dispatch', characteristics: ['Safe', 'Typed'], sections: ['§Failure Modes and Exit Codes', '§Implementation Checklist'] },
   { id: 'EXEC-08', title: '--dry-run is forwarded to the mutating and destructive commands only', characteristics: ['Safe'], sections: ['§Failure Modes and Exit Codes', 'REQ-C-004'] },
-  { id: 'EXEC-09', title: '_opts become per-line flags: true a bare flag, a string or number --flag=value', characteristics: ['Composable'], sections: ['§Per-Line Flag Overrides with _opts'] },
+  { id: 'EXEC-09', title: '_opts become per-line flags: true a bare flag, a string or number --flag=value, for that line only', characteristics: ['Composable'], sections: ['§Per-Line Flag Overrides with _opts'] },
   { id: 'EXEC-10', title: 'Large batches work: --input-file, no pipe deadlock, dispatched commands never read stdin', characteristics: ['Bounded', 'Safe'], sections: ['§Safe Invocation Pattern for Agent Builders'] },
   { id: 'EXEC-11', title: 'Lines are dispatched in-process, not one subprocess per line', characteristics: ['Composable'], sections: ['§Implementation Checklist'] },
 ]);
@@ -58,6 +58,20 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   document('EXEC-04/wrong-cmd', 'error', 'An envelope’s _cmd differs from its input line’s', 'Echo _cmd verbatim from the request line.'),
   // EXEC-05 — continuation
   document('EXEC-05/stopped-under-ignore-errors', 'error', 'Under --ignore-errors the batch stopped after a failed line', 'With --ignore-errors keep dispatching after a failure and still exit 1 at the end.'),
+  document(
+    'EXEC-05/continued-by-default',
+    'error',
+    'Without --ignore-errors a line after a failed one was dispatched (reading "stops")',
+    'Without --ignore-errors stop at the first failed line: dispatch nothing after it (answer the rest with an error, or not at all).',
+    'The guide says both "always one-in, one-out" and "if exec stops at the first failure (default behavior)": reported only when the failure reading "stops" is chosen.',
+  ),
+  document(
+    'EXEC-05/stopped-silently',
+    'error',
+    'Without --ignore-errors the lines after a failed one got no envelope (reading "one-in-one-out")',
+    'Answer every input line: after a stop, give each line not run an envelope with ok false and an error saying it was not dispatched.',
+    'The guide says both "always one-in, one-out" and "if exec stops at the first failure (default behavior)": reported only when the failure reading "one-in-one-out" is chosen.',
+  ),
   // EXEC-06 — exit status
   document('EXEC-06/zero-despite-failure', 'error', 'Exit 0 although a line failed', 'Exit 1 when any line failed, with or without --ignore-errors.'),
   document('EXEC-06/wrong-exit', 'error', 'A well-formed batch exited with something other than 0 (all ok) or 1 (a line failed)', 'Exit 0 when every line succeeded and 1 when any failed; 2 is only for a malformed stream.'),
@@ -71,8 +85,15 @@ export const EXEC_SUB_RULES: readonly SubRule[] = [
   // EXEC-09 — _opts
   probe('EXEC-09/bare-flag', 'error', 'An _opts value true did not act as a bare --flag', 'Translate {"flag": true} into --flag for that line only.'),
   probe('EXEC-09/valued-flag', 'error', 'An _opts string or number did not act as --flag=value', 'Translate {"flag": "v"} or {"flag": 3} into --flag=v / --flag=3 for that line only.'),
+  probe('EXEC-09/leaked', 'error', 'A line’s _opts acted on a later line of the batch', 'Apply _opts to their own line only: build each line’s flags afresh from the global flags and its own _opts.'),
   // EXEC-10 — large batches
-  probe('EXEC-10/input-file', 'error', '--input-file is not supported, or gives other results than the same batch on stdin', 'Accept --input-file PATH and read the batch from it exactly as from stdin.'),
+  probe(
+    'EXEC-10/input-file',
+    'warning',
+    '--input-file is not supported, or gives other results than the same batch on stdin',
+    'Accept --input-file PATH and read the batch from it exactly as from stdin.',
+    'The guide’s safe invocation pattern passes --input-file for batches over 32 KB, but its implementation checklist does not list it: a warning; strict makes it an error.',
+  ),
   probe('EXEC-10/deadlock', 'error', 'A batch larger than the pipe buffer in and out did not finish', 'Write envelopes as lines are dispatched while stdin is still being read (or read all input first); never wait for the reader to stop writing.'),
   probe('EXEC-10/reads-stdin', 'error', 'With --input-file, exec or a dispatched command waited on stdin', 'Never read stdin when the batch comes from --input-file, and never let a dispatched command read stdin.'),
   // EXEC-11 — in-process dispatch

@@ -28,6 +28,16 @@ export type EnvelopeReading = 'top-level' | 'meta' | 'either';
 
 export const DEFAULT_ENVELOPE_READING: EnvelopeReading = 'either';
 
+/**
+ * What exec does after a failed line without `--ignore-errors`. The guide says both "the stream is always
+ * one-in, one-out" and "if exec stops at the first failure (default behavior)". `either` (the kit's default)
+ * accepts a stop and a tool that goes on; `stops` wants no line dispatched after the failure; `one-in-one-out`
+ * wants an envelope for every line (those not run may answer an error).
+ */
+export type FailureReading = 'either' | 'stops' | 'one-in-one-out';
+
+export const DEFAULT_FAILURE_READING: FailureReading = 'either';
+
 /** The error code of a malformed stream (exit 2). */
 export const DISPATCH_PARSE_ERROR = 'DISPATCH_PARSE_ERROR';
 

@@ -78,6 +78,14 @@ describe('fixtures/apps: every package gets the verdict expected.json gives it',
     expect(report.findings[0]!.message).toMatch(/refused \(exited 1\), yet `list` no longer shows td_0001/);
   }, 30_000);
 
+  it('an app that does not refuse an unconfirmed remove is warned (the runtime holds the duty), and fails under strict', async () => {
+    const lenient = await checkAgentApplication(`${apps}broken/app-13--not-enforced`, expected.options);
+    expect(lenient.valid).toBe(true);
+    expect(lenient.findings.map((f) => [f.id, f.severity])).toEqual([['APP-13/not-enforced', 'warning']]);
+    const strict = await checkAgentApplication(`${apps}broken/app-13--not-enforced`, { ...expected.options, strict: true });
+    expect(strict.valid).toBe(false);
+  }, 30_000);
+
   it('a warning-only package fails under strict', async () => {
     const report = await checkAgentApplication(`${apps}broken/app-12--unstructured-error`, { ...expected.options, strict: true });
     expect(report.valid).toBe(false);
@@ -96,6 +104,8 @@ describe('toBeAgentApplication', () => {
     // The app echoes nothing secret itself; put the secret where the probe line would show it.
     const result = await toBeAgentApplication.call(undefined, `${apps}broken/app-13--not-enforced`, {
       ...expected.options,
+      // Not enforcing confirmation is a warning (the runtime's duty first): strict makes it fail.
+      strict: true,
       confirmArgs: { remove: [secret] },
       env: { TODO_API_TOKEN: secret },
     });

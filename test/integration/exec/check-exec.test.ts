@@ -37,7 +37,24 @@ describe('checkExec on notes as a process', () => {
   it('dispatches-before-parsing: EXEC-07/dispatched is found by the state alone (the output is that of a clean tool)', async () => {
     const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN, env: faults('dispatches-before-parsing'), bulkLines: 100 });
     const found = report.findings.filter((f) => f.id === 'EXEC-07/dispatched');
-    expect(found.map((f) => f.message)).toEqual(['the state changed although line 2 of the batch is malformed: a line of it was dispatched']);
+    expect(found.map((f) => f.message)).toEqual([
+      'the state changed although line 2 of the batch is malformed: a line of it was dispatched',
+      'the state changed although line 2 of the batch is malformed: a line of it was dispatched (under --ignore-errors)',
+    ]);
+  }, 120_000);
+
+  it('malformed-skipped-under-ignore-errors: the malformed batch under --ignore-errors exits 1 and dispatches; without it the tool is clean', async () => {
+    const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN, env: faults('malformed-skipped-under-ignore-errors'), bulkLines: 100 });
+    expect(failing(report)).toEqual(['EXEC-07/dispatched', 'EXEC-07/exit']);
+    for (const f of report.findings) expect(f.probe, f.message).toMatch(/--ignore-errors$/);
+    expect(report.probes.find((p) => p.probe === 'malformed-ignore-errors')?.exitCode).toBe(1);
+    expect(report.probes.find((p) => p.probe === 'malformed')?.exitCode).toBe(2);
+  }, 120_000);
+
+  it('opts-leak: line 1’s _opts {"dry-run": true} reach line 2, which then leaves no trace; everything else passes', async () => {
+    const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN, env: faults('opts-leak'), bulkLines: 100 });
+    expect(failing(report)).toEqual(['EXEC-09/leaked']);
+    expect(report.findings[0]!.message).toMatch(/^\{"dry-run":true\} of line 1 acted on line 2 too/);
   }, 120_000);
 
   it('deadlock: the large batch is killed at its timeout, and the finding says so', async () => {

@@ -2,7 +2,8 @@ import { answerTo, envelopes, inspectData, probeLabel, type ExecJudgement } from
 
 /**
  * EXEC-09 — `_opts`: a bare flag (`true`) acts (the plan's bare-flag line leaves the state as it was, judged
- * only when the mutating line's trace shows), and a valued one acts (its line answers other data than without it).
+ * only when the mutating line's trace shows) and only on its own line (the mutating line after it still
+ * changes the state as alone), and a valued one acts (its line answers other data than without it).
  */
 export function judgeOpts({ recording, out }: ExecJudgement): void {
   const { runs } = recording;
@@ -10,6 +11,11 @@ export function judgeOpts({ recording, out }: ExecJudgement): void {
   if (plan.bareFlag && runs['opts-bare-inspect']) {
     const after = inspectData(runs['opts-bare-inspect']);
     if (after !== inspectData(runs.baseline)) out.add('EXEC-09/bare-flag', `${JSON.stringify(plan.bareFlag._opts)} did not act: the line changed the state`, { probe: probeLabel(recording, []), text: JSON.stringify(plan.bareFlag) });
+    // The mutating line after the bare flag's must change the state as it does alone (unless the flag did not act).
+    const leaked = inspectData(runs['opts-leak-inspect']);
+    const mutated = inspectData(runs['mutation-inspect']);
+    if (runs['opts-leak-inspect'] && after === inspectData(runs.baseline) && mutated !== undefined && leaked !== mutated)
+      out.add('EXEC-09/leaked', `${JSON.stringify(plan.bareFlag._opts)} of line 1 acted on line 2 too: ${JSON.stringify(plan.mutating)} after it did not change the state as it does alone`, { probe: probeLabel(recording, []), text: `${leaked ?? ''}` });
   }
   if (plan.valuedFlag) {
     const v = plan.valuedFlag;

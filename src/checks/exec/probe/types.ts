@@ -1,4 +1,4 @@
-import type { EnvelopeReading } from '../../../spec/exec/types.js';
+import type { EnvelopeReading, FailureReading } from '../../../spec/exec/types.js';
 import type { VerdictCollector } from '../../verdict.js';
 import type { ExecPlan } from '../plan.js';
 import { isObject } from '../../../stream/json.js';
@@ -18,12 +18,16 @@ export type ExecProbeKey =
   | 'baseline'
   | 'malformed'
   | 'malformed-inspect'
+  | 'malformed-ignore-errors'
+  | 'malformed-ignore-errors-inspect'
   | 'mutation'
   | 'mutation-inspect'
   | 'dry-run'
   | 'dry-run-inspect'
   | 'opts-bare'
   | 'opts-bare-inspect'
+  | 'opts-leak'
+  | 'opts-leak-inspect'
   | 'opts-valued'
   | 'opts-valued-without'
   | 'stdin'
@@ -73,6 +77,8 @@ export interface ExecRecording {
 export interface ExecJudgement {
   readonly recording: ExecRecording;
   readonly envelope: EnvelopeReading;
+  /** What exec must do after a failed line without --ignore-errors. */
+  readonly failure: FailureReading;
   readonly out: VerdictCollector;
 }
 

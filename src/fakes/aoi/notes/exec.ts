@@ -170,6 +170,8 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
   const dryRun = flags['dry-run'] === true;
   let failed = false;
   let stopped = false;
+  const carriesOpts = decide(faults, (f) => f.carriesOpts, false);
+  let carried: Json = {};
   /** Run one line; its envelope, or undefined once the batch has stopped after a failure. */
   const dispatch = async (line: number, request: Json & { _cmd: string }): Promise<Json | undefined> => {
     if (stopped) return undefined;
@@ -181,7 +183,9 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     else if (!known.dispatchable) env = failure(cmd, line, 'NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec`, placement);
     else {
       const forward = dryRun && decide(faults, (f) => f.forwardsDryRun, true) && decide(faults, (f) => f.dryRunReaches, known.danger !== 'safe', known.danger);
-      const argv = argvOf(request, forward, decide(faults, (f) => f.forwardsOpts, true));
+      if (carriesOpts) carried = { ...carried, ...(isObject(request._opts) ? request._opts : {}) };
+      const withCarried = carriesOpts ? { ...request, _opts: carried } : request;
+      const argv = argvOf(withCarried, forward, decide(faults, (f) => f.forwardsOpts, true));
       let outcome: ExecOutcome | undefined;
       for (const fault of faults) outcome ??= fault.dispatchLine?.(stateCtx, argv);
       outcome ??= await dispatchInProcess(tool, stateCtx, argv);
@@ -195,10 +199,15 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
 
   // Parse every line before dispatching any (exit 2 on the first malformed one); a fault dispatches as it parses.
   const early = decide(faults, (f) => f.dispatchesWhileParsing, false);
-  const requests: { line: number; request: Json & { _cmd: string } }[] = [];
+  const requests: { line: number; request: Json & { _cmd: string }; problem?: string }[] = [];
   const answers: { line: number; env: Json }[] = [];
+  const skipsMalformed = decide(faults, (f) => f.skipsMalformedLine, false, flags['ignore-errors'] === true);
   for (const parsed of batchLines(input)) {
     if ('problem' in parsed) {
+      if (skipsMalformed && !early) {
+        requests.push({ line: parsed.line, request: { _cmd: '' }, problem: parsed.problem });
+        continue;
+      }
       const message = `input line ${parsed.line}: ${parsed.problem}`;
       const env = failure('', parsed.line, 'DISPATCH_PARSE_ERROR', message, placement);
       const tags = (env.meta as Json);
@@ -223,8 +232,9 @@ export async function exec(ctx: FakeContext, tool: FakeTool): Promise<number> {
     else await ctx.print(`${JSON.stringify(env)}\n`);
   };
   for (const { line, env } of answers) await write(env, line);
-  for (const { line, request } of requests) {
-    const env = await dispatch(line, request);
+  for (const { line, request, problem } of requests) {
+    const env = problem === undefined ? await dispatch(line, request) : failure('', line, 'DISPATCH_PARSE_ERROR', `input line ${line}: ${problem}`, placement);
+    if (problem !== undefined) failed = true;
     if (!env) break;
     await write(env, line);
   }

@@ -33,6 +33,8 @@ export interface ExecHooks {
   readsStdinBesideInputFile?(reads: boolean): boolean;
   /** Whether lines are dispatched as soon as each is parsed (conforming: false, every line is parsed first). */
   dispatchesWhileParsing?(early: boolean): boolean;
+  /** Whether a malformed line is answered as a failed line and the batch goes on (conforming: false, the batch ends with exit 2). */
+  skipsMalformedLine?(skips: boolean, ignoreErrors: boolean): boolean;
   /** The exit status of a malformed batch (conforming: 2). */
   malformedExit?(code: number): number;
   /** Whether the batch goes on after a failed line (conforming: true exactly under --ignore-errors). */
@@ -41,6 +43,8 @@ export interface ExecHooks {
   forwardsDryRun?(forwards: boolean): boolean;
   /** Whether `--dry-run` reaches a command of this danger level (conforming: mutating and destructive ones only). */
   dryRunReaches?(reaches: boolean, danger: DangerLevel): boolean;
+  /** Whether a line's `_opts` stay in force for the lines after it (conforming: false, they are that line's only). */
+  carriesOpts?(carries: boolean): boolean;
   /** Whether a line's `_opts` become its flags (conforming: true). */
   forwardsOpts?(forwards: boolean): boolean;
   /** Run one line its own way; undefined leaves it to exec (conforming: in this process). */

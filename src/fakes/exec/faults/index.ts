@@ -12,8 +12,10 @@ import { dryRunToSafe } from './dry-run-to-safe.js';
 import { EXEC_FAULTS_ENV, type ExecFault } from './fault.js';
 import { inputFileIgnored } from './input-file-ignored.js';
 import { lostLines } from './lost-lines.js';
+import { malformedSkippedUnderIgnoreErrors } from './malformed-skipped-under-ignore-errors.js';
 import { noExec } from './no-exec.js';
 import { optsIgnored } from './opts-ignored.js';
+import { optsLeak } from './opts-leak.js';
 import { parseErrorExit1 } from './parse-error-exit-1.js';
 import { readsStdin } from './reads-stdin.js';
 import { stopsUnderIgnoreErrors } from './stops-under-ignore-errors.js';
@@ -38,6 +40,8 @@ export const EXEC_FAULT_CATALOGUE = {
   deadlock,
   'dispatches-before-parsing': dispatchesBeforeParsing,
   'dry-run-to-safe': dryRunToSafe,
+  'malformed-skipped-under-ignore-errors': malformedSkippedUnderIgnoreErrors,
+  'opts-leak': optsLeak,
 } as const;
 
 export type ExecFaultId = keyof typeof EXEC_FAULT_CATALOGUE;

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
 import { judgeDeclaredSchema } from '../../checks/aoi/probe/declared-schema.js';
 import { judgeHang } from '../../checks/aoi/probe/hang.js';
 import { eventsReadable } from '../../checks/aoi/probe/readable.js';
@@ -10,6 +11,7 @@ import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
+import type { CommandPlan } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
 
@@ -24,6 +26,8 @@ export class LintContext {
   /** Declared event schemas: `default` (no --schema-version) and by requested major. */
   readonly schemas = new Map<string, ValidateFunction>();
   readonly secrets: readonly string[];
+  /** This lint's own prefix for idempotency keys: fixed by the canary seed, else random, so two lints never share a key. */
+  private readonly keyPrefix: string;
 
   constructor(
     readonly runner: ProbeRunner,
@@ -33,6 +37,16 @@ export class LintContext {
     readonly strict: boolean,
   ) {
     this.secrets = canaries.values;
+    this.keyPrefix = `aoi-lint-${createHash('sha256').update(canaries.values.join('\n')).digest('hex').slice(0, 10)}`;
+  }
+
+  /**
+   * The --idempotency-key of one request: unique per (command, invocation, probe), because a reused key is a
+   * different request (§14.4) and a tool that refuses it is right. A replay passes the same `probe` twice.
+   */
+  idempotencyKey(plan: CommandPlan, invocation: readonly string[], probe: string): string {
+    const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+    return `${this.keyPrefix}-${slug(plan.name)}-${plan.invocations.indexOf(invocation) + 1}-${slug(probe)}`;
   }
 
   get timeoutMs(): number {

@@ -1,11 +1,13 @@
 import { judgeHang } from '../../../checks/aoi/probe/hang.js';
-import { judgeSignal } from '../../../checks/aoi/probe/pipes.js';
+import { judgeSignal, judgeSignalTrace, signalReach } from '../../../checks/aoi/probe/pipes.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
 import { machine } from '../plan.js';
 import type { InvocationSubject, ProbeModule } from './module.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** Lines a command prints before the signal probes send their signal: it has started its work by then. */
+export const SIGNAL_AFTER_LINES = 2;
 
 /**
  * The base probes of an unbounded invocation: SIGINT, then SIGTERM, after two lines. The streams are judged as
@@ -13,7 +15,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  */
 export const signals: ProbeModule<InvocationSubject> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: 2, signal } } })),
+  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } })),
   judge({ command }, runs, lint) {
     for (const signal of SIGNALS) {
       const probe = runs.get(signal)!;
@@ -24,9 +26,40 @@ export const signals: ProbeModule<InvocationSubject> = {
       }
       const readable = !probe.run.graceExpired && lint.judgeStream(command, probe, { unbounded: true }) === 'readable';
       if (lint.wants('AOI-10')) {
-        judgeSignal(probe.run, signal, readable ? probe.events : undefined, report);
+        judgeSignal(probe.run, signal, readable ? probe.events : undefined, report, lint.secrets);
         lint.verdicts.exercised('AOI-10', command);
       }
+    }
+  },
+};
+
+/**
+ * AOI-10 (§7) for a finite invocation (issue: every long command, not only unbounded ones): SIGINT, then
+ * SIGTERM, once it has printed two lines. Only a run the signal reached while it worked is judged; one that
+ * ended sooner or had already succeeded is not blamed, but for a stack trace. The base probe judged the stream:
+ * here only the ending.
+ * The verdict's notes say which invocations were long enough to be signalled.
+ */
+export const interrupts: ProbeModule<InvocationSubject> = {
+  rules: ['AOI-10'],
+  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } })),
+  judge({ command, invocation }, runs, lint) {
+    const reached: string[] = [];
+    for (const signal of SIGNALS) {
+      const probe = runs.get(signal)!;
+      const reach = signalReach(probe.run, probe.events);
+      const report = lint.reporter(command, probe.label);
+      if (reach === 'finished') judgeSignalTrace(probe.run, signal, report, lint.secrets);
+      if (reach !== 'interrupted') continue;
+      judgeSignal(probe.run, signal, probe.events, report, lint.secrets);
+      reached.push(signal);
+    }
+    const label = lint.redact(invocation.join(' '));
+    if (reached.length > 0) {
+      lint.verdicts.note('AOI-10', `\`${label}\` was still running after ${SIGNAL_AFTER_LINES} lines: ${reached.join(' and ')} judged`, command);
+      lint.verdicts.exercised('AOI-10', command);
+    } else {
+      lint.verdicts.note('AOI-10', `\`${label}\` ended or succeeded before SIGINT/SIGTERM could interrupt it: not signalled mid-run`, command);
     }
   },
 };

@@ -164,7 +164,10 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
   await Promise.all(jobs);
 }
 
-/** The base probe of a finite invocation, then the probes that need it (none after a hang). */
+/**
+ * The base probe of a finite invocation, then the probes that need it or its state (none after a hang: a tool that
+ * hangs is not signalled, created twice or paged).
+ */
 async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext): Promise<void> {
   const answer = await runModule(base, subject, lint);
   if (!answer) return;
@@ -177,7 +180,7 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
     runModule(input, { ...after, input: lines }, lint),
     runModule(versions, { ...after, capabilities }, lint),
     runModule(identity, { ...after, get }, lint),
-    runModule(interrupts, subject, lint),
+    runModule(interrupts, after, lint),
   ]);
 }
 

@@ -20,7 +20,8 @@ describe('the lint catches each fault by exactly the sub-rules it declares (in m
     expect(report.verdicts.filter((v) => v.status === 'skip' || v.status === 'fail').map((v) => `${v.rule} ${v.command}: ${v.reason}`)).toEqual([]);
   });
 
-  test.concurrent.each(ALL_FAULT_CASES)('%s', async (_name, make) => {
+  // Concurrent lints of ~100 probes each: on a loaded 2-core machine one takes 15-20 s, more than the default 30 s when five share it.
+  test.concurrent.each(ALL_FAULT_CASES)('%s', { timeout: 120_000 }, async (_name, make) => {
     const fault = make();
     const declared = declaredUnderLint([fault]);
     const lint = lintCli(inMemoryTarget(notes, { faults: [fault] }), LINT);

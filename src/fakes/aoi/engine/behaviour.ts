@@ -26,9 +26,10 @@ export interface Behaviour {
   readonly brokenPipe: { readonly mode: 'exit' | 'keep-writing' | 'stack-trace'; readonly commands: Commands };
   /**
    * On SIGINT/SIGTERM: `interrupt` (the interrupted summary, exit 130/143); `ignore` (keep running);
-   * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0).
+   * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0);
+   * `stack-trace` (an AbortError's Node trace on stderr, then the summary and 130/143).
    */
-  readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code';
+  readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code' | 'stack-trace';
   /** Delays: real timers in a process, virtual (order only, no waiting) in memory. */
   readonly latency: Latency;
   /**

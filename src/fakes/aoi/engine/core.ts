@@ -52,6 +52,13 @@ export class BrokenPipe extends Error {
   }
 }
 
+/** What a tool prints when it logs the AbortError its signal handler raised with `console.error(error.stack)`: the `stack-trace` signal behaviour. */
+const abortTrace = (signal: string) => `AbortError: The operation was aborted (${signal})
+    at AbortController.abort (node:internal/abort_controller:386:18)
+    at process.onSignal (file:///usr/lib/node_modules/notes/dist/index.js:88:14)
+    at process.emit (node:events:519:28)
+`;
+
 /** What Node prints when a write to a closed pipe has no error handler: the `stack-trace` broken-pipe behaviour. */
 export const EPIPE_TRACE = `node:events:497
       throw er; // Unhandled 'error' event
@@ -173,6 +180,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const outcome = await Promise.race([finished, interrupted.then((signal) => ({ signal }) as const)]);
   if ('signal' in outcome) {
     interrupting = true;
+    if (behaviour.signals === 'stack-trace') await io.writeStderr(abortTrace(outcome.signal)).catch(() => {});
     if (behaviour.signals !== 'no-summary' && streamStarted && !summaryWritten) {
       await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }, true).catch(() => {});
     }

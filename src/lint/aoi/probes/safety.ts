@@ -33,9 +33,10 @@ export const safety: ProbeModule<AfterBaseSubject> = {
       const events = readableEvents(judged, probe);
       const reporter = lint.reporter(command, probe.label);
       // Say why a command capabilities do not call destructive was held to §14.3.
-      const report: typeof reporter = plan.destructiveByName
-        ? (id, message, evidence) => reporter(id, `${message} (\`${plan.name}\` is destructive by its name; capabilities do not declare it destructive)`, evidence)
-        : reporter;
+      const report: typeof reporter =
+        plan.destructiveByName && key === 'unconfirmed'
+          ? (id, message, evidence) => reporter(id, `${message} (\`${plan.name}\` is destructive by its name; capabilities do not declare it destructive)`, evidence)
+          : reporter;
       if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, probe.changed, report);
       else if (key === 'wrong-count') judgeWrongConfirmCount(probe.run, events, probe.changed, wrongCount(invocation)!, report);
       else judgeDryRun(events, probe.changed, report);

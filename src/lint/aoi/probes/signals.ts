@@ -3,7 +3,7 @@ import { judgeSignal, judgeSignalTrace, signalReach } from '../../../checks/aoi/
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
 import { machine } from '../plan.js';
-import type { InvocationSubject, ProbeModule } from './module.js';
+import type { AfterBaseSubject, InvocationSubject, ProbeModule } from './module.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 /** Lines a command prints before the signal probes send their signal: it has started its work by then. */
@@ -35,14 +35,21 @@ export const signals: ProbeModule<InvocationSubject> = {
 
 /**
  * AOI-10 (§7) for a finite invocation (issue: every long command, not only unbounded ones): SIGINT, then
- * SIGTERM, once it has printed two lines. Only a run the signal reached while it worked is judged; one that
- * ended sooner or had already succeeded is not blamed, but for a stack trace. The base probe judged the stream:
- * here only the ending.
- * The verdict's notes say which invocations were long enough to be signalled.
+ * SIGTERM, once it has printed two lines. Its prerequisite is a plain run that succeeded: only then is a missing
+ * interrupted summary the signal's doing, not the way the invocation always ends. Only a run the signal reached
+ * while it worked is judged; one that ended sooner or had already succeeded is not blamed, but for a stack
+ * trace. The base probe judged the stream: here only the ending. The verdict's notes say which invocations
+ * were long enough to be signalled.
  */
-export const interrupts: ProbeModule<InvocationSubject> = {
+export const interrupts: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-10'],
-  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } })),
+  plan({ command, invocation, base }, lint) {
+    if (!base.succeeded) {
+      lint.verdicts.note('AOI-10', `\`${lint.redact(invocation.join(' '))}\` was not signalled: its plain run did not succeed`, command);
+      return [];
+    }
+    return SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } }));
+  },
   judge({ command, invocation }, runs, lint) {
     const reached: string[] = [];
     for (const signal of SIGNALS) {

@@ -9,13 +9,17 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 /** Lines a command prints before the signal probes send their signal: it has started its work by then. */
 export const SIGNAL_AFTER_LINES = 2;
 
+/** A signal probe: the invocation in machine mode, the signal after two lines. */
+const signalProbe = (invocation: readonly string[], signal: (typeof SIGNALS)[number]) =>
+  ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } }) as const;
+
 /**
  * The base probes of an unbounded invocation: SIGINT, then SIGTERM, after two lines. The streams are judged as
  * unbounded (every stream rule), and the ending as AOI-10 (§7). It runs whatever `--only` names.
  */
 export const signals: ProbeModule<InvocationSubject> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }) => SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } })),
+  plan: ({ invocation }) => SIGNALS.map((signal) => signalProbe(invocation, signal)),
   judge({ command }, runs, lint) {
     for (const signal of SIGNALS) {
       const probe = runs.get(signal)!;
@@ -34,12 +38,13 @@ export const signals: ProbeModule<InvocationSubject> = {
 };
 
 /**
- * AOI-10 (§7) for a finite invocation (issue: every long command, not only unbounded ones): SIGINT, then
- * SIGTERM, once it has printed two lines. Its prerequisite is a plain run that succeeded: only then is a missing
- * interrupted summary the signal's doing, not the way the invocation always ends. Only a run the signal reached
- * while it worked is judged; one that ended sooner or had already succeeded is not blamed, but for a stack
- * trace. The base probe judged the stream: here only the ending. The verdict's notes say which invocations
- * were long enough to be signalled.
+ * AOI-10 (§7) for a finite invocation (issue: every long command, not only unbounded ones): SIGINT once it has
+ * printed two lines, and SIGTERM in a second run when SIGINT found it still working (a command too short for
+ * one is too short for the other: no probe is spent on it). Its prerequisite is a plain run that succeeded:
+ * only then is a missing interrupted summary the signal's doing, not the way the invocation always ends. Only
+ * a run the signal reached while it worked is judged; one that ended sooner or had already succeeded is not
+ * blamed, but for a stack trace. The base probe judged the stream: here only the ending. The verdict's notes
+ * say which invocations were long enough to be signalled.
  */
 export const interrupts: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-10'],
@@ -48,16 +53,20 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
       lint.verdicts.note('AOI-10', `\`${lint.redact(invocation.join(' '))}\` was not signalled: its plain run did not succeed`, command);
       return [];
     }
-    return SIGNALS.map((signal) => ({ key: signal, args: machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } }));
+    return [signalProbe(invocation, 'SIGINT')];
   },
-  judge({ command, invocation }, runs, lint) {
+  async judge({ command, invocation }, runs, lint) {
     const reached: string[] = [];
+    let probe = runs.get('SIGINT')!;
     for (const signal of SIGNALS) {
-      const probe = runs.get(signal)!;
+      if (signal !== 'SIGINT') {
+        const next = signalProbe(invocation, signal);
+        probe = await lint.runner.probe(next.args, next.settings);
+      }
       const reach = signalReach(probe.run, probe.events);
       const report = lint.reporter(command, probe.label);
       if (reach === 'finished') judgeSignalTrace(probe.run, signal, report, lint.secrets);
-      if (reach !== 'interrupted') continue;
+      if (reach !== 'interrupted') break;
       judgeSignal(probe.run, signal, probe.events, report, lint.secrets);
       reached.push(signal);
     }
@@ -66,7 +75,7 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
       lint.verdicts.note('AOI-10', `\`${label}\` was still running after ${SIGNAL_AFTER_LINES} lines: ${reached.join(' and ')} judged`, command);
       lint.verdicts.exercised('AOI-10', command);
     } else {
-      lint.verdicts.note('AOI-10', `\`${label}\` ended or succeeded before SIGINT/SIGTERM could interrupt it: not signalled mid-run`, command);
+      lint.verdicts.note('AOI-10', `\`${label}\` ended or succeeded before SIGINT could interrupt it: not signalled mid-run`, command);
     }
   },
 };

@@ -26,10 +26,11 @@ export interface Behaviour {
   readonly brokenPipe: { readonly mode: 'exit' | 'keep-writing' | 'stack-trace'; readonly commands: Commands };
   /**
    * On SIGINT/SIGTERM: `interrupt` (the interrupted summary, exit 130/143); `ignore` (keep running);
-   * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0);
-   * `stack-trace` (an AbortError's Node trace on stderr, then the summary and 130/143).
+   * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0).
    */
-  readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code' | 'stack-trace';
+  readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code';
+  /** On SIGINT/SIGTERM these commands print an AbortError's Node stack trace on stderr first. */
+  readonly signalStackTrace: Commands;
   /** Delays: real timers in a process, virtual (order only, no waiting) in memory. */
   readonly latency: Latency;
   /**
@@ -77,6 +78,7 @@ export interface Behaviour {
 export const WELL_BEHAVED: Behaviour = Object.freeze({
   brokenPipe: { mode: 'exit', commands: 'all' },
   signals: 'interrupt',
+  signalStackTrace: [],
   latency: { firstByteMs: 0, betweenEventsMs: 0, jitterMs: 0, commands: 'all' },
   stall: null,
   readsStdin: [],

@@ -16,6 +16,8 @@ export interface RuleVerdict {
   readonly status: VerdictStatus;
   /** Why the rule was skipped or not applicable. */
   readonly reason?: string;
+  /** What the judge adds beside the status, e.g. which invocations a signal reached while they ran. */
+  readonly notes?: readonly string[];
   /** Occurrences, including those not kept as findings. */
   readonly errors: number;
   readonly warnings: number;
@@ -38,7 +40,15 @@ export interface Report {
 export function makeVerdict(ruleId: string, parts: Omit<RuleVerdict, 'rule' | 'title' | 'characteristics' | 'docs'>): RuleVerdict {
   const rule = getRule(ruleId);
   // A skip reason may quote the program ("capabilities … ended with …"): made safe to print, as findings are.
-  return { rule: rule.id, title: rule.title, characteristics: rule.characteristics, docs: rule.docs, ...parts, ...(parts.reason !== undefined ? { reason: sanitise(parts.reason) } : {}) };
+  return {
+    rule: rule.id,
+    title: rule.title,
+    characteristics: rule.characteristics,
+    docs: rule.docs,
+    ...parts,
+    ...(parts.reason !== undefined ? { reason: sanitise(parts.reason) } : {}),
+    ...(parts.notes !== undefined ? { notes: parts.notes.map(sanitise) } : {}),
+  };
 }
 
 /** `ok` of any set of verdicts: none failed. */
@@ -78,6 +88,7 @@ interface Cell {
   errors: number;
   warnings: number;
   exercised: boolean;
+  notes?: string[];
   skip?: string;
   notApplicable?: string;
 }
@@ -164,6 +175,11 @@ export class VerdictCollector {
     this.cell(rule, command).exercised = true;
   }
 
+  /** A remark kept on the verdict whatever its status (masked like findings). */
+  note(rule: string, text: string, command?: string): void {
+    (this.cell(rule, command).notes ??= []).push(this.mask(text));
+  }
+
   /** The rule applies but could not be judged: its prerequisite failed (the first reason is kept). */
   skip(rule: string, reason: string, command?: string): void {
     this.cell(rule, command).skip ??= reason;
@@ -181,7 +197,7 @@ export class VerdictCollector {
 
   verdict(rule: string, command?: string): RuleVerdict {
     const cell = this.cell(rule, command);
-    const counts = { errors: cell.errors, warnings: cell.warnings, findings: cell.findings, ...(command !== undefined ? { command } : {}) };
+    const counts = { errors: cell.errors, warnings: cell.warnings, findings: cell.findings, ...(command !== undefined ? { command } : {}), ...(cell.notes ? { notes: [...cell.notes].sort() } : {}) };
     if (cell.errors > 0) return makeVerdict(rule, { status: 'fail', ...counts });
     if (cell.exercised) return makeVerdict(rule, { status: 'pass', ...counts });
     if (cell.skip !== undefined) return makeVerdict(rule, { status: 'skip', reason: cell.skip, ...counts });

@@ -76,6 +76,7 @@ export function checkEvent(verdict: RuleVerdict, known = false): { type: string 
     ...(verdict.command ? { command: verdict.command } : {}),
     ...(first && (first.line !== undefined || first.excerpt !== undefined) ? { evidence: evidenceOf(first) } : {}),
     findings: verdict.findings.map((f) => ({ id: f.id, severity: f.severity, message: f.message, ...evidenceOf(f) })),
+    ...(verdict.notes ? { notes: verdict.notes } : {}),
     docs: verdict.docs,
   };
 }

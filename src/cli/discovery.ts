@@ -22,6 +22,7 @@ export function eventSchema(): object {
         command: { type: 'string' },
         characteristics: { type: 'array', items: { type: 'string' } },
         findings: { type: 'array', items: FINDING },
+        notes: { type: 'array', items: { type: 'string' } },
         docs: { type: 'string' },
       },
     },

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
 import { judgeDeclaredSchema } from '../../checks/aoi/probe/declared-schema.js';
 import { judgeStopped } from '../../checks/aoi/probe/hang.js';
 import { eventsReadable } from '../../checks/aoi/probe/readable.js';
@@ -11,7 +12,7 @@ import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { sideEffects } from '../../checks/aoi/probe/observe.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { DEFAULT_SURFACE, discoveryFlag, machineArgs, type ToolSurface } from './plan.js';
+import { DEFAULT_SURFACE, discoveryFlag, machineArgs, type CommandPlan, type ToolSurface } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
 
@@ -26,6 +27,8 @@ export class LintContext {
   /** Declared event schemas: `default` (no --schema-version) and by requested major. */
   readonly schemas = new Map<string, ValidateFunction>();
   readonly secrets: readonly string[];
+  /** This lint's own prefix for idempotency keys: fixed by the canary seed, else random, so two lints never share a key. */
+  private readonly keyPrefix: string;
 
   /** How the observation commands are found (set by the lint); run at most once, when first needed. */
   findObservers: () => Promise<string[][]> = async () => [];
@@ -42,6 +45,16 @@ export class LintContext {
     readonly surface: ToolSurface = DEFAULT_SURFACE,
   ) {
     this.secrets = canaries.values;
+    this.keyPrefix = `aoi-lint-${createHash('sha256').update(canaries.values.join('\n')).digest('hex').slice(0, 10)}`;
+  }
+
+  /**
+   * The --idempotency-key of one request: unique per (command, invocation, probe), because a reused key is a
+   * different request (§14.4) and a tool that refuses it is right. A replay passes the same `probe` twice.
+   */
+  idempotencyKey(plan: CommandPlan, invocation: readonly string[], probe: string): string {
+    const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+    return `${this.keyPrefix}-${slug(plan.name)}-${plan.invocations.indexOf(invocation) + 1}-${slug(probe)}`;
   }
 
   /** The invocation in the tool's machine mode (`--output jsonl`, or what `machineFlag` says). */

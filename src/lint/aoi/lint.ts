@@ -6,7 +6,7 @@ import { makeCanaries } from '../../run/canaries.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { LintContext } from './context.js';
-import { DEFAULT_MACHINE_FLAG, planCommands, type CommandPlan } from './plan.js';
+import { DEFAULT_MACHINE_FLAG, getCommand, planCommands, type CommandPlan } from './plan.js';
 import { base } from './probes/base.js';
 import { canary } from './probes/canary.js';
 import { defaultBound } from './probes/default-bound.js';
@@ -14,13 +14,14 @@ import { help } from './probes/help.js';
 import { interactive } from './probes/interactive.js';
 import { machineMode } from './probes/machine-mode.js';
 import { discovery, versionedSchemas } from './probes/discovery.js';
+import { identity } from './probes/identity.js';
 import { input, readInputLines, type InputLines } from './probes/input.js';
 import { runModule, type InvocationSubject } from './probes/module.js';
 import { paging } from './probes/paging.js';
 import { pipe } from './probes/pipe.js';
 import { replay } from './probes/replay.js';
 import { safety } from './probes/safety.js';
-import { signals } from './probes/signals.js';
+import { interrupts, signals } from './probes/signals.js';
 import { usage } from './probes/usage.js';
 import { negotiation, negotiationSubject, versions } from './probes/version.js';
 import { ProbeRunner, type Escape, type ReusableProbe } from './runner.js';
@@ -145,7 +146,8 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12')) lint.observeAlways = (await lint.observers()).length > 0;
-    await Promise.all(plans.map((plan) => lintCommand(plan, capabilities, lint)));
+    const get = getCommand(plans);
+    await Promise.all(plans.map((plan) => lintCommand(plan, capabilities, get, lint)));
     const negotiated = negotiationSubject(plans);
     if (negotiated) await runModule(negotiation, { ...negotiated, capabilities }, lint);
 
@@ -187,14 +189,14 @@ async function setUp(setup: readonly (readonly string[])[], lint: LintContext): 
 }
 
 /** Every probe of one command: usage once, then per invocation its base probes and those that need them. */
-async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undefined, lint: LintContext): Promise<void> {
+async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext): Promise<void> {
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
   // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
   lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
   const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint), runModule(interactive, { command: plan.name, plan }, lint)];
   for (const invocation of plan.invocations) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };
-    jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, lint));
+    jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, get, lint));
     jobs.push(runModule(canary, subject, lint));
     if (plan.unbounded) jobs.push(runModule(pipe, { ...subject, ownExit: undefined }, lint));
   }
@@ -204,8 +206,11 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
   await Promise.all(jobs);
 }
 
-/** The base probe of a finite invocation, then the probes that need it (none after a hang). */
-async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, lint: LintContext): Promise<void> {
+/**
+ * The base probe of a finite invocation, then the probes that need it or its state (none after a hang: a tool that
+ * hangs is not signalled, created twice or paged).
+ */
+async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext): Promise<void> {
   const answer = await runModule(base, subject, lint);
   if (!answer) return;
   const after = { ...subject, base: answer };
@@ -218,6 +223,8 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
     runModule(machineMode, after, lint),
     runModule(input, { ...after, input: lines }, lint),
     runModule(versions, { ...after, capabilities }, lint),
+    runModule(identity, { ...after, get }, lint),
+    runModule(interrupts, after, lint),
   ]);
 }
 

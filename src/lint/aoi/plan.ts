@@ -1,4 +1,5 @@
 import type { Capabilities, CapabilityCommand } from '../../checks/aoi/probe/discovery.js';
+import { CREATE_COMMAND_WORDS, DESTRUCTIVE_COMMAND_WORDS, GET_COMMAND_WORDS } from '../../spec/aoi/constants.js';
 
 /** What the linter knows about one command, and the invocations it will probe it with. */
 export interface CommandPlan {
@@ -10,6 +11,10 @@ export interface CommandPlan {
   /** `true`/`false` when capabilities (or an invocation's flags) say; undefined when unknown. */
   readonly readOnly: boolean | undefined;
   readonly destructive: boolean;
+  /** Destructive by its name only (`remove`, `purge`): capabilities and flags do not say so, §14.3 still applies. */
+  readonly destructiveByName: boolean;
+  /** Creates resources, by its name (`add`, `create`, `import`): AOI-08 creates twice and compares ids. */
+  readonly creates: boolean;
   readonly dryRun: boolean;
   readonly idempotencyKey: boolean;
   /** Pages with --limit and --cursor (AOI-11 probes). */
@@ -87,6 +92,14 @@ export const machine = (args: readonly string[]): string[] => machineArgs(args);
  */
 export const discoveryFlag = (machineFlag: readonly string[]): string[] => machineFlag.map((word) => (word === 'jsonl' ? 'json' : word.endsWith('=jsonl') ? `${word.slice(0, -1)}` : word));
 
+/** A command name has one of `words` as a word: `remove`, `cache-clear`, `drop_table`, `rm`. */
+export const nameHasWord = (name: string, words: readonly string[]): boolean => name.toLowerCase().split(/[^a-z0-9]+/).some((word) => words.includes(word));
+
+/** The command that reads one resource by its key (`get ID`), when the tool has one: capabilities first, then invocations. */
+export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefined {
+  return plans.find((plan) => plan.readOnly !== false && nameHasWord(plan.name, GET_COMMAND_WORDS));
+}
+
 /**
  * The commands to lint: those capabilities lists (run bare unless the user gave invocations for them)
  * and those the user's invocations name. Capabilities say what a command is; without them, the flags
@@ -108,13 +121,18 @@ function plan(name: string, declared: CapabilityCommand | undefined, given: read
   // Run bare, a JSONL reader reads stdin the way §12.1 names it.
   const invocations = given ?? [declared?.input_modes?.includes('jsonl') ? [name, '--input-jsonl', '-'] : [name]];
   const any = (flag: string) => invocations.some((args) => hasFlag(args, flag));
-  const destructive = declared ? declared.destructive === true || declared.requires_confirm === true : any('--confirm');
+  const declaredDestructive = declared ? declared.destructive === true || declared.requires_confirm === true : any('--confirm');
+  // §14.3 is a MUST: a command named like a deletion is tried without --confirm whatever capabilities say.
+  const destructiveByName = !declaredDestructive && nameHasWord(name, DESTRUCTIVE_COMMAND_WORDS);
+  const destructive = declaredDestructive || destructiveByName;
   return {
     name,
     invocations,
     given: given !== undefined,
     readOnly: declared?.read_only ?? (destructive || any('--idempotency-key') ? false : undefined),
     destructive,
+    destructiveByName,
+    creates: !destructive && nameHasWord(name, CREATE_COMMAND_WORDS),
     dryRun: declared?.supports_dry_run ?? any('--dry-run'),
     idempotencyKey: declared?.supports_idempotency_key ?? any('--idempotency-key'),
     // Paged: a cursor is advertised or the user pages with --limit (a plain `bounded` get has no pages).

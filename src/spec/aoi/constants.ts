@@ -44,6 +44,19 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && Object.hasOwn(ERROR_CATEGORIES, value);
 }
 
+/**
+ * Words that make a command destructive by its name (§14.3, §16.3 `delete`): a command whose name has one
+ * of them as a word (`remove`, `rm`, `cache-clear`, `drop_table`) is probed without --confirm even when
+ * capabilities do not declare it destructive. Data only: the lint's plan matches names against it.
+ */
+export const DESTRUCTIVE_COMMAND_WORDS: readonly string[] = ['delete', 'del', 'remove', 'rm', 'rmdir', 'purge', 'drop', 'destroy', 'erase', 'reset', 'wipe', 'clear', 'truncate', 'prune', 'nuke', 'kill', 'uninstall', 'unlink', 'revoke', 'obliterate'];
+
+/** Words that make a command create resources by its name (§16.3 `create`): AOI-08 creates twice and compares ids. */
+export const CREATE_COMMAND_WORDS: readonly string[] = ['add', 'create', 'new', 'insert', 'import', 'post', 'upload', 'register'];
+
+/** Words that make a command read one resource by its key (§16.3 `get`): AOI-08 resolves a created id with it. */
+export const GET_COMMAND_WORDS: readonly string[] = ['get', 'show', 'view', 'read', 'describe', 'inspect', 'info'];
+
 /** Exit statuses of §6 (sysexits-compatible plus the shell's signal conventions). */
 export const EXIT_CODES = {
   OK: 0,

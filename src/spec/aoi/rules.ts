@@ -162,6 +162,8 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   // AOI-08 — auditability (§14.5); judged by the process linter
   probe('AOI-08/no-mutation-event', 'error', 'A successful mutation emitted no event naming what it changed', 'Emit one domain event per resource created, updated or deleted (§14.5).'),
   probe('AOI-08/missing-id', 'error', 'A mutating event carries no stable id', 'Put the resource\'s stable id, path or URL in every mutating event, e.g. {"type":"created","id":"doc_123"} (§14.5).'),
+  probe('AOI-08/id-not-unique', 'error', 'Two creates of the same input reported the same id', 'Give every resource its own id (a counter, a UUID) and report it; a field two resources share (a URL, a title) does not identify either (§14.5).'),
+  probe('AOI-08/id-unresolvable', 'warning', 'The get-like command cannot find the id a create reported', 'Report the key `get` takes: `get ID` must resolve the id of the resource just created (§14.5, §16.3).', '§14.5 asks for stable ids and §16.3 says get takes "a stable key"; the spec does not say in words that they are the same key.'),
   // AOI-09 — confidentiality (§8.3, §11)
   sub('AOI-09/meta-env', 'error', 'aoi:meta echoes the environment', 'Never put environment variables in meta (§11).'),
   sub('AOI-09/meta-secret', 'error', 'aoi:meta echoes a secret-looking argument', 'Redact sensitive flags, URL credentials and tokens before including args (§11).'),
@@ -172,6 +174,7 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
   probe('AOI-10/pipe-stack-trace', 'error', 'A stack trace after the reader closed stdout', 'Treat EPIPE on stdout as normal termination: exit quietly (141) without a trace (§7, §20).'),
   probe('AOI-10/pipe-hang', 'error', 'Still running after the reader closed stdout', 'Stop when a write to stdout fails with EPIPE (or let SIGPIPE end the process) (§7).'),
   probe('AOI-10/pipe-exit-code', 'warning', 'After stdout was closed, an exit status other than 0 or 141', 'Exit 141 (or die of SIGPIPE) when the downstream reader has gone (§6).', '§6 recommends 141 for a closed pipe; §7 only requires a clean exit.'),
+  probe('AOI-10/signal-stack-trace', 'error', 'A stack trace after SIGINT/SIGTERM', 'Handle SIGINT and SIGTERM in machine mode (a Python KeyboardInterrupt, an unhandled rejection): stop, emit the interrupted summary, exit 130/143 without a trace (§7, §2).'),
   probe('AOI-10/signal-ignored', 'error', 'Still running after SIGINT/SIGTERM', 'Handle SIGINT and SIGTERM: stop work, emit the interrupted summary if safe, and exit (§7).'),
   probe('AOI-10/no-interrupted-summary', 'warning', 'Interrupted without an interrupted summary', 'On SIGINT/SIGTERM emit {"type":"aoi:summary","ok":false,"reason":"interrupted","partial":true} before exiting (§7).', '§7 says SHOULD, "if safe and possible".'),
   probe('AOI-10/process-survived', 'warning', 'A process outlived the command that started it', 'Finish background work before exiting, or leave it to a documented service; never detach a process from the command (setsid, a double fork) (§7).', '§7 asks for a prompt, clean exit; no MUST names background processes.'),

@@ -21,7 +21,9 @@ describe('the lint catches each fault by exactly the sub-rules it declares (in m
     expect(report.verdicts.filter((v) => v.status === 'skip' || v.status === 'fail').map((v) => `${v.rule} ${v.command}: ${v.reason}`)).toEqual([]);
   });
 
-  test.concurrent.each(ALL_FAULT_CASES)('%s', async (_name, make) => {
+  // Concurrent lints of ~100 probes each: on a loaded 2-core machine one takes 15-20 s, more than the default 30 s when five share it.
+  // A hang fault costs a timeout per probe, and a second chance each on a busy machine: sized for a loaded 2-core box.
+  test.concurrent.each(ALL_FAULT_CASES)('%s', { timeout: 180_000 }, async (_name, make) => {
     const fault = make();
     const declared = declaredUnderLint([fault]);
     const lint = lintCli(inMemoryTarget(notes, { faults: [fault] }), LINT);
@@ -33,8 +35,7 @@ describe('the lint catches each fault by exactly the sub-rules it declares (in m
     const expected = declared.violates.filter((id) => id !== 'AOI-01/schema-network'); // not observable in memory
     expect(reported(report)).toEqual(expected);
     expect(report.ok).toBe(expected.every((id) => getSubRule(id).severity === 'warning'));
-    // A hang fault costs a timeout per probe, and a second chance each on a busy machine: sized for a loaded 2-core box.
-  }, 180_000);
+  });
 });
 
 // A foreign tool's defect counts too: test/integration/lint/foreign-<tool>.test.ts proves it fires (AOI-01/discovery-flag-differs

@@ -1,6 +1,6 @@
 import { toExcerpt } from '../../../stream/finding.js';
 import { EXIT_CODES } from '../../../spec/aoi/constants.js';
-import { endOf, type ProbeOutcome, type Report } from './types.js';
+import { endOf, type Event, type ProbeOutcome, type Report } from './types.js';
 
 /** Stack-trace shapes of the common runtimes (Node/JS, Python, Go, Rust, Java). */
 const TRACE = /^\s+at .+[:(]\d+|^Traceback \(most recent call last\)|^goroutine \d+ \[|^panic: |thread '.+' panicked at|^\s+at [\w$.]+\(.*\)$|^Exception in thread /m;
@@ -30,12 +30,19 @@ export function judgePipeClose(run: ProbeOutcome, report: Report, secrets: reado
 const SIGNAL_EXIT = { SIGINT: EXIT_CODES.SIGINT, SIGTERM: 143 } as const;
 
 /**
- * AOI-10 (§7): SIGINT/SIGTERM mid-stream ends the run with an interrupted summary and 130/143. The
- * summary is judged only when the stream could be read (`events` given); its `ok` and its agreement
- * with the exit status are AOI-03's to judge, so here it only has to say `reason: "interrupted"`.
+ * AOI-10 (§7): SIGINT/SIGTERM mid-stream ends the run without a stack trace, with an interrupted summary and
+ * 130/143. The summary is judged only when the stream could be read (`events` given); its `ok` and its
+ * agreement with the exit status are AOI-03's to judge, so here it only has to say `reason: "interrupted"`.
  */
-export function judgeSignal(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', events: readonly { type: string; [key: string]: unknown }[] | undefined, report: Report): void {
+export function judgeSignal(
+  run: ProbeOutcome,
+  signal: 'SIGINT' | 'SIGTERM',
+  events: readonly { type: string; [key: string]: unknown }[] | undefined,
+  report: Report,
+  secrets: readonly string[] = [],
+): void {
   if (!run.signalSent) return;
+  judgeSignalTrace(run, signal, report, secrets);
   if (run.graceExpired) {
     report('AOI-10/signal-ignored', `still running after ${signal}; the kit killed it`);
     return;
@@ -43,4 +50,24 @@ export function judgeSignal(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', eve
   const interrupted = events?.some((e) => e.type === 'aoi:summary' && e.reason === 'interrupted') ?? true;
   if (!interrupted) report('AOI-10/no-interrupted-summary', `${signal} ended the run without {"type":"aoi:summary","ok":false,"reason":"interrupted"}`);
   if (run.exitCode !== SIGNAL_EXIT[signal] && run.signal !== signal) report('AOI-10/signal-exit-code', `${signal} ended the run with ${endOf(run)}, not ${SIGNAL_EXIT[signal]}`);
+}
+
+/** AOI-10 (§7, §2): no stack trace on stderr after a signal, whether it interrupted the work or only the teardown. */
+export function judgeSignalTrace(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', report: Report, secrets: readonly string[] = []): void {
+  if (!run.signalSent) return;
+  const trace = traceExcerpt(run.stderr, secrets);
+  if (trace !== undefined) report('AOI-10/signal-stack-trace', `printed a stack trace on stderr after ${signal}`, { excerpt: trace });
+}
+
+/**
+ * How far a signal probe of a finite command got: it printed fewer lines than the probe waits for (`ended`);
+ * it had written a successful stream, terminal summary ok:true, before the signal could act (`finished`: only
+ * a stack trace is blamed, however it then ended: the signal may end a Python interpreter's finalisation); or
+ * the signal reached it while it worked (`interrupted`: judged by judgeSignal).
+ */
+export function signalReach(run: ProbeOutcome, events: readonly Event[]): 'ended' | 'finished' | 'interrupted' {
+  if (!run.signalSent) return 'ended';
+  const last = events.at(-1);
+  if (!run.graceExpired && last?.type === 'aoi:summary' && last.ok === true) return 'finished';
+  return 'interrupted';
 }

@@ -54,11 +54,24 @@ export const succeeded = (run: Pick<ProbeOutcome, 'exitCode'>, events: readonly 
 /** How a run ended, in words: `exit 64`, `signal SIGKILL`. */
 export const endOf = (run: Pick<ProbeOutcome, 'exitCode' | 'signal'>): string => (run.signal ? `signal ${run.signal}` : `exit ${run.exitCode}`);
 
-/** The resource identifier an event carries: `id`, a `*_id`, `path`, `url` or `uri` (§14.5). */
-export function idOf(event: Event): string | undefined {
-  for (const [key, value] of Object.entries(event)) {
-    if (!(key === 'id' || key.endsWith('_id') || key === 'path' || key === 'url' || key === 'uri')) continue;
-    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+/** The fields that name a resource (§14.5 "stable IDs/paths/URLs"), most specific first. */
+const ID_FIELDS = [(key: string) => key === 'id', (key: string) => key.endsWith('_id'), (key: string) => key === 'path', (key: string) => key === 'url' || key === 'uri'];
+
+/**
+ * The field an event names its resource by: `id`, else a `*_id`, else `path`, else `url`/`uri` (§14.5), whatever
+ * order the fields come in. A resource with an id and a url is named by its id; the url is only its content.
+ */
+export function idFieldOf(event: Event): string | undefined {
+  for (const matches of ID_FIELDS) {
+    for (const [key, value] of Object.entries(event)) {
+      if (matches(key) && ((typeof value === 'string' && value !== '') || typeof value === 'number')) return key;
+    }
   }
   return undefined;
+}
+
+/** The resource identifier an event carries: the value of its {@link idFieldOf} field. */
+export function idOf(event: Event): string | undefined {
+  const field = idFieldOf(event);
+  return field === undefined ? undefined : String(event[field]);
 }

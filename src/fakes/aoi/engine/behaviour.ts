@@ -29,6 +29,8 @@ export interface Behaviour {
    * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0).
    */
   readonly signals: 'interrupt' | 'ignore' | 'no-summary' | 'wrong-exit-code';
+  /** On SIGINT/SIGTERM these commands print an AbortError's Node stack trace on stderr first. */
+  readonly signalStackTrace: Commands;
   /** Delays: real timers in a process, virtual (order only, no waiting) in memory. */
   readonly latency: Latency;
   /**
@@ -82,6 +84,7 @@ export interface Behaviour {
 export const WELL_BEHAVED: Behaviour = Object.freeze({
   brokenPipe: { mode: 'exit', commands: 'all' },
   signals: 'interrupt',
+  signalStackTrace: [],
   latency: { firstByteMs: 0, betweenEventsMs: 0, jitterMs: 0, commands: 'all' },
   stall: null,
   readsStdin: [],

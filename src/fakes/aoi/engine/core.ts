@@ -52,6 +52,13 @@ export class BrokenPipe extends Error {
   }
 }
 
+/** What a tool prints when it logs the AbortError its signal handler raised with `console.error(error.stack)`: the `stack-trace` signal behaviour. */
+const abortTrace = (signal: string) => `AbortError: The operation was aborted (${signal})
+    at AbortController.abort (node:internal/abort_controller:386:18)
+    at process.onSignal (file:///usr/lib/node_modules/notes/dist/index.js:88:14)
+    at process.emit (node:events:519:28)
+`;
+
 /** What Node prints when a write to a closed pipe has no error handler: the `stack-trace` broken-pipe behaviour. */
 export const EPIPE_TRACE = `node:events:497
       throw er; // Unhandled 'error' event
@@ -109,24 +116,28 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   let interrupting = false; // set as the signal arrives; a stalled tool still answers it with its interrupted summary
 
   // Once interrupted, the tool's own writes stop: the engine's interrupted summary must be the last line.
-  const writeOut = async (bytes: string | Uint8Array, fromEngine = false) => {
+  // Says whether the bytes went out: a write the signal overtook while it was pacing is dropped.
+  const writeOut = async (bytes: string | Uint8Array, fromEngine = false): Promise<boolean> => {
     await pace();
-    if (interrupting && !fromEngine) return;
+    if (interrupting && !fromEngine) return false;
     try {
       await io.writeStdout(bytes);
     } catch (error) {
       if (!(error instanceof BrokenPipe) || brokenPipe !== 'keep-writing') throw error;
       pipeBroken = true; // ignored: the tool carries on as if the reader were still there
     }
+    return true;
   };
 
   const write = async (event: { type: string } & Record<string, unknown>, fromEngine = false) => {
     if (closed || (interrupting && !fromEngine)) return;
     if (events >= stallAfter && !fromEngine) await stallHang();
-    if (event.type === 'aoi:summary') summaryWritten = true;
+    // A summary a fault dropped counts as written (the tool wrote it); one the signal overtook does not.
+    const summary = event.type === 'aoi:summary';
+    if (summary) summaryWritten = true;
     streamStarted = true;
     const bytes = pipeline.render(event);
-    if (bytes.length > 0) await writeOut(bytes, fromEngine);
+    if (bytes.length > 0 && !(await writeOut(bytes, fromEngine)) && summary) summaryWritten = false;
     events++;
     settings.onEventWritten?.(events);
   };
@@ -173,6 +184,7 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const outcome = await Promise.race([finished, interrupted.then((signal) => ({ signal }) as const)]);
   if ('signal' in outcome) {
     interrupting = true;
+    if (on(behaviour.signalStackTrace)) await io.writeStderr(abortTrace(outcome.signal)).catch(() => {});
     if (behaviour.signals !== 'no-summary' && streamStarted && !summaryWritten) {
       await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }, true).catch(() => {});
     }

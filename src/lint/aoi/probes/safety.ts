@@ -9,7 +9,10 @@ function wrongCount(invocation: readonly string[]): number | undefined {
   return Number.isInteger(count) ? count + 1 : undefined;
 }
 
-/** AOI-06 (§14.2, §14.3): without --confirm (and with a wrong --confirm-count) it refuses; --dry-run plans and changes nothing. */
+/**
+ * AOI-06 (§14.2, §14.3): without --confirm (and with a wrong --confirm-count) it refuses; --dry-run plans and changes
+ * nothing. Destructive means declared so, or named so (`remove`, `purge`: DESTRUCTIVE_COMMAND_WORDS).
+ */
 export const safety: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-06'],
   plan({ plan, invocation, base }, lint) {
@@ -24,12 +27,17 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     if (plan.dryRun) probes.push({ key: 'dry-run', args: lint.machine(withFlag(unconfirmed, '--dry-run')), settings: observe });
     return probes;
   },
-  judge({ command, invocation, base }, runs, lint) {
+  judge({ command, plan, invocation, base }, runs, lint) {
     for (const [key, probe] of runs) {
       const judged = lint.judgeStream(command, probe);
       if (judged === 'hang') continue;
       const events = readableEvents(judged, probe);
-      const report = lint.reporter(command, probe.label);
+      const reporter = lint.reporter(command, probe.label);
+      // Say why a command capabilities do not call destructive was held to §14.3.
+      const report: typeof reporter =
+        plan.destructiveByName && key === 'unconfirmed'
+          ? (id, message, evidence) => reporter(id, `${message} (\`${plan.name}\` is destructive by its name; capabilities do not declare it destructive)`, evidence)
+          : reporter;
       const effects = lint.effects(probe);
       if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, effects, report);
       else if (key === 'wrong-count') judgeWrongConfirmCount(probe.run, events, effects, wrongCount(invocation)!, report);

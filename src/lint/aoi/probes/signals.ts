@@ -1,10 +1,17 @@
 import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
-import { judgeSignal } from '../../../checks/aoi/probe/pipes.js';
+import { judgeSignal, judgeSignalTrace, signalReach } from '../../../checks/aoi/probe/pipes.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
-import type { InvocationSubject, ProbeModule } from './module.js';
+import type { LintContext } from '../context.js';
+import type { AfterBaseSubject, InvocationSubject, ProbeModule } from './module.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** Lines a command prints before the signal probes send their signal: it has started its work by then. */
+export const SIGNAL_AFTER_LINES = 2;
+
+/** A signal probe: the invocation in machine mode, the signal after two lines. */
+const signalProbe = (lint: LintContext, invocation: readonly string[], signal: (typeof SIGNALS)[number]) =>
+  ({ key: signal, args: lint.machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } }) as const;
 
 /**
  * The base probes of an unbounded invocation: SIGINT, then SIGTERM, after two lines. The streams are judged as
@@ -12,7 +19,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  */
 export const signals: ProbeModule<InvocationSubject> = {
   rules: ruleIdsOf('AOI'),
-  plan: ({ invocation }, lint) => SIGNALS.map((signal) => ({ key: signal, args: lint.machine(invocation), settings: { signalAfterLines: { lines: 2, signal } } })),
+  plan: ({ invocation }, lint) => SIGNALS.map((signal) => signalProbe(lint, invocation, signal)),
   judge({ command }, runs, lint) {
     for (const signal of SIGNALS) {
       const probe = runs.get(signal)!;
@@ -23,9 +30,52 @@ export const signals: ProbeModule<InvocationSubject> = {
       }
       const readable = !probe.run.graceExpired && lint.judgeStream(command, probe, { unbounded: true }) === 'readable';
       if (lint.wants('AOI-10')) {
-        judgeSignal(probe.run, signal, readable ? probe.events : undefined, report);
+        judgeSignal(probe.run, signal, readable ? probe.events : undefined, report, lint.secrets);
         lint.verdicts.exercised('AOI-10', command);
       }
+    }
+  },
+};
+
+/**
+ * AOI-10 (§7) for a finite invocation (issue: every long command, not only unbounded ones): SIGINT once it has
+ * printed two lines, and SIGTERM in a second run when SIGINT found it still working (a command too short for
+ * one is too short for the other: no probe is spent on it). Its prerequisite is a plain run that succeeded:
+ * only then is a missing interrupted summary the signal's doing, not the way the invocation always ends. Only
+ * a run the signal reached while it worked is judged; one that ended sooner or had already succeeded is not
+ * blamed, but for a stack trace. The base probe judged the stream: here only the ending. The verdict's notes
+ * say which invocations were long enough to be signalled.
+ */
+export const interrupts: ProbeModule<AfterBaseSubject> = {
+  rules: ['AOI-10'],
+  plan({ command, invocation, base }, lint) {
+    if (!base.succeeded) {
+      lint.verdicts.note('AOI-10', `\`${lint.redact(invocation.join(' '))}\` was not signalled: its plain run did not succeed`, command);
+      return [];
+    }
+    return [signalProbe(lint, invocation, 'SIGINT')];
+  },
+  async judge({ command, invocation }, runs, lint) {
+    const reached: string[] = [];
+    let probe = runs.get('SIGINT')!;
+    for (const signal of SIGNALS) {
+      if (signal !== 'SIGINT') {
+        const next = signalProbe(lint, invocation, signal);
+        probe = await lint.runner.probe(next.args, next.settings);
+      }
+      const reach = signalReach(probe.run, probe.events);
+      const report = lint.reporter(command, probe.label);
+      if (reach === 'finished') judgeSignalTrace(probe.run, signal, report, lint.secrets);
+      if (reach !== 'interrupted') break;
+      judgeSignal(probe.run, signal, probe.events, report, lint.secrets);
+      reached.push(signal);
+    }
+    const label = lint.redact(invocation.join(' '));
+    if (reached.length > 0) {
+      lint.verdicts.note('AOI-10', `\`${label}\` was still running after ${SIGNAL_AFTER_LINES} lines: ${reached.join(' and ')} judged`, command);
+      lint.verdicts.exercised('AOI-10', command);
+    } else {
+      lint.verdicts.note('AOI-10', `\`${label}\` ended or succeeded before SIGINT could interrupt it: not signalled mid-run`, command);
     }
   },
 };

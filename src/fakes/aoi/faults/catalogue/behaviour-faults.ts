@@ -11,6 +11,7 @@ import { helpFails } from '../help-fails.js';
 import { hidesTruncation } from '../hides-truncation.js';
 import { idempotencyIgnored } from '../idempotency-ignored.js';
 import { idempotencyKeyRejected } from '../idempotency-key-rejected.js';
+import { idsNotIdentifying } from '../ids-not-identifying.js';
 import { ignoresLimit } from '../ignores-limit.js';
 import { ignoresSignals } from '../ignores-signals.js';
 import { ignoresSigpipe } from '../ignores-sigpipe.js';
@@ -28,6 +29,7 @@ import { schemaVersionIgnored } from '../schema-version-ignored.js';
 import { silentMutations } from '../silent-mutations.js';
 import { slow } from '../slow.js';
 import { stackTraceOnEpipe } from '../stack-trace-on-epipe.js';
+import { stackTraceOnSignal } from '../stack-trace-on-signal.js';
 import { stall } from '../stall.js';
 import { unboundedByDefault } from '../unbounded-by-default.js';
 import { usageExitCode } from '../usage-exit-code.js';
@@ -61,6 +63,7 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'idempotency-ignored': behaviourEntry(idempotencyIgnored),
   'idempotency-key-rejected': behaviourEntry(idempotencyKeyRejected),
   'mutations-without-ids': behaviourEntry(mutationsWithoutIds),
+  'ids-not-identifying': behaviourEntry(idsNotIdentifying, { defaults: { how: 'reused' }, variants: { 'shared-url': { how: 'shared-url' } } }),
   'silent-mutations': behaviourEntry(silentMutations),
   'echoes-argv-on-stderr': behaviourEntry(echoesArgvOnStderr),
   'ignores-sigpipe': behaviourEntry(ignoresSigpipe),
@@ -68,6 +71,7 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'ignores-signals': behaviourEntry(ignoresSignals),
   'no-interrupted-summary': behaviourEntry(noInterruptedSummary),
   'wrong-signal-exit-code': behaviourEntry(wrongSignalExitCode),
+  'stack-trace-on-signal': behaviourEntry(stackTraceOnSignal),
   'ignores-limit': behaviourEntry(ignoresLimit),
   'hides-truncation': behaviourEntry(hidesTruncation),
   'broken-cursor': behaviourEntry(brokenCursor, { defaults: { how: 'rejects' }, variants: { repeats: { how: 'repeats' } } }),

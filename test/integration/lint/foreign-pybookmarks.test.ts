@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { lintCli, type LintOptions, type LintReport } from '../../../src/lint/aoi/lint.js';
+import { processTarget } from '../../../src/lint/aoi/target.js';
+import { runCli } from '../../../src/run/run-cli.js';
+
+/**
+ * pybookmarks (fixtures/foreign/pybookmarks): a Python tool written the way outside authors write them, state
+ * under its own $PYBOOKMARKS_HOME. The clean tool gets zero findings; each defect exactly the findings tool.json
+ * lists for it.
+ */
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const TOOL = JSON.parse(readFileSync(join(ROOT, 'fixtures/foreign/pybookmarks/tool.json'), 'utf8')) as {
+  command: string[];
+  lint: { args: string[]; setup: string[][]; invocations: string[][] };
+  defectEnv: string;
+  defects: Record<string, { description: string; findings: string[] }>;
+};
+const [program, ...programArgs] = TOOL.command.map((word, i) => (i > 0 && word.startsWith('fixtures/') ? join(ROOT, word) : word));
+const target = () => processTarget(program!, programArgs);
+
+/** The `aoi-testkit lint` options of tool.json as lintCli options (only those the fixture uses). */
+function lintOptions(args: readonly string[]): LintOptions {
+  const env: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    if (args[i] !== '--env') throw new Error(`tool.json lint.args: ${args[i]} is not read by this test`);
+    const [name, ...value] = args[i + 1]!.split('=');
+    env[name!] = value.join('=');
+  }
+  return { env, setup: TOOL.lint.setup, invocations: TOOL.lint.invocations };
+}
+
+const lint = (defect?: string, extra: LintOptions = {}): Promise<LintReport> => {
+  const options = lintOptions(TOOL.lint.args);
+  return lintCli(target(), { ...options, ...extra, env: { ...options.env, ...(defect ? { [TOOL.defectEnv]: defect } : {}), ...extra.env } });
+};
+const findingIds = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
+const describeFindings = (report: LintReport) => report.findings.map((f) => `${f.id} [${f.probe ?? ''}] ${f.message}`);
+
+describe('pybookmarks, a Python tool with its own state directory', () => {
+  test('the clean tool: zero findings, every judgeable rule judged', { timeout: 180_000 }, async () => {
+    const report = await lint();
+    expect(describeFindings(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.verdicts.filter((v) => v.status === 'skip').map((v) => `${v.rule} ${v.command}: ${v.reason}`)).toEqual([]);
+    const verdict = (rule: string, command: string) => report.verdicts.find((v) => v.rule === rule && v.command === command)!;
+    // The positive controls: the probes these rules need ran and were judged on this tool.
+    expect(verdict('AOI-06', 'remove').status).toBe('pass');
+    expect(verdict('AOI-07', 'add').status).toBe('pass');
+    expect(verdict('AOI-08', 'add').status).toBe('pass');
+    expect(verdict('AOI-12', 'import').status).toBe('pass');
+    // The long finite command was signalled mid-run, and the verdict says so.
+    expect(verdict('AOI-10', 'check-links').notes).toEqual([expect.stringMatching(/^`check-links` was still running after 2 lines: SIGINT and SIGTERM judged$/)]);
+  });
+
+  for (const [defect, { findings }] of Object.entries(TOOL.defects)) {
+    test(`defect ${defect}: exactly ${findings.join(', ')}`, { timeout: 180_000 }, async () => {
+      const report = await lint(defect);
+      expect(findingIds(report), describeFindings(report).join('\n')).toEqual([...findings].sort());
+      expect(report.ok).toBe(false);
+    });
+  }
+});
+
+describe('idempotency keys are unique per request, even where state outlives the probe', () => {
+  // One state for every probe, as a server's or a shared ledger's is: a key the linter reused for another
+  // request would be refused there, rightly.
+  const shared = mkdtempSync(join(tmpdir(), 'pybookmarks-shared-'));
+  afterAll(() => rmSync(shared, { recursive: true, force: true }));
+
+  test('the tool refuses a key reused with other input (what a reused linter key would meet)', { timeout: 60_000 }, async () => {
+    const add = (url: string) => runCli(program!, [...programArgs, 'add', '--url', url, '--title', 'T', '--idempotency-key', 'same', '--output', 'jsonl'], { env: { PYBOOKMARKS_HOME: join(shared, 'direct') } });
+    expect((await add('https://example.org/a')).exitCode).toBe(0);
+    expect((await add('https://example.org/a')).exitCode).toBe(0);
+    const reused = await add('https://example.org/b');
+    expect(reused.exitCode).toBe(1);
+    expect(Buffer.from(reused.stdout).toString()).toContain('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  test('two invocations of add, linted twice against one shared state: no key is refused', { timeout: 180_000 }, async () => {
+    const options: LintOptions = {
+      env: { PYBOOKMARKS_HOME: join(shared, 'lint') },
+      invocations: [
+        ['add', '--url', 'https://example.org/a', '--title', 'A'],
+        ['add', '--url', 'https://example.org/b', '--title', 'B'],
+      ],
+      only: ['AOI-07'],
+    };
+    for (const seed of ['first lint', 'second lint']) {
+      const report = await lintCli(target(), { ...options, canarySeed: seed });
+      expect(describeFindings(report)).toEqual([]);
+      // The shared state is invisible to the linter: AOI-07 cannot see a doubled effect, and says why.
+      expect(report.verdicts.find((v) => v.rule === 'AOI-07' && v.command === 'add')).toMatchObject({ status: 'skip' });
+    }
+  });
+});

@@ -90,11 +90,11 @@ function evidenceOf(finding: Finding): Record<string, unknown> {
   };
 }
 
-function verdictDetail(verdict: RuleVerdict, findings: readonly Finding[] = verdict.findings): string {
+/** A verdict's headline: its counts and title (each finding's message is on its own line below), or why it was not judged. */
+function verdictDetail(verdict: RuleVerdict): string {
   if (verdict.status === 'not_applicable' || verdict.status === 'skip') return verdict.reason ?? verdict.status;
   const counts = [verdict.errors > 0 ? `${verdict.errors} error(s)` : '', verdict.warnings > 0 ? `${verdict.warnings} warning(s)` : ''].filter(Boolean);
-  const first = findings.find((f) => f.severity === 'error') ?? findings[0];
-  return counts.length === 0 ? verdict.title : `${counts.join(', ')}; first: ${first?.message ?? ''}`;
+  return counts.length === 0 ? verdict.title : `${counts.join(', ')}: ${verdict.title}`;
 }
 
 /**
@@ -133,7 +133,7 @@ export function renderText(report: StreamReport, source: string, color: boolean,
     const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(YELLOW, 'WARN') : paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
     const shown = oneFindingPerDefect(verdict.findings, report.findings);
     // The first finding named is one this rule shows (not a defect shown under another rule).
-    out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict, shown.map((s) => s.finding))}`);
+    out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict)}`);
     for (const { finding, alsoRules } of shown.slice(0, 3)) {
       const where = finding.line !== undefined ? `line ${finding.line}${finding.endLine !== undefined ? `-${finding.endLine}` : ''}` : 'stream';
       out.push(`          ${paint(GREY, `${finding.id} ${where}`)}: ${finding.message}${alsoFails(alsoRules)}`);

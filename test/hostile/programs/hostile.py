@@ -78,7 +78,20 @@ def dump(mode):
     emit({"type": "aoi:summary", "ok": True, "count": 1})
 
 
+HELP = """usage: hostile.py <command> [--output jsonl]
+
+commands:
+  schema        the event schema (JSON)
+  capabilities  the commands (JSON)
+  list          one row
+  dump          one row, or what HOSTILE_MODE says
+"""
+
+
 def main(argv):
+    if argv and argv[0] in ("--help", "-h", "help"):
+        sys.stdout.write(HELP)
+        return
     words = [a for a in argv if a not in ("--output", "jsonl", "json")]
     if not words:
         usage("a command is needed: schema, capabilities, list, dump")

@@ -557,6 +557,61 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     },
   },
   {
+    fault: 'help-fails',
+    shows: '--help prints its usage on stderr and exits 64',
+    argv: ['--help'],
+    check(faulty, clean) {
+      expect(faulty.exitCode).toBe(64);
+      expect(faulty.stdout).toBe('');
+      expect(clean.exitCode).toBe(0);
+      expect(clean.stdout).not.toBe('');
+    },
+  },
+  {
+    fault: 'machine-flag-refused',
+    shows: 'list --output jsonl is refused with nothing on stdout',
+    argv: jsonl('list'),
+    check(faulty, clean) {
+      expect(faulty.exitCode).toBe(64);
+      expect(faulty.stdout).toBe('');
+      expect(clean.exitCode).toBe(0);
+      expect(summary(clean)).toMatchObject({ ok: true });
+    },
+  },
+  {
+    fault: 'unbounded-by-default',
+    shows: 'capabilities declare search and list bounded: false',
+    argv: ['capabilities', '--output', 'json'],
+    check(faulty, clean) {
+      const bounded = (run: Observed, name: string) => (document(run).commands as { name: string; bounded?: boolean }[]).find((c) => c.name === name)?.bounded;
+      expect(bounded(faulty, 'list')).toBe(false);
+      expect(bounded(faulty, 'search')).toBe(false);
+      expect(bounded(clean, 'list')).not.toBe(false);
+    },
+  },
+  {
+    fault: 'ids-not-identifying',
+    shows: 'every note created is named n_0001 in its created event',
+    argv: jsonl('create', '--title', 'Fresh'),
+    check(faulty, clean) {
+      const created = (run: Observed) => run.events.find((event) => event.type !== 'aoi:meta' && event.type !== 'aoi:summary');
+      expect(created(faulty)).toMatchObject({ id: 'n_0001' });
+      expect(created(clean)).toMatchObject({ id: 'n_0004' });
+    },
+  },
+  {
+    fault: 'stack-trace-on-signal',
+    shows: 'watch prints a stack trace on stderr after SIGINT, then its interrupted summary',
+    argv: watch,
+    signalAfterLines: { lines: 2, signal: 'SIGINT' },
+    check(faulty, clean) {
+      expect(faulty.stderr).toMatch(/\n\s+at /);
+      expect(faulty.events.at(-1)).toEqual(INTERRUPTED);
+      expect(clean.stderr).toBe('');
+      expect(clean.events.at(-1)).toEqual(INTERRUPTED);
+    },
+  },
+  {
     fault: 'slow',
     shows: 'slow, yet the same bytes and status',
     argv: jsonl('search', 'note', '--limit', '2'),

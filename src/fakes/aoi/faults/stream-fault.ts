@@ -107,10 +107,15 @@ const WARNING_IDS = new Set([
   'AOI-05/code-format',
   'AOI-05/usage-exit-code',
   'AOI-06/confirm-count-ignored',
+  'AOI-06/wrote-outside-sandbox',
+  'AOI-08/id-unresolvable',
   'AOI-10/pipe-exit-code',
   'AOI-10/no-interrupted-summary',
   'AOI-10/signal-exit-code',
   'AOI-11/truncated-without-cursor',
+  'AOI-11/unbounded-by-default',
+  'AOI-11/output-cap-exceeded',
+  'AOI-10/process-survived',
   'AOI-13/meta-aoi-version',
 ]);
 

@@ -44,6 +44,8 @@ export interface LintArgs {
   strict: boolean;
   timeoutMs: number | undefined;
   maxOutputBytes: number | undefined;
+  /** `--caller-home`: probes keep the caller's HOME, XDG directories and TMPDIR (no per-probe home sandbox). */
+  callerHome: boolean;
   color: boolean;
   /** `--spec` (aoi, cmdhelp, exec, app; `all` expanded); empty: detect. */
   specs: SpecId[];
@@ -135,6 +137,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     strict: values.strict === true,
     timeoutMs,
     maxOutputBytes,
+    callerHome: values['caller-home'] === true,
     color: wantsColour(values),
     specs: SPEC_IDS.filter((s) => specs.has(s)),
     execPlan: text('exec-plan'),
@@ -334,6 +337,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       strict: args.strict,
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
+      ...(args.callerHome ? { sandboxHome: false } : {}),
       ...(progress ? { onProgress: progress.update } : {}),
       ...(reuse ? { reuse } : {}),
     });

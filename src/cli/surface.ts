@@ -152,6 +152,11 @@ export const VERBS = {
         usage: { value: '"CMD ARGS"', text: 'a read-only command run before and after each mutating probe, in its state, to see\nside effects not on disk (repeatable; default: the read-only commands capabilities list)' },
       },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
+      'caller-home': {
+        type: 'bool',
+        description: 'Give AOI probes the caller\'s HOME, XDG directories and TMPDIR instead of fresh ones in each probe\'s sandbox (a tool that must read your configuration)',
+        usage: { text: 'probes get your HOME, XDG dirs and TMPDIR, not fresh ones per probe\n(a tool that must read your configuration; its writes there are then yours)' },
+      },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
       'max-output-bytes': {

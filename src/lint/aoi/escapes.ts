@@ -1,5 +1,5 @@
 import { readdir, readFile, lstat } from 'node:fs/promises';
-import { homedir, userInfo } from 'node:os';
+import { homedir, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { signalProcess } from '../../run/process-tree.js';
 
@@ -17,11 +17,16 @@ export const PROBE_MARKER_ENV = 'AOI_LINT_PROBE';
  * HOME (as $HOME says and as the passwd entry says). In the parent only files count: sibling directories come
  * and go with the caller's neighbours (another checkout, a build), not with the probe.
  */
-export function outsideDirs(): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
+export function outsideDirs(watchHome = true): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
   const cwd = resolve(process.cwd());
-  const homes = [homedir(), safeUserHome()].filter((dir): dir is string => dir !== undefined && dir !== '').map((dir) => resolve(dir));
-  const dirs = [...new Set([cwd, dirname(cwd), ...homes])];
-  return { dirs, filesOnly: new Set([dirname(cwd)].filter((dir) => dir !== cwd && !homes.includes(dir))) };
+  // Probes that were given the caller's HOME (--caller-home) may write there: it is theirs, not outside.
+  const homes = (watchHome ? [homedir(), safeUserHome()] : []).filter((dir): dir is string => dir !== undefined && dir !== '').map((dir) => resolve(dir));
+  // The parent is watched unless it is shared by everything on the machine (the temp dir, the root): there other
+  // programs write all the time, and their files would be blamed on the tool.
+  const parent = dirname(cwd);
+  const parents = parent === cwd || parent === resolve(tmpdir()) || parent === '/' ? [] : [parent];
+  const dirs = [...new Set([cwd, ...parents, ...homes])];
+  return { dirs, filesOnly: new Set(parents.filter((dir) => !homes.includes(dir))) };
 }
 
 function safeUserHome(): string | undefined {

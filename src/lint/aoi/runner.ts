@@ -107,7 +107,7 @@ export class ProbeRunner {
   observers: readonly (readonly string[])[] = [];
   /** Every probe around which something was written outside the sandboxes or that left a process behind, in the order they ended (blameEscapes decides whose). */
   readonly escapes: Escape[] = [];
-  private readonly outside = outsideDirs();
+  private readonly outside: ReturnType<typeof outsideDirs>;
   private readonly marker = randomUUID();
   /** Which probe each marker was given to (watched runs only). */
   private collected = false;
@@ -120,6 +120,7 @@ export class ProbeRunner {
     private readonly workspace: Workspace,
     private readonly options: RunnerOptions,
   ) {
+    this.outside = outsideDirs(options.sandboxHome !== false);
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
   }
 

@@ -18,6 +18,7 @@ import { stdoutReporter, parseReporting } from './reporters/options.js';
 import { baselineText, type ReportView } from './reporters/view.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from './colour.js';
 import { checkStart } from '../lint/start.js';
+import { setPartialFindings } from './partial.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
@@ -338,6 +339,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
       ...(args.callerHome ? { sandboxHome: false } : {}),
+      onFindings: setPartialFindings,
       ...(progress ? { onProgress: progress.update } : {}),
       ...(reuse ? { reuse } : {}),
     });

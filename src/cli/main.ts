@@ -40,7 +40,9 @@ export async function main(argv: string[]): Promise<number> {
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
     if (verb === 'check' || verb === 'lint' || verb === 'exec') {
       const { onInterrupt } = await import('../run/interrupt.js');
-      onInterrupt((signal) => process.stderr.write(`aoi-testkit ${verb}: interrupted by ${signal}; stopped without a complete report\n`));
+      const { writePartialReport } = await import('./partial.js');
+      // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
+      onInterrupt((signal) => writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined));
     }
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
     if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);

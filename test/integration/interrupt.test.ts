@@ -27,6 +27,7 @@ function processesNaming(needle: string): number[] {
 interface Interrupted {
   code: number | null;
   signal: NodeJS.Signals | null;
+  stdout: string;
   stderr: string;
   leftProcesses: number[];
   leftFiles: string[];
@@ -84,7 +85,7 @@ async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { 
       // gone
     }
   }
-  return { code, signal: ended, stderr: out.stderr, leftProcesses, leftFiles: readdirSync(tmp) };
+  return { code, signal: ended, stdout: out.stdout, stderr: out.stderr, leftProcesses, leftFiles: readdirSync(tmp) };
 }
 
 const lines = (text: string) => text.split('\n').length - 1;
@@ -109,6 +110,25 @@ describe('an interrupted kit exits 130/143 and leaves no process and no temp dir
       expect({ code: result.code, signal: result.signal }, result.stderr).toEqual({ code: signal === 'SIGINT' ? 130 : 143, signal: null });
       expect(result.leftProcesses).toEqual([]);
       expect(result.leftFiles).toEqual([]);
+      if (args[0] !== 'fake') expect(result.stderr).toMatch(new RegExp(`interrupted by ${signal}; partial report: \\d+ finding\\(s\\) so far`));
     });
   }
+
+  test('lint --output jsonl: the partial report is an AOI stream that ends in the interrupted summary (§7)', async () => {
+    // No progress on stderr with jsonl: the handshake is the lint's workspace appearing in its private TMPDIR.
+    const tmp = mkdtempSync(join(tmpdir(), 'aoi-interrupt-test-'));
+    tmps.push(tmp);
+    const child = spawn(process.execPath, [CLI, 'lint', '--output', 'jsonl', '--', process.execPath, NOTES], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    while (readdirSync(tmp).length === 0 && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(events[0]).toMatchObject({ type: 'aoi:meta' });
+    expect(events.at(-1)).toEqual(expect.objectContaining({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }));
+    expect(events.slice(1, -1).every((event) => event.type === 'aoi:warning')).toBe(true);
+  });
 });

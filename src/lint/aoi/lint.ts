@@ -75,6 +75,8 @@ export interface LintOptions {
   strict?: boolean;
   /** Seed for the canary secrets (default: random per lint). */
   canarySeed?: string | number;
+  /** Called once the lint has begun, with a reader of the findings so far (a partial report if it is interrupted). */
+  onFindings?(read: () => readonly Finding[]): void;
   /** Called after each probe, for progress output. */
   onProgress?(progress: { done: number; started: number; probe: string }): void;
   /**
@@ -136,6 +138,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const rules = new Set(options.only && options.only.length > 0 ? options.only : AOI_RULES.map((rule) => rule.id));
     const verdicts = new VerdictCollector({ strict, secrets: canaries.values, keepPerSubRule: 5, unrecorded: { notApplicable: 'no probe of this command concerns the rule' } });
     const lint = new LintContext(runner, verdicts, canaries, rules, strict, { machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG, schemaCommand: options.schemaCommand ?? ['schema'] });
+    options.onFindings?.(() => verdicts.findings);
 
     // First `--help`: when it and discovery fail alike, the program never started (a TargetError, no report).
     await runModule(help, { command: '--help', target: target.label }, lint);

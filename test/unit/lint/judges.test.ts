@@ -11,21 +11,11 @@ import { judgePipeClose, judgeSignal } from '../../../src/checks/aoi/probe/pipes
 import { eventsReadable } from '../../../src/checks/aoi/probe/readable.js';
 import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../src/checks/aoi/probe/safety.js';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
-import type { Event, ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
+import type { Event } from '../../../src/checks/aoi/probe/types.js';
 import { judgeUsage } from '../../../src/checks/aoi/probe/usage.js';
+import { probeOutcome } from '../../support/probe-outcome.js';
 
-const run = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => ({
-  stdout: new Uint8Array(),
-  stderr: new Uint8Array(),
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  graceExpired: false,
-  stdoutClosed: false,
-  signalSent: false,
-  network: [],
-  ...over,
-});
+const run = probeOutcome;
 const bytes = (text: string) => Buffer.from(text);
 const lines = (...events: object[]) => bytes(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
 

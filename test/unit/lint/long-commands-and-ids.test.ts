@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { judgeIdResolves, judgeIdsIdentify } from '../../../src/checks/aoi/probe/audit.js';
 import { judgeSignal, judgeSignalTrace, signalReach } from '../../../src/checks/aoi/probe/pipes.js';
-import { idFieldOf, idOf, type Event, type ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
+import { idFieldOf, idOf, type Event } from '../../../src/checks/aoi/probe/types.js';
 import { VerdictCollector } from '../../../src/checks/verdict.js';
 import { LintContext } from '../../../src/lint/aoi/context.js';
 import { getCommand, nameHasWord, planCommands } from '../../../src/lint/aoi/plan.js';
 import type { ProbeRunner } from '../../../src/lint/aoi/runner.js';
 import { makeCanaries } from '../../../src/run/canaries.js';
 import { DESTRUCTIVE_COMMAND_WORDS } from '../../../src/spec/aoi/constants.js';
+import { probeOutcome } from '../../support/probe-outcome.js';
 
-const run = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => ({
-  stdout: new Uint8Array(),
-  stderr: new Uint8Array(),
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  graceExpired: false,
-  stdoutClosed: false,
-  signalSent: false,
-  network: [],
-  ...over,
-});
+const run = probeOutcome;
 
 /** The sub-rule ids a judgement reports. */
 function ids(judge: (report: (id: string) => void) => unknown): string[] {

@@ -1,21 +1,11 @@
 /** The §16.1 judges (help, machine mode, INTERACTIVE_REQUIRED, default bound) and the start judge: each fails on a breaking input and passes on a clean one. */
 import { describe, expect, it } from 'vitest';
 import { judgeDefaultBound, judgeHelp, judgeInteractive, judgeMachineModeSelectable, promptIn, UNBOUNDED_ITEMS } from '../../../src/checks/aoi/probe/surface.js';
-import { eventsOf, type ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
+import { eventsOf } from '../../../src/checks/aoi/probe/types.js';
 import { judgeStart, type StartAttempt } from '../../../src/checks/start.js';
+import { probeOutcome } from '../../support/probe-outcome.js';
 
-const run = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => ({
-  stdout: new Uint8Array(),
-  stderr: new Uint8Array(),
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  graceExpired: false,
-  stdoutClosed: false,
-  signalSent: false,
-  network: [],
-  ...over,
-});
+const run = probeOutcome;
 const bytes = (text: string) => Buffer.from(text);
 const judged = (fn: (report: (id: string) => void) => void) => {
   const ids: string[] = [];

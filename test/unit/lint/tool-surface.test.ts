@@ -7,21 +7,11 @@ import type { ProbeOutcome } from '../../../src/checks/aoi/probe/types.js';
 import { parseLintArgs } from '../../../src/cli/lint.js';
 import { discoveryFlag, machine, machineArgs } from '../../../src/lint/aoi/plan.js';
 import { detectSpecs } from '../../../src/lint/detect.js';
+import { probeOutcome } from '../../support/probe-outcome.js';
 
 /** Tools not shaped like the reference tool (§16.4, §3): how machine mode and discovery are asked for, and judged. */
 
-const run = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => ({
-  stdout: new Uint8Array(),
-  stderr: new Uint8Array(),
-  exitCode: 0,
-  signal: null,
-  timedOut: false,
-  graceExpired: false,
-  stdoutClosed: false,
-  signalSent: false,
-  network: [],
-  ...over,
-});
+const run = probeOutcome;
 const ids = (judge: (report: (id: string) => void) => void): string[] => {
   const found: string[] = [];
   judge((id) => found.push(id));

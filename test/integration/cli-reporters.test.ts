@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'aoi-reporters-'));
 const at = (name: string) => join(dir, name);
 const read = (name: string) => readFileSync(at(name), 'utf8');
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 170_000, env, cwd: ROOT });
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, env, cwd: ROOT });
 const plan = [
   ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
   ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => ['--invoke', argv.map((a) => `'${a}'`).join(' ')]),
@@ -39,7 +39,7 @@ const sarif = (name: string) => {
 describe('lint with reporters and a baseline', () => {
   test(
     'the reference fake, every spec detected: no failure in any reporter; a stale baseline entry alone fails the run',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       writeFileSync(at('stale.json'), JSON.stringify({ aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-06', command: 'delete', sub_rule: 'AOI-06/unconfirmed-destructive' }] }));
       writeFileSync(at('summary.md'), '');
@@ -68,7 +68,7 @@ describe('lint with reporters and a baseline', () => {
 
   test(
     'a failing fake: exit 1 and its failure in every reporter; --write-baseline records it, and with that baseline the run passes',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       writeFileSync(at('empty.json'), JSON.stringify({ aoi_testkit_baseline: 1, known_failures: [] }));
       const args = ['--only', 'AOI-06', ...plan, '--', ...fake('destructive-without-confirmation')];

@@ -40,7 +40,7 @@ const findingIds = (report: LintReport) => [...new Set(report.findings.map((f) =
 const describeFindings = (report: LintReport) => report.findings.map((f) => `${f.id} [${f.probe ?? ''}] ${f.message}`);
 
 describe('pybookmarks, a Python tool with its own state directory', () => {
-  test('the clean tool: zero findings, every judgeable rule judged', { timeout: 180_000 }, async () => {
+  test('the clean tool: zero findings, every judgeable rule judged', { timeout: 300_000 }, async () => {
     const report = await lint();
     expect(describeFindings(report)).toEqual([]);
     expect(report.ok).toBe(true);
@@ -56,7 +56,7 @@ describe('pybookmarks, a Python tool with its own state directory', () => {
   });
 
   for (const [defect, { findings }] of Object.entries(TOOL.defects)) {
-    test(`defect ${defect}: exactly ${findings.join(', ')}`, { timeout: 180_000 }, async () => {
+    test(`defect ${defect}: exactly ${findings.join(', ')}`, { timeout: 300_000 }, async () => {
       const report = await lint(defect);
       expect(findingIds(report), describeFindings(report).join('\n')).toEqual([...findings].sort());
       expect(report.ok).toBe(false);
@@ -79,7 +79,7 @@ describe('idempotency keys are unique per request, even where state outlives the
     expect(Buffer.from(reused.stdout).toString()).toContain('IDEMPOTENCY_KEY_REUSED');
   });
 
-  test('two invocations of add, linted twice against one shared state: no key is refused', { timeout: 180_000 }, async () => {
+  test('two invocations of add, linted twice against one shared state: no key is refused', { timeout: 300_000 }, async () => {
     const options: LintOptions = {
       env: { PYBOOKMARKS_HOME: join(shared, 'lint') },
       invocations: [
@@ -91,8 +91,10 @@ describe('idempotency keys are unique per request, even where state outlives the
     for (const seed of ['first lint', 'second lint']) {
       const report = await lintCli(target(), { ...options, canarySeed: seed });
       expect(describeFindings(report)).toEqual([]);
-      // The shared state is invisible to the linter: AOI-07 cannot see a doubled effect, and says why.
-      expect(report.verdicts.find((v) => v.rule === 'AOI-07' && v.command === 'add')).toMatchObject({ status: 'skip' });
+      // The shared state is outside the probe's sandbox. The first lint cannot see a doubled effect and says why
+      // (skip); once the state holds bookmarks, the tool's own `list` shows them and the replay is judged through
+      // it (pass). Either way no key was refused.
+      expect(['skip', 'pass'], seed).toContain(report.verdicts.find((v) => v.rule === 'AOI-07' && v.command === 'add')?.status);
     }
   });
 });

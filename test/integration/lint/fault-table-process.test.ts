@@ -32,5 +32,6 @@ describe('the lint catches each behaviour fault by exactly its declared sub-rule
     if (fault.violates.includes('AOI-01/schema-network')) return; // not observable in memory
     const inMemory = await lintCli(inMemoryTarget(notes, { faults: [make()], seed: 1 }), options);
     expect(statuses(asProcess)).toEqual(statuses(inMemory));
-  }, 120_000);
+    // Two whole lints, five faults at once (vitest's maxConcurrency), each lint now ~100 probes: room for a loaded 2-core machine.
+  }, 300_000);
 });

@@ -47,6 +47,8 @@ export interface LintArgs {
   maxOutputBytes: number | undefined;
   /** `--caller-home`: probes keep the caller's HOME, XDG directories and TMPDIR (no per-probe home sandbox). */
   callerHome: boolean;
+  /** `--watch-outside`: writes to the caller's cwd, its parent and HOME are findings. */
+  watchOutside: boolean;
   color: boolean;
   /** `--spec` (aoi, cmdhelp, exec, app; `all` expanded); empty: detect. */
   specs: SpecId[];
@@ -139,6 +141,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     timeoutMs,
     maxOutputBytes,
     callerHome: values['caller-home'] === true,
+    watchOutside: values['watch-outside'] === true,
     color: wantsColour(values),
     specs: SPEC_IDS.filter((s) => specs.has(s)),
     execPlan: text('exec-plan'),
@@ -339,6 +342,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
       ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
       ...(args.callerHome ? { sandboxHome: false } : {}),
+      ...(args.watchOutside ? { watchOutside: true } : {}),
       onFindings: setPartialFindings,
       ...(progress ? { onProgress: progress.update } : {}),
       ...(reuse ? { reuse } : {}),

@@ -152,6 +152,11 @@ export const VERBS = {
         usage: { value: '"CMD ARGS"', text: 'a read-only command run before and after each mutating probe, in its state, to see\nside effects not on disk (repeatable; default: the read-only commands capabilities list)' },
       },
       env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
+      'watch-outside': {
+        type: 'bool',
+        description: 'Report writes to the caller\'s cwd, its parent and the real HOME during a probe (AOI-06/wrote-outside-sandbox); only where nothing else writes there meanwhile',
+        usage: { text: 'report writes to your cwd, its parent and your HOME during a probe\n(only where nothing else writes there meanwhile)' },
+      },
       'caller-home': {
         type: 'bool',
         description: 'Give AOI probes the caller\'s HOME, XDG directories and TMPDIR instead of fresh ones in each probe\'s sandbox (a tool that must read your configuration)',

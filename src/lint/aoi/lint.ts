@@ -57,6 +57,11 @@ export interface LintOptions {
    * reports AOI-11/output-cap-exceeded instead of judging the cut output.
    */
   maxOutputBytes?: number;
+  /**
+   * Report writes to the caller's cwd, its parent and the real HOME as AOI-06/wrote-outside-sandbox (default off:
+   * only where nothing else writes there during the lint, or other programs' files are blamed on the tool).
+   */
+  watchOutside?: boolean;
   /** Probes run at once (default: 2 × available parallelism). */
   concurrency?: number;
   /**
@@ -130,6 +135,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     ...(options.env ? { env: options.env } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+    ...(options.watchOutside ? { watchOutside: true } : {}),
     ...(options.sandboxHome !== undefined ? { sandboxHome: options.sandboxHome } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

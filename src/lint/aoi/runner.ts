@@ -83,6 +83,11 @@ export interface RunnerOptions {
    * (default: when the target runs real processes).
    */
   readonly watchEscapes?: boolean;
+  /**
+   * Also watch the caller's cwd, its parent and the real HOME around each probe (AOI-06/wrote-outside-sandbox;
+   * default off): a write there can be told from other programs' only where nothing else writes during the lint.
+   */
+  readonly watchOutside?: boolean;
   /** Called after each probe run (not after a reused one). */
   onProgress?(progress: { done: number; started: number; probe: string }): void;
 }
@@ -212,7 +217,7 @@ export class ProbeRunner {
     const marker = `${this.marker}.${this.started}`;
     if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label });
     const run = await this.slots.use(async () => {
-      const before = watch ? await outsideSnapshot(this.outside.dirs) : undefined;
+      const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
       const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
       if (before) await this.noteWrites(spec, label, before);
       return outcome;

@@ -29,6 +29,7 @@ export async function lintForeign(tool: ForeignTool, defect?: string): Promise<L
     env: args.env,
     ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
     ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
+    ...(args.watchOutside ? { watchOutside: true } : {}),
     canarySeed: `foreign-${tool.tool}`,
   });
 }

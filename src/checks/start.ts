@@ -1,5 +1,4 @@
 import { sanitise } from '../stream/sanitise.js';
-import { toExcerpt } from '../stream/finding.js';
 import { maskSecrets } from './secrets.js';
 
 /** One attempt to run the program under test, as the start check saw it. */
@@ -52,7 +51,7 @@ export function judgeStart(program: string, attempts: readonly StartAttempt[], s
   if (spawned) {
     const missing = spawned.spawnError === 'ENOENT';
     const why = missing ? 'no such program (ENOENT)' : spawned.spawnError === 'EACCES' ? 'not executable (EACCES)' : spawned.spawnError!;
-    return { message: `cannot start: ${toExcerpt(program, secrets)}: ${why}`, exitCode: missing ? 66 : 69 };
+    return { message: `cannot start: ${maskSecrets(program, secrets)}: ${why}`, exitCode: missing ? 66 : 69 };
   }
   if (attempts.length < 2 || new Set(attempts.map((attempt) => attempt.argv.join('\u0000'))).size < attempts.length) return undefined;
   const said = (attempt: StartAttempt) => `${attempt.exitCode ?? attempt.signal}\u0000${unsandboxed(attempt)}`;
@@ -63,7 +62,7 @@ export function judgeStart(program: string, attempts: readonly StartAttempt[], s
   const ended = first.signal ? `signal ${first.signal}` : `exit ${first.exitCode}`;
   const tried = attempts.map((attempt) => attempt.argv.join(' ')).join(', ');
   return {
-    message: `cannot start: ${toExcerpt(program, secrets)}: ${line !== undefined ? shown(line, secrets) : 'no output'} (${ended} with nothing on stdout for each of: ${tried})`,
+    message: `cannot start: ${maskSecrets(program, secrets)}: ${line !== undefined ? shown(line, secrets) : 'no output'} (${ended} with nothing on stdout for each of: ${tried})`,
     exitCode: line !== undefined && MISSING.test(line) ? 66 : 69,
   };
 }

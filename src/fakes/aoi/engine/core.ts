@@ -132,12 +132,12 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const write = async (event: { type: string } & Record<string, unknown>, fromEngine = false) => {
     if (closed || (interrupting && !fromEngine)) return;
     if (events >= stallAfter && !fromEngine) await stallHang();
-    // A summary a fault dropped counts as written (the tool wrote it); one the signal overtook does not.
-    const summary = event.type === 'aoi:summary';
-    if (summary) summaryWritten = true;
+    // A summary a fault dropped counts as written (the tool wrote it); one the signal overtook does not. It counts
+    // only once it went out: while it is being paced, a signal must still get the engine's interrupted summary.
     streamStarted = true;
     const bytes = pipeline.render(event);
-    if (bytes.length > 0 && !(await writeOut(bytes, fromEngine)) && summary) summaryWritten = false;
+    const wentOut = bytes.length === 0 || (await writeOut(bytes, fromEngine));
+    if (event.type === 'aoi:summary' && wentOut) summaryWritten = true;
     events++;
     settings.onEventWritten?.(events);
   };

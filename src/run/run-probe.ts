@@ -67,6 +67,8 @@ export interface ProbeRecord {
   readonly stdoutPipe: 'fifo' | 'socketpair';
   /** The error code when the CLI could not be started at all (`ENOENT`, `EACCES`), else null. */
   readonly spawnError: string | null;
+  /** The process group the child led (its pid), SIGKILLed once it exited; null when it never started. */
+  readonly processGroup: number | null;
 }
 
 /** A {@link Run} plus what the probes did. Matchers accept it as a Run. */
@@ -246,6 +248,7 @@ export async function runProbe(command: string, args: readonly string[] = [], op
         stdoutPipe: pipe ? 'fifo' : 'socketpair',
         // The code only: execa's messages quote the command line, which may hold canaries.
         spawnError: cause ? (cause.code ?? 'spawn_failed') : null,
+        processGroup: child.pid ?? null,
       },
     };
   } finally {

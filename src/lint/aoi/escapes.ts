@@ -75,14 +75,15 @@ export interface Survivor {
 
 /**
  * The live processes whose environment carries a probe marker starting with `prefix` (`AOI_LINT_PROBE=<prefix>…`),
- * with the marker each carries. Once its probe ended and its process group was killed, only something that left
- * the group (setsid, a double fork) still carries one. Each is killed once found, so that a lint leaves nothing
- * running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
+ * with the marker and the process group each carries. Once its probe ended and its process group was killed,
+ * only something that left the group (setsid, a double fork) survives; a member of the killed group may still be
+ * seen while it dies, which the caller tells by its group. Each is killed once found, so that a lint leaves
+ * nothing running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
  */
-export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string })[]> {
+export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string; readonly group: number | null })[]> {
   const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
   const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
-  const found: (Survivor & { marker: string })[] = [];
+  const found: (Survivor & { marker: string; group: number | null })[] = [];
   await Promise.all(
     pids.map(async (pid) => {
       if (pid === process.pid) return;
@@ -93,9 +94,17 @@ export async function survivorsOf(prefix: string): Promise<(Survivor & { readonl
       const end = padded.indexOf(0, at + 1);
       const marker = padded.subarray(at + 1 + PROBE_MARKER_ENV.length + 1, end < 0 ? undefined : end).toString('utf8');
       const cmdline = await readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
-      found.push({ pid, marker, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
+      const group = processGroupOf(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''));
+      found.push({ pid, marker, group, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
     }),
   );
   for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
   return found.sort((a, b) => a.pid - b.pid);
+}
+
+/** The process group in a /proc/<pid>/stat line (`pid (comm) state ppid pgrp …`; comm may hold spaces and parentheses). */
+export function processGroupOf(stat: string): number | null {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const group = Number(fields[2]);
+  return stat.includes(')') && Number.isInteger(group) && group > 0 ? group : null;
 }

@@ -114,8 +114,10 @@ export class ProbeRunner {
   readonly escapes: Escape[] = [];
   private readonly outside: ReturnType<typeof outsideDirs>;
   private readonly marker = randomUUID();
-  /** Which probe each marker was given to (watched runs only). */
+  /** The process groups the probes led; each was killed when its probe ended. */
+  private readonly killedGroups = new Set<number>();
   private collected = false;
+  /** Which probe each marker was given to (watched runs only). */
   private readonly marked = new Map<string, { readonly command: string; readonly label: string }>();
   private started = 0;
   private done = 0;
@@ -219,6 +221,7 @@ export class ProbeRunner {
     const run = await this.slots.use(async () => {
       const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
       const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
+      if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
       if (before) await this.noteWrites(spec, label, before);
       return outcome;
     });
@@ -244,7 +247,8 @@ export class ProbeRunner {
     const found = await survivorsOf(`${this.marker}.`);
     for (const survivor of found) {
       const probe = this.marked.get(survivor.marker);
-      if (probe) this.escapes.push({ ...probe, paths: [], survivors: [{ pid: survivor.pid, command: survivor.command }] });
+      // Still in a probe's own group: killed with it when the probe ended, and seen while it dies.
+      if (probe && !(survivor.group !== null && this.killedGroups.has(survivor.group))) this.escapes.push({ ...probe, paths: [], survivors: [{ pid: survivor.pid, command: survivor.command }] });
     }
   }
 

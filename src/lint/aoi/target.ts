@@ -76,6 +76,7 @@ export function processTarget(command: string, args: readonly string[] = []): Li
         stdoutClosed: run.probe.stdoutClosed !== null,
         signalSent: run.probe.signalSent !== null,
         ...(run.probe.maxBufferExceeded ? { outputCapped: run.stdout.length + run.stderr.length } : {}),
+        ...(run.probe.processGroup !== null ? { processGroup: run.probe.processGroup } : {}),
         network,
       };
     },

@@ -79,12 +79,16 @@ async function lint(extra: readonly string[], program: readonly string[] = TOOL.
   return { exitCode: run.exitCode, ok: summary?.ok === true, findings, checks, stderr: Buffer.from(run.stderr).toString('utf8') };
 }
 
+/** Every finding with its message: what a red run must show to be diagnosed from its log. */
+const explained = (linted: Linted): string =>
+  linted.checks.flatMap((check) => ((check.findings ?? []) as { id: string; message: string }[]).map((f) => `${String(check.command)}: ${f.id} ${f.message}`)).join(' | ');
+
 const statusOf = (linted: Linted, rule: string, command: string) => linted.checks.find((check) => check.name === rule && check.command === command)?.status;
 
 describe('kvnotes: state in a loopback HTTP service', () => {
   test('the clean tool: no finding, and AOI-06, 07, 12 judged through `list` instead of skipped', { timeout: 300_000 }, async () => {
     const linted = await lint([]);
-    expect(linted.findings).toEqual([]);
+    expect(linted.findings, explained(linted)).toEqual([]);
     expect(linted.ok).toBe(true);
     expect(linted.exitCode).toBe(0);
     expect(['AOI-06 delete', 'AOI-07 create', 'AOI-12 import'].map((key) => `${key}: ${String(statusOf(linted, ...(key.split(' ') as [string, string])))}`)).toEqual([
@@ -98,7 +102,7 @@ describe('kvnotes: state in a loopback HTTP service', () => {
     test(`${defect}: exactly ${findings.join(', ')}`, { timeout: 300_000 }, async () => {
       try {
         const linted = await lint(['--env', `${TOOL.defectEnv}=${defect}`]);
-        expect(linted.findings).toEqual([...findings].sort());
+        expect(linted.findings, explained(linted)).toEqual([...findings].sort());
         // A finding names the evidence it rests on: the observation command, the path, the pid.
         const messages = linted.checks.flatMap((check) => ((check.findings ?? []) as { message: string }[]).map((finding) => finding.message));
         if (EVIDENCE[defect]) expect(messages).toContainEqual(expect.stringMatching(EVIDENCE[defect]));
@@ -115,15 +119,15 @@ describe('--observe: a tool without capabilities', () => {
 
   test('without --observe, an unconfirmed delete that deletes is invisible: AOI-06 skipped, not passed', { timeout: 300_000 }, async () => {
     const linted = await lint([...plan, '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
-    expect(linted.findings).toEqual([]);
+    expect(linted.findings, explained(linted)).toEqual([]);
     expect(statusOf(linted, 'AOI-06', 'delete')).toBe('skip');
   });
 
   test('with --observe list, it is caught; the clean tool passes', { timeout: 300_000 }, async () => {
     const defective = await lint([...plan, '--observe', 'list --limit 50', '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
-    expect(defective.findings).toEqual(['AOI-06/unconfirmed-destructive']);
+    expect(defective.findings, explained(defective)).toEqual(['AOI-06/unconfirmed-destructive']);
     const clean = await lint([...plan, '--observe', 'list --limit 50'], program);
-    expect(clean.findings).toEqual([]);
+    expect(clean.findings, explained(clean)).toEqual([]);
     expect(statusOf(clean, 'AOI-06', 'delete')).toBe('pass');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
-import { outsideChanges, outsideSnapshot, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
+import { outsideChanges, outsideSnapshot, processGroupOf, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -43,8 +43,15 @@ describe('survivors: processes that carry a probe marker after the probe', () =>
     await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
     expect(await survivorsOf(`other-${marker}`)).toEqual([]);
     const found = await survivorsOf(marker.slice(0, -3));
-    expect(found).toEqual([{ pid: child.pid, marker, command: 'sleep 30' }]);
+    // Detached: it leads its own group.
+    expect(found).toEqual([{ pid: child.pid, marker, group: child.pid, command: 'sleep 30' }]);
     await exited; // killed by survivorsOf
     expect(await survivorsOf(marker)).toEqual([]);
   });
+});
+
+test('the process group is read from /proc/<pid>/stat even when the command name holds spaces and parentheses', () => {
+  expect(processGroupOf('4242 (sleep) S 1 4240 4240 0 -1 4194560')).toBe(4240);
+  expect(processGroupOf('4242 (my (odd) prog) S 1 77 77 0 -1')).toBe(77);
+  expect(processGroupOf('')).toBeNull();
 });

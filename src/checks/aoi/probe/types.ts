@@ -19,6 +19,8 @@ export interface ProbeOutcome {
   readonly outputCapped?: number;
   /** Network attempts seen by the tripwire, described without secrets (`node tcp example.com:443`). */
   readonly network: readonly string[];
+  /** The process group the probe's process led, killed when it ended: what is still in it is dying, not surviving. */
+  readonly processGroup?: number;
 }
 
 /** How a judgement reports: a registered sub-rule id, one sentence, evidence. */

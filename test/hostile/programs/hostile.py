@@ -13,6 +13,7 @@ Written the way an outside author would (standard library only). `schema`, `capa
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -37,8 +38,19 @@ CAPABILITIES = {
 }
 
 
+SUMMARISED = []  # the summary is out: a late signal adds nothing
+TERMINATED = []
+
+
 def emit(event):
     sys.stdout.write(json.dumps(event) + "\n")
+    if event["type"] == "aoi:summary":
+        SUMMARISED.append(True)
+
+
+def on_term(signum, _frame):
+    TERMINATED.append(signum)
+    raise KeyboardInterrupt
 
 
 def usage(message, command=None):
@@ -116,10 +128,17 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, on_term)
     try:
         main(sys.argv[1:])
+        # Done and said: from here a signal just ends the process, quietly.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        sys.stdout.flush()
     except BrokenPipeError:
         os._exit(0)
     except KeyboardInterrupt:
-        emit({"type": "aoi:summary", "ok": False, "reason": "interrupted", "partial": True})
-        sys.exit(130)
+        if not SUMMARISED:
+            emit({"type": "aoi:summary", "ok": False, "reason": "interrupted", "partial": True})
+        sys.stdout.flush()
+        sys.exit(143 if TERMINATED else 130)

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
 import { judgeDeclaredSchema } from '../../checks/aoi/probe/declared-schema.js';
 import { judgeStopped } from '../../checks/aoi/probe/hang.js';
+import type { NegotiationForm } from '../../checks/aoi/probe/negotiation.js';
 import { eventsReadable } from '../../checks/aoi/probe/readable.js';
 import type { Event, ProbeOutcome, Report } from '../../checks/aoi/probe/types.js';
 import { checkStream, type StreamReport } from '../../checks/aoi/stream.js';
@@ -34,6 +35,8 @@ export class LintContext {
   findObservers: () => Promise<string[][]> = async () => [];
   /** `--observe` was given: every probe that may mutate is observed, whatever the disk shows. */
   observeAlways = false;
+  /** How the tool lets a caller choose a schema version (§5.1), as its `--help` says (set by the help probe). */
+  negotiationForms: readonly NegotiationForm[] = ['schema-version'];
   private observing: Promise<readonly (readonly string[])[]> | undefined;
 
   constructor(

@@ -5,7 +5,7 @@ import { judgeCapabilities, judgeSchema } from '../../../src/checks/aoi/probe/di
 import { judgeHang, judgeStopped } from '../../../src/checks/aoi/probe/hang.js';
 import { judgeReplay } from '../../../src/checks/aoi/probe/idempotency.js';
 import { judgeMalformedInput } from '../../../src/checks/aoi/probe/input.js';
-import { judgeUnsupportedVersion } from '../../../src/checks/aoi/probe/negotiation.js';
+import { advertisedNegotiation, judgeUnsupportedVersion, negotiationFlag } from '../../../src/checks/aoi/probe/negotiation.js';
 import { judgeCursor, judgeLimits } from '../../../src/checks/aoi/probe/paging.js';
 import { judgePipeClose, judgeSignal } from '../../../src/checks/aoi/probe/pipes.js';
 import { eventsReadable } from '../../../src/checks/aoi/probe/readable.js';
@@ -184,6 +184,17 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
   it('AOI-13 unsupported version', () => {
     expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 64 }), r))).toEqual([]);
     expect(ids((r) => judgeUnsupportedVersion(run({ exitCode: 0, stdout: lines(meta, ok) }), r))).toEqual(['AOI-13/unsupported-version-accepted']);
+  });
+
+  it('AOI-13 negotiation forms: what --help offers (§5.1), --schema-version when it offers neither', () => {
+    const help = (text: string, on: 'stdout' | 'stderr' = 'stdout') => advertisedNegotiation(run({ exitCode: 0, [on]: text }));
+    expect(help('usage: tool list [--limit N]\n')).toEqual(['schema-version']);
+    expect(help('usage: tool list [--accept-schema NAME@MAJOR]\n')).toEqual(['accept-schema']);
+    expect(help('options:\n  --accept-schema S   content negotiation\n  --schema-version N\n', 'stderr')).toEqual(['accept-schema', 'schema-version']);
+    // Whole words only: another flag that begins the same is not the form.
+    expect(help('  --accept-schema-file PATH\n')).toEqual(['schema-version']);
+    expect(negotiationFlag('accept-schema', 'com.example.events', '2')).toEqual(['--accept-schema', 'com.example.events@2']);
+    expect(negotiationFlag('schema-version', 'com.example.events', '2')).toEqual(['--schema-version', '2']);
   });
 });
 

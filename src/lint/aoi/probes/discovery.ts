@@ -5,7 +5,7 @@ import { DEFAULT_SURFACE, discoveryFlag, type ToolSurface } from '../plan.js';
 import type { LintContext } from '../context.js';
 import type { RecordedProbe } from '../runner.js';
 import type { ProbeModule, ProbeRequest } from './module.js';
-import { advertisedMajors } from './version.js';
+import { negotiations } from './version.js';
 
 /** `schema --output json`, or the tool's own spelling of it (`aoi-schema --format json`). */
 const schemaArgs = (surface: ToolSurface): string[] => [...surface.schemaCommand, ...discoveryFlag(surface.machineFlag)];
@@ -65,15 +65,17 @@ async function judgeFlagForms(help: RecordedProbe, subcommands: Record<'schema' 
   );
 }
 
-/** AOI-04 per negotiated version: `schema --output json --schema-version N` for each advertised major. */
+/** AOI-04 per negotiated version: `schema --output json --schema-version N` (or `--accept-schema NAME@N`) for each advertised major. */
 export const versionedSchemas: ProbeModule<{ readonly command: 'schema'; readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-04', 'AOI-13'],
-  plan: ({ capabilities }, lint) => advertisedMajors(capabilities).map((major) => ({ key: major, args: [...schemaArgs(lint.surface), '--schema-version', major], settings: { clean: true } })),
-  judge(_subject, runs, lint) {
-    for (const [major, probe] of runs) {
+  plan: ({ capabilities }, lint) =>
+    negotiations(capabilities, lint.negotiationForms).map(({ key, flag }) => ({ key, args: [...schemaArgs(lint.surface), ...flag], settings: { clean: true } })),
+  judge({ capabilities }, runs, lint) {
+    const majors = new Map(negotiations(capabilities, lint.negotiationForms).map(({ key, major }) => [key, major]));
+    for (const [key, probe] of runs) {
       if (probe.run.exitCode !== 0) continue; // §10.1: MAY support --schema-version
-      const compiled = judgeSchemaDocument(probe.run.stdout, `schema --schema-version ${major}`, lint.reporter('schema', probe.label));
-      if (compiled?.ok) lint.schemas.set(major, compiled.validate);
+      const compiled = judgeSchemaDocument(probe.run.stdout, `schema ${key}`, lint.reporter('schema', probe.label));
+      if (compiled?.ok && !lint.schemas.has(majors.get(key)!)) lint.schemas.set(majors.get(key)!, compiled.validate);
     }
   },
 };

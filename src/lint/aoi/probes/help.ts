@@ -1,3 +1,4 @@
+import { advertisedNegotiation } from '../../../checks/aoi/probe/negotiation.js';
 import { judgeHelp } from '../../../checks/aoi/probe/surface.js';
 import { judgeStart } from '../../../checks/start.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
@@ -12,7 +13,8 @@ const failedSilently = (probe: RecordedProbe) => !probe.run.timedOut && probe.ru
 /**
  * AOI-01 (§16.1): `--help` exits 0 with help. It runs first, for every rule: when it fails with nothing on stdout,
  * `schema` and `capabilities` are asked too, and if all three fail alike the program did not start at all
- * (judgeStart): the lint stops with a TargetError instead of judging a program that never ran.
+ * (judgeStart): the lint stops with a TargetError instead of judging a program that never ran. What it offers
+ * for schema negotiation (§5.1: `--schema-version`, `--accept-schema`) decides how AOI-13 asks.
  */
 export const help: ProbeModule<{ readonly command: '--help'; readonly target: string }> = {
   rules: ruleIdsOf('AOI'),
@@ -27,5 +29,6 @@ export const help: ProbeModule<{ readonly command: '--help'; readonly target: st
     }
     judgeHelp(probe.run, lint.reporter(command, probe.label));
     lint.verdicts.exercised('AOI-01', command);
+    lint.negotiationForms = advertisedNegotiation(probe.run);
   },
 };

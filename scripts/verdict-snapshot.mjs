@@ -15,12 +15,16 @@
  *   - the process linter (lintCli) on every fake the corpus lints (lint scenarios, stream scenarios' lint blocks),
  *     the fake in memory (inMemoryTarget), so no process is started;
  * and with --live the checks that run processes: the README's main-job lint of fixtures/bin/notes (lintCli),
- * checkCmdhelp on the cmdhelp scenarios, checkExec on the exec scenarios, checkAgentApplication on the app scenarios.
+ * checkCmdhelp on the cmdhelp scenarios, checkExec on the exec scenarios, checkAgentApplication on the app scenarios,
+ * and `aoi-testkit lint --output jsonl` as a user runs it on every lint scenario's fake and every foreign tool
+ * (clean and with each defect), each a real process.
+ * With --hog, a busy loop runs on every core for the whole run: `--out` quiet, then `--compare` with --hog, is the
+ * proof that no verdict depends on the machine's load (issue 14 §5).
  * Every pure check also runs under `strict` (recorded as its ok and verdict statuses: finding severities may
  * legitimately change there, statuses may not).
  *
- * Usage: node scripts/verdict-snapshot.mjs [--live] --out FILE
- *        node scripts/verdict-snapshot.mjs [--live] --compare FILE   (exit 1, with a summary, on any difference)
+ * Usage: node scripts/verdict-snapshot.mjs [--live] [--hog] --out FILE
+ *        node scripts/verdict-snapshot.mjs [--live] [--hog] --compare FILE   (exit 1, with a summary, on any difference)
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,10 +36,11 @@ const DIST = join(ROOT, 'dist');
 const CLI = join(DIST, 'cli', 'main.js');
 
 function parseArgs(argv) {
-  const args = { live: false, out: undefined, compare: undefined };
+  const args = { live: false, hog: false, out: undefined, compare: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--live') args.live = true;
+    else if (a === '--hog') args.hog = true;
     else if (a === '--out') args.out = argv[++i];
     else if (a === '--compare') args.compare = argv[++i];
     else usage(`unknown argument ${JSON.stringify(a)}`);
@@ -45,7 +50,7 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  process.stderr.write(`verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live] (--out FILE | --compare FILE)\n`);
+  process.stderr.write(`verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live] [--hog] (--out FILE | --compare FILE)\n`);
   process.exit(64);
 }
 
@@ -344,9 +349,71 @@ async function live(lint, corpus) {
         }),
     ];
     out.push(...(await limited(jobs)));
+    out.push(...(await limited([...all.filter((s) => s.kind === 'lint').map((s) => () => lintProcessScenario(s, corpus)), ...all.filter((s) => s.kind === 'foreign').map((s) => () => lintForeignScenario(s))])));
     return out;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `aoi-testkit lint … --output jsonl -- PROGRAM` as a user runs it: its aoi:check events, as a record. */
+async function lintAsUser(input, args, program, options = {}) {
+  const { runCli } = await load('run');
+  const run = await runCli(process.execPath, [CLI, 'lint', ...args, '--output', 'jsonl', '--', ...program], { timeoutMs: 600_000, ...options });
+  const events = Buffer.from(run.stdout).toString('utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  const checks = events.filter((e) => e.type === 'aoi:check');
+  return {
+    input,
+    exitCode: run.exitCode,
+    ok: events.find((e) => e.type === 'aoi:summary')?.ok ?? null,
+    verdicts: checks.map((c) => [c.name, c.command ?? null, c.status, [...new Set((c.findings ?? []).map((f) => f.id))].sort()]),
+  };
+}
+
+const plannedArgs = (s) => [...s.setup.flatMap((argv) => ['--setup', shellWords(argv)]), ...s.invocations.flatMap((argv) => ['--invoke', shellWords(argv)])];
+const shellWords = (argv) => argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ');
+
+/** A lint scenario's fake as a real process (`aoi-testkit fake …`), linted with the scenario's plan. */
+function lintProcessScenario(s, corpus) {
+  const [command, args] = direct(s.command, corpus.KIT_COMMAND);
+  return lintAsUser(`live:lint process scenarios/${s.id}.json`, plannedArgs(s), [command, ...args]);
+}
+
+/** A foreign tool (clean or with its defect), linted from the package root with the scenario's options; its service first. */
+async function lintForeignScenario(s) {
+  const { spawn } = await import('node:child_process');
+  let service;
+  const env = [];
+  if (s.service) {
+    const [program, ...args] = s.service.command;
+    service = spawn(program, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      service.stdout.setEncoding('utf8').on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')).trim());
+      });
+      service.once('exit', (code) => reject(new Error(`${s.id}: the service exited ${code} before its ready line`)));
+    });
+    env.push('--env', `${s.service.urlEnv}=${url}`);
+  }
+  try {
+    return await lintAsUser(`live:lint foreign scenarios/${s.id}.json`, [...s.lintArgs, ...env, ...plannedArgs(s)], s.command, { cwd: ROOT });
+  } finally {
+    service?.kill();
+  }
+}
+
+/** With --hog: a busy loop per core until the run ends, so that every probe competes for the CPU. */
+async function withHogs(enabled, body) {
+  if (!enabled) return body();
+  const { spawn } = await import('node:child_process');
+  const { availableParallelism } = await import('node:os');
+  const hogs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  try {
+    return await body();
+  } finally {
+    for (const hog of hogs) hog.kill('SIGKILL');
   }
 }
 
@@ -404,7 +471,9 @@ function compare(before, now) {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const snap = await snapshot(args.live);
+const started = Date.now();
+const snap = await withHogs(args.hog, () => snapshot(args.live));
+process.stderr.write(`verdict-snapshot: ${((Date.now() - started) / 1000).toFixed(0)} s${args.hog ? ', a busy loop on every core' : ''}\n`);
 if (args.out) {
   writeFileSync(args.out, render(snap));
   process.stdout.write(`verdict-snapshot: ${snap.records.length} record(s) written to ${args.out}\n`);

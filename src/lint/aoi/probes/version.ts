@@ -13,7 +13,7 @@ function advertisedVersions(capabilities: Capabilities | undefined): { name: str
 }
 
 /** The majors of every advertised schema version. */
-export function advertisedMajors(capabilities: Capabilities | undefined): string[] {
+function advertisedMajors(capabilities: Capabilities | undefined): string[] {
   return [...new Set(advertisedVersions(capabilities).map((version) => version.major))];
 }
 

@@ -45,14 +45,16 @@ function failedTests() {
   for (const file of report.testResults ?? []) {
     const where = file.name.replace(`${process.cwd()}/`, '');
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const test of failed) lines.push(`✗ ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    for (const test of failed) lines.push(`✗ ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0], test.duration)}`);
     if (failed.length === 0 && file.status === 'failed') lines.push(`✗ ${where}: ${firstLine(file.message)}`);
   }
   return lines;
 }
 
-function firstLine(message) {
-  const line = String(message ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+function firstLine(message, duration) {
+  let line = String(message ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  // vitest's JSON report keeps no message for a test that ran out of time, only this placeholder.
+  if (line === 'Error: STACK_TRACE_ERROR') line = `timed out, or failed without a message, after ${Math.round((duration ?? 0) / 1000)} s`;
   // Printable ASCII only, bounded: this goes to a terminal and to CI's tail.
   return line.replace(/[^\x20-\x7e]/g, '?').slice(0, 240);
 }

@@ -34,6 +34,10 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
   it('AOI-01 schema: failed, needs credentials, network, not JSON, invalid, file $id', () => {
     expect(ids((r) => judgeSchema(run({ stdout: bytes(JSON.stringify(SCHEMA)) }), undefined, r))).toEqual([]);
     expect(ids((r) => judgeSchema(run({ exitCode: 77 }), run({ exitCode: 1 }), r))).toEqual(['AOI-01/schema-failed']);
+    // The message names the command as the tool spells it.
+    const messages: string[] = [];
+    judgeSchema(run({ exitCode: 2 }), run({ exitCode: 2 }), (_id, message) => messages.push(message), 'aoi-schema --format json');
+    expect(messages).toEqual(['aoi-schema --format json ended with exit 2']);
     expect(ids((r) => judgeSchema(run({ exitCode: 77 }), run({ stdout: bytes('{}') }), r))).toEqual(['AOI-01/schema-needs-credentials']);
     expect(ids((r) => judgeSchema(run({ stdout: bytes('{}'), network: ['node tcp registry.example:443'] }), undefined, r))).toEqual(['AOI-01/schema-network']);
     expect(ids((r) => judgeSchema(run({ stdout: bytes('schema follows\n{}') }), undefined, r))).toEqual(['AOI-01/schema-not-json']);

@@ -16,18 +16,19 @@ export function parseDocument(stdout: Uint8Array): { ok: true; value: unknown } 
 }
 
 /**
- * AOI-01 (§3, §10): `schema --output json` run with secret-looking variables removed and the network
- * tripped. `withCredentials` is the same command with the full environment, run only when the clean
- * one failed: success there means the schema needs credentials. Returns the compiled schema when usable.
+ * AOI-01 (§3, §10): `schema --output json` (or the tool's own spelling, `asked`) run with secret-looking
+ * variables removed and the network tripped. `withCredentials` is the same command with the full environment,
+ * run only when the clean one failed: success there means the schema needs credentials. Returns the compiled
+ * schema when usable.
  */
-export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome | undefined, report: Report): DeclaredSchema | undefined {
+export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome | undefined, report: Report, asked = 'schema --output json'): DeclaredSchema | undefined {
   for (const attempt of clean.network.slice(0, 3)) report('AOI-01/schema-network', `schema reached for the network: ${attempt}`);
   if (clean.exitCode !== 0 || clean.timedOut) {
     const tail = toExcerpt(Buffer.from(clean.stderr).toString('utf8').trim().split('\n').at(-1) ?? '');
     if (withCredentials && withCredentials.exitCode === 0 && !withCredentials.timedOut) {
       report('AOI-01/schema-needs-credentials', `schema failed (${endOf(clean)}) without secret-looking environment variables and succeeded with them`, { excerpt: tail });
     } else {
-      report('AOI-01/schema-failed', `schema --output json ${clean.timedOut ? 'timed out' : `ended with ${endOf(clean)}`}`, { excerpt: tail });
+      report('AOI-01/schema-failed', `${asked} ${clean.timedOut ? 'timed out' : `ended with ${endOf(clean)}`}`, { excerpt: tail });
     }
     return undefined;
   }

@@ -32,7 +32,7 @@ export const discovery: ProbeModule<{ readonly command: 'schema'; readonly seesN
     const capabilities = runs.get('capabilities')!;
     // Only a clean run that failed is asked again with credentials: success then means it needs them.
     const withCredentials = schema.run.exitCode !== 0 && !schema.run.timedOut ? (await lint.runner.probe(schemaArgs(lint.surface))).run : undefined;
-    const compiled = judgeSchema(schema.run, withCredentials, lint.reporter('schema', schema.label));
+    const compiled = judgeSchema(schema.run, withCredentials, lint.reporter('schema', schema.label), lint.redact(schema.label));
     if (compiled?.ok) lint.schemas.set('default', compiled.validate);
     lint.verdicts.exercised('AOI-01', 'schema');
     if (!seesNetwork) lint.verdicts.skip('AOI-01', 'the target cannot observe network access (in memory)', 'schema');

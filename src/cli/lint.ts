@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { anchorCommandLine } from '../run/anchor.js';
 import { parseArgs } from 'node:util';
 import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
 import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
@@ -199,7 +200,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       throw (error as { notFound?: boolean }).notFound ? new InputError(message, 'not_found', 'EXEC_PLAN_NOT_FOUND') : new InputError(message, 'validation', 'EXEC_PLAN_INVALID', 65);
     }
   }
-  const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchored([args.program, ...args.programArgs]);
+  const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchorCommandLine(args.program, args.programArgs);
   // A program that cannot start is one error (66/69), never a table of verdicts about a program that never ran.
   const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) });
   if (cannot) throw new InputError(cannot.message, cannot.exitCode === 66 ? 'not_found' : 'config', cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', cannot.exitCode);
@@ -330,7 +331,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
   const progress = args.output !== 'jsonl' ? progressLine() : undefined;
   let report: LintReport;
   try {
-    report = await lintCli(processTarget(...anchored([program, ...args.programArgs])), {
+    report = await lintCli(processTarget(program, args.programArgs), {
       invocations: args.invocations,
       setup: args.setup,
       observe: args.observe,
@@ -361,15 +362,6 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
 function fromCwd(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
-/**
- * Probes run in fresh working directories, so paths in the program's command line that exist here
- * (`node dist/cli.js`) are made absolute; everything else is passed as given.
- */
-function anchored([program, ...rest]: string[]): [string, string[]] {
-  const absolute = (arg: string) => (!isAbsolute(arg) && (arg.includes('/') || arg.includes('\\') || arg.includes('.')) && existsSync(arg) ? resolve(arg) : arg);
-  return [program!.includes('/') ? absolute(program!) : program!, rest.map(absolute)];
 }
 
 /** Progress on stderr: one rewritten line on a terminal, a line a second otherwise. */

@@ -86,6 +86,18 @@ const PROJECTS = [
     steps: [['jest (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps, tscNode10],
   },
   {
+    // The README's vitest set-up, its files as the README shows them (each fenced block after `<!-- file: PATH -->`).
+    name: 'readme',
+    fromReadme: true,
+    steps: [['vitest run (the README\'s files)', vitestRun], ['tsc (the README\'s files)', [...tsc]]],
+  },
+  {
+    // The GitHub Action, its steps run as a runner runs them (action.yml and its script, copied from the repo).
+    name: 'action',
+    fromRepo: ['action.yml', 'scripts/action-lint.sh'],
+    steps: [['action.yml on a clean and a failing tool, and with a baseline', ['node', 'run-action.mjs']]],
+  },
+  {
     // jest 29 is inside the peer range: the jest 30 CommonJS project's files, on jest 29 and @types/jest 29.
     name: 'jest29-cjs',
     base: 'jest30-cjs',
@@ -268,6 +280,15 @@ function scaffold(project, tarball) {
   if (project.base) cpSync(join(fixtures, project.base), dir, { recursive: true });
   cpSync(join(fixtures, '_shared'), dir, { recursive: true });
   cpSync(join(fixtures, project.name), dir, { recursive: true });
+  for (const path of project.fromRepo ?? []) cpSync(join(repo, path), join(dir, path), { recursive: true });
+  if (project.fromReadme) {
+    const blocks = [...readFileSync(join(repo, 'README.md'), 'utf8').matchAll(/^<!-- file: (\S+) -->\n```\w*\n([\s\S]*?)^```$/gm)];
+    if (blocks.length === 0) throw new Error('README.md has no <!-- file: PATH --> block');
+    for (const [, path, text] of blocks) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+  }
   const manifest = join(dir, 'package.json');
   const text = readFileSync(manifest, 'utf8');
   if (!text.includes('"__TARBALL__"')) throw new Error(`${project.name}/package.json has no "__TARBALL__" placeholder`);

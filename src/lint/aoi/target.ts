@@ -1,4 +1,5 @@
 import { judgeStart } from '../../checks/start.js';
+import { anchorCommandLine } from '../../run/anchor.js';
 import { runProbe } from '../../run/run-probe.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
@@ -34,8 +35,12 @@ export interface LintTarget {
   run(probe: ProbeSpec): Promise<ProbeOutcome>;
 }
 
-/** A real program: every probe is a real process with real pipes and signals (`runProbe`). */
-export function processTarget(command: string, args: readonly string[] = []): LintTarget {
+/**
+ * A real program: every probe is a real process with real pipes and signals (`runProbe`). Paths in its command
+ * line are taken from the caller's cwd (`node dist/cli.js`), since each probe runs in a directory of its own.
+ */
+export function processTarget(program: string, programArgs: readonly string[] = []): LintTarget {
+  const [command, args] = anchorCommandLine(program, programArgs);
   const start = async (probe: ProbeSpec, extraEnv: Record<string, string> = {}) =>
     runProbe(command, [...args, ...probe.args], {
       env: { ...probe.env, ...extraEnv },

@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
-    if (verb === 'check' || verb === 'lint' || verb === 'exec') {
+    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer') {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
@@ -49,6 +49,10 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'lint') {
       const lint = await import('./lint.js');
       return await lint.runLint(lint.parseLintArgs(rest), emitter);
+    }
+    if (verb === 'consumer') {
+      const consumer = await import('./consumer.js');
+      return await consumer.runConsumer(consumer.parseConsumerArgs(rest), emitter);
     }
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);

@@ -95,7 +95,7 @@ function renderText(report: ConsumerReport, view: ReportView, shape: string, col
       for (const finding of verdict.findings.slice(0, 2)) out.push(`          ${findingLine(finding)}`);
     }
   }
-  const failed = [...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))];
+  const failed = [...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))].sort();
   const seconds = ((view.durationMs ?? 0) / 1000).toFixed(1);
   out.push(
     failed.length === 0

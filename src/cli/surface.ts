@@ -369,7 +369,7 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   { synopsis: 'consumer [--as NAME] [--scenario ID]... [--output text|jsonl] -- <command> [args...]', text: '\njudge a consumer of AOI streams (stdin reader, or a wrapper running NAME)' },
   { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
   { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
-  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)' },
+  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)' },
   { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
   { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
   { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ConsumerRecording } from '../../checks/consumer/judge.js';
 import { installFakeTool } from '../../fakes/consumer/tool-on-path.js';
+import { makeTempDir, removeTempDir, trackCleanup, untrackCleanup } from '../../run/interrupt.js';
 import { runProbe } from '../../run/run-probe.js';
 import type { Run } from '../../run/run-cli.js';
 import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
@@ -42,12 +41,19 @@ const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.t
 export async function recordConsumer(command: string, args: readonly string[], scenarios: readonly ConsumerScenarioSpec[], options: RecordConsumerOptions): Promise<ConsumerRecording[]> {
   const recordings: ConsumerRecording[] = [];
   const runId = `consumer-${process.pid}-${randomUUID().slice(0, 8)}`;
-  for (const [index, scenario] of scenarios.entries()) {
-    const recording = scenario.shape === 'stdin' ? await recordStdin(command, args, scenario, options) : await recordSpawn(command, args, scenario, options, `${runId}:${index}:`);
-    recordings.push(recording);
-    options.onScenario?.(recording);
+  // An interrupted kit ends the consumer's group; a fake tool that left it is found by its marker and ended too.
+  const cleanup = () => survivorsOf(`${runId}:`);
+  trackCleanup(cleanup);
+  try {
+    for (const [index, scenario] of scenarios.entries()) {
+      const recording = scenario.shape === 'stdin' ? await recordStdin(command, args, scenario, options) : await recordSpawn(command, args, scenario, options, `${runId}:${index}:`);
+      recordings.push(recording);
+      options.onScenario?.(recording);
+    }
+    return recordings;
+  } finally {
+    untrackCleanup(cleanup);
   }
-  return recordings;
 }
 
 const runOf = (run: Run): ConsumerRecording['run'] => ({
@@ -68,7 +74,7 @@ async function recordStdin(command: string, args: readonly string[], scenario: C
 async function recordSpawn(command: string, args: readonly string[], scenario: ConsumerScenarioSpec, options: RecordConsumerOptions, marker: string): Promise<ConsumerRecording> {
   const name = options.as;
   if (name === undefined) throw new RangeError(`${scenario.id} is a spawn scenario: give the name the consumer runs (as)`);
-  const dir = mkdtempSync(join(tmpdir(), 'aoi-consumer-'));
+  const dir = makeTempDir('aoi-consumer-');
   try {
     // The tool ends itself long after the consumer could have waited for it: a harness that died leaves nothing forever.
     const tool = installFakeTool(dir, scenario, { name, markerEnv: PROBE_MARKER_ENV, marker: `${marker}tool`, lifetimeMs: options.timeoutMs + 60_000 });
@@ -81,6 +87,6 @@ async function recordSpawn(command: string, args: readonly string[], scenario: C
     const survivors = tool.detaches ? (await survivorsOf(marker)).map(({ pid, command: line }) => ({ pid, command: line })) : null;
     return { scenario, run: runOf(run), timeoutMs: options.timeoutMs, tool: { name, calls: tool.calls().length, survivors } };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EXAMPLES, PROCESS_TEST_MS, eventsOf, failures, kit } from './support.js';
+import { CLI, EXAMPLES, PROCESS_TEST_MS, eventsOf, failures, kit } from './support.js';
 
 /** `aoi-testkit consumer`'s own behaviour: usage errors, a consumer that cannot start or never runs the tool, a hang, sanitised output. */
 describe('aoi-testkit consumer', () => {
@@ -72,6 +74,35 @@ describe('aoi-testkit consumer', () => {
       expect(run.exitCode).toBe(0);
       expect(text.match(/^ {2}consumer\.stdin\.\S+/gm)).toHaveLength(10);
       expect(text).toMatch(/handles AOI streams: 30 verdict\(s\) over 10 scenario\(s\), none failed/);
+    },
+    PROCESS_TEST_MS,
+  );
+});
+
+describe('an interrupted consumer run', () => {
+  /** The pids of the processes whose environment carries a marker of the kit process `kitPid` (its fake tools). */
+  const toolsOf = (kitPid: number): number[] =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/environ`).includes(`AOI_LINT_PROBE=consumer-${kitPid}-`);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+
+  test.skipIf(!existsSync('/proc/self/environ'))(
+    'SIGINT while a fake tool waits on a prompt, outside the consumer’s group: exit 130 and no tool left running',
+    async () => {
+      const kitProcess = spawn(process.execPath, [CLI, 'consumer', '--as', 'notes', '--scenario', 'consumer.spawn.prompts', '--', 'sh', '-c', 'notes list; echo done'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => kitProcess.on('exit', (code) => resolve(code)));
+      // Handshake: the tool prompts on stderr (the consumer's, the kit's capture) only once it runs; wait for it to exist.
+      while (toolsOf(kitProcess.pid!).length === 0) await new Promise((resolve) => setTimeout(resolve, 25)); // polled: a condition, not a guess
+      kitProcess.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(toolsOf(kitProcess.pid!)).toEqual([]);
     },
     PROCESS_TEST_MS,
   );

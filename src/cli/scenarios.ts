@@ -86,7 +86,6 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
   // The package's path is relative to the kit's root, the directory that holds scenarios/.
   if (scenario.kind === 'foreign') throw new UsageError(`${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`);
   if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
-  if (scenario.kind === 'consumer') throw new UsageError(`${id} is a consumer scenario: run your consumer on it with aoi-testkit consumer ${scenario.shape === 'spawn' ? '--as NAME ' : ''}--scenario ${id} -- <command>`);
   const fake = scenario.command.indexOf('fake');
   return scenario.command.slice(fake + 1);
 }

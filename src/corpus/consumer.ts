@@ -2,7 +2,7 @@ import { rulesOf } from '../checks/consumer/judge.js';
 import { CONSUMER_SCENARIOS } from '../spec/consumer/scenarios.js';
 import { CONSUMER_RULES } from '../spec/consumer/rules.js';
 import { getRule } from '../spec/rules.js';
-import { expectedFrom } from './expected.js';
+import { KIT_COMMAND, expectedFrom } from './expected.js';
 import type { ConsumerScenario } from './types.js';
 
 /** The rules a consumer run judges, in id order. */
@@ -33,6 +33,7 @@ export function consumerDrafts(): ConsumerScenario[] {
       description: s.description,
       sections: consumerSections(judges),
       shape: s.shape,
+      command: [...KIT_COMMAND, 'fake', s.id],
       upstream: { stdout: s.stdout, stderr: s.stderr, end: s.end },
       must: s.must,
       breaks: s.breaks,

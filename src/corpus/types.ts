@@ -190,6 +190,8 @@ export interface ConsumerScenario extends Base {
   readonly kind: 'consumer';
   readonly spec: 'consumer';
   readonly shape: ConsumerShape;
+  /** The upstream as a process (`npx aoi-testkit fake <id>`): its bytes, then its end. A stdin scenario's feeds a pipe. */
+  readonly command: readonly string[];
   readonly upstream: { readonly stdout: string; readonly stderr: string; readonly end: UpstreamEnd };
   readonly must: ConsumerMust;
   readonly breaks: string;

@@ -38,12 +38,16 @@ export interface FakeTool {
 
 const shQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-/** The tool's program: plain Node, reading its configuration from `config.json` beside it. */
+/** Where `aoi-testkit fake consumer.<id>` passes the configuration (the program then reads no file and records no call). */
+export const TOOL_CONFIG_ENV = 'AOI_TESTKIT_CONSUMER_TOOL';
+
+/** The tool's program: plain Node, reading its configuration from `config.json` beside it (or TOOL_CONFIG_ENV). */
 const PROGRAM = `// aoi-testkit consumer scenario tool (generated)
 import { appendFileSync, readFileSync } from 'node:fs';
 const here = (name) => new URL(name, import.meta.url);
-const config = JSON.parse(readFileSync(here('config.json'), 'utf8'));
-appendFileSync(here('calls.jsonl'), JSON.stringify({ pid: process.pid, argv: process.argv.slice(2) }) + '\\n');
+const given = process.env.${TOOL_CONFIG_ENV};
+const config = JSON.parse(given ?? readFileSync(here('config.json'), 'utf8'));
+if (given === undefined) appendFileSync(here('calls.jsonl'), JSON.stringify({ pid: process.pid, argv: process.argv.slice(2) }) + '\\n');
 const end = config.end;
 // Whatever it was told, the tool does not outlive its lifetime.
 setTimeout(() => process.exit(70), config.lifetimeMs).unref();
@@ -51,7 +55,8 @@ const write = (stream, text) => new Promise((done) => (text ? stream.write(text,
 for (const signal of end.kind === 'hang' ? end.ignores : []) process.on(signal, () => {});
 await write(process.stdout, config.stdout);
 await write(process.stderr, config.stderr);
-if (end.kind === 'exit') process.exit(end.code);
+if (end.kind === 'eof') process.exit(0);
+else if (end.kind === 'exit') process.exit(end.code);
 else if (end.kind === 'signal') process.kill(process.pid, end.signal);
 else if (end.kind === 'hang') setInterval(() => {}, 1 << 30);
 else if (end.kind === 'prompt') {
@@ -104,4 +109,14 @@ export function installFakeTool(dir: string, scenario: ConsumerScenarioSpec, opt
         .filter(Boolean)
         .map((text) => JSON.parse(text) as { pid: number; argv: string[] }),
   };
+}
+
+/**
+ * `aoi-testkit fake consumer.<id>`: the scenario's upstream as a process, in this one — the same program as the tool
+ * on PATH: its bytes on stdout (and stderr), then its end (a stdin scenario: exit 0, so that it can feed a pipe:
+ * `aoi-testkit fake consumer.stdin.cut-last-line | my-transformer`). Never returns for a hang or a prompt.
+ */
+export async function playConsumerScenario(scenario: ConsumerScenarioSpec, lifetimeMs = 600_000): Promise<void> {
+  process.env[TOOL_CONFIG_ENV] = JSON.stringify({ stdout: scenario.stdout, stderr: scenario.stderr, end: scenario.end, lifetimeMs });
+  await import(`data:text/javascript,${encodeURIComponent(PROGRAM)}`);
 }

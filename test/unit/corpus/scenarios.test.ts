@@ -257,7 +257,7 @@ describe('each scenario is self-consistent', () => {
     expect(scenario.sections).toEqual(scenario.kind === 'consumer' ? consumerSections(scenario.judges) : sectionsOf(expected));
     if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
     else if (scenario.kind === 'foreign') expect(existsSync(new URL(scenario.command.at(-1)!, ROOT)), scenario.id).toBe(true);
-    else if (scenario.kind !== 'app' && scenario.kind !== 'consumer') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);
+    else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);
   });
 });
 

@@ -82,17 +82,24 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
 
 const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
 
-/** For people: per scenario, what it must do, what the consumer did, and each rule's verdict with its findings. */
+/**
+ * For people: a line per scenario (its status, what it must do, what the consumer did, the rules that held), then
+ * each rule that failed or was skipped, with its findings.
+ */
 function renderText(report: ConsumerReport, view: ReportView, shape: string, color: boolean): string {
   const paint = painter(color);
   const out = [`aoi-testkit consumer ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${shape}`];
   for (const scenario of report.scenarios) {
+    const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
+    const status = verdicts.some((v) => v.status === 'fail') ? 'fail' : verdicts.some((v) => v.status === 'skip') ? 'skip' : 'pass';
     const did = scenario.outcome ? describeOutcome(scenario.outcome) : 'did not end (killed by the kit)';
-    out.push(`  ${scenario.id}  ${paint(GREY, `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s`)}`);
-    for (const verdict of report.verdicts.filter((v) => v.command === scenario.id)) {
-      const detail = verdict.status === 'skip' || verdict.status === 'not_applicable' ? (verdict.reason ?? '') : verdict.title;
-      out.push(`    ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status)}  ${verdict.rule}  ${paint(GREY, detail)}`);
-      for (const finding of verdict.findings.slice(0, 2)) out.push(`          ${findingLine(finding)}`);
+    const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
+    const facts = `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
+    out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABEL[status] ?? status)}  ${scenario.id}  ${paint(GREY, facts)}`);
+    for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
+      const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
+      out.push(`        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status)}  ${verdict.rule}  ${paint(GREY, detail)}`);
+      for (const finding of verdict.findings.slice(0, 2)) out.push(`              ${findingLine(finding)}`);
     }
   }
   const failed = [...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))].sort();

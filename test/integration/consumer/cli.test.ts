@@ -72,7 +72,7 @@ describe('aoi-testkit consumer', () => {
       const run = await kit(['consumer', '--no-color', '--', 'node', join(EXAMPLES, 'js/transformer.mjs')]);
       const text = Buffer.from(run.stdout).toString('utf8');
       expect(run.exitCode).toBe(0);
-      expect(text.match(/^ {2}consumer\.stdin\.\S+/gm)).toHaveLength(10);
+      expect(text.match(/^ {2}PASS {2}consumer\.stdin\.\S+ {2}must .*; held: CONSUMER-0\d, CONSUMER-05, CONSUMER-08$/gm)).toHaveLength(10);
       expect(text).toMatch(/handles AOI streams: 30 verdict\(s\) over 10 scenario\(s\), none failed/);
     },
     PROCESS_TEST_MS,

@@ -92,7 +92,8 @@ function renderText(report: ConsumerReport, view: ReportView, shape: string, col
   for (const scenario of report.scenarios) {
     const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
     const status = verdicts.some((v) => v.status === 'fail') ? 'fail' : verdicts.some((v) => v.status === 'skip') ? 'skip' : 'pass';
-    const did = scenario.outcome ? describeOutcome(scenario.outcome) : 'did not end (killed by the kit)';
+    // The summary's `ok` is the consumer's own value: made safe to print.
+    const did = scenario.outcome ? sanitise(describeOutcome(scenario.outcome)) : 'did not end (killed by the kit)';
     const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
     const facts = `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
     out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABEL[status] ?? status)}  ${scenario.id}  ${paint(GREY, facts)}`);

@@ -91,10 +91,11 @@ export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
   return { exitCode: run.exitCode, signal: run.signal, summary, errors, failed };
 }
 
-/** The outcome in words: `exit 0, summary ok:true` / `killed by SIGTERM` / `exit 1, 1 aoi:error`. */
+/** The outcome in words: `exit 0, summary ok:true` / `killed by SIGTERM` / `exit 1, 1 aoi:error`. Quotes the consumer's `ok` (cut): sanitise before printing. */
 export function describeOutcome(outcome: ConsumerOutcome): string {
   const end = outcome.signal !== null ? `killed by ${outcome.signal}` : `exit ${outcome.exitCode}`;
-  const summary = outcome.summary ? `, summary ok:${JSON.stringify(outcome.summary.ok) ?? 'missing'}` : ', no aoi:summary';
+  const ok = JSON.stringify(outcome.summary?.ok) ?? 'missing';
+  const summary = outcome.summary ? `, summary ok:${ok.length > 40 ? `${ok.slice(0, 40)}…` : ok}` : ', no aoi:summary';
   const errors = outcome.errors > 0 ? `, ${outcome.errors} aoi:error` : '';
   return `${end}${summary}${errors}`;
 }

@@ -62,6 +62,13 @@ describe('aoi-testkit consumer', () => {
       expect(text).toContain('\\u001b]0;owned');
       expect(text).not.toMatch(/[\u001b\u0007]/);
       expect(text).toMatch(/does not handle AOI streams: CONSUMER-01 failed .* see .*CONSUMER-01\.md/);
+      // A summary whose ok is the consumer's own hostile string: quoted in the scenario's line, escaped.
+      const bidi = String.raw`printf '{"type":"aoi:summary","ok":"\342\200\256\\u001b[2Jx"}\n'`;
+      const good = await kit(['consumer', '--no-color', '--scenario', 'consumer.stdin.good', '--', 'sh', '-c', `cat >/dev/null; ${bidi}`]);
+      const goodText = Buffer.from(good.stdout).toString('utf8');
+      expect(good.exitCode).toBe(1);
+      expect(goodText).toContain('FAIL  consumer.stdin.good  must succeed; did: exit 0, summary ok:"\\u202e\\u001b[2Jx"');
+      expect(goodText).not.toMatch(/[\u001b\u202e]/);
     },
     PROCESS_TEST_MS,
   );

@@ -23,7 +23,7 @@ describe('aoi-testkit fake consumer.<id>', () => {
         const refusal = end.kind === 'prompt' ? end.refusal : '';
         expect(text(run.stdout), scenario.id).toBe(scenario.upstream.stdout + refusal);
         if (end.kind === 'signal') expect([run.exitCode, run.signal], scenario.id).toEqual([null, end.signal]);
-        else expect([run.exitCode, run.signal], scenario.id).toEqual([end.kind === 'eof' ? 0 : end.code, null]);
+        else expect([run.exitCode, run.signal], scenario.id).toEqual([end.kind === 'exit' || end.kind === 'prompt' ? end.code : 0, null]);
         if (end.kind === 'prompt') expect(text(run.stderr)).toContain(end.prompt);
       }
     },

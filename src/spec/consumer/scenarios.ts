@@ -101,6 +101,3 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'CONSUMER-02/failure-accepted',
   ),
 ];
-
-/** The command line a spawn scenario's fake is called with by the examples and the guide (any arguments are accepted). */
-export const CONSUMER_FAKE_NAME = 'notes';

@@ -77,9 +77,10 @@ export interface Survivor {
  * The live processes whose environment carries a probe marker starting with `prefix` (`AOI_LINT_PROBE=<prefix>…`),
  * with the marker each carries. Once its probe ended and its process group was killed, only something that left
  * the group (setsid, a double fork) still carries one. Each is killed once found, so that a lint leaves nothing
- * running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
+ * running (unless `kill` is false: only listed). Empty where there is no /proc. One pass reads every process's
+ * environment: run it once per lint.
  */
-export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string })[]> {
+export async function survivorsOf(prefix: string, { kill = true }: { kill?: boolean } = {}): Promise<(Survivor & { readonly marker: string })[]> {
   const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
   const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
   const found: (Survivor & { marker: string })[] = [];
@@ -96,6 +97,6 @@ export async function survivorsOf(prefix: string): Promise<(Survivor & { readonl
       found.push({ pid, marker, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
     }),
   );
-  for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
+  if (kill) for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
   return found.sort((a, b) => a.pid - b.pid);
 }

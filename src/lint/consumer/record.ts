@@ -29,6 +29,20 @@ export class ConsumerStartError extends Error {
   }
 }
 
+/** How long a tool may take to finish exiting after its consumer ended before it counts as left running. */
+const EXIT_GRACE_MS = 2_000;
+
+/**
+ * The tool's processes still alive `EXIT_GRACE_MS` after the consumer ended (then killed): a consumer that reports
+ * as soon as it has read the summary may end a moment before its tool has finished exiting. Polled, so a tool
+ * that is gone is not waited for.
+ */
+async function lingering(marker: string) {
+  const deadline = performance.now() + EXIT_GRACE_MS;
+  while ((await survivorsOf(marker, { kill: false })).length > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return survivorsOf(marker);
+}
+
 const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
 
 /**
@@ -84,7 +98,7 @@ async function recordSpawn(command: string, args: readonly string[], scenario: C
     const run = await runProbe(command, args, { stdin: 'open', env, extendEnv: false, timeoutMs: options.timeoutMs, ...(options.cwd ? { cwd: options.cwd } : {}) });
     if (run.probe.spawnError) throw new ConsumerStartError(command, run.probe.spawnError);
     // Found once the consumer ended and its group was killed: only a tool the consumer left running remains.
-    const survivors = tool.detaches ? (await survivorsOf(marker)).map(({ pid, command: line }) => ({ pid, command: line })) : null;
+    const survivors = tool.detaches ? (await lingering(marker)).map(({ pid, command: line }) => ({ pid, command: line })) : null;
     return { scenario, run: runOf(run), timeoutMs: options.timeoutMs, tool: { name, calls: tool.calls().length, survivors } };
   } finally {
     removeTempDir(dir);

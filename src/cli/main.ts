@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
-    if (verb === 'check' || verb === 'lint' || verb === 'exec') {
+    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer') {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
@@ -49,6 +49,10 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'lint') {
       const lint = await import('./lint.js');
       return await lint.runLint(lint.parseLintArgs(rest), emitter);
+    }
+    if (verb === 'consumer') {
+      const consumer = await import('./consumer.js');
+      return await consumer.runConsumer(consumer.parseConsumerArgs(rest), emitter);
     }
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
     if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
@@ -81,6 +85,8 @@ export async function main(argv: string[]): Promise<number> {
  * `--list` or a usage error.
  */
 async function runFake(args: string[]): Promise<number> {
+  // A consumer scenario's upstream, as a process: its bytes, then its end (the tool a wrapper is judged with).
+  if (/^consumer\./.test(args[0] ?? '')) return runConsumerFake(args);
   // A cmdhelp, exec or agent scenario names its fake by its command: run that command's words (app: none).
   if (/^(cmdhelp|exec|agent|app)\./.test(args[0] ?? '')) args = [...(await import('./scenarios.js')).scenarioFakeArgs(args[0]!), ...args.slice(1)];
   // Fake agent CLIs (AIP-45): their own bundled programs, loaded only when asked for (they carry the ACP/MCP SDKs).
@@ -161,6 +167,16 @@ async function runFake(args: string[]): Promise<number> {
   // A child of the tool (exec's subprocess-per-line) is the clean tool, started the way this one was.
   const self = [process.execPath, process.argv[1] ?? '', 'fake', 'well-behaved', '--'];
   await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1, self });
+  return 0;
+}
+
+/** `aoi-testkit fake consumer.<stdin|spawn>.<name> [args...]`: the upstream of a consumer scenario (any arguments are ignored, as the tool ignores them). */
+async function runConsumerFake(args: string[]): Promise<number> {
+  const [{ CONSUMER_SCENARIOS }, { playConsumerScenario }] = await Promise.all([import('../spec/consumer/scenarios.js'), import('../fakes/consumer/tool-on-path.js')]);
+  const scenario = CONSUMER_SCENARIOS.find((s) => s.id === args[0]);
+  if (!scenario) throw new UsageError(`unknown consumer scenario "${args[0]}"; aoi-testkit scenarios --kind consumer lists them`);
+  process.stdout.removeAllListeners('error');
+  await playConsumerScenario(scenario);
   return 0;
 }
 

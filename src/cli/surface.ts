@@ -195,6 +195,40 @@ export const VERBS = {
     stability: 'stable',
     aoi: { events: ['aoi:check'] },
   }),
+  consumer: verb({
+    summary: 'Judge a consumer of AOI streams in any language: a transformer or sink reading stdin, or a wrapper that runs a tool (--as NAME); CONSUMER-01…08.',
+    args: [
+      { name: 'program', type: 'path', description: 'The consumer to run, after --' },
+      { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
+    ],
+    flags: {
+      as: {
+        type: 'string', description: 'The command name the consumer runs: each scenario’s fake tool is put first on PATH under it (default: the consumer reads the stream on stdin)',
+        usage: { value: 'NAME', text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)' },
+      },
+      scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
+      'timeout-ms': { type: 'int', default: 60000, description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
+      output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
+      color: COLOR,
+    },
+    exit_codes: {
+      '0': 'every consumer rule holds (or only failures --baseline knows)',
+      '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
+      '64': USAGE_EXIT,
+      '65': { when: 'the consumer never ran the tool named by --as, or the --baseline file is not a baseline', recovery: 'Give --as the command name the consumer runs' },
+      '66': { when: 'the consumer program cannot be found' },
+      '69': { when: 'the consumer program cannot start (not executable)' },
+      '73': REPORT_EXIT,
+    },
+    examples: [
+      { cmd: 'aoi-testkit consumer -- python3 examples/consumers/python/transformer.py', note: 'a transformer reading AOI JSONL on stdin' },
+      { cmd: 'aoi-testkit consumer --as notes --output jsonl -- node examples/consumers/js/wrapper.mjs', note: 'a wrapper that runs the tool notes' },
+    ],
+    see_also: ['lint', 'scenarios'],
+    stability: 'experimental',
+    aoi: { events: ['aoi:check'] },
+  }),
   fake: verb({
     summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
     args: [
@@ -332,9 +366,10 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   { synopsis: 'lint [--spec S]... [options] -- <program> [args...]', text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)' },
   { synopsis: 'lint --app-dir DIR [options]', text: '  judge an Agent Application package (APP.md, APP-01…15)' },
   { synopsis: 'check [FILE|-] [options]', text: 'check a recorded machine-mode stream' },
+  { synopsis: 'consumer [--as NAME] [--scenario ID]... [--output text|jsonl] -- <command> [args...]', text: '\njudge a consumer of AOI streams (stdin reader, or a wrapper running NAME)' },
   { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
   { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
-  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, cmdhelp, exec, app, agent)' },
+  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)' },
   { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
   { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
   { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },

@@ -1,5 +1,6 @@
 import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
+import type { ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
 
 /**
  * The shapes of the corpus files (`scenarios/<id>.json`), one per kind; `scenarios/scenario.schema.json`
@@ -19,8 +20,8 @@ export interface ScenarioExpected {
 }
 
 /** The spec a scenario holds a fake to. */
-export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent';
-export type ScenarioKind = 'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent';
+export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
+export type ScenarioKind = 'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
 
 /** A catalogued fault with its parameters (the catalogue defaults, overridden by a variant's). */
 export type ScenarioFault = readonly [id: string, params: Readonly<Record<string, unknown>>];
@@ -179,7 +180,26 @@ export interface ForeignScenario extends Base, LintPlan {
   readonly service: ForeignService | null;
 }
 
-export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario;
+/**
+ * A consumer of AOI streams (CONSUMER-01…08): the upstream a consumer is given and what it must do with it. `stdin`:
+ * the upstream's bytes are the consumer's stdin, then EOF. `spawn`: a tool on PATH prints them and ends as `end`
+ * says. `expected` is the verdict on a correct consumer (every rule passes); one that does not do `must` is
+ * reported `breaks`. Run by `aoi-testkit consumer [--as NAME] --scenario <id> -- <consumer>`.
+ */
+export interface ConsumerScenario extends Base {
+  readonly kind: 'consumer';
+  readonly spec: 'consumer';
+  readonly shape: ConsumerShape;
+  /** The upstream as a process (`npx aoi-testkit fake <id>`): its bytes, then its end. A stdin scenario's feeds a pipe. */
+  readonly command: readonly string[];
+  readonly upstream: { readonly stdout: string; readonly stderr: string; readonly end: UpstreamEnd };
+  readonly must: ConsumerMust;
+  readonly breaks: string;
+  /** The rules a run of this scenario judges, in id order. */
+  readonly judges: readonly string[];
+}
+
+export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario | ConsumerScenario;
 
 /** A stream scenario before its run was observed: everything but `exit`. */
 export type StreamScenarioDraft = Omit<StreamScenario, 'exit'>;

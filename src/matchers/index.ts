@@ -17,12 +17,14 @@ import { toBeAgentApplication } from './to-be-agent-application.js';
 import { toSupportExecDispatch } from './to-support-exec-dispatch.js';
 import { toBeValidCmdhelpDocument } from './to-be-valid-cmdhelp-document.js';
 import { toBeCmdhelpConformant } from './to-be-cmdhelp-conformant.js';
+import { toHandleAoiStreams } from './to-handle-aoi-streams.js';
 
-export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy, toBeAgentApplication, toSupportExecDispatch, toBeValidCmdhelpDocument, toBeCmdhelpConformant };
+export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy, toBeAgentApplication, toSupportExecDispatch, toBeValidCmdhelpDocument, toBeCmdhelpConformant, toHandleAoiStreams };
 export type { CmdhelpReceived } from './to-be-cmdhelp-conformant.js';
 export type { ExecReceived } from './to-support-exec-dispatch.js';
 export type { TurnsReceived } from './to-complete-turn.js';
 export type { LintReceived } from './to-pass-aoi-lint.js';
+export type { ConsumerReceived } from './to-handle-aoi-streams.js';
 export { matchesPartial } from './partial.js';
 export type { MatcherResult, MatcherState, RunLike, StreamReceived } from './context.js';
 export type { AoiAsymmetricMatchers, AoiMatchers } from './types.js';
@@ -45,5 +47,6 @@ export const aoiMatchers = {
   toSupportExecDispatch,
   toBeValidCmdhelpDocument,
   toBeCmdhelpConformant,
+  toHandleAoiStreams,
   aoiEvent: toBeAoiEvent,
 };

@@ -6,6 +6,7 @@ import type { AppCheckOptions } from '../lint/app/application.js';
 import type { CheckExecOptions } from '../lint/exec/index.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
+import type { LintConsumerOptions } from '../lint/consumer/index.js';
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
@@ -44,6 +45,8 @@ export interface AoiMatchers<R = unknown> {
   toBeValidCmdhelpDocument(options?: CmdhelpDocumentOptions): R;
   /** The CLI ([program, ...args] or { command, args }) conforms to cmdhelp v0.1, CMDHELP-01…08 (async). */
   toBeCmdhelpConformant(options?: CmdhelpCheckOptions): Promise<R>;
+  /** The program ([program, ...args] or { command, args }) handles AOI streams as a consumer, CONSUMER-01…08 (async; `as` for a wrapper that runs a tool). */
+  toHandleAoiStreams(options?: LintConsumerOptions): Promise<R>;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

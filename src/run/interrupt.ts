@@ -9,6 +9,7 @@ import { join } from 'node:path';
  */
 const groups = new Set<number>();
 const dirs = new Set<string>();
+const cleanups = new Set<() => unknown>();
 let interrupted: NodeJS.Signals | undefined;
 
 /** How long the groups get after SIGTERM before SIGKILL. */
@@ -49,6 +50,18 @@ export function removeTempDir(dir: string): void {
   dirs.delete(dir);
 }
 
+/**
+ * Something else to end on interrupt, for processes that left the groups the kit started (a consumer's fake tool
+ * leaves its consumer's group on purpose): run after the groups are ended, before the directories go.
+ */
+export function trackCleanup(cleanup: () => unknown): void {
+  cleanups.add(cleanup);
+}
+
+export function untrackCleanup(cleanup: () => unknown): void {
+  cleanups.delete(cleanup);
+}
+
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -74,6 +87,8 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
   while ([...groups].some(groupAlive) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   for (const pid of groups) signalGroup(pid, 'SIGKILL');
   groups.clear();
+  for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => {});
+  cleanups.clear();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   // File work already handed to libuv's threads (a probe's sandbox being copied, a mkdir -p) may land after
   // that removal and recreate a directory: let it finish, then remove again.

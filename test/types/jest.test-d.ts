@@ -28,12 +28,16 @@ const promises: Promise<void>[] = [
   expect(pending).rejects.toBeAoiEvent(),
   expect(['node', 'cli.js']).toPassAoiLint({ invocations: [['search', 'x']], setup: [['init']], strict: true }),
   expect({ command: 'mytool' }).not.toPassAoiRule('AOI-06', { timeoutMs: 5_000 }),
+  expect(['python3', 'wrapper.py']).toHandleAoiStreams({ as: 'notes', scenarios: ['consumer.spawn.killed'], timeoutMs: 30_000 }),
+  expect(['node', 'transformer.mjs']).not.toHandleAoiStreams(),
 ];
 expect([]).toContainEqual(expect.aoiEvent({ type: 'hit' }));
 expect({}).toEqual({ last: expect.aoiEvent() });
 
 // @ts-expect-error invocations are argv lists, not strings
 void expect(['mytool']).toPassAoiLint({ invocations: ['search x'] });
+// @ts-expect-error as is the tool's name, a string
+void expect(['wrapper']).toHandleAoiStreams({ as: true });
 // @ts-expect-error the rule id is required
 void expect(['mytool']).toPassAoiRule();
 // @ts-expect-error strict is a boolean

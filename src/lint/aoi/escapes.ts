@@ -78,9 +78,10 @@ export interface Survivor {
  * with the marker and the process group each carries. Once its probe ended and its process group was killed,
  * only something that left the group (setsid, a double fork) survives; a member of the killed group may still be
  * seen while it dies, which the caller tells by its group. Each is killed once found, so that a lint leaves
- * nothing running. Empty where there is no /proc. One pass reads every process's environment: run it once per lint.
+ * nothing running (unless `kill` is false: only listed). Empty where there is no /proc. One pass reads every
+ * process's environment: run it once per lint.
  */
-export async function survivorsOf(prefix: string): Promise<(Survivor & { readonly marker: string; readonly group: number | null })[]> {
+export async function survivorsOf(prefix: string, { kill = true }: { kill?: boolean } = {}): Promise<(Survivor & { readonly marker: string; readonly group: number | null })[]> {
   const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
   const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
   const found: (Survivor & { marker: string; group: number | null })[] = [];
@@ -98,7 +99,7 @@ export async function survivorsOf(prefix: string): Promise<(Survivor & { readonl
       found.push({ pid, marker, group, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
     }),
   );
-  for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
+  if (kill) for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');
   return found.sort((a, b) => a.pid - b.pid);
 }
 

@@ -90,8 +90,9 @@ describe('aoi-testkit scenarios', () => {
     expect(text).toMatch(/^app\.broken\.app-12--unstructured-error +app +app +passes; warns APP-12$/m);
     expect(text).toMatch(/^agent\.acp\.crash-mid-turn +agent +agent +fails AGENTCLI-22$/m);
     expect(text).toMatch(/^backend\.rate-limited +stream +aoi +passes$/m);
+    expect(text).toMatch(/^consumer\.spawn\.killed +consumer +consumer +a consumer must fail closed, else CONSUMER-06\/killed-accepted$/m);
     const count = (kind: string) => corpus.filter((s) => s.kind === kind).length;
-    expect(text.trimEnd().split('\n').at(-1)).toBe(`${corpus.length} scenario(s): ${['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent'].map((k) => `${count(k)} ${k}`).join(', ')}`);
+    expect(text.trimEnd().split('\n').at(-1)).toBe(`${corpus.length} scenario(s): ${['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent', 'consumer'].map((k) => `${count(k)} ${k}`).join(', ')}`);
   });
 
   it('renders an empty list', () => {

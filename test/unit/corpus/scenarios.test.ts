@@ -11,7 +11,9 @@ import {
   AGENT_SCENARIO_RULE_IDS,
   APP_SCENARIO_RULE_IDS,
   CMDHELP_RULE_IDS,
+  CONSUMER_SCENARIO_RULE_IDS,
   EXEC_SCENARIO_RULE_IDS,
+  consumerSections,
   LINT_RULE_IDS,
   SPEC_OF_KIND,
   draftScenarios,
@@ -23,6 +25,7 @@ import {
   type AgentScenario,
   type AppScenario,
   type CmdhelpScenario,
+  type ConsumerScenario,
   type ExecScenario,
   type ForeignScenario,
   type Scenario,
@@ -43,6 +46,9 @@ import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.j
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { APP_SUB_RULES } from '../../../src/spec/app/rules.js';
 import { CMDHELP_SUB_RULES } from '../../../src/spec/cmdhelp/rules.js';
+import { CONSUMER_SUB_RULES } from '../../../src/spec/consumer/rules.js';
+import { CONSUMER_SCENARIOS } from '../../../src/spec/consumer/scenarios.js';
+import { rulesOf } from '../../../src/checks/consumer/judge.js';
 import { EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
 import { getRule } from '../../../src/spec/rules.js';
 
@@ -66,6 +72,7 @@ const JUDGED: Record<ScenarioKind, { rules: readonly string[]; subRules: readonl
   exec: { rules: EXEC_SCENARIO_RULE_IDS, subRules: EXEC_SUB_RULES },
   app: { rules: APP_SCENARIO_RULE_IDS, subRules: APP_SUB_RULES },
   agent: { rules: AGENT_SCENARIO_RULE_IDS, subRules: AGENTCLI_TURN_SUB_RULES },
+  consumer: { rules: CONSUMER_SCENARIO_RULE_IDS, subRules: CONSUMER_SUB_RULES },
 };
 
 describe('the corpus files', () => {
@@ -95,7 +102,7 @@ describe('the corpus files', () => {
       ['a misspelt rule', { ...s, expected: { ...s.expected, rules: { ...rules, [`${first!.slice(0, -1)}`]: 'pass' } } }],
       ['a missing rule', { ...s, expected: { ...s.expected, rules: Object.fromEntries(Object.entries(rules).slice(1)) } }],
       ['a bad outcome', { ...s, expected: { ...s.expected, rules: { ...rules, [first!]: 'passed' } } }],
-      ['a finding twice', { ...s, expected: { ...s.expected, findings: [s.expected.findings[0], ...s.expected.findings] } }],
+      ['a finding twice', { ...s, expected: { ...s.expected, findings: [s.expected.findings[0] ?? 'CONSUMER-01/incomplete-accepted', s.expected.findings[0] ?? 'CONSUMER-01/incomplete-accepted', ...s.expected.findings.slice(1)] } }],
       ['another spec’s finding', { ...s, expected: { ...s.expected, findings: [s.kind === 'cmdhelp' ? 'EXEC-03/wrong-line' : 'CMDHELP-07/unknown-flag'] } }],
       ['the wrong spec', { ...s, spec: s.spec === 'aoi' ? 'exec' : 'aoi' }],
       ['the id of another kind', { ...s, id: s.kind === 'agent' ? 'cmdhelp.helpdesk' : 'agent.acp' }],
@@ -129,12 +136,20 @@ describe('the corpus files', () => {
         ['a recording with a stray key', { ...s, recordings: [{ ...(s as AgentScenario).recordings[0]!, verdict: 'ok' }] }],
         ['a fault without runnerMust', { ...s, runnerMust: undefined }],
       ],
+      consumer: () => [
+        ['an unknown shape', { ...s, shape: 'pipe' }],
+        ['an unknown must', { ...s, must: 'crash' }],
+        ['an end with a stray key', { ...s, upstream: { ...(s as ConsumerScenario).upstream, end: { kind: 'eof', code: 0 } } }],
+        ['a breaks of another spec', { ...s, breaks: 'AOI-02/ansi' }],
+        ['no judges', { ...s, judges: undefined }],
+      ],
     };
     return [...common, ...specific[s.kind]()];
   };
 
   it.each(Object.keys(JUDGED) as ScenarioKind[])('the schema catches typos in a %s scenario', (kind) => {
-    const sample = onDisk.find((s) => s.kind === kind && s.expected.findings.length > 0 && (s.kind !== 'stream' || s.id.startsWith('fault.')) && (s.kind !== 'agent' || s.recordings.length > 0))!;
+    // A consumer scenario's verdict is a correct consumer's (no finding): any one will do.
+    const sample = onDisk.find((s) => s.kind === kind && (s.expected.findings.length > 0 || s.kind === 'consumer') && (s.kind !== 'stream' || s.id.startsWith('fault.')) && (s.kind !== 'agent' || s.recordings.length > 0))!;
     expect(validate(sample)).toBe(true);
     for (const [what, broken] of typos(sample)) expect(validate(JSON.parse(JSON.stringify(broken))), `${kind}: ${what}`).toBe(false);
   });
@@ -199,6 +214,19 @@ describe('the corpus covers the catalogues and the fixture corpora', () => {
     expect(ofKind('agent').map((s) => s.fake.preset)).toEqual(Object.keys(AGENT_PRESETS));
   });
 
+  it('has a consumer scenario for every catalogued one: its upstream, what a consumer must do, what it breaks otherwise, the rules judged', () => {
+    expect(ofKind('consumer').map((s) => s.id)).toEqual(CONSUMER_SCENARIOS.map((s) => s.id));
+    for (const [i, spec] of CONSUMER_SCENARIOS.entries()) {
+      const scenario = ofKind('consumer')[i]!;
+      expect(scenario).toMatchObject({ shape: spec.shape, upstream: { stdout: spec.stdout, stderr: spec.stderr, end: spec.end }, must: spec.must, breaks: spec.breaks, judges: rulesOf(spec) });
+      expect(scenario.judges).toContain(spec.breaks.split('/')[0]);
+      expect(scenario.expected).toEqual(expectedFrom([], CONSUMER_SCENARIO_RULE_IDS));
+    }
+    // Both shapes, both musts, and every rule of the spec judged by some scenario.
+    expect(new Set(ofKind('consumer').map((s) => `${s.shape} ${s.must}`))).toEqual(new Set(['stdin succeed', 'stdin fail-closed', 'spawn succeed', 'spawn fail-closed']));
+    expect([...new Set(ofKind('consumer').flatMap((s) => s.judges))].sort()).toEqual([...CONSUMER_SCENARIO_RULE_IDS]);
+  });
+
   it('has nothing else', () => {
     expect(built.length).toBe(draftScenarios().length);
     expect(built.filter((s) => SPEC_OF_KIND[s.kind] !== s.spec).map((s) => s.id)).toEqual([]);
@@ -226,7 +254,7 @@ describe('each scenario is self-consistent', () => {
       const ofRule = expected.findings.filter((id) => id.startsWith(`${rule}/`));
       expect(ofRule.length > 0, `${rule} is ${outcome}`).toBe(outcome !== 'pass');
     }
-    expect(scenario.sections).toEqual(sectionsOf(expected));
+    expect(scenario.sections).toEqual(scenario.kind === 'consumer' ? consumerSections(scenario.judges) : sectionsOf(expected));
     if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
     else if (scenario.kind === 'foreign') expect(existsSync(new URL(scenario.command.at(-1)!, ROOT)), scenario.id).toBe(true);
     else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);

@@ -1,0 +1,177 @@
+import { ruleIdsOf } from '../../spec/rules.js';
+import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+import { VerdictCollector, type Report } from '../verdict.js';
+
+/** How one run of the consumer on one scenario ended, as the runner recorded it (lint/consumer/record.ts). */
+export interface ConsumerRecording {
+  readonly scenario: ConsumerScenarioSpec;
+  readonly run: {
+    readonly stdout: Uint8Array;
+    readonly stderr: Uint8Array;
+    readonly exitCode: number | null;
+    readonly signal: string | null;
+    /** The kit killed the consumer's process tree after `timeoutMs`. */
+    readonly timedOut: boolean;
+    readonly durationMs: number;
+  };
+  readonly timeoutMs: number;
+  /** Spawn scenarios: the fake tool, how often the consumer started it, and what of it outlived the consumer (null: not observable here). */
+  readonly tool?: { readonly name: string; readonly calls: number; readonly survivors: readonly { readonly pid: number; readonly command: string }[] | null };
+}
+
+/** What the consumer reported, read from how it ended and from the AOI events on its stdout (if any). */
+export interface ConsumerOutcome {
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** Its last aoi:summary's `ok` and `count`, when it printed one. */
+  readonly summary: { readonly ok: unknown; readonly count: unknown } | null;
+  readonly errors: number;
+  /** Failure: a non-zero exit, death by a signal, a summary whose ok is not true, or an aoi:error. */
+  readonly failed: boolean;
+}
+
+export interface ConsumerScenarioResult {
+  readonly id: string;
+  readonly shape: ConsumerScenarioSpec['shape'];
+  readonly must: ConsumerScenarioSpec['must'];
+  /** Null when the consumer did not end on its own. */
+  readonly outcome: ConsumerOutcome | null;
+  /** Items (events outside the aoi: namespace, on complete lines that are one JSON object) the upstream delivered. */
+  readonly received: number;
+  readonly durationMs: number;
+}
+
+/** The verdict on a consumer: one per (scenario × rule the scenario judges), the scenario's id as the verdict's command. */
+export interface ConsumerReport extends Report {
+  readonly scenarios: readonly ConsumerScenarioResult[];
+}
+
+/** Every CONSUMER rule, in id order (from the registry). */
+export const CONSUMER_RULE_IDS: readonly string[] = ruleIdsOf('CONSUMER');
+
+const ruleOf = (subRule: string) => subRule.slice(0, subRule.indexOf('/'));
+
+/** The rules a scenario judges: the one its `must` concerns, the count, the end; for a spawned tool, its survival. */
+export function rulesOf(scenario: ConsumerScenarioSpec): string[] {
+  const rules = new Set([ruleOf(scenario.breaks), 'CONSUMER-05', 'CONSUMER-08', ...(scenario.shape === 'spawn' ? ['CONSUMER-07'] : [])]);
+  return [...rules].sort();
+}
+
+type Event = { type: string } & Record<string, unknown>;
+
+/** The complete lines of `text` that are one JSON object with a string `type`. */
+function eventsOf(text: string): Event[] {
+  const lines = text.split('\n');
+  lines.pop(); // what follows the last LF is not a complete line
+  const events: Event[] = [];
+  for (const line of lines) {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Event).type === 'string') events.push(value as Event);
+    } catch {
+      // not an event
+    }
+  }
+  return events;
+}
+
+/** The items an upstream delivered: data events (outside aoi:) on complete, well-formed lines. */
+export function receivedItems(upstream: string): number {
+  return eventsOf(upstream).filter((event) => !event.type.startsWith('aoi:')).length;
+}
+
+/** What the consumer reported. A consumer that prints no AOI stream is judged by its exit status alone. */
+export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
+  const events = eventsOf(`${Buffer.from(run.stdout).toString('utf8')}\n`);
+  const summaries = events.filter((e) => e.type === 'aoi:summary');
+  const last = summaries.at(-1);
+  const errors = events.filter((e) => e.type === 'aoi:error').length;
+  const summary = last ? { ok: last.ok, count: last.count } : null;
+  const failed = run.exitCode !== 0 || run.signal !== null || (summary !== null && summary.ok !== true) || errors > 0;
+  return { exitCode: run.exitCode, signal: run.signal, summary, errors, failed };
+}
+
+/** The outcome in words: `exit 0, summary ok:true` / `killed by SIGTERM` / `exit 1, 1 aoi:error`. Quotes the consumer's `ok` (cut): sanitise before printing. */
+export function describeOutcome(outcome: ConsumerOutcome): string {
+  const end = outcome.signal !== null ? `killed by ${outcome.signal}` : `exit ${outcome.exitCode}`;
+  const ok = JSON.stringify(outcome.summary?.ok) ?? 'missing';
+  const summary = outcome.summary ? `, summary ok:${ok.length > 40 ? `${ok.slice(0, 40)}…` : ok}` : ', no aoi:summary';
+  const errors = outcome.errors > 0 ? `, ${outcome.errors} aoi:error` : '';
+  return `${end}${summary}${errors}`;
+}
+
+const upstreamEnd = (scenario: ConsumerScenarioSpec): string => {
+  const end = scenario.end;
+  if (end.kind === 'eof') return 'then EOF';
+  if (end.kind === 'exit') return `then exit ${end.code}`;
+  if (end.kind === 'signal') return `then killed by ${end.signal}`;
+  if (end.kind === 'hang') return `then a hang ignoring ${end.ignores.join(', ')}`;
+  return `then a prompt on stdin (on EOF: exit ${end.code})`;
+};
+
+/**
+ * CONSUMER-01…08 on recorded runs of one consumer: per scenario, whether it reported what a correct consumer
+ * must (fail closed on a bad or incomplete upstream, succeed on a good one: the scenario's `breaks` names the
+ * sub-rule), whether its summary's count exceeds the items received (CONSUMER-05), whether it ended on its own
+ * (CONSUMER-08) and, for a spawned tool, whether the tool outlived it (CONSUMER-07). A rule whose prerequisite
+ * failed (the consumer hung; it never ran the tool) is skipped with the reason, never passed.
+ */
+export function judgeConsumer(recordings: readonly ConsumerRecording[]): ConsumerReport {
+  const collector = new VerdictCollector({ unrecorded: { notApplicable: 'not judged in this scenario' } });
+  const results: ConsumerScenarioResult[] = [];
+  const verdictRules: [string, string[]][] = [];
+  for (const recording of recordings) {
+    const { scenario, run } = recording;
+    const id = scenario.id;
+    const rules = rulesOf(scenario);
+    verdictRules.push([id, rules]);
+    const others = rules.filter((rule) => rule !== 'CONSUMER-08');
+    const stdout = Buffer.from(run.stdout).toString('utf8');
+    const stderr = Buffer.from(run.stderr).toString('utf8');
+    const evidence = { text: stdout.trim() !== '' ? stdout.trim().split('\n').slice(-3).join('\n') : stderr.trim().split('\n').slice(-3).join('\n') };
+    const upstream = scenario.stdout + (scenario.end.kind === 'prompt' ? scenario.end.refusal : '');
+    const received = receivedItems(upstream);
+
+    if (run.timedOut) {
+      collector.add('CONSUMER-08/hung', `${id}: the consumer was still running after ${recording.timeoutMs} ms (upstream: ${scenario.description}); the kit killed its process tree`, evidence, id);
+      for (const rule of others) collector.skip(rule, `the consumer did not end on its own within ${recording.timeoutMs} ms (CONSUMER-08)`, id);
+      results.push({ id, shape: scenario.shape, must: scenario.must, outcome: null, received, durationMs: run.durationMs });
+      continue;
+    }
+    collector.exercised('CONSUMER-08', id);
+    const outcome = outcomeOf(run);
+    results.push({ id, shape: scenario.shape, must: scenario.must, outcome, received, durationMs: run.durationMs });
+    const tool = recording.tool;
+    if (tool && tool.calls === 0) {
+      for (const rule of others) collector.skip(rule, `the consumer never ran ${tool.name} (the fake tool on PATH), so what it did with the tool's output cannot be judged`, id);
+      continue;
+    }
+
+    // What it must report.
+    const rule = ruleOf(scenario.breaks);
+    const wrong = scenario.must === 'fail-closed' ? !outcome.failed : outcome.failed;
+    if (wrong) {
+      const upstreamWords = `${scenario.shape === 'stdin' ? 'stdin' : `${tool?.name ?? 'the tool'}`}: ${scenario.description.replace(/\.$/, '')} (${upstreamEnd(scenario)})`;
+      const verdict = scenario.must === 'fail-closed' ? 'reported success' : 'reported failure';
+      collector.add(scenario.breaks, `${id}: ${verdict} (${describeOutcome(outcome)}) — ${upstreamWords}`, evidence, id);
+    } else collector.exercised(rule, id);
+
+    // CONSUMER-05: never more items than received.
+    const count = outcome.summary?.count;
+    if (typeof count === 'number') {
+      if (count > received) collector.add('CONSUMER-05/count-inflated', `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s)`, evidence, id);
+      else collector.exercised('CONSUMER-05', id);
+    } else collector.notApplicable('CONSUMER-05', 'the consumer printed no aoi:summary with a count', id);
+
+    // CONSUMER-07: nothing of the tool outlives the consumer.
+    if (tool) {
+      if (tool.survivors === null) collector.skip('CONSUMER-07', 'processes left running cannot be seen here (needs /proc and setsid)', id);
+      else if (tool.survivors.length > 0) {
+        const pids = tool.survivors.map((s) => `pid ${s.pid}`).join(', ');
+        collector.add('CONSUMER-07/child-survived', `${id}: ${tool.name} was still running after the consumer ended (${pids}; the kit killed it)`, evidence, id);
+      } else collector.exercised('CONSUMER-07', id);
+    }
+  }
+  const verdicts = verdictRules.flatMap(([id, rules]) => rules.map((rule) => collector.verdict(rule, id)));
+  return { ok: verdicts.every((v) => v.status !== 'fail'), verdicts, findings: collector.findings, scenarios: results };
+}

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { describeOutcome, type ConsumerReport } from '../checks/consumer/judge.js';
+import { ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, consumerScenarios, lintConsumer } from '../lint/consumer/index.js';
+import { sanitise } from '../stream/sanitise.js';
+import { writeVerdicts } from './check.js';
+import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour } from './colour.js';
+import type { Emitter } from './emitter.js';
+import { report as reportAll, type ReportingArgs } from './reporters/index.js';
+import { parseReporting } from './reporters/options.js';
+import { baselineText, findingLine, type ReportView } from './reporters/view.js';
+import { seeRulePages } from './rule-pages.js';
+import { parseOptions } from './surface.js';
+import { InputError, UsageError } from './usage.js';
+
+export interface ConsumerArgs {
+  program: string;
+  programArgs: string[];
+  as: string | undefined;
+  scenarios: string[];
+  timeoutMs: number;
+  reporting: ReportingArgs;
+  color: boolean;
+}
+
+/** `consumer [--as NAME] [--scenario ID]... [--timeout-ms N] [--output text|jsonl] -- <command> [args...]`. */
+export function parseConsumerArgs(args: string[]): ConsumerArgs {
+  const dashes = args.indexOf('--');
+  if (dashes === -1) throw new UsageError('consumer needs the consumer after --: aoi-testkit consumer [--as NAME] [options] -- <command> [args...]');
+  const [program, ...programArgs] = args.slice(dashes + 1);
+  if (program === undefined) throw new UsageError('consumer needs a command after --');
+  let parsed;
+  try {
+    parsed = parseArgs({ args: args.slice(0, dashes), strict: true, options: parseOptions('consumer') });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const as = values.as as string | undefined;
+  if (as !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(as)) throw new UsageError(`--as must be a command name (letters, digits, ".", "_", "-"), got "${as.slice(0, 64)}"`);
+  const scenarios = (values.scenario as string[] | undefined) ?? [];
+  try {
+    consumerScenarios(as !== undefined ? 'spawn' : 'stdin', scenarios);
+  } catch (error) {
+    throw new UsageError(`--scenario: ${(error as Error).message}`);
+  }
+  let timeoutMs = DEFAULT_CONSUMER_TIMEOUT_MS;
+  const timeout = values['timeout-ms'] as string | undefined;
+  if (timeout !== undefined) {
+    timeoutMs = Number(timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${timeout}"`);
+  }
+  return { program, programArgs, as, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
+}
+
+/** `aoi-testkit consumer`: run the consumer once per scenario and report CONSUMER-01…08; returns the exit status. */
+export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise<number> {
+  const started = performance.now();
+  let report: ConsumerReport;
+  try {
+    report = await lintConsumer([args.program, ...args.programArgs], { scenarios: args.scenarios, timeoutMs: args.timeoutMs, ...(args.as !== undefined ? { as: args.as } : {}) });
+  } catch (error) {
+    if (error instanceof ConsumerStartError) {
+      if (error.code === 'ENOENT') throw new InputError(`${error.message}`, 'not_found', 'PROGRAM_NOT_FOUND');
+      throw new InputError(error.message, 'config', 'PROGRAM_CANNOT_START', 69);
+    }
+    if (error instanceof ConsumerSetupError) throw new InputError(error.message, 'config', 'TOOL_NOT_RUN', 65);
+    throw error;
+  }
+  const target = [args.program, ...args.programArgs].join(' ');
+  const view: Omit<ReportView, 'baseline'> = { verb: 'consumer', target, report, durationMs: performance.now() - started };
+  const shape = args.as !== undefined ? `spawn (as ${args.as})` : 'stdin';
+  return reportAll(
+    args.reporting,
+    view,
+    {
+      text: (v, color) => renderText(report, v, shape, color),
+      jsonl: (v, e) => writeVerdicts(v, e, 'consumer', { consumer: { shape: args.as !== undefined ? 'spawn' : 'stdin', ...(args.as !== undefined ? { as: args.as } : {}), scenarios: report.scenarios.length, elapsed_ms: Math.round(v.durationMs ?? 0) } }),
+    },
+    { emitter, color: args.color },
+  );
+}
+
+const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
+
+/**
+ * For people: a line per scenario (its status, what it must do, what the consumer did, the rules that held), then
+ * each rule that failed or was skipped, with its findings.
+ */
+function renderText(report: ConsumerReport, view: ReportView, shape: string, color: boolean): string {
+  const paint = painter(color);
+  const out = [`aoi-testkit consumer ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${shape}`];
+  for (const scenario of report.scenarios) {
+    const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
+    const status = verdicts.some((v) => v.status === 'fail') ? 'fail' : verdicts.some((v) => v.status === 'skip') ? 'skip' : 'pass';
+    // The summary's `ok` is the consumer's own value: made safe to print.
+    const did = scenario.outcome ? sanitise(describeOutcome(scenario.outcome)) : 'did not end (killed by the kit)';
+    const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
+    const facts = `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
+    out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABEL[status] ?? status)}  ${scenario.id}  ${paint(GREY, facts)}`);
+    for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
+      const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
+      out.push(`        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status)}  ${verdict.rule}  ${paint(GREY, detail)}`);
+      for (const finding of verdict.findings.slice(0, 2)) out.push(`              ${findingLine(finding)}`);
+    }
+  }
+  const failed = [...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))].sort();
+  const seconds = ((view.durationMs ?? 0) / 1000).toFixed(1);
+  out.push(
+    failed.length === 0
+      ? paint(GREEN, `handles AOI streams: ${report.verdicts.length} verdict(s) over ${report.scenarios.length} scenario(s), none failed (${seconds} s)`)
+      : paint(RED, `does not handle AOI streams: ${failed.join(', ')} failed (${seconds} s) — ${seeRulePages(failed)}`),
+  );
+  out.push(...baselineText(view));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,71 @@
+import { judgeConsumer, type ConsumerRecording, type ConsumerReport } from '../../checks/consumer/judge.js';
+import { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+import { recordConsumer } from './record.js';
+
+export { ConsumerStartError } from './record.js';
+
+/** The consumer's timeout per scenario when none is given: generous, so that only a hang reaches it. */
+export const DEFAULT_CONSUMER_TIMEOUT_MS = 60_000;
+
+export interface LintConsumerOptions {
+  /**
+   * The consumer runs a tool by this name (a wrapper, an SDK): each scenario's fake tool is put first on PATH
+   * under it, and the spawn scenarios run. Without it the consumer reads the upstream on stdin (a transformer,
+   * a sink) and the stdin scenarios run.
+   */
+  readonly as?: string;
+  /** Only these scenario ids (default: every scenario of the shape). */
+  readonly scenarios?: readonly string[];
+  /** Per scenario, how long the consumer may run before the kit kills its process tree (default 60 000 ms). */
+  readonly timeoutMs?: number;
+  readonly cwd?: string;
+  /** Extra environment for the consumer. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Called after each scenario with what was recorded. */
+  readonly onScenario?: (recording: ConsumerRecording) => void;
+}
+
+/** The consumer never ran the tool named by `as` in any scenario: nothing about it could be judged. */
+export class ConsumerSetupError extends Error {}
+
+/** The scenarios of one shape, or the ones asked for (an unknown id, or one of the other shape, is a RangeError). */
+export function consumerScenarios(shape: ConsumerScenarioSpec['shape'], ids?: readonly string[]): ConsumerScenarioSpec[] {
+  const ofShape = CONSUMER_SCENARIOS.filter((s) => s.shape === shape);
+  if (ids === undefined || ids.length === 0) return ofShape;
+  return [...new Set(ids)].map((id) => {
+    const found = CONSUMER_SCENARIOS.find((s) => s.id === id);
+    if (!found) throw new RangeError(`unknown consumer scenario "${id}"; known: ${CONSUMER_SCENARIOS.map((s) => s.id).join(', ')}`);
+    if (found.shape !== shape) throw new RangeError(`${id} is a ${found.shape} scenario: ${found.shape === 'spawn' ? 'it needs --as NAME' : 'it is for stdin readers (no --as)'}`);
+    return found;
+  });
+}
+
+/**
+ * Judge a consumer of AOI streams, in any language, by running it once per consumer scenario (CONSUMER-01…08):
+ * a stdin reader is given each upstream on stdin; a spawner (`as`) finds each scenario's fake tool on PATH.
+ * `command` is the program and its arguments. Throws ConsumerStartError when the program cannot start, and
+ * ConsumerSetupError when a spawner never ran the tool.
+ *
+ * @example
+ * const report = await lintConsumer(['python3', 'wrapper.py'], { as: 'notes' });
+ * report.ok; // false: CONSUMER-06 consumer.spawn.killed — reported success (exit 0, no aoi:summary) …
+ */
+export async function lintConsumer(command: readonly string[], options: LintConsumerOptions = {}): Promise<ConsumerReport> {
+  const [program, ...args] = command;
+  if (program === undefined) throw new RangeError('lintConsumer needs a command: [program, ...args]');
+  const scenarios = consumerScenarios(options.as !== undefined ? 'spawn' : 'stdin', options.scenarios);
+  const recordings = await recordConsumer(program, args, scenarios, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
+    ...(options.as !== undefined ? { as: options.as } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.onScenario ? { onScenario: options.onScenario } : {}),
+  });
+  if (options.as !== undefined && recordings.every((r) => r.tool?.calls === 0 && !r.run.timedOut)) {
+    throw new ConsumerSetupError(`the consumer never ran ${options.as} in any scenario: --as must name the command it runs (found first on PATH)`);
+  }
+  return judgeConsumer(recordings);
+}
+
+export type { ConsumerRecording, ConsumerReport, ConsumerScenarioResult, ConsumerOutcome } from '../../checks/consumer/judge.js';
+export { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';

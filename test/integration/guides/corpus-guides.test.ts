@@ -8,7 +8,8 @@ import { afterAll, describe, expect, test } from 'vitest';
  * The harness guides for other languages are code users copy: each is run here as written, in a scratch
  * project whose `node_modules/.bin/aoi-testkit` is this build, against the whole stream corpus. `.ci/run`
  * installs Go and pytest and sets AOI_TESTKIT_REQUIRE_GUIDES=1, so in CI a missing toolchain fails instead of
- * skipping; AOI_TESTKIT_PYTHON names the interpreter (default python3).
+ * skipping; AOI_TESTKIT_PYTHON names the interpreter (default python3). Each guide starts two processes of the kit
+ * per stream scenario (~170 Node starts, ~60 CPU-s): at a load of 20 on two cores that took 430 s, hence 900 s.
  */
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const GUIDES = new URL('../../../docs/guides/', import.meta.url);
@@ -48,7 +49,7 @@ describe('the corpus guides run as written', () => {
     const out = execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_aoi_corpus.py'], { cwd: dir, encoding: 'utf8' });
     expect(out).toMatch(/^\d+ passed/m);
     expect(out).not.toMatch(/failed|error/);
-  }, 300_000);
+  }, 900_000);
 
   test.skipIf(!hasGo && !required)('Go (testing): docs/guides/corpus-from-go.md', () => {
     expect(hasGo, 'go').toBe(true);
@@ -58,5 +59,5 @@ describe('the corpus guides run as written', () => {
     // No module downloads: the guide uses the standard library only.
     const out = execFileSync('go', ['test', '-count=1', './...'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOCACHE: join(scratch, 'gocache') } });
     expect(out).toMatch(/^ok\s+example\.com\/lint/m);
-  }, 300_000);
+  }, 900_000);
 });

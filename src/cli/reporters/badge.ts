@@ -15,13 +15,13 @@ const COLOURS = { green: '#4c1', yellow: '#dfb317', red: '#e05d44' } as const;
  */
 export function badgeText(view: ReportView): { label: string; message: string; colour: keyof typeof COLOURS } {
   const aoi = view.report.verdicts.filter((v) => specOf(v.rule) === 'aoi');
-  const c = counts(view);
-  const colour = c.failed > 0 || !viewOk(view) ? 'red' : c.known > 0 ? 'yellow' : 'green';
-  if (aoi.length === 0) return { label: `${TOOL} ${view.verb}`, message: viewOk(view) ? 'conformant' : 'not conformant', colour };
+  if (aoi.length === 0) {
+    const c = counts(view);
+    return { label: `${TOOL} ${view.verb}`, message: viewOk(view) ? 'conformant' : 'not conformant', colour: !viewOk(view) ? 'red' : c.known > 0 ? 'yellow' : 'green' };
+  }
   const statuses = CHARACTERISTICS.map((characteristic) => cellStatus(view, aoi.filter((v) => v.characteristics.includes(characteristic))));
   const conformant = statuses.filter((s) => s === 'pass' || s === 'warn').length;
-  const failing = statuses.some((s) => s === 'fail');
-  return { label: 'AOI-CLI', message: `${conformant}/${CHARACTERISTICS.length}`, colour: failing || !viewOk(view) ? 'red' : statuses.includes('known') ? 'yellow' : 'green' };
+  return { label: 'AOI-CLI', message: `${conformant}/${CHARACTERISTICS.length}`, colour: statuses.includes('fail') ? 'red' : statuses.includes('known') ? 'yellow' : 'green' };
 }
 
 /** Verdana 11px, roughly: enough for a badge that never clips its text. */

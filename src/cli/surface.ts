@@ -45,8 +45,8 @@ const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Col
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {
     type: 'string', repeatable: true, format: 'NAME[=PATH]',
-    description: 'A reporter: text, jsonl, junit, github, markdown or sarif; =PATH writes it to a file (one may go to stdout; text when none does)',
-    usage: { value: 'NAME[=PATH]', text: 'text|jsonl|junit|github|markdown|sarif, to stdout or =PATH\n(repeatable; one on stdout, text when none is)' },
+    description: 'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report) or badge (an SVG badge); =PATH writes it to a file (one may go to stdout; text when none does)',
+    usage: { value: 'NAME[=PATH]', text: 'text|jsonl|junit|github|markdown|sarif|html|badge, to stdout or =PATH\n(repeatable; one on stdout, text when none is)' },
   },
   baseline: {
     type: 'path', description: 'Known failures (rule, command, sub-rule) that do not fail the run; an entry that no longer fails does',

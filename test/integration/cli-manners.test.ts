@@ -29,7 +29,7 @@ describe('--help on every verb', () => {
   test('the help is the kit\'s only among its own flags: not a linted program\'s, not a fake\'s', { timeout: 60_000 }, async () => {
     const lint = await cli(['lint', '--only', 'AOI-99', '--help', '--', 'prog']);
     expect(lint.exitCode).toBe(0);
-    expect(text(lint.stdout)).toMatch(/--reporter .*text, jsonl, junit, github, markdown or sarif/);
+    expect(text(lint.stdout)).toMatch(/--reporter .*text, jsonl, junit, github, markdown, sarif, html .* or badge/);
     const fake = await cli(['fake', 'well-behaved', '--help']);
     expect(fake.exitCode).toBe(0);
     expect(text(fake.stdout)).toMatch(/^notes — /);

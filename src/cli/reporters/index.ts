@@ -10,7 +10,9 @@ import { applyBaseline, baselineOf, writeBaseline, writeReason } from '../baseli
 import { Emitter } from '../emitter.js';
 import { InputError } from '../usage.js';
 import { stdoutReporter, type ReporterName, type ReporterTarget, type ReportingArgs } from './options.js';
+import { renderBadge } from './badge.js';
 import { renderGithub, stepSummary } from './github.js';
+import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
@@ -55,6 +57,10 @@ export function deliver(targets: readonly ReporterTarget[], view: ReportView, ow
         return renderMarkdown(view);
       case 'sarif':
         return renderSarif(view);
+      case 'html':
+        return renderHtml(view);
+      case 'badge':
+        return renderBadge(view);
     }
   };
   for (const target of targets) {

@@ -1,7 +1,7 @@
 import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
-import { findingLine, isKnown, verdictName, type ReportView } from './view.js';
+import { findingLine, isKnown, specOf, verdictName, type ReportView } from './view.js';
 
 /** Text made safe for XML 1.0: each line sanitised (no controls, no lone surrogates), markup and the two non-characters escaped. */
 export const xml = (text: string): string =>
@@ -15,8 +15,6 @@ export const xml = (text: string): string =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-
-const specOf = (rule: string) => rule.replace(/-\d+$/, '').toLowerCase();
 
 /**
  * JUnit XML (the format Jenkins, GitLab, Azure and the test-report actions read): a testsuite per spec, a

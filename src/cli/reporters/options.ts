@@ -2,7 +2,7 @@
 import { readBaseline, type BaselineFile } from '../baseline.js';
 import { UsageError } from '../usage.js';
 
-export const REPORTER_NAMES = ['text', 'jsonl', 'junit', 'github', 'markdown', 'sarif'] as const;
+export const REPORTER_NAMES = ['text', 'jsonl', 'junit', 'github', 'markdown', 'sarif', 'html', 'badge'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ReporterTarget {

@@ -32,6 +32,9 @@ export const viewOk = (view: ReportView): boolean => (view.baseline ? view.basel
 /** A failing verdict the baseline excuses. */
 export const isKnown = (view: ReportView, verdict: RuleVerdict): boolean => view.baseline?.known.includes(verdict) === true;
 
+/** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp`. */
+export const specOf = (rule: string): string => rule.replace(/-\d+$/, '').toLowerCase();
+
 /** A verdict's name for people: `AOI-06 list` (lint) or `AOI-06` (a verdict without a command). */
 export const verdictName = (v: RuleVerdict): string => (v.command !== undefined && v.command !== '' ? `${v.rule} ${sanitise(v.command)}` : v.rule);
 

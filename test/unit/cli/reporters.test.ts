@@ -3,14 +3,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { CHARACTERISTICS } from '../../../src/checks/characteristics.js';
 import { VerdictCollector, type Report } from '../../../src/checks/verdict.js';
 import { applyBaseline, baselineOf, readBaseline, type BaselineFile } from '../../../src/cli/baseline.js';
 import { commandData, commandProperty, renderGithub, stepSummary } from '../../../src/cli/reporters/github.js';
-import { renderJunit } from '../../../src/cli/reporters/junit.js';
+import { renderJunit, xml as xmlText } from '../../../src/cli/reporters/junit.js';
+import { badgeText, renderBadge } from '../../../src/cli/reporters/badge.js';
+import { CELL_COLOURS, CELL_LABELS, CELL_STATUSES, renderHtml } from '../../../src/cli/reporters/html.js';
 import { renderMarkdown } from '../../../src/cli/reporters/markdown.js';
 import { parseReporters } from '../../../src/cli/reporters/options.js';
 import { renderSarif } from '../../../src/cli/reporters/sarif.js';
 import type { ReportView } from '../../../src/cli/reporters/view.js';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../../support/reporters.js';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
@@ -185,6 +189,120 @@ describe('sarif', () => {
   });
 });
 
+/** The matrix of an HTML report: each row's header and its cells' status and link (undefined: a cell without one). */
+function matrixRows(page: string, section: string): { row: string; cells: { status: string; href?: string }[] }[] {
+  const body = page.slice(page.indexOf(`id="spec-${section}"`)).split('</tbody>')[0]!;
+  return [...body.matchAll(/<tr><th scope="row"[^>]*>(.*?)<\/th>(.*?)<\/tr>/g)].map(([, row, cells]) => ({
+    row: row!,
+    cells: [...cells!.matchAll(/<td class="cell (\w+)"[^>]*>(?:<a href="#([^"]+)")?/g)].map(([, status, href]) => ({ status: status!, ...(href ? { href } : {}) })),
+  }));
+}
+
+/** The elements an HTML report is made of: anything else in it was injected. */
+const HTML_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'header', 'main', 'h1', 'h2', 'h3', 'h4', 'dl', 'dt', 'dd', 'code', 'time', 'span', 'p', 'section', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'div', 'strong', 'ul', 'li', 'pre']);
+
+describe('html', () => {
+  test('the §18.1 matrix: a row per command, a cell per characteristic, coloured and labelled by the worst verdict, linked to its evidence', () => {
+    const page = renderHtml(view(), new Date('2026-01-02T03:04:05Z'));
+    expectSafe(page);
+    expect(page).toContain('<dt>Kit</dt><dd>aoi-testkit 0.1.0</dd>');
+    expect(page).toContain('<time datetime="2026-01-02T03:04:05.000Z">');
+    expect(page).toContain('<span class="outcome not-ok" id="outcome">✗ not conformant</span>');
+    const rows = matrixRows(page, 'aoi');
+    expect(rows.map((r) => r.row)).toEqual(['list', 'de\\u001b[31mlete\\u202e']);
+    expect(rows.every((r) => r.cells.length === CHARACTERISTICS.length)).toBe(true);
+    // AOI-02 maps to Typed, AOI-03 to Verifiable, AOI-06 to Safe; no rule of this run to the other seven.
+    const at = (row: number, characteristic: string) => rows[row]!.cells[CHARACTERISTICS.indexOf(characteristic as never)]!;
+    expect([at(0, 'Typed'), at(0, 'Verifiable'), at(0, 'Safe'), at(0, 'Bounded')]).toEqual([
+      { status: 'fail', href: 'aoi-c0-Typed' },
+      { status: 'skip', href: 'aoi-c0-Verifiable' },
+      { status: 'na', href: 'aoi-c0-Safe' },
+      { status: 'na' },
+    ]);
+    expect([at(1, 'Typed').status, at(1, 'Verifiable').status, at(1, 'Safe').status]).toEqual(['pass', 'warn', 'fail']);
+    // Every link has its target, and a failing cell's target holds the finding: message, masked excerpt, rule page.
+    for (const { href } of rows.flatMap((r) => r.cells)) if (href) expect(page).toContain(`id="${href}"`);
+    const typed = page.slice(page.indexOf('id="aoi-c0-Typed"')).split('</section>')[0]!;
+    expect(typed).toContain('<code>AOI-02/ansi</code> (line 2): line 2 contains ANSI escape codes');
+    expect(typed).toMatch(/<pre class="excerpt">\\u001b\[31mtoken=\*+\\u001b\[0m<\/pre>/);
+    expect(typed).toMatch(/<a class="page" href="file:\/\/[^"]*\/docs\/rules\/AOI-02\.md">docs\/rules\/AOI-02\.md<\/a>/);
+    expect(page.slice(page.indexOf('id="aoi-c0-Verifiable"')).split('</section>')[0]).toContain('capabilities --output json failed');
+    // The colour of each status is its own, and each has its word.
+    expect(new Set(Object.values(CELL_COLOURS)).size).toBe(CELL_STATUSES.length);
+    for (const status of CELL_STATUSES) expect(page).toContain(`.cell.${status},.tag.${status},.legend .${status}{background:${CELL_COLOURS[status]}}`);
+    expect(page).toContain(`>${CELL_LABELS.fail}</a></td>`);
+  });
+
+  test('whatever the program printed is inert: markup, quotes, terminal escapes and bidi overrides escaped, secrets masked, nothing fetched or run', () => {
+    const hostileCommand = 'x"><img src=x onerror=alert(1)>';
+    const c = new VerdictCollector({ secrets: [SECRET] });
+    c.add('AOI-02/prose', `<script>alert("${SECRET}")</script> "quoted" \u001b]8;;http://evil.example\u0007link\u001b]8;;\u0007 \u202eevil\u009b31m`, { line: 3, text: `</pre><script>steal('${SECRET}')</script>\u202e` }, hostileCommand);
+    c.add('CMDHELP-01/missing', `<style>body{background:url(http://evil.example/x)}</style> ${SECRET}`, {}, hostileCommand);
+    const page = renderHtml(view(c.report(['AOI-02', 'CMDHELP-01'], [hostileCommand]), { target: `mytool --token ${SECRET.replace(/./g, '*')} <b>` }));
+    expectSafe(page);
+    expect(page).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(page).toContain('&lt;script&gt;alert(&quot;');
+    expect(page).toContain('&lt;/pre&gt;&lt;script&gt;steal(&#39;');
+    expect(page).toContain('\\u001b]8;;http://evil.example\\u0007link');
+    expect(page).toContain('x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    // Only the report's own elements, one style sheet, no script, nothing that loads anything.
+    const elements = new Set([...page.matchAll(/<([a-zA-Z][\w-]*)/g)].map(([, name]) => name!.toLowerCase()));
+    expect([...elements].filter((e) => !HTML_ELEMENTS.has(e))).toEqual([]);
+    expect(page.match(/<style>/g)).toHaveLength(1);
+    // Every `<` the program printed is escaped, so each raw tag is the report's own: none loads or runs anything.
+    const tags = [...page.matchAll(/<[a-zA-Z][^>]*>/g)].map(([tag]) => tag);
+    const attributeNames = new Set(tags.flatMap((tag) => [...tag.replace(/"[^"]*"/g, '').matchAll(/\s([\w-]+)=/g)].map(([, name]) => name)));
+    const ownAttributes = new Set(['charset', 'class', 'content', 'data-status', 'datetime', 'href', 'http-equiv', 'id', 'lang', 'name', 'scope', 'title']);
+    expect([...attributeNames].filter((name) => !ownAttributes.has(name!))).toEqual([]);
+    expect(tags.flatMap((tag) => [...tag.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).filter((href) => !/^(#|file:)/.test(href!))).toEqual([]);
+    expect(page.split('<style>')[1]!.split('</style>')[0]).not.toMatch(/url\(|@import/);
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+  });
+
+  test('another spec is a rule × command table; a known failure of the baseline is its own status', () => {
+    const c = new VerdictCollector();
+    c.add('CMDHELP-01/missing', 'no capability line', {});
+    const cmdhelp = c.report(['CMDHELP-01', 'CMDHELP-02']);
+    const page = renderHtml(view({ ...cmdhelp, verdicts: [...lintReport().verdicts, ...cmdhelp.verdicts] }));
+    expect(matrixRows(page, 'cmdhelp')).toEqual([
+      { row: 'CMDHELP-01', cells: [{ status: 'fail', href: 'cmdhelp-r0-c0' }] },
+      { row: 'CMDHELP-02', cells: [{ status: 'pass', href: 'cmdhelp-r1-c0' }] },
+    ]);
+    expect(page).toContain('<th scope="col">(whole tool)</th>');
+    const known = renderHtml(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }] }));
+    expect(matrixRows(known, 'aoi')[0]!.cells[0]).toEqual({ status: 'known', href: 'aoi-c0-Typed' });
+    expect(known).toContain('<dt>Baseline</dt><dd>aoi-baseline.json: 1 known failure(s) excused');
+  });
+});
+
+describe('badge', () => {
+  const parse = (svg: string) => {
+    expect(XMLValidator.validate(svg)).toBe(true);
+    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg) as { svg: { 'aria-label': string; title: string; g: { rect: { fill: string }[] }[] } };
+  };
+
+  test('AOI: the conformant characteristics of ten, red when one fails, green when none does, yellow when the baseline excuses the failures', () => {
+    // lintReport: Typed and Safe fail; Verifiable passes (with a warning) for one command and is skipped for the other.
+    const red = parse(renderBadge(view()));
+    expect(red.svg['aria-label']).toBe('AOI-CLI: 1/10');
+    expect(red.svg.g[0]!.rect[1]!.fill).toBe('#e05d44');
+    const c = new VerdictCollector();
+    c.exercised('AOI-02', 'list');
+    c.exercised('AOI-06', 'delete');
+    expect(badgeText(view(c.report(['AOI-02', 'AOI-06'], ['list', 'delete'])))).toEqual({ label: 'AOI-CLI', message: '2/10', colour: 'green' });
+    const excused = withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] });
+    expect(badgeText(excused)).toEqual({ label: 'AOI-CLI', message: '1/10', colour: 'yellow' });
+  });
+
+  test('without AOI verdicts: conformant or not; markup in a label is escaped', () => {
+    const c = new VerdictCollector();
+    c.add('AGENTCLI-01/duplicate-key', 'x', { line: 1 });
+    const svg = renderBadge({ verb: 'manifest', target: 'AGENT-CLI.md', report: c.report(['AGENTCLI-01']) });
+    expect(parse(svg).svg.title).toBe('aoi-testkit manifest: not conformant');
+    expect(xmlText('a<b>&"c"')).toBe('a&lt;b&gt;&amp;&quot;c&quot;');
+  });
+});
+
 describe('baseline', () => {
   const known: BaselineFile = { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }] };
 
@@ -251,7 +369,7 @@ describe('--reporter', () => {
 
   test('usage errors: two on stdout, an unknown name, an empty or shared path, a bad --output', () => {
     expect(() => parseReporters('text', ['github'])).toThrow(/only one reporter can write to stdout, got text and github/);
-    expect(() => parseReporters(undefined, ['html'])).toThrow(/--reporter must be text, jsonl, junit, github, markdown, sarif/);
+    expect(() => parseReporters(undefined, ['pdf'])).toThrow(/--reporter must be text, jsonl, junit, github, markdown, sarif, html, badge/);
     expect(() => parseReporters(undefined, ['junit='])).toThrow(/needs a file/);
     expect(() => parseReporters(undefined, ['junit=a', 'sarif=a'])).toThrow(/two reporters write to a/);
     expect(() => parseReporters('junit', [])).toThrow(/--output must be text or jsonl/);

@@ -98,7 +98,7 @@ describe('aoi-testkit exec', () => {
     const manifest = JSON.parse(text(run.stdout)) as { commands: Record<string, { description: string; danger_level: string; flags: Record<string, { type: string; enum_values?: string[] }> }> };
     expect(upstreamManifest(manifest) ? [] : upstreamManifest.errors).toEqual([]);
     const notDispatched = Object.entries(manifest.commands).filter(([, c]) => c.description.includes('Not dispatched by exec')).map(([n]) => n);
-    expect(notDispatched.sort()).toEqual(['exec', 'fake', 'lint']);
+    expect(notDispatched.sort()).toEqual(['consumer', 'exec', 'fake', 'lint']);
     expect(Object.entries(manifest.commands).filter(([, c]) => c.danger_level !== 'safe').map(([n]) => n)).toEqual(['fake']);
     expect(manifest.commands.check!.flags['exit-code']).toMatchObject({ type: 'integer' });
     expect(manifest.commands.check!.flags.events).toMatchObject({ type: 'array' });

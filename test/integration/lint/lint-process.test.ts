@@ -52,7 +52,7 @@ describe('aoi-testkit lint', () => {
     const out = events(run.stdout);
     const checks = out.filter((e) => e.type === 'aoi:check');
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
-    expect(new Set(checks.filter((c) => c.command !== undefined).map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', '--help', 'check', 'lint', 'scenarios', 'manifest']));
+    expect(new Set(checks.filter((c) => c.command !== undefined).map((c) => c.command))).toEqual(new Set(['schema', 'capabilities', '--help', 'check', 'lint', 'consumer', 'scenarios', 'manifest']));
     // The kit CLI advertises cmdhelp/0.1 (src/cli/help.ts) and exec (its dispatch manifest is `exec manifest`):
     // lint judges both, tool-wide (no command); a plan built from safe commands leaves EXEC-08 and 09 skipped.
     expect(checks.filter((c) => c.command === undefined).map((c) => `${String(c.name)}:${String(c.status)}`)).toEqual([

@@ -1,19 +1,13 @@
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+import { eventsOf, type ProbeOutcome } from '../aoi/probe/types.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 
 /** How one run of the consumer on one scenario ended, as the runner recorded it (lint/consumer/record.ts). */
 export interface ConsumerRecording {
   readonly scenario: ConsumerScenarioSpec;
-  readonly run: {
-    readonly stdout: Uint8Array;
-    readonly stderr: Uint8Array;
-    readonly exitCode: number | null;
-    readonly signal: string | null;
-    /** The kit killed the consumer's process tree after `timeoutMs`. */
-    readonly timedOut: boolean;
-    readonly durationMs: number;
-  };
+  /** `timedOut`: the kit killed the consumer's process tree after `timeoutMs`. */
+  readonly run: Pick<ProbeOutcome, 'stdout' | 'stderr' | 'exitCode' | 'signal' | 'timedOut'> & { readonly durationMs: number };
   readonly timeoutMs: number;
   /** Spawn scenarios: the fake tool, how often the consumer started it, and what of it outlived the consumer (null: not observable here). */
   readonly tool?: { readonly name: string; readonly calls: number; readonly survivors: readonly { readonly pid: number; readonly command: string }[] | null };
@@ -57,32 +51,15 @@ export function rulesOf(scenario: ConsumerScenarioSpec): string[] {
   return [...rules].sort();
 }
 
-type Event = { type: string } & Record<string, unknown>;
-
-/** The complete lines of `text` that are one JSON object with a string `type`. */
-function eventsOf(text: string): Event[] {
-  const lines = text.split('\n');
-  lines.pop(); // what follows the last LF is not a complete line
-  const events: Event[] = [];
-  for (const line of lines) {
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Event).type === 'string') events.push(value as Event);
-    } catch {
-      // not an event
-    }
-  }
-  return events;
-}
-
 /** The items an upstream delivered: data events (outside aoi:) on complete, well-formed lines. */
 export function receivedItems(upstream: string): number {
-  return eventsOf(upstream).filter((event) => !event.type.startsWith('aoi:')).length;
+  // Only complete lines: what follows the last LF was cut.
+  return eventsOf(Buffer.from(upstream.slice(0, upstream.lastIndexOf('\n') + 1))).filter((event) => !event.type.startsWith('aoi:')).length;
 }
 
 /** What the consumer reported. A consumer that prints no AOI stream is judged by its exit status alone. */
 export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
-  const events = eventsOf(`${Buffer.from(run.stdout).toString('utf8')}\n`);
+  const events = eventsOf(run.stdout);
   const summaries = events.filter((e) => e.type === 'aoi:summary');
   const last = summaries.at(-1);
   const errors = events.filter((e) => e.type === 'aoi:error').length;

@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { openStdoutPipe } from './fifo.js';
 import { LineCounter } from './line-counter.js';
@@ -87,6 +88,15 @@ function lineCount(name: string, value: number | undefined): number | undefined 
 }
 
 /**
+ * A shell that `cd`s sets PWD to where it went; spawning does not. A tool that honours $PWD (POSIX's logical
+ * working directory) would otherwise work in the caller's directory while running in another: PWD follows `cwd`
+ * unless the caller set it.
+ */
+function withPwd(env: Readonly<Record<string, string>> | undefined, cwd: string | undefined): Record<string, string> {
+  return cwd === undefined || (env !== undefined && 'PWD' in env) ? { ...env } : { ...env, PWD: resolve(cwd) };
+}
+
+/**
  * Run a CLI like {@link runCli}, reading its stdout as it arrives so that probes can act on the number of
  * lines read — never on time: close stdout early (AOI-CLI §7, pipe close) or send SIGINT/SIGTERM (§7,
  * interrupted summary). The child leads its own process group; the group is SIGKILLed on timeout, when
@@ -114,7 +124,7 @@ export async function runProbe(command: string, args: readonly string[] = [], op
       // The kit decides when to kill; execa must not escalate signals on its own.
       forceKillAfterDelay: false,
       extendEnv: options.extendEnv ?? true,
-      ...(options.env ? { env: options.env } : {}),
+      ...(options.env || options.cwd ? { env: withPwd(options.env, options.cwd) } : {}),
       ...(options.cwd ? { cwd: options.cwd } : {}),
       stdin: stdin === 'closed' ? 'ignore' : 'pipe',
       // execa passes a file descriptor through to spawn; its types only list 3-9.

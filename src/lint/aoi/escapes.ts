@@ -1,6 +1,6 @@
 import { readdir, readFile, lstat } from 'node:fs/promises';
 import { homedir, tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { signalProcess } from '../../run/process-tree.js';
 
 /**
@@ -59,11 +59,18 @@ export async function outsideSnapshot(dirs: readonly string[]): Promise<OutsideS
   return entries;
 }
 
+/**
+ * What an interpreter writes beside the code it loads, whoever the tool is: Python's bytecode cache appears in the
+ * caller's cwd the first time a tool run from its own checkout imports a module of it. Not the tool's write.
+ */
+const INTERPRETER_CACHES: ReadonlySet<string> = new Set(['__pycache__']);
+
 /** Entries created, removed or (files) rewritten between two snapshots, sorted; directories not at all in `filesOnly`. */
 export function outsideChanges(before: OutsideSnapshot, after: OutsideSnapshot, filesOnly: ReadonlySet<string>, ignore: (path: string) => boolean): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   const isDir = (path: string) => before.get(path) === 'dir' || after.get(path) === 'dir';
-  return [...paths].filter((path) => before.get(path) !== after.get(path) && !(filesOnly.has(dirname(path)) && isDir(path)) && !ignore(path)).sort();
+  const interpreterCache = (path: string) => isDir(path) && INTERPRETER_CACHES.has(basename(path));
+  return [...paths].filter((path) => before.get(path) !== after.get(path) && !(filesOnly.has(dirname(path)) && isDir(path)) && !interpreterCache(path) && !ignore(path)).sort();
 }
 
 /** A process that outlived its probe. */

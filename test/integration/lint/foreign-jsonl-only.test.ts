@@ -1,4 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { lintCli } from '../../../src/lint/aoi/lint.js';
+import { processTarget } from '../../../src/lint/aoi/target.js';
 import { expectDeclared, foreignTool, lintForeign } from './foreign-tool.js';
 
 /**
@@ -22,5 +27,31 @@ describe('aoi-testkit lint on jsonl-only, an always-machine-mode shell tool', ()
     const report = await lintForeign(tool, defect);
     expectDeclared(report, findings);
     expect(report.ok).toBe(false);
+  });
+});
+
+describe('AOI-13 where the kit cannot find how to ask for a version', () => {
+  // The same tool, its --help silent about --accept-schema: the kit asks --schema-version, which the tool refuses.
+  // Its capabilities still advertise versions 1 and 2, so nothing shows whether a version is honoured.
+  const dir = mkdtempSync(join(tmpdir(), 'colours-terse-'));
+  const colours = new URL('../../../fixtures/foreign/jsonl-only/colours.sh', import.meta.url).pathname;
+  const terse = join(dir, 'colours-terse.sh');
+  writeFileSync(terse, `#!/bin/sh\ncase "$1" in --help|-h) echo 'usage: colours list | get NAME | status | schema | capabilities'; exit 0 ;; esac\nexec sh '${colours}' "$@"\n`, { mode: 0o755 });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('refused negotiations are said in the verdict, and a refused unsupported version proves nothing', { timeout: 180_000 }, async () => {
+    const report = await lintCli(processTarget('sh', [terse]), { only: ['AOI-13'], machineFlag: [] });
+    expect(report.findings).toEqual([]);
+    const list = report.verdicts.find((v) => v.rule === 'AOI-13' && v.command === 'list')!;
+    expect(list.notes).toEqual(
+      expect.arrayContaining([
+        '`--schema-version 1` (a version capabilities advertise) was refused (exit 64): not judged whether it is honoured',
+        '`--schema-version 2` (a version capabilities advertise) was refused (exit 64): not judged whether it is honoured',
+        '`--schema-version 1` (a version capabilities advertise) was refused (exit 64): not judged whether it is honoured; so the refusal of `--schema-version 999` proves nothing',
+      ]),
+    );
+    // The control: asked the way its --help says, the same tool is judged without a note.
+    const judged = await lintCli(processTarget('sh', [colours]), { only: ['AOI-13'], machineFlag: [] });
+    expect(judged.verdicts.filter((v) => v.rule === 'AOI-13').flatMap((v) => v.notes ?? [])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -95,6 +95,45 @@ describe('idempotency keys are unique per request, even where state outlives the
       // (skip); once the state holds bookmarks, the tool's own `list` shows them and the replay is judged through
       // it (pass). Either way no key was refused.
       expect(['skip', 'pass'], seed).toContain(report.verdicts.find((v) => v.rule === 'AOI-07' && v.command === 'add')?.status);
+    }
+  });
+});
+
+describe('installed in the caller\'s project and linted from there with --watch-outside', () => {
+  // How a user meets it: a console-script wrapper (the one pip writes) beside the module, `aoi-testkit lint` typed
+  // in that directory with a relative program path. Importing the module writes Python's bytecode cache there.
+  const project = mkdtempSync(join(tmpdir(), 'pybookmarks-project-'));
+  copyFileSync(join(ROOT, 'fixtures/foreign/pybookmarks/pybookmarks.py'), join(project, 'pybookmarks.py'));
+  writeFileSync(join(project, 'bookmarks'), '#!/usr/bin/env python3\nimport sys\nfrom pybookmarks import entry_point\n\nif __name__ == "__main__":\n    sys.exit(entry_point())\n', { mode: 0o755 });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  const lintHere = async (defect?: string) => {
+    const args = ['lint', '--spec', 'aoi', '--output', 'jsonl', '--watch-outside', '--env', 'PYBOOKMARKS_HOME={stateDir}', ...(defect ? ['--env', `${TOOL.defectEnv}=${defect}`] : [])];
+    const plan = ['--setup', "add --url https://example.org/one --title One", '--invoke', 'list', '--invoke', "add --url https://example.org/fresh --title Fresh", '--invoke', 'remove bm_1 --confirm'];
+    // As on a user's machine, Python writes its bytecode cache (CI images often turn that off).
+    const { PYTHONDONTWRITEBYTECODE: _, ...env } = process.env as Record<string, string>;
+    const run = await runCli(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args, ...plan, '--', 'python3', 'bookmarks'], { cwd: project, env, extendEnv: false, timeoutMs: 280_000 });
+    const checks = Buffer.from(run.stdout).toString('utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; command?: string; findings?: { id: string; message: string }[] }).filter((event) => event.type === 'aoi:check');
+    return { exitCode: run.exitCode, findings: checks.flatMap((check) => (check.findings ?? []).map((f) => `${check.command ?? ''}: ${f.id} ${f.message}`)) };
+  };
+
+  test('the clean tool: no finding, though the interpreter wrote its cache in the caller\'s cwd', { timeout: 300_000 }, async () => {
+    const linted = await lintHere();
+    expect(linted.findings).toEqual([]);
+    expect(linted.exitCode).toBe(0);
+    // The positive control: the write that must not be blamed did happen, where the lint was watching.
+    expect(existsSync(join(project, '__pycache__'))).toBe(true);
+  });
+
+  test('log-beside-script: the audit log written into the caller\'s cwd is AOI-06/wrote-outside-sandbox, with its path', { timeout: 300_000 }, async () => {
+    try {
+      const linted = await lintHere('log-beside-script');
+      // Every command that saves writes the log; which of them a write is blamed on depends on which probes overlapped it.
+      expect(linted.findings.length).toBeGreaterThan(0);
+      for (const finding of linted.findings) expect(finding).toMatch(new RegExp(`^(?:add|remove|import): AOI-06/wrote-outside-sandbox .*${join(project, 'pybookmarks.log').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      expect(linted.exitCode).toBe(0); // a warning: §14.1 names no MUST for the caller's directories
+    } finally {
+      rmSync(join(project, 'pybookmarks.log'), { force: true });
     }
   });
 });

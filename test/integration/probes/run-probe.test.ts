@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runProbe } from '../../../src/run/index.js';
 
@@ -18,6 +21,19 @@ describe('runProbe: the same contract as runCli when no probe acts', () => {
     expect(text((await runProbe(node, echo, { stdin: 'given\n', closeStdoutAfterLines: 5 })).stdout)).toBe('given\n');
     const open = await runProbe(node, echo, { stdin: 'open', timeoutMs: 500 });
     expect(open).toMatchObject({ timedOut: true, signal: 'SIGKILL', exitCode: null });
+  });
+
+  test('PWD names the working directory it runs in, as a shell sets it after cd, unless the caller sets PWD', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aoi-pwd-'));
+    try {
+      const pwd = ['-e', 'process.stdout.write(String(process.env.PWD))'];
+      // A tool that honours $PWD (POSIX's logical cwd) must not be sent back to the caller's directory.
+      expect(text((await runProbe(node, pwd, { cwd: dir })).stdout)).toBe(dir);
+      expect(text((await runProbe(node, pwd, { cwd: dir, env: { PWD: '/chosen' } })).stdout)).toBe('/chosen');
+      expect(text((await runProbe(node, pwd)).stdout)).toBe(String(process.env.PWD));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a CLI that cannot be started reports the error code, not the command line', async () => {

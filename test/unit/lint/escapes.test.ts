@@ -27,9 +27,12 @@ describe('outside snapshots: top-level entries of the watched directories', () =
     mkdirSync(join(parent, 'sibling-checkout'));
     writeFileSync(join(parent, 'stray.txt'), 'x');
     mkdirSync(join(cwd, '.cache'));
+    // Python's bytecode cache, written by the interpreter beside a module it imported: not the tool's write.
+    mkdirSync(join(cwd, '__pycache__'));
+    writeFileSync(join(cwd, '__pycache__.txt'), 'a file of that name is not a cache');
     const after = await outsideSnapshot([cwd, parent]);
     const files = new Set([parent]);
-    expect(outsideChanges(before, after, files, () => false)).toEqual([join(cwd, '.cache'), join(cwd, 'gone'), join(cwd, 'kept'), join(cwd, 'new.log'), join(parent, 'stray.txt')].sort());
+    expect(outsideChanges(before, after, files, () => false)).toEqual([join(cwd, '.cache'), join(cwd, 'gone'), join(cwd, 'kept'), join(cwd, 'new.log'), join(cwd, '__pycache__.txt'), join(parent, 'stray.txt')].sort());
     expect(outsideChanges(before, after, files, (path) => path.endsWith('.log'))).not.toContain(join(cwd, 'new.log'));
     expect(outsideChanges(after, await outsideSnapshot([cwd, parent]), files, () => false)).toEqual([]);
   });

@@ -42,9 +42,17 @@ export const versions: ProbeModule<AfterBaseSubject & { readonly capabilities: C
   },
   judge({ command, capabilities }, runs, lint) {
     const majors = new Map(negotiations(capabilities, lint.negotiationForms).map(({ key, major }) => [key, major]));
-    for (const [key, probe] of runs) lint.judgeStream(command, probe, { schemaVersion: majors.get(key)! });
+    for (const [key, probe] of runs) {
+      // A refusal shows nothing about honouring that version (the tool may not take the flag at all): its stream
+      // is judged as any other, and the verdict says what was not judged.
+      const refused = probe.run.exitCode !== 0;
+      if (refused) lint.verdicts.note('AOI-13', refusedNote(key, probe.run.exitCode), command);
+      lint.judgeStream(command, probe, refused ? {} : { schemaVersion: majors.get(key)! });
+    }
   },
 };
+
+const refusedNote = (asked: string, exitCode: number | null) => `\`${asked}\` (a version capabilities advertise) was refused (exit ${exitCode ?? 'by signal'}): not judged whether it is honoured`;
 
 /** The command the tool-wide negotiation probe asks: the first read-only command that ends and reads no input. */
 export function negotiationSubject(plans: readonly CommandPlan[]): InvocationSubject | undefined {
@@ -58,16 +66,26 @@ export const negotiation: ProbeModule<InvocationSubject & { readonly capabilitie
   plan({ invocation, capabilities }, lint) {
     const [first] = advertisedVersions(capabilities);
     if (!first) return [];
-    return lint.negotiationForms.map((form) => {
-      const flag = negotiationFlag(form, first.name, UNSUPPORTED_SCHEMA_VERSION);
-      return { key: flag.join(' '), args: lint.machine(withFlag(invocation, ...flag)) };
-    });
+    // Each unsupported ask with its control: the same form asking an advertised version.
+    return lint.negotiationForms.flatMap((form) =>
+      [UNSUPPORTED_SCHEMA_VERSION, first.major].map((major) => {
+        const flag = negotiationFlag(form, first.name, major);
+        return { key: flag.join(' '), args: lint.machine(withFlag(invocation, ...flag)) };
+      }),
+    );
   },
-  judge({ command }, runs, lint) {
-    for (const [asked, probe] of runs) {
+  judge({ command, capabilities }, runs, lint) {
+    const [first] = advertisedVersions(capabilities);
+    for (const form of lint.negotiationForms) {
+      const asked = negotiationFlag(form, first!.name, UNSUPPORTED_SCHEMA_VERSION).join(' ');
+      const control = negotiationFlag(form, first!.name, first!.major).join(' ');
+      const probe = runs.get(asked)!;
       if (judgeStopped(probe.run, lint.timeoutMs, lint.reporter(command, probe.label), lint.secrets)) continue;
       judgeUnsupportedVersion(probe.run, lint.reporter(command, probe.label), asked);
-      lint.verdicts.exercised('AOI-13', command);
+      // Refusing an unsupported version proves something only where an advertised one is taken in that form.
+      const controlRun = runs.get(control)!.run;
+      if (probe.run.exitCode === 0 || controlRun.exitCode === 0) lint.verdicts.exercised('AOI-13', command);
+      else lint.verdicts.note('AOI-13', `${refusedNote(control, controlRun.exitCode)}; so the refusal of \`${asked}\` proves nothing`, command);
     }
   },
 };

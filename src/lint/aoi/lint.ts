@@ -162,7 +162,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
     await runner.collectSurvivors();
-    const escaped = judgeEscapes(runner.escapes, lint);
+    const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
       (rule.id === 'AOI-01' ? DISCOVERY_COMMANDS : [...plans.map((plan) => plan.name), ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c))]).map(
         (command) => verdicts.verdict(rule.id, command),
@@ -237,11 +237,34 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
   ]);
 }
 
+/**
+ * A write outside seen by probes of several commands: the probes that saw it are run again alone, one after
+ * another (a command's in the order of their command lines, until one writes each path), so that who wrote it
+ * does not depend on which probes the machine's load made overlap. Path → command → the probe whose lone run changed it.
+ */
+async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string, string>>> {
+  const candidates = new Map<string, Set<string>>();
+  for (const escape of runner.escapes) for (const path of escape.paths) candidates.set(path, (candidates.get(path) ?? new Set()).add(escape.command));
+  const ambiguous = [...candidates].filter(([, commands]) => commands.size > 1);
+  const writers = new Map<string, Map<string, string>>();
+  for (const command of new Set(ambiguous.flatMap(([, commands]) => [...commands]))) {
+    const unconfirmed = new Set(ambiguous.filter(([, commands]) => commands.has(command)).map(([path]) => path));
+    const probes = new Map(runner.escapes.filter((e) => e.command === command && e.paths.some((path) => unconfirmed.has(path))).map((e) => [e.label, e.args]));
+    for (const label of [...probes.keys()].sort()) {
+      if (unconfirmed.size === 0) break;
+      for (const path of await runner.writesAlone(probes.get(label)!)) {
+        if (unconfirmed.delete(path)) writers.set(path, (writers.get(path) ?? new Map<string, string>()).set(command, label));
+      }
+    }
+  }
+  return writers;
+}
+
 /** Report every escape on its command (AOI-06 writes, AOI-10 survivors); returns, per rule, the commands blamed. */
-function judgeEscapes(escapes: readonly Escape[], lint: LintContext): Map<string, string[]> {
+function judgeEscapes(escapes: readonly Escape[], alone: ReadonlyMap<string, ReadonlyMap<string, string>>, lint: LintContext): Map<string, string[]> {
   const blamed = new Map<string, string[]>();
   const blame = (rule: string, command: string) => blamed.set(rule, [...new Set([...(blamed.get(rule) ?? []), command])]);
-  for (const escape of blameEscapes(escapes)) {
+  for (const escape of blameEscapes(escapes, alone)) {
     if (escape.paths.length > 0 && lint.wants('AOI-06')) blame('AOI-06', escape.command);
     if (escape.survivors.length > 0 && lint.wants('AOI-10')) blame('AOI-10', escape.command);
     if (lint.wants('AOI-06', 'AOI-10')) judgeEscape(escape, lint.reporter(escape.command, escape.label));

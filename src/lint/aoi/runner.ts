@@ -39,6 +39,8 @@ export interface Escape {
   /** The probe's command (its first word) and argv. */
   readonly command: string;
   readonly label: string;
+  /** The probe's arguments, to run it again alone (writesAlone). */
+  readonly args: readonly string[];
   readonly paths: readonly string[];
   readonly survivors: readonly Survivor[];
 }
@@ -118,9 +120,10 @@ export class ProbeRunner {
   private readonly killedGroups = new Set<number>();
   private collected = false;
   /** Which probe each marker was given to (watched runs only). */
-  private readonly marked = new Map<string, { readonly command: string; readonly label: string }>();
+  private readonly marked = new Map<string, { readonly command: string; readonly label: string; readonly args: readonly string[] }>();
   private started = 0;
   private done = 0;
+  private alone = 0;
 
   private constructor(
     private readonly target: LintTarget,
@@ -217,7 +220,7 @@ export class ProbeRunner {
     this.started++;
     const watch = this.options.watchEscapes ?? this.target.seesNetwork;
     const marker = `${this.marker}.${this.started}`;
-    if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label });
+    if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label, args: spec.args });
     const run = await this.slots.use(async () => {
       const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
       const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
@@ -233,7 +236,23 @@ export class ProbeRunner {
   private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {
     const after = await outsideSnapshot(this.outside.dirs);
     const paths = outsideChanges(before, after, this.outside.filesOnly, (path) => path === this.workspace.root);
-    if (paths.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, paths, survivors: [] });
+    if (paths.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, args: spec.args, paths, survivors: [] });
+  }
+
+  /**
+   * The paths outside the sandboxes that a probe changes when it runs alone, in a fresh copy of the template:
+   * who wrote what, whatever else was running when the write was first seen. Call once every other probe is
+   * done. What it leaves running is killed, not reported (collectSurvivors has run).
+   */
+  async writesAlone(args: readonly string[]): Promise<string[]> {
+    const dirs = await this.dirs();
+    const marker = `${this.marker}-alone.${++this.alone}`;
+    const spec: ProbeSpec = { args, env: { ...this.env(dirs, false), [PROBE_MARKER_ENV]: marker }, cwd: dirs.cwd, stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open', timeoutMs: this.options.timeoutMs, graceMs: this.options.graceMs };
+    const before = await outsideSnapshot(this.outside.dirs);
+    await this.slots.use(() => this.target.run(spec));
+    const paths = outsideChanges(before, await outsideSnapshot(this.outside.dirs), this.outside.filesOnly, (path) => path === this.workspace.root);
+    await survivorsOf(marker);
+    return paths;
   }
 
   /**

@@ -56,6 +56,24 @@ describe('escapes: writes outside the sandbox and surviving processes', () => {
     ]);
   });
 
+  test('where probes were run again alone, the lone runs name the writers, whatever overlapped; else the counts do', () => {
+    const sightings = [
+      { command: 'add', label: 'add', paths: ['/p/tool.log'], survivors: [] },
+      { command: 'list', label: 'list', paths: ['/p/tool.log'], survivors: [] },
+      { command: 'list', label: 'list --limit 1', paths: ['/p/tool.log'], survivors: [] },
+      { command: 'import', label: 'import', paths: ['/p/tool.log'], survivors: [] },
+    ];
+    // Counting alone blames the bystander that overlapped most (list).
+    expect(blameEscapes(sightings).map((s) => s.command)).toEqual(['list']);
+    const alone = new Map([['/p/tool.log', new Map([['add', 'add'], ['import', 'import']])]]);
+    expect(blameEscapes(sightings, alone).map((s) => s.command)).toEqual(['add', 'import']);
+    // Each is reported under the probe that wrote alone, not the first that happened to see the write.
+    const seenFirstByABystander = [{ command: 'import', label: 'import --no-such-flag', paths: ['/p/tool.log'], survivors: [] }, ...sightings];
+    expect(blameEscapes(seenFirstByABystander, alone).find((s) => s.command === 'import')?.label).toBe('import');
+    // No lone run reproduced the write: back to the counts.
+    expect(blameEscapes(sightings, new Map([['/p/tool.log', new Map()]])).map((s) => s.command)).toEqual(['list']);
+  });
+
   test('each escape is reported with its paths and pids; nothing is reported for none', () => {
     const reported: string[] = [];
     const report = (id: string, message: string) => reported.push(`${id}: ${message}`);

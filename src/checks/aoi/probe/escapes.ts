@@ -19,12 +19,14 @@ export interface Sighting extends EscapeRecord {
 }
 
 /**
- * Who wrote outside: a write is seen by every probe that ran while it happened, so each path is blamed on the
- * command (or the commands, tied) whose probes saw it change most often — the writer sees its own writes every
- * time, a bystander only when it overlapped. A survivor carries its probe's marker: blamed on that probe alone.
- * One record per command, under the first probe that saw it.
+ * Who wrote outside: a write is seen by every probe that ran while it happened. Where the probes that saw it
+ * were run again alone (`alone`: path → command → the probe whose lone run changed it), those are the writers,
+ * whatever overlapped. Otherwise each path is blamed on the command (or the commands, tied) whose probes saw it
+ * change most often — the writer sees its own writes every time, a bystander only when it overlapped. A survivor
+ * carries its probe's marker: blamed on that probe alone. One record per command, under the probe that wrote
+ * alone, else the first probe that saw it.
  */
-export function blameEscapes(sightings: readonly Sighting[]): Sighting[] {
+export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map()): Sighting[] {
   const seen = new Map<string, Map<string, number>>();
   for (const sighting of sightings) {
     for (const path of sighting.paths) {
@@ -36,16 +38,20 @@ export function blameEscapes(sightings: readonly Sighting[]): Sighting[] {
   const writers = new Map<string, string[]>();
   for (const [path, counts] of seen) {
     const most = Math.max(...counts.values());
-    for (const [command, count] of counts) if (count === most) writers.set(command, [...(writers.get(command) ?? []), path]);
+    const confirmed = alone.get(path);
+    for (const [command, count] of counts) {
+      if (confirmed && confirmed.size > 0 ? confirmed.has(command) : count === most) writers.set(command, [...(writers.get(command) ?? []), path]);
+    }
   }
   const records = new Map<string, Sighting>();
   for (const sighting of sightings) {
     const paths = sighting.paths.filter((path) => writers.get(sighting.command)?.includes(path));
     if (paths.length === 0 && sighting.survivors.length === 0) continue;
     const earlier = records.get(sighting.command);
+    const wroteAlone = paths.map((path) => alone.get(path)?.get(sighting.command)).find((label) => label !== undefined);
     records.set(sighting.command, {
       command: sighting.command,
-      label: earlier?.label ?? sighting.label,
+      label: wroteAlone ?? earlier?.label ?? sighting.label,
       paths: [...new Set([...(earlier?.paths ?? []), ...paths])].sort(),
       survivors: [...(earlier?.survivors ?? []), ...sighting.survivors],
     });

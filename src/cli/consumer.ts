@@ -7,7 +7,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour } from './colour.
 import type { Emitter } from './emitter.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { parseReporting } from './reporters/options.js';
-import { baselineText, findingLine, type ReportView } from './reporters/view.js';
+import { baselineText, findingLine, STATUS_LABELS, type ReportView } from './reporters/view.js';
 import { seeRulePages } from './rule-pages.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
@@ -80,8 +80,6 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
   );
 }
 
-const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
-
 /**
  * For people: a line per scenario (its status, what it must do, what the consumer did, the rules that held), then
  * each rule that failed or was skipped, with its findings.
@@ -96,10 +94,10 @@ function renderText(report: ConsumerReport, view: ReportView, shape: string, col
     const did = scenario.outcome ? sanitise(describeOutcome(scenario.outcome)) : 'did not end (killed by the kit)';
     const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
     const facts = `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
-    out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABEL[status] ?? status)}  ${scenario.id}  ${paint(GREY, facts)}`);
+    out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABELS[status])}  ${scenario.id}  ${paint(GREY, facts)}`);
     for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
       const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
-      out.push(`        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status)}  ${verdict.rule}  ${paint(GREY, detail)}`);
+      out.push(`        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABELS[verdict.status])}  ${verdict.rule}  ${paint(GREY, detail)}`);
       for (const finding of verdict.findings.slice(0, 2)) out.push(`              ${findingLine(finding)}`);
     }
   }

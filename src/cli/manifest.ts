@@ -5,7 +5,7 @@ import { checkEvent, writeVerdicts } from './check.js';
 import type { Emitter } from './emitter.js';
 import type { Finding } from '../stream/finding.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
-import { baselineText, type ReportView } from './reporters/view.js';
+import { baselineText, statusLabel, type ReportView } from './reporters/view.js';
 import { seeRulePages } from './rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
@@ -71,8 +71,7 @@ function renderText(verdicts: readonly RuleVerdict[], valid: boolean, source: st
   const out = [`aoi-testkit manifest ${source}`];
   for (const verdict of verdicts) {
     const event = checkEvent(verdict);
-    const label = verdict.status === 'not_applicable' ? 'N/A ' : verdict.status === 'fail' ? 'FAIL' : verdict.warnings > 0 ? 'WARN' : 'PASS';
-    out.push(`  ${label}  ${verdict.rule}  ${String(event.detail)}`);
+    out.push(`  ${statusLabel(verdict)}  ${verdict.rule}  ${String(event.detail)}`);
     for (const f of verdict.findings.slice(0, 5)) out.push(`          ${f.id}${f.line !== undefined ? ` line ${f.line}` : ''}${f.excerpt ? `: ${f.excerpt}` : ''}`);
   }
   out.push(valid ? 'valid AGENT-CLI.md (AIP-45)' : `not a valid AGENT-CLI.md — ${seeRulePages(verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`, ...baselineText(view));

@@ -41,6 +41,16 @@ describe('aoi-testkit manifest', () => {
     expect((await cli(['-', '--no-colour'], text)).exitCode).toBe(64);
   }, 60_000);
 
+  test('text output labels each rule by its status: rules not judged for want of front matter say SKIP, not PASS', async () => {
+    const run = await cli(['-'], '# Just a document\n\nNo front matter.\n');
+    expect(run.exitCode).toBe(1);
+    const lines = Buffer.from(run.stdout).toString('utf8').split('\n');
+    expect(lines.filter((line) => /^ {2}FAIL {2}AGENTCLI-01 /.test(line))).toHaveLength(1);
+    const rest = lines.filter((line) => /^ {2}\S+ {1,2}AGENTCLI-(0[2-9]|1\d) /.test(line));
+    expect(rest.length).toBeGreaterThan(5);
+    for (const line of rest) expect(line).toMatch(/^ {2}(SKIP|N\/A ) {2}AGENTCLI-/);
+  }, 60_000);
+
   test('reads stdin (name/directory not applicable there), and --strict fails on warnings', async () => {
     const text = readFileSync(`${CORPUS}invalid/agentcli-05--stray-arm/AGENT-CLI.md`, 'utf8');
     const run = await cli(['-', '--output', 'jsonl'], text);

@@ -35,6 +35,11 @@ export const isKnown = (view: ReportView, verdict: RuleVerdict): boolean => view
 /** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp`. */
 export const specOf = (rule: string): string => rule.replace(/-\d+$/, '').toLowerCase();
 
+export const STATUS_LABELS: Readonly<Record<RuleVerdict['status'], string>> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
+
+/** A verdict's four-letter label in text output: a pass with warnings is WARN. */
+export const statusLabel = (v: RuleVerdict): string => (v.status === 'pass' && v.warnings > 0 ? 'WARN' : STATUS_LABELS[v.status]);
+
 /** A verdict's name for people: `AOI-06 list` (lint) or `AOI-06` (a verdict without a command). */
 export const verdictName = (v: RuleVerdict): string => (v.command !== undefined && v.command !== '' ? `${v.rule} ${sanitise(v.command)}` : v.rule);
 

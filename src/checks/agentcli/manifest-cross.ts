@@ -2,6 +2,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { AGENT_CLI_OPTION_TYPES, AGENT_CLI_PROTOCOLS, CONTINUATION_STRATEGIES } from '../../spec/agentcli/manifest.js';
 import { formatPath, quote, type Report } from './manifest-schema.js';
 
+/** A kebab id: the pattern AGENT-CLI's schema gives `id`, which the spec asks of `name` too. */
+const KEBAB_ID = /^[a-z0-9][a-z0-9-]{1,63}$/;
+
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
 const includes = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -123,10 +126,14 @@ export function reportCrossFieldFindings(m: Obj, report: Report, options: { path
     }
   }
 
-  // AGENTCLI-12: only when the file's path is known.
+  // AGENTCLI-12: a kebab id (the pattern of `id`), and the directory's name when the file's path is known.
+  if (typeof m.name === 'string' && !KEBAB_ID.test(m.name)) {
+    report('AGENTCLI-12/name-not-kebab', `\`name\` ${quote(m.name)} is not a kebab id (lower-case letters, digits and hyphens).`, ['name']);
+  }
   if (options.path && typeof m.name === 'string') {
     const directory = basename(dirname(resolve(options.path)));
-    if (directory !== m.name) {
+    // A name that differs only in case is one defect, reported above (`Goose_CLI` in `goose_cli/`).
+    if (directory.toLowerCase() !== m.name.toLowerCase()) {
       report('AGENTCLI-12/name-not-directory', `\`name\` ${quote(m.name)} differs from the directory ${quote(directory)} that holds the manifest.`, ['name']);
     }
   }

@@ -79,6 +79,7 @@ export const AGENTCLI_MANIFEST_SUB_RULES: readonly SubRule[] = [
   manifest('AGENTCLI-11/native-resume-without-capability', 'error', 'continuation.default: native-resume without capabilities.resumable: true', 'Declare capabilities.resumable: true, or choose another default strategy.'),
   manifest('AGENTCLI-11/invalid', 'error', 'The continuation block breaks its schema', 'Give continuation a default and a non-empty, duplicate-free supported list of none, pinned-session, transcript, native-resume.'),
   // AGENTCLI-12 — name
+  manifest('AGENTCLI-12/name-not-kebab', 'warning', 'name is not a kebab id', 'Use lower-case letters, digits and hyphens, starting with a letter or digit (`^[a-z0-9][a-z0-9-]{1,63}$`, the pattern of `id`), and name the directory the same.', 'The spec says "Kebab id"; upstream\'s schema only limits the length to 80, so a warning.'),
   manifest('AGENTCLI-12/name-not-directory', 'warning', 'name differs from the directory that holds AGENT-CLI.md', 'Rename the directory or the manifest’s name so that they are the same kebab id.', 'Checked only when the manifest is read from a file; the schema cannot see the directory.'),
   // AGENTCLI-13 — a runner's config (resolveSpawn)
   config('AGENTCLI-13/unknown-mode', 'error', 'The config picks a mode the manifest does not declare', 'Pick one of the manifest’s modes[].id, or omit mode to run bin_args verbatim.'),

@@ -70,6 +70,7 @@ const UPSTREAM_VERDICT: Record<string, 'rejects' | 'accepts' | 'unparsed'> = {
   'agentcli-11--native-resume-without-capability': 'rejects',
   'agentcli-11--invalid': 'rejects',
   'agentcli-12--name-not-directory': 'accepts',
+  'agentcli-12--name-not-kebab': 'accepts',
 };
 
 function upstreamValidator() {

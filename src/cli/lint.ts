@@ -24,7 +24,7 @@ import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, intFlag, UsageError } from './usage.js';
 
 export interface LintArgs {
   /** Undefined only with --app-dir and no `--` (an application package is the only target). */
@@ -101,17 +101,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
     env[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  let timeoutMs: number | undefined;
-  if (text('timeout-ms') !== undefined) {
-    timeoutMs = Number(text('timeout-ms'));
-    // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${text('timeout-ms')}"`);
-  }
-  let maxOutputBytes: number | undefined;
-  if (text('max-output-bytes') !== undefined) {
-    maxOutputBytes = Number(text('max-output-bytes'));
-    if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024 || maxOutputBytes > 1024 ** 3) throw new UsageError(`--max-output-bytes must be an integer from 1024 to 1073741824, got "${text('max-output-bytes')}"`);
-  }
+  const timeoutMs = intFlag('lint', 'timeout-ms', text('timeout-ms'));
+  const maxOutputBytes = intFlag('lint', 'max-output-bytes', text('max-output-bytes'));
   const words = (lines: string[] | undefined, flag: string) =>
     (lines ?? []).map((line) => {
       const argv = shellWords(line);

@@ -20,6 +20,8 @@ export interface Flag extends CmdhelpFlag {
   alias?: string;
   /** The flag's line in the usage text: the value's name (default: the enum, else the format) and the text (continuation lines after `\n`). */
   usage?: { value?: string; text: string };
+  /** An int flag's accepted values, inclusive (intFlag in usage.ts rejects the others with this range; the description states it). */
+  range?: readonly [min: number, max: number];
 }
 
 export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> extends CmdhelpCommand {
@@ -79,9 +81,22 @@ export const VERBS = {
       ...REPORTING,
       unbounded: { type: 'bool', description: 'The stream is from an unbounded command (watch, tail)', usage: { text: 'the stream is from an unbounded command (watch, tail)' } },
       strict: STRICT,
-      'exit-code': { type: 'int', description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
+      'exit-code': { type: 'int', range: [0, 255], description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
       signal: { type: 'string', description: 'The signal that ended it (e.g. SIGKILL; a signal name of this system)', usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' } },
       'expect-schema-version': { type: 'string', description: 'The schema version the producer was asked for (AOI-13)', usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" } },
+      'max-line-bytes': {
+        type: 'int',
+        default: 16777216,
+        range: [64, 1073741824],
+        description: 'The longest line judged, in bytes; a longer one is skipped unchecked and fails AOI-02/line-too-long (64 to 1073741824)',
+        usage: { value: 'N', text: 'the longest line judged (default 16777216; 64 to 1073741824);\na longer one fails AOI-02/line-too-long' },
+      },
+      secret: {
+        type: 'string',
+        repeatable: true,
+        description: 'A secret the producer was given (a canary in its argv, env or a URL): any raw, URL-encoded or base64 form of it in the stream fails AOI-09/secret-echoed; the kit masks it in every output and never prints it',
+        usage: { value: 'VALUE', text: 'a secret the producer was given: echoing it fails AOI-09\n(repeatable; masked in every output, never printed)' },
+      },
       color: COLOR,
     },
     stdin: { accepted: true, format: 'application/jsonl' },
@@ -163,10 +178,12 @@ export const VERBS = {
         usage: { text: 'probes get your HOME, XDG dirs and TMPDIR, not fresh ones per probe\n(a tool that must read your configuration; its writes there are then yours)' },
       },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
-      'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
+      // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
+      'timeout-ms': { type: 'int', default: 10000, range: [100, 3600000], description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
       'max-output-bytes': {
         type: 'int',
         default: 67108864,
+        range: [1024, 1073741824],
         description: 'Per AOI probe, stdout plus stderr read before the kit stops and kills the tool (1024 to 1073741824)',
         usage: { value: 'N', text: 'output read per AOI probe before the kit kills the tool\n(default 67108864; 1024 to 1073741824)' },
       },
@@ -207,7 +224,7 @@ export const VERBS = {
         usage: { value: 'NAME', text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)' },
       },
       scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
-      'timeout-ms': { type: 'int', default: 60000, description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
+      'timeout-ms': { type: 'int', default: 60000, range: [100, 3600000], description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
       color: COLOR,
@@ -386,7 +403,7 @@ export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
 /** The verb's cmdhelp command: the table's entry without the kit's own fields. */
 export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
   const { exec: _exec, danger: _danger, aoi: _aoi, ...command } = VERBS[name] as Verb;
-  const cmdhelpFlag = ({ alias: _alias, usage: _usage, ...flag }: Flag): CmdhelpFlag => flag;
+  const cmdhelpFlag = ({ alias: _alias, usage: _usage, range: _range, ...flag }: Flag): CmdhelpFlag => flag;
   // Replaced in place: the document keeps the table's field order.
   if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));
   return command;

@@ -21,6 +21,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from '.
 import { checkStart } from '../lint/start.js';
 import { setPartialFindings } from './partial.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
+import { progressLine } from './progress.js';
 import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
@@ -353,25 +354,6 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
 function fromCwd(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
-/** Progress on stderr: one rewritten line on a terminal, a line a second otherwise. */
-function progressLine() {
-  const tty = process.stderr.isTTY === true;
-  let last = 0;
-  return {
-    update({ done }: { done: number }) {
-      const now = Date.now();
-      if (tty) process.stderr.write(`\raoi-testkit lint: ${done} probe(s) done`);
-      else if (now - last >= 1000) {
-        process.stderr.write(`aoi-testkit lint: ${done} probe(s) done\n`);
-        last = now;
-      }
-    },
-    done() {
-      if (tty) process.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 type SpecLine = { spec: SpecId; status: string; by: string; detected?: boolean; reason: string };

@@ -38,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
-    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer') {
+    // scenarios --run lints the corpus's fakes in memory, in temp dirs of its own.
+    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer' || (verb === 'scenarios' && rest.includes('--run'))) {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.

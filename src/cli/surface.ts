@@ -270,17 +270,28 @@ export const VERBS = {
     danger: 'mutating',
   }),
   scenarios: verb({
-    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict.',
+    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges the stream and lint scenarios and reports expected vs actual.',
     flags: {
       kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
       spec: { type: 'enum', enum: [...SCENARIO_SPECS], description: 'Only the scenarios of this spec (aoi: stream and lint)' },
       output: output(['text', 'jsonl'], 'text'),
+      run: { type: 'bool', description: 'Run the kit on the stream and lint scenarios (their fakes in memory) and report each one\'s verdict against the expected one' },
+      reporter: {
+        type: 'string', repeatable: true, format: 'NAME[=PATH]',
+        description: 'With --run: text, jsonl or junit (a testcase per scenario); =PATH writes it to a file (one may go to stdout; text when none does)',
+      },
     },
     stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
-    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    exit_codes: {
+      '0': 'ok (with --run: the kit agrees with every scenario run)',
+      '1': { when: 'with --run, the kit\'s verdict on a scenario is not the expected one', recovery: 'Read the scenario\'s difference: expected vs actual rules and sub-rules' },
+      '64': USAGE_EXIT,
+      '73': { when: 'a --reporter file cannot be written', recovery: 'Check the directory exists and is writable' },
+    },
     examples: [
       { cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' },
       { cmd: 'aoi-testkit scenarios --spec exec', note: 'the exec scenarios, one line each' },
+      { cmd: 'aoi-testkit scenarios --run --kind stream --reporter junit=corpus-junit.xml', note: 'judge the stream scenarios, a JUnit testcase each' },
     ],
     see_also: ['fake'],
     stability: 'stable',
@@ -387,6 +398,7 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
   { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
   { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)' },
+  { synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...', text: '\njudge the stream and lint scenarios: expected vs actual, one result each' },
   { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
   { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
   { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },

@@ -295,7 +295,7 @@ export const VERBS = {
     ],
     see_also: ['fake'],
     stability: 'stable',
-    aoi: { events: ['scenario'] },
+    aoi: { events: ['scenario', 'scenario_result'] },
     exec: { flags: ['kind', 'spec'] },
   }),
   manifest: verb({

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../../src/run/run-cli.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../support/reporters.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eventSchema } from '../../src/cli/discovery.js';
 import { loadScenarios } from '../../src/cli/scenarios.js';
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
@@ -31,6 +33,10 @@ describe('aoi-testkit scenarios --run', () => {
     const events = text(run.stdout).trim().split('\n').map((line) => JSON.parse(line) as { type: string; id?: string; ok?: boolean; count?: number });
     expect(events.filter((e) => e.type === 'scenario_result').map((e) => `${e.id} ${e.ok}`)).toEqual(ids.map((id) => `${id} true`));
     expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: ids.length });
+    // Every event is one the kit's own schema (aoi-testkit schema --output json) describes.
+    const validate = new Ajv2020({ strict: false }).compile(eventSchema());
+    expect(events.filter((e) => !validate(e))).toEqual([]);
+    expect(validate({ type: 'scenario_result', id: 'x', kind: 'stream', ok: 'yes', expected: {}, duration_ms: 1 })).toBe(false);
   });
 
   test('usage errors: a kind it cannot run, a reporter that does not fit, --reporter without --run', async () => {

@@ -117,7 +117,8 @@ export const VERBS = {
     stability: 'stable',
     // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
     aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
-    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version'] },
+    // Not --secret: a secret has no place in a batch file.
+    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version', 'max-line-bytes'] },
   }),
   lint: verb({
     summary: 'Judge a live CLI: the 13 AOI rules, cmdhelp, exec, or an Agent Application (default: what it supports).',
@@ -440,6 +441,9 @@ export function execKeys(name: string): Record<string, ExecKey> | undefined {
   const typeOf = (f: Flag): ExecKey => (f.enum ? f.enum.map(String) : f.type === 'bool' ? 'bool' : f.type === 'int' ? 'int' : 'string');
   return { ...v.exec.input, ...Object.fromEntries((v.exec.flags ?? []).map((flag) => [flag, typeOf(v.flags![flag]!)])) };
 }
+
+/** The accepted values of an int flag of a verb (inclusive), when the table declares them. */
+export const flagRange = (name: string, flag: string): readonly [number, number] | undefined => verbOf(name)?.flags?.[flag]?.range;
 
 /** The exec manifest's danger level of a verb. */
 export const dangerOf = (name: VerbName): 'safe' | 'mutating' => (VERBS[name] as Verb).danger ?? 'safe';

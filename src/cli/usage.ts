@@ -1,6 +1,6 @@
 import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
 import { TOOL } from './emitter.js';
-import { SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
+import { flagRange, SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
 
 /** A mistake in how the kit's CLI was called: exit 64, structured in machine mode. */
 export class UsageError extends Error {
@@ -27,7 +27,7 @@ export class InputError extends Error {
  */
 export function intFlag(verb: VerbName, flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const range = (VERBS[verb] as Verb).flags?.[flag]?.range;
+  const range = flagRange(verb, flag);
   if (range === undefined) throw new Error(`intFlag: ${verb} --${flag} declares no range in surface.ts`);
   const [min, max] = range;
   const value = Number(raw);

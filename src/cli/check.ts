@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access, constants, stat } from 'node:fs/promises';
 import { checkStreamAsync, type StreamReport } from '../checks/aoi/stream.js';
+import { maskSecrets } from '../checks/secrets.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
@@ -19,6 +20,10 @@ export interface CheckArgs {
   exitCode: number | undefined;
   signal: string | undefined;
   schemaVersion: string | undefined;
+  /** `--max-line-bytes N`: the longest line judged (undefined: the reader's default). */
+  maxLineBytes: number | undefined;
+  /** `--secret VALUE` (repeatable): values the producer was given; echoing one fails AOI-09, and the kit masks them everywhere. */
+  secrets: string[];
   color: boolean;
 }
 
@@ -31,9 +36,12 @@ export async function runCheck(args: CheckArgs, emitter: Emitter): Promise<numbe
     ...(args.exitCode !== undefined ? { exitCode: args.exitCode } : {}),
     ...(args.signal !== undefined ? { signal: args.signal } : {}),
     ...(args.schemaVersion !== undefined ? { schemaVersion: args.schemaVersion } : {}),
+    ...(args.maxLineBytes !== undefined ? { maxLineBytes: args.maxLineBytes } : {}),
+    ...(args.secrets.length > 0 ? { secrets: args.secrets } : {}),
   });
-  const source = args.file ?? '-';
-  const file = args.file === undefined || args.file === '-' ? undefined : args.file;
+  // The checker masks the secrets in what it reports; the file's name is printed too, so it is masked alike.
+  const source = maskSecrets(args.file ?? '-', args.secrets);
+  const file = args.file === undefined || args.file === '-' ? undefined : source;
   const view = {
     verb: 'check' as const,
     target: source,

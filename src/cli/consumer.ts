@@ -10,7 +10,7 @@ import { parseReporting } from './reporters/options.js';
 import { baselineText, findingLine, STATUS_LABELS, type ReportView } from './reporters/view.js';
 import { seeRulePages } from './rule-pages.js';
 import { parseOptions } from './surface.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, intFlag, UsageError } from './usage.js';
 
 export interface ConsumerArgs {
   program: string;
@@ -43,12 +43,7 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
   } catch (error) {
     throw new UsageError(`--scenario: ${(error as Error).message}`);
   }
-  let timeoutMs = DEFAULT_CONSUMER_TIMEOUT_MS;
-  const timeout = values['timeout-ms'] as string | undefined;
-  if (timeout !== undefined) {
-    timeoutMs = Number(timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${timeout}"`);
-  }
+  const timeoutMs = intFlag('consumer', 'timeout-ms', values['timeout-ms'] as string | undefined) ?? DEFAULT_CONSUMER_TIMEOUT_MS;
   return { program, programArgs, as, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
 }
 

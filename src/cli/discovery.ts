@@ -9,7 +9,7 @@ const FINDING = {
   properties: { id: { type: 'string' }, severity: { enum: ['error', 'warning'] }, message: { type: 'string' }, line: { type: 'integer' }, excerpt: { type: 'string' }, probe: { type: 'string' } },
 };
 
-/** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint`, `manifest` and `scenarios` emit. */
+/** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint`, `manifest` and `scenarios` (also with `--run`) emit. */
 export function eventSchema(): object {
   const domain: Record<string, object> = {
     'aoi:check': {
@@ -29,6 +29,20 @@ export function eventSchema(): object {
     scenario: {
       required: ['id', 'kind', 'spec', 'expected'],
       properties: { id: { type: 'string' }, kind: { enum: [...SCENARIO_KINDS] }, spec: { enum: [...SCENARIO_SPECS] }, expected: { type: 'object' } },
+    },
+    // scenarios --run: the kit's verdict on a scenario against the expected one (actual absent when it could not be judged, error says why).
+    scenario_result: {
+      required: ['id', 'kind', 'ok', 'expected', 'duration_ms'],
+      properties: {
+        id: { type: 'string' },
+        kind: { enum: [...SCENARIO_KINDS] },
+        ok: { type: 'boolean' },
+        expected: { type: 'object' },
+        actual: { type: 'object' },
+        error: { type: 'string' },
+        difference: { type: 'string' },
+        duration_ms: { type: 'integer', minimum: 0 },
+      },
     },
   };
   return {

@@ -12,7 +12,7 @@
  * Payloads (every key but `_cmd` and `_opts`; `_opts` are the same keys as per-line flags and win over them):
  * - `check`: the stream as exactly one of `file` (a path), `stream` (the JSONL text) or `events` (an array of
  *   objects, one a line); `unbounded`, `strict` (booleans), `exit-code` (integer), `signal`,
- *   `expect-schema-version` (strings) as for the verb. data: `{ ok, stream: {bytes, lines, events}, checks }`
+ *   `expect-schema-version` (strings), `max-line-bytes` (integer) as for the verb (not `secret`). data: `{ ok, stream: {bytes, lines, events}, checks }`
  *   with the verb's aoi:check events; a non-conformant stream fails the line (NOT_CONFORMANT), data kept.
  * - `manifest`: the AGENT-CLI.md as `file` or `text`; `strict`. data: `{ valid, findings, checks }`; not valid
  *   fails the line (NOT_VALID), data kept.
@@ -34,7 +34,7 @@ import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
-import { dangerOf, execKeys, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
+import { dangerOf, execKeys, flagRange, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
 import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
@@ -87,13 +87,14 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
     else if (from === 'stream') input = String(p.stream);
     else input = (p.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join('');
     const exitCode = p['exit-code'] as number | undefined;
-    if (exitCode !== undefined && (exitCode < 0 || exitCode > 255)) throw new LineError('INVALID_ARGUMENT', `exit-code must be 0-255, got ${exitCode}`);
+    const maxLineBytes = p['max-line-bytes'] as number | undefined;
     const report = checkStream(input, {
       unbounded: p.unbounded === true,
       strict: p.strict === true,
       ...(exitCode !== undefined ? { exitCode } : {}),
       ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
       ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
+      ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
     });
     const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map((v) => checkEvent(v)) };
     if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
@@ -191,6 +192,9 @@ function payloadOf(cmd: string, keys: Record<string, ExecKey>, request: Json): {
               ? typeof value === 'string'
               : type.includes(String(value));
     if (!ok) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be ${type === 'objects' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`);
+    // An int flag's range is the table's, as on the command line (intFlag).
+    const range = type === 'int' ? flagRange(cmd, key) : undefined;
+    if (range && (Number(value) < range[0] || Number(value) > range[1])) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be an integer from ${range[0]} to ${range[1]}, got ${Number(value)}`);
     if (value === false) delete merged[key];
     else merged[key] = type === 'int' ? Number(value) : value;
   }

@@ -21,10 +21,11 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from '.
 import { checkStart } from '../lint/start.js';
 import { setPartialFindings } from './partial.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
+import { progressLine } from './progress.js';
 import { seeRulePages } from './rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
-import { InputError, UsageError } from './usage.js';
+import { InputError, intFlag, UsageError } from './usage.js';
 
 export interface LintArgs {
   /** Undefined only with --app-dir and no `--` (an application package is the only target). */
@@ -101,17 +102,8 @@ export function parseLintArgs(args: string[]): LintArgs {
     if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
     env[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  let timeoutMs: number | undefined;
-  if (text('timeout-ms') !== undefined) {
-    timeoutMs = Number(text('timeout-ms'));
-    // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 3_600_000) throw new UsageError(`--timeout-ms must be an integer from 100 to 3600000, got "${text('timeout-ms')}"`);
-  }
-  let maxOutputBytes: number | undefined;
-  if (text('max-output-bytes') !== undefined) {
-    maxOutputBytes = Number(text('max-output-bytes'));
-    if (!Number.isInteger(maxOutputBytes) || maxOutputBytes < 1024 || maxOutputBytes > 1024 ** 3) throw new UsageError(`--max-output-bytes must be an integer from 1024 to 1073741824, got "${text('max-output-bytes')}"`);
-  }
+  const timeoutMs = intFlag('lint', 'timeout-ms', text('timeout-ms'));
+  const maxOutputBytes = intFlag('lint', 'max-output-bytes', text('max-output-bytes'));
   const words = (lines: string[] | undefined, flag: string) =>
     (lines ?? []).map((line) => {
       const argv = shellWords(line);
@@ -362,25 +354,6 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
 function fromCwd(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
-/** Progress on stderr: one rewritten line on a terminal, a line a second otherwise. */
-function progressLine() {
-  const tty = process.stderr.isTTY === true;
-  let last = 0;
-  return {
-    update({ done }: { done: number }) {
-      const now = Date.now();
-      if (tty) process.stderr.write(`\raoi-testkit lint: ${done} probe(s) done`);
-      else if (now - last >= 1000) {
-        process.stderr.write(`aoi-testkit lint: ${done} probe(s) done\n`);
-        last = now;
-      }
-    },
-    done() {
-      if (tty) process.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 type SpecLine = { spec: SpecId; status: string; by: string; detected?: boolean; reason: string };

@@ -6,7 +6,7 @@ import { Emitter, SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
 import { wantsColour } from './colour.js';
 import { parseReporting } from './reporters/options.js';
 import { parseOptions, VERBS } from './surface.js';
-import { HELP, InputError, UsageError } from './usage.js';
+import { HELP, InputError, intFlag, UsageError } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
@@ -38,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'fake') return await runFake(rest);
     negotiateSchemaVersion(rest);
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
-    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer') {
+    // scenarios --run lints the corpus's fakes in memory, in temp dirs of its own.
+    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer' || (verb === 'scenarios' && rest.includes('--run'))) {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
@@ -297,14 +298,14 @@ function parseManifestArgs(args: string[]): ManifestArgs {
 }
 
 /** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
-function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | boolean | undefined>; file: string | undefined } {
+function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | string[] | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const { values, positionals } = parsed as { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
   if (positionals.length > 1) throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
   return { values, file: positionals[0] };
 }
@@ -312,22 +313,22 @@ function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Re
 function parseCheckArgs(args: string[]): CheckArgs {
   const { values, file } = parseVerbArgs('check', args);
   const reporting = parseReporting(values);
-  let exitCode: number | undefined;
-  if (values['exit-code'] !== undefined) {
-    exitCode = Number(values['exit-code']);
-    if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new UsageError(`--exit-code must be an integer 0-255, got "${String(values['exit-code'])}"`);
-  }
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const signal = text('signal');
   if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
+  // Never echoed in an error: a secret is a secret even when it is a bad one.
+  const secrets = (values.secret as string[] | undefined) ?? [];
+  if (secrets.some((s) => s === '')) throw new UsageError('--secret needs a non-empty value');
   return {
     file,
     reporting,
     unbounded: values.unbounded === true,
     strict: values.strict === true,
-    exitCode,
-    signal: text('signal'),
+    exitCode: intFlag('check', 'exit-code', text('exit-code')),
+    signal,
     schemaVersion: text('expect-schema-version'),
+    maxLineBytes: intFlag('check', 'max-line-bytes', text('max-line-bytes')),
+    secrets,
     color: wantsColour(values),
   };
 }

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
+import { parseReporters, type ReporterTarget } from './reporters/options.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
 
@@ -12,6 +13,8 @@ export interface ScenariosArgs {
   output: 'text' | 'jsonl';
   kind: ScenarioKind | undefined;
   spec: ScenarioSpec | undefined;
+  /** `--run` with its reporters (`--reporter`, `--output` naming the one on stdout); undefined: list. */
+  run: readonly ReporterTarget[] | undefined;
 }
 
 /** What `aoi-testkit fake <scenario-id>` runs for an AOI scenario: the preset, the faults to add to it, the seed, the environment. */
@@ -26,6 +29,20 @@ const AOI_ID = /^(preset|fault|backend)\.[a-z0-9]+([-.][a-z0-9]+)*$/;
 const OTHER_ID = /^(cmdhelp|exec|app|agent|foreign)\.[a-z0-9]+((-|--|\.)[a-z0-9]+)*$/;
 
 const SCHEMA_FILE = 'scenario.schema.json';
+
+/** The kinds `scenarios --run` judges: their fakes run in memory; the others need processes and their own runners (scenarios/README.md). */
+export const RUNNABLE_KINDS = ['stream', 'lint'] as const;
+
+/** The reporters of a corpus run: its results are scenarios, not rule verdicts, so not the verdict reporters. */
+const RUN_REPORTERS = ['text', 'jsonl', 'junit'] as const;
+
+/** `--reporter` for a corpus run: the kit's one parser, then only the reporters that fit a scenario result. */
+function parseRunReporters(output: string | undefined, reporters: readonly string[]): ReporterTarget[] {
+  const targets = parseReporters(output, reporters);
+  const other = targets.find((t) => !(RUN_REPORTERS as readonly string[]).includes(t.name));
+  if (other) throw new UsageError(`scenarios --run reports with ${RUN_REPORTERS.join(', ')}, got --reporter ${other.name}`);
+  return targets;
+}
 
 /**
  * The corpus directory shipped in the package (`scenarios/`, beside `dist/`): the nearest directory
@@ -93,27 +110,41 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
 export function parseScenariosArgs(args: string[]): ScenariosArgs {
   let values;
   try {
-    // Every flag of scenarios takes a value: strings.
-    values = parseArgs({ args, strict: true, options: parseOptions('scenarios') }).values as Record<string, string | undefined>;
+    values = parseArgs({ args, strict: true, options: parseOptions('scenarios') }).values as Record<string, string | string[] | boolean | undefined>;
   } catch (error) {
     throw new UsageError(`scenarios: ${(error as Error).message}`);
   }
-  const output = values.output ?? values.format ?? 'text';
+  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const output = text('output') ?? text('format') ?? 'text';
   if (output !== 'text' && output !== 'jsonl') throw new UsageError(`--output must be text or jsonl, got "${output}"`);
-  const { kind, spec } = values;
+  const kind = text('kind');
+  const spec = text('spec');
   if (kind !== undefined && !(SCENARIO_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be one of ${SCENARIO_KINDS.join(', ')}, got "${kind}"`);
   if (spec !== undefined && !(SCENARIO_SPECS as readonly string[]).includes(spec)) throw new UsageError(`--spec must be one of ${SCENARIO_SPECS.join(', ')}, got "${spec}"`);
-  return { output, kind: kind as ScenarioKind | undefined, spec: spec as ScenarioSpec | undefined };
+  const reporters = (values.reporter as string[] | undefined) ?? [];
+  if (values.run !== true && reporters.length > 0) throw new UsageError('--reporter reports a corpus run: add --run');
+  if (values.run === true && kind !== undefined && !(RUNNABLE_KINDS as readonly string[]).includes(kind)) {
+    throw new UsageError(`--run judges the ${RUNNABLE_KINDS.join(' and ')} scenarios (their fakes in memory), not --kind ${kind}: scenarios/README.md says how to run the others`);
+  }
+  const run = values.run === true ? parseRunReporters(text('output') ?? text('format'), reporters) : undefined;
+  return { output, kind: kind as ScenarioKind | undefined, spec: spec as ScenarioSpec | undefined, run };
 }
 
 /**
  * `aoi-testkit scenarios [--output text|jsonl] [--kind K] [--spec S]`: list the corpus shipped in the
- * package. Text: one line per scenario with its kind, spec and the rules it must fail. JSONL: aoi:meta, one
+ * package (with `--run`: judge its stream and lint scenarios, scenario-run.ts). Text: one line per scenario with its kind, spec and the rules it must fail. JSONL: aoi:meta, one
  * `{"type":"scenario", …}` event per scenario (the whole scenario file), aoi:summary. Returns the exit status.
  */
 export async function runScenarios(args: string[], emitter: Emitter): Promise<number> {
   const options = parseScenariosArgs(args);
   const scenarios = loadScenarios().filter((s) => (options.kind === undefined || s.kind === options.kind) && (options.spec === undefined || s.spec === options.spec));
+  if (options.run) {
+    // Loaded only for a run: `fake <scenario-id>` reads this module and must start fast.
+    const { isRunnable, runScenarioCorpus } = await import('./scenario-run.js');
+    const runnable = scenarios.filter(isRunnable);
+    if (runnable.length === 0) throw new UsageError(`--run judges the ${RUNNABLE_KINDS.join(' and ')} scenarios; --spec ${options.spec} has none`);
+    return runScenarioCorpus(runnable, options.run, emitter);
+  }
   if (options.output === 'jsonl') {
     emitter.meta('scenarios');
     for (const scenario of scenarios) emitter.emit({ type: 'scenario', ...scenario });

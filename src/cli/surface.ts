@@ -20,6 +20,8 @@ export interface Flag extends CmdhelpFlag {
   alias?: string;
   /** The flag's line in the usage text: the value's name (default: the enum, else the format) and the text (continuation lines after `\n`). */
   usage?: { value?: string; text: string };
+  /** An int flag's accepted values, inclusive (intFlag in usage.ts rejects the others with this range; the description states it). */
+  range?: readonly [min: number, max: number];
 }
 
 export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> extends CmdhelpCommand {
@@ -79,9 +81,22 @@ export const VERBS = {
       ...REPORTING,
       unbounded: { type: 'bool', description: 'The stream is from an unbounded command (watch, tail)', usage: { text: 'the stream is from an unbounded command (watch, tail)' } },
       strict: STRICT,
-      'exit-code': { type: 'int', description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
+      'exit-code': { type: 'int', range: [0, 255], description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
       signal: { type: 'string', description: 'The signal that ended it (e.g. SIGKILL; a signal name of this system)', usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' } },
       'expect-schema-version': { type: 'string', description: 'The schema version the producer was asked for (AOI-13)', usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" } },
+      'max-line-bytes': {
+        type: 'int',
+        default: 16777216,
+        range: [64, 1073741824],
+        description: 'The longest line judged, in bytes; a longer one is skipped unchecked and fails AOI-02/line-too-long (64 to 1073741824)',
+        usage: { value: 'N', text: 'the longest line judged (default 16777216; 64 to 1073741824);\na longer one fails AOI-02/line-too-long' },
+      },
+      secret: {
+        type: 'string',
+        repeatable: true,
+        description: 'A secret the producer was given (a canary in its argv, env or a URL): any raw, URL-encoded or base64 form of it in the stream fails AOI-09/secret-echoed; the kit masks it in every output and never prints it',
+        usage: { value: 'VALUE', text: 'a secret the producer was given: echoing it fails AOI-09\n(repeatable; masked in every output, never printed)' },
+      },
       color: COLOR,
     },
     stdin: { accepted: true, format: 'application/jsonl' },
@@ -102,7 +117,8 @@ export const VERBS = {
     stability: 'stable',
     // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
     aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
-    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version'] },
+    // Not --secret: a secret has no place in a batch file.
+    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version', 'max-line-bytes'] },
   }),
   lint: verb({
     summary: 'Judge a live CLI: the 13 AOI rules, cmdhelp, exec, or an Agent Application (default: what it supports).',
@@ -163,10 +179,12 @@ export const VERBS = {
         usage: { text: 'probes get your HOME, XDG dirs and TMPDIR, not fresh ones per probe\n(a tool that must read your configuration; its writes there are then yours)' },
       },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
-      'timeout-ms': { type: 'int', default: 10000, description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
+      // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
+      'timeout-ms': { type: 'int', default: 10000, range: [100, 3600000], description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
       'max-output-bytes': {
         type: 'int',
         default: 67108864,
+        range: [1024, 1073741824],
         description: 'Per AOI probe, stdout plus stderr read before the kit stops and kills the tool (1024 to 1073741824)',
         usage: { value: 'N', text: 'output read per AOI probe before the kit kills the tool\n(default 67108864; 1024 to 1073741824)' },
       },
@@ -207,7 +225,7 @@ export const VERBS = {
         usage: { value: 'NAME', text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)' },
       },
       scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
-      'timeout-ms': { type: 'int', default: 60000, description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
+      'timeout-ms': { type: 'int', default: 60000, range: [100, 3600000], description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
       color: COLOR,
@@ -253,21 +271,32 @@ export const VERBS = {
     danger: 'mutating',
   }),
   scenarios: verb({
-    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict.',
+    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges the stream and lint scenarios and reports expected vs actual.',
     flags: {
       kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
       spec: { type: 'enum', enum: [...SCENARIO_SPECS], description: 'Only the scenarios of this spec (aoi: stream and lint)' },
       output: output(['text', 'jsonl'], 'text'),
+      run: { type: 'bool', description: 'Run the kit on the stream and lint scenarios (their fakes in memory) and report each one\'s verdict against the expected one' },
+      reporter: {
+        type: 'string', repeatable: true, format: 'NAME[=PATH]',
+        description: 'With --run: text, jsonl or junit (a testcase per scenario); =PATH writes it to a file (one may go to stdout; text when none does)',
+      },
     },
     stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
-    exit_codes: { '0': 'ok', '64': USAGE_EXIT },
+    exit_codes: {
+      '0': 'ok (with --run: the kit agrees with every scenario run)',
+      '1': { when: 'with --run, the kit\'s verdict on a scenario is not the expected one', recovery: 'Read the scenario\'s difference: expected vs actual rules and sub-rules' },
+      '64': USAGE_EXIT,
+      '73': { when: 'a --reporter file cannot be written', recovery: 'Check the directory exists and is writable' },
+    },
     examples: [
       { cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' },
       { cmd: 'aoi-testkit scenarios --spec exec', note: 'the exec scenarios, one line each' },
+      { cmd: 'aoi-testkit scenarios --run --kind stream --reporter junit=corpus-junit.xml', note: 'judge the stream scenarios, a JUnit testcase each' },
     ],
     see_also: ['fake'],
     stability: 'stable',
-    aoi: { events: ['scenario'] },
+    aoi: { events: ['scenario', 'scenario_result'] },
     exec: { flags: ['kind', 'spec'] },
   }),
   manifest: verb({
@@ -370,6 +399,7 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
   { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
   { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)' },
+  { synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...', text: '\njudge the stream and lint scenarios: expected vs actual, one result each' },
   { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
   { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
   { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },
@@ -386,7 +416,7 @@ export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
 /** The verb's cmdhelp command: the table's entry without the kit's own fields. */
 export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
   const { exec: _exec, danger: _danger, aoi: _aoi, ...command } = VERBS[name] as Verb;
-  const cmdhelpFlag = ({ alias: _alias, usage: _usage, ...flag }: Flag): CmdhelpFlag => flag;
+  const cmdhelpFlag = ({ alias: _alias, usage: _usage, range: _range, ...flag }: Flag): CmdhelpFlag => flag;
   // Replaced in place: the document keeps the table's field order.
   if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));
   return command;
@@ -411,6 +441,9 @@ export function execKeys(name: string): Record<string, ExecKey> | undefined {
   const typeOf = (f: Flag): ExecKey => (f.enum ? f.enum.map(String) : f.type === 'bool' ? 'bool' : f.type === 'int' ? 'int' : 'string');
   return { ...v.exec.input, ...Object.fromEntries((v.exec.flags ?? []).map((flag) => [flag, typeOf(v.flags![flag]!)])) };
 }
+
+/** The accepted values of an int flag of a verb (inclusive), when the table declares them. */
+export const flagRange = (name: string, flag: string): readonly [number, number] | undefined => verbOf(name)?.flags?.[flag]?.range;
 
 /** The exec manifest's danger level of a verb. */
 export const dangerOf = (name: VerbName): 'safe' | 'mutating' => (VERBS[name] as Verb).danger ?? 'safe';

@@ -1,6 +1,6 @@
 import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
 import { TOOL } from './emitter.js';
-import { SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
+import { flagRange, SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
 
 /** A mistake in how the kit's CLI was called: exit 64, structured in machine mode. */
 export class UsageError extends Error {
@@ -19,6 +19,23 @@ export class InputError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The value of an int flag of the table, checked against its declared range (surface.ts): undefined when the
+ * flag was not given; a usage error naming the range when it is not an integer in it.
+ */
+export function intFlag(verb: VerbName, flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const range = flagRange(verb, flag);
+  if (range === undefined) throw new Error(`intFlag: ${verb} --${flag} declares no range in surface.ts`);
+  const [min, max] = range;
+  const value = Number(raw);
+  // Number('') is 0 and Number('0x10') is 16: only decimal digits count as an integer.
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got "${raw.slice(0, 64)}"`);
+  }
+  return value;
 }
 
 /** What went wrong with a path, in words ("no such file", "is a directory"), never a raw errno code alone. */

@@ -18,6 +18,7 @@ draft07.addSchema(upstreamFile('exit-code-entry.json'), 'exit-code-entry.json');
 const upstreamManifest = draft07.compile(upstreamFile('manifest-response.json'));
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const TRANSCRIPTS = new URL('../../fixtures/transcripts/', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const lines = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
 const exec = (args: string[], stdin: string) => runCli(process.execPath, [CLI, 'exec', ...args], { stdin });
@@ -125,6 +126,10 @@ describe('aoi-testkit exec', () => {
         { _cmd: 'lint' },
         { _cmd: 'nope' },
         { _cmd: 'scenarios', kind: 'stream', _opts: { output: 'text' } },
+        // The flags' ranges are the table's, as on the command line.
+        { _cmd: 'check', file: join(TRANSCRIPTS, 'bad-aoi-02-line-too-long.jsonl'), _opts: { 'exit-code': 0, 'max-line-bytes': 512 } },
+        { _cmd: 'check', stream, _opts: { 'max-line-bytes': 63 } },
+        { _cmd: 'check', stream, _opts: { 'exit-code': 256 } },
       ),
     );
     expect(run.exitCode).toBe(1);
@@ -138,7 +143,13 @@ describe('aoi-testkit exec', () => {
       [6, 'lint', false, 'NOT_DISPATCHABLE'],
       [7, 'nope', false, 'UNKNOWN_COMMAND'],
       [8, 'scenarios', true, null],
+      [9, 'check', false, 'NOT_CONFORMANT'],
+      [10, 'check', false, 'INVALID_ARGUMENT'],
+      [11, 'check', false, 'INVALID_ARGUMENT'],
     ]);
+    expect(out[8]!.data.checks.flatMap((c: { findings: { id: string }[] }) => c.findings.map((f) => f.id))).toEqual(['AOI-02/line-too-long']);
+    expect(out[9]!.error.message).toBe('check: max-line-bytes must be an integer from 64 to 1073741824, got 63');
+    expect(out[10]!.error.message).toBe('check: exit-code must be an integer from 0 to 255, got 256');
     expect(out[0]!.data).toMatchObject({ ok: true, stream: { lines: 2, events: 2 } });
     expect(out[1]!.data.checks.some((c: { status: string }) => c.status === 'fail')).toBe(true);
     expect(out[7]!.warnings).toEqual(['output is ignored inside exec: every line answers one JSON envelope']);

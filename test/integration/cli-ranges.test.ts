@@ -15,7 +15,8 @@ const cli = (args: string[]) => runCli(process.execPath, [CLI, ...args], { env: 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('numeric options: out of range is a usage error naming the range', { timeout: 120_000 }, () => {
-  // [args over the boundary, the message's range, args at the boundary, the status they give (not 64)]
+  // [args over the boundary, the message's range, args at the boundary, the status they give (not 64; check of an
+  // empty stream without an exit status: 1, no summary)]
   const cases: [string, string[], string, string[], number][] = [
     ['lint --timeout-ms above', ['lint', '--timeout-ms', '3600001', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '3600000', '--', '/no/such/program'], 66],
     ['lint --timeout-ms 2^31', ['lint', '--timeout-ms', '2147483648', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
@@ -23,7 +24,11 @@ describe('numeric options: out of range is a usage error naming the range', { ti
     ['lint --max-output-bytes below', ['lint', '--max-output-bytes', '1023', '--', '/no/such/program'], '1024 to 1073741824', ['lint', '--max-output-bytes', '1024', '--', '/no/such/program'], 66],
     ['lint --max-output-bytes above', ['lint', '--max-output-bytes', '1073741825', '--', '/no/such/program'], '1024 to 1073741824', ['lint', '--max-output-bytes', '1073741824', '--', '/no/such/program'], 66],
     ['lint --timeout-ms fraction', ['lint', '--timeout-ms', '100.5', '--', '/no/such/program'], '100 to 3600000', ['lint', '--timeout-ms', '100', '--', '/no/such/program'], 66],
-    ['check --exit-code', ['check', '/dev/null', '--exit-code', '256'], '0-255', ['check', '/dev/null', '--exit-code', '255'], 0],
+    ['check --exit-code', ['check', '/dev/null', '--exit-code', '256'], '0 to 255', ['check', '/dev/null', '--exit-code', '255'], 0],
+    ['check --max-line-bytes below', ['check', '/dev/null', '--max-line-bytes', '63'], '64 to 1073741824', ['check', '/dev/null', '--max-line-bytes', '64'], 1],
+    ['check --max-line-bytes above', ['check', '/dev/null', '--max-line-bytes', '1073741825'], '64 to 1073741824', ['check', '/dev/null', '--max-line-bytes', '1073741824'], 1],
+    ['check --max-line-bytes hex', ['check', '/dev/null', '--max-line-bytes', '0x400'], '64 to 1073741824', ['check', '/dev/null', '--max-line-bytes', '1024'], 1],
+    ['consumer --timeout-ms above', ['consumer', '--timeout-ms', '3600001', '--', '/no/such/program'], '100 to 3600000', ['consumer', '--timeout-ms', '3600000', '--', '/no/such/program'], 66],
     ['check --signal', ['check', '/dev/null', '--signal', 'SIGBOGUS'], 'SIGKILL', ['check', '/dev/null', '--signal', 'SIGKILL'], 0],
     ['help --depth', ['help', '--depth', '101'], '0 to 100', ['help', '--depth', '100'], 0],
     ['fake --seed', ['fake', '--seed', '4294967296', 'well-behaved', '--', 'list', '--output', 'jsonl'], '0 to 4294967295', ['fake', '--seed', '4294967295', 'well-behaved', '--', 'list', '--output', 'jsonl'], 0],

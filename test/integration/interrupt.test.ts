@@ -96,8 +96,10 @@ describe('an interrupted kit exits 130/143 and leaves no process and no temp dir
   // check prints nothing before EOF: the handshake is that it has read most of a 1 MiB write (more than a pipe holds).
   const readingStdin: Ready = (o) => o.read;
   const cases: [string, string[], Ready, NodeJS.Signals, ('ignore' | 'pipe')?][] = [
-    ['lint, after the first progress line', LINT, (o) => /probe\(s\) done/.test(o.stderr), 'SIGINT'],
-    ['lint, after three progress lines', LINT, (o) => (o.stderr.match(/probe\(s\) done/g) ?? []).length >= 3, 'SIGTERM'],
+    ['lint, after the first progress line', LINT, (o) => / probes · /.test(o.stderr), 'SIGINT'],
+    ['lint, after three progress lines', LINT, (o) => (o.stderr.match(/ probes · /g) ?? []).length >= 3, 'SIGTERM'],
+    // Each lint scenario is a whole lint in memory, in temp dirs of its own: interrupted after the first one.
+    ['scenarios --run --kind lint, after its first scenario', ['scenarios', '--run', '--kind', 'lint'], (o) => /aoi-testkit scenarios: 1\//.test(o.stderr), 'SIGINT'],
     ['lint, once it runs the exec checks', LINT, (o) => o.stderr.includes('running the exec checks'), 'SIGTERM'],
     ['fake well-behaved watch, after 2 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 2, 'SIGINT'],
     ['fake well-behaved watch, after 5 lines', ['fake', 'well-behaved', '--', 'watch', '--output', 'jsonl'], (o) => lines(o.stdout) >= 5, 'SIGTERM'],

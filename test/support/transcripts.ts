@@ -51,3 +51,18 @@ export function loadTranscripts(): Transcript[] {
       return { name, bytes: new Uint8Array(readFileSync(`${TRANSCRIPT_DIR}${file}`)), expected, options, end: { exitCode: expected.exitCode, signal: expected.signal } };
     });
 }
+
+/**
+ * The `aoi-testkit check` flags that judge a transcript as its expectation was written: each input of the
+ * `.expected.json` has its flag (an absent or null input is the flag's default).
+ */
+export function checkFlags(expected: Expected): string[] {
+  return [
+    ...(expected.exitCode !== null ? ['--exit-code', String(expected.exitCode)] : []),
+    ...(expected.signal !== null ? ['--signal', expected.signal] : []),
+    ...(expected.unbounded ? ['--unbounded'] : []),
+    ...(expected.schemaVersion != null ? ['--expect-schema-version', expected.schemaVersion] : []),
+    ...(expected.maxLineBytes != null ? ['--max-line-bytes', String(expected.maxLineBytes)] : []),
+    ...(expected.secrets ?? []).flatMap((secret) => ['--secret', secret]),
+  ];
+}

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { sanitise } from '../../stream/sanitise.js';
 import type { RuleVerdict } from '../../checks/verdict.js';
+import { rulePageLink } from '../rule-pages.js';
 import { renderMarkdown } from './markdown.js';
 import { findingLine, isKnown, staleLines, verdictName, type ReportView } from './view.js';
 
@@ -28,7 +29,7 @@ export function renderGithub(view: ReportView): string {
   const note = (v: RuleVerdict, level: 'error' | 'warning', prefix = '') => {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];
     const where = first && view.locate?.(first, v);
-    const body = [...v.findings.slice(0, 5).map(findingLine), `Rule page: ${v.docs}`].join('\n');
+    const body = [...v.findings.slice(0, 5).map(findingLine), `Rule page: ${rulePageLink(v.rule).text}`].join('\n');
     out += annotation(level, `${prefix}${verdictName(v)}: ${v.title}`, body, where ? { uri: where.uri, ...(where.line !== undefined ? { line: where.line } : {}) } : undefined);
   };
   for (const v of view.report.verdicts) {

@@ -3,7 +3,7 @@ import type { RuleVerdict } from '../../checks/verdict.js';
 import type { Finding } from '../../stream/finding.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL, TOOL_VERSION } from '../emitter.js';
-import { rulePagesDir } from '../rule-pages.js';
+import { rulePageUrl, rulePagesDir } from '../rule-pages.js';
 import { counts, isKnown, specOf, staleLines, viewOk, type ReportView } from './view.js';
 
 /** Text for HTML content or a quoted attribute: sanitised (no terminal escapes, no bidi tricks), then markup made literal. */
@@ -44,8 +44,13 @@ const unique = <T>(items: readonly T[]) => [...new Set(items)];
 const cell = (status: CellStatus, anchor: string, title: string) =>
   `<td class="cell ${status}" data-status="${status}"><a href="#${anchor}" title="${html(title)}">${CELL_LABELS[status]}</a></td>`;
 
-/** Where a rule's page is: this install's copy when there is one (as the text reports print), else the path in the package. */
+/**
+ * Where a rule's page is: its public page (a report is an artifact, opened away from this install), else this
+ * install's copy when there is one (as the text reports print), else the path in the package.
+ */
 function rulePage(v: RuleVerdict): string {
+  const url = rulePageUrl(v.rule);
+  if (url !== undefined) return `<a class="page" href="${html(url)}">${html(v.docs)}</a>`;
   const dir = rulePagesDir();
   const name = v.docs.replace(/^.*\//, '');
   if (dir === null) return `<span class="page">${html(v.docs)} (in the ${TOOL} package)</span>`;

@@ -84,7 +84,7 @@ export function deliver(targets: readonly ReporterTarget[], view: ReportView, ow
 }
 
 /** The JSONL an emitter writes, as a string (for a file). */
-function collect(write: (emitter: Emitter) => void): string {
+export function collect(write: (emitter: Emitter) => void): string {
   let text = '';
   const sink = new Writable({
     write(chunk: Buffer | string, _encoding, done) {

@@ -1,6 +1,7 @@
 import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
+import { rulePageLink } from '../rule-pages.js';
 import { findingLine, isKnown, specOf, verdictName, type ReportView } from './view.js';
 
 /** Text made safe for XML 1.0: each line sanitised (no controls, no lone surrogates), markup and the two non-characters escaped. */
@@ -59,7 +60,7 @@ export function renderJunit(view: ReportView): string {
 function testcase(view: ReportView, spec: string, v: RuleVerdict): string {
   const open = `    <testcase classname="${xml(`${TOOL}.${view.verb}.${spec}.${v.rule}`)}" name="${xml(`${verdictName(v)}: ${v.title}`)}" time="0">`;
   const findings = v.findings.map((f) => `${f.severity}: ${findingLine(f)}`).join('\n');
-  const page = `Rule page: ${v.docs}`;
+  const page = `Rule page: ${rulePageLink(v.rule).text}`;
   if (v.status === 'fail') {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];
     const message = `${v.errors} error(s)${v.warnings ? `, ${v.warnings} warning(s)` : ''}; first: ${first ? `${first.id}: ${first.message}` : v.title}`;

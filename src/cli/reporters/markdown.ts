@@ -1,12 +1,19 @@
 import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
+import { rulePageLink } from '../rule-pages.js';
 import { counts, findingLine, isKnown, staleLines, verdictName, viewOk, type ReportView } from './view.js';
 
 /** Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no table breaks). */
 export const md = (text: string): string => sanitise(text).replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`);
 
 const MARK: Record<string, string> = { pass: '✅ pass', fail: '❌ fail', skip: '⏭️ skip', not_applicable: '➖ n/a' };
+
+/** A verdict's rule page: a link to its public page (a summary is read on GitHub, not beside the install), else its path in the package. */
+const page = (v: RuleVerdict): string => {
+  const link = rulePageLink(v.rule);
+  return link.url !== undefined ? `[${md(v.docs)}](${link.url})` : `\`${link.text}\``;
+};
 
 /** A verdict's cell: its status, a warning, or a failure the baseline knows. */
 const cell = (view: ReportView, v: RuleVerdict) => (isKnown(view, v) ? '🟡 known' : v.status === 'pass' && v.warnings > 0 ? '⚠️ warn' : MARK[v.status]!);
@@ -46,7 +53,7 @@ export function renderMarkdown(view: ReportView): string {
   const section = (title: string, verdicts: readonly RuleVerdict[], body: (v: RuleVerdict) => string[]) => {
     if (verdicts.length === 0) return;
     out.push(`### ${title}`, '');
-    for (const v of verdicts) out.push(`- **${md(verdictName(v))}** — ${md(v.title)} (\`${v.docs}\`)`, ...body(v).map((line) => `  - ${md(line)}`));
+    for (const v of verdicts) out.push(`- **${md(verdictName(v))}** — ${md(v.title)} (${page(v)})`, ...body(v).map((line) => `  - ${md(line)}`));
     out.push('');
   };
   const findings = (v: RuleVerdict) => v.findings.slice(0, 5).map(findingLine);

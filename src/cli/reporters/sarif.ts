@@ -3,6 +3,7 @@ import { getRule, getSubRule } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL, TOOL_VERSION } from '../emitter.js';
+import { rulePageLink } from '../rule-pages.js';
 import { isKnown, staleLines, type ReportView } from './view.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -14,18 +15,21 @@ const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
  * `baselineState: unchanged` and level `note`; a stale entry is a tool notification of level error.
  */
 export function renderSarif(view: ReportView): string {
-  const rules: { id: string; name: string; shortDescription: { text: string }; help: { text: string }; defaultConfiguration: { level: string }; properties: Record<string, unknown> }[] = [];
+  const rules: { id: string; name: string; shortDescription: { text: string }; help: { text: string }; helpUri?: string; defaultConfiguration: { level: string }; properties: Record<string, unknown> }[] = [];
   const index = new Map<string, number>();
   const ruleIndex = (f: Finding) => {
     if (!index.has(f.id)) {
       const rule = getRule(f.rule);
       const sub = getSubRule(f.id);
       index.set(f.id, rules.length);
+      const page = rulePageLink(rule.id);
       rules.push({
         id: f.id,
         name: f.id.replace(/[^A-Za-z0-9]+/g, '_'),
         shortDescription: { text: sanitise(sub.title) },
-        help: { text: `${sanitise(f.fix)}\nRule page: ${rule.docs} (in the ${TOOL} package)` },
+        help: { text: `${sanitise(f.fix)}\nRule page: ${page.text}` },
+        // Code scanning links the rule's help here: a public page, as the alert is read away from this install.
+        ...(page.url !== undefined ? { helpUri: page.url } : {}),
         defaultConfiguration: { level: sub.severity === 'warning' ? 'warning' : 'error' },
         properties: { rule: rule.id, characteristics: [...rule.characteristics] },
       });

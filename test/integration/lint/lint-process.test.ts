@@ -85,7 +85,7 @@ describe('aoi-testkit lint', () => {
   test('text output shows progress on stderr; machine output keeps stderr quiet', { timeout: 180_000 }, async () => {
     const [people, machines] = await Promise.all([lint(['--only', 'AOI-05', '--', process.execPath, NOTES]), lint(['--output', 'jsonl', '--only', 'AOI-05', '--', process.execPath, NOTES])]);
     expect([people.exitCode, machines.exitCode]).toEqual([0, 0]);
-    expect(text(people.stderr)).toMatch(/^aoi-testkit lint: \d+ probe\(s\) done$/m);
+    expect(text(people.stderr)).toMatch(/^aoi-testkit lint: \d+\/\d+ probes · \S.*$/m);
     expect(text(machines.stderr)).toBe('');
   });
 

@@ -18,6 +18,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../../support/reporters.js';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+/** The public page of a rule at this version (package.json's repository and version, read here independently). */
+const PKG = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pageUrl = (rule: string) => `https://github.com/aoi-testkit/aoi-testkit/blob/v${PKG.version}/docs/rules/${rule}.md`;
 const EVIL = 'de\u001b[31mlete\u202e'; // a command name with a colour escape and a bidi override
 
 /** lint-like: two commands × AOI-02, AOI-03, AOI-06; one failure per command, a skip, a not-applicable, a warning. */
@@ -111,7 +114,7 @@ describe('github', () => {
     expect(lines[0]).toMatch(/^::error file=run\.jsonl,line=2,title=AOI-02 list%3A Machine mode emits only valid JSONL objects%2C each with a type::AOI-02\/ansi \(line 2\): line 2 contains ANSI escape codes — \\u001b\[31mtoken=/);
     expect(lines[1]).toMatch(/^::warning file=run\.jsonl,line=4,title=AOI-03 de\\u001b\[31mlete\\u202e%3A /);
     expect(lines[2]).toMatch(/^::error title=AOI-06 de\\u001b\[31mlete\\u202e%3A .*::AOI-06\/unconfirmed-destructive: deleted without --confirm: 100%25, really: yes, key \*+/);
-    expect(lines[2]).toContain('%0ARule page: docs/rules/AOI-06.md');
+    expect(lines[2]).toContain(`%0ARule page: ${commandData(pageUrl('AOI-06'))}`);
   });
 
   test('known failures are warnings, stale entries errors; the summary goes to $GITHUB_STEP_SUMMARY', () => {
@@ -141,6 +144,8 @@ describe('markdown', () => {
     expect(md).toContain('### Failures');
     expect(md).toContain('  - AOI-06/unconfirmed-destructive: deleted without --confirm: 100%, really: yes, key ');
     expect(md).toContain('### Skipped\n\n- **AOI-03 list**');
+    // The rule page is a link that opens where the summary is read (GitHub), not a path of this install.
+    expect(md).toContain(`([docs/rules/AOI-06.md](${pageUrl('AOI-06')}))`);
   });
 
   test('one row per rule when the verdicts have no command; a pipe cannot break the table', () => {
@@ -172,6 +177,9 @@ describe('sarif', () => {
     expect(run.results[0].locations[0]).toMatchObject({ physicalLocation: { artifactLocation: { uri: 'fixtures/run%20one.jsonl' }, region: { startLine: 2 } }, logicalLocations: [{ name: 'list' }] });
     expect(run.results[2].locations[0].physicalLocation).toBeUndefined();
     expect(run.results[2].message.text).toContain('Probe: de\\u001b[31mlete\\u202e n_1');
+    // Each rule's help links its public page (code scanning shows it beside the alert).
+    expect(run.tool.driver.rules.map((r: { helpUri: string }) => r.helpUri)).toEqual([pageUrl('AOI-02'), pageUrl('AOI-03'), pageUrl('AOI-06')]);
+    expect(run.tool.driver.rules[0].help.text).toContain(`Rule page: ${pageUrl('AOI-02')}`);
   });
 
   test('with a baseline: known results are notes, unchanged; stale entries are error notifications; still valid', () => {
@@ -225,7 +233,8 @@ describe('html', () => {
     const typed = page.slice(page.indexOf('id="aoi-c0-Typed"')).split('</section>')[0]!;
     expect(typed).toContain('<code>AOI-02/ansi</code> (line 2): line 2 contains ANSI escape codes');
     expect(typed).toMatch(/<pre class="excerpt">\\u001b\[31mtoken=\*+\\u001b\[0m<\/pre>/);
-    expect(typed).toMatch(/<a class="page" href="file:\/\/[^"]*\/docs\/rules\/AOI-02\.md">docs\/rules\/AOI-02\.md<\/a>/);
+    // The rule page opens wherever the report is opened (a CI artifact): its public URL, not this install's file.
+    expect(typed).toContain(`<a class="page" href="${pageUrl('AOI-02')}">docs/rules/AOI-02.md</a>`);
     expect(page.slice(page.indexOf('id="aoi-c0-Verifiable"')).split('</section>')[0]).toContain('capabilities --output json failed');
     // The colour of each status is its own, and each has its word.
     expect(new Set(Object.values(CELL_COLOURS)).size).toBe(CELL_STATUSES.length);
@@ -254,7 +263,10 @@ describe('html', () => {
     const attributeNames = new Set(tags.flatMap((tag) => [...tag.replace(/"[^"]*"/g, '').matchAll(/\s([\w-]+)=/g)].map(([, name]) => name)));
     const ownAttributes = new Set(['charset', 'class', 'content', 'data-status', 'datetime', 'href', 'http-equiv', 'id', 'lang', 'name', 'scope', 'title']);
     expect([...attributeNames].filter((name) => !ownAttributes.has(name!))).toEqual([]);
-    expect(tags.flatMap((tag) => [...tag.matchAll(/href="([^"]*)"/g)].map(([, href]) => href)).filter((href) => !/^(#|file:)/.test(href!))).toEqual([]);
+    // Links go to the report's own anchors or to the rule pages (navigation on a click, nothing loaded).
+    const hrefs = tags.flatMap((tag) => [...tag.matchAll(/href="([^"]*)"/g)].map(([, href]) => href!));
+    expect(hrefs.filter((href) => !href.startsWith('#') && !/^https:\/\/github\.com\/aoi-testkit\/aoi-testkit\/blob\/v[^/]+\/docs\/rules\/[A-Z]+-\d+\.md$/.test(href))).toEqual([]);
+    expect(hrefs).toContain(pageUrl('AOI-02'));
     expect(page.split('<style>')[1]!.split('</style>')[0]).not.toMatch(/url\(|@import/);
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
   });

@@ -104,7 +104,7 @@ describe('aoi-testkit scenarios', () => {
     expect(() => parseScenariosArgs(['--spec', 'agentcli'])).toThrow(/--spec must be one of aoi, cmdhelp, exec, app, agent/);
     expect(() => parseScenariosArgs(['--output', 'yaml'])).toThrow(/text or jsonl/);
     expect(() => parseScenariosArgs(['--nope'])).toThrow(UsageError);
-    expect(parseScenariosArgs(['--format', 'jsonl'])).toEqual({ output: 'jsonl', kind: undefined, spec: undefined });
+    expect(parseScenariosArgs(['--format', 'jsonl'])).toEqual({ output: 'jsonl', kind: undefined, spec: undefined, run: undefined });
   });
 });
 

@@ -8,7 +8,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
 import { Emitter } from './emitter.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
-import { baselineText, isKnown, staleLines, viewOk, type ReportView } from './reporters/view.js';
+import { baselineText, isKnown, staleLines, statusLabel, viewOk, type ReportView } from './reporters/view.js';
 import { seeRulePages } from './rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
@@ -132,13 +132,11 @@ function writeJsonl(report: StreamReport, view: ReportView, emitter: Emitter): v
   writeVerdicts(view, emitter, 'check', { stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events } });
 }
 
-const STATUS_LABEL: Record<string, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
-
 export function renderText(report: StreamReport, source: string, color: boolean, view?: ReportView): string {
   const paint = painter(color);
   const out = [`aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`];
   for (const verdict of report.verdicts) {
-    const label = verdict.status === 'pass' && verdict.warnings > 0 ? paint(YELLOW, 'WARN') : paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABEL[verdict.status] ?? verdict.status);
+    const label = paint(verdict.status === 'pass' && verdict.warnings > 0 ? YELLOW : (STATUS_COLOUR[verdict.status] ?? 0), statusLabel(verdict));
     const shown = oneFindingPerDefect(verdict.findings, report.findings);
     // The first finding named is one this rule shows (not a defect shown under another rule).
     out.push(`  ${label}  ${verdict.rule}  ${shown.length === 0 && verdict.findings.length > 0 ? shownUnder(verdict.findings) : verdictDetail(verdict)}`);

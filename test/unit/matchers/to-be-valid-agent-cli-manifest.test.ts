@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { aoiMatchers, toBeValidAgentCliManifest } from '../../../src/matchers/index.js';
 expect.extend(aoiMatchers);
@@ -14,7 +15,8 @@ function failure(assertion: () => void): string {
   try {
     assertion();
   } catch (error) {
-    return (error as Error).message;
+    // The runner colours what its own utilities print; snapshots compare the text.
+    return stripVTControlCharacters((error as Error).message);
   }
   throw new Error('the assertion did not fail');
 }

@@ -21,7 +21,7 @@ import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour, YELLOW } from '.
 import { checkStart } from '../lint/start.js';
 import { setPartialFindings } from './partial.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
-import { seeRulePages } from './rule-pages.js';
+import { seeRulePages } from '../report/rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';

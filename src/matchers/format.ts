@@ -3,6 +3,7 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import { toExcerpt, type Finding } from '../stream/finding.js';
 import { leaksSecret, maskSecrets, redactValue } from '../checks/secrets.js';
 import { MASK } from '../spec/aoi/secret-patterns.js';
+import { rulePage } from '../report/rule-pages.js';
 import type { MatcherState } from './context.js';
 import { isAsymmetric, subsetOf, type Asymmetric } from './partial.js';
 
@@ -40,9 +41,6 @@ export function subsetDiff(state: MatcherState | undefined, expected: unknown, r
   return `Expected: ${printExpected(state, expected)}\nReceived: ${printReceived(state, subset)}`;
 }
 
-/** Where a rule's page is, as a user sees it from their project. */
-export const docsLink = (docs: string) => `node_modules/aoi-testkit/${docs}`;
-
 /** One finding: rule id + reason, evidence, fix, docs. */
 export function formatFinding(finding: Finding): string {
   const lines = [`${finding.id}${finding.severity === 'warning' ? ' (warning)' : ''}: ${finding.message}`];
@@ -50,7 +48,7 @@ export function formatFinding(finding: Finding): string {
     const where = finding.endLine !== undefined ? `lines ${finding.line}-${finding.endLine}` : `line ${finding.line}`;
     lines.push(`  ${where}: ${finding.excerpt}`);
   }
-  lines.push(`  fix: ${finding.fix}`, `  see ${docsLink(finding.docs)}`);
+  lines.push(`  fix: ${finding.fix}`, `  see ${rulePage(finding.docs)}`);
   return lines.join('\n');
 }
 

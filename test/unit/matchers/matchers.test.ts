@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { aoiMatchers, toBeAoiConformant } from '../../../src/matchers/index.js';
 import { META, crashed, failed, good, leaky, lines, prose } from './streams.js';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 expect.extend(aoiMatchers);
 
@@ -10,8 +15,9 @@ function failure(assertion: () => void): string {
   try {
     assertion();
   } catch (error) {
-    // The runner colours what its own utilities print; snapshots compare the text.
-    return stripVTControlCharacters((error as Error).message);
+    // The runner colours what its own utilities print; snapshots compare the text, with rule pages relative
+    // to the checkout (messages print this install's real path).
+    return stripVTControlCharacters((error as Error).message).replaceAll(`${REPO}${sep}`, '');
   }
   throw new Error('the assertion did not fail');
 }
@@ -28,6 +34,13 @@ describe('toBeAoiConformant', () => {
     expect(message).toMatchSnapshot();
     expect(message).toContain('AOI-03/eof-without-summary');
     expect(message).toContain('docs/rules/AOI-03.md');
+  });
+
+  test('links the rule page of this install, wherever it is, not a guess of node_modules/aoi-testkit', () => {
+    const message = toBeAoiConformant.call({}, crashed).message();
+    expect(message).toContain(`see ${join(REPO, 'docs', 'rules', 'AOI-03.md')}`);
+    expect(existsSync(join(REPO, 'docs', 'rules', 'AOI-03.md'))).toBe(true);
+    expect(message).not.toContain('node_modules/aoi-testkit');
   });
 
   test('uses the exit status of a run', () => {

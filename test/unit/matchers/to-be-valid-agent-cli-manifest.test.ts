@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { aoiMatchers, toBeValidAgentCliManifest } from '../../../src/matchers/index.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 expect.extend(aoiMatchers);
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -50,7 +51,7 @@ describe('toBeValidAgentCliManifest', () => {
         'AGENTCLI-10/min-above-max: `options[0]` has min 200 above max 1, so no value is valid.',
         '  line 21:     min: 200',
         '  fix: Make min ≤ max; no value could be valid.',
-        '  see node_modules/aoi-testkit/docs/rules/AGENTCLI-10.md',
+        `  see ${rulePage('docs/rules/AGENTCLI-10.md')}`,
       ].join('\n'),
     );
   });

@@ -69,6 +69,12 @@ describe('toBeAoiConformant', () => {
     expect(message).not.toContain('tok_live_SECRET_123');
   });
 
+  test('never prints the known secrets it was given', () => {
+    const message = failure(() => expect(crashed).toBeAoiConformant({ secrets: ['canary-7f3a9e'] }));
+    expect(message.split('\n')[0]).toBe('expect(received).toBeAoiConformant(options)');
+    expect(message).not.toContain('canary-7f3a9e');
+  });
+
   test('rejects what is not a stream with a clear error', () => {
     expect(() => expect(42).toBeAoiConformant()).toThrow(/expects stdout text, bytes, or a run/);
     expect(() => toBeAoiConformant.call(undefined, { stdout: 1 })).toThrow(TypeError);

@@ -82,10 +82,7 @@ function nameAsymmetric(value: unknown, names: string[], depth: number): unknown
     names.push(asymmetricName(value));
     return `\u27e6asymmetric ${names.length - 1}\u27e7`;
   }
-  if (value === null || typeof value !== 'object' || depth > 20) return value;
-  if (Array.isArray(value)) return value.map((item) => nameAsymmetric(item, names, depth + 1));
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, nameAsymmetric(item, names, depth + 1)]));
+  return mapPlain(value, depth, (item, next) => nameAsymmetric(item, names, next));
 }
 
 /** `Any<Number>`, `StringMatching /^al/`, `ObjectContaining {"type":"hit"}`: what pretty-format prints. */

@@ -9,7 +9,7 @@ import { Emitter } from './emitter.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, isKnown, staleLines, statusLabel, viewOk, type ReportView } from './reporters/view.js';
-import { seeRulePages } from './rule-pages.js';
+import { seeRulePages } from '../report/rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface CheckArgs {

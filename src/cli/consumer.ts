@@ -8,7 +8,7 @@ import type { Emitter } from './emitter.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { parseReporting } from './reporters/options.js';
 import { baselineText, findingLine, STATUS_LABELS, type ReportView } from './reporters/view.js';
-import { seeRulePages } from './rule-pages.js';
+import { seeRulePages } from '../report/rule-pages.js';
 import { parseOptions } from './surface.js';
 import { InputError, intFlag, UsageError } from './usage.js';
 

@@ -22,7 +22,7 @@ import { checkStart } from '../lint/start.js';
 import { setPartialFindings } from './partial.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from './defects.js';
 import { progressLine } from './progress.js';
-import { seeRulePages } from './rule-pages.js';
+import { seeRulePages } from '../report/rule-pages.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, intFlag, UsageError } from './usage.js';

@@ -6,7 +6,7 @@ import type { Emitter } from './emitter.js';
 import type { Finding } from '../stream/finding.js';
 import { report as reportAll, type ReportingArgs } from './reporters/index.js';
 import { baselineText, statusLabel, type ReportView } from './reporters/view.js';
-import { seeRulePages } from './rule-pages.js';
+import { seeRulePages } from '../report/rule-pages.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface ManifestArgs {

@@ -6,6 +6,16 @@ import { JsonlReader, type AoiEvent } from '../stream/jsonl-reader.js';
 export interface MatcherState {
   isNot?: boolean;
   promise?: string;
+  /** The runner's message utilities (jest-matcher-utils, or vitest's copy): messages print as its own do. */
+  utils?: MatcherUtils;
+}
+
+/** The parts of `this.utils` the kit prints with; vitest and jest have the same signatures. */
+export interface MatcherUtils {
+  matcherHint(matcherName: string, received?: string, expected?: string, options?: { isNot?: boolean; promise?: string }): string;
+  printReceived(value: unknown): string;
+  printExpected(value: unknown): string;
+  diff(expected: unknown, received: unknown): string | null | undefined;
 }
 
 export interface MatcherResult {

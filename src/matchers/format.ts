@@ -1,19 +1,45 @@
 import type { StreamReport } from '../checks/aoi/stream.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { toExcerpt, type Finding } from '../stream/finding.js';
-import { redactValue } from '../checks/secrets.js';
+import { leaksSecret, maskSecrets, redactValue } from '../checks/secrets.js';
+import { MASK } from '../spec/aoi/secret-patterns.js';
+import { rulePage } from '../report/rule-pages.js';
 import type { MatcherState } from './context.js';
+import { isAsymmetric, subsetOf, type Asymmetric } from './partial.js';
 
 const SHOWN_FINDINGS = 5;
 
-/** `expect(received).resolves.not.toX(args)`, the first line of every message, as the runner's own matchers write it. */
+/**
+ * `expect(received).resolves.not.toX(args)`, the first line of every message. Under a runner, its own
+ * `matcherHint` writes it (and colours it); called as a plain function, the same text without colour.
+ */
 export function hint(state: MatcherState | undefined, matcher: string, args = ''): string {
-  const promise = state?.promise === 'resolves' || state?.promise === 'rejects' ? `${state.promise}.` : '';
-  return `expect(received).${promise}${state?.isNot ? 'not.' : ''}${matcher}(${args})`;
+  const promise = state?.promise === 'resolves' || state?.promise === 'rejects' ? state.promise : '';
+  if (state?.utils) return state.utils.matcherHint(matcher, undefined, args, { isNot: state.isNot ?? false, promise });
+  return `expect(received).${promise ? `${promise}.` : ''}${state?.isNot ? 'not.' : ''}${matcher}(${args})`;
 }
 
-/** Where a rule's page is, as a user sees it from their project. */
-export const docsLink = (docs: string) => `node_modules/aoi-testkit/${docs}`;
+/** A received value as the runner prints it (its colour), secrets masked; plain `show` outside a runner. */
+export function printReceived(state: MatcherState | undefined, value: unknown): string {
+  return state?.utils ? state.utils.printReceived(masked(value)) : show(value);
+}
+
+/** An expected value as the runner prints it (asymmetric matchers by name), secrets masked. */
+export function printExpected(state: MatcherState | undefined, value: unknown): string {
+  return state?.utils ? state.utils.printExpected(masked(value)) : show(value);
+}
+
+/**
+ * The subset diff toMatchObject prints: `expected` against the received value cut down to the keys the user
+ * asked about (`subsetOf`), so that unrelated fields of a summary or an event never clutter it. The runner's
+ * own `diff` where there is one (it has no diff for some values: then Expected/Received lines).
+ */
+export function subsetDiff(state: MatcherState | undefined, expected: unknown, received: unknown): string {
+  const subset = masked(subsetOf(received, expected));
+  const diff = state?.utils?.diff(masked(expected), subset);
+  if (diff && !diff.includes('Compared values have no visual difference')) return diff;
+  return `Expected: ${printExpected(state, expected)}\nReceived: ${printReceived(state, subset)}`;
+}
 
 /** One finding: rule id + reason, evidence, fix, docs. */
 export function formatFinding(finding: Finding): string {
@@ -22,7 +48,7 @@ export function formatFinding(finding: Finding): string {
     const where = finding.endLine !== undefined ? `lines ${finding.line}-${finding.endLine}` : `line ${finding.line}`;
     lines.push(`  ${where}: ${finding.excerpt}`);
   }
-  lines.push(`  fix: ${finding.fix}`, `  see ${docsLink(finding.docs)}`);
+  lines.push(`  fix: ${finding.fix}`, `  see ${rulePage(finding.docs)}`);
   return lines.join('\n');
 }
 
@@ -50,32 +76,71 @@ export function show(value: unknown): string {
   return toExcerpt(json.replace(/"\u27e6asymmetric (\d+)\u27e7"/g, (_, i: string) => String(redactValue(names[Number(i)]))));
 }
 
-interface AsymmetricLike {
-  asymmetricMatch(other: unknown): boolean;
-  toAsymmetricMatcher?(): string;
-  sample?: unknown;
-}
-
-const isAsymmetric = (value: unknown): value is AsymmetricLike =>
-  value !== null && typeof value === 'object' && typeof (value as AsymmetricLike).asymmetricMatch === 'function';
-
 /** Copy of `value` with every asymmetric matcher (expect.any, expect.stringMatching, …) replaced by a placeholder. */
 function nameAsymmetric(value: unknown, names: string[], depth: number): unknown {
   if (isAsymmetric(value)) {
     names.push(asymmetricName(value));
     return `\u27e6asymmetric ${names.length - 1}\u27e7`;
   }
-  if (value === null || typeof value !== 'object' || depth > 20) return value;
-  if (Array.isArray(value)) return value.map((item) => nameAsymmetric(item, names, depth + 1));
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, nameAsymmetric(item, names, depth + 1)]));
+  return mapPlain(value, depth, (item, next) => nameAsymmetric(item, names, next));
 }
 
 /** `Any<Number>`, `StringMatching /^al/`, `ObjectContaining {"type":"hit"}`: what pretty-format prints. */
-function asymmetricName(matcher: AsymmetricLike): string {
+function asymmetricName(matcher: Asymmetric): string {
   if (typeof matcher.toAsymmetricMatcher === 'function') return matcher.toAsymmetricMatcher();
   const name = typeof (matcher as object).toString === 'function' && (matcher as object).toString !== Object.prototype.toString ? String(matcher) : matcher.constructor.name;
   if (!('sample' in matcher)) return name;
   const { sample } = matcher;
   return `${name} ${sample instanceof RegExp ? String(sample) : show(sample)}`;
+}
+
+/**
+ * A copy of `value` with secrets masked by the kit's one masker, its asymmetric matchers kept as matchers (their
+ * samples masked too), so that the runner prints `Any<String>`, never the matcher's fields or a secret.
+ */
+export function masked(value: unknown): unknown {
+  const matchers = new Map<symbol, Asymmetric>();
+  // The masker rebuilds objects, which would turn a matcher into its fields: each one waits out as a symbol.
+  const park = (item: unknown, depth: number): unknown => {
+    if (isAsymmetric(item)) {
+      const key = Symbol('asymmetric');
+      matchers.set(key, item);
+      return key;
+    }
+    return mapPlain(item, depth, park);
+  };
+  const restore = (item: unknown, depth: number): unknown =>
+    typeof item === 'symbol' && matchers.has(item) ? maskedMatcher(matchers.get(item)!) : mapPlain(item, depth, restore);
+  return restore(redactValue(park(value, 0)), 0);
+}
+
+/** The children of a plain object or array mapped by `f`; anything else as it is. */
+function mapPlain(value: unknown, depth: number, f: (item: unknown, depth: number) => unknown): unknown {
+  if (value === null || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((item) => f(item, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, f(item, depth + 1)]));
+}
+
+/** The same matcher (same class, so the runner still prints it by name) with its sample masked. */
+function maskedMatcher(matcher: Asymmetric): Asymmetric {
+  if (!('sample' in matcher)) return matcher;
+  const { sample } = matcher as { sample: unknown };
+  if (!(sample instanceof RegExp) && !leaksSecret(sample)) return matcher;
+  const safe = sample instanceof RegExp ? maskedRegExp(sample) : masked(sample);
+  if (safe === sample) return matcher;
+  return Object.assign(Object.create(Object.getPrototypeOf(matcher) as object) as Asymmetric, matcher, { sample: safe });
+}
+
+function maskedRegExp(pattern: RegExp): RegExp {
+  const source = maskSecrets(pattern.source);
+  if (source === pattern.source) return pattern;
+  // The mask is escaped so that the masked pattern is still a valid one (`***` alone is not).
+  const mask = MASK.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  try {
+    return new RegExp(source.split(MASK).join(mask), pattern.flags);
+  } catch {
+    return new RegExp(mask);
+  }
 }

@@ -1,6 +1,7 @@
 import type { MatcherResult, MatcherState } from './context.js';
-import { hint, show } from './format.js';
+import { hint, printExpected, printReceived, subsetDiff } from './format.js';
 import { matchesPartial } from './partial.js';
+import type { ExpectedEvent } from './types.js';
 
 /**
  * The value is one AOI event: an object with a non-empty string `type`, matching `expected` when
@@ -8,22 +9,23 @@ import { matchesPartial } from './partial.js';
  *
  * @example expect(events).toContainEqual(expect.aoiEvent({ type: 'aoi:summary', ok: true }))
  */
-export function toBeAoiEvent(this: MatcherState | void, received: unknown, expected: Record<string, unknown> = {}): MatcherResult {
+export function toBeAoiEvent(this: MatcherState | void, received: unknown, expected: ExpectedEvent = {}): MatcherResult {
+  const state = this || undefined;
   const isEvent =
     received !== null && typeof received === 'object' && !Array.isArray(received) && typeof (received as { type?: unknown }).type === 'string' && (received as { type: string }).type !== '';
   const pass = isEvent && matchesPartial(received, expected);
-  const args = Object.keys(expected).length > 0 ? show(expected) : '';
+  const asked = Object.keys(expected).length > 0;
   return {
     pass,
     actual: received,
     expected,
     message: () =>
-      `${hint(this || undefined, 'toBeAoiEvent', args)}\n\n${
+      `${hint(state, 'toBeAoiEvent', asked ? 'expected' : '')}\n\n${
         pass
-          ? `Expected a value that is not an AOI event${args ? ` matching ${args}` : ''}, received:\n  ${show(received)}`
+          ? `Expected a value that is not an AOI event${asked ? ` matching the expected one` : ''}.\n\n${asked ? `Expected: not ${printExpected(state, expected)}\n` : ''}Received: ${printReceived(state, received)}`
           : !isEvent
-            ? `Expected an AOI event (an object with a string "type"), received:\n  ${show(received)}`
-            : `Expected an AOI event matching ${args}, received:\n  ${show(received)}`
+            ? `Expected an AOI event (an object with a string "type").\n\nReceived: ${printReceived(state, received)}`
+            : `Expected an AOI event to match.\n\n${subsetDiff(state, expected, received)}`
       }`,
   };
 }

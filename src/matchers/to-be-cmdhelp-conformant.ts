@@ -1,7 +1,8 @@
 import type { CmdhelpReport } from '../checks/cmdhelp/judge.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 import type { MatcherResult, MatcherState } from './context.js';
-import { docsLink, hint } from './format.js';
+import { hint } from './format.js';
+import { rulePage } from '../report/rule-pages.js';
 
 /** What toBeCmdhelpConformant accepts: `[program, ...args]` or `{ command, args }`. */
 export type CmdhelpReceived = readonly string[] | { command: string; args?: readonly string[] };
@@ -43,7 +44,7 @@ export async function toBeCmdhelpConformant(this: MatcherState | void, received:
         if (finding?.excerpt) lines.push(`  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`);
         if (finding) lines.push(`  fix: ${finding.fix}`);
         if (verdict.errors + verdict.warnings > 1) lines.push(`  (${verdict.errors + verdict.warnings} findings for this rule)`);
-        lines.push(`  see ${docsLink(verdict.docs)}`);
+        lines.push(`  see ${rulePage(verdict.docs)}`);
         return lines.join('\n');
       });
       if (failed.length > SHOWN) shown.push(`… and ${failed.length - SHOWN} more failed rule(s)`);

@@ -1,31 +1,40 @@
 import { eventsOf, type MatcherResult, type MatcherState } from './context.js';
-import { hint, show } from './format.js';
-import { matchesPartial } from './partial.js';
-
-const LISTED = 10;
+import { hint, printExpected, printReceived, subsetDiff } from './format.js';
+import { matchesPartial, nearest } from './partial.js';
+import type { ExpectedEvent } from './types.js';
 
 /**
  * Some event of the stream matches `expected` (toMatchObject semantics; asymmetric matchers welcome).
  *
  * @example expect(stdout).toContainAoiEvent({ type: 'hit', id: expect.stringMatching(/^doc_/) })
  */
-export function toContainAoiEvent(this: MatcherState | void, received: unknown, expected: Record<string, unknown>): MatcherResult {
+export function toContainAoiEvent(this: MatcherState | void, received: unknown, expected: ExpectedEvent): MatcherResult {
+  const state = this || undefined;
   const events = eventsOf('toContainAoiEvent', received);
   const match = events.find(({ event }) => matchesPartial(event, expected));
-  const sameType = typeof expected?.type === 'string' ? events.filter(({ event }) => event.type === expected.type) : events;
+  const head = hint(state, 'toContainAoiEvent', 'expected');
+  if (match) {
+    return {
+      pass: true,
+      message: () => `${head}\n\nExpected no event to match, but line ${match.line} does.\n\nExpected: not ${printExpected(state, expected)}\nReceived: ${printReceived(state, match.event)}`,
+    };
+  }
+  // The nearest event is one of the asked-for type (with the most matching keys); a diff against it says what is off.
+  const typed = typeof expected?.type === 'string';
+  const candidates = typed ? events.filter(({ event }) => event.type === expected.type) : events;
+  const near = nearest(candidates, expected, ({ event }) => event);
+  const types = [...new Set(events.map(({ event }) => event.type))];
   return {
-    pass: match !== undefined,
+    pass: false,
     message: () =>
-      match
-        ? `${hint(this || undefined, 'toContainAoiEvent', show(expected))}\n\nExpected no event matching ${show(expected)}, but line ${match.line} matches:\n  ${show(match.event)}`
-        : [
-            `${hint(this || undefined, 'toContainAoiEvent', show(expected))}`,
-            '',
-            `Expected an event matching ${show(expected)} among ${events.length} event(s), but none matches.`,
-            ...(sameType.length > 0
-              ? ['', `${sameType === events ? 'Events' : `Events of type ${show(expected.type)}`}:`, ...sameType.slice(0, LISTED).map(({ event, line }) => `  line ${line}: ${show(event)}`)]
-              : []),
-            ...(sameType.length > LISTED ? [`  … and ${sameType.length - LISTED} more`] : []),
-          ].join('\n'),
+      [
+        head,
+        '',
+        `Expected an event to match, but none of ${events.length} event(s) does.`,
+        '',
+        near
+          ? `Nearest event, line ${near.line}:\n${subsetDiff(state, expected, near.event)}`
+          : `${typed ? `No event has type ${printReceived(state, expected.type)}; the types received: ${types.map((t) => printReceived(state, t)).join(', ') || 'none'}.` : 'The stream carried no event.'}\n\nExpected: ${printExpected(state, expected)}`,
+      ].join('\n'),
   };
 }

@@ -1,7 +1,8 @@
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { LintConsumerOptions } from '../lint/consumer/index.js';
 import type { MatcherResult, MatcherState } from './context.js';
-import { docsLink, hint } from './format.js';
+import { hint } from './format.js';
+import { rulePage } from '../report/rule-pages.js';
 
 /** What toHandleAoiStreams accepts: `[program, ...args]` or `{ command, args }`. */
 export type ConsumerReceived = readonly string[] | { command: string; args?: readonly string[] };
@@ -27,7 +28,7 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
     const lines = [`${verdict.rule} ${verdict.command ?? ''}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
     if (finding?.excerpt) lines.push(`  consumer printed: ${finding.excerpt}`);
     if (finding) lines.push(`  fix: ${finding.fix}`);
-    lines.push(`  see ${docsLink(verdict.docs)}`);
+    lines.push(`  see ${rulePage(verdict.docs)}`);
     return lines.join('\n');
   });
   if (failed.length > SHOWN) shown.push(`… and ${failed.length - SHOWN} more failed (rule × scenario) verdict(s)`);

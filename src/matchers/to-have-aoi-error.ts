@@ -1,6 +1,7 @@
 import { eventsOf, type MatcherResult, type MatcherState } from './context.js';
-import { hint, show } from './format.js';
-import { matchesPartial } from './partial.js';
+import { hint, printExpected, printReceived, subsetDiff } from './format.js';
+import { matchesPartial, nearest } from './partial.js';
+import type { ExpectedError } from './types.js';
 
 /**
  * The stream carries an `aoi:error` matching `expected` (e.g. `{ category: 'rate_limited' }`), or any
@@ -8,22 +9,20 @@ import { matchesPartial } from './partial.js';
  *
  * @example expect(run).toHaveAoiError({ category: 'authn', code: 'INTERACTIVE_REQUIRED' })
  */
-export function toHaveAoiError(this: MatcherState | void, received: unknown, expected: Record<string, unknown> = {}): MatcherResult {
+export function toHaveAoiError(this: MatcherState | void, received: unknown, expected: ExpectedError = {}): MatcherResult {
+  const state = this || undefined;
   const errors = eventsOf('toHaveAoiError', received).filter(({ event }) => event.type === 'aoi:error');
   const match = errors.find(({ event }) => matchesPartial(event, expected));
-  const args = Object.keys(expected).length > 0 ? show(expected) : '';
+  const asked = Object.keys(expected).length > 0;
+  const head = hint(state, 'toHaveAoiError', asked ? 'expected' : '');
+  const near = nearest(errors, expected, ({ event }) => event);
   return {
     pass: match !== undefined,
     message: () =>
       match
-        ? `${hint(this || undefined, 'toHaveAoiError', args)}\n\nExpected no aoi:error${args ? ` matching ${args}` : ''}, but line ${match.line} has:\n  ${show(match.event)}`
-        : [
-            `${hint(this || undefined, 'toHaveAoiError', args)}`,
-            '',
-            errors.length === 0
-              ? 'Expected an aoi:error, but the stream carried none.'
-              : `Expected an aoi:error matching ${args}, but none of ${errors.length} matches:`,
-            ...errors.slice(0, 10).map(({ event, line }) => `  line ${line}: ${show(event)}`),
-          ].join('\n'),
+        ? `${head}\n\nExpected no aoi:error${asked ? ' to match' : ''}, but line ${match.line} has one.\n\n${asked ? `Expected: not ${printExpected(state, expected)}\n` : ''}Received: ${printReceived(state, match.event)}`
+        : !near
+          ? `${head}\n\nExpected an aoi:error, but the stream carried none.${asked ? `\n\nExpected: ${printExpected(state, expected)}` : ''}`
+          : `${head}\n\nExpected an aoi:error to match, but none of ${errors.length} does.\n\nNearest aoi:error, line ${near.line}:\n${subsetDiff(state, expected, near.event)}`,
   };
 }

@@ -1,5 +1,5 @@
 import { check, type MatcherResult, type MatcherState } from './context.js';
-import { formatFindings, hint, show } from './format.js';
+import { formatFindings, hint, printReceived } from './format.js';
 
 /** Sub-rules that mean "there is no single, last, well-formed terminal summary". */
 const SUMMARY_DEFECTS = new Set([
@@ -24,7 +24,7 @@ export function toHaveTerminalSummary(this: MatcherState | void, received: unkno
     pass,
     message: () =>
       pass
-        ? `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected no terminal aoi:summary, but the stream ends in one:\n  ${show(report.summary)}`
+        ? `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected no terminal aoi:summary, but the stream ends in one.\n\nReceived: ${printReceived(this || undefined, report.summary)}`
         : `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected the stream to end in one terminal aoi:summary.\n\n${formatFindings(
             defects.length > 0 ? defects : [],
           ) || 'The stream carried no aoi:summary.'}`,

@@ -2,7 +2,8 @@ import type { LintOptions, LintReport } from '../lint/aoi/lint.js';
 import type { LintTarget } from '../lint/aoi/target.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { MatcherResult, MatcherState } from './context.js';
-import { docsLink, hint } from './format.js';
+import { hint } from './format.js';
+import { rulePage } from '../report/rule-pages.js';
 import { sanitise } from '../stream/sanitise.js'; // command names come from the program's capabilities
 
 /** What the lint matchers accept: a target, `[program, ...args]`, or `{ command, args }`. */
@@ -36,7 +37,7 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
     if (finding?.probe) lines.push(`  probe: ${finding.probe}`);
     if (finding?.excerpt) lines.push(`  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`);
     if (finding) lines.push(`  fix: ${finding.fix}`);
-    lines.push(`  see ${docsLink(verdict.docs)}`);
+    lines.push(`  see ${rulePage(verdict.docs)}`);
     return lines.join('\n');
   });
   if (failed.length > SHOWN) shown.push(`… and ${failed.length - SHOWN} more failed (rule × command) verdict(s)`);

@@ -7,6 +7,61 @@ import type { CheckExecOptions } from '../lint/exec/index.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 import type { LintConsumerOptions } from '../lint/consumer/index.js';
+import type { ErrorCategory } from '../spec/aoi/constants.js';
+
+/** An asymmetric matcher (`expect.any(Number)`, `expect.stringMatching(…)`): welcome wherever a value is expected. */
+export interface AsymmetricMatcherLike {
+  asymmetricMatch(other: unknown): boolean;
+}
+
+/**
+ * What a user may expect of an object with these fields: any subset of them, each of its own type or an
+ * asymmetric matcher, plus fields the kit does not know (tools add their own; the schemas allow them).
+ */
+export type ExpectedFields<Fields> = { [K in keyof Fields]?: Fields[K] | AsymmetricMatcherLike } & { [field: string]: unknown };
+
+/** `aoi:summary` as AOI-CLI v0.2 §8 types it (src/spec/aoi/summary.schema.json; a type test keeps the names in step). */
+export interface AoiSummaryFields {
+  type: 'aoi:summary';
+  ok: boolean;
+  count: number;
+  warning_count: number;
+  error_count: number;
+  partial: boolean;
+  truncated: boolean;
+  next_cursor: string | null;
+  elapsed_ms: number;
+  reason: string;
+  timestamp: string;
+  trace_id: string;
+}
+
+/** `aoi:error` as AOI-CLI v0.2 §9 types it (src/spec/aoi/error.schema.json). */
+export interface AoiErrorFields {
+  type: 'aoi:error';
+  /** A standard category of §9.1 (a tool's own is allowed: the spec says SHOULD map). */
+  category: ErrorCategory | (string & {});
+  code: string;
+  message: string;
+  retryable: boolean;
+  hint: string;
+  target: string;
+  line_number: number;
+  timestamp: string;
+  trace_id: string;
+}
+
+export type ExpectedSummary = ExpectedFields<AoiSummaryFields>;
+export type ExpectedError = ExpectedFields<AoiErrorFields>;
+
+/** The fields the spec types for an event of type `T`; a domain event only has a string `type`. */
+type FieldsOfType<T extends string> = T extends 'aoi:summary' ? AoiSummaryFields : T extends 'aoi:error' ? AoiErrorFields : { type: string };
+
+/**
+ * An expected event. `type` is where TypeScript reads `T` from, so `{ type: 'aoi:summary', truncated: 'no' }`
+ * is an error as it is for toSucceedWithSummary.
+ */
+export type ExpectedEvent<T extends string = string> = { type?: T | AsymmetricMatcherLike } & ExpectedFields<FieldsOfType<T>>;
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher
@@ -20,13 +75,13 @@ export interface AoiMatchers<R = unknown> {
   /** Ends in exactly one terminal `aoi:summary` with a boolean `ok` (AOI-03). */
   toHaveTerminalSummary(): R;
   /** Terminal summary with ok:true (and exit 0 when known), optionally matching `expected`. */
-  toSucceedWithSummary(expected?: Record<string, unknown>): R;
+  toSucceedWithSummary(expected?: ExpectedSummary): R;
   /** Some event matches `expected` (toMatchObject semantics). */
-  toContainAoiEvent(expected: Record<string, unknown>): R;
+  toContainAoiEvent<T extends string>(expected: ExpectedEvent<T>): R;
   /** Some `aoi:error` matches `expected` (any aoi:error without arguments). */
-  toHaveAoiError(expected?: Record<string, unknown>): R;
+  toHaveAoiError(expected?: ExpectedError): R;
   /** The value is an AOI event object, matching `expected` when given. */
-  toBeAoiEvent(expected?: Record<string, unknown>): R;
+  toBeAoiEvent<T extends string>(expected?: ExpectedEvent<T>): R;
   /** The CLI passes every AOI lint check for every command (async: `await expect(cli).toPassAoiLint()`). */
   toPassAoiLint(options?: LintOptions): Promise<R>;
   /** The CLI passes one lint rule, e.g. `'AOI-06'`, for every command (async). */
@@ -51,5 +106,5 @@ export interface AoiMatchers<R = unknown> {
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */
 export interface AoiAsymmetricMatchers {
-  aoiEvent(expected?: Record<string, unknown>): unknown;
+  aoiEvent<T extends string>(expected?: ExpectedEvent<T>): unknown;
 }

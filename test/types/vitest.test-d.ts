@@ -55,4 +55,27 @@ expect(text).toBeAoiConformantt();
 // @ts-expect-error under .resolves a matcher returns a Promise
 const notVoid: void = expect(pending).resolves.toBeAoiConformant();
 
+// Expected summaries and events are typed by the spec (AOI-CLI v0.2 §8, §9), asymmetric matchers anywhere.
+expect(run).toSucceedWithSummary({ ok: true, count: 2, truncated: false, next_cursor: null, elapsed_ms: expect.any(Number) });
+expect(run).toSucceedWithSummary({ truncated: expect.anything(), my_tool_field: 'any value' });
+expect(run).toHaveAoiError({ category: 'rate_limited', retryable: true, code: expect.stringMatching(/^RATE/) });
+expect(run).toContainAoiEvent({ type: 'aoi:summary', truncated: true });
+expect(run).toContainAoiEvent({ type: 'hit', truncated: 'no', rank: 1 }); // a domain event's fields are its own
+expect(run).toContainAoiEvent({ type: expect.any(String), ok: 'whatever' });
+expect([]).toContainEqual(expect.aoiEvent({ type: 'aoi:error', retryable: expect.any(Boolean) }));
+// @ts-expect-error truncated is a boolean
+expect(run).toSucceedWithSummary({ truncated: 'no' });
+// @ts-expect-error count is a number
+expect(run).toSucceedWithSummary({ count: '2' });
+// @ts-expect-error next_cursor is a string or null
+expect(run).toSucceedWithSummary({ next_cursor: 42 });
+// @ts-expect-error retryable is a boolean
+expect(run).toHaveAoiError({ retryable: 'yes' });
+// @ts-expect-error an aoi:summary's truncated is a boolean, in an expected event too
+expect(run).toContainAoiEvent({ type: 'aoi:summary', truncated: 'no' });
+// @ts-expect-error an aoi:error's retryable is a boolean
+expect({}).toBeAoiEvent({ type: 'aoi:error', retryable: 1 });
+// @ts-expect-error type is a string
+expect(run).toContainAoiEvent({ type: 7 });
+
 export { results, promises, notVoid };

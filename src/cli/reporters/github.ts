@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { sanitise } from '../../stream/sanitise.js';
 import type { RuleVerdict } from '../../checks/verdict.js';
-import { rulePageLink } from '../rule-pages.js';
+import { rulePageLink } from '../../report/rule-pages.js';
 import { renderMarkdown } from './markdown.js';
 import { findingLine, isKnown, staleLines, verdictName, type ReportView } from './view.js';
 

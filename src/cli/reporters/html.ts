@@ -3,7 +3,7 @@ import type { RuleVerdict } from '../../checks/verdict.js';
 import type { Finding } from '../../stream/finding.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL, TOOL_VERSION } from '../emitter.js';
-import { rulePageUrl, rulePagesDir } from '../rule-pages.js';
+import { rulePageUrl, rulePagesDir } from '../../report/rule-pages.js';
 import { counts, isKnown, specOf, staleLines, viewOk, type ReportView } from './view.js';
 
 /** Text for HTML content or a quoted attribute: sanitised (no terminal escapes, no bidi tricks), then markup made literal. */

@@ -1,7 +1,7 @@
 import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
-import { rulePageLink } from '../rule-pages.js';
+import { rulePageLink } from '../../report/rule-pages.js';
 import { findingLine, isKnown, specOf, verdictName, type ReportView } from './view.js';
 
 /** Text made safe for XML 1.0: each line sanitised (no controls, no lone surrogates), markup and the two non-characters escaped. */

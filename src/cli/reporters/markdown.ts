@@ -1,7 +1,7 @@
 import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
-import { rulePageLink } from '../rule-pages.js';
+import { rulePageLink } from '../../report/rule-pages.js';
 import { counts, findingLine, isKnown, staleLines, verdictName, viewOk, type ReportView } from './view.js';
 
 /** Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no table breaks). */

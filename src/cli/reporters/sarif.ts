@@ -3,7 +3,7 @@ import { getRule, getSubRule } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL, TOOL_VERSION } from '../emitter.js';
-import { rulePageLink } from '../rule-pages.js';
+import { rulePageLink } from '../../report/rule-pages.js';
 import { isKnown, staleLines, type ReportView } from './view.js';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgentApplication, type AppCheckOptions } from '../../../src/lint/app/application.js';
 import { toBeAgentApplication } from '../../../src/matchers/to-be-agent-application.js';
 import { APP_SUB_RULES } from '../../../src/spec/app/rules.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 
 const apps = fileURLToPath(new URL('../../../fixtures/apps/', import.meta.url));
 const expected = JSON.parse(readFileSync(`${apps}expected.json`, 'utf8')) as {
@@ -113,7 +114,7 @@ describe('toBeAgentApplication', () => {
     const message = result.message();
     expect(message).toMatch(/^expect\(received\)\.toBeAgentApplication\(\)/);
     expect(message).toContain('APP-13/not-enforced');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/APP-13.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/APP-13.md')}`);
     expect(message).not.toContain(secret);
   }, 30_000);
 

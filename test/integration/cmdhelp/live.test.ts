@@ -11,6 +11,7 @@ import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
 import { HELPDESK_FAULTS } from '../../../src/fakes/cmdhelp/index.js';
 import { toBeCmdhelpConformant } from '../../../src/matchers/to-be-cmdhelp-conformant.js';
 import { buildHelpdesk } from './setup.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 
 let bin = '';
 beforeAll(() => {
@@ -66,7 +67,7 @@ describe('toBeCmdhelpConformant', () => {
     expect(message).toContain('CMDHELP-07/bool-with-value');
     expect(message).toContain('probe: node ');
     expect(message).toContain('fix: ');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/CMDHELP-07.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/CMDHELP-07.md')}`);
   });
   it('rejects what is not an argv', async () => {
     await expect(toBeCmdhelpConformant(42)).rejects.toThrow(TypeError);

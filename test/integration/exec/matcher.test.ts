@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTES_EXEC_PLAN } from '../../../src/fakes/aoi/notes/exec-plan.js';
 import { toSupportExecDispatch } from '../../../src/matchers/to-support-exec-dispatch.js';
 import { bundleNotes } from './notes-bin.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 
 let bin: string;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('toSupportExecDispatch', () => {
     expect(message).toContain('EXEC-03/wrong-line: stdout line 1 has _line 0');
     expect(message).toMatch(/line 1: \{"ok":true/);
     expect(message).toContain('fix: Number input lines from 1');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/EXEC-03.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/EXEC-03.md')}`);
   }, 120_000);
 
   it('works through expect.extend', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { kitPackage, rulePageLink, rulePageUrl } from '../../../src/cli/rule-pages.js';
+import { kitPackage, rulePageLink, rulePageUrl } from '../../../src/report/rule-pages.js';
 
 const PKG = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; repository: { url: string } };
 

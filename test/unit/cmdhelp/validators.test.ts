@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCmdhelpMarkdown, parseCapabilityLine, resolveExample, tokenizeExample, validateCmdhelpDocument } from '../../../src/checks/cmdhelp/index.js';
 import { toBeValidCmdhelpDocument } from '../../../src/matchers/to-be-valid-cmdhelp-document.js';
 import { runHelpdesk } from '../../../src/fakes/cmdhelp/index.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 
 const doc = {
   cmdhelp_version: '0.1',
@@ -81,7 +82,7 @@ describe('validateCmdhelpDocument', () => {
     const message = result.message();
     expect(message).toMatch(/^expect\(received\)\.toBeValidCmdhelpDocument\(\)/);
     expect(message).toContain('CMDHELP-02/version-format');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/CMDHELP-02.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/CMDHELP-02.md')}`);
     expect(toBeValidCmdhelpDocument(doc).pass).toBe(true);
   });
 });

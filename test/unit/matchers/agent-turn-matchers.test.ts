@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { toCompleteTurn } from '../../../src/matchers/to-complete-turn.js';
 import { toFollowTurnTaxonomy } from '../../../src/matchers/to-follow-turn-taxonomy.js';
 import { acp, acpOpen, chunk, cleanAcp, prompt, stop } from '../agentcli/frames.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 
 expect.extend({ toCompleteTurn, toFollowTurnTaxonomy });
 declare module 'vitest' {
@@ -31,7 +32,7 @@ describe('toCompleteTurn', () => {
     expect(message.split('\n')[0]).toBe('expect(received).toCompleteTurn()');
     expect(message).toContain('AGENTCLI-22/event-after-end: a text-delta event of turn 1 after its turn-end');
     expect(message).toContain('line 8: ');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/AGENTCLI-22.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/AGENTCLI-22.md')}`);
     const stopped = toCompleteTurn.call({}, ended, { stopReason: 'cancelled' });
     expect(stopped.message()).toContain('stopReason "cancelled"');
     expect(stopped).toMatchObject({ actual: 'end_turn', expected: 'cancelled' });
@@ -65,7 +66,7 @@ describe('toFollowTurnTaxonomy', () => {
     expect(message).toContain('expect(received).toFollowTurnTaxonomy(options)');
     expect(message).toContain('AGENTCLI-25/secret-echoed');
     expect(message).toContain('line 6: ');
-    expect(message).toContain('see node_modules/aoi-testkit/docs/rules/AGENTCLI-25.md');
+    expect(message).toContain(`see ${rulePage('docs/rules/AGENTCLI-25.md')}`);
     expect(message).toContain('AGENTCLI-25 fail');
     expect(message).not.toContain(secret);
     expect(toFollowTurnTaxonomy.call({ isNot: true }, cleanAcp()).message()).toContain('AGENTCLI-20 pass');

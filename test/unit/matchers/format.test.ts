@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hint, show } from '../../../src/matchers/format.js';
+import { hint, masked, show } from '../../../src/matchers/format.js';
 import { toContainAoiEvent } from '../../../src/matchers/to-contain-aoi-event.js';
 import { toSucceedWithSummary } from '../../../src/matchers/to-succeed-with-summary.js';
 
@@ -31,11 +31,32 @@ describe('show: asymmetric matchers print by name, not as their fields', () => {
   });
 });
 
+describe('masked: what the runner\'s printers are given', () => {
+  const secret = 'sk-live-abcdefghijklmnop0123456789';
+
+  test('asymmetric matchers stay matchers of their own class, so the runner prints them by name', () => {
+    const any = expect.any(String);
+    const out = masked({ id: any, nested: [expect.objectContaining({ type: 'hit' })] }) as { id: unknown; nested: unknown[] };
+    expect(out.id).toBe(any);
+    expect((out.nested[0] as { asymmetricMatch: unknown }).asymmetricMatch).toBeTypeOf('function');
+  });
+
+  test('secrets are masked, in a matcher\'s sample too', () => {
+    const contains = expect.stringContaining(secret);
+    const out = masked({ token: secret, note: contains, pattern: expect.stringMatching(new RegExp(secret)) }) as Record<string, { sample?: unknown }>;
+    expect(JSON.stringify(out)).not.toContain(secret);
+    expect(String(out.pattern!.sample)).not.toContain(secret);
+    expect(Object.getPrototypeOf(out.note)).toBe(Object.getPrototypeOf(contains));
+    expect(out.note!.sample).not.toContain(secret);
+  });
+});
+
 describe('the messages of the matchers use both', () => {
   test('toContainAoiEvent under .resolves names the promise and prints Any<Number>', () => {
     const result = toContainAoiEvent.call({ isNot: false, promise: 'resolves' }, good, { type: 'hit', id: expect.any(String) });
     expect(result.pass).toBe(false);
-    expect(result.message().split('\n')[0]).toBe('expect(received).resolves.toContainAoiEvent({"type":"hit","id":Any<String>})');
+    expect(result.message().split('\n')[0]).toBe('expect(received).resolves.toContainAoiEvent(expected)');
+    expect(result.message()).toContain('"id":Any<String>');
   });
 
   test('toSucceedWithSummary prints the asymmetric expectation readably', () => {

@@ -1,5 +1,5 @@
 /** Small streams shared by the matcher tests. */
-const lines = (...events: (object | string)[]) => events.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))).join('\n') + '\n';
+export const lines = (...events: (object | string)[]) => events.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))).join('\n') + '\n';
 
 export const META = { type: 'aoi:meta', tool: 'notes', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'dev.notes.events', schema_version: '1.0.0', command: 'search' };
 export const good = lines(META, { type: 'hit', id: 'n_1', rank: 1 }, { type: 'aoi:summary', ok: true, count: 1, warning_count: 0, error_count: 0, truncated: false });

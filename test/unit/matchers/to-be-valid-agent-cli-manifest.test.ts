@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { aoiMatchers, toBeValidAgentCliManifest } from '../../../src/matchers/index.js';
+import { rulePage } from '../../../src/report/rule-pages.js';
 expect.extend(aoiMatchers);
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -14,7 +16,8 @@ function failure(assertion: () => void): string {
   try {
     assertion();
   } catch (error) {
-    return (error as Error).message;
+    // The runner colours what its own utilities print; snapshots compare the text.
+    return stripVTControlCharacters((error as Error).message);
   }
   throw new Error('the assertion did not fail');
 }
@@ -48,7 +51,7 @@ describe('toBeValidAgentCliManifest', () => {
         'AGENTCLI-10/min-above-max: `options[0]` has min 200 above max 1, so no value is valid.',
         '  line 21:     min: 200',
         '  fix: Make min ≤ max; no value could be valid.',
-        '  see node_modules/aoi-testkit/docs/rules/AGENTCLI-10.md',
+        `  see ${rulePage('docs/rules/AGENTCLI-10.md')}`,
       ].join('\n'),
     );
   });

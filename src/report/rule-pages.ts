@@ -17,11 +17,18 @@ export function rulePagesDir(from: string = fileURLToPath(import.meta.url)): str
   }
 }
 
+/**
+ * Where a rule's page is in this install, from a verdict's or finding's `docs` (`docs/rules/AOI-03.md`): the real
+ * path, wherever the package was installed (a workspace, a global install, pnpm's store), never a guess of it.
+ */
+export function rulePage(docs: string): string {
+  const dir = rulePagesDir();
+  return dir === null ? `${docs} (in the aoi-testkit package)` : join(dirname(dirname(dir)), docs);
+}
+
 /** "see /…/docs/rules/AOI-02.md, …": the real pages of the failed rules, from any install (each rule once). */
 export function seeRulePages(rules: readonly string[]): string {
-  const dir = rulePagesDir();
-  const pages = [...new Set(rules)].map((rule) => (dir === null ? `docs/rules/${rule}.md (in the aoi-testkit package)` : join(dir, `${rule}.md`)));
-  return `see ${pages.join(', ')}`;
+  return `see ${[...new Set(rules)].map((rule) => rulePage(`docs/rules/${rule}.md`)).join(', ')}`;
 }
 
 /** This install's package.json, as far as the rule pages' URL needs it. */

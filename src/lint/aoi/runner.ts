@@ -102,9 +102,10 @@ export interface RunnerOptions {
 export class ProbeRunner {
   private readonly slots: Semaphore;
   /**
-   * The output every probe of this lint holds at once, stdout and stderr: half a cap, which the oldest probe
-   * still reading may pass until its own cap. So at most 1.5 caps are held whatever the concurrency, and a
-   * flooding probe waits, paused, for its turn instead of each of several holding a cap.
+   * The output every probe of this lint holds at once, stdout and stderr: a quarter of a cap, which the oldest
+   * probe still reading may pass until its own cap. So at most 1.25 caps are held whatever the concurrency
+   * (the rest of 2 caps is for the garbage of reading a flood), and a flooding probe waits, paused, for its
+   * turn instead of each of several holding a cap.
    */
   private readonly budget: OutputBudget;
   /** Set once setup has run: every later probe starts from a copy. */
@@ -137,7 +138,7 @@ export class ProbeRunner {
   ) {
     this.outside = outsideDirs(options.sandboxHome !== false);
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
-    this.budget = new OutputBudget(Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 2));
+    this.budget = new OutputBudget(Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4));
   }
 
   static async create(target: LintTarget, options: RunnerOptions): Promise<ProbeRunner> {

@@ -17,6 +17,7 @@ import { MiB } from './lib/gen.mjs';
 import { ensureStreamFile } from './lib/stream-file.mjs';
 import { coldStart } from './lib/cold-start.mjs';
 import { lintWallTime } from './lib/lint.mjs';
+import { lintPeakRss } from './lib/lint-memory.mjs';
 import { arbitrariesSpeed, FIFTY_EVENTS } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 import { execSpeed } from './lib/exec.mjs';
@@ -45,6 +46,8 @@ const TARGET_HOSTILE_MS = 1_000; // check - of a meta with a hostile 1 MiB strin
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 const TARGET_INSTALL_PACKAGES = 25; // npm install aoi-testkit, no optional peer (issue 18: 84 packages, 41 MB with msw)
 const TARGET_INSTALL_BYTES = 12e6;
+const TARGET_LINT_MEMORY = 2; // peak RSS of a lint capping a flood, above the same lint of a tool behaving: ≤ 2 caps (issue 15)
+const LINT_CAP = env('AOI_BENCH_LINT_CAP_MIB', 64) * MiB;
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -297,6 +300,33 @@ if (wanted('lint')) try {
 } catch (error) {
   crashed = true;
   rows.push(['lint', 'aoi-testkit lint of the reference tool', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
+}
+if (wanted('lint memory')) try {
+  if (!(await onPath('python3'))) {
+    rows.push(['lint memory', 'lint of hostile floods', 'skipped', '', '', 'python3 is not on PATH']);
+  } else {
+    log(`lint memory: hostile.py flooding stdout, then stderr, capped at ${LINT_CAP / MiB} MiB, 3 lints each`);
+    const parallel = Math.max(2, os.availableParallelism() * 2); // the lint's default
+    const base = lintPeakRss(ROOT, { mode: '', capBytes: LINT_CAP, concurrency: parallel });
+    rows.push(['lint memory', 'lint of hostile.py behaving (the baseline)', mb(base.maxRssBytes), '', '', `median of 3: ${base.all.map(mb).join(', ')}; ${base.probes} probes`]);
+    for (const [mode, label] of [['flood-stdout', 'endless stdout flood'], ['flood-stderr', 'endless stderr writer']]) {
+      for (const concurrency of [parallel, 16]) {
+        const r = lintPeakRss(ROOT, { mode, capBytes: LINT_CAP, concurrency });
+        const caps = (r.maxRssBytes - base.maxRssBytes) / LINT_CAP;
+        rows.push([
+          'lint memory',
+          `${label}, cap ${LINT_CAP / MiB} MiB, ${concurrency} probes at once`,
+          mb(r.maxRssBytes),
+          `${ratio(caps)} cap`,
+          `≤ ${TARGET_LINT_MEMORY}× cap above baseline`,
+          `${verdict(caps, caps <= TARGET_LINT_MEMORY && r.capped > 0)}; median of 3: ${r.all.map(mb).join(', ')}; ${r.capped > 0 ? 'capped (AOI-11/output-cap-exceeded)' : 'NOT capped'}`,
+        ]);
+      }
+    }
+  }
+} catch (error) {
+  crashed = true;
+  rows.push(['lint memory', 'lint of hostile floods', 'CRASHED', '', '', String(error?.message ?? error).slice(0, 160)]);
 }
 if (wanted('generators')) try {
   log('generators: aoiStream() of ~50 events, and the 1,000-run conformance property');

@@ -31,6 +31,19 @@ export { runCli, type Run, type RunCliOptions } from './run-cli.js';
 export { runProbe, type ProbeAction, type ProbeOptions, type ProbeRecord, type ProbeRun, type SignalAfterLines } from './run-probe.js';
 
 /**
+ * A byte budget many concurrent runs share ({@link OutputBudget}); each run takes a {@link BudgetShare}
+ * (`runProbe`'s `budget`), pauses reading while the budget is spent, and gives its bytes back on `release()`.
+ *
+ * @example
+ * const budget = new OutputBudget(32 * 1024 * 1024);
+ * const share = budget.share();
+ * const run = await runProbe('notes', ['list', '--output', 'jsonl'], { budget: share });
+ * // … judge run.stdout …
+ * share.release();
+ */
+export { OutputBudget, BudgetShare } from './output-budget.js';
+
+/**
  * Canary secrets (AOI-CLI §11, AOI-09): `makeCanaries(seed?)` gives distinct values ({@link Canary},
  * planted `via` a {@link CanaryVia}) and a plan ({@link Canaries}) to plant them in argv, the environment
  * ({@link CANARY_ENV_NAMES}) and a URL.

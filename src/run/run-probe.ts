@@ -2,7 +2,10 @@ import { execa } from 'execa';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { openStdoutPipe } from './fifo.js';
+import { afterActiveTime, type ActiveTimer } from './active-timer.js';
+import { ByteSink } from './byte-sink.js';
 import { LineCounter } from './line-counter.js';
+import type { BudgetShare } from './output-budget.js';
 import { trackGroup, untrackGroup } from './interrupt.js';
 import { killTree, signalProcess } from './process-tree.js';
 import type { Run, RunCliOptions } from './run-cli.js';
@@ -30,6 +33,13 @@ export interface ProbeOptions extends RunCliOptions {
   graceMs?: number;
   /** Kill the tree and stop capturing once stdout plus stderr exceed this many bytes (default 64 MiB). */
   maxBufferBytes?: number;
+  /**
+   * This run's share of a byte budget shared with other runs ({@link OutputBudget}): past it, reading pauses
+   * (the child blocks on a full pipe) until the budget has room again. Time spent paused does not count
+   * towards `timeoutMs` or `graceMs`: the wait is the kit's doing. The caller releases the share once it no
+   * longer holds the output.
+   */
+  budget?: BudgetShare;
   /**
    * Once the child has exited and its group is killed, how long its pipes may stay silent before capture
    * stops (default 2 s): only something outside the group can still hold them then.
@@ -77,7 +87,8 @@ export interface ProbeRun extends Run {
   readonly probe: ProbeRecord;
 }
 
-const DEFAULT_MAX_BUFFER = 64 * 1024 * 1024;
+/** The default of `maxBufferBytes`. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** Once the child has exited and its group is killed, how long its pipes may stay silent before capture stops. */
 const DRAIN_MS = 2_000;
 
@@ -107,7 +118,7 @@ function withPwd(env: Readonly<Record<string, string>> | undefined, cwd: string 
  * run.probe.stdoutClosed; // { afterLines: 3, atByte: 97, … } or null if it printed fewer lines
  */
 export async function runProbe(command: string, args: readonly string[] = [], options: ProbeOptions = {}): Promise<ProbeRun> {
-  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_BUFFER, drainMs = DRAIN_MS } = options;
+  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_OUTPUT_BYTES, drainMs = DRAIN_MS } = options;
   const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
   const signalPlan = options.signalAfterLines;
   const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
@@ -149,8 +160,8 @@ export async function runProbe(command: string, args: readonly string[] = [], op
   for (const stream of readers) stream.on('error', () => {});
   const drained = Promise.all(readers.map((stream) => new Promise<void>((resolve) => (stream.closed || stream.destroyed ? resolve() : stream.once('close', () => resolve())))));
 
-  const stdout: Uint8Array[] = [];
-  const stderr: Uint8Array[] = [];
+  const stdout = new ByteSink(maxBufferBytes);
+  const stderr = new ByteSink(maxBufferBytes);
   let captured = 0;
   let timedOut = false;
   let graceExpired = false;
@@ -160,17 +171,26 @@ export async function runProbe(command: string, args: readonly string[] = [], op
   const counter = new LineCounter();
   const targets = [closeAfter, signalAfter].filter((n): n is number => n !== undefined);
 
-  const timer = setTimeout(() => {
+  // Paused for the budget: both pipes stop being read until the budget wakes this run.
+  let pausedAt: number | undefined;
+  let waitedMs = 0;
+  const waited = () => waitedMs + (pausedAt !== undefined ? performance.now() - pausedAt : 0);
+  const resumeReading = () => {
+    waitedMs = waited();
+    pausedAt = undefined;
+    for (const stream of readers) stream.resume();
+  };
+  const timer = afterActiveTime(timeoutMs, waited, () => {
     timedOut = true;
     killTree(child.pid);
-  }, timeoutMs);
-  let graceTimer: NodeJS.Timeout | undefined;
+  });
+  let graceTimer: ActiveTimer | undefined;
   const startGrace = () => {
-    graceTimer ??= setTimeout(() => {
+    graceTimer ??= afterActiveTime(graceMs, waited, () => {
       graceExpired = true;
       timedOut = true;
       killTree(child.pid);
-    }, graceMs);
+    });
   };
   const action = (afterLines: number, atByte: number): ProbeAction => ({
     afterLines,
@@ -192,7 +212,7 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     startGrace();
   };
   let chunksReceived = 0; // stdout and stderr: whether the pipes still flow (see the drain below)
-  const keep = (into: Uint8Array[], chunk: Uint8Array): boolean => {
+  const keep = (into: ByteSink, chunk: Uint8Array): boolean => {
     chunksReceived++;
     if (maxBufferExceeded) return false;
     captured += chunk.length;
@@ -202,6 +222,10 @@ export async function runProbe(command: string, args: readonly string[] = [], op
       return false;
     }
     into.push(chunk);
+    if (options.budget && !options.budget.take(chunk.length, resumeReading)) {
+      pausedAt ??= performance.now();
+      for (const stream of readers) stream.pause();
+    }
     return true;
   };
 
@@ -224,7 +248,8 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     drainTimer = setTimeout(
       () =>
         setImmediate(() => {
-          if (chunksReceived !== seen && !timedOut) armDrain();
+          // Paused for the budget, the pipes are silent because the kit is not reading them.
+          if ((chunksReceived !== seen && !timedOut) || pausedAt !== undefined) armDrain();
           else readers.forEach((stream) => stream.destroy());
         }),
       drainMs,
@@ -243,8 +268,8 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     return {
       command,
       args: [...args],
-      stdout: Buffer.concat(stdout),
-      stderr: Buffer.concat(stderr),
+      stdout: stdout.bytes(),
+      stderr: stderr.bytes(),
       exitCode: result.exitCode ?? null,
       signal: result.signal ?? null,
       timedOut,
@@ -262,8 +287,9 @@ export async function runProbe(command: string, args: readonly string[] = [], op
       },
     };
   } finally {
-    clearTimeout(timer);
-    clearTimeout(graceTimer);
+    options.budget?.stopReading();
+    timer.cancel();
+    graceTimer?.cancel();
     clearTimeout(drainTimer);
     killTree(child.pid);
     untrackGroup(child.pid);

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { eventsOf, type Event, type ProbeOutcome } from '../../checks/aoi/probe/types.js';
 import type { Canaries } from '../../run/canaries.js';
 import { machineBusy } from '../../run/load.js';
+import { OutputBudget, type BudgetShare } from '../../run/output-budget.js';
+import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
@@ -101,6 +103,13 @@ export interface RunnerOptions {
  */
 export class ProbeRunner {
   private readonly slots: Semaphore;
+  /**
+   * The output every probe of this lint holds at once, stdout and stderr: a quarter of a cap, which the oldest
+   * probe still reading may pass until its own cap. So at most 1.25 caps are held whatever the concurrency
+   * (the rest of 2 caps is for the garbage of reading a flood), and a flooding probe waits, paused, for its
+   * turn instead of each of several holding a cap.
+   */
+  private readonly budget: OutputBudget;
   /** Set once setup has run: every later probe starts from a copy. */
   template: ProbeDirs | undefined;
   /** What each command gets on stdin unless a probe says otherwise. */
@@ -132,6 +141,7 @@ export class ProbeRunner {
   ) {
     this.outside = outsideDirs(options.sandboxHome !== false);
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
+    this.budget = new OutputBudget(Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4));
   }
 
   static async create(target: LintTarget, options: RunnerOptions): Promise<ProbeRunner> {
@@ -201,36 +211,47 @@ export class ProbeRunner {
     const observers = observe ? this.observers : [];
     const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
     const snapshotBefore = await snapshot(dirs);
-    const run = await this.run(spec, label);
-    const changed = changes(snapshotBefore, await snapshot(dirs));
-    const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
-    const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
-    return { run, events: eventsOf(run.stdout), changed, dirs, label, observed };
+    return this.run(spec, label, async (run) => {
+      const changed = changes(snapshotBefore, await snapshot(dirs));
+      const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
+      const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
+      // A capped run is judged by its cap alone (judgeStopped): its cut stream is not worth decoding.
+      return { run, events: run.outputCapped === undefined ? eventsOf(run.stdout) : [], changed, dirs, label, observed };
+    });
   }
 
   /** One run of an observation command in the probe's sandbox: its domain events when it can stand as evidence. */
   private async observation(spec: ProbeSpec, dirs: ProbeDirs, args: readonly string[]) {
     const observing: ProbeSpec = { args, env: spec.env, cwd: dirs.cwd, stdin: 'closed', timeoutMs: spec.timeoutMs, ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}) };
-    const run = await this.run(observing, args.join(' '));
-    return observedItems(run, eventsOf(run.stdout));
+    return this.run(observing, args.join(' '), (run) => observedItems(run, eventsOf(run.stdout)));
   }
 
-  /** Every run of the target: through the pool, marked so that what it leaves behind can be found. */
-  private async run(spec: ProbeSpec, label: string): Promise<ProbeOutcome> {
+  /**
+   * Every run of the target: through the pool, marked so that what it leaves behind can be found. Its output
+   * counts in the budget until `use` (which reads what it needs from it) is done.
+   */
+  private async run<T>(spec: ProbeSpec, label: string, use: (outcome: ProbeOutcome) => T | Promise<T>): Promise<T> {
     this.started++;
     const watch = this.options.watchEscapes ?? this.target.seesNetwork;
     const marker = `${this.marker}.${this.started}`;
     if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label, args: spec.args });
-    const run = await this.slots.use(async () => {
-      const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
-      const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } });
-      if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
-      if (before) await this.noteWrites(spec, label, before);
-      return outcome;
-    });
-    this.done++;
-    this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
-    return run;
+    let share: BudgetShare | undefined;
+    try {
+      const run = await this.slots.use(async () => {
+        // Taken once the probe has a slot: the oldest reader, which never pauses, is then always running.
+        share = this.budget.share();
+        const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
+        const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } }, share);
+        if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
+        if (before) await this.noteWrites(spec, label, before);
+        return outcome;
+      });
+      this.done++;
+      this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
+      return await use(run);
+    } finally {
+      share?.release();
+    }
   }
 
   private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {

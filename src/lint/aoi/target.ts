@@ -1,5 +1,6 @@
 import { judgeStart } from '../../checks/start.js';
 import { anchorCommandLine } from '../../run/anchor.js';
+import type { BudgetShare } from '../../run/output-budget.js';
 import { runProbe } from '../../run/run-probe.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
@@ -32,7 +33,8 @@ export interface LintTarget {
   readonly label: string;
   /** Whether `tripwire` is honoured; when false, AOI-01's network judgement is skipped. */
   readonly seesNetwork: boolean;
-  run(probe: ProbeSpec): Promise<ProbeOutcome>;
+  /** `budget`: the probe's share of the lint's output budget (a target that reads no pipes ignores it). */
+  run(probe: ProbeSpec, budget?: BudgetShare): Promise<ProbeOutcome>;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface LintTarget {
  */
 export function processTarget(program: string, programArgs: readonly string[] = []): LintTarget {
   const [command, args] = anchorCommandLine(program, programArgs);
-  const start = async (probe: ProbeSpec, extraEnv: Record<string, string> = {}) =>
+  const start = async (probe: ProbeSpec, budget: BudgetShare | undefined, extraEnv: Record<string, string> = {}) =>
     runProbe(command, [...args, ...probe.args], {
       env: { ...probe.env, ...extraEnv },
       extendEnv: false,
@@ -52,20 +54,21 @@ export function processTarget(program: string, programArgs: readonly string[] = 
       ...(probe.signalAfterLines ? { signalAfterLines: { ...probe.signalAfterLines, group: false } } : {}),
       ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
       ...(probe.maxOutputBytes !== undefined ? { maxBufferBytes: probe.maxOutputBytes } : {}),
+      ...(budget ? { budget } : {}),
     });
   return {
     label: [command, ...args].join(' '),
     seesNetwork: true,
-    async run(probe) {
+    async run(probe, budget) {
       let network: string[] = [];
       let run;
       if (probe.tripwire) {
         // NODE_OPTIONS of the probe's own environment stay in front of the preload.
-        const traced = await withNetworkTripwire((env) => start(probe, env), { baseNodeOptions: probe.env.NODE_OPTIONS ?? '' });
+        const traced = await withNetworkTripwire((env) => start(probe, budget, env), { baseNodeOptions: probe.env.NODE_OPTIONS ?? '' });
         run = traced.run;
         network = traced.attempts.map((a) => `${a.source} ${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`.trim());
       } else {
-        run = await start(probe);
+        run = await start(probe, budget);
       }
       if (run.probe.spawnError) {
         const cannot = judgeStart([command, ...args].join(' '), [{ argv: probe.args, ...run, spawnError: run.probe.spawnError }])!;

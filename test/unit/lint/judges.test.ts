@@ -143,6 +143,8 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     // Its ok is AOI-03's to judge; an unreadable stream leaves only the exit status to judge.
     expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [{ type: 'aoi:summary', reason: 'interrupted' }], r))).toEqual([]);
     expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', undefined, r))).toEqual([]);
+    // Past the output cap the kit killed it: only the cap is reported (judgeStopped), not how it ended.
+    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: null, signal: 'SIGKILL', outputCapped: 2048 }), 'SIGINT', [], r))).toEqual([]);
     expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 1 }), 'SIGINT', undefined, r))).toEqual(['AOI-10/signal-exit-code']);
   });
 

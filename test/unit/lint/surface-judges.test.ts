@@ -42,6 +42,8 @@ describe('§16.1 judges', () => {
     expect(judged((r) => judgeInteractive(run({ exitCode: 64, stderr: bytes('delete needs --confirm\n') }), [], r))).toEqual([]);
     // A hang is AOI-03's to report.
     expect(judged((r) => judgeInteractive(run({ timedOut: true, stderr: bytes('Continue? [y/N] ') }), [], r))).toEqual([]);
+    // Cut by the kit's output cap mid-line: the last line is where the kit stopped reading, not a prompt.
+    expect(judged((r) => judgeInteractive(run({ outputCapped: 4096, stdout: bytes('{"type":"row","text":"Are you sure?') }), [], r))).toEqual([]);
     expect(promptIn(bytes('note "passwords: rotate" created\n'))).toBeUndefined();
     // Data is not a prompt: a JSON line quoting one (a scenario's description), a diagnostic naming a password field.
     const quoted = run({ stdout: bytes('{"type":"scenario","description":"delete asks \\"[y/N]\\" on stderr"}\n{"type":"aoi:summary","ok":true}\n') });

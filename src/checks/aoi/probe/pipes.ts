@@ -43,6 +43,8 @@ export function judgeSignal(
 ): void {
   if (!run.signalSent) return;
   judgeSignalTrace(run, signal, report, secrets);
+  // Past the output cap the kit killed it: how it ended is the kit's doing (AOI-11/output-cap-exceeded says so).
+  if (run.outputCapped !== undefined) return;
   if (run.graceExpired) {
     report('AOI-10/signal-ignored', `still running after ${signal}; the kit killed it`);
     return;

@@ -50,6 +50,7 @@ export function promptIn(bytes: Uint8Array): string | undefined {
  */
 export function judgeInteractive(run: ProbeOutcome, events: readonly Event[], report: Report, secrets: readonly string[] = []): void {
   if (run.timedOut) return; // a hang is AOI-03's (timed-out, prompted)
+  if (run.outputCapped !== undefined) return; // cut by the kit mid-line: its last line is no prompt
   // stdout first: Python's input() prompts there, and the traceback on stderr then quotes the source line.
   const prompt = promptIn(run.stdout) ?? promptIn(run.stderr);
   if (prompt === undefined) return;

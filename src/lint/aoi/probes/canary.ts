@@ -14,6 +14,8 @@ export const canary: ProbeModule<InvocationSubject> = {
   judge({ command, plan }, runs, lint) {
     const probe = runs.get('canary')!;
     if (probe.run.timedOut && !probe.run.graceExpired) return; // a hang is the base probe's to report
+    // Cut and killed by the kit: the base probe reports the cap, and a cut stream is not judged (nor worth reading).
+    if (probe.run.outputCapped !== undefined) return lint.verdicts.skip('AOI-09', `\`${lint.redact(probe.label)}\` printed past the kit's output cap, so its output was not searched for the canaries`, command);
     const stream = checkStream(probe.run.stdout, { exitCode: probe.run.exitCode, signal: probe.run.signal, unbounded: plan.unbounded, secrets: lint.secrets });
     lint.addStream(command, stream, probe.label, ['AOI-09']);
     lint.judgeStderrLeaks(lint.reporter(command, probe.label), probe.run);

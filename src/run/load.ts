@@ -9,3 +9,6 @@ import { availableParallelism, loadavg } from 'node:os';
 export function machineBusy(): boolean {
   return loadavg()[0]! >= availableParallelism();
 }
+
+/** How much more time a run that ran out of it on a busy machine gets on its second try. */
+export const STARVED_RETRY_FACTOR = 3;

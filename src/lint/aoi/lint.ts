@@ -238,22 +238,23 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
 }
 
 /**
- * A write outside seen by probes of several commands: the probes that saw it are run again alone, one after
- * another (a command's in the order of their command lines, until one writes each path), so that who wrote it
- * does not depend on which probes the machine's load made overlap. Path → command → the probe whose lone run changed it.
+ * A write outside seen during probes: the probes that saw it are run again alone, one after another (a command's
+ * in the order of their command lines, until one writes each path), so that who wrote it depends neither on which
+ * probes the machine's load made overlap nor on another program writing there meanwhile. Path → command → the
+ * probe whose lone run changed it (no entry: none did).
  */
 async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string, string>>> {
   const candidates = new Map<string, Set<string>>();
   for (const escape of runner.escapes) for (const path of escape.paths) candidates.set(path, (candidates.get(path) ?? new Set()).add(escape.command));
-  const ambiguous = [...candidates].filter(([, commands]) => commands.size > 1);
-  const writers = new Map<string, Map<string, string>>();
-  for (const command of new Set(ambiguous.flatMap(([, commands]) => [...commands]))) {
-    const unconfirmed = new Set(ambiguous.filter(([, commands]) => commands.has(command)).map(([path]) => path));
+  const seen = [...candidates];
+  const writers = new Map<string, Map<string, string>>(seen.map(([path]) => [path, new Map<string, string>()]));
+  for (const command of new Set(seen.flatMap(([, commands]) => [...commands]))) {
+    const unconfirmed = new Set(seen.filter(([, commands]) => commands.has(command)).map(([path]) => path));
     const probes = new Map(runner.escapes.filter((e) => e.command === command && e.paths.some((path) => unconfirmed.has(path))).map((e) => [e.label, e.args]));
     for (const label of [...probes.keys()].sort()) {
       if (unconfirmed.size === 0) break;
       for (const path of await runner.writesAlone(probes.get(label)!)) {
-        if (unconfirmed.delete(path)) writers.set(path, (writers.get(path) ?? new Map<string, string>()).set(command, label));
+        if (unconfirmed.delete(path)) writers.get(path)!.set(command, label);
       }
     }
   }
@@ -264,6 +265,12 @@ async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string
 function judgeEscapes(escapes: readonly Escape[], alone: ReadonlyMap<string, ReadonlyMap<string, string>>, lint: LintContext): Map<string, string[]> {
   const blamed = new Map<string, string[]>();
   const blame = (rule: string, command: string) => blamed.set(rule, [...new Set([...(blamed.get(rule) ?? []), command])]);
+  // Seen, but made by no probe run alone: said once on each command that saw it, blamed on none.
+  const unmade = new Map<string, Set<string>>();
+  for (const escape of escapes) for (const path of escape.paths) if (alone.get(path)?.size === 0) unmade.set(escape.command, (unmade.get(escape.command) ?? new Set()).add(path));
+  for (const [command, paths] of lint.wants('AOI-06') ? unmade : []) {
+    lint.verdicts.note('AOI-06', `written outside the sandbox while its probes ran, but by none of them run alone, so blamed on none (another program wrote there?): ${[...paths].sort().join(', ')}`, command);
+  }
   for (const escape of blameEscapes(escapes, alone)) {
     if (escape.paths.length > 0 && lint.wants('AOI-06')) blame('AOI-06', escape.command);
     if (escape.survivors.length > 0 && lint.wants('AOI-10')) blame('AOI-10', escape.command);

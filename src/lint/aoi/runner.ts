@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { eventsOf, type Event, type ProbeOutcome } from '../../checks/aoi/probe/types.js';
 import type { Canaries } from '../../run/canaries.js';
-import { machineBusy } from '../../run/load.js';
+import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
 import { OutputBudget, type BudgetShare } from '../../run/output-budget.js';
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
@@ -304,8 +304,6 @@ export class ProbeRunner {
   }
 }
 
-/** How much more time a probe that ran out of it on a busy machine gets on its second run. */
-export const STARVED_RETRY_FACTOR = 3;
 
 /** The spec with this sandbox's paths as `{stateDir}` and `{cwd}`: what two fresh sandboxes have in common. */
 function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {

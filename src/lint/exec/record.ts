@@ -7,6 +7,7 @@ import { mutationShows } from '../../checks/exec/probe/dry-run.js';
 import { startsProcessPerLine } from '../../checks/exec/probe/processes.js';
 import { answeredNothing, jsonl, type ExecProbeKey, type ExecRecording, type ExecRun } from '../../checks/exec/probe/types.js';
 import { runCli } from '../../run/run-cli.js';
+import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
 import { DEFAULT_EXEC_MANIFEST_ARGS } from '../../spec/exec/types.js';
 import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 
@@ -60,6 +61,12 @@ export async function recordExec(command: string, args: readonly string[] = [], 
   };
   const exec = (probe: ExecProbeKey, extra: readonly string[], stdin: 'closed' | 'open' | string, stateDir: string, more?: { env?: Record<string, string>; timeoutMs?: number }) =>
     record(probe, [...args, ...execArgs, ...extra], stdin, stateDir, more);
+  // A probe judged on whether it finishes in time: out of time on a busy machine, it may have been starved rather
+  // than stuck, so it runs again, longer, in fresh state before the tool is blamed (a verdict must not depend on load).
+  const inTime = async (probe: ExecProbeKey, extra: readonly string[], stdin: 'closed' | 'open' | string, ms: number): Promise<ExecRun> => {
+    const run = await exec(probe, extra, stdin, fresh(), { timeoutMs: ms });
+    return run.timedOut && machineBusy() ? exec(probe, extra, stdin, fresh(), { timeoutMs: ms * STARVED_RETRY_FACTOR }) : run;
+  };
 
   try {
     const commands = manifestCommands(await record('manifest', [...args, ...manifestArgs], 'closed', fresh()));
@@ -130,7 +137,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     writeFileSync(file, batch);
     const viaStdin = await exec('stdin', [], batch, fresh());
     const viaFile = await exec('input-file', ['--input-file', file], 'closed', fresh());
-    if (sameAsStdin(viaStdin, viaFile)) await exec('input-file-stdin-open', ['--input-file', file], 'open', fresh(), { timeoutMs: Math.min(timeoutMs, 10_000) });
+    if (sameAsStdin(viaStdin, viaFile)) await inTime('input-file-stdin-open', ['--input-file', file], 'open', Math.min(timeoutMs, 10_000));
 
     // Before the large batch: a preload logs every Node process the batch starts.
     const log = join(work, 'spawn.log');
@@ -146,7 +153,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     // itself); not run when every line starts a process (it would take minutes).
     if (!startsProcessPerLine(runs['process-count'])) {
       const n = options.bulkLines ?? 5_000;
-      await exec('large', [], jsonl(Array.from({ length: n }, () => bulk)), fresh(), { timeoutMs: options.bulkTimeoutMs ?? timeoutMs * 3 });
+      await inTime('large', [], jsonl(Array.from({ length: n }, () => bulk)), options.bulkTimeoutMs ?? timeoutMs * 3);
     }
     return recording();
   } finally {

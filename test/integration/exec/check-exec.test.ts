@@ -61,7 +61,8 @@ describe('checkExec on notes as a process', () => {
     const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN, env: faults('deadlock'), bulkLines: 10_000, bulkTimeoutMs: 8_000 });
     const probe = report.probes.find((p) => p.probe === 'large')!;
     expect(probe.timedOut).toBe(true);
-    expect(report.findings.find((f) => f.id === 'EXEC-10/deadlock')?.message).toMatch(/^a batch of 10000 lines \(\d+ bytes in\) did not finish in 8000 ms and was killed/);
+    // 24 s when the machine was busy: a batch out of time then is asked again, three times longer.
+    expect(report.findings.find((f) => f.id === 'EXEC-10/deadlock')?.message).toMatch(/^a batch of 10000 lines \(\d+ bytes in\) did not finish in (?:8000|24000) ms and was killed/);
   }, 120_000);
 
   it('findings are capped at ten per sub-rule over all runs, and every occurrence is counted', async () => {

@@ -107,14 +107,14 @@ describe('installed in the caller\'s project and linted from there with --watch-
   writeFileSync(join(project, 'bookmarks'), '#!/usr/bin/env python3\nimport sys\nfrom pybookmarks import entry_point\n\nif __name__ == "__main__":\n    sys.exit(entry_point())\n', { mode: 0o755 });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  const lintHere = async (defect?: string) => {
-    const args = ['lint', '--spec', 'aoi', '--output', 'jsonl', '--watch-outside', '--env', 'PYBOOKMARKS_HOME={stateDir}', ...(defect ? ['--env', `${TOOL.defectEnv}=${defect}`] : [])];
+  const lintHere = async (defect?: string, program: readonly string[] = ['python3', 'bookmarks'], only: readonly string[] = []) => {
+    const args = ['lint', '--spec', 'aoi', '--output', 'jsonl', '--watch-outside', '--env', 'PYBOOKMARKS_HOME={stateDir}', ...(defect ? ['--env', `${TOOL.defectEnv}=${defect}`] : []), ...only.flatMap((rule) => ['--only', rule])];
     const plan = ['--setup', "add --url https://example.org/one --title One", '--invoke', 'list', '--invoke', "add --url https://example.org/fresh --title Fresh", '--invoke', 'remove bm_1 --confirm'];
     // As on a user's machine, Python writes its bytecode cache (CI images often turn that off).
     const { PYTHONDONTWRITEBYTECODE: _, ...env } = process.env as Record<string, string>;
-    const run = await runCli(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args, ...plan, '--', 'python3', 'bookmarks'], { cwd: project, env, extendEnv: false, timeoutMs: 280_000 });
-    const checks = Buffer.from(run.stdout).toString('utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; command?: string; findings?: { id: string; message: string }[] }).filter((event) => event.type === 'aoi:check');
-    return { exitCode: run.exitCode, findings: checks.flatMap((check) => (check.findings ?? []).map((f) => `${check.command ?? ''}: ${f.id} ${f.message}`)) };
+    const run = await runCli(process.execPath, [join(ROOT, 'dist/cli/main.js'), ...args, ...plan, '--', ...program], { cwd: project, env, extendEnv: false, timeoutMs: 280_000 });
+    const checks = Buffer.from(run.stdout).toString('utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; name: string; command?: string; notes?: string[]; findings?: { id: string; message: string }[] }).filter((event) => event.type === 'aoi:check');
+    return { exitCode: run.exitCode, checks, findings: checks.flatMap((check) => (check.findings ?? []).map((f) => `${check.command ?? ''}: ${f.id} ${f.message}`)) };
   };
 
   test('the clean tool: no finding, though the interpreter wrote its cache in the caller\'s cwd', { timeout: 300_000 }, async () => {
@@ -135,6 +135,23 @@ describe('installed in the caller\'s project and linted from there with --watch-
       expect(linted.exitCode).toBe(0); // a warning: §14.1 names no MUST for the caller's directories
     } finally {
       rmSync(join(project, 'pybookmarks.log'), { force: true });
+    }
+  });
+
+  test('a write no probe makes when run alone (another program wrote there meanwhile) is blamed on none, and said', { timeout: 300_000 }, async () => {
+    // Stands in for a neighbour writing the caller's cwd during the lint: only the tenth process started (a probe,
+    // after setup and discovery) writes it; the count is kept where the lint does not watch.
+    const neighbour = join(project, 'neighbour.txt');
+    const counter = join(mkdtempSync(join(tmpdir(), 'pybookmarks-count-')), 'count');
+    writeFileSync(join(project, 'noisy'), `#!/bin/sh\nn=$(( $(cat '${counter}' 2>/dev/null || echo 0) + 1 )); echo $n > '${counter}'\n[ $n -eq 10 ] && echo x > '${neighbour}'\nexec python3 '${join(project, 'bookmarks')}' "$@"\n`, { mode: 0o755 });
+    try {
+      const linted = await lintHere(undefined, ['sh', 'noisy'], ['AOI-06']);
+      expect(linted.findings).toEqual([]);
+      expect(linted.exitCode).toBe(0);
+      expect(linted.checks.flatMap((check) => check.notes ?? [])).toContainEqual(expect.stringMatching(/by none of them run alone, so blamed on none .*neighbour\.txt$/));
+    } finally {
+      rmSync(neighbour, { force: true });
+      rmSync(join(counter, '..'), { recursive: true, force: true });
     }
   });
 });

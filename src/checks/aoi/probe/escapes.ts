@@ -21,10 +21,11 @@ export interface Sighting extends EscapeRecord {
 /**
  * Who wrote outside: a write is seen by every probe that ran while it happened. Where the probes that saw it
  * were run again alone (`alone`: path → command → the probe whose lone run changed it), those are the writers,
- * whatever overlapped. Otherwise each path is blamed on the command (or the commands, tied) whose probes saw it
- * change most often — the writer sees its own writes every time, a bystander only when it overlapped. A survivor
- * carries its probe's marker: blamed on that probe alone. One record per command, under the probe that wrote
- * alone, else the first probe that saw it.
+ * whatever overlapped, and a path no lone run changed is blamed on nobody (another program wrote there).
+ * Otherwise each path is blamed on the command (or the commands, tied) whose probes saw it change most often —
+ * the writer sees its own writes every time, a bystander only when it overlapped. A survivor carries its
+ * probe's marker: blamed on that probe alone. One record per command, under the probe that wrote alone, else
+ * the first probe that saw it.
  */
 export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map()): Sighting[] {
   const seen = new Map<string, Map<string, number>>();
@@ -40,7 +41,7 @@ export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<
     const most = Math.max(...counts.values());
     const confirmed = alone.get(path);
     for (const [command, count] of counts) {
-      if (confirmed && confirmed.size > 0 ? confirmed.has(command) : count === most) writers.set(command, [...(writers.get(command) ?? []), path]);
+      if (confirmed ? confirmed.has(command) : count === most) writers.set(command, [...(writers.get(command) ?? []), path]);
     }
   }
   const records = new Map<string, Sighting>();

@@ -23,7 +23,8 @@
  * Every pure check also runs under `strict` (recorded as its ok and verdict statuses: finding severities may
  * legitimately change there, statuses may not).
  *
- * Usage: node scripts/verdict-snapshot.mjs [--live] [--hog] --out FILE
+ * --live-kinds main,cmdhelp,exec,app,lint,foreign runs only those live checks (main: the README main job).
+ * Usage: node scripts/verdict-snapshot.mjs [--live [--live-kinds K,…]] [--hog] --out FILE
  *        node scripts/verdict-snapshot.mjs [--live] [--hog] --compare FILE   (exit 1, with a summary, on any difference)
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -36,21 +37,25 @@ const DIST = join(ROOT, 'dist');
 const CLI = join(DIST, 'cli', 'main.js');
 
 function parseArgs(argv) {
-  const args = { live: false, hog: false, out: undefined, compare: undefined };
+  const args = { live: false, hog: false, out: undefined, compare: undefined, kinds: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--live') args.live = true;
     else if (a === '--hog') args.hog = true;
     else if (a === '--out') args.out = argv[++i];
     else if (a === '--compare') args.compare = argv[++i];
+    else if (a === '--live-kinds') args.kinds = new Set((argv[++i] ?? '').split(','));
     else usage(`unknown argument ${JSON.stringify(a)}`);
   }
   if (!args.out === !args.compare) usage('give exactly one of --out FILE and --compare FILE');
+  const known = ['main', 'cmdhelp', 'exec', 'app', 'lint', 'foreign'];
+  for (const kind of args.kinds ?? []) if (!known.includes(kind)) usage(`--live-kinds takes ${known.join(',')}; not ${JSON.stringify(kind)}`);
+  if (args.kinds) args.live = true;
   return args;
 }
 
 function usage(message) {
-  process.stderr.write(`verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live] [--hog] (--out FILE | --compare FILE)\n`);
+  process.stderr.write(`verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live [--live-kinds main,cmdhelp,exec,app,lint,foreign]] [--hog] (--out FILE | --compare FILE)\n`);
   process.exit(64);
 }
 
@@ -319,13 +324,16 @@ async function limited(jobs, width = 2) {
   return results;
 }
 
-async function live(lint, corpus) {
+async function live(lint, corpus, kinds) {
   const scratch = mkdtempSync(join(tmpdir(), 'aoi-verdicts-'));
+  const wanted = (kind) => kinds === undefined || kinds.has(kind);
   try {
-    const all = scenarios();
+    const all = scenarios().filter((s) => wanted(s.kind));
     const out = [];
-    const main = await lint.lintCli(lint.processTarget(process.execPath, [join(ROOT, 'fixtures', 'bin', 'notes')]), { ...MAIN_JOB, canarySeed: 1 });
-    out.push(lintRecord('live:lint fixtures/bin/notes (README main job)', main, { commands: main.commands, capabilities: main.capabilities, probes: main.probes }));
+    if (wanted('main')) {
+      const main = await lint.lintCli(lint.processTarget(process.execPath, [join(ROOT, 'fixtures', 'bin', 'notes')]), { ...MAIN_JOB, canarySeed: 1 });
+      out.push(lintRecord('live:lint fixtures/bin/notes (README main job)', main, { commands: main.commands, capabilities: main.capabilities, probes: main.probes }));
+    }
     const jobs = [
       ...all
         .filter((s) => s.kind === 'cmdhelp')
@@ -419,7 +427,7 @@ async function withHogs(enabled, body) {
 
 // ---- the snapshot and its comparison ----
 
-async function snapshot(liveToo) {
+async function snapshot(liveToo, kinds) {
   const [kit, lint, agents, corpus, fakes] = await Promise.all([load('index'), load('lint'), load('agents'), load('corpus'), load('fakes')]);
   const records = [
     ...(await streamScenarios(kit, corpus)),
@@ -430,7 +438,7 @@ async function snapshot(liveToo) {
     ...agentConversations(agents),
     ...execFixtures(kit),
     ...(await lintScenarios(lint, fakes, corpus)),
-    ...(liveToo ? await live(lint, corpus) : []),
+    ...(liveToo ? await live(lint, corpus, kinds) : []),
   ];
   const seen = new Set();
   for (const r of records) {
@@ -472,7 +480,7 @@ function compare(before, now) {
 
 const args = parseArgs(process.argv.slice(2));
 const started = Date.now();
-const snap = await withHogs(args.hog, () => snapshot(args.live));
+const snap = await withHogs(args.hog, () => snapshot(args.live, args.kinds));
 process.stderr.write(`verdict-snapshot: ${((Date.now() - started) / 1000).toFixed(0)} s${args.hog ? ', a busy loop on every core' : ''}\n`);
 if (args.out) {
   writeFileSync(args.out, render(snap));

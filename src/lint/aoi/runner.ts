@@ -47,6 +47,11 @@ export interface Escape {
   readonly survivors: readonly Survivor[];
 }
 
+/** The shortest control window of writesAlone: long enough for a program that writes every few hundred ms to show. */
+const IDLE_CONTROL_MIN_MS = 500;
+/** Lone runs of one probe before a write it seems to make is left unconfirmed. */
+const LONE_RUN_ATTEMPTS = 3;
+
 /**
  * A probe another runner recorded (detection runs the AOI lint's discovery probe): its spec with the sandbox
  * paths as `{stateDir}` and `{cwd}`, what it saw and changed. A lint takes it instead of running the probe
@@ -261,19 +266,40 @@ export class ProbeRunner {
   }
 
   /**
-   * The paths outside the sandboxes that a probe changes when it runs alone, in a fresh copy of the template:
-   * who wrote what, whatever else was running when the write was first seen. Call once every other probe is
-   * done. What it leaves running is killed, not reported (collectSurvivors has run).
+   * The paths outside the sandboxes that a probe changes when it runs alone, in a fresh copy of the template,
+   * and that did not change in an idle window after it: who wrote what, whatever else was running when the
+   * write was first seen. Call once every other probe is done. What it leaves running is killed, not reported
+   * (collectSurvivors has run).
    */
   async writesAlone(args: readonly string[]): Promise<string[]> {
+    // A neighbour that writes in bursts (another lint) may spoil one control window: a path counts once a lone run
+    // changed it while its control did not, in any of a few tries.
+    const made = new Set<string>();
+    for (let attempt = 0; attempt < LONE_RUN_ATTEMPTS; attempt++) {
+      const { paths, others } = await this.loneRun(args);
+      for (const path of paths) if (!others.has(path)) made.add(path);
+      if (paths.every((path) => made.has(path))) break;
+    }
+    return [...made].sort();
+  }
+
+  /** One lone run of the probe and its control window: what changed during each. */
+  private async loneRun(args: readonly string[]): Promise<{ paths: string[]; others: ReadonlySet<string> }> {
     const dirs = await this.dirs();
     const marker = `${this.marker}-alone.${++this.alone}`;
     const spec: ProbeSpec = { args, env: { ...this.env(dirs, false), [PROBE_MARKER_ENV]: marker }, cwd: dirs.cwd, stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open', timeoutMs: this.options.timeoutMs, graceMs: this.options.graceMs };
+    const changedSince = async (before: OutsideSnapshot) => outsideChanges(before, await outsideSnapshot(this.outside.dirs), this.outside.filesOnly, (path) => path === this.workspace.root);
     const before = await outsideSnapshot(this.outside.dirs);
+    const started = performance.now();
     await this.slots.use(() => this.target.run(spec));
-    const paths = outsideChanges(before, await outsideSnapshot(this.outside.dirs), this.outside.filesOnly, (path) => path === this.workspace.root);
+    const paths = await changedSince(before);
     await survivorsOf(marker);
-    return paths;
+    if (paths.length === 0) return { paths, others: new Set() };
+    // The control: as long again with nothing of ours running. What changes then is written by another program
+    // (a neighbour, another lint), not by this probe.
+    const idle = await outsideSnapshot(this.outside.dirs);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)));
+    return { paths, others: new Set(await changedSince(idle)) };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +153,20 @@ describe('installed in the caller\'s project and linted from there with --watch-
     } finally {
       rmSync(neighbour, { force: true });
       rmSync(join(counter, '..'), { recursive: true, force: true });
+    }
+  });
+
+  test('a neighbour writing the caller\'s cwd all through the lint is blamed on no command, even when it writes during a lone run', { timeout: 300_000 }, async () => {
+    const neighbour = join(project, 'neighbour.log');
+    const writer = spawn('sh', ['-c', `while :; do date >> '${neighbour}'; sleep 0.1; done`], { stdio: 'ignore', detached: true });
+    try {
+      const linted = await lintHere(undefined, ['python3', 'bookmarks'], ['AOI-06']);
+      expect(linted.findings).toEqual([]);
+      expect(linted.exitCode).toBe(0);
+      expect(linted.checks.flatMap((check) => check.notes ?? [])).toContainEqual(expect.stringMatching(/by none of them run alone, so blamed on none .*neighbour\.log$/));
+    } finally {
+      process.kill(-writer.pid!, 'SIGKILL');
+      rmSync(neighbour, { force: true });
     }
   });
 });

@@ -140,11 +140,11 @@ describe('installed in the caller\'s project and linted from there with --watch-
   });
 
   test('a write no probe makes when run alone (another program wrote there meanwhile) is blamed on none, and said', { timeout: 300_000 }, async () => {
-    // Stands in for a neighbour writing the caller's cwd during the lint: only the tenth process started (a probe,
-    // after setup and discovery) writes it; the count is kept where the lint does not watch.
+    // Stands in for a neighbour writing the caller's cwd during the lint, once: the first `remove` probe (always a
+    // watched one: setup and discovery never remove) writes it; the mark is kept where the lint does not watch.
     const neighbour = join(project, 'neighbour.txt');
-    const counter = join(mkdtempSync(join(tmpdir(), 'pybookmarks-count-')), 'count');
-    writeFileSync(join(project, 'noisy'), `#!/bin/sh\nn=$(( $(cat '${counter}' 2>/dev/null || echo 0) + 1 )); echo $n > '${counter}'\n[ $n -eq 10 ] && echo x > '${neighbour}'\nexec python3 '${join(project, 'bookmarks')}' "$@"\n`, { mode: 0o755 });
+    const counter = join(mkdtempSync(join(tmpdir(), 'pybookmarks-count-')), 'written');
+    writeFileSync(join(project, 'noisy'), `#!/bin/sh\ncase " $* " in *' remove '*) [ -e '${counter}' ] || { : > '${counter}'; echo x > '${neighbour}'; } ;; esac\nexec python3 '${join(project, 'bookmarks')}' "$@"\n`, { mode: 0o755 });
     try {
       const linted = await lintHere(undefined, ['sh', 'noisy'], ['AOI-06']);
       expect(linted.findings).toEqual([]);

@@ -2,9 +2,9 @@
  * CMDHELP-02/bool-takes-value (§5.3): a flag the document types bool is a presence switch, and the live parser
  * refuses a value for it. Asked on a leaf's own help, so that nothing but help runs.
  */
-import { boolFlagProbe } from './probes.js';
+import { boolFlagProbe, unknownFlagProbe } from './probes.js';
 import { isObject, type HelpTree } from './tree.js';
-import { firstLine, type Answers, type Judging } from './types.js';
+import { endOf, firstLine, type Answers, type Judging } from './types.js';
 
 /** At most this many bool flags are asked about (two runs each). */
 export const MAX_BOOL_FLAGS = 16;
@@ -26,23 +26,33 @@ export function boolFlagsOf(tree: HelpTree): BoolFlag[] {
   return [...own, ...global].slice(0, MAX_BOOL_FLAGS);
 }
 
-/** The probes a bool flag needs: the control (no value), then the value. */
-export const boolProbesOf = (tree: HelpTree): string[][] => boolFlagsOf(tree).flatMap(({ path, flag }) => [boolFlagProbe(path, flag), boolFlagProbe(path, flag, 'true')]);
+/** The probes a bool flag needs: the control (no value), the value, and (once per leaf) a flag no tool has. */
+export const boolProbesOf = (tree: HelpTree): string[][] =>
+  boolFlagsOf(tree).flatMap(({ path, flag }) => [boolFlagProbe(path, flag), boolFlagProbe(path, flag, 'true'), unknownFlagProbe(path)]);
 
 /**
- * `<leaf> --flag --help` answers (exit 0) and `<leaf> --flag=true --help` must not: a tool that answers both took
- * the value. When no control answers, nothing was judged, and the verdict says so.
+ * `<leaf> --flag=true --help` must be refused. Refused: the parser refused the value (when `<leaf> --flag --help`
+ * answers; else nothing is known). Answered: the value was taken only if the same parser refuses an unknown flag
+ * before --help; a tool that answers --help before parsing anything (as argparse does for an unknown flag, and
+ * many hand-written parsers do for everything) cannot be asked this way, and the verdict says so.
  */
 export function judgeBoolValues(tree: HelpTree, answers: Answers, judging: Judging): void {
   const flags = boolFlagsOf(tree);
-  let judged = 0;
+  const unjudged: string[] = [];
   for (const { path, flag } of flags) {
-    if (!answers(boolFlagProbe(path, flag)).ok) continue;
-    judged++;
+    const control = boolFlagProbe(path, flag);
+    if (!answers(control).ok) {
+      unjudged.push(`\`${control.join(' ')}\` exits ${endOf(answers(control).run)}`);
+      continue;
+    }
     const probe = boolFlagProbe(path, flag, 'true');
     const withValue = answers(probe);
-    if (withValue.ok) judging.report('CMDHELP-02/bool-takes-value', `${path} accepts --${flag}=true (exit 0), yet the document types --${flag} bool: a presence switch takes no value (§5.3).`, probe, firstLine(withValue.stdout));
+    if (!withValue.ok) continue;
+    if (answers(unknownFlagProbe(path)).ok) {
+      unjudged.push(`${path} answers --help before it parses its flags (an unknown flag is not refused either)`);
+      continue;
+    }
+    judging.report('CMDHELP-02/bool-takes-value', `${path} accepts --${flag}=true (exit 0) but refuses an unknown flag, and the document types --${flag} bool: a presence switch takes no value (§5.3).`, probe, firstLine(withValue.stdout));
   }
-  if (flags.length === 0) judging.note('CMDHELP-02', 'No leaf has a bool flag: the parser was not asked to refuse a value (§5.3).');
-  else if (judged === 0) judging.note('CMDHELP-02', `§5.3 not judged on the live parser: no \`<leaf> --flag --help\` answered with exit 0 (e.g. \`${boolFlagProbe(flags[0]!.path, flags[0]!.flag).join(' ')}\`), so a refusal of --flag=true could not be told from a refusal of --help.`);
+  if (unjudged.length > 0) judging.note('CMDHELP-02', `§5.3 not judged on the live parser for some bool flags: ${[...new Set(unjudged)].slice(0, 3).join('; ')}.`);
 }

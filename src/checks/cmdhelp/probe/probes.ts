@@ -37,5 +37,7 @@ export const groupDepthProbe = (group: string, depth: number): string[] => ['hel
  * the two differ in the value alone, so a refusal of the first beside an answer to the second is the parser's.
  */
 export const boolFlagProbe = (path: string, flag: string, value?: string): string[] => [...path.split(' '), value === undefined ? `--${flag}` : `--${flag}=${value}`, '--help'];
+/** A flag no tool has, on a leaf's own help: refused only by a parser that runs before --help is answered. */
+export const unknownFlagProbe = (path: string): string[] => [...path.split(' '), '--aoi-testkit-no-such-flag', '--help'];
 /** The command a `dynamic:<binary> <command>` enum_source names, as the tool's words (`queue list`). */
 export const enumSourceProbe = (command: string): string[] => command.split(' ');

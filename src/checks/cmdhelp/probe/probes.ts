@@ -39,5 +39,7 @@ export const groupDepthProbe = (group: string, depth: number): string[] => ['hel
 export const boolFlagProbe = (path: string, flag: string, value?: string): string[] => [...path.split(' '), value === undefined ? `--${flag}` : `--${flag}=${value}`, '--help'];
 /** A flag no tool has, on a leaf's own help: refused only by a parser that runs before --help is answered. */
 export const unknownFlagProbe = (path: string): string[] => [...path.split(' '), '--aoi-testkit-no-such-flag', '--help'];
+/** A typed flag given a value of no type, on a leaf's own help: refused by a parser that checks values before --help. */
+export const badValueProbe = (path: string, flag: string): string[] => [...path.split(' '), `--${flag}=aoi-testkit-not-a-value`, '--help'];
 /** The command a `dynamic:<binary> <command>` enum_source names, as the tool's words (`queue list`). */
 export const enumSourceProbe = (command: string): string[] => command.split(' ');

@@ -22,5 +22,5 @@ export function helpProbes(capability: readonly CapabilityProbe[], recorded: (wo
   const depths = Array.from({ length: tree.maxLevel }, (_, i) => depthProbe(i + 1));
   const leaves = [...tree.leaves.keys()].flatMap((path) => [scopedProbe(path, 'md'), helpFlagProbe(path)]);
   const groupDepthProbes = groupDepths(tree).map(({ group, depth }) => groupDepthProbe(group, depth));
-  return [...probes, ...tree.scoped.map((s) => s.probe), ...depths, depthProbe(tree.maxLevel, 'md'), ...groupDepthProbes, ...leaves, ...boolProbesOf(tree), ...enumSourceProbesOf(tree)];
+  return [...probes, ...tree.scoped.map((s) => s.probe), ...depths, depthProbe(tree.maxLevel, 'md'), ...groupDepthProbes, ...leaves, ...boolProbesOf(tree, recorded), ...enumSourceProbesOf(tree)];
 }

@@ -4,7 +4,7 @@
  */
 import { badValueProbe, boolFlagProbe, unknownFlagProbe } from './probes.js';
 import { isObject, type HelpTree } from './tree.js';
-import { endOf, firstLine, type Answers, type Judging } from './types.js';
+import { endOf, firstLine, type Answers, type HelpAnswer, type Judging } from './types.js';
 
 /** At most this many bool flags are asked about (two runs each). */
 export const MAX_BOOL_FLAGS = 16;
@@ -42,9 +42,12 @@ function witnessProbesOf(tree: HelpTree, path: string): string[][] {
   return [unknownFlagProbe(path), ...(typed !== undefined ? [badValueProbe(path, typed)] : [])];
 }
 
-/** The probes a bool flag needs: the control (no value), the value, and (once per leaf) the witnesses of an early parser. */
-export const boolProbesOf = (tree: HelpTree): string[][] =>
-  boolFlagsOf(tree).flatMap(({ path, flag }) => [boolFlagProbe(path, flag), boolFlagProbe(path, flag, 'true'), ...witnessProbesOf(tree, path)]);
+/**
+ * The probes a bool flag needs: the control (no value) and the value; once the value is seen answered, the
+ * witnesses of an early parser (a tool that refuses the value is never asked them).
+ */
+export const boolProbesOf = (tree: HelpTree, recorded: (words: readonly string[]) => HelpAnswer | undefined): string[][] =>
+  boolFlagsOf(tree).flatMap(({ path, flag }) => [boolFlagProbe(path, flag), boolFlagProbe(path, flag, 'true'), ...(recorded(boolFlagProbe(path, flag, 'true'))?.ok ? witnessProbesOf(tree, path) : [])]);
 
 /**
  * `<leaf> --flag=true --help` must be refused. Refused: the parser refused the value (when `<leaf> --flag --help`

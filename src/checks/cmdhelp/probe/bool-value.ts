@@ -6,7 +6,7 @@ import { badValueProbe, boolFlagProbe, unknownFlagProbe } from './probes.js';
 import { isObject, type HelpTree } from './tree.js';
 import { endOf, firstLine, type Answers, type HelpAnswer, type Judging } from './types.js';
 
-/** At most this many bool flags are asked about (two runs each). */
+/** At most this many bool flags are asked about (two runs each; up to two more when the value is answered). */
 export const MAX_BOOL_FLAGS = 16;
 
 /** A bool flag and the leaf it is given to. */

@@ -19,6 +19,13 @@ describe('checkAgentApplication on pyshelf (a foreign Python app)', () => {
     expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(report.verdicts.map((v) => `${v.rule}:pass`));
   }, 60_000);
 
+  it('without the setup the kit cannot derive one (`shelve` is not add/create-like): `discard` goes bare, and the warning says why', async () => {
+    const report = await checkAgentApplication(dir, { timeoutMs: 30_000 });
+    expect(report.plan?.setupFrom).toBe('none');
+    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['APP-13/not-enforced', 'warning']]);
+    expect(report.findings[0]!.message).toMatch(/error\.code "NOT_FOUND", not a failure with error\.code CONFIRMATION_REQUIRED\. It was called with no argument: no entity id was seen/);
+  }, 60_000);
+
   for (const [defect, { findings }] of Object.entries(tool.defects)) {
     it(`${defect}: exactly ${findings.join(', ')}`, async () => {
       const report = await checkAgentApplication(dir, { ...tool.options, env: { [tool.defectEnv]: defect }, timeoutMs: 30_000 });

@@ -202,9 +202,6 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
-  const results: SpecResult[] = [];
-  let aoi: LintReport | undefined;
-  if (chosen('aoi') && args.program !== undefined) aoi = await runAoi(args, args.program, detected?.aoi);
   const only = args.only;
   const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
   const note = (text: string) => {
@@ -227,7 +224,14 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       pending.push(runAppSpec(appDir, options, { ...(args.appSetup ? { setup: args.appSetup } : {}), ...(args.appRead ? { read: args.appRead } : {}), ...(args.appHuman ? { humanSwitch: args.appHuman } : {}) }));
     } else pending.push(Promise.resolve(skippedSpec('app', 'no application package: no APP.md in the current directory or the program’s package; pass --app-dir DIR', only)));
   }
-  results.push(...(await Promise.all(pending)));
+  // The specs run side by side: a lint's probes leave a core idle much of the time (each waits on a process). The
+  // AOI lint starts last, so that the notes above are printed before its progress line takes the terminal.
+  const aoiRun = chosen('aoi') && args.program !== undefined ? runAoi(args, args.program, detected?.aoi) : Promise.resolve(undefined);
+  const [aoiEnd, ...ends] = await Promise.allSettled([aoiRun, ...pending]);
+  // Every spec has ended, its processes with it, before one spec's error (a failed --setup) ends the lint.
+  for (const end of [aoiEnd, ...ends]) if (end.status === 'rejected') throw end.reason;
+  const aoi = (aoiEnd as PromiseFulfilledResult<LintReport | undefined>).value;
+  const results = ends.map((end) => (end as PromiseFulfilledResult<SpecResult>).value);
 
   const verdicts = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
   const ok = verdictsOk(verdicts);

@@ -1,6 +1,9 @@
 import { judgeConsumer, type ConsumerRecording, type ConsumerReport } from '../../checks/consumer/judge.js';
 import { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+import { judgeRuntime, type RuntimeRecording, type RuntimeReport } from '../../checks/consumer/judge-runtime.js';
+import { RUNTIME_SCENARIOS, type RuntimeScenarioSpec } from '../../spec/consumer/runtime-scenarios.js';
 import { recordConsumer } from './record.js';
+import { recordRuntime } from './record-runtime.js';
 
 export { ConsumerStartError } from './record.js';
 
@@ -23,6 +26,13 @@ export interface LintConsumerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Called after each scenario with what was recorded. */
   readonly onScenario?: (recording: ConsumerRecording) => void;
+  readonly appRuntime?: false;
+}
+
+/** An APP runtime (RUNTIME-01…08): the kit gives it a fake Agent Application package and a request per scenario. */
+export interface LintAppRuntimeOptions extends Omit<LintConsumerOptions, 'as' | 'onScenario' | 'appRuntime'> {
+  readonly appRuntime: true;
+  readonly onScenario?: (recording: RuntimeRecording) => void;
 }
 
 /** The consumer never ran the tool named by `as` in any scenario: nothing about it could be judged. */
@@ -40,6 +50,16 @@ export function consumerScenarios(shape: ConsumerScenarioSpec['shape'], ids?: re
   });
 }
 
+/** The APP-runtime scenarios, or the ones asked for (an unknown id is a RangeError). */
+export function runtimeScenarios(ids?: readonly string[]): RuntimeScenarioSpec[] {
+  if (ids === undefined || ids.length === 0) return [...RUNTIME_SCENARIOS];
+  return [...new Set(ids)].map((id) => {
+    const found = RUNTIME_SCENARIOS.find((s) => s.id === id);
+    if (!found) throw new RangeError(`unknown APP-runtime scenario "${id}"; known: ${RUNTIME_SCENARIOS.map((s) => s.id).join(', ')}`);
+    return found;
+  });
+}
+
 /**
  * Judge a consumer of AOI streams, in any language, by running it once per consumer scenario (CONSUMER-01…08):
  * a stdin reader is given each upstream on stdin; a spawner (`as`) finds each scenario's fake tool on PATH.
@@ -50,9 +70,12 @@ export function consumerScenarios(shape: ConsumerScenarioSpec['shape'], ids?: re
  * const report = await lintConsumer(['python3', 'wrapper.py'], { as: 'notes' });
  * report.ok; // false: CONSUMER-06 consumer.spawn.killed — reported success (exit 0, no aoi:summary) …
  */
-export async function lintConsumer(command: readonly string[], options: LintConsumerOptions = {}): Promise<ConsumerReport> {
+export async function lintConsumer(command: readonly string[], options: LintAppRuntimeOptions): Promise<RuntimeReport>;
+export async function lintConsumer(command: readonly string[], options?: LintConsumerOptions): Promise<ConsumerReport>;
+export async function lintConsumer(command: readonly string[], options: LintConsumerOptions | LintAppRuntimeOptions = {}): Promise<ConsumerReport | RuntimeReport> {
   const [program, ...args] = command;
   if (program === undefined) throw new RangeError('lintConsumer needs a command: [program, ...args]');
+  if (options.appRuntime === true) return lintAppRuntime(program, args, options);
   const scenarios = consumerScenarios(options.as !== undefined ? 'spawn' : 'stdin', options.scenarios);
   const recordings = await recordConsumer(program, args, scenarios, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
@@ -67,5 +90,23 @@ export async function lintConsumer(command: readonly string[], options: LintCons
   return judgeConsumer(recordings);
 }
 
+/** The APP-runtime shape: one fresh package per scenario; a runtime that never ran the application is a setup error. */
+async function lintAppRuntime(program: string, args: readonly string[], options: LintAppRuntimeOptions): Promise<RuntimeReport> {
+  const recordings = await recordRuntime(program, args, runtimeScenarios(options.scenarios), {
+    timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.onScenario ? { onScenario: options.onScenario } : {}),
+  });
+  const mustCall = recordings.filter((r) => !r.scenario.expect.noCall && r.scenario.expect.confirmation !== 'denied');
+  if (mustCall.length > 0 && mustCall.every((r) => r.calls.length === 0 && !r.run.timedOut)) {
+    throw new ConsumerSetupError('the runtime never ran the application in any scenario: it must run entry.command of the APP.md in $AOI_APP_DIR for the request in $AOI_APP_REQUEST');
+  }
+  return judgeRuntime(recordings);
+}
+
+export type { RuntimeRecording, RuntimeReport, RuntimeScenarioResult, RuntimeOutcome } from '../../checks/consumer/judge-runtime.js';
+export { RUNTIME_SCENARIOS, type RuntimeScenarioSpec } from '../../spec/consumer/runtime-scenarios.js';
+export { RUNTIME_CONTRACT_ENV } from './record-runtime.js';
 export type { ConsumerRecording, ConsumerReport, ConsumerScenarioResult, ConsumerOutcome } from '../../checks/consumer/judge.js';
 export { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';

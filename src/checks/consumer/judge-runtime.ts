@@ -95,7 +95,9 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     collector.exercised('RUNTIME-08', id);
     const outcome = runtimeOutcomeOf(recording);
     results.push({ id, shape: 'runtime', outcome, calls: argvs, durationMs: run.durationMs });
-    const neverRan = `the runtime never ran the application (${request.command} ${request.args.join(' ')}), so what it does with its output cannot be judged`;
+    const neverRan = `the runtime never ran the request (${[request.command, ...request.args].join(' ')}), so what it does with its output cannot be judged`;
+    // The calls that carry the request: the binary answers any call as the scenario says, so only these count.
+    const requested = calls.filter((call) => isDeepStrictEqual(call.argv, [request.command, ...request.args]));
 
     // RUNTIME-01: every call from the package root.
     if (rules.includes('RUNTIME-01')) {
@@ -106,18 +108,18 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     }
 
     // RUNTIME-05: run once; a second call after the failure is a retry nobody agreed to (the kit answers no).
-    const retried = calls.length > 1;
+    const retried = requested.length > 1;
     if (expect.once) {
-      if (calls.length === 0) collector.skip('RUNTIME-05', neverRan, id);
-      else if (retried) collector.add('RUNTIME-05/silent-retry', `${id}: the command failed and was run ${calls.length} times (${calls.map((c) => `exit ${scenario.responses[Math.min(calls.indexOf(c), scenario.responses.length - 1)]!.code}`).join(', ')})`, evidence, id);
+      if (requested.length === 0) collector.skip('RUNTIME-05', neverRan, id);
+      else if (retried) collector.add('RUNTIME-05/silent-retry', `${id}: the command failed and was run ${requested.length} times (${calls.map((_, n) => `exit ${scenario.responses[Math.min(n, scenario.responses.length - 1)]!.code}`).join(', ')})`, evidence, id);
       else collector.exercised('RUNTIME-05', id);
     }
-    const once = calls.length === 0 ? neverRan : retried ? `the runtime ran the command ${calls.length} times (RUNTIME-05): what it reported is not about the one failure` : undefined;
+    const once = requested.length === 0 ? neverRan : retried ? `the runtime ran the command ${requested.length} times (RUNTIME-05): what it reported is not about the one failure` : undefined;
 
     // RUNTIME-03: a non-zero exit is reported as failure.
     if (expect.failure) {
       if (once) collector.skip('RUNTIME-03', once, id);
-      else if (outcome.reported === 'success') collector.add('RUNTIME-03/failure-reported-as-success', `${id}: ${argvOf(calls[0]!)} exited ${scenario.responses[0]!.code}, and the runtime reported success (${describeRuntimeOutcome(outcome)})`, evidence, id);
+      else if (outcome.reported === 'success') collector.add('RUNTIME-03/failure-reported-as-success', `${id}: ${argvOf(requested[0]!)} exited ${scenario.responses[0]!.code}, and the runtime reported success (${describeRuntimeOutcome(outcome)})`, evidence, id);
       else collector.exercised('RUNTIME-03', id);
     }
 
@@ -135,7 +137,7 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     if (rules.includes('RUNTIME-02')) {
       const answer = outcome.result?.answer;
       const reportedAnswer = outcome.reported === 'success' && outcome.result !== null && 'answer' in outcome.result;
-      if (calls.length === 0) collector.skip('RUNTIME-02', neverRan, id);
+      if (requested.length === 0) collector.skip('RUNTIME-02', neverRan, id);
       else if (expect.notAnswer !== undefined && reportedAnswer && isDeepStrictEqual(answer, expect.notAnswer)) {
         collector.add('RUNTIME-02/stderr-parsed', `${id}: the runtime reported the JSON the application wrote on stderr as the answer: ${cut(answer)}`, evidence, id);
       } else if (expect.answer !== undefined && !(reportedAnswer && isDeepStrictEqual(answer, expect.answer))) {
@@ -150,7 +152,7 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
       const ran = calls.filter((call) => call.argv[0] === request.command);
       if (unasked) collector.add('RUNTIME-06/not-asked', `${id}: ${argvOf(unasked)} (remove is confirmationRequired) ran with no confirm record before it in the runtime's log`, evidence, id);
       else if (expect.confirmation === 'denied' && ran.length > 0) collector.add('RUNTIME-06/run-after-denial', `${id}: the user answered no, and ${argvOf(ran[0]!)} ran anyway`, evidence, id);
-      else if (expect.confirmation === 'approved' && ran.length === 0) collector.skip('RUNTIME-06', `${neverRan} (approved by the user)`, id);
+      else if (expect.confirmation === 'approved' && ran.length === 0) collector.skip('RUNTIME-06', `${neverRan}, approved by the user: whether it asks first is not seen`, id);
       else collector.exercised('RUNTIME-06', id);
     }
 

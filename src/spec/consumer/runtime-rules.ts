@@ -10,14 +10,14 @@ import type { Rule, SubRule } from '../types.js';
  * Sections name the contract's headings.
  */
 export const RUNTIME_RULES: readonly Rule[] = withDocs([
-  { id: 'RUNTIME-01', title: 'entry.command is invoked from the package root', characteristics: ['Verifiable'], sections: ['Invoking entry.command'] },
-  { id: 'RUNTIME-02', title: 'The answer is the JSON on stdout, never stderr', characteristics: ['Typed', 'Composable'], sections: ['Handling JSON stdout', 'stderr as diagnostics'] },
-  { id: 'RUNTIME-03', title: 'A non-zero exit is a failure, even when stdout is empty or unparseable', characteristics: ['Verifiable'], sections: ['Failure output', 'Non-zero exit codes'] },
-  { id: 'RUNTIME-04', title: 'A structured error is surfaced with its code and message', characteristics: ['Typed'], sections: ['Non-zero exit codes', 'Error handling'] },
-  { id: 'RUNTIME-05', title: 'A failed command is not retried without the user knowing', characteristics: ['Verifiable', 'Safe'], sections: ['Non-zero exit codes'] },
-  { id: 'RUNTIME-06', title: 'A confirmationRequired command runs only after the user confirmed it', characteristics: ['Safe'], sections: ['Confirmation-required commands'] },
-  { id: 'RUNTIME-07', title: 'Only scheduling commands APP.md documents are invoked, and none when scheduling is not supported', characteristics: ['Safe', 'Discoverable'], sections: ['Scheduling commands'] },
-  { id: 'RUNTIME-08', title: 'The runtime ends on its own', characteristics: ['Bounded'], sections: ['Invoking entry.command'] },
+  { id: 'RUNTIME-01', title: 'entry.command is invoked from the package root', characteristics: ['Verifiable'], sections: ['§Invoking entry.command'] },
+  { id: 'RUNTIME-02', title: 'The answer is the JSON on stdout, never stderr', characteristics: ['Typed', 'Composable'], sections: ['§Handling JSON stdout', '§stderr as diagnostics'] },
+  { id: 'RUNTIME-03', title: 'A non-zero exit is a failure, even when stdout is empty or unparseable', characteristics: ['Verifiable'], sections: ['§Failure output', '§Non-zero exit codes'] },
+  { id: 'RUNTIME-04', title: 'A structured error is surfaced with its code and message', characteristics: ['Typed'], sections: ['§Non-zero exit codes', '§Error handling'] },
+  { id: 'RUNTIME-05', title: 'A failed command is not retried without the user knowing', characteristics: ['Verifiable', 'Safe'], sections: ['§Non-zero exit codes'] },
+  { id: 'RUNTIME-06', title: 'A confirmationRequired command runs only after the user confirmed it', characteristics: ['Safe'], sections: ['§Confirmation-required commands'] },
+  { id: 'RUNTIME-07', title: 'Only scheduling commands APP.md documents are invoked, and none when scheduling is not supported', characteristics: ['Safe', 'Discoverable'], sections: ['§Scheduling commands'] },
+  { id: 'RUNTIME-08', title: 'The runtime ends on its own', characteristics: ['Bounded'], sections: ['§Invoking entry.command'] },
 ]);
 
 const probe = subRulesJudgedBy('probe');

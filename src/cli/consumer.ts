@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describeOutcome, type ConsumerReport } from '../checks/consumer/judge.js';
 import { describeRuntimeOutcome, type RuntimeReport } from '../checks/consumer/judge-runtime.js';
-import { ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, consumerScenarios, lintConsumer, runtimeScenarios } from '../lint/consumer/index.js';
+import { ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, consumerScenarios, lintConsumer, runtimeScenarios, type ConsumerMode } from '../lint/consumer/index.js';
 import { sanitise } from '../stream/sanitise.js';
 import { writeVerdicts } from './check.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour } from './colour.js';
@@ -19,6 +19,8 @@ export interface ConsumerArgs {
   as: string | undefined;
   /** The consumer is an Agent Application runtime (RUNTIME-01…08). */
   appRuntime: boolean;
+  /** The mode the stdin reader was run in (--continue-on-error, --unbounded). */
+  mode: ConsumerMode;
   scenarios: string[];
   timeoutMs: number;
   reporting: ReportingArgs;
@@ -43,14 +45,17 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
   const scenarios = (values.scenario as string[] | undefined) ?? [];
   const appRuntime = values['app-runtime'] === true;
   if (appRuntime && as !== undefined) throw new UsageError('--app-runtime and --as are two shapes: give one');
+  if (values['continue-on-error'] === true && values.unbounded === true) throw new UsageError('--continue-on-error and --unbounded are two modes: judge each in its own run');
+  const mode: ConsumerMode = values['continue-on-error'] === true ? 'continue-on-error' : values.unbounded === true ? 'unbounded' : 'default';
+  if (appRuntime && mode !== 'default') throw new UsageError('--continue-on-error and --unbounded are for stdin readers, not --app-runtime');
   try {
     if (appRuntime) runtimeScenarios(scenarios);
-    else consumerScenarios(as !== undefined ? 'spawn' : 'stdin', scenarios);
+    else consumerScenarios(as !== undefined ? 'spawn' : 'stdin', scenarios, mode);
   } catch (error) {
     throw new UsageError(`--scenario: ${(error as Error).message}`);
   }
   const timeoutMs = intFlag('consumer', 'timeout-ms', values['timeout-ms'] as string | undefined) ?? DEFAULT_CONSUMER_TIMEOUT_MS;
-  return { program, programArgs, as, appRuntime, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
+  return { program, programArgs, as, appRuntime, mode, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
 }
 
 /** `aoi-testkit consumer`: run the consumer once per scenario and report CONSUMER-01…08 (RUNTIME-01…08 with --app-runtime); returns the exit status. */
@@ -61,7 +66,7 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
     const command = [args.program, ...args.programArgs];
     report = args.appRuntime
       ? await lintConsumer(command, { appRuntime: true, scenarios: args.scenarios, timeoutMs: args.timeoutMs })
-      : await lintConsumer(command, { scenarios: args.scenarios, timeoutMs: args.timeoutMs, ...(args.as !== undefined ? { as: args.as } : {}) });
+      : await lintConsumer(command, { scenarios: args.scenarios, timeoutMs: args.timeoutMs, mode: args.mode, ...(args.as !== undefined ? { as: args.as } : {}) });
   } catch (error) {
     if (error instanceof ConsumerStartError) {
       if (error.code === 'ENOENT') throw new InputError(`${error.message}`, 'not_found', 'PROGRAM_NOT_FOUND');
@@ -72,13 +77,13 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
   }
   const target = [args.program, ...args.programArgs].join(' ');
   const view: Omit<ReportView, 'baseline'> = { verb: 'consumer', target, report, durationMs: performance.now() - started };
-  const shape = args.appRuntime ? 'app-runtime' : args.as !== undefined ? `spawn (as ${args.as})` : 'stdin';
+  const shape = args.appRuntime ? 'app-runtime' : args.as !== undefined ? `spawn (as ${args.as})` : args.mode === 'default' ? 'stdin' : `stdin, ${args.mode}`;
   return reportAll(
     args.reporting,
     view,
     {
       text: (v, color) => renderText(report, v, shape, color),
-      jsonl: (v, e) => writeVerdicts(v, e, 'consumer', { consumer: { shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin', ...(args.as !== undefined ? { as: args.as } : {}), scenarios: report.scenarios.length, elapsed_ms: Math.round(v.durationMs ?? 0) } }),
+      jsonl: (v, e) => writeVerdicts(v, e, 'consumer', { consumer: { shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin', ...(args.mode !== 'default' ? { mode: args.mode } : {}), ...(args.as !== undefined ? { as: args.as } : {}), scenarios: report.scenarios.length, elapsed_ms: Math.round(v.durationMs ?? 0) } }),
     },
     { emitter, color: args.color },
   );
@@ -97,7 +102,7 @@ function renderText(report: ConsumerReport | RuntimeReport, view: ReportView, sh
     // The summary's `ok` is the consumer's own value: made safe to print.
     const did = scenario.outcome === null ? 'did not end (killed by the kit)' : sanitise('must' in scenario ? describeOutcome(scenario.outcome) : describeRuntimeOutcome(scenario.outcome as RuntimeReport['scenarios'][number]['outcome'] & object));
     const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
-    const must = 'must' in scenario ? `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}` : `${scenario.calls.length} call(s)${scenario.calls.length > 0 ? `: ${sanitise(scenario.calls.map((argv) => argv.join(' ')).join(' | ')).slice(0, 120)}` : ''}`;
+    const must = 'must' in scenario ? `must ${scenario.must === 'succeed' ? 'succeed' : scenario.must === 'fail-closed' ? 'fail closed' : 'report and continue'}` : `${scenario.calls.length} call(s)${scenario.calls.length > 0 ? `: ${sanitise(scenario.calls.map((argv) => argv.join(' ')).join(' | ')).slice(0, 120)}` : ''}`;
     const facts = `${must}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
     out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABELS[status])}  ${scenario.id}  ${paint(GREY, facts)}`);
     for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {

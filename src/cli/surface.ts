@@ -228,6 +228,14 @@ export const VERBS = {
         type: 'bool', description: 'The consumer is an Agent Application runtime: per scenario it gets a fake package ($AOI_APP_DIR), a request ($AOI_APP_REQUEST) and a log file ($AOI_RUNTIME_LOG), and the user’s answer on stdin (RUNTIME-01…08)',
         usage: { text: 'the consumer is an APP runtime: a fake package in $AOI_APP_DIR, a request\nin $AOI_APP_REQUEST, its log to $AOI_RUNTIME_LOG (RUNTIME-01…08)' },
       },
+      'continue-on-error': {
+        type: 'bool', description: 'The stdin reader was run per-line tolerant (its own --continue-on-error, AOI-CLI §12.2): run the tolerant scenarios, where a malformed line must be reported (aoi:error or aoi:warning) and passed over',
+        usage: { text: 'the stdin reader was run per-line tolerant: malformed lines must be\nreported and passed over (§12.2)' },
+      },
+      unbounded: {
+        type: 'bool', description: 'The stdin reader was run for a documented unbounded upstream (watch, tail; AOI-CLI §4.2): run the unbounded scenarios, where EOF without a summary is the end, not a crash',
+        usage: { text: 'the stdin reader was run for an unbounded upstream (watch, tail):\nEOF without a summary is its end (§4.2)' },
+      },
       scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
       'timeout-ms': { type: 'int', default: 60000, range: [100, 3600000], description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
       output: output(['text', 'jsonl'], 'text'),

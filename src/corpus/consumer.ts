@@ -41,6 +41,7 @@ export function consumerDrafts(): ConsumerScenario[] {
       upstream: { stdout: s.stdout, stderr: s.stderr, end: s.end },
       must: s.must,
       breaks: s.breaks,
+      mode: s.mode,
       judges,
       expected: expectedFrom([], CONSUMER_SCENARIO_RULE_IDS),
     };

@@ -1,6 +1,6 @@
 import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
-import type { ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
+import type { ConsumerMode, ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
 import type { RuntimeScenarioSpec } from '../spec/consumer/runtime-scenarios.js';
 
 /**
@@ -196,6 +196,8 @@ export interface ConsumerScenario extends Base {
   readonly upstream: { readonly stdout: string; readonly stderr: string; readonly end: UpstreamEnd };
   readonly must: ConsumerMust;
   readonly breaks: string;
+  /** The mode the consumer must be run in for this scenario (`default`, `continue-on-error`, `unbounded`). */
+  readonly mode: ConsumerMode;
   /** The rules a run of this scenario judges, in id order. */
   readonly judges: readonly string[];
 }

@@ -1,5 +1,5 @@
 import { judgeConsumer, type ConsumerRecording, type ConsumerReport } from '../../checks/consumer/judge.js';
-import { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+import { CONSUMER_SCENARIOS, type ConsumerMode, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
 import { judgeRuntime, type RuntimeRecording, type RuntimeReport } from '../../checks/consumer/judge-runtime.js';
 import { RUNTIME_SCENARIOS, type RuntimeScenarioSpec } from '../../spec/consumer/runtime-scenarios.js';
 import { recordConsumer } from './record.js';
@@ -17,8 +17,14 @@ export interface LintConsumerOptions {
    * a sink) and the stdin scenarios run.
    */
   readonly as?: string;
-  /** Only these scenario ids (default: every scenario of the shape). */
+  /** Only these scenario ids (default: every scenario of the shape and mode). */
   readonly scenarios?: readonly string[];
+  /**
+   * The mode the stdin reader was run in (default `default`): `continue-on-error` (per-line tolerant: malformed
+   * lines must be reported and passed over) or `unbounded` (the upstream is a documented watch: EOF without a
+   * summary is its end). Only the scenarios of that mode run.
+   */
+  readonly mode?: ConsumerMode;
   /** Per scenario, how long the consumer may run before the kit kills its process tree (default 60 000 ms). */
   readonly timeoutMs?: number;
   readonly cwd?: string;
@@ -30,7 +36,7 @@ export interface LintConsumerOptions {
 }
 
 /** An APP runtime (RUNTIME-01…08): the kit gives it a fake Agent Application package and a request per scenario. */
-export interface LintAppRuntimeOptions extends Omit<LintConsumerOptions, 'as' | 'onScenario' | 'appRuntime'> {
+export interface LintAppRuntimeOptions extends Omit<LintConsumerOptions, 'as' | 'onScenario' | 'appRuntime' | 'mode'> {
   readonly appRuntime: true;
   readonly onScenario?: (recording: RuntimeRecording) => void;
 }
@@ -38,14 +44,18 @@ export interface LintAppRuntimeOptions extends Omit<LintConsumerOptions, 'as' | 
 /** The consumer never ran the tool named by `as` in any scenario: nothing about it could be judged. */
 export class ConsumerSetupError extends Error {}
 
-/** The scenarios of one shape, or the ones asked for (an unknown id, or one of the other shape, is a RangeError). */
-export function consumerScenarios(shape: ConsumerScenarioSpec['shape'], ids?: readonly string[]): ConsumerScenarioSpec[] {
-  const ofShape = CONSUMER_SCENARIOS.filter((s) => s.shape === shape);
+const MODE_FLAG: Record<ConsumerMode, string> = { default: 'neither --continue-on-error nor --unbounded', 'continue-on-error': '--continue-on-error', unbounded: '--unbounded' };
+
+/** The scenarios of one shape and mode, or the ones asked for (an unknown id, or one of another shape or mode, is a RangeError). */
+export function consumerScenarios(shape: ConsumerScenarioSpec['shape'], ids?: readonly string[], mode: ConsumerMode = 'default'): ConsumerScenarioSpec[] {
+  if (shape === 'spawn' && mode !== 'default') throw new RangeError(`${MODE_FLAG[mode]} is for stdin readers (no --as)`);
+  const ofShape = CONSUMER_SCENARIOS.filter((s) => s.shape === shape && s.mode === mode);
   if (ids === undefined || ids.length === 0) return ofShape;
   return [...new Set(ids)].map((id) => {
     const found = CONSUMER_SCENARIOS.find((s) => s.id === id);
     if (!found) throw new RangeError(`unknown consumer scenario "${id}"; known: ${CONSUMER_SCENARIOS.map((s) => s.id).join(', ')}`);
     if (found.shape !== shape) throw new RangeError(`${id} is a ${found.shape} scenario: ${found.shape === 'spawn' ? 'it needs --as NAME' : 'it is for stdin readers (no --as)'}`);
+    if (found.mode !== mode) throw new RangeError(`${id} judges a consumer run in ${found.mode} mode: it needs ${MODE_FLAG[found.mode]}`);
     return found;
   });
 }
@@ -76,7 +86,7 @@ export async function lintConsumer(command: readonly string[], options: LintCons
   const [program, ...args] = command;
   if (program === undefined) throw new RangeError('lintConsumer needs a command: [program, ...args]');
   if (options.appRuntime === true) return lintAppRuntime(program, args, options);
-  const scenarios = consumerScenarios(options.as !== undefined ? 'spawn' : 'stdin', options.scenarios);
+  const scenarios = consumerScenarios(options.as !== undefined ? 'spawn' : 'stdin', options.scenarios, options.mode);
   const recordings = await recordConsumer(program, args, scenarios, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
     ...(options.as !== undefined ? { as: options.as } : {}),
@@ -109,4 +119,4 @@ export type { RuntimeRecording, RuntimeReport, RuntimeScenarioResult, RuntimeOut
 export { RUNTIME_SCENARIOS, type RuntimeScenarioSpec } from '../../spec/consumer/runtime-scenarios.js';
 export { RUNTIME_CONTRACT_ENV } from './record-runtime.js';
 export type { ConsumerRecording, ConsumerReport, ConsumerScenarioResult, ConsumerOutcome } from '../../checks/consumer/judge.js';
-export { CONSUMER_SCENARIOS, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
+export { CONSUMER_SCENARIOS, type ConsumerMode, type ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';

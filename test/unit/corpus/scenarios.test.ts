@@ -222,12 +222,14 @@ describe('the corpus covers the catalogues and the fixture corpora', () => {
     expect(streams.map((s) => s.id)).toEqual(CONSUMER_SCENARIOS.map((s) => s.id));
     for (const [i, spec] of CONSUMER_SCENARIOS.entries()) {
       const scenario = streams[i]!;
-      expect(scenario).toMatchObject({ shape: spec.shape, upstream: { stdout: spec.stdout, stderr: spec.stderr, end: spec.end }, must: spec.must, breaks: spec.breaks, judges: rulesOf(spec) });
+      expect(scenario).toMatchObject({ shape: spec.shape, upstream: { stdout: spec.stdout, stderr: spec.stderr, end: spec.end }, must: spec.must, breaks: spec.breaks, mode: spec.mode, judges: rulesOf(spec) });
       expect(scenario.judges).toContain(spec.breaks.split('/')[0]);
       expect(scenario.expected).toEqual(expectedFrom([], CONSUMER_SCENARIO_RULE_IDS));
     }
     // Both shapes, both musts, and every rule of the spec judged by some scenario.
-    expect(new Set(streams.map((s) => `${s.shape} ${s.must}`))).toEqual(new Set(['stdin succeed', 'stdin fail-closed', 'spawn succeed', 'spawn fail-closed']));
+    expect(new Set(streams.map((s) => `${s.shape} ${s.must}`))).toEqual(new Set(['stdin succeed', 'stdin fail-closed', 'stdin report-and-continue', 'spawn succeed', 'spawn fail-closed']));
+    // Each mode a stdin reader can be run in has scenarios of its own; spawners have only the default.
+    expect(new Set(streams.map((s) => `${s.shape} ${s.mode}`))).toEqual(new Set(['stdin default', 'stdin continue-on-error', 'stdin unbounded', 'spawn default']));
     expect([...new Set(streams.flatMap((s) => s.judges))].sort()).toEqual([...CONSUMER_SCENARIO_RULE_IDS]);
   });
 

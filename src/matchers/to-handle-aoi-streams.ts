@@ -39,7 +39,7 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
  * The program handles AOI streams as a consumer (CONSUMER-01…08): run once per consumer scenario, it fails
  * closed on every bad or incomplete upstream, succeeds on every good one, never counts more items than it
  * received, ends on its own and (with `as`) leaves no tool running. Async: it starts processes. Options are
- * `lintConsumer`'s: `as` (the tool name a wrapper runs), `scenarios`, `timeoutMs`, `cwd`, `env`.
+ * `lintConsumer`'s: `as` (the tool name a wrapper runs), `mode` (a stdin reader run `continue-on-error` or `unbounded`), `scenarios`, `timeoutMs`, `cwd`, `env`.
  *
  * @example await expect(['python3', 'wrapper.py']).toHandleAoiStreams({ as: 'notes' })
  */

@@ -162,7 +162,7 @@ export function renderScenarioList(scenarios: readonly Scenario[]): string {
   const lines = scenarios.map((s) => {
     const having = (outcome: string) => Object.entries(s.expected.rules).filter(([, o]) => o === outcome).map(([rule]) => rule);
     const [fail, warn] = [having('fail'), having('warn')];
-    const verdict = s.kind === 'consumer' ? ('must' in s ? `a consumer must ${s.must === 'succeed' ? 'succeed' : 'fail closed'}, else ${s.breaks}` : `an APP runtime must pass ${s.judges.join(', ')}`) : [fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes', warn.length > 0 ? `warns ${warn.join(', ')}` : ''].filter(Boolean).join('; ');
+    const verdict = s.kind === 'consumer' ? ('must' in s ? `a consumer${s.mode === 'default' ? '' : ` run ${s.mode}`} must ${s.must === 'succeed' ? 'succeed' : s.must === 'fail-closed' ? 'fail closed' : 'report and continue'}, else ${s.breaks}` : `an APP runtime must pass ${s.judges.join(', ')}`) : [fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes', warn.length > 0 ? `warns ${warn.join(', ')}` : ''].filter(Boolean).join('; ');
     return `${s.id.padEnd(width)}  ${s.kind.padEnd(7)}  ${s.spec.padEnd(7)}  ${verdict}`;
   });
   const counts = SCENARIO_KINDS.map((kind) => [kind, scenarios.filter((s) => s.kind === kind).length] as const).filter(([, n]) => n > 0);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describeOutcome, type ConsumerReport } from '../checks/consumer/judge.js';
-import { ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, consumerScenarios, lintConsumer } from '../lint/consumer/index.js';
+import { describeRuntimeOutcome, type RuntimeReport } from '../checks/consumer/judge-runtime.js';
+import { ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, consumerScenarios, lintConsumer, runtimeScenarios, type ConsumerMode } from '../lint/consumer/index.js';
 import { sanitise } from '../stream/sanitise.js';
 import { writeVerdicts } from './check.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour } from './colour.js';
@@ -16,6 +17,10 @@ export interface ConsumerArgs {
   program: string;
   programArgs: string[];
   as: string | undefined;
+  /** The consumer is an Agent Application runtime (RUNTIME-01…08). */
+  appRuntime: boolean;
+  /** The mode the stdin reader was run in (--continue-on-error, --unbounded). */
+  mode: ConsumerMode;
   scenarios: string[];
   timeoutMs: number;
   reporting: ReportingArgs;
@@ -38,21 +43,30 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
   const as = values.as as string | undefined;
   if (as !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(as)) throw new UsageError(`--as must be a command name (letters, digits, ".", "_", "-"), got "${as.slice(0, 64)}"`);
   const scenarios = (values.scenario as string[] | undefined) ?? [];
+  const appRuntime = values['app-runtime'] === true;
+  if (appRuntime && as !== undefined) throw new UsageError('--app-runtime and --as are two shapes: give one');
+  if (values['continue-on-error'] === true && values.unbounded === true) throw new UsageError('--continue-on-error and --unbounded are two modes: judge each in its own run');
+  const mode: ConsumerMode = values['continue-on-error'] === true ? 'continue-on-error' : values.unbounded === true ? 'unbounded' : 'default';
+  if (appRuntime && mode !== 'default') throw new UsageError('--continue-on-error and --unbounded are for stdin readers, not --app-runtime');
   try {
-    consumerScenarios(as !== undefined ? 'spawn' : 'stdin', scenarios);
+    if (appRuntime) runtimeScenarios(scenarios);
+    else consumerScenarios(as !== undefined ? 'spawn' : 'stdin', scenarios, mode);
   } catch (error) {
     throw new UsageError(`--scenario: ${(error as Error).message}`);
   }
   const timeoutMs = intFlag('consumer', 'timeout-ms', values['timeout-ms'] as string | undefined) ?? DEFAULT_CONSUMER_TIMEOUT_MS;
-  return { program, programArgs, as, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
+  return { program, programArgs, as, appRuntime, mode, scenarios, timeoutMs, reporting: parseReporting(values), color: wantsColour(values) };
 }
 
-/** `aoi-testkit consumer`: run the consumer once per scenario and report CONSUMER-01…08; returns the exit status. */
+/** `aoi-testkit consumer`: run the consumer once per scenario and report CONSUMER-01…08 (RUNTIME-01…08 with --app-runtime); returns the exit status. */
 export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise<number> {
   const started = performance.now();
-  let report: ConsumerReport;
+  let report: ConsumerReport | RuntimeReport;
   try {
-    report = await lintConsumer([args.program, ...args.programArgs], { scenarios: args.scenarios, timeoutMs: args.timeoutMs, ...(args.as !== undefined ? { as: args.as } : {}) });
+    const command = [args.program, ...args.programArgs];
+    report = args.appRuntime
+      ? await lintConsumer(command, { appRuntime: true, scenarios: args.scenarios, timeoutMs: args.timeoutMs })
+      : await lintConsumer(command, { scenarios: args.scenarios, timeoutMs: args.timeoutMs, mode: args.mode, ...(args.as !== undefined ? { as: args.as } : {}) });
   } catch (error) {
     if (error instanceof ConsumerStartError) {
       if (error.code === 'ENOENT') throw new InputError(`${error.message}`, 'not_found', 'PROGRAM_NOT_FOUND');
@@ -63,13 +77,13 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
   }
   const target = [args.program, ...args.programArgs].join(' ');
   const view: Omit<ReportView, 'baseline'> = { verb: 'consumer', target, report, durationMs: performance.now() - started };
-  const shape = args.as !== undefined ? `spawn (as ${args.as})` : 'stdin';
+  const shape = args.appRuntime ? 'app-runtime' : args.as !== undefined ? `spawn (as ${args.as})` : args.mode === 'default' ? 'stdin' : `stdin, ${args.mode}`;
   return reportAll(
     args.reporting,
     view,
     {
       text: (v, color) => renderText(report, v, shape, color),
-      jsonl: (v, e) => writeVerdicts(v, e, 'consumer', { consumer: { shape: args.as !== undefined ? 'spawn' : 'stdin', ...(args.as !== undefined ? { as: args.as } : {}), scenarios: report.scenarios.length, elapsed_ms: Math.round(v.durationMs ?? 0) } }),
+      jsonl: (v, e) => writeVerdicts(v, e, 'consumer', { consumer: { shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin', ...(args.mode !== 'default' ? { mode: args.mode } : {}), ...(args.as !== undefined ? { as: args.as } : {}), scenarios: report.scenarios.length, elapsed_ms: Math.round(v.durationMs ?? 0) } }),
     },
     { emitter, color: args.color },
   );
@@ -79,16 +93,17 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
  * For people: a line per scenario (its status, what it must do, what the consumer did, the rules that held), then
  * each rule that failed or was skipped, with its findings.
  */
-function renderText(report: ConsumerReport, view: ReportView, shape: string, color: boolean): string {
+function renderText(report: ConsumerReport | RuntimeReport, view: ReportView, shape: string, color: boolean): string {
   const paint = painter(color);
   const out = [`aoi-testkit consumer ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${shape}`];
   for (const scenario of report.scenarios) {
     const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
     const status = verdicts.some((v) => v.status === 'fail') ? 'fail' : verdicts.some((v) => v.status === 'skip') ? 'skip' : 'pass';
     // The summary's `ok` is the consumer's own value: made safe to print.
-    const did = scenario.outcome ? sanitise(describeOutcome(scenario.outcome)) : 'did not end (killed by the kit)';
+    const did = scenario.outcome === null ? 'did not end (killed by the kit)' : sanitise('must' in scenario ? describeOutcome(scenario.outcome) : describeRuntimeOutcome(scenario.outcome as RuntimeReport['scenarios'][number]['outcome'] & object));
     const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
-    const facts = `must ${scenario.must === 'succeed' ? 'succeed' : 'fail closed'}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
+    const must = 'must' in scenario ? `must ${scenario.must === 'succeed' ? 'succeed' : scenario.must === 'fail-closed' ? 'fail closed' : 'report and continue'}` : `${scenario.calls.length} call(s)${scenario.calls.length > 0 ? `: ${sanitise(scenario.calls.map((argv) => argv.join(' ')).join(' | ')).slice(0, 120)}` : ''}`;
+    const facts = `${must}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
     out.push(`  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABELS[status])}  ${scenario.id}  ${paint(GREY, facts)}`);
     for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
       const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
@@ -96,12 +111,13 @@ function renderText(report: ConsumerReport, view: ReportView, shape: string, col
       for (const finding of verdict.findings.slice(0, 2)) out.push(`              ${findingLine(finding)}`);
     }
   }
+  const what = shape === 'app-runtime' ? 'does its runtime duties' : 'handles AOI streams';
   const failed = [...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))].sort();
   const seconds = ((view.durationMs ?? 0) / 1000).toFixed(1);
   out.push(
     failed.length === 0
-      ? paint(GREEN, `handles AOI streams: ${report.verdicts.length} verdict(s) over ${report.scenarios.length} scenario(s), none failed (${seconds} s)`)
-      : paint(RED, `does not handle AOI streams: ${failed.join(', ')} failed (${seconds} s) — ${seeRulePages(failed)}`),
+      ? paint(GREEN, `${what}: ${report.verdicts.length} verdict(s) over ${report.scenarios.length} scenario(s), none failed (${seconds} s)`)
+      : paint(RED, `${what.startsWith('handles') ? 'does not handle' : 'does not do'}${what.slice(what.indexOf(' '))}: ${failed.join(', ')} failed (${seconds} s) — ${seeRulePages(failed)}`),
   );
   out.push(...baselineText(view));
   return `${out.join('\n')}\n`;

@@ -175,6 +175,7 @@ async function runFake(args: string[]): Promise<number> {
 async function runConsumerFake(args: string[]): Promise<number> {
   const [{ CONSUMER_SCENARIOS }, { playConsumerScenario }] = await Promise.all([import('../spec/consumer/scenarios.js'), import('../fakes/consumer/tool-on-path.js')]);
   const scenario = CONSUMER_SCENARIOS.find((s) => s.id === args[0]);
+  if (!scenario && args[0]?.startsWith('consumer.runtime.')) throw new UsageError(`${args[0]} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${args[0]} -- <runtime>`);
   if (!scenario) throw new UsageError(`unknown consumer scenario "${args[0]}"; aoi-testkit scenarios --kind consumer lists them`);
   process.stdout.removeAllListeners('error');
   await playConsumerScenario(scenario);

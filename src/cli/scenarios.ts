@@ -97,6 +97,7 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
   // The package's path is relative to the kit's root, the directory that holds scenarios/.
   if (scenario.kind === 'foreign') throw new UsageError(`${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`);
   if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
+  if (scenario.kind === 'consumer' && scenario.shape === 'runtime') throw new UsageError(`${id} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${id} -- <runtime>`);
   const fake = scenario.command.indexOf('fake');
   return scenario.command.slice(fake + 1);
 }
@@ -155,7 +156,7 @@ export function renderScenarioList(scenarios: readonly Scenario[]): string {
   const lines = scenarios.map((s) => {
     const having = (outcome: string) => Object.entries(s.expected.rules).filter(([, o]) => o === outcome).map(([rule]) => rule);
     const [fail, warn] = [having('fail'), having('warn')];
-    const verdict = s.kind === 'consumer' ? `a consumer must ${s.must === 'succeed' ? 'succeed' : 'fail closed'}, else ${s.breaks}` : [fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes', warn.length > 0 ? `warns ${warn.join(', ')}` : ''].filter(Boolean).join('; ');
+    const verdict = s.kind === 'consumer' ? ('must' in s ? `a consumer${s.mode === 'default' ? '' : ` run ${s.mode}`} must ${s.must === 'succeed' ? 'succeed' : s.must === 'fail-closed' ? 'fail closed' : 'report and continue'}, else ${s.breaks}` : `an APP runtime must pass ${s.judges.join(', ')}`) : [fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes', warn.length > 0 ? `warns ${warn.join(', ')}` : ''].filter(Boolean).join('; ');
     return `${s.id.padEnd(width)}  ${s.kind.padEnd(7)}  ${s.spec.padEnd(7)}  ${verdict}`;
   });
   const counts = SCENARIO_KINDS.map((kind) => [kind, scenarios.filter((s) => s.kind === kind).length] as const).filter(([, n]) => n > 0);

@@ -218,7 +218,7 @@ export const VERBS = {
     aoi: { events: ['aoi:check'] },
   }),
   consumer: verb({
-    summary: 'Judge a consumer of AOI streams in any language: a transformer or sink reading stdin, or a wrapper that runs a tool (--as NAME); CONSUMER-01…08.',
+    summary: 'Judge a consumer in any language: of AOI streams, a transformer or sink reading stdin, or a wrapper that runs a tool (--as NAME), CONSUMER-01…08; or an Agent Application runtime (--app-runtime), RUNTIME-01…08.',
     args: [
       { name: 'program', type: 'path', description: 'The consumer to run, after --' },
       { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
@@ -227,6 +227,18 @@ export const VERBS = {
       as: {
         type: 'string', description: 'The command name the consumer runs: each scenario’s fake tool is put first on PATH under it (default: the consumer reads the stream on stdin)',
         usage: { value: 'NAME', text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)' },
+      },
+      'app-runtime': {
+        type: 'bool', description: 'The consumer is an Agent Application runtime: per scenario it gets a fake package ($AOI_APP_DIR), a request ($AOI_APP_REQUEST) and a log file ($AOI_RUNTIME_LOG), and the user’s answer on stdin (RUNTIME-01…08)',
+        usage: { text: 'the consumer is an APP runtime: a fake package in $AOI_APP_DIR, a request\nin $AOI_APP_REQUEST, its log to $AOI_RUNTIME_LOG (RUNTIME-01…08)' },
+      },
+      'continue-on-error': {
+        type: 'bool', description: 'The stdin reader was run per-line tolerant (its own --continue-on-error, AOI-CLI §12.2): run the tolerant scenarios, where a malformed line must be reported (aoi:error or aoi:warning) and passed over',
+        usage: { text: 'the stdin reader was run per-line tolerant: malformed lines must be\nreported and passed over (§12.2)' },
+      },
+      unbounded: {
+        type: 'bool', description: 'The stdin reader was run for a documented unbounded upstream (watch, tail; AOI-CLI §4.2): run the unbounded scenarios, where EOF without a summary is the end, not a crash',
+        usage: { text: 'the stdin reader was run for an unbounded upstream (watch, tail):\nEOF without a summary is its end (§4.2)' },
       },
       scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
       'timeout-ms': { type: 'int', default: 60000, range: [100, 3600000], description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
@@ -238,7 +250,7 @@ export const VERBS = {
       '0': 'every consumer rule holds (or only failures --baseline knows)',
       '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
-      '65': { when: 'the consumer never ran the tool named by --as, or the --baseline file is not a baseline', recovery: 'Give --as the command name the consumer runs' },
+      '65': { when: 'the consumer never ran the tool named by --as (or, with --app-runtime, the application), or the --baseline file is not a baseline', recovery: 'Give --as the command name the consumer runs' },
       '66': { when: 'the consumer program cannot be found' },
       '69': { when: 'the consumer program cannot start (not executable)' },
       '73': REPORT_EXIT,
@@ -246,6 +258,7 @@ export const VERBS = {
     examples: [
       { cmd: 'aoi-testkit consumer -- python3 examples/consumers/python/transformer.py', note: 'a transformer reading AOI JSONL on stdin' },
       { cmd: 'aoi-testkit consumer --as notes --output jsonl -- node examples/consumers/js/wrapper.mjs', note: 'a wrapper that runs the tool notes' },
+      { cmd: 'aoi-testkit consumer --app-runtime -- python3 examples/consumers/python/app-runtime.py', note: 'an Agent Application runtime' },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'experimental',

@@ -3,10 +3,14 @@ import { CONSUMER_SCENARIOS } from '../spec/consumer/scenarios.js';
 import { CONSUMER_RULES } from '../spec/consumer/rules.js';
 import { getRule } from '../spec/rules.js';
 import { KIT_COMMAND, expectedFrom } from './expected.js';
-import type { ConsumerScenario } from './types.js';
+import { RUNTIME_RULES } from '../spec/consumer/runtime-rules.js';
+import { RUNTIME_SCENARIOS, runtimeRulesOf } from '../spec/consumer/runtime-scenarios.js';
+import type { ConsumerScenario, RuntimeScenario } from './types.js';
 
 /** The rules a consumer run judges, in id order. */
 export const CONSUMER_SCENARIO_RULE_IDS: readonly string[] = CONSUMER_RULES.map((rule) => rule.id);
+/** The rules an APP-runtime run judges, in id order. */
+export const RUNTIME_SCENARIO_RULE_IDS: readonly string[] = RUNTIME_RULES.map((rule) => rule.id);
 
 const numeric = (section: string) => section.replace(/^§/, '').split('.').map(Number);
 const bySection = (a: string, b: string) => {
@@ -37,8 +41,35 @@ export function consumerDrafts(): ConsumerScenario[] {
       upstream: { stdout: s.stdout, stderr: s.stderr, end: s.end },
       must: s.must,
       breaks: s.breaks,
+      mode: s.mode,
       judges,
       expected: expectedFrom([], CONSUMER_SCENARIO_RULE_IDS),
+    };
+  });
+}
+
+/**
+ * One scenario per APP-runtime scenario (src/spec/consumer/runtime-scenarios.ts): the package variant, the request,
+ * the user's answer, the binary's answers and what a correct runtime does. `expected` is the verdict on a correct
+ * runtime: every rule passes. Sections are the contract's headings, not numbers.
+ */
+export function runtimeDrafts(): RuntimeScenario[] {
+  return RUNTIME_SCENARIOS.map((s) => {
+    const judges = runtimeRulesOf(s);
+    return {
+      id: s.id,
+      kind: 'consumer',
+      spec: 'consumer',
+      description: s.description,
+      sections: [...new Set(judges.flatMap((rule) => getRule(rule).sections))],
+      shape: 'runtime',
+      app: s.app,
+      request: s.request,
+      answer: s.answer,
+      responses: s.responses,
+      expect: s.expect,
+      judges,
+      expected: expectedFrom([], RUNTIME_SCENARIO_RULE_IDS),
     };
   });
 }

@@ -2,7 +2,7 @@ import { agentDrafts } from './agent.js';
 import { aoiDrafts } from './aoi.js';
 import { appDrafts } from './app.js';
 import { cmdhelpDrafts } from './cmdhelp.js';
-import { consumerDrafts } from './consumer.js';
+import { consumerDrafts, runtimeDrafts } from './consumer.js';
 import { execDrafts } from './exec.js';
 import { foreignDrafts } from './foreign.js';
 import type { ScenarioDraft } from './types.js';
@@ -31,7 +31,7 @@ export { SCENARIO_KINDS, SCENARIO_SPECS, SPEC_OF_KIND } from './kinds.js';
  * spec: AOI (presets, stream faults, behaviour faults, backend, foreign tools), cmdhelp, exec, app, agent, consumer.
  */
 export function draftScenarios(): ScenarioDraft[] {
-  const drafts = [...aoiDrafts(), ...foreignDrafts(), ...cmdhelpDrafts(), ...execDrafts(), ...appDrafts(), ...agentDrafts(), ...consumerDrafts()];
+  const drafts = [...aoiDrafts(), ...foreignDrafts(), ...cmdhelpDrafts(), ...execDrafts(), ...appDrafts(), ...agentDrafts(), ...consumerDrafts(), ...runtimeDrafts()];
   const ids = drafts.map((d) => d.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new Error(`scenario ids must be unique: ${twice.join(', ')}`);

@@ -1,6 +1,7 @@
 import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
-import type { ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
+import type { ConsumerMode, ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
+import type { RuntimeScenarioSpec } from '../spec/consumer/runtime-scenarios.js';
 
 /**
  * The shapes of the corpus files (`scenarios/<id>.json`), one per kind; `scenarios/scenario.schema.json`
@@ -195,11 +196,27 @@ export interface ConsumerScenario extends Base {
   readonly upstream: { readonly stdout: string; readonly stderr: string; readonly end: UpstreamEnd };
   readonly must: ConsumerMust;
   readonly breaks: string;
+  /** The mode the consumer must be run in for this scenario (`default`, `continue-on-error`, `unbounded`). */
+  readonly mode: ConsumerMode;
   /** The rules a run of this scenario judges, in id order. */
   readonly judges: readonly string[];
 }
 
-export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario | ConsumerScenario;
+/** An APP runtime's scenario: a fake application package, a request, the user's answer; RUNTIME-01…08 on a correct runtime. */
+export interface RuntimeScenario extends Base {
+  readonly kind: 'consumer';
+  readonly spec: 'consumer';
+  readonly shape: 'runtime';
+  readonly app: RuntimeScenarioSpec['app'];
+  readonly request: RuntimeScenarioSpec['request'];
+  readonly answer: RuntimeScenarioSpec['answer'];
+  readonly responses: RuntimeScenarioSpec['responses'];
+  readonly expect: RuntimeScenarioSpec['expect'];
+  /** The rules a run of this scenario judges, in id order. */
+  readonly judges: readonly string[];
+}
+
+export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario | ConsumerScenario | RuntimeScenario;
 
 /** A stream scenario before its run was observed: everything but `exit`. */
 export type StreamScenarioDraft = Omit<StreamScenario, 'exit'>;

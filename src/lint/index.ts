@@ -18,5 +18,5 @@ export { judgeCmdhelp, type CmdhelpReport, type CmdhelpRecording } from '../chec
 export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from './exec/index.js';
 export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 export type { AppReport } from '../checks/app/application.js';
-export { lintConsumer, consumerScenarios, ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, CONSUMER_SCENARIOS, type LintConsumerOptions, type ConsumerReport, type ConsumerRecording, type ConsumerScenarioResult, type ConsumerOutcome, type ConsumerScenarioSpec } from './consumer/index.js';
+export { lintConsumer, consumerScenarios, ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, CONSUMER_SCENARIOS, type LintConsumerOptions, type ConsumerReport, type ConsumerRecording, type ConsumerScenarioResult, type ConsumerOutcome, type ConsumerScenarioSpec, type ConsumerMode, runtimeScenarios, RUNTIME_SCENARIOS, RUNTIME_CONTRACT_ENV, type LintAppRuntimeOptions, type RuntimeReport, type RuntimeRecording, type RuntimeScenarioResult, type RuntimeOutcome, type RuntimeScenarioSpec } from './consumer/index.js';
 export { judgeConsumer, CONSUMER_RULE_IDS } from '../checks/consumer/judge.js';

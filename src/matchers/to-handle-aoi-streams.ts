@@ -1,5 +1,5 @@
 import type { RuleVerdict } from '../checks/verdict.js';
-import type { LintConsumerOptions } from '../lint/consumer/index.js';
+import type { LintAppRuntimeOptions, LintConsumerOptions } from '../lint/consumer/index.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { hint } from './format.js';
 import { rulePage } from '../report/rule-pages.js';
@@ -39,14 +39,17 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
  * The program handles AOI streams as a consumer (CONSUMER-01…08): run once per consumer scenario, it fails
  * closed on every bad or incomplete upstream, succeeds on every good one, never counts more items than it
  * received, ends on its own and (with `as`) leaves no tool running. Async: it starts processes. Options are
- * `lintConsumer`'s: `as` (the tool name a wrapper runs), `scenarios`, `timeoutMs`, `cwd`, `env`.
+ * `lintConsumer`'s: `as` (the tool name a wrapper runs), `mode` (a stdin reader run `continue-on-error` or `unbounded`), `scenarios`, `timeoutMs`, `cwd`, `env`;
+ * with `appRuntime: true` the program is an Agent Application runtime, judged by RUNTIME-01…08 instead.
  *
  * @example await expect(['python3', 'wrapper.py']).toHandleAoiStreams({ as: 'notes' })
+ * @example await expect(['node', 'runtime.mjs']).toHandleAoiStreams({ appRuntime: true })
  */
-export async function toHandleAoiStreams(this: MatcherState | void, received: unknown, options: LintConsumerOptions = {}): Promise<MatcherResult> {
+export async function toHandleAoiStreams(this: MatcherState | void, received: unknown, options: LintConsumerOptions | LintAppRuntimeOptions = {}): Promise<MatcherResult> {
   const command = commandOf(received);
   const { lintConsumer } = await loadLinter();
-  const report = await lintConsumer(command, options);
+  const report = options.appRuntime === true ? await lintConsumer(command, options) : await lintConsumer(command, options);
+  const duty = options.appRuntime === true ? ['do its runtime duties', 'miss some runtime duty'] : ['handle AOI streams', 'mishandle some AOI stream'];
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const name = command.join(' ');
   const args = Object.keys(options).length > 0 ? '{…}' : '';
@@ -54,7 +57,7 @@ export async function toHandleAoiStreams(this: MatcherState | void, received: un
     pass: report.ok,
     message: () =>
       report.ok
-        ? `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to mishandle some AOI stream, but all ${report.verdicts.length} (rule × scenario) verdict(s) over ${report.scenarios.length} scenario(s) held.`
-        : `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to handle AOI streams, but ${failed.length} (rule × scenario) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].sort().join(', ')}.\n\n${formatFailures(failed)}`,
+        ? `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to ${duty[1]}, but all ${report.verdicts.length} (rule × scenario) verdict(s) over ${report.scenarios.length} scenario(s) held.`
+        : `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to ${duty[0]}, but ${failed.length} (rule × scenario) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].sort().join(', ')}.\n\n${formatFailures(failed)}`,
   };
 }

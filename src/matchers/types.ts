@@ -6,7 +6,7 @@ import type { AppCheckOptions } from '../lint/app/application.js';
 import type { CheckExecOptions } from '../lint/exec/index.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
-import type { LintConsumerOptions } from '../lint/consumer/index.js';
+import type { LintAppRuntimeOptions, LintConsumerOptions } from '../lint/consumer/index.js';
 import type { ErrorCategory } from '../spec/aoi/constants.js';
 
 /** An asymmetric matcher (`expect.any(Number)`, `expect.stringMatching(…)`): welcome wherever a value is expected. */
@@ -101,7 +101,7 @@ export interface AoiMatchers<R = unknown> {
   /** The CLI ([program, ...args] or { command, args }) conforms to cmdhelp v0.1, CMDHELP-01…08 (async). */
   toBeCmdhelpConformant(options?: CmdhelpCheckOptions): Promise<R>;
   /** The program ([program, ...args] or { command, args }) handles AOI streams as a consumer, CONSUMER-01…08 (async; `as` for a wrapper that runs a tool). */
-  toHandleAoiStreams(options?: LintConsumerOptions): Promise<R>;
+  toHandleAoiStreams(options?: LintConsumerOptions | LintAppRuntimeOptions): Promise<R>;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

@@ -3,12 +3,13 @@ import { AOI_RULES, AOI_SUB_RULES } from './aoi/rules.js';
 import { APP_RULES, APP_SUB_RULES } from './app/rules.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from './cmdhelp/rules.js';
 import { CONSUMER_RULES, CONSUMER_SUB_RULES } from './consumer/rules.js';
+import { RUNTIME_RULES, RUNTIME_SUB_RULES } from './consumer/runtime-rules.js';
 import { EXEC_RULES, EXEC_SUB_RULES } from './exec/rules.js';
 import type { Rule, SubRule } from './types.js';
 
 /** Every spec's rules in one lookup: verdicts and findings name rules of any spec the kit covers. */
-const rulesById = new Map<string, Rule>([...AOI_RULES, ...AGENTCLI_RULES, ...CMDHELP_RULES, ...EXEC_RULES, ...APP_RULES, ...CONSUMER_RULES].map((rule) => [rule.id, rule]));
-const subRulesById = new Map<string, SubRule>([...AOI_SUB_RULES, ...AGENTCLI_SUB_RULES, ...CMDHELP_SUB_RULES, ...EXEC_SUB_RULES, ...APP_SUB_RULES, ...CONSUMER_SUB_RULES].map((sub) => [sub.id, sub]));
+const rulesById = new Map<string, Rule>([...AOI_RULES, ...AGENTCLI_RULES, ...CMDHELP_RULES, ...EXEC_RULES, ...APP_RULES, ...CONSUMER_RULES, ...RUNTIME_RULES].map((rule) => [rule.id, rule]));
+const subRulesById = new Map<string, SubRule>([...AOI_SUB_RULES, ...AGENTCLI_SUB_RULES, ...CMDHELP_SUB_RULES, ...EXEC_SUB_RULES, ...APP_SUB_RULES, ...CONSUMER_SUB_RULES, ...RUNTIME_SUB_RULES].map((sub) => [sub.id, sub]));
 
 export function getRule(id: string): Rule {
   const rule = rulesById.get(id);

@@ -20,6 +20,7 @@ export interface ConsumerOutcome {
   /** Its last aoi:summary's `ok` and `count`, when it printed one. */
   readonly summary: { readonly ok: unknown; readonly count: unknown } | null;
   readonly errors: number;
+  readonly warnings: number;
   /** Failure: a non-zero exit, death by a signal, a summary whose ok is not true, or an aoi:error. */
   readonly failed: boolean;
 }
@@ -63,9 +64,10 @@ export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
   const summaries = events.filter((e) => e.type === 'aoi:summary');
   const last = summaries.at(-1);
   const errors = events.filter((e) => e.type === 'aoi:error').length;
+  const warnings = events.filter((e) => e.type === 'aoi:warning').length;
   const summary = last ? { ok: last.ok, count: last.count } : null;
   const failed = run.exitCode !== 0 || run.signal !== null || (summary !== null && summary.ok !== true) || errors > 0;
-  return { exitCode: run.exitCode, signal: run.signal, summary, errors, failed };
+  return { exitCode: run.exitCode, signal: run.signal, summary, errors, warnings, failed };
 }
 
 /** The outcome in words: `exit 0, summary ok:true` / `killed by SIGTERM` / `exit 1, 1 aoi:error`. Quotes the consumer's `ok` (cut): sanitise before printing. */
@@ -79,7 +81,7 @@ export function describeOutcome(outcome: ConsumerOutcome): string {
 
 const upstreamEnd = (scenario: ConsumerScenarioSpec): string => {
   const end = scenario.end;
-  if (end.kind === 'eof') return 'then EOF';
+  if (end.kind === 'eof') return scenario.mode === 'unbounded' ? 'then EOF, the end of an unbounded stream' : 'then EOF';
   if (end.kind === 'exit') return `then exit ${end.code}`;
   if (end.kind === 'signal') return `then killed by ${end.signal}`;
   if (end.kind === 'hang') return `then a hang ignoring ${end.ignores.join(', ')}`;
@@ -126,15 +128,19 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
 
     // What it must report.
     const rule = ruleOf(scenario.breaks);
-    const wrong = scenario.must === 'fail-closed' ? !outcome.failed : outcome.failed;
-    if (wrong) {
+    const count = outcome.summary?.count;
+    if (scenario.must === 'report-and-continue') {
+      // Per-line tolerant (§12.2): an item-level report of the bad line, and the good lines after it still taken.
+      if (outcome.errors + outcome.warnings === 0) collector.add(scenario.breaks, `${id}: run per-line tolerant, the consumer reported no aoi:error or aoi:warning for the malformed line (${describeOutcome(outcome)}) — ${scenario.description.replace(/\.$/, '')}`, evidence, id);
+      else if (typeof count === 'number' && count < received) collector.add('CONSUMER-03/tolerant-aborted', `${id}: run per-line tolerant, the consumer stopped at the malformed line: its summary counts ${count} of the ${received} item(s) delivered`, evidence, id);
+      else collector.exercised(rule, id);
+    } else if (scenario.must === 'fail-closed' ? !outcome.failed : outcome.failed) {
       const upstreamWords = `${scenario.shape === 'stdin' ? 'stdin' : `${tool?.name ?? 'the tool'}`}: ${scenario.description.replace(/\.$/, '')} (${upstreamEnd(scenario)})`;
       const verdict = scenario.must === 'fail-closed' ? 'reported success' : 'reported failure';
       collector.add(scenario.breaks, `${id}: ${verdict} (${describeOutcome(outcome)}) — ${upstreamWords}`, evidence, id);
     } else collector.exercised(rule, id);
 
     // CONSUMER-05: never more items than received.
-    const count = outcome.summary?.count;
     if (typeof count === 'number') {
       if (count > received) collector.add('CONSUMER-05/count-inflated', `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s)`, evidence, id);
       else collector.exercised('CONSUMER-05', id);

@@ -20,8 +20,20 @@ export type UpstreamEnd =
   /** spawn: the tool prompts on stderr and reads a line from stdin; on EOF (or an answer) it prints `refusal` and exits `code`. */
   | { readonly kind: 'prompt'; readonly prompt: string; readonly refusal: string; readonly code: number };
 
-/** What a correct consumer does with the scenario: report failure (`fail-closed`) or report success (`succeed`). */
-export type ConsumerMust = 'fail-closed' | 'succeed';
+/**
+ * What a correct consumer does with the scenario: report failure (`fail-closed`), report success (`succeed`), or,
+ * run per-line tolerant, report each malformed line as an item-level aoi:error (or aoi:warning) and go on with the
+ * lines after it (`report-and-continue`, AOI-CLI §12.2).
+ */
+export type ConsumerMust = 'fail-closed' | 'succeed' | 'report-and-continue';
+
+/**
+ * The mode the consumer under test was run in, as its user tells the kit (`--continue-on-error`, `--unbounded`):
+ * `default` (fail fast, a finite upstream), `continue-on-error` (per-line tolerant, §12.2, §13), or `unbounded`
+ * (the upstream is a documented watch/tail: EOF without a summary is how it ends, §4, §4.2). A scenario runs
+ * only in its own mode.
+ */
+export type ConsumerMode = 'default' | 'continue-on-error' | 'unbounded';
 
 export interface ConsumerScenarioSpec {
   /** `consumer.<shape>.<name>`. */
@@ -36,6 +48,7 @@ export interface ConsumerScenarioSpec {
   readonly must: ConsumerMust;
   /** The sub-rule a consumer that does not do `must` breaks. */
   readonly breaks: string;
+  readonly mode: ConsumerMode;
 }
 
 const line = (event: Record<string, unknown>): string => `${JSON.stringify(event)}\n`;
@@ -53,8 +66,9 @@ const EOF: UpstreamEnd = { kind: 'eof' };
 /** A well-formed stream with a line that is not one JSON object in the middle, and a summary that claims success. */
 const malformed = (bad: string): string => `${META}${ENTRY(1)}${bad}${ENTRY(2)}${OK_SUMMARY(2)}`;
 
-const stdin = (name: string, description: string, stdout: string, must: ConsumerMust, breaks: string): ConsumerScenarioSpec => ({ id: `consumer.stdin.${name}`, shape: 'stdin', description, stdout, stderr: '', end: EOF, must, breaks });
-const spawn = (name: string, description: string, stdout: string, end: UpstreamEnd, must: ConsumerMust, breaks: string, stderr = ''): ConsumerScenarioSpec => ({ id: `consumer.spawn.${name}`, shape: 'spawn', description, stdout, stderr, end, must, breaks });
+const stdin = (name: string, description: string, stdout: string, must: ConsumerMust, breaks: string, mode: ConsumerMode = 'default'): ConsumerScenarioSpec => ({ id: `consumer.stdin.${name}`, shape: 'stdin', description, stdout, stderr: '', end: EOF, must, breaks, mode });
+const spawn = (name: string, description: string, stdout: string, end: UpstreamEnd, must: ConsumerMust, breaks: string, stderr = ''): ConsumerScenarioSpec => ({ id: `consumer.spawn.${name}`, shape: 'spawn', description, stdout, stderr, end, must, breaks, mode: 'default' });
+const WATCH_META = line({ type: 'aoi:meta', tool: 'notes', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'com.example.notes.events', schema_version: '1.0.0', command: 'watch' });
 
 export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
   // Transformers and sinks (§13): the upstream arrives on stdin; EOF is all a stdin reader sees of how it ended.
@@ -74,6 +88,26 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
   stdin('ansi-line', 'An event wrapped in ANSI colour codes.', malformed(`\u001b[32m${ENTRY(9).trimEnd()}\u001b[0m\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
   stdin('pretty-printed', 'An event pretty-printed over several lines.', malformed(`${JSON.stringify({ type: 'entry', id: 'n9', title: 'Note 9' }, null, 2)}\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
   stdin('array-line', 'A line holding a JSON array of events instead of one object.', malformed(`${JSON.stringify([{ type: 'entry', id: 'n8', title: 'Note 8' }, { type: 'entry', id: 'n9', title: 'Note 9' }])}\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
+  // Per-line tolerant consumers (run with --continue-on-error, §12.2): a malformed line is reported, not fatal.
+  stdin(
+    'tolerant-prose-line',
+    'Run per-line tolerant: a line of prose between two entries. The consumer reports it as an item-level aoi:error (or aoi:warning) and goes on to the entry after it.',
+    malformed('Warning: config file not found, using defaults\n'),
+    'report-and-continue',
+    'CONSUMER-03/malformed-dropped',
+    'continue-on-error',
+  ),
+  stdin(
+    'tolerant-pretty-printed',
+    'Run per-line tolerant: an event pretty-printed over several lines between two entries. Each of its lines is reported; the entry after it is still processed.',
+    malformed(`${JSON.stringify({ type: 'entry', id: 'n9', title: 'Note 9' }, null, 2)}\n`),
+    'report-and-continue',
+    'CONSUMER-03/malformed-dropped',
+    'continue-on-error',
+  ),
+  // Unbounded upstreams (run with --unbounded, §4, §4.2): a documented watch ends at EOF, with no summary.
+  stdin('unbounded-eof', 'A documented unbounded upstream (watch): meta, three entries, then EOF without a summary — how an unbounded stream ends (§4.2: no summary can be required).', `${WATCH_META}${ENTRIES(3)}`, 'succeed', 'CONSUMER-01/unbounded-eof-rejected', 'unbounded'),
+  stdin('unbounded-error', 'A documented unbounded upstream (watch): an entry, an aoi:error, then EOF without a summary. The error still fails the consumer (§13).', `${WATCH_META}${ENTRY(1)}${ERROR}`, 'fail-closed', 'CONSUMER-02/failure-accepted', 'unbounded'),
   // Wrappers and SDKs that run a tool by name: the fake on PATH prints the stream, then ends as `end` says.
   spawn('good', 'The tool prints a complete stream (meta, three entries, summary ok:true) and exits 0.', GOOD, { kind: 'exit', code: 0 }, 'succeed', 'CONSUMER-04/success-rejected'),
   spawn('exit-0-without-summary', 'The tool prints meta and two entries and exits 0 without a summary (§4.1: a protocol failure).', CRASHED, { kind: 'exit', code: 0 }, 'fail-closed', 'CONSUMER-01/incomplete-accepted'),

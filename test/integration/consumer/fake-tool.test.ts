@@ -9,7 +9,8 @@ import { CLI, PROCESS_TEST_MS } from './support.js';
  * Each consumer scenario's `command` (`aoi-testkit fake <id>`) plays its upstream exactly as the file says: the
  * bytes, then the end — the exit code, the signal, the prompt answered by EOF, the hang that ignores SIGTERM.
  */
-const scenarios = (await buildScenarios()).filter((s): s is ConsumerScenario => s.kind === 'consumer');
+// APP-runtime scenarios have no upstream to play (their package is made per run).
+const scenarios = (await buildScenarios()).filter((s): s is ConsumerScenario => s.kind === 'consumer' && s.shape !== 'runtime');
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('aoi-testkit fake consumer.<id>', () => {

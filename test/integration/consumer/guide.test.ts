@@ -28,16 +28,16 @@ describe('the guide "linting a consumer" runs as written', () => {
   test.skipIf(!hasPython)(
     'sink.py passes every stdin scenario; the sh block runs; each way of breaking it is named as the guide says',
     () => {
-      const [sink, ...others] = blocksOf('python');
-      expect(others).toEqual([]);
+      const [sink] = blocksOf('python');
       writeFileSync(join(dir, 'sink.py'), sink!);
-      const [all, one] = blocksOf('sh')
+      const [all, one, runtime] = blocksOf('sh')
         .join('\n')
         .split('\n')
         .filter((line) => line.startsWith('npx aoi-testkit consumer'));
       const first = sh(all!);
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toMatch(/handles AOI streams: 30 verdict\(s\) over 10 scenario\(s\), none failed/);
+      expect(runtime).toMatch(/--app-runtime/);
       const second = sh(one!);
       expect(second.status).toBe(0);
       expect(JSON.parse(second.stdout.trim().split('\n').at(-1)!)).toMatchObject({ type: 'aoi:summary', ok: true, count: 3 });
@@ -59,6 +59,37 @@ describe('the guide "linting a consumer" runs as written', () => {
       expect(broken('accepts.py', 'if summary is None or summary.get("ok") is not True or errors:', 'if errors:')).toEqual(
         ['empty', 'eof-without-summary'].map((s) => `CONSUMER-01/incomplete-accepted consumer.stdin.${s}`),
       );
+    },
+    PROCESS_TEST_MS,
+  );
+
+  test.skipIf(!hasPython)(
+    'runtime.py does every runtime duty; skipping its confirmation is named RUNTIME-06 on exactly the two confirmation scenarios',
+    () => {
+      const [, runtime, ...others] = blocksOf('python');
+      expect(others).toEqual([]);
+      writeFileSync(join(dir, 'runtime.py'), runtime!);
+      const line = blocksOf('sh')
+        .join('\n')
+        .split('\n')
+        .find((l) => l.startsWith('npx aoi-testkit consumer --app-runtime'))!;
+      const run = sh(line);
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/does its runtime duties: 40 verdict\(s\) over 12 scenario\(s\), none failed/);
+
+      const from = 'if command in needs_confirmation:';
+      expect(runtime).toContain(from);
+      writeFileSync(join(dir, 'no-confirm.py'), runtime!.replace(from, 'if False:'));
+      const broken = sh('aoi-testkit consumer --app-runtime --output jsonl -- python3 no-confirm.py');
+      expect(broken.status).toBe(1);
+      const failed = broken.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; status?: string; command?: string; findings?: { id: string }[] })
+        .filter((e) => e.type === 'aoi:check' && e.status === 'fail')
+        .flatMap((e) => e.findings!.map((f) => `${f.id} ${e.command}`))
+        .sort();
+      expect(failed).toEqual(['RUNTIME-06/not-asked consumer.runtime.confirm-approved', 'RUNTIME-06/not-asked consumer.runtime.confirm-denied']);
     },
     PROCESS_TEST_MS,
   );

@@ -43,4 +43,18 @@ describe('toHandleAoiStreams and lintConsumer', () => {
     },
     PROCESS_TEST_MS,
   );
+
+  test(
+    'with appRuntime: a correct APP runtime passes; its buggy twin fails with RUNTIME-06 and the page',
+    async () => {
+      const scenarios = ['consumer.runtime.confirm-approved', 'consumer.runtime.confirm-denied'];
+      await expect(['node', join(EXAMPLES, 'js/app-runtime.mjs')]).toHandleAoiStreams({ appRuntime: true, scenarios });
+      const result = await toHandleAoiStreams(['node', join(EXAMPLES, 'js/app-runtime-buggy.mjs')], { appRuntime: true, scenarios });
+      expect(result.pass).toBe(false);
+      expect(result.message()).toContain('to do its runtime duties, but 2 (rule × scenario) verdict(s) failed: RUNTIME-06.');
+      expect(result.message()).toMatch(/see .*RUNTIME-06\.md/);
+    },
+    PROCESS_TEST_MS,
+  );
 });
+

@@ -46,7 +46,8 @@ describe('aoi-testkit scenarios', () => {
     const scenarios = events.filter((e) => e.type === 'scenario');
     expect(scenarios).toHaveLength(corpus.length);
     expect(scenarios.map(({ type: _type, ...rest }) => rest)).toEqual(corpus);
-    for (const event of scenarios) expect(event).toHaveProperty(event.kind === 'app' ? 'path' : 'command');
+    // An APP-runtime scenario has no command: its package is made per run (request, responses instead).
+    for (const event of scenarios) expect(event).toHaveProperty(event.kind === 'app' ? 'path' : event.shape === 'runtime' ? 'request' : 'command');
   });
 
   it('--kind keeps one kind, --spec one spec; together, both', async () => {

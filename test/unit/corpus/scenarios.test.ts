@@ -48,6 +48,9 @@ import { APP_SUB_RULES } from '../../../src/spec/app/rules.js';
 import { CMDHELP_SUB_RULES } from '../../../src/spec/cmdhelp/rules.js';
 import { CONSUMER_SUB_RULES } from '../../../src/spec/consumer/rules.js';
 import { CONSUMER_SCENARIOS } from '../../../src/spec/consumer/scenarios.js';
+import { RUNTIME_SCENARIOS, runtimeRulesOf } from '../../../src/spec/consumer/runtime-scenarios.js';
+import { RUNTIME_SCENARIO_RULE_IDS } from '../../../src/corpus/consumer.js';
+import { RUNTIME_SUB_RULES } from '../../../src/spec/consumer/runtime-rules.js';
 import { rulesOf } from '../../../src/checks/consumer/judge.js';
 import { EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
 import { getRule } from '../../../src/spec/rules.js';
@@ -215,16 +218,29 @@ describe('the corpus covers the catalogues and the fixture corpora', () => {
   });
 
   it('has a consumer scenario for every catalogued one: its upstream, what a consumer must do, what it breaks otherwise, the rules judged', () => {
-    expect(ofKind('consumer').map((s) => s.id)).toEqual(CONSUMER_SCENARIOS.map((s) => s.id));
+    const streams = ofKind('consumer').filter((s): s is ConsumerScenario => s.shape !== 'runtime');
+    expect(streams.map((s) => s.id)).toEqual(CONSUMER_SCENARIOS.map((s) => s.id));
     for (const [i, spec] of CONSUMER_SCENARIOS.entries()) {
-      const scenario = ofKind('consumer')[i]!;
-      expect(scenario).toMatchObject({ shape: spec.shape, upstream: { stdout: spec.stdout, stderr: spec.stderr, end: spec.end }, must: spec.must, breaks: spec.breaks, judges: rulesOf(spec) });
+      const scenario = streams[i]!;
+      expect(scenario).toMatchObject({ shape: spec.shape, upstream: { stdout: spec.stdout, stderr: spec.stderr, end: spec.end }, must: spec.must, breaks: spec.breaks, mode: spec.mode, judges: rulesOf(spec) });
       expect(scenario.judges).toContain(spec.breaks.split('/')[0]);
       expect(scenario.expected).toEqual(expectedFrom([], CONSUMER_SCENARIO_RULE_IDS));
     }
     // Both shapes, both musts, and every rule of the spec judged by some scenario.
-    expect(new Set(ofKind('consumer').map((s) => `${s.shape} ${s.must}`))).toEqual(new Set(['stdin succeed', 'stdin fail-closed', 'spawn succeed', 'spawn fail-closed']));
-    expect([...new Set(ofKind('consumer').flatMap((s) => s.judges))].sort()).toEqual([...CONSUMER_SCENARIO_RULE_IDS]);
+    expect(new Set(streams.map((s) => `${s.shape} ${s.must}`))).toEqual(new Set(['stdin succeed', 'stdin fail-closed', 'stdin report-and-continue', 'spawn succeed', 'spawn fail-closed']));
+    // Each mode a stdin reader can be run in has scenarios of its own; spawners have only the default.
+    expect(new Set(streams.map((s) => `${s.shape} ${s.mode}`))).toEqual(new Set(['stdin default', 'stdin continue-on-error', 'stdin unbounded', 'spawn default']));
+    expect([...new Set(streams.flatMap((s) => s.judges))].sort()).toEqual([...CONSUMER_SCENARIO_RULE_IDS]);
+  });
+
+  it('has an APP-runtime scenario for every catalogued one, and every RUNTIME rule is judged by some scenario', () => {
+    const runtimes = ofKind('consumer').filter((s) => s.shape === 'runtime');
+    expect(runtimes.map((s) => s.id)).toEqual(RUNTIME_SCENARIOS.map((s) => s.id));
+    for (const [i, spec] of RUNTIME_SCENARIOS.entries()) {
+      expect(runtimes[i]).toMatchObject({ app: spec.app, request: spec.request, answer: spec.answer, responses: spec.responses, expect: spec.expect, judges: runtimeRulesOf(spec) });
+      expect(runtimes[i]!.expected).toEqual(expectedFrom([], RUNTIME_SCENARIO_RULE_IDS));
+    }
+    expect([...new Set(runtimes.flatMap((s) => s.judges))].sort()).toEqual([...RUNTIME_SCENARIO_RULE_IDS]);
   });
 
   it('has nothing else', () => {
@@ -244,7 +260,7 @@ describe('the corpus covers the catalogues and the fixture corpora', () => {
 describe('each scenario is self-consistent', () => {
   it.each(built.map((s) => [s.id, s] as const))('%s', (_id, scenario) => {
     const { expected } = scenario;
-    const { rules, subRules } = JUDGED[scenario.kind];
+    const { rules, subRules } = scenario.kind === 'consumer' && scenario.shape === 'runtime' ? { rules: RUNTIME_SCENARIO_RULE_IDS, subRules: RUNTIME_SUB_RULES } : JUDGED[scenario.kind];
     const known = new Set(subRules.map((s) => s.id));
     expect(expected.findings).toEqual([...new Set(expected.findings)].sort());
     expect(expected.findings.filter((id) => !known.has(id))).toEqual([]);
@@ -254,7 +270,10 @@ describe('each scenario is self-consistent', () => {
       const ofRule = expected.findings.filter((id) => id.startsWith(`${rule}/`));
       expect(ofRule.length > 0, `${rule} is ${outcome}`).toBe(outcome !== 'pass');
     }
-    expect(scenario.sections).toEqual(scenario.kind === 'consumer' ? consumerSections(scenario.judges) : sectionsOf(expected));
+    // An APP-runtime scenario's sections are the contract's named headings, in rule order.
+    const runtimeSections = (judges: readonly string[]) => [...new Set(judges.flatMap((rule) => getRule(rule).sections))];
+    expect(scenario.sections).toEqual(scenario.kind === 'consumer' ? (scenario.shape === 'runtime' ? runtimeSections : consumerSections)(scenario.judges) : sectionsOf(expected));
+    if (scenario.kind === 'consumer' && scenario.shape === 'runtime') return;
     if (scenario.kind === 'stream' || scenario.kind === 'lint') expect(scenario.command).toEqual(fakeCommand(scenario.fake, scenario.kind === 'stream' ? scenario.env : {}));
     else if (scenario.kind === 'foreign') expect(existsSync(new URL(scenario.command.at(-1)!, ROOT)), scenario.id).toBe(true);
     else if (scenario.kind !== 'app') expect(scenario.command.slice(0, 3)).toEqual(['npx', 'aoi-testkit', 'fake']);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // lint/ joins run/ and checks/: the probe hands back its own verdict so that a runner's test needs one object.
 import { checkAgentLifecycle, type LifecycleReport } from '../../checks/agentcli/lifecycle.js';
+import { checkSessionPolicy, type SessionPolicyInput, type SessionPolicyReport } from '../../checks/agentcli/session-policy.js';
 import { AGENT_LIFECYCLE_LOG_ENV, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
 
 export interface AgentLifecycleProbe {
@@ -14,6 +15,16 @@ export interface AgentLifecycleProbe {
   records(): LifecycleRecord[];
   /** AGENTCLI-26 now: call once the runner says the agent is torn down. */
   check(): LifecycleReport;
+  /**
+   * AGENTCLI-27 and 28 on the log so far: the continuation strategy and the host's turns, max_turns, and — with
+   * `idle` — whether the last session ended after its idle timeout (`judgedAt` defaults to now).
+   */
+  checkSession(input: Omit<SessionPolicyInput, 'idle'> & { idle?: Omit<NonNullable<SessionPolicyInput['idle']>, 'judgedAt'> & { judgedAt?: number } }): SessionPolicyReport;
+  /**
+   * Resolves with the first record passing `test` once the agent has written it (the log file is the handshake;
+   * it is read every 25 ms), or with undefined after `timeoutMs`.
+   */
+  waitFor(test: (record: LifecycleRecord) => boolean, timeoutMs: number): Promise<LifecycleRecord | undefined>;
   /** Removes the temporary directory. */
   cleanup(): void;
 }
@@ -71,6 +82,13 @@ export function agentLifecycleProbe(options: { dir?: string } = {}): AgentLifecy
     env: { [AGENT_LIFECYCLE_LOG_ENV]: logFile } as { AOI_TESTKIT_AGENT_LOG: string },
     records,
     check: () => checkAgentLifecycle(records(), { alive: processAlive }),
+    checkSession: ({ idle, ...rest }) => checkSessionPolicy(records(), { ...rest, ...(idle ? { idle: { ...idle, judgedAt: idle.judgedAt ?? Date.now() } } : {}) }),
+    waitFor: async (test, timeoutMs) => {
+      for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 25))) {
+        const found = records().find(test);
+        if (found || Date.now() >= deadline) return found;
+      }
+    },
     cleanup: () => {
       if (owned) rmSync(dir, { recursive: true, force: true });
     },

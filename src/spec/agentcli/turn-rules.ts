@@ -4,7 +4,8 @@ import type { Rule, SubRule } from '../types.js';
 /**
  * AGENTCLI-20…: rules on a conversation between a runner and an agent CLI (AIP-45 §Stream event taxonomy,
  * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
- * 26 on what a runner did to the agent process (`checkAgentLifecycle`).
+ * 26 on what a runner did to the agent process (`checkAgentLifecycle`), 27–28 on what reached which agent process
+ * and session, and when (`checkSessionPolicy`, from the fake's lifecycle log).
  */
 export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
@@ -14,10 +15,14 @@ export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
   { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
   { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
+  { id: 'AGENTCLI-27', title: 'Prior turns reach the agent as the continuation strategy says', characteristics: ['Verifiable'], sections: ['§Continuation'] },
+  { id: 'AGENTCLI-28', title: 'The runner keeps to the session’s idle_timeout_ms and max_turns', characteristics: ['Safe'], sections: ['§Session model'] },
 ]);
 
 const transcript = subRulesJudgedBy('transcript');
 const lifecycle = subRulesJudgedBy('lifecycle');
+/** 27–28: judged by `checkSessionPolicy` on the agent's lifecycle log, as 26 is. */
+const policy = lifecycle;
 
 /** Every distinct way a conversation (or a runner's tear-down) breaks an AGENTCLI rule. */
 export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
@@ -62,5 +67,19 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'The runner sent SIGTERM while a session was still open',
     'Close every session (ACP session/close, when the agent offers it) before SIGTERM, so that the agent can end its turns and save its sessions.',
     'The spec draws "Close session (session/close or equivalent)" before the tear-down as a lifecycle diagram, not a MUST.',
+  ),
+  // AGENTCLI-27 — continuation (judged with the host's turns: which conversation, which message)
+  policy('AGENTCLI-27/pinned-not-kept', 'error', 'A later turn of a pinned-session conversation reached another agent process or session', 'With pinned-session, keep the child (and its session) alive across turns and send every turn of one conversation to it, until the idle TTL evicts it.'),
+  policy('AGENTCLI-27/pinned-shared', 'error', 'Two conversations of a pinned-session host reached the same agent process', 'Key pinned children by continuation.pinned_session.key_scope (default [conversation, operator]): a conversation never shares another’s child.'),
+  policy('AGENTCLI-27/transcript-missing', 'error', 'A turn with the transcript strategy reached the agent without the earlier turns before its message', 'With transcript, prepend the turns the host supplies as a preamble before the current message.'),
+  // AGENTCLI-28 — session limits
+  policy('AGENTCLI-28/max-turns-exceeded', 'error', 'More prompts reached one session than session.max_turns allows', 'Count the turns of each session and refuse (an error event) the one past max_turns instead of sending it.'),
+  policy('AGENTCLI-28/idle-not-ended', 'error', 'An idle session outlived session.idle_timeout_ms', 'Start an idle timer at each turn’s end; when it fires, close the session (and, pinned, tear the child down).'),
+  policy(
+    'AGENTCLI-28/idle-ended-early',
+    'warning',
+    'The runner ended an idle session before session.idle_timeout_ms',
+    'Keep an idle session until idle_timeout_ms after its last turn ended: the manifest promises that it survives that long.',
+    'The spec gives idle_timeout_ms as how long a session survives; it does not forbid ending it sooner in words.',
   ),
 ];

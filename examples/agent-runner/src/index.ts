@@ -1,4 +1,5 @@
 /** The runners under test: the correct ones, or the deliberately buggy twins with RUNNER_IMPL=buggy. */
+import type * as CorrectHost from './acp-host.js';
 import type * as CorrectAcp from './acp-runner.js';
 import type * as Correct from './runner.js';
 
@@ -8,5 +9,8 @@ const acpImpl: Pick<typeof CorrectAcp, 'startAcpAgent' | 'AgentResumeError'> = b
 
 export const { startAgent, buildSpawn, AgentStartError } = impl;
 export const { startAcpAgent, AgentResumeError } = acpImpl;
+const hostImpl: Pick<typeof CorrectHost, 'createAcpHost'> = buggy ? await import('./acp-host-buggy.js') : await import('./acp-host.js');
+export const { createAcpHost } = hostImpl;
+export type { AgentHost, HostOptions, PriorTurn } from './acp-host.js';
 export type { AgentSession, CloseOptions, StartOptions } from './runner.js';
 export type { AcpSession, AcpStartOptions } from './acp-runner.js';

@@ -1,5 +1,5 @@
 /**
- * Tests of the tests: run the runners' suites against the deliberately buggy runners (REPL and ACP arms) and
+ * Tests of the tests: run the runners' suites against the deliberately buggy runners (REPL and ACP arms, the ACP host) and
  * check that exactly the tests meant to catch their bugs fail — no more (flaky or wrong), no fewer (a bug let
  * through).
  */
@@ -34,6 +34,11 @@ const CATCHES_A_BUG = [
   'unknown-session-on-load: the failed resume is an error, never a fresh session passed off as the old one', // falls back to session/new
   'a non-resumable agent: the resume is refused, by its manifest before spawning, by its initialize before session/load', // no capability check
   'close: session/close first, then the signals; nothing left behind', // no session/close: AGENTCLI-26/session-not-closed
+  // acp-host-buggy.ts (continuation and session limits)
+  'pinned-session: each conversation keeps its own child across turns', // the key drops the conversation: AGENTCLI-27/pinned-shared
+  'transcript: every turn after the first carries the earlier turns before its message', // history dropped: AGENTCLI-27/transcript-missing
+  'max_turns: the turn past the limit is refused with an error, never sent', // never checked: AGENTCLI-28/max-turns-exceeded
+  'idle: a pinned child left idle is closed after idle_timeout_ms, not before', // no idle timer: AGENTCLI-28/idle-not-ended
 ];
 
 /** Behaviours both twins get right: they show the suite does not fail wholesale. */
@@ -42,6 +47,7 @@ const PASSES_ANYWAY = [
   'an ask is answered: the agent-prompt is relayed and the turn goes on to its end',
   'a bad config is refused before anything is spawned',
   'a clean turn follows the taxonomy and ends with end_turn; the wire passes the turn checker',
+  'a strategy outside supported is refused before anything is spawned',
 ];
 
 interface JsonReport {

@@ -140,7 +140,8 @@ export function checkSessionPolicy(records: readonly LifecycleRecord[], input: S
     const lastEnd = [...list].reverse().find((r) => r.event === 'prompt-end');
     if (lastEnd) {
       const after = list.slice(list.indexOf(lastEnd) + 1).filter((r) => r.pid === lastEnd.pid);
-      const end = after.find((r) => (r.event === 'session-close' && r.sessionId === lastEnd.sessionId) || r.event === 'signal' || r.event === 'exit');
+      // What came after the judgement (a recording's own tear-down) is not what the runner had done by then.
+      const end = after.find((r) => r.at <= idle.judgedAt && ((r.event === 'session-close' && r.sessionId === lastEnd.sessionId) || r.event === 'signal' || r.event === 'exit'));
       const margin = idle.marginMs ?? IDLE_MARGIN_MS;
       // Still open but not yet past timeout + margin: too soon to tell, so idle_timeout_ms is not judged.
       if (end || idle.judgedAt - lastEnd.at > idle.idleTimeoutMs + margin) judged.push('idle_timeout_ms');

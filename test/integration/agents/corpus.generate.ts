@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import { makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
+import type { SessionPolicyInput } from '../../../src/checks/agentcli/session-policy.js';
 import { processAlive } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
 import type { AgentProtocol, AgentTranscript, LifecycleRecord, TranscriptFrame } from '../../../src/spec/agentcli/transcript.js';
@@ -23,6 +24,8 @@ import { tempDir } from './support.js';
 export interface CorpusOptions {
   capabilities?: AgentCliManifest['capabilities'];
   secrets?: string[];
+  /** AGENTCLI-27/28's input (with `lifecycle`): the strategy, the host's turns, max_turns, the idle judgement (`judgedAt` from the start record, as the records' `at`). */
+  policy?: SessionPolicyInput;
 }
 
 /** AGENTCLI-26's input: the agent's lifecycle log and which of its processes were alive when it was judged. */
@@ -502,6 +505,43 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
     for (const pid of alive) process.kill(pid, 'SIGKILL');
     return alive;
   });
+
+  // Continuation and session limits (AGENTCLI-27, 28), judged from the prompts the agent logged: one agent process
+  // driven as a host would, its sessions standing for the children a host pins (a session of its own = another child).
+  const policy = async (name: string, description: string, breaks: string[], plan: { session: number; text: string }[], judge: Omit<SessionPolicyInput, 'idle'>, idle?: { idleTimeoutMs: number; marginMs: number; close: 'at-once' | 'after-timeout' | 'never' }) => {
+    let judgedAt = 0;
+    const { transcript, lifecycle } = await recording('agent-acp', ['--script', 'minimal'], {}, async (rec, log) => {
+      const c = acpClient(rec);
+      const connection = c.app.connect(c.stream);
+      await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+      const sessions: string[] = [];
+      for (const step of plan) {
+        sessions[step.session] ??= (await connection.agent.request(acp.methods.agent.session.new, { cwd: KIT, mcpServers: [] })).sessionId;
+        await connection.agent.request(acp.methods.agent.session.prompt, { sessionId: sessions[step.session]!, prompt: [{ type: 'text', text: step.text }] });
+      }
+      if (idle) {
+        const last = sessions[plan.at(-1)!.session]!;
+        // The idle period is what is recorded: a real wait, measured by the agent's own records.
+        if (idle.close !== 'at-once') await new Promise((r) => setTimeout(r, idle.idleTimeoutMs + (idle.close === 'never' ? idle.marginMs : 0) + 100));
+        if (idle.close !== 'never') await connection.agent.request(acp.methods.agent.session.close, { sessionId: last });
+        judgedAt = Date.now() - (log().find((r) => r.event === 'start')?.at ?? 0);
+      }
+      return [];
+    }, { lifecycle: true });
+    add(name, transcript, description, breaks, { policy: { ...judge, ...(idle ? { idle: { idleTimeoutMs: idle.idleTimeoutMs, marginMs: idle.marginMs, judgedAt } } : {}) } }, lifecycle);
+  };
+  const a1 = { session: 0, text: 'hello from a' };
+  const pinnedTurns = [{ conversation: 'a', text: 'hello from a' }, { conversation: 'a', text: 'and again from a' }];
+  await policy('acp-pinned-kept', 'agent-acp as a pinned child: both turns of conversation a reach one process and one session; judged with continuation pinned-session and max_turns 2: nothing to report.', [], [a1, { session: 0, text: 'and again from a' }], { continuation: 'pinned-session', turns: pinnedTurns, maxTurns: 2 });
+  await policy('acp-pinned-not-kept', "agent-acp: conversation a's second turn goes to a new session (the child's context left behind), judged with continuation pinned-session: AGENTCLI-27/pinned-not-kept.", ['AGENTCLI-27/pinned-not-kept'], [a1, { session: 1, text: 'and again from a' }], { continuation: 'pinned-session', turns: pinnedTurns });
+  await policy('acp-pinned-shared', 'agent-acp: conversations a and b each in a session of one process, judged with continuation pinned-session (key_scope: conversation): AGENTCLI-27/pinned-shared.', ['AGENTCLI-27/pinned-shared'], [a1, { session: 1, text: 'hello from b' }], { continuation: 'pinned-session', turns: [{ conversation: 'a', text: 'hello from a' }, { conversation: 'b', text: 'hello from b' }] });
+  const transcriptTurns = [{ conversation: 'a', text: 'what is in this repo?' }, { conversation: 'a', text: 'and which file is the largest?' }];
+  await policy('acp-transcript', 'agent-acp as a transcript agent: a fresh session per turn, the second prompt starting with the first turn as a preamble; judged with continuation transcript: nothing to report.', [], [{ session: 0, text: 'what is in this repo?' }, { session: 1, text: 'Earlier in this conversation:\nuser: what is in this repo?\nagent: ok\n\nNow:\nand which file is the largest?' }], { continuation: 'transcript', turns: transcriptTurns });
+  await policy('acp-transcript-missing', 'agent-acp: a fresh session per turn, the second prompt without the first turn; judged with continuation transcript: AGENTCLI-27/transcript-missing.', ['AGENTCLI-27/transcript-missing'], [{ session: 0, text: 'what is in this repo?' }, { session: 1, text: 'and which file is the largest?' }], { continuation: 'transcript', turns: transcriptTurns });
+  await policy('acp-max-turns-exceeded', 'agent-acp: three prompts in one session, judged with session.max_turns 2: AGENTCLI-28/max-turns-exceeded.', ['AGENTCLI-28/max-turns-exceeded'], [a1, { session: 0, text: 'two' }, { session: 0, text: 'three' }], { maxTurns: 2 });
+  await policy('acp-idle-closed', 'agent-acp: one turn, then the session left idle and closed (session/close) just after idle_timeout_ms 1000: nothing to report.', [], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'after-timeout' });
+  await policy('acp-idle-closed-early', 'agent-acp: one turn, then session/close at once, the host having left it idle; judged with idle_timeout_ms 1000: AGENTCLI-28/idle-ended-early (a warning).', ['AGENTCLI-28/idle-ended-early'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'at-once' });
+  await policy('acp-idle-not-ended', 'agent-acp: one turn, then the session left open past idle_timeout_ms 1000 and a 200 ms margin (judgedAt): AGENTCLI-28/idle-not-ended.', ['AGENTCLI-28/idle-not-ended'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 200, close: 'never' });
 
   // Edits of clean recordings: sub-rules no fault of the fakes produces, each by one declared change.
   add('acp-clean-update-before-handshake', edit(acpClean, (frames) => {

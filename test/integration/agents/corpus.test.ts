@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
+import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.js';
 import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
@@ -78,7 +79,7 @@ function serialize(fixture: Fixture): string {
   return lines.join('\n');
 }
 
-/** The kit's checkers on a fixture: the turn checker on its transcript, and AGENTCLI-26 on its lifecycle log. */
+/** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, and AGENTCLI-27/28 on it with `options.policy`. */
 function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['findings']; events: string[] } {
   const report = checkTurns(fixture.transcript, fixture.options);
   const findings = report.findings.map((f) => ({ id: f.id, line: f.line ?? null }));
@@ -88,6 +89,11 @@ function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['finding
     const lifecycle = checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) });
     findings.push(...lifecycle.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
     ok &&= lifecycle.ok;
+    if (fixture.options.policy) {
+      const policy = checkSessionPolicy(records, fixture.options.policy);
+      findings.push(...policy.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= policy.ok;
+    }
   }
   return { ok, findings, events: report.events.map((e) => e.type) };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // lint/ joins run/ and checks/: the probe hands back its own verdict so that a runner's test needs one object.
 import { checkAgentLifecycle, type LifecycleReport } from '../../checks/agentcli/lifecycle.js';
+import { checkPreflight, type PreflightInput, type PreflightReport } from '../../checks/agentcli/preflight.js';
 import { checkSessionPolicy, type SessionPolicyInput, type SessionPolicyReport } from '../../checks/agentcli/session-policy.js';
 import { AGENT_LIFECYCLE_LOG_ENV, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
 
@@ -20,6 +21,8 @@ export interface AgentLifecycleProbe {
    * `idle` — whether the last session ended after its idle timeout (`judgedAt` defaults to now).
    */
   checkSession(input: Omit<SessionPolicyInput, 'idle'> & { idle?: Omit<NonNullable<SessionPolicyInput['idle']>, 'judgedAt'> & { judgedAt?: number } }): SessionPolicyReport;
+  /** AGENTCLI-29 on the log so far: did the runner check the version and the setup before it spawned the agent? */
+  checkPreflight(input: PreflightInput): PreflightReport;
   /**
    * Resolves with the first record passing `test` once the agent has written it (the log file is the handshake;
    * it is read every 25 ms), or with undefined after `timeoutMs`.
@@ -83,6 +86,7 @@ export function agentLifecycleProbe(options: { dir?: string } = {}): AgentLifecy
     records,
     check: () => checkAgentLifecycle(records(), { alive: processAlive }),
     checkSession: ({ idle, ...rest }) => checkSessionPolicy(records(), { ...rest, ...(idle ? { idle: { ...idle, judgedAt: idle.judgedAt ?? Date.now() } } : {}) }),
+    checkPreflight: (input) => checkPreflight(records(), input),
     waitFor: async (test, timeoutMs) => {
       for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 25))) {
         const found = records().find(test);

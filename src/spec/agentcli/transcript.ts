@@ -55,12 +55,14 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
  * sessions: `{"event":"session-open","sessionId":"…","how":"new"|"load",…}` and `{"event":"session-close","sessionId":"…",…}`,
  * and its turns: `{"event":"prompt","sessionId":"…","text":"…",…}` when a session/prompt arrives (the text capped at
  * PROMPT_LOG_CHARS) and `{"event":"prompt-end","sessionId":"…","stopReason":"…",…}` just before it is answered.
+ * Every fake run with `--version` (a runner's version check) logs `{"event":"version","output":"…","code":0,…}`
+ * and no `start`: it is not the agent's session process.
  * `at` is `Date.now()`. The lifecycle probe reads it to see what the runner under test did to the agent.
  */
 export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
 
 export interface LifecycleRecord {
-  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close' | 'prompt' | 'prompt-end';
+  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close' | 'prompt' | 'prompt-end' | 'version';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;
@@ -72,6 +74,8 @@ export interface LifecycleRecord {
   readonly text?: string;
   /** prompt-end: how the agent answered it. */
   readonly stopReason?: string;
+  /** version: what `--version` printed (its first line). */
+  readonly output?: string;
   /** start: the agent's argv (after the program). */
   readonly argv?: readonly string[];
 }

@@ -5,7 +5,8 @@ import type { Rule, SubRule } from '../types.js';
  * AGENTCLI-20…: rules on a conversation between a runner and an agent CLI (AIP-45 §Stream event taxonomy,
  * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
  * 26 on what a runner did to the agent process (`checkAgentLifecycle`), 27–28 on what reached which agent process
- * and session, and when (`checkSessionPolicy`, from the fake's lifecycle log).
+ * and session, and when (`checkSessionPolicy`), 29 on what the runner did before the spawn (`checkPreflight`), all
+ * three from the fake's lifecycle log.
  */
 export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
@@ -17,6 +18,7 @@ export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
   { id: 'AGENTCLI-27', title: 'Prior turns reach the agent as the continuation strategy says', characteristics: ['Verifiable'], sections: ['§Continuation'] },
   { id: 'AGENTCLI-28', title: 'The runner keeps to the session’s idle_timeout_ms and max_turns', characteristics: ['Safe'], sections: ['§Session model'] },
+  { id: 'AGENTCLI-29', title: 'The runner checks the version and the setup before it spawns the agent, and stops when either is not satisfied', characteristics: ['Safe', 'Versioned'], sections: ['§Lifecycle', '§Setup surface'] },
 ]);
 
 const transcript = subRulesJudgedBy('transcript');
@@ -82,4 +84,15 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'Keep an idle session until idle_timeout_ms after its last turn ended: the manifest promises that it survives that long.',
     'The spec gives idle_timeout_ms as how long a session survives; it does not forbid ending it sooner in words.',
   ),
+  // AGENTCLI-29 — before the spawn (judged with the manifest's version_check and the setup state)
+  policy(
+    'AGENTCLI-29/no-version-check',
+    'warning',
+    'The runner spawned the agent without running its version check first',
+    'Run version_check.cmd, take parse’s first capture group and test it against range before every spawn (or once per install).',
+    'The spec draws Version-check before Spawn in the lifecycle; it does not say the runner MUST run it in words.',
+  ),
+  policy('AGENTCLI-29/version-check-ignored', 'error', 'The version check failed and the runner spawned the agent anyway', 'Stop when the version check fails (no match, a version outside range, a non-zero exit): report it, spawn nothing.'),
+  policy('AGENTCLI-29/spawned-before-setup', 'error', 'The runner spawned the agent while setup steps were pending', 'Run every setup step (or match its skip_if) before the spawn; a headless caller gets error.code "setup_required" instead.'),
+  policy('AGENTCLI-29/setup-not-reported', 'error', 'A headless start with setup pending was refused without code "setup_required" and the pending steps', 'Refuse with error.code = "setup_required" and the list of pending step ids, so that the caller can run them.'),
 ];

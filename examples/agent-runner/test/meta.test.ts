@@ -39,6 +39,9 @@ const CATCHES_A_BUG = [
   'transcript: every turn after the first carries the earlier turns before its message', // history dropped: AGENTCLI-27/transcript-missing
   'max_turns: the turn past the limit is refused with an error, never sent', // never checked: AGENTCLI-28/max-turns-exceeded
   'idle: a pinned child left idle is closed after idle_timeout_ms, not before', // no idle timer: AGENTCLI-28/idle-not-ended
+  // preflight-buggy.ts (before the spawn)
+  'version check: an agent outside the manifest’s range is never spawned', // only a warning: AGENTCLI-29/version-check-ignored
+  'setup: a headless start with setup pending is refused with setup_required and the pending steps; nothing spawned', // setup ignored: AGENTCLI-29/spawned-before-setup
 ];
 
 /** Behaviours both twins get right: they show the suite does not fail wholesale. */
@@ -48,6 +51,7 @@ const PASSES_ANYWAY = [
   'a bad config is refused before anything is spawned',
   'a clean turn follows the taxonomy and ends with end_turn; the wire passes the turn checker',
   'a strategy outside supported is refused before anything is spawned',
+  'version check: a compatible agent is checked, then started',
 ];
 
 interface JsonReport {

@@ -10,20 +10,24 @@
  * generator's for a clean run judged with other options, an edit, or a runner's tear-down — never what the
  * checker says: `corpus.test.ts` proves that the checker agrees. Used by it when `UPDATE_AGENT_CORPUS=1`.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import { makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
+import type { PreflightInput } from '../../../src/checks/agentcli/preflight.js';
 import type { SessionPolicyInput } from '../../../src/checks/agentcli/session-policy.js';
 import { processAlive } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
 import type { AgentProtocol, AgentTranscript, LifecycleRecord, TranscriptFrame } from '../../../src/spec/agentcli/transcript.js';
 import { acpClient, mcpClient, spawnRecorded, untilFrom, type Recorded } from './record.js';
-import { tempDir } from './support.js';
+import { BIN, tempDir } from './support.js';
 
 export interface CorpusOptions {
   capabilities?: AgentCliManifest['capabilities'];
   secrets?: string[];
+  /** AGENTCLI-29's input (with `lifecycle`): the version_check to judge the logged `--version` runs against, the pending setup. */
+  preflight?: PreflightInput;
   /** AGENTCLI-27/28's input (with `lifecycle`): the strategy, the host's turns, max_turns, the idle judgement (`judgedAt` from the start record, as the records' `at`). */
   policy?: SessionPolicyInput;
 }
@@ -158,9 +162,11 @@ interface Recording {
  * then ends its stdin (SIGKILL if it is still there 5 s later) and waits until its pipes closed, so that the
  * recorder has every byte. `drive` may return the pids it found alive when the tear-down was judged.
  */
-async function recording(fake: Fake, args: string[], env: NodeJS.ProcessEnv, drive: (rec: Recorded, log: () => LifecycleRecord[]) => Promise<unknown>, options: { dirs?: string[]; lifecycle?: boolean } = {}): Promise<Recording> {
+async function recording(fake: Fake, args: string[], env: NodeJS.ProcessEnv, drive: (rec: Recorded, log: () => LifecycleRecord[]) => Promise<unknown>, options: { dirs?: string[]; lifecycle?: boolean; versionCheckFirst?: boolean } = {}): Promise<Recording> {
   const dir = tempDir('aoi-corpus-');
   const logFile = join(dir, 'lifecycle.jsonl');
+  // A runner's version check: the fake run with --version, logging to the same file, before the agent is spawned.
+  if (options.versionCheckFirst) execFileSync(process.execPath, [BIN(fake), '--version'], { env: { PATH: process.env.PATH, AOI_TESTKIT_AGENT_LOG: logFile } });
   const rec = spawnRecorded(fake, ARM[fake], args, { AOI_TESTKIT_STATE_DIR: dir, ...(options.lifecycle ? { AOI_TESTKIT_AGENT_LOG: logFile } : {}), ...env });
   const log = (): LifecycleRecord[] => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LifecycleRecord) : []);
   let timer: NodeJS.Timeout | undefined;
@@ -542,6 +548,16 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
   await policy('acp-idle-closed', 'agent-acp: one turn, then the session left idle and closed (session/close) just after idle_timeout_ms 1000: nothing to report.', [], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'after-timeout' });
   await policy('acp-idle-closed-early', 'agent-acp: one turn, then session/close at once, the host having left it idle; judged with idle_timeout_ms 1000: AGENTCLI-28/idle-ended-early (a warning).', ['AGENTCLI-28/idle-ended-early'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'at-once' });
   await policy('acp-idle-not-ended', 'agent-acp: one turn, then the session left open past idle_timeout_ms 1000 and a 200 ms margin (judgedAt): AGENTCLI-28/idle-not-ended.', ['AGENTCLI-28/idle-not-ended'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 200, close: 'never' });
+
+  // Before the spawn (AGENTCLI-29): the version check (a --version run logged before the agent's start) and setup.
+  const CHECK = { cmd: 'agent-acp --version', parse: '^aoi-fake-agent-acp\\s+(\\d+\\.\\d+\\.\\d+)', range: '>=0.1.0 <1.0.0' };
+  const oneTurn = (rec: Recorded) => acpTalk(rec, ['hello']);
+  const checked = await recording('agent-acp', ['--script', 'minimal'], {}, oneTurn, { lifecycle: true, versionCheckFirst: true });
+  add('acp-version-checked', checked.transcript, 'agent-acp: the runner runs `agent-acp --version` (logged: aoi-fake-agent-acp 0.1.0), then spawns the agent for one turn; judged with version_check range ">=0.1.0 <1.0.0": nothing to report.', [], { preflight: { versionCheck: CHECK } }, checked.lifecycle);
+  add('acp-version-check-ignored', checked.transcript, 'acp-version-checked judged with version_check range ">=2.0.0" (as agent-acp-outdated declares): the check failed and the agent was spawned anyway, AGENTCLI-29/version-check-ignored.', ['AGENTCLI-29/version-check-ignored'], { preflight: { versionCheck: { ...CHECK, range: '>=2.0.0' } } }, checked.lifecycle);
+  const unchecked = await recording('agent-acp', ['--script', 'minimal'], {}, oneTurn, { lifecycle: true });
+  add('acp-no-version-check', unchecked.transcript, 'agent-acp spawned for one turn with no --version run before it; judged with its version_check: AGENTCLI-29/no-version-check (a warning).', ['AGENTCLI-29/no-version-check'], { preflight: { versionCheck: CHECK } }, unchecked.lifecycle);
+  add('acp-spawned-before-setup', checked.transcript, 'acp-version-checked judged with the setup step choose-workspace pending (as agent-acp-setup declares): the agent was spawned anyway, AGENTCLI-29/spawned-before-setup.', ['AGENTCLI-29/spawned-before-setup'], { preflight: { versionCheck: CHECK, setupPending: ['choose-workspace'] } }, checked.lifecycle);
 
   // Edits of clean recordings: sub-rules no fault of the fakes produces, each by one declared change.
   add('acp-clean-update-before-handshake', edit(acpClean, (frames) => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
+import { checkPreflight } from '../../../src/checks/agentcli/preflight.js';
 import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.js';
 import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
@@ -45,6 +46,7 @@ interface Expected {
 /** AGENTCLI sub-rules no fixture can show, each with why. */
 const NOT_IN_CORPUS: { id: string; reason: string }[] = [
   { id: 'AGENTCLI-22/unknown-type', reason: 'judged only on an array of runner events: normalising a transcript yields only taxonomy types' },
+  { id: 'AGENTCLI-29/setup-not-reported', reason: "judged on the runner's refusal (its error), when nothing was spawned: there is no conversation to record (test/unit/agentcli/preflight.test.ts, examples/agent-runner)" },
 ];
 
 const SEVERITY = new Map(AGENTCLI_TURN_SUB_RULES.map((r) => [r.id, r.severity]));
@@ -79,7 +81,7 @@ function serialize(fixture: Fixture): string {
   return lines.join('\n');
 }
 
-/** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, and AGENTCLI-27/28 on it with `options.policy`. */
+/** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, AGENTCLI-29 on it with `options.preflight`, AGENTCLI-27/28 with `options.policy`. */
 function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['findings']; events: string[] } {
   const report = checkTurns(fixture.transcript, fixture.options);
   const findings = report.findings.map((f) => ({ id: f.id, line: f.line ?? null }));
@@ -89,6 +91,11 @@ function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['finding
     const lifecycle = checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) });
     findings.push(...lifecycle.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
     ok &&= lifecycle.ok;
+    if (fixture.options.preflight) {
+      const preflight = checkPreflight(records, fixture.options.preflight);
+      findings.push(...preflight.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= preflight.ok;
+    }
     if (fixture.options.policy) {
       const policy = checkSessionPolicy(records, fixture.options.policy);
       findings.push(...policy.findings.map((f) => ({ id: f.id, line: f.line ?? null })));

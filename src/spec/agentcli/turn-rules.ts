@@ -6,7 +6,7 @@ import type { Rule, SubRule } from '../types.js';
  * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
  * 26 on what a runner did to the agent process (`checkAgentLifecycle`), 27–28 on what reached which agent process
  * and session, and when (`checkSessionPolicy`), 29 on what the runner did before the spawn (`checkPreflight`), all
- * three from the fake's lifecycle log.
+ * three from the fake's lifecycle log; 30 on the argv the fake logged and the runner's own log (`checkRunnerSecrets`).
  */
 export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
@@ -19,6 +19,7 @@ export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-27', title: 'Prior turns reach the agent as the continuation strategy says', characteristics: ['Verifiable'], sections: ['§Continuation'] },
   { id: 'AGENTCLI-28', title: 'The runner keeps to the session’s idle_timeout_ms and max_turns', characteristics: ['Safe'], sections: ['§Session model'] },
   { id: 'AGENTCLI-29', title: 'The runner checks the version and the setup before it spawns the agent, and stops when either is not satisfied', characteristics: ['Safe', 'Versioned'], sections: ['§Lifecycle', '§Setup surface'] },
+  { id: 'AGENTCLI-30', title: 'The runner keeps secrets off the agent’s argv and out of its own logs', characteristics: ['Safe'], sections: ['§Auth surface'] },
 ]);
 
 const transcript = subRulesJudgedBy('transcript');
@@ -95,4 +96,7 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   policy('AGENTCLI-29/version-check-ignored', 'error', 'The version check failed and the runner spawned the agent anyway', 'Stop when the version check fails (no match, a version outside range, a non-zero exit): report it, spawn nothing.'),
   policy('AGENTCLI-29/spawned-before-setup', 'error', 'The runner spawned the agent while setup steps were pending', 'Run every setup step (or match its skip_if) before the spawn; a headless caller gets error.code "setup_required" instead.'),
   policy('AGENTCLI-29/setup-not-reported', 'error', 'A headless start with setup pending was refused without code "setup_required" and the pending steps', 'Refuse with error.code = "setup_required" and the list of pending step ids, so that the caller can run them.'),
+  // AGENTCLI-30 — the runner's own secret hygiene (25 is the agent's)
+  policy('AGENTCLI-30/secret-on-argv', 'error', 'A secret the runner was given is on the agent’s command line', 'Pass secrets in the agent’s environment (sandbox.env.set), never as arguments: argv is visible to every user in the process list.'),
+  policy('AGENTCLI-30/secret-in-logs', 'error', 'A secret the runner was given appears in the runner’s own log', 'Mask every secret (and its encodings) before a log line is written; log variable names, not values.'),
 ];

@@ -24,6 +24,10 @@ export class AgentSetupRequiredError extends Error {
 export interface PrepareOptions {
   /** The environment of the version check and skip_if commands (and of the agent). */
   env?: NodeJS.ProcessEnv;
+  /** The agent's resolved auth: variable name → secret value, for the agent's environment only. */
+  auth?: Readonly<Record<string, string>>;
+  /** Where the runner writes its own log lines. */
+  log?: (line: string) => void;
   /** Setup steps the caller has done already (their ids). */
   setupDone?: readonly string[];
 }
@@ -84,5 +88,10 @@ export async function prepareAgent(manifest: AgentCliManifest, options: PrepareO
 /** prepareAgent, then startAcpAgent. */
 export async function startCheckedAcpAgent(manifest: AgentCliManifest, config: AgentCliConfig = {}, options: AcpStartOptions & PrepareOptions = {}): Promise<AcpSession> {
   await prepareAgent(manifest, options);
-  return startAcpAgent(manifest, config, options);
+  const auth = options.auth ?? {};
+  // BUG: the auth goes on the command line as flags (AGENTCLI-30/secret-on-argv) …
+  const withFlags = { ...manifest, bin_args: [...(manifest.bin_args ?? []), ...Object.entries(auth).map(([name, value]) => `--${name.toLowerCase()}=${value}`)] };
+  // BUG: … and the runner logs it whole (AGENTCLI-30/secret-in-logs).
+  options.log?.(`starting ${manifest.name} with ${JSON.stringify(auth)}`);
+  return startAcpAgent(withFlags, config, options);
 }

@@ -21,6 +21,10 @@ export class AgentSetupRequiredError extends Error {
 export interface PrepareOptions {
   /** The environment of the version check and skip_if commands (and of the agent). */
   env?: NodeJS.ProcessEnv;
+  /** The agent's resolved auth: variable name → secret value, for the agent's environment only. */
+  auth?: Readonly<Record<string, string>>;
+  /** Where the runner writes its own log lines. */
+  log?: (line: string) => void;
   /** Setup steps the caller has done already (their ids). */
   setupDone?: readonly string[];
 }
@@ -77,8 +81,10 @@ export async function prepareAgent(manifest: AgentCliManifest, options: PrepareO
   return { version };
 }
 
-/** prepareAgent, then startAcpAgent. */
+/** prepareAgent, then startAcpAgent with the auth in the agent's environment (AIP-45 §Auth surface: never argv, never logs). */
 export async function startCheckedAcpAgent(manifest: AgentCliManifest, config: AgentCliConfig = {}, options: AcpStartOptions & PrepareOptions = {}): Promise<AcpSession> {
   await prepareAgent(manifest, options);
-  return startAcpAgent(manifest, config, options);
+  const auth = options.auth ?? {};
+  options.log?.(`starting ${manifest.name}: ${manifest.bin} ${(manifest.bin_args ?? []).join(' ')} (auth in env: ${Object.keys(auth).join(', ') || 'none'})`);
+  return startAcpAgent(manifest, config, { ...options, env: { ...(options.env ?? process.env), ...auth }, secrets: [...(options.secrets ?? []), ...Object.values(auth)] });
 }

@@ -42,6 +42,7 @@ const CATCHES_A_BUG = [
   // preflight-buggy.ts (before the spawn)
   'version check: an agent outside the manifest’s range is never spawned', // only a warning: AGENTCLI-29/version-check-ignored
   'setup: a headless start with setup pending is refused with setup_required and the pending steps; nothing spawned', // setup ignored: AGENTCLI-29/spawned-before-setup
+  'auth: the secret reaches the agent in its environment only — not on argv, not in the runner’s log', // flags and a raw log line: AGENTCLI-30/secret-on-argv, secret-in-logs
 ];
 
 /** Behaviours both twins get right: they show the suite does not fail wholesale. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { agentLifecycleProbe, fakeAgentCommand, validateAgentCliManifest, type AgentCliManifest, type AgentLifecycleProbe } from '../../../src/agents.js';
-import { AgentVersionError, startCheckedAcpAgent, type AcpSession } from '../src/index.js';
+import { AgentVersionError, startCheckedAcpAgent, type AcpSession, type PrepareOptions } from '../src/index.js';
 
 const manifestOf = (name: string) => validateAgentCliManifest(readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8')).manifest!;
 
@@ -36,10 +36,10 @@ afterEach(async () => {
 });
 
 /** Starts through the runner's preflight with a lifecycle probe; the outcome is the session or what was thrown. */
-async function startChecked(manifest: AgentCliManifest) {
+async function startChecked(manifest: AgentCliManifest, more: Omit<PrepareOptions, 'env'> = {}) {
   const probe = agentLifecycleProbe();
   probes.push(probe);
-  const outcome = await startCheckedAcpAgent(manifest, {}, { env: { ...process.env, ...probe.env } }).then(
+  const outcome = await startCheckedAcpAgent(manifest, {}, { env: { ...process.env, ...probe.env }, ...more }).then(
     (session) => {
       sessions.push(session);
       return session;
@@ -68,6 +68,18 @@ describe('before the spawn', () => {
     const manifest = manifestFor('agent-acp-setup');
     const { probe, outcome } = await startChecked(manifest);
     const report = probe.checkPreflight({ versionCheck: manifest.version_check, setupPending: ['choose-workspace'], refusal: outcome });
+    expect(report.findings).toEqual([]);
+    expect(report.verdicts[0]?.status).toBe('pass');
+  });
+});
+
+describe('secrets', () => {
+  test('auth: the secret reaches the agent in its environment only — not on argv, not in the runner’s log', async () => {
+    const secret = 'sk-ant-aoi-testkit-canary-0004'; // a fake canary, never a real key
+    const log: string[] = [];
+    const { probe, outcome } = await startChecked(manifestFor('agent-acp-transcript'), { auth: { ANTHROPIC_API_KEY: secret }, log: (line) => log.push(line) });
+    expect(outcome).not.toBeInstanceOf(Error);
+    const report = probe.checkRunnerSecrets({ secrets: [secret], runnerLog: log.join('\n') });
     expect(report.findings).toEqual([]);
     expect(report.verdicts[0]?.status).toBe('pass');
   });

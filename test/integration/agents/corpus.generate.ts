@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import { makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
 import type { PreflightInput } from '../../../src/checks/agentcli/preflight.js';
+import type { RunnerSecretsInput } from '../../../src/checks/agentcli/runner-secrets.js';
 import type { SessionPolicyInput } from '../../../src/checks/agentcli/session-policy.js';
 import { processAlive } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
@@ -28,6 +29,8 @@ export interface CorpusOptions {
   secrets?: string[];
   /** AGENTCLI-29's input (with `lifecycle`): the version_check to judge the logged `--version` runs against, the pending setup. */
   preflight?: PreflightInput;
+  /** AGENTCLI-30's input (with `lifecycle`): the secrets the runner was given, and its log. */
+  runnerSecrets?: RunnerSecretsInput;
   /** AGENTCLI-27/28's input (with `lifecycle`): the strategy, the host's turns, max_turns, the idle judgement (`judgedAt` from the start record, as the records' `at`). */
   policy?: SessionPolicyInput;
 }
@@ -558,6 +561,13 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
   const unchecked = await recording('agent-acp', ['--script', 'minimal'], {}, oneTurn, { lifecycle: true });
   add('acp-no-version-check', unchecked.transcript, 'agent-acp spawned for one turn with no --version run before it; judged with its version_check: AGENTCLI-29/no-version-check (a warning).', ['AGENTCLI-29/no-version-check'], { preflight: { versionCheck: CHECK } }, unchecked.lifecycle);
   add('acp-spawned-before-setup', checked.transcript, 'acp-version-checked judged with the setup step choose-workspace pending (as agent-acp-setup declares): the agent was spawned anyway, AGENTCLI-29/spawned-before-setup.', ['AGENTCLI-29/spawned-before-setup'], { preflight: { versionCheck: CHECK, setupPending: ['choose-workspace'] } }, checked.lifecycle);
+
+  // The runner's own secret hygiene (AGENTCLI-30): the argv the agent logged, the runner's log (given as text).
+  const cleanLog = 'starting agent-acp (auth in env: ANTHROPIC_API_KEY)';
+  add('acp-runner-secrets-clean', checked.transcript, `acp-version-checked judged with the canary as the runner's secret and its log "${cleanLog}": nothing on argv, nothing in the log.`, [], { runnerSecrets: { secrets: [CORPUS_SECRET], runnerLog: cleanLog } }, checked.lifecycle);
+  add('acp-runner-secret-in-logs', checked.transcript, 'acp-version-checked judged with a runner log that prints the auth env whole (the canary): AGENTCLI-30/secret-in-logs.', ['AGENTCLI-30/secret-in-logs'], { runnerSecrets: { secrets: [CORPUS_SECRET], runnerLog: `starting agent-acp with {"ANTHROPIC_API_KEY":"${CORPUS_SECRET}"}` } }, checked.lifecycle);
+  const onArgv = await recording('agent-acp', ['--script', 'minimal', `--anthropic_api_key=${CORPUS_SECRET}`], {}, oneTurn, { lifecycle: true });
+  add('acp-runner-secret-on-argv', onArgv.transcript, 'agent-acp spawned with the canary as a flag (--anthropic_api_key=…; the fake records unknown flags), judged with it as the runner\'s secret: AGENTCLI-30/secret-on-argv.', ['AGENTCLI-30/secret-on-argv'], { runnerSecrets: { secrets: [CORPUS_SECRET] } }, onArgv.lifecycle);
 
   // Edits of clean recordings: sub-rules no fault of the fakes produces, each by one declared change.
   add('acp-clean-update-before-handshake', edit(acpClean, (frames) => {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
 import { checkPreflight } from '../../../src/checks/agentcli/preflight.js';
+import { checkRunnerSecrets } from '../../../src/checks/agentcli/runner-secrets.js';
 import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.js';
 import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
@@ -95,6 +96,11 @@ function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['finding
       const preflight = checkPreflight(records, fixture.options.preflight);
       findings.push(...preflight.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
       ok &&= preflight.ok;
+    }
+    if (fixture.options.runnerSecrets) {
+      const secrets = checkRunnerSecrets(records, fixture.options.runnerSecrets);
+      findings.push(...secrets.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= secrets.ok;
     }
     if (fixture.options.policy) {
       const policy = checkSessionPolicy(records, fixture.options.policy);

@@ -244,13 +244,14 @@ describe('the agent-conversation corpus', () => {
     for (const { path } of readExpected()) expect(readme, path).toContain(`| \`${path}\` |`);
   });
 
-  test('the fake secret appears only in the echoes-secret fixtures, and never in a finding', () => {
+  test('the fake secret appears only in the fixtures judged with it (echoes-secret, the runner-secret ones), and never in a finding', () => {
     for (const { path } of readExpected()) {
       const { text, fixture } = readFixture(path);
-      const secrets = fixture.options.secrets ?? [];
+      const secrets = [...(fixture.options.secrets ?? []), ...(fixture.options.runnerSecrets?.secrets ?? [])];
       if (secrets.length === 0) expect(text.includes(CORPUS_SECRET), `${path} holds the fake secret`).toBe(false);
       else expect(fixture.description.includes(CORPUS_SECRET), path).toBe(false);
-      expect(JSON.stringify(checkTurns(fixture.transcript, fixture.options).findings), path).not.toContain(CORPUS_SECRET);
+      expect(JSON.stringify(verdictOf(fixture).findings), path).not.toContain(CORPUS_SECRET);
+      if (fixture.lifecycle && fixture.options.runnerSecrets) expect(JSON.stringify(checkRunnerSecrets(fixture.lifecycle.records, fixture.options.runnerSecrets)), path).not.toContain(CORPUS_SECRET);
     }
     expect(readFileSync(join(DIR, 'expected.json'), 'utf8')).not.toContain(CORPUS_SECRET);
     expect(existsSync(join(DIR, 'README.md'))).toBe(true);

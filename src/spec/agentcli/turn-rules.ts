@@ -56,6 +56,12 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   transcript('AGENTCLI-24/tool-calls', 'error', 'tool-call events from an agent that declares tool_calls: false', 'Declare capabilities.tool_calls: true, or do not call tools.'),
   transcript('AGENTCLI-24/streaming', 'error', 'text-delta events from an agent that declares streaming: false', 'Declare capabilities.streaming: true, or send the message whole.'),
   transcript('AGENTCLI-24/bidirectional', 'error', 'agent-prompt events from an agent that declares bidirectional: false', 'Declare capabilities.bidirectional: true, or do not ask the client mid-turn.'),
+  transcript(
+    'AGENTCLI-24/beyond-acp-capabilities',
+    'error',
+    'The manifest declares a capability the agent’s ACP initialize answer does not offer',
+    'Declare only what the agent negotiates: resumable needs loadSession, multimodal needs promptCapabilities.image or .audio; a runner refuses the agent at load time otherwise.',
+  ),
   transcript('AGENTCLI-24/resumable', 'error', 'session/load used with an agent that does not declare resumable: true', 'Declare capabilities.resumable: true (and loadSession in ACP), or do not load sessions.'),
   // AGENTCLI-25 — secrets
   transcript('AGENTCLI-25/secret-echoed', 'error', 'A secret given to the agent in its environment appears in a message', 'Never echo environment values into messages, tool calls or errors; the host shows them to the user.'),

@@ -392,6 +392,9 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
   const acpLoad = await load();
   add('acp-load', acpLoad, 'agent-acp, clean, second process on the state dir of a first one-turn conversation ("hello"): session/load replays the history (not a turn), then one turn ("and now?").', []);
   add('acp-load-resumable', acpLoad, 'acp-load judged with capabilities resumable: true: nothing to report.', [], { capabilities: { resumable: true } });
+  const noLoad = await record('agent-acp', ['--no-load-session', '--script', 'minimal'], {}, (rec) => acpTalk(rec, ['hello']));
+  add('acp-no-load-session-claims-resumable', noLoad, 'agent-acp --no-load-session (initialize answers loadSession: false) judged with a manifest that declares resumable: true: more than the agent negotiates, AGENTCLI-24/beyond-acp-capabilities.', ['AGENTCLI-24/beyond-acp-capabilities'], { capabilities: { resumable: true } });
+  add('acp-no-load-session-not-resumable', noLoad, 'The same recording judged with resumable: false (as agent-acp-ephemeral declares): nothing to report.', [], { capabilities: { resumable: false } });
   add('acp-load-not-resumable', acpLoad, 'acp-load judged with capabilities resumable: false: the session/load breaks AGENTCLI-24/resumable.', ['AGENTCLI-24/resumable'], { capabilities: { resumable: false } });
   add('acp-unknown-session-on-load', await load('unknown-session-on-load'), "agent-acp --fault unknown-session-on-load (answer: error): session/load of a stored session is answered -32002 Resource not found; the runner stops there. The wire is well-formed and no turn was opened, so nothing to report on the transcript — the failed resume is the runner's to surface.", declared('unknown-session-on-load', 'acp'));
 

@@ -11,11 +11,14 @@ import { AgentVersionError, startCheckedAcpAgent, type AcpSession, type PrepareO
 
 const manifestOf = (name: string) => validateAgentCliManifest(readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8')).manifest!;
 
-/** The manifest with `bin` and `version_check.cmd` on the kit's fake (a manifest's own paths are install paths). */
+/**
+ * The manifest with `bin` and `version_check.cmd` on the kit's fake (a manifest's own paths are install paths), and a
+ * version check timeout for a loaded machine: starting a node program can take seconds there.
+ */
 function manifestFor(name: string): AgentCliManifest {
   const base = manifestOf(name);
   const [program] = fakeAgentCommand('agent-acp').args;
-  return { ...base, bin: process.execPath, bin_args: [program!, ...(base.bin_args ?? [])], version_check: { ...base.version_check, cmd: `${process.execPath} ${program} --version` } };
+  return { ...base, bin: process.execPath, bin_args: [program!, ...(base.bin_args ?? [])], version_check: { ...base.version_check, cmd: `${process.execPath} ${program} --version`, timeout_ms: 30_000 } };
 }
 
 const sessions: AcpSession[] = [];

@@ -24,6 +24,16 @@ export async function arbitrariesSpeed(root, { runs = 3, streams = 2_000 } = {})
     rates.push(streams / ((performance.now() - started) / 1000));
     events = sample.reduce((sum, stream) => sum + stream.events.length, 0) / sample.length;
   }
+  // The default aoiStream(): what a property gets when it asks for nothing.
+  const plain = aoiStream();
+  const plainRates = [];
+  let plainEvents = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const sample = fc.sample(plain, { numRuns: streams, seed: 142 + i });
+    plainRates.push(streams / ((performance.now() - started) / 1000));
+    plainEvents = sample.reduce((sum, stream) => sum + stream.events.length, 0) / sample.length;
+  }
   const propertyTimes = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -33,5 +43,5 @@ export async function arbitrariesSpeed(root, { runs = 3, streams = 2_000 } = {})
     );
     propertyTimes.push(performance.now() - started);
   }
-  return { streamsPerSecond: median(rates), eventsPerStream: events, firstUseMs, propertyMs: median(propertyTimes) };
+  return { streamsPerSecond: median(rates), eventsPerStream: events, defaultPerSecond: median(plainRates), defaultEventsPerStream: plainEvents, firstUseMs, propertyMs: median(propertyTimes) };
 }

@@ -73,26 +73,35 @@ export async function readlineConsumer(file) {
   return { ok: bad === 0, events, note: `${events} events${bad ? `, ${bad} without type` : ''}` };
 }
 
-/** (d) jq as a child process: `jq -c 'select(.type=="aoi:summary")' FILE`. Timed from spawn to exit. */
+/** (d) jq as a child process: `jq -c 'select(.type=="hit")' FILE`, what a shell user filters by. Timed from spawn to exit. */
 export function jq(file) {
+  return timedChild('jq', ['-c', 'select(.type=="hit")', file]).then(({ lines }) => ({ ok: true, hits: lines, note: `${lines} hit line(s)` }));
+}
+
+/** (e) `aoi-testkit check FILE` as a user runs it: a process, from spawn to exit, its text report read to the end. */
+export function checkCli(file) {
+  return timedChild(process.execPath, [new URL('../../dist/cli/main.js', import.meta.url).pathname, 'check', file, '--exit-code', '0']).then(() => ({ ok: true, note: 'exit 0 (conformant)' }));
+}
+
+/** (f) the naive loop as a user's script, a process like (e). */
+export function naiveScript(file) {
+  return timedChild(process.execPath, [new URL('./naive-script.mjs', import.meta.url).pathname, file]).then(({ out }) => ({ ok: true, events: Number(out.trim()), note: `${out.trim()} events` }));
+}
+
+/** A child process read to its end; rejects on a non-zero exit. `lines` counts stdout's newlines, `out` keeps the first 4 KiB. */
+function timedChild(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn('jq', ['-c', 'select(.type=="aoi:summary")', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    child.stdout.on('data', (chunk) => {
+      for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++;
+      if (out.length < 4096) out += chunk.toString('utf8');
+    });
     child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`jq exited ${code}: ${err.trim()}`));
-      const lines = out.trim().split('\n').filter(Boolean);
-      let summary;
-      try {
-        summary = JSON.parse(lines[0] ?? 'null');
-      } catch {
-        summary = null;
-      }
-      resolve({ ok: lines.length === 1 && summary?.ok === true, note: `${lines.length} summary line(s), count=${summary?.count}` });
-    });
+    child.on('close', (code) => (code === 0 ? resolve({ lines, out }) : reject(new Error(`${command} exited ${code}: ${err.trim().slice(0, 200)}`))));
   });
 }
 

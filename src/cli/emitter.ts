@@ -1,8 +1,10 @@
+import { kitPackage } from '../package-root.js';
 import { AOI_VERSION } from '../spec/aoi/constants.js';
 import { sanitiseJson } from '../stream/sanitise.js';
 
 export const TOOL = 'aoi-testkit';
-export const TOOL_VERSION = '0.1.0';
+/** The kit's version, read from its package.json so a release bump is written once. */
+export const TOOL_VERSION = kitPackage()?.version ?? 'unknown';
 export const SCHEMA_NAME = 'io.github.aoi-testkit.cli';
 export const SCHEMA_VERSION = '1.0.0';
 

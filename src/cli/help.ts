@@ -117,7 +117,11 @@ export function runHelp(args: readonly string[]): number {
       if (!/^-?\d+$/.test(raw)) throw new UsageError(`help: --depth needs a whole number, got ${JSON.stringify(raw)}`);
       depth = Number(raw);
       if (depth < 0 || depth > 100) throw new UsageError(`help: --depth must be from 0 to 100, got ${depth}`);
-    } else if (name === '--capabilities') capabilities = true;
+    } else if (name === '--capabilities') {
+      // A bool flag is a presence switch (cmdhelp §5.3): `--capabilities=false` must not print the line.
+      if (inline !== undefined) throw new UsageError(`help: --capabilities takes no value, got ${JSON.stringify(inline)}`);
+      capabilities = true;
+    }
     else if (name === '--help' || name === '-h') continue;
     else if (name === '--schema-version') value(); // the kit's events' version: help prints none
     else if (a.startsWith('-') && a !== '-') throw new UsageError(`help: unknown flag ${name} (flags: ${Object.keys(VERBS.help.flags).map((flag) => `--${flag}`).join(', ')})`);

@@ -67,6 +67,8 @@ export interface LintArgs {
   /** `--app-setup "ARGS"` (repeatable) and `--app-read "ARGS"`: the app's probe invocations (default: read from APP.md). */
   appSetup: string[][] | undefined;
   appRead: string[] | undefined;
+  /** `--app-human "ARGS"`: the app's human-output switch (`""`: none; default: the one APP.md documents). */
+  appHuman: string[] | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
@@ -144,6 +146,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     appDir,
     appSetup: lists['app-setup'] === undefined ? undefined : words(lists['app-setup'], '--app-setup'),
     appRead: text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
+    appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
   };
 }
 
@@ -221,7 +224,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   if (chosen('app')) {
     if (appDir !== undefined) {
       note(`running the app checks on ${appDir}`);
-      pending.push(runAppSpec(appDir, options, { ...(args.appSetup ? { setup: args.appSetup } : {}), ...(args.appRead ? { read: args.appRead } : {}) }));
+      pending.push(runAppSpec(appDir, options, { ...(args.appSetup ? { setup: args.appSetup } : {}), ...(args.appRead ? { read: args.appRead } : {}), ...(args.appHuman ? { humanSwitch: args.appHuman } : {}) }));
     } else pending.push(Promise.resolve(skippedSpec('app', 'no application package: no APP.md in the current directory or the program’s package; pass --app-dir DIR', only)));
   }
   results.push(...(await Promise.all(pending)));

@@ -206,10 +206,11 @@ async function runAgentFake(args: string[]): Promise<number | undefined> {
 async function runHelpdeskFake(args: string[]): Promise<number | undefined> {
   const [preset, ...rest] = args;
   if (preset === undefined || !/^helpdesk(\.|$)/.test(preset)) return undefined;
-  const [{ HELPDESK_PRESETS }, { runHelpdesk }] = await Promise.all([import('../fakes/cmdhelp/presets.js'), import('../fakes/cmdhelp/index.js')]);
+  const [{ HELPDESK_PRESETS }, { runHelpdesk }, { reachOut }] = await Promise.all([import('../fakes/cmdhelp/presets.js'), import('../fakes/cmdhelp/index.js'), import('../fakes/cmdhelp/reach.js')]);
   const found = HELPDESK_PRESETS[preset];
   if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
   const result = runHelpdesk([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)], { env: process.env });
+  await reachOut(result);
   await new Promise<void>((done) => process.stdout.write(result.stdout, () => done()));
   await new Promise<void>((done) => process.stderr.write(result.stderr, () => done()));
   return result.exitCode;

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
@@ -8,6 +7,7 @@ import type { Emitter } from './emitter.js';
 import { parseReporters, type ReporterTarget } from './reporters/options.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
+import { kitPath } from '../package-root.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';
@@ -44,17 +44,11 @@ function parseRunReporters(output: string | undefined, reporters: readonly strin
   return targets;
 }
 
-/**
- * The corpus directory shipped in the package (`scenarios/`, beside `dist/`): the nearest directory
- * above this module that holds `scenarios/scenario.schema.json`. Works from `src/cli` (tests), from
- * `dist/cli` and from a chunk in `dist/`.
- */
-export function scenariosDir(from: string = fileURLToPath(import.meta.url)): string {
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'scenarios');
-    if (existsSync(join(candidate, SCHEMA_FILE))) return candidate;
-    if (dirname(dir) === dir) throw new InputError('cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit', 'not_found', 'CORPUS_NOT_FOUND');
-  }
+/** The corpus directory shipped in the package (`scenarios/`, beside `dist/`), from src/, dist/ or a bundle chunk. */
+export function scenariosDir(from?: string): string {
+  const schema = kitPath(join('scenarios', SCHEMA_FILE), from);
+  if (schema === undefined) throw new InputError('cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit', 'not_found', 'CORPUS_NOT_FOUND');
+  return dirname(schema);
 }
 
 /** Every scenario file of the corpus, in id order. */

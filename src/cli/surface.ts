@@ -153,6 +153,10 @@ export const VERBS = {
         type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)',
         usage: { value: '"ARGS"', text: 'the app\'s read invocation (default: its first command outside confirmationRequired)' },
       },
+      'app-human': {
+        type: 'string', description: 'The app’s human-output switch, probed as opt-in ("" for none; default: the one APP.md documents, e.g. --human)',
+        usage: { value: '"ARGS"', text: 'the app\'s human-output switch, probed as opt-in ("" for none;\ndefault: the one APP.md documents, e.g. --human or --format text)' },
+      },
       invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)', usage: { value: '"CMD ARGS"', text: 'a command to probe (repeatable; default: those capabilities lists)' } },
       setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of', usage: { value: '"CMD ARGS"', text: 'run once to seed the state each probe starts a copy of (repeatable)' } },
       'machine-flag': {

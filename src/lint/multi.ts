@@ -92,7 +92,7 @@ export async function runExecSpec(command: string, args: readonly string[], plan
 }
 
 /** APP-01…15 by `checkAgentApplication` on a package directory; setup and read default to what APP.md documents. */
-export async function runAppSpec(dir: string, options: SpecRunOptions = {}, probes: Pick<AppCheckOptions, 'setup' | 'read'> = {}): Promise<SpecResult> {
+export async function runAppSpec(dir: string, options: SpecRunOptions = {}, probes: Pick<AppCheckOptions, 'setup' | 'read' | 'humanSwitch'> = {}): Promise<SpecResult> {
   const started = performance.now();
   const report = await checkAgentApplication(dir, {
     ...probes,

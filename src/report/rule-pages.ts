@@ -1,21 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { kitPackage, kitPath, type KitPackage } from '../package-root.js';
 import { ruleDocs } from '../spec/define.js';
 
-let found: string | null | undefined;
-
 /**
- * The folder that holds this install's rule pages: the nearest `docs/rules` above this module (the package ships
- * it beside `dist/`; in the checkout it is the repository's). Found once; null when there is none.
+ * The folder that holds this install's rule pages (`docs/rules`, shipped beside `dist/`; in the checkout the
+ * repository's), or null when there is none.
  */
-export function rulePagesDir(from: string = fileURLToPath(import.meta.url)): string | null {
-  if (found !== undefined) return found;
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'docs', 'rules'))) return (found = join(dir, 'docs', 'rules'));
-    if (dirname(dir) === dir) return (found = null);
-  }
-}
+export const rulePagesDir = (): string | null => kitPath('docs/rules') ?? null;
 
 /**
  * Where a rule's page is in this install, from a verdict's or finding's `docs` (`docs/rules/AOI-03.md`): the real
@@ -29,34 +20,6 @@ export function rulePage(docs: string): string {
 /** "see /…/docs/rules/AOI-02.md, …": the real pages of the failed rules, from any install (each rule once). */
 export function seeRulePages(rules: readonly string[]): string {
   return `see ${[...new Set(rules)].map((rule) => rulePage(`docs/rules/${rule}.md`)).join(', ')}`;
-}
-
-/** This install's package.json, as far as the rule pages' URL needs it. */
-export interface KitPackage {
-  readonly version: string;
-  readonly repository?: string | { readonly url?: string };
-}
-
-let kit: KitPackage | null | undefined;
-
-/**
- * The kit's own package.json: the nearest one above this module named aoi-testkit (the package's root when
- * installed, the repository's in the checkout), read at run time so the version is never written twice.
- */
-export function kitPackage(from: string = fileURLToPath(import.meta.url)): KitPackage | null {
-  if (kit !== undefined) return kit;
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      try {
-        const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown; repository?: KitPackage['repository'] };
-        if (json.name === 'aoi-testkit' && typeof json.version === 'string') return (kit = { version: json.version, ...(json.repository !== undefined ? { repository: json.repository } : {}) });
-      } catch {
-        // Not JSON: not ours; keep looking above.
-      }
-    }
-    if (dirname(dir) === dir) return (kit = null);
-  }
 }
 
 /**

@@ -15,6 +15,8 @@ describe('aoi-testkit help (cmdhelp v0.1)', () => {
   test('checkCmdhelp: valid, every rule passes', async () => {
     const report = await checkCmdhelp(process.execPath, [CLI]);
     expect(report.findings).toEqual([]);
+    // Most verbs answer --help before they parse (so §5.3 cannot be asked there); help itself parses first and refuses --capabilities=true.
+    expect(report.verdicts.find((v) => v.rule === 'CMDHELP-02')?.notes?.join(' ')).toMatch(/answers --help before it parses its flags/);
     expect(report.valid).toBe(true);
     expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(report.verdicts.map((v) => `${v.rule}:pass`));
     expect(report.capability?.formats).toEqual(['text', 'md', 'json', 'llm']);
@@ -28,6 +30,11 @@ describe('aoi-testkit help (cmdhelp v0.1)', () => {
       expect(text(run.stdout)).toBe('cmdhelp/0.1: text, md, json, llm\n');
       expect(text(run.stderr)).toBe('');
     }
+    // A bool flag is a presence switch (§5.3): --capabilities=false must not print the line.
+    const valued = await cli(['help', '--capabilities=false']);
+    expect(valued.exitCode).toBe(64);
+    expect(text(valued.stdout)).toBe('');
+    expect(text(valued.stderr)).toMatch(/--capabilities takes no value/);
   });
 
   test('help and --help print the usage text; help <verb> the verb in full; errors exit 64', async () => {

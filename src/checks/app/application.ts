@@ -2,6 +2,7 @@
  * The Agent Application judge: APP.md (APP-01…08, src/checks/app/manifest.ts) and the CLI contract, judged
  * from the recorded runs of entry.command (APP-10…15, src/checks/app/probe/; src/lint/app records them).
  */
+import { judgeHumanOutput } from './probe/human.js';
 import type { AppManifest } from '../../spec/app/manifest.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
@@ -78,5 +79,6 @@ function judgeRuns(judging: AppJudging, runs: AppRuns): string | undefined {
   judgeStableIds(judging, runs);
   if (runs.fail) judgeFailure(judging, runs.fail);
   judgeConfirmations(judging, runs);
+  judgeHumanOutput(judging, runs);
   return undefined;
 }

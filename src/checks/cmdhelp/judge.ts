@@ -9,14 +9,16 @@ import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 import type { CapabilityLine } from './capability.js';
 import { capabilityOf, judgeCapability, judgeListedFormats } from './probe/capability.js';
-import { deepDocument, judgeDepth } from './probe/depth.js';
+import { judgeBoolValues } from './probe/bool-value.js';
+import { deepDocument, groupDepths, judgeDepth } from './probe/depth.js';
+import { judgeDynamicEnums } from './probe/dynamic-enum.js';
 import { judgeDocuments } from './probe/document.js';
 import { judgeExamples } from './probe/examples.js';
 import { judgeFormats, judgeLeafFormats } from './probe/formats.js';
 import { judgeHelpFlag } from './probe/help-flag.js';
 import { judgeMarkdown } from './probe/markdown.js';
 import { judgeParity } from './probe/parity.js';
-import { depthProbe, formatProbe } from './probe/probes.js';
+import { depthProbe, formatProbe, groupDepthProbe } from './probe/probes.js';
 import { judgeScopes } from './probe/scope.js';
 import { documentOf, walkTree } from './probe/tree.js';
 import { answerOf, probeKey, type Answers, type CmdhelpRecording, type HelpAnswer, type Report as ProbeReport } from './probe/types.js';
@@ -81,14 +83,18 @@ export function judgeCmdhelp(recording: CmdhelpRecording, options: CmdhelpJudgeO
       { probe: depthProbe(0), answer: answers(depthProbe(0)) },
       ...tree.scoped,
       ...Array.from({ length: tree.maxLevel }, (_, i) => ({ probe: depthProbe(i + 1), answer: answers(depthProbe(i + 1)) })),
+      ...groupDepths(tree).map(({ group, depth }) => ({ probe: groupDepthProbe(group, depth), answer: answers(groupDepthProbe(group, depth)) })),
     );
+    const judging = { report, notApplicable: (rule: string, reason: string) => collector.notApplicable(rule, reason), note: (rule: string, text: string) => collector.note(rule, text) };
     judgeLeafFormats(tree.leaves.keys(), answers, report);
     judgeScopes(tree, answers, report);
     judgeDepth(tree, answers, report);
     judgeMarkdown(tree, deep, answers, report);
     judgeParity(tree, deep, answers, report);
     judgeExamples(tree.assembled, report);
-    judgeHelpFlag(tree, answers, { report, notApplicable: (rule, reason) => collector.notApplicable(rule, reason) });
+    judgeHelpFlag(tree, answers, judging);
+    judgeBoolValues(tree, answers, judging);
+    judgeDynamicEnums(tree, answers, judging);
   } else {
     // No document, no tree: the rules that judge it could not be judged, and must not pass.
     const why = json.ok ? 'help --format json is not a cmdhelp document (see CMDHELP-02): the tree cannot be walked.' : 'help --format json failed (see CMDHELP-03): there is no document, so the tree cannot be walked.';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_LIFECYCLE_LOG_ENV } from '../../spec/agentcli/transcript.js';
-import { kitRoot } from '../consumer/package-root.js';
+import { kitRoot } from '../../package-root.js';
 import { AGENT_FAULT_CATALOGUE, type AgentFaultId } from './faults/index.js';
 import { AGENT_ARMS, AGENT_PRESETS, type AgentFakeId } from './presets.js';
 

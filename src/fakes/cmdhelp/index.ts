@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { act, actOrRefuse, isUsage, type CapabilityAnswer, type HelpdeskFault } from './faults/fault.js';
 import { selectFaults } from './faults/index.js';
 import { isCommand, renderJson, renderMd, renderText, view } from './render.js';
-import { BINARY, DEFAULT_QUEUES, VERSION } from './tree.js';
+import { BINARY, COMMANDS, DEFAULT_QUEUES, VERSION } from './tree.js';
 
 export { HELPDESK_FAULTS, CMDHELP_FAULTS_ENV, selectFaults, type HelpdeskFault } from './faults/index.js';
 export { BINARY as HELPDESK_BINARY, COMMANDS as HELPDESK_COMMANDS } from './tree.js';
@@ -18,6 +18,8 @@ export interface HelpdeskResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** A connection to try before answering (a fault's network side effect; only the process makes it). */
+  reachOut?: { host: string; port: number };
 }
 
 export interface HelpdeskOptions {
@@ -48,7 +50,8 @@ function capability(faults: readonly HelpdeskFault[], form: 'default' | 'fallbac
   const clean: CapabilityAnswer = { version: '0.1', formats: 'text, md, json, llm', extraLines: '', stderr: '' };
   // The first fault in the catalogue that changes a part of the line wins it: later ones are applied first.
   const answer = faults.reduceRight<CapabilityAnswer>((line, fault) => ({ ...line, ...fault.capability?.(form) }), clean);
-  return { stdout: `cmdhelp/${answer.version}: ${answer.formats}\n${answer.extraLines}`, stderr: answer.stderr, exitCode: 0 };
+  const reach = faults.find((f) => f.capabilityReach)?.capabilityReach?.();
+  return { stdout: `cmdhelp/${answer.version}: ${answer.formats}\n${answer.extraLines}`, stderr: answer.stderr, exitCode: 0, ...(reach ? { reachOut: reach } : {}) };
 }
 
 /** Run helpdesk in memory: argv (without the program) in, stdout, stderr and exit code out. Never throws on bad input. */
@@ -62,7 +65,8 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     return usage((error as Error).message);
   }
   const stateDir = options.stateDir ?? env.AOI_TESTKIT_STATE_DIR;
-  const queues = queuesOf(stateDir);
+  const workspaceQueues = queuesOf(stateDir);
+  const queues = [...act(faults, 'helpQueues', workspaceQueues)];
   if (args.includes('--cmdhelp-capabilities')) return capability(faults, 'fallback');
   if (args[0] === '--version') return { stdout: `${BINARY} ${VERSION}\n`, stderr: '', exitCode: 0 };
 
@@ -87,16 +91,20 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     } else if (name === '--capabilities') capabilities = true;
     else if (name === '--help' || name === '-h') helpFlag = true;
     else if (name === '--profile') value();
-    else if (name === '--verbose' || name === '-v') continue;
-    else words.push(a);
+    else if (name === '--verbose' || name === '-v') {
+      // A bool flag is a presence switch (§5.3): a value is refused.
+      if (inline !== undefined && !act(faults, 'boolValue', false, 'verbose')) return usage(`--verbose takes no value, got "${inline}"`);
+    } else words.push(a);
   }
   const isHelp = words[0] === 'help';
   if (isHelp && capabilities) return capability(faults, 'default');
   if (!isHelp && !helpFlag) {
     if (words.length === 0) return { stdout: '', stderr: renderText(view('', 0, faults), queues), exitCode: 2 };
-    return runCommand(words, queues);
+    return runCommand(words, workspaceQueues);
   }
-  const scopeWords = isHelp ? words.slice(1) : words;
+  // `<leaf> --flag --help`: the leaf's own flags are parsed (and refused when wrong) before its help is shown.
+  const leafFlags = isHelp ? [] : words.filter((w) => w.startsWith('-'));
+  const scopeWords = isHelp ? words.slice(1) : words.filter((w) => !w.startsWith('-'));
   let scope = '';
   for (const w of scopeWords) {
     const next = scope ? `${scope} ${w}` : w;
@@ -104,6 +112,12 @@ export function runHelpdesk(argv: readonly string[], options: HelpdeskOptions = 
     scope = next;
   }
   if (scope.split(' ').filter(Boolean).length !== scopeWords.length) return usage(`unknown command "${scopeWords.join(' ')}" (try: ${BINARY} help)`);
+  for (const word of leafFlags) {
+    const [name, inline] = word.includes('=') ? [word.slice(2, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word.slice(2), undefined];
+    const flag = COMMANDS[scope]?.flags?.[name];
+    if (!flag) return usage(`unknown flag --${name} for "${scope}"`);
+    if (flag.type === 'bool' && inline !== undefined && !act(faults, 'boolValue', false, name)) return usage(`--${name} takes no value, got "${inline}"`);
+  }
   const answered = actOrRefuse(faults, 'format', format ?? act(faults, 'defaultFormat', 'text'));
   if (isUsage(answered)) return usage(answered.usage);
   let chosen = answered;

@@ -19,7 +19,7 @@ export const isLeafScope = (v: View) => v.entries.length === 1 && v.entries[0]!.
 
 /** What `help <scope> --depth <depth>` shows (§4): a leaf in full; a tree or subtree N levels in full, one more in summary. */
 export function view(scope: string, depth: number | undefined, faults: readonly HelpdeskFault[]): View {
-  const d = act(faults, 'expand', depth ?? 0);
+  const d = act(faults, 'expand', depth ?? 0, scope);
   const clean = (): View => {
     if (scope !== '' && isLeaf(scope)) return { scope, entries: [{ path: scope, detail: true }] };
     const entries: { path: string; detail: boolean }[] = [];

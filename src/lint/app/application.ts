@@ -20,6 +20,11 @@ export interface AppCheckOptions extends AppRunOptions {
    * Default: the first declared command not in confirmationRequired, as the APP.md body documents it, else bare.
    */
   read?: readonly string[];
+  /**
+   * The argv words that ask for human output (`['--format', 'text']`), probed as opt-in (APP-10/human-sticky).
+   * Default: the switch APP.md documents (`--human`, `--pretty`, `--format text`, …), if any; `[]` probes none.
+   */
+  humanSwitch?: readonly string[];
   /** Warnings count as errors. */
   strict?: boolean;
 }

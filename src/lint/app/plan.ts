@@ -50,13 +50,30 @@ export function documentedInvocations(command: string, body: string, declared: r
  * outside confirmationRequired (as the body documents it, else bare), and the setup the first documented
  * invocation of a creating command (`add`, `create`, …) outside confirmationRequired.
  */
-export function appProbePlan(manifest: AppManifest, body: string | undefined, options: { setup?: readonly (readonly string[])[]; read?: readonly string[] }): AppProbePlan {
+export function appProbePlan(manifest: AppManifest, body: string | undefined, options: { setup?: readonly (readonly string[])[]; read?: readonly string[]; humanSwitch?: readonly string[] }): AppProbePlan {
+  const humanSwitch = options.humanSwitch ?? documentedHumanSwitch(manifest, body ?? '');
+  const human = humanSwitch && humanSwitch.length > 0 ? { humanSwitch } : {};
   const confirm = manifest.confirmationRequired ?? [];
   const names = declaredCommands(manifest).filter((n) => !confirm.includes(n));
   const documented = documentedInvocations(manifest.entry.command, body ?? '', names);
   const readName = names[0];
   const read = options.read ?? (readName === undefined ? [] : (documented.find((argv) => argv[0] === readName) ?? [readName]));
-  if (options.setup !== undefined) return { setup: options.setup, setupFrom: 'options', read };
+  if (options.setup !== undefined) return { setup: options.setup, setupFrom: 'options', read, ...human };
   const create = documented.find((argv) => argv[0] !== read[0] && CREATING_COMMAND.test(argv[0]!));
-  return create ? { setup: [create], setupFrom: 'APP.md', read } : { setup: [], setupFrom: 'none', read };
+  return create ? { setup: [create], setupFrom: 'APP.md', read, ...human } : { setup: [], setupFrom: 'none', read, ...human };
+}
+
+/** A human-output switch as apps spell it: a flag of its own, or a format/output flag whose value names a human format. */
+const HUMAN_SWITCH = /(?<![\w-])(--(?:human|pretty|text|table|plain)(?![\w-])|--(?:format|output)[= ](?:text|human|table|pretty|plain)(?![\w-]))/;
+
+/**
+ * The human-output switch APP.md documents, in its body or its commands' descriptions (`--human`, `--format
+ * text`, `--output=table`), as the argv words that ask for it; undefined when it documents none.
+ *
+ * @example documentedHumanSwitch(manifest, 'Add `--format text` for a table.') // ['--format', 'text']
+ */
+export function documentedHumanSwitch(manifest: AppManifest, body: string): string[] | undefined {
+  const descriptions = (manifest.commands ?? []).map((c) => (typeof c === 'string' ? '' : (c.description ?? '')));
+  const found = [body, ...descriptions].map((text) => HUMAN_SWITCH.exec(text)?.[1]).find((m) => m !== undefined);
+  return found?.split(' ');
 }

@@ -5,11 +5,11 @@
  * held), as the judges read it; nothing here decides a verdict.
  */
 import { idsStable } from '../../checks/app/probe/stable-ids.js';
-import { idsOf } from '../../checks/app/probe/json.js';
+import { idsOf, parseStdout, stdoutOf } from '../../checks/app/probe/json.js';
 import { seenIds } from '../../checks/app/probe/output.js';
 import { startFailure } from '../../checks/app/probe/start.js';
-import type { AppConfirmationProbe, AppInvocation, AppProbePlan, AppRuns } from '../../checks/app/probe/types.js';
-import { APP_STATE_DIR_ENV, type AppManifest } from '../../spec/app/manifest.js';
+import type { AppConfirmationProbe, AppHumanProbe, AppInvocation, AppProbePlan, AppRuns } from '../../checks/app/probe/types.js';
+import { APP_STATE_DIR_ENV, FORCED_COLOUR_ENV, TERMINAL_HINTS, type AppManifest } from '../../spec/app/manifest.js';
 import { runCli, type Run } from '../../run/run-cli.js';
 import { STATE_DIR_ENV, withStateDir } from '../../run/state-dir.js';
 import { UNKNOWN_COMMAND_PROBE } from './plan.js';
@@ -40,8 +40,10 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
       [STATE_DIR_ENV]: stateDir,
       ...(options.stateDirEnv ? { [options.stateDirEnv]: stateDir } : {}),
     };
-    const invoke = (args: readonly string[]): Promise<Run> =>
-      runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], { cwd: root, env, stdin: 'closed', timeoutMs: options.timeoutMs ?? 15_000 });
+    // The default as a runtime that pipes stdout sees it: no colour forced by the caller's own terminal or CI.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !FORCED_COLOUR_ENV.includes(e[0])));
+    const invoke = (args: readonly string[], more: Readonly<Record<string, string>> = {}): Promise<Run> =>
+      runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], { cwd: root, env: { ...inherited, ...env, ...more }, extendEnv: false, stdin: 'closed', timeoutMs: options.timeoutMs ?? 15_000 });
     const { read } = plan;
     const setup: AppInvocation[] = [];
     const reads: Run[] = [];
@@ -72,6 +74,16 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
       const after = run.exitCode !== 0 && stable && shownBefore && shownBefore.length > 0 ? await invoke(read) : undefined;
       confirmations.push({ call: { args, run }, ...(before ? { before } : {}), ...(after ? { after } : {}) });
     }
-    return { plan, setup, reads, fail, confirmations };
+    // Last, since the switch may change what later reads show: human output must be opt-in (APP-10).
+    let human: AppHumanProbe | undefined;
+    if (reads[0] && parseStdout(stdoutOf(reads[0])).kind === 'one') {
+      const terminal = await invoke(read, TERMINAL_HINTS);
+      if (plan.humanSwitch) {
+        const args = [...read, ...plan.humanSwitch];
+        const switched = { args, run: await invoke(args) };
+        human = { terminal, switched, after: await invoke(read) };
+      } else human = { terminal };
+    }
+    return { plan, setup, reads, fail, confirmations, ...(human ? { human } : {}) };
   });
 }

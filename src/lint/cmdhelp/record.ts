@@ -10,6 +10,7 @@ import { runCli, type RunCliOptions } from '../../run/run-cli.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { helpProbes } from './plan.js';
 import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
+import { withNetworkTripwire } from '../../run/network-tripwire.js';
 
 export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs'> {
   /** At most this many commands are walked (default 64). */
@@ -27,13 +28,29 @@ export async function recordCmdhelp(command: string, args: readonly string[] = [
       timeoutMs: options.timeoutMs ?? 30_000,
       env: { ...(options.env ?? {}), ...env },
     });
-  return recordHelpSurface(run, command, args, options.maxCommands);
+  // The tool's own NODE_OPTIONS stay in front of the tripwire's preload.
+  const baseNodeOptions = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
+  return recordHelpSurface(run, command, args, options.maxCommands, { tripwire: { baseNodeOptions } });
+}
+
+export interface HelpSurfaceOptions {
+  /** Run the capability probe under the AOI lint's network tripwire (a process only: in memory nothing reaches out). */
+  tripwire?: { baseNodeOptions: string };
 }
 
 /** Record a help surface through any runner (a process, or a tool in memory); `command` and `args` only name it. */
-export async function recordHelpSurface(run: HelpRunner, command: string, args: readonly string[] = [], maxCommands = 64): Promise<CmdhelpRecording> {
+export async function recordHelpSurface(run: HelpRunner, command: string, args: readonly string[] = [], maxCommands = 64, options: HelpSurfaceOptions = {}): Promise<CmdhelpRecording> {
   const capability: CapabilityProbe[] = [];
-  for (const form of CAPABILITY_PROBES) capability.push(await recordCapability(form, run));
+  for (const form of CAPABILITY_PROBES) {
+    const tripwire = options.tripwire;
+    if (!tripwire) {
+      capability.push(await recordCapability(form, run));
+      continue;
+    }
+    // §8: side-effect-free includes "no network calls"; the same tripwire AOI-01 uses sees them.
+    const traced = await withNetworkTripwire((netEnv) => recordCapability(form, (words, env = {}) => run(words, { ...env, ...netEnv })), tripwire);
+    capability.push({ ...traced.run, network: traced.attempts.map((a) => `${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`) });
+  }
   const runs = new Map<string, HelpRun>();
   const recorded = (words: readonly string[]) => {
     const r = runs.get(probeKey(words));

@@ -31,3 +31,12 @@ export const APP_COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
 export const CONFIRMATION_REQUIRED = 'CONFIRMATION_REQUIRED';
 /** The environment variable the kit gives an application its fresh state directory in (besides AOI_TESTKIT_STATE_DIR). */
 export const APP_STATE_DIR_ENV = 'APP_STATE_DIR';
+
+/**
+ * The environment of a terminal session that asks for colour: what a human's shell (or a CI log) may carry, and
+ * what a runtime that pipes stdout may pass on. The default output must stay JSON under it (APP-10/human-by-environment).
+ * The colour-forcing ones are left out of every other probe's environment, so that the default is judged as a runtime sees it.
+ */
+export const TERMINAL_HINTS: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor', FORCE_COLOR: '1', CLICOLOR_FORCE: '1' };
+/** The hints no plain probe inherits from the caller's environment (TERM is nearly always set and stays). */
+export const FORCED_COLOUR_ENV: readonly string[] = ['FORCE_COLOR', 'CLICOLOR_FORCE', 'COLORTERM'];

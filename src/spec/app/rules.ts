@@ -47,6 +47,20 @@ export const APP_SUB_RULES: readonly SubRule[] = [
   manifest('APP-08/duplicate-skill', 'error', 'A skill is listed twice', 'List each skill once.'),
   probe('APP-10/not-json', 'error', 'A successful invocation did not print a JSON document on stdout', 'Print the result as JSON on stdout by default; offer human output behind an explicit flag, and diagnostics on stderr.'),
   probe('APP-10/multiple-documents', 'error', 'A successful invocation printed more than one JSON document', 'Print exactly one JSON document per invocation (wrap lists in an object such as `{ok, items}`).'),
+  probe(
+    'APP-10/human-by-environment',
+    'error',
+    'Under a terminal-like environment (TERM, COLORTERM, FORCE_COLOR, CLICOLOR_FORCE) the read printed no JSON document: human output was not opt-in',
+    'Choose human output only from an explicit switch (`--human`, `--format text`), never from the environment; stdout stays JSON by default.',
+    'Judged by the environment only: a runtime pipes stdout, so a default that changes on a TTY is not probed (docs/spec-notes.md, Agent Applications).',
+  ),
+  probe(
+    'APP-10/human-sticky',
+    'error',
+    'After one invocation with the advertised human-output switch, the same read without it printed no JSON document',
+    'Apply the human-output switch to its own invocation only; never remember it in the state or a config file.',
+    'Judged only when APP.md documents a human-output switch (`--human`, `--pretty`, `--format text`, …) or the caller names one (`humanSwitch`, `lint --app-human`).',
+  ),
   probe('APP-11/exit-zero-on-failure', 'error', 'A failing invocation exited 0', 'Exit non-zero whenever the command fails (an unknown command, an `ok:false` result).'),
   probe('APP-12/unstructured-error', 'warning', 'A failing invocation did not print {ok:false,error:{code,message}} on stdout', 'On failure print `{"ok":false,"error":{"code":"…","message":"…"}}` on stdout.', 'The spec says "when possible", so the kit warns; strict makes it an error.'),
   probe(

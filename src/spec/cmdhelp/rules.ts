@@ -8,7 +8,7 @@ import type { Rule, SubRule } from '../types.js';
  */
 export const CMDHELP_RULES: readonly Rule[] = withDocs([
   { id: 'CMDHELP-01', title: 'The capability line is one stable, side-effect-free line cmdhelp/MAJOR.MINOR listing every format', characteristics: ['Discoverable', 'Versioned'], sections: ['§8', '§9'] },
-  { id: 'CMDHELP-02', title: 'help --format json is a cmdhelp v0.1 document', characteristics: ['Typed', 'Discoverable'], sections: ['§5', '§5.1', '§5.2', '§5.3', '§9'] },
+  { id: 'CMDHELP-02', title: 'help --format json is a cmdhelp v0.1 document', characteristics: ['Typed', 'Discoverable'], sections: ['§5', '§5.1', '§5.2', '§5.3', '§7', '§9'] },
   { id: 'CMDHELP-03', title: 'help supports text (the default), md and json, llm as md, and rejects a bad format or depth', characteristics: ['Discoverable'], sections: ['§3'] },
   { id: 'CMDHELP-04', title: 'help scopes: a summary at the root and at a group, full detail at a leaf, --depth N expands N levels', characteristics: ['Bounded', 'Discoverable'], sections: ['§4'] },
   { id: 'CMDHELP-05', title: 'help --format md has the predictable section order and a valid frontmatter', characteristics: ['Discoverable'], sections: ['§6'] },
@@ -30,7 +30,8 @@ export const CMDHELP_SUB_RULES: readonly SubRule[] = [
   document('CMDHELP-01/missing-format', 'error', 'The format list lacks a mandatory format (text, md or json)', 'List every supported format, including the mandatory text, md and json.'),
   probe('CMDHELP-01/unlisted-format', 'error', 'The CLI accepts --format llm but the capability line does not list it', 'Add llm to the capability line, or stop accepting --format llm.'),
   probe('CMDHELP-01/listed-unsupported', 'error', 'The capability line lists a format that help --format rejects', 'List only formats that `help --format <fmt>` accepts.'),
-  probe('CMDHELP-01/side-effect', 'error', 'The capability probe wrote to stderr or to its home, config or state directories', 'Print the line and nothing else: no logging, no config writes, no network, no auth challenge.', 'Only what a fresh HOME/XDG/state directory and stderr show is observable; network calls are not seen.'),
+  probe('CMDHELP-01/side-effect', 'error', 'The capability probe wrote to stderr or to its home, config or state directories', 'Print the line and nothing else: no logging, no config writes, no network, no auth challenge.', 'Only what a fresh HOME/XDG/state directory and stderr show; a network attempt is CMDHELP-01/network.'),
+  probe('CMDHELP-01/network', 'error', 'The capability probe reached for the network (the kit’s tripwire saw a connection, a DNS lookup or a proxied request)', 'Answer the capability line from the build alone: no update check, telemetry or licence call on this path.', 'Seen only when the tool runs as a process (checkCmdhelp): the AOI lint’s network tripwire (proxy recorder and Node preload).'),
   probe('CMDHELP-01/unstable', 'error', 'Two runs of the capability probe print different lines', 'Make the capability line a constant of the build.'),
   // CMDHELP-02 — the JSON document (§5, §9)
   document('CMDHELP-02/not-json', 'error', 'help --format json does not print one JSON object', 'Print exactly one JSON object on stdout, nothing else.'),
@@ -41,6 +42,8 @@ export const CMDHELP_SUB_RULES: readonly SubRule[] = [
   document('CMDHELP-02/flag-name', 'error', 'A flag name does not match ^[a-zA-Z][a-zA-Z0-9_-]*$ (e.g. it keeps its leading dashes)', 'Key flags by their bare name: `priority`, not `--priority`.'),
   document('CMDHELP-02/negate-flag', 'error', 'negate_flag on a flag that is not bool, or not of the form --name', 'Declare negate_flag only on bool flags, as the full flag: "--no-cache" (§5.3).'),
   document('CMDHELP-02/enum-source', 'error', 'enum_source is not `dynamic:<command>`', 'Write enum_source as "dynamic:<command that lists the values>" (§7).'),
+  probe('CMDHELP-02/bool-takes-value', 'error', 'The live parser accepts a value for a flag the document types bool (`<leaf> --flag=true --help` is not refused)', 'Refuse `--flag=<value>` on a bool flag with a usage error, or document the flag as type enum with enum ["true", "false"] (§5.3).', 'Asked as `<leaf> --flag=true --help` beside `<leaf> --flag --help`, so that nothing but help runs; a flag whose control is refused is not judged.'),
+  probe('CMDHELP-02/dynamic-enum-differs', 'warning', 'The enum a `dynamic:<command>` enum_source resolves to in the working directory is not what that command lists there', 'Splice the values the enum_source command prints (in the same workspace) into help, at every scope (§7).', '§7 is a SHOULD. The listing is read as a JSON array of strings, else one value per non-empty line.'),
   document('CMDHELP-02/type', 'error', 'A field has the wrong JSON type or breaks its schema', 'Give the field the type the cmdhelp schema declares (see the path in the message).'),
   // CMDHELP-03 — formats (§3)
   probe('CMDHELP-03/format-unsupported', 'error', 'help --format text, md or json fails or prints nothing', 'Support the three mandatory formats: `help --format text|md|json` exits 0 with output.'),
@@ -53,7 +56,7 @@ export const CMDHELP_SUB_RULES: readonly SubRule[] = [
   probe('CMDHELP-04/scope-leak', 'error', 'help <group> lists commands outside the group', 'Scope `help <group>` to the commands under that group.'),
   probe('CMDHELP-04/leaf-not-detailed', 'error', 'help <leaf> lacks the flags, args or examples the command has', 'At a leaf, print the command in full detail (flags, args, examples, output) by default.'),
   probe('CMDHELP-04/depth-ignored', 'error', '--depth N does not give full detail to the commands within N levels', 'Make --depth N expand N levels with full detail; --depth 0 is the summary.'),
-  probe('CMDHELP-04/depth-overexpanded', 'error', '--depth N gives full detail to commands more than N levels down', 'Stop the full detail at level N: deeper commands are listed in summary (or left out), never detailed.', 'Probed for every N from 1 to the deepest level of the tree, at the root.'),
+  probe('CMDHELP-04/depth-overexpanded', 'error', '--depth N gives full detail to commands more than N levels down', 'Stop the full detail at level N: deeper commands are listed in summary (or left out), never detailed.', 'Probed for every N from 1 to the deepest level of the tree, at the root and at every group (N counted from the group).'),
   // CMDHELP-05 — markdown shape (§6)
   document('CMDHELP-05/section-order', 'error', 'A command’s ### sections are out of the §6 order', 'Order sections Synopsis, Arguments, Flags, Stdin, Examples, Output, Workspace context, See also.'),
   document('CMDHELP-05/heading', 'warning', 'A ## command heading is not `<cmd> <subcommand>` in backticks', 'Head each command section with ## `<binary> <command path>`.', 'The spec shows the shape but does not say MUST; consumers pattern-match on it.'),

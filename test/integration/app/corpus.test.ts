@@ -51,7 +51,7 @@ describe('fixtures/apps: every package gets the verdict expected.json gives it',
 
   it('without options the probes are read from APP.md (a documented add, then the read), and the todo app passes them all', async () => {
     const report = await checkAgentApplication(`${apps}todo`);
-    expect(report.plan).toEqual({ setup: [['add', 'Write docs', '--due-at', '2026-04-05']], setupFrom: 'APP.md', read: ['list'] });
+    expect(report.plan).toEqual({ setup: [['add', 'Write docs', '--due-at', '2026-04-05']], setupFrom: 'APP.md', read: ['list'], humanSwitch: ['--human'] });
     expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(report.verdicts.map((v) => `${v.rule}:pass`));
     const unstable = await checkAgentApplication(`${apps}broken/app-14--unstable-ids`);
     expect(unstable.findings.map((f) => f.id)).toEqual(['APP-14/unstable-ids']);
@@ -72,6 +72,18 @@ describe('fixtures/apps: every package gets the verdict expected.json gives it',
     expect(guessed.findings).toEqual([]);
     expect(guessed.verdicts.find((v) => v.rule === 'APP-14')!.reason).toMatch(/the setup read from APP\.md, `add Write docs --due-at tomorrow`, exited 1/);
   }, 30_000);
+
+  it('human output is opt-in: the environment does not choose it, and the documented switch does not stick', async () => {
+    const byEnv = await checkAgentApplication(`${apps}broken/app-10--human-by-environment`, expected.options);
+    expect(byEnv.findings.map((f) => [f.id, f.probe, f.excerpt])).toEqual([['APP-10/human-by-environment', 'TODO_FAULT=human-when-terminal node app/cli.js list', 'td_0001  [ ] Probe item  (due 2026-04-05)']]);
+    const sticky = await checkAgentApplication(`${apps}broken/app-10--human-sticky`, expected.options);
+    expect(sticky.findings.map((f) => f.message)).toEqual(['after `list --human`, `list` without the switch printed no JSON document: the switch stuck.']);
+    // The switch is probed only when known: APP.md's, or the caller's.
+    const unknown = await checkAgentApplication(`${apps}broken/app-10--human-sticky`, { ...expected.options, humanSwitch: [] });
+    expect(unknown.findings).toEqual([]);
+    const given = await checkAgentApplication(`${apps}broken/app-10--human-sticky`, { ...expected.options, humanSwitch: ['--human'] });
+    expect(given.findings.map((f) => f.id)).toEqual(['APP-10/human-sticky']);
+  }, 60_000);
 
   it('APP-13 by state: the refusal that deletes anyway passes every output check, and fails APP-13/state-changed', async () => {
     const report = await checkAgentApplication(`${apps}broken/app-13--state-changed`, expected.options);

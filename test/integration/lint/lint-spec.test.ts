@@ -144,6 +144,7 @@ describe.concurrent('aoi-testkit lint --spec', () => {
   test.each([
     ['app-14--unstable-ids', 'APP-14', 'APP-14/unstable-ids'],
     ['app-13--state-changed', 'APP-13', 'APP-13/state-changed'],
+    ['app-10--human-sticky', 'APP-10', 'APP-10/human-sticky'],
   ])('broken/%s fails through the CLI with its probes read from APP.md: %s, exit 1', async (name, rule, subRule) => {
     const run = await lint(['--output', 'jsonl', '--app-dir', join(root, 'fixtures/apps/broken', name)]);
     expect(run.exitCode).toBe(1);
@@ -169,6 +170,15 @@ describe.concurrent('aoi-testkit lint --spec', () => {
     const bad = await lint(['--app-dir', TODO, '--app-setup', 'add "unterminated']);
     expect(bad.exitCode).toBe(64);
     expect(text(bad.stderr)).toMatch(/unterminated "/);
+  }, 300_000);
+
+  test('--app-human "" probes no human-output switch: the sticky one goes unseen; the documented one is found again when named', async () => {
+    const sticky = join(root, 'fixtures/apps/broken/app-10--human-sticky');
+    const none = await lint(['--output', 'jsonl', '--app-dir', sticky, '--app-human', '']);
+    expect(none.exitCode).toBe(0);
+    const named = await lint(['--output', 'jsonl', '--app-dir', sticky, '--app-human=--human']);
+    expect(named.exitCode).toBe(1);
+    expect(checks(named.stdout).filter((c) => c.status === 'fail').map((c) => c.name)).toEqual(['APP-10']);
   }, 300_000);
 
   test('--spec aoi judges only AOI-01…13, even on a tool that offers exec', async () => {

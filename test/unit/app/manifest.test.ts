@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commandFiles, validateAppManifest, validateAppPackage } from '../../../src/checks/app/manifest.js';
 import { collectIds, isStructuredError, parseStdout } from '../../../src/checks/app/probe/json.js';
-import { appProbePlan, documentedInvocations } from '../../../src/lint/app/plan.js';
+import { appProbePlan, documentedHumanSwitch, documentedInvocations } from '../../../src/lint/app/plan.js';
 import type { AppManifest } from '../../../src/spec/app/manifest.js';
 import { createAjv } from '../../../src/spec/ajv.js';
 import { parse } from 'yaml';
@@ -76,6 +76,18 @@ describe('the probe plan read from APP.md', () => {
     'node other.js add x',
     '```',
   ].join('\n');
+
+  it('documentedHumanSwitch: the switch APP.md documents, as argv words; none when it documents none', () => {
+    const m = (description?: string): AppManifest => ({ name: 'x', description: 'x', entry: { command: 'x' }, commands: [{ name: 'list', ...(description ? { description } : {}) }] });
+    expect(documentedHumanSwitch(m(), 'Add `--human` for a readable listing.')).toEqual(['--human']);
+    expect(documentedHumanSwitch(m(), 'x list --format text prints a table')).toEqual(['--format', 'text']);
+    expect(documentedHumanSwitch(m(), 'x list --output=table')).toEqual(['--output=table']);
+    expect(documentedHumanSwitch(m('List items (--pretty for people).'), '')).toEqual(['--pretty']);
+    // Not a human switch: a JSON format, a longer flag name, a flag inside a word.
+    expect(documentedHumanSwitch(m(), 'x list --format json; --human-readable-dates; foo--human')).toBeUndefined();
+    expect(appProbePlan(m(), 'Add `--human`.', { humanSwitch: [] }).humanSwitch).toBeUndefined();
+    expect(appProbePlan(m(), '', { humanSwitch: ['--format', 'text'] }).humanSwitch).toEqual(['--format', 'text']);
+  });
 
   it('documentedInvocations: lines that start with entry.command (env assignments aside) and a declared command', () => {
     expect(documentedInvocations(manifest.entry.command, body, ['list', 'add', 'remove'])).toEqual([

@@ -29,6 +29,18 @@ describe('judgeAgentApplication over recorded runs', () => {
     expect([report.ok, report.valid]).toEqual([false, false]);
   });
 
+  it('human output is opt-in: JSON under a terminal-like environment and after the switch passes; prose there fails its own sub-rule', () => {
+    const human = (over: Partial<NonNullable<AppRuns['human']>>): AppRuns => ({ ...clean, plan: { ...plan, humanSwitch: ['--human'] }, human: { terminal: listed('td_1'), switched: { args: ['list', '--human'], run: run(0, 'td_1  x') }, after: listed('td_1'), ...over } });
+    const ids = (runs: AppRuns) => judgeAgentApplication('/app', manifestReport, runs).findings.map((f) => f.id);
+    // What the switch itself prints is free: prose there is no finding.
+    expect(ids(human({}))).toEqual([]);
+    expect(statusOf(human({}))['APP-10']).toBe('pass');
+    expect(ids(human({ terminal: run(0, 'td_1  [ ] x') }))).toEqual(['APP-10/human-by-environment']);
+    expect(ids(human({ after: run(0, 'td_1  [ ] x') }))).toEqual(['APP-10/human-sticky']);
+    // No switch known: only the environment is judged.
+    expect(ids({ ...clean, human: { terminal: run(0, 'td_1  [ ] x') } })).toEqual(['APP-10/human-by-environment']);
+  });
+
   it('a setup that did not start: APP-15 fails, every later probe rule is skipped with the reason', () => {
     const stopped: AppRuns = { plan, setup: [{ args: ['add', 'x'], run: run(127, '') }], reads: [], confirmations: [] };
     const status = statusOf(stopped);

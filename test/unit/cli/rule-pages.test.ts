@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { kitPackage, rulePageLink, rulePageUrl } from '../../../src/report/rule-pages.js';
+import { kitPackage } from '../../../src/package-root.js';
+import { rulePageLink, rulePageUrl } from '../../../src/report/rule-pages.js';
 
 const PKG = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; repository: { url: string } };
 

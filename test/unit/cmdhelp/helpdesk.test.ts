@@ -43,6 +43,13 @@ describe('helpdesk (in memory)', () => {
     expect(json(['help', '--format', 'json'], { AOI_TESTKIT_CMDHELP_FAULTS: 'json-version-patch' }).cmdhelp_version).toBe('0.1.0');
     expect(runHelpdesk(['help', '--fault', 'nope']).exitCode).toBe(2);
   });
+  it('a leaf parses its own flags before its --help: a bool flag refuses a value, an unknown flag is refused', () => {
+    expect(runHelpdesk(['ticket', 'list', '--open', '--help']).exitCode).toBe(0);
+    expect(runHelpdesk(['ticket', 'list', '--open=true', '--help'])).toMatchObject({ exitCode: 2, stderr: 'helpdesk: --open takes no value, got "true"\n' });
+    expect(runHelpdesk(['ticket', 'list', '--no-such', '--help']).exitCode).toBe(2);
+    expect(runHelpdesk(['help', '--verbose=true']).exitCode).toBe(2);
+    expect(runHelpdesk(['ticket', 'list', '--open=true', '--help', '--fault', 'bool-takes-value']).exitCode).toBe(0);
+  });
   it('every fault changes some output of the help surface', () => {
     const probes = [
       ['help', '--capabilities'],
@@ -57,6 +64,8 @@ describe('helpdesk (in memory)', () => {
       ['help', 'queue', '--format', 'json'],
       ['help', 'status', '--format', 'json'],
       ['ticket', 'list', '--help', '--format', 'md'],
+      ['help', 'ticket', '--format', 'json', '--depth', '1'],
+      ['ticket', 'list', '--open=true', '--help'],
     ];
     const run = (argv: string[]) => JSON.stringify(runHelpdesk(argv, { now: () => new Date(0) }));
     const clean = probes.map(run).join('\n');

@@ -15,7 +15,9 @@ export function judgeConfirmations(judging: AppJudging, runs: AppRuns): void {
     const parsed = parseStdout(stdoutOf(run));
     const code = parsed.kind === 'one' ? errorCodeOf(parsed.value) : undefined;
     if (run.exitCode === 0 || code !== CONFIRMATION_REQUIRED) {
-      reportRun(judging, 'APP-13/not-enforced', `\`${args.join(' ')}\` without confirmation ${describeEnd(run)}${code !== undefined ? ` with error.code ${excerptOf(judging, JSON.stringify(code))}` : ''}, not a failure with error.code ${CONFIRMATION_REQUIRED}.`, args, run);
+      // Called bare (no id seen, none given), a refusal for another reason may only mean the command needs a target.
+      const bare = args.length === 1 && run.exitCode !== 0 ? ' It was called with no argument: no entity id was seen to pass it (give a setup that creates one, or confirmArgs).' : '';
+      reportRun(judging, 'APP-13/not-enforced', `\`${args.join(' ')}\` without confirmation ${describeEnd(run)}${code !== undefined ? ` with error.code ${excerptOf(judging, JSON.stringify(code))}` : ''}, not a failure with error.code ${CONFIRMATION_REQUIRED}.${bare}`, args, run);
     }
     // An exit 0 is already "ran without confirmation"; a refusal that changed the state anyway is its own defect.
     // The read after is recorded only where ids identify entities (APP-14 held) and the read before showed some.

@@ -26,6 +26,8 @@ export interface AppProbePlan {
   readonly setupFrom: 'options' | 'APP.md' | 'none';
   /** The read invocation (run three times), or none when no command qualifies. */
   readonly read: readonly string[];
+  /** The human-output switch APP.md documents (`--human`, `--format text`) or the caller gave; absent when none. */
+  readonly humanSwitch?: readonly string[];
 }
 
 /** One confirmation-required command, called without confirmation (APP-13). */
@@ -52,4 +54,15 @@ export interface AppRuns {
   readonly fail?: AppInvocation;
   /** One per confirmation-required command, in APP.md's order. */
   readonly confirmations: readonly AppConfirmationProbe[];
+  /** Last, the opt-in probes of human output (APP-10), when the first read printed one JSON document. */
+  readonly human?: AppHumanProbe;
+}
+
+/** Human output is opt-in: the read under a terminal-like environment, and the read after one with the switch. */
+export interface AppHumanProbe {
+  /** The read with `TERMINAL_HINTS` in its environment (APP-10/human-by-environment). */
+  readonly terminal: AppRun;
+  /** The read with the human-output switch, then the read without it (APP-10/human-sticky); only when a switch is known. */
+  readonly switched?: AppInvocation;
+  readonly after?: AppRun;
 }

@@ -26,6 +26,7 @@ export function judgeCapability(probes: readonly CapabilityProbe[], report: Repo
     if (body.includes('\n')) report('CMDHELP-01/not-single-line', `${form.join(' ')} prints ${body.split('\n').length} lines.`, form, body);
     for (const f of parseCapabilityLine(stdout).findings) report(f.id, `${form.join(' ')}: ${f.message}`, form, f.excerpt, f.line);
     if (stderr.trim() !== '') report('CMDHELP-01/side-effect', `${form.join(' ')} writes to stderr.`, form, firstLine(stderr));
+    if (probe.network && probe.network.length > 0) report('CMDHELP-01/network', `${form.join(' ')} reached for the network: ${probe.network.slice(0, 3).join(', ')}.`, form);
     if (probe.written.length > 0) report('CMDHELP-01/side-effect', `${form.join(' ')} wrote ${probe.written.slice(0, 3).join(', ')} into a fresh HOME/XDG/state directory.`, form);
     const second = probe.second ? answerOf(probe.second).stdout : undefined;
     if (second !== stdout) report('CMDHELP-01/unstable', `Two runs of ${form.join(' ')} print different output.`, form, second);

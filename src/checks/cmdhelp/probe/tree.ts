@@ -47,6 +47,8 @@ export interface HelpTree {
   readonly binary: string;
   /** Every scoped answer, in the order walked. */
   readonly scoped: readonly ScopedAnswer[];
+  /** Commands whose scope lists children, in the order walked. */
+  readonly groups: readonly string[];
   /** Commands whose scope lists no children, in full detail as `help <leaf>` shows them. */
   readonly leaves: ReadonlyMap<string, CmdhelpCommand>;
   /** The deepest level of a leaf (at least 1). */
@@ -90,7 +92,7 @@ export function walkTree(root: CmdhelpDocument, recorded: (words: readonly strin
   }
   const assembled = { ...root, commands: Object.fromEntries([...groups, ...leaves].sort(([a], [b]) => a.localeCompare(b))) };
   const maxLevel = Math.max(1, ...[...leaves.keys()].map(levelOf));
-  return { tree: { root, binary: typeof root.binary === 'string' ? root.binary : '', scoped, leaves, maxLevel, assembled }, pending };
+  return { tree: { root, binary: typeof root.binary === 'string' ? root.binary : '', scoped, groups: [...groups.keys()], leaves, maxLevel, assembled }, pending };
 }
 
 /** A leaf's scoped md help that answered (exit 0). */

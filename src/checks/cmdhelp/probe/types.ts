@@ -17,6 +17,8 @@ export interface CapabilityProbe {
   readonly written: readonly string[];
   /** A second run in the same directory, made only when the first answered with a cmdhelp/ line. */
   readonly second?: HelpRun;
+  /** The network attempts the tripwire saw across both runs (`tcp 127.0.0.1:9`); absent when none was watching. */
+  readonly network?: readonly string[];
 }
 
 /** A tool's help surface as recorded: everything the judges need, no process. */
@@ -66,4 +68,6 @@ export interface Judging {
   readonly report: Report;
   /** The rule does not concern this tool (the first reason is kept). */
   notApplicable(rule: string, reason: string): void;
+  /** What the verdict should say was not judged, and why. */
+  note(rule: string, text: string): void;
 }

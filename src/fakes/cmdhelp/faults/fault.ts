@@ -36,8 +36,14 @@ export interface HelpdeskHooks {
   format?(format: string): string | Usage;
   /** The format an unknown --format falls back to (without a fault: a usage error). */
   unknownFormat?(): string;
-  /** The levels a subtree expands in full detail, for the depth asked (a leaf is always in full). */
-  expand?(depth: number): number;
+  /** The levels a subtree expands in full detail, for the depth asked at a scope ('' for the root; a leaf is always in full). */
+  expand?(depth: number, scope: string): number;
+  /** Whether the parser takes `--flag=<value>` for a bool flag (clean: false, a usage error). */
+  boolValue?(accepted: boolean, flag: string): boolean;
+  /** The workspace's queues as help splices them (`queue list` always prints the workspace's own). */
+  helpQueues?(queues: readonly string[]): readonly string[];
+  /** Where the capability probe reaches for the network (clean: nowhere); only a process acts on it (bin.ts). */
+  capabilityReach?(): { host: string; port: number };
   /** The commands shown and which in full detail; `depth` is the expansion used. */
   view?(view: View, depth: number): View;
   /** A command's canonical examples, for md and json alike. */
@@ -55,10 +61,13 @@ export interface HelpdeskHooks {
 }
 
 /** A helpdesk fault: the one fault contract, and how it acts. It never changes the command tree. */
-export interface HelpdeskFault extends FaultContract<Record<string, never>>, HelpdeskHooks {}
+export interface HelpdeskFault extends FaultContract<Record<string, never>>, HelpdeskHooks {
+  /** Acts only when helpdesk runs as a process (a network attempt): in memory it behaves well. */
+  readonly processOnly?: true;
+}
 
 /** The hooks that turn a value into its faulty form: the value first, then what it depends on. */
-type TransformHook = 'defaultFormat' | 'expand' | 'view' | 'examples' | 'json' | 'mdExamples' | 'mdSections' | 'md' | 'helpFlagMd';
+type TransformHook = 'defaultFormat' | 'expand' | 'boolValue' | 'helpQueues' | 'view' | 'examples' | 'json' | 'mdExamples' | 'mdSections' | 'md' | 'helpFlagMd';
 type HookFn = (value: unknown, ...context: unknown[]) => unknown;
 
 /** Every fault's `hook`, in catalogue order, each given what the one before returned. */

@@ -2,7 +2,9 @@
  * helpdesk's faults, one per file: each says how it acts (the hooks of fault.ts) and declares the sub-rules it
  * violates. Select them with `--fault ID` (repeatable) or `AOI_TESTKIT_CMDHELP_FAULTS=id,id`.
  */
+import { boolTakesValue } from './bool-takes-value.js';
 import { boolWithValue } from './bool-with-value.js';
+import { capabilityPhonesHome } from './capability-phones-home.js';
 import { capabilityLogs } from './capability-logs.js';
 import { capabilityMissingText } from './capability-missing-text.js';
 import { capabilityNoLlm } from './capability-no-llm.js';
@@ -13,6 +15,7 @@ import { depthRejected } from './depth-rejected.js';
 import { depthUnbounded } from './depth-unbounded.js';
 import { driftedExamples } from './drifted-examples.js';
 import { fallbackCapabilityPatch } from './fallback-capability-patch.js';
+import { groupDepthIgnored } from './group-depth-ignored.js';
 import { helpFlagDiffers } from './help-flag-differs.js';
 import { jsonVersionPatch } from './json-version-patch.js';
 import { leafSummary } from './leaf-summary.js';
@@ -25,6 +28,7 @@ import { mdRejected } from './md-rejected.js';
 import { negativeDepthAccepted } from './negative-depth-accepted.js';
 import { rootDetail } from './root-detail.js';
 import { scopeLeak } from './scope-leak.js';
+import { staleQueues } from './stale-queues.js';
 import { unknownFormatAccepted } from './unknown-format-accepted.js';
 import { wrongSectionOrder } from './wrong-section-order.js';
 import type { HelpdeskFault } from './fault.js';
@@ -58,6 +62,10 @@ export const HELPDESK_FAULTS: readonly HelpdeskFault[] = [
   leafSummary(),
   mdExtraCommand(),
   helpFlagDiffers(),
+  groupDepthIgnored(),
+  boolTakesValue(),
+  staleQueues(),
+  capabilityPhonesHome(),
 ];
 
 export const CMDHELP_FAULTS_ENV = 'AOI_TESTKIT_CMDHELP_FAULTS';

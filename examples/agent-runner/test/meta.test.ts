@@ -34,6 +34,7 @@ const CATCHES_A_BUG = [
   'unknown-session-on-load: the failed resume is an error, never a fresh session passed off as the old one', // falls back to session/new
   'a non-resumable agent: the resume is refused, by its manifest before spawning, by its initialize before session/load', // no capability check
   'close: session/close first, then the signals; nothing left behind', // no session/close: AGENTCLI-26/session-not-closed
+  'a manifest that declares more than the agent negotiates is refused at load time, before any session', // no capability check: opens a session
   // acp-host-buggy.ts (continuation and session limits)
   'pinned-session: each conversation keeps its own child across turns', // the key drops the conversation: AGENTCLI-27/pinned-shared
   'transcript: every turn after the first carries the earlier turns before its message', // history dropped: AGENTCLI-27/transcript-missing

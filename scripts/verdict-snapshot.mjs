@@ -10,7 +10,8 @@
  *   - every cmdhelp document of fixtures/cmdhelp (cmdhelp.json, capabilities.txt, help.md);
  *   - every AGENT-CLI.md of fixtures/manifests and fixtures/agents;
  *   - every package of fixtures/apps (the manifest and package validator);
- *   - every recorded agent conversation of fixtures/transcripts/agents (checkTurns, and checkAgentLifecycle);
+ *   - every recorded agent conversation of fixtures/transcripts/agents (checkTurns, checkAgentLifecycle, and with their
+ *     inputs checkSessionPolicy, checkPreflight, checkRunnerSecrets);
  *   - every exec fixture of fixtures/exec (checkExecOutput, with each judgement's options);
  *   - the process linter (lintCli) on every fake the corpus lints (lint scenarios, stream scenarios' lint blocks),
  *     the fake in memory (inMemoryTarget), so no process is started;
@@ -253,6 +254,10 @@ function agentConversations(agents) {
       if (fixture.lifecycle) {
         const { records, alive } = fixture.lifecycle;
         out.push(record(`${rel(join(dir, file))}#lifecycle`, agents.checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) })));
+        // The runner's side judged from the same log, with the fixture's inputs (AGENTCLI-27…30).
+        if (fixture.options.policy) out.push(record(`${rel(join(dir, file))}#policy`, agents.checkSessionPolicy(records, fixture.options.policy)));
+        if (fixture.options.preflight) out.push(record(`${rel(join(dir, file))}#preflight`, agents.checkPreflight(records, fixture.options.preflight)));
+        if (fixture.options.runnerSecrets) out.push(record(`${rel(join(dir, file))}#runner-secrets`, agents.checkRunnerSecrets(records, fixture.options.runnerSecrets)));
       }
       return out;
     });

@@ -20,6 +20,9 @@ export { resolveSpawn, type RejectedSpawn, type ResolvedSpawn, type SpawnResolut
 export { normalizeTurnEvents, TURN_EVENT_TYPES, type TurnEvent, type TurnEventType } from './checks/agentcli/normalize.js';
 export { checkTurns, type TurnCheckOptions, type TurnReport } from './checks/agentcli/turns.js';
 export { checkAgentLifecycle, type LifecycleReport } from './checks/agentcli/lifecycle.js';
+export { checkPreflight, versionCheckOutcome, type PreflightInput, type PreflightReport, type VersionOutcome } from './checks/agentcli/preflight.js';
+export { checkRunnerSecrets, type RunnerSecretsInput, type RunnerSecretsReport } from './checks/agentcli/runner-secrets.js';
+export { checkSessionPolicy, idleTimeoutOf, DEFAULT_IDLE_TIMEOUT_MS, IDLE_MARGIN_MS, type HostTurn, type SessionPolicyInput, type SessionPolicyReport } from './checks/agentcli/session-policy.js';
 export { agentLifecycleProbe, type AgentLifecycleProbe } from './lint/agentcli/lifecycle-probe.js';
 export { recordAgentTranscript, type AgentTranscriptRecorder } from './run/agent-transcript.js';
 export {

@@ -53,6 +53,8 @@ export const PROVEN_BY_TEST: Readonly<Record<string, string>> = {
   'AGENTCLI-13/option-bounds': 'test/unit/agentcli/resolve-spawn.test.ts',
   'AGENTCLI-13/continuation-unsupported': 'test/unit/agentcli/resolve-spawn.test.ts',
   'AGENTCLI-22/unknown-type': 'test/unit/agentcli/turns.test.ts',
+  // Judged on the runner's refusal when nothing was spawned: no conversation to record.
+  'AGENTCLI-29/setup-not-reported': 'test/unit/agentcli/preflight.test.ts',
 };
 
 /** Something that violates sub-rules: a corpus scenario (a fault of a fake, a package, a conversation) or a fixture. */

@@ -14,7 +14,7 @@ export type RuleOutcome = 'pass' | 'warn' | 'fail';
 export interface ScenarioExpected {
   /** No rule is `fail` (warnings do not fail a rule). */
   readonly ok: boolean;
-  /** Every judged rule, in id order (7 stream rules, 13 lint and foreign rules, CMDHELP-01…08, EXEC-01…11, APP-nn, AGENTCLI-20…26). */
+  /** Every judged rule, in id order (7 stream rules, 13 lint and foreign rules, CMDHELP-01…08, EXEC-01…11, APP-nn, AGENTCLI-20…30). */
   readonly rules: Readonly<Record<string, RuleOutcome>>;
   /** Every sub-rule reported, errors and warnings, each once, in code-point order. */
   readonly findings: readonly string[];
@@ -139,7 +139,7 @@ export interface AgentRecording {
   readonly breaks: readonly string[];
 }
 
-/** AIP-45: a fake agent CLI with one fault (or none), for runner authors (AGENTCLI-20…26). */
+/** AIP-45: a fake agent CLI with one fault (or none), for runner authors (AGENTCLI-20…30). */
 export interface AgentScenario extends Base {
   readonly kind: 'agent';
   readonly spec: 'agent';

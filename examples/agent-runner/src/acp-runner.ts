@@ -192,12 +192,23 @@ export async function startAcpAgent(manifest: AgentCliManifest, config: AgentCli
     throw await startError(`the agent answered initialize with protocol version ${JSON.stringify(init.protocolVersion)}; this runner speaks ${acp.PROTOCOL_VERSION} only`);
   }
   const agentCapabilities = init.agentCapabilities ?? {};
+  // AIP-45 §Capabilities: the manifest's capabilities must be a subset of the agent's ACP ones; enforced at load time.
+  const promised = manifest.capabilities ?? {};
+  const beyond = [
+    ...(promised.resumable === true && agentCapabilities.loadSession !== true ? ['resumable (the agent does not offer session/load: loadSession is not true)'] : []),
+    ...(promised.multimodal === true && agentCapabilities.promptCapabilities?.image !== true && agentCapabilities.promptCapabilities?.audio !== true ? ['multimodal (no image or audio prompts)'] : []),
+  ];
+  if (beyond.length > 0) {
+    const message = `the manifest declares ${beyond.join(' and ')}: more than the agent negotiates`;
+    if (options.resume !== undefined) {
+      shutdown();
+      throw new AgentResumeError(`cannot resume session ${options.resume}: ${message}`, options.resume);
+    }
+    throw await startError(message);
+  }
 
   if (options.resume !== undefined) {
-    if (agentCapabilities.loadSession !== true) {
-      shutdown();
-      throw new AgentResumeError(`cannot resume session ${options.resume}: the agent does not offer session/load (loadSession is not true in its initialize answer)`, options.resume);
-    }
+    // Here the manifest declares resumable (else refused before the spawn) and the agent offers session/load (else refused above).
     sessionId = options.resume; // the replayed history arrives before the load's answer, while no turn runs
     try {
       await agent.request(acp.methods.agent.session.load, { sessionId: options.resume, cwd, mcpServers: [] });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   agentLifecycleProbe,
+  checkTurns,
   fakeAgentCommand,
   recordAgentTranscript,
   validateAgentCliManifest,
@@ -211,6 +212,27 @@ describe('resuming a session (session/load)', () => {
     expect(byAgent).toBeInstanceOf(AgentResumeError);
     expect((byAgent as Error).message).toMatch(/session\/load/);
     expect(methodsSent(recorder!.transcript())).not.toContain('session/load');
+  });
+});
+
+describe('capabilities', () => {
+  test('a manifest that declares more than the agent negotiates is refused at load time, before any session', async () => {
+    // The agent-acp manifest declares resumable: true; --no-load-session makes initialize answer loadSession: false.
+    let recorder: ReturnType<typeof recordAgentTranscript> | undefined;
+    const error = await startAcpAgent(manifestFor('agent-acp', { args: ['--no-load-session'] }), {}, { onSpawn: (c) => {
+      spawned.push(c.pid!);
+      recorder = recordAgentTranscript(c, 'acp');
+    } }).then(
+      (s) => {
+        sessions.push(s);
+        return s;
+      },
+      (e: unknown) => e,
+    );
+    expect(methodsSent(recorder!.transcript())).toEqual(['initialize']);
+    expect(error).toBeInstanceOf(AgentStartError);
+    // What the runner saw is what the kit reports on the manifest and the agent (AGENTCLI-24/beyond-acp-capabilities).
+    expect(checkTurns(recorder!.transcript(), { capabilities: ACP.capabilities }).findings.map((f) => f.id)).toEqual(['AGENTCLI-24/beyond-acp-capabilities']);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Tests of the tests: run the runners' suites against the deliberately buggy runners (REPL and ACP arms) and
+ * Tests of the tests: run the runners' suites against the deliberately buggy runners (REPL and ACP arms, the ACP host) and
  * check that exactly the tests meant to catch their bugs fail — no more (flaky or wrong), no fewer (a bug let
  * through).
  */
@@ -34,6 +34,16 @@ const CATCHES_A_BUG = [
   'unknown-session-on-load: the failed resume is an error, never a fresh session passed off as the old one', // falls back to session/new
   'a non-resumable agent: the resume is refused, by its manifest before spawning, by its initialize before session/load', // no capability check
   'close: session/close first, then the signals; nothing left behind', // no session/close: AGENTCLI-26/session-not-closed
+  'a manifest that declares more than the agent negotiates is refused at load time, before any session', // no capability check: opens a session
+  // acp-host-buggy.ts (continuation and session limits)
+  'pinned-session: each conversation keeps its own child across turns', // the key drops the conversation: AGENTCLI-27/pinned-shared
+  'transcript: every turn after the first carries the earlier turns before its message', // history dropped: AGENTCLI-27/transcript-missing
+  'max_turns: the turn past the limit is refused with an error, never sent', // never checked: AGENTCLI-28/max-turns-exceeded
+  'idle: a pinned child left idle is closed after idle_timeout_ms, not before', // no idle timer: AGENTCLI-28/idle-not-ended
+  // preflight-buggy.ts (before the spawn)
+  'version check: an agent outside the manifest’s range is never spawned', // only a warning: AGENTCLI-29/version-check-ignored
+  'setup: a headless start with setup pending is refused with setup_required and the pending steps; nothing spawned', // setup ignored: AGENTCLI-29/spawned-before-setup
+  'auth: the secret reaches the agent in its environment only — not on argv, not in the runner’s log', // flags and a raw log line: AGENTCLI-30/secret-on-argv, secret-in-logs
 ];
 
 /** Behaviours both twins get right: they show the suite does not fail wholesale. */
@@ -42,6 +52,8 @@ const PASSES_ANYWAY = [
   'an ask is answered: the agent-prompt is relayed and the turn goes on to its end',
   'a bad config is refused before anything is spawned',
   'a clean turn follows the taxonomy and ends with end_turn; the wire passes the turn checker',
+  'a strategy outside supported is refused before anything is spawned',
+  'version check: a compatible agent is checked, then started',
 ];
 
 interface JsonReport {

@@ -129,6 +129,7 @@ export function checkTurns(input: AgentTranscript | readonly TurnEvent[] | reado
   if (wire) checkCancels(turns, wire, protocol, out, frames);
   checkToolCalls(turns, out, frames);
   if (options.capabilities) checkCapabilities(loose, turns, wire, frames, options.capabilities, out);
+  if (options.capabilities && wire && protocol === 'acp') checkAcpCapabilities(wire, frames, options.capabilities, out);
   if (secrets.length > 0) checkSecrets(loose, frames, secrets, out);
 
   if (!wire) for (const rule of ['AGENTCLI-20', 'AGENTCLI-21']) out.notApplicable(rule, 'judged on a transcript (the wire), not on an array of events');
@@ -356,6 +357,25 @@ function checkCapabilities(events: Loose[], turns: Turn[], wire: NormalizedTrans
   if (caps.resumable !== true && wire) {
     for (const i of wire.loads) add(out, 'AGENTCLI-24/resumable', 'session/load with an agent that does not declare resumable: true', i + 1, frameText(frames[i]));
   }
+}
+
+/**
+ * AIP-45 §Capabilities: with protocol acp, the manifest's capabilities "MUST be a subset of the ACP capabilities"
+ * the agent has. Two of them have an ACP counterpart in the initialize answer's agentCapabilities: resumable ↔
+ * loadSession, multimodal ↔ promptCapabilities.image or .audio. The others (streaming, tool_calls, sub_agents,
+ * file_io, bidirectional) have none and are not judged here.
+ */
+function checkAcpCapabilities(wire: NormalizedTranscript, frames: readonly TranscriptFrame[], caps: NonNullable<AgentCliManifest['capabilities']>, out: VerdictCollector): void {
+  const i = wire.handshake.answerFrame;
+  if (i === undefined) return; // no handshake: AGENTCLI-20's finding
+  const frame = frames[i];
+  const result = isObject(frame) && isObject(frame.message) && isObject(frame.message.result) ? frame.message.result : undefined;
+  const agent = result && isObject(result.agentCapabilities) ? result.agentCapabilities : {};
+  const prompt = isObject(agent.promptCapabilities) ? agent.promptCapabilities : {};
+  const beyond: string[] = [];
+  if (caps.resumable === true && agent.loadSession !== true) beyond.push('resumable (the agent does not offer loadSession)');
+  if (caps.multimodal === true && prompt.image !== true && prompt.audio !== true) beyond.push('multimodal (promptCapabilities offers neither image nor audio)');
+  if (beyond.length > 0) add(out, 'AGENTCLI-24/beyond-acp-capabilities', `the manifest declares ${beyond.join(' and ')}: more than the agent's ACP initialize answer`, i + 1, frameText(frame));
 }
 
 // ── AGENTCLI-25 ────────────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
+import { PROMPT_LOG_CHARS } from '../../spec/agentcli/transcript.js';
 import { pickTurn } from './scripts.js';
 import { crash, FAKE_AGENT_VERSION, heardCancel, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
 import type { ScriptStep } from './types.js';
@@ -121,6 +122,8 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const session = sessions.get(params.sessionId);
       if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
       const promptText = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      // What reached which process and session: the lifecycle probe judges continuation and max_turns from it.
+      logLifecycle({ event: 'prompt', sessionId: params.sessionId, text: promptText.slice(0, PROMPT_LOG_CHARS) });
       const closing = session.closing.signal;
       const turnNo = ++agentTurns;
       session.prompts++;
@@ -148,6 +151,8 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const finish = (stopReason: acp.StopReason): acp.PromptResponse => {
         session.current = undefined;
         persist(session);
+        // Logged before the answer leaves: a runner's idle timer can only start later, so idle time measured from here is never short.
+        logLifecycle({ event: 'prompt-end', sessionId: session.id, stopReason });
         if (b.eventsAfterTurnEnd) {
           const late = b.eventsAfterTurnEnd;
           afterResponse.set(requestId, () => {
@@ -234,6 +239,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         } else if ('error' in step) {
           session.current = undefined;
           persist(session);
+          logLifecycle({ event: 'prompt-end', sessionId: session.id, stopReason: 'error' });
           throw acp.RequestError.internalError(undefined, step.error);
         }
       }

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
-import { FAKE_AGENT_VERSION, parseAgentArgs, startProcess, type AgentSetup } from './runtime.js';
+import { FAKE_AGENT_VERSION, logLifecycle, parseAgentArgs, startProcess, type AgentSetup } from './runtime.js';
 
 const USAGE = (name: string) =>
   `usage: ${name} [--fault ID[=JSON]]... [--script NAME|FILE] [--permission-mode MODE] [--model M] [--max-turns N] [--auto] [--resume ID] [--state-dir DIR]\n` +
@@ -21,6 +21,8 @@ export function isEntry(url: string): boolean {
 /** The `main` of a fake agent process: argv, the start of the lifecycle, the protocol arm, then exit 0. */
 export async function runAgentMain(arm: AgentProtocol, name: string, argv: readonly string[], body: (setup: AgentSetup) => Promise<void>): Promise<never> {
   if (argv[0] === '--version') {
+    // Logged so that the lifecycle probe sees whether a runner ran its version check before the spawn (AGENTCLI-29).
+    logLifecycle({ event: 'version', output: `${name} ${FAKE_AGENT_VERSION}`, code: 0 });
     process.stdout.write(`${name} ${FAKE_AGENT_VERSION}\n`);
     process.exit(0);
   }

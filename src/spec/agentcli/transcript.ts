@@ -52,18 +52,33 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
  * `{"event":"start","pid":N,"ppid":N,"at":ms}`, `{"event":"child","pid":N,"at":ms}` (a helper process it
  * started), `{"event":"signal","signal":"SIGTERM","pid":N,"at":ms}`, `{"event":"exit","code":N,"pid":N,"at":ms}`, and — an agent ignoring SIGTERM — `{"event":"alive","pid":N,"at":ms}` every
  * 100 ms after the signal (the last one before death bounds when SIGKILL came). The ACP fake also logs its
- * sessions: `{"event":"session-open","sessionId":"…","how":"new"|"load",…}` and `{"event":"session-close","sessionId":"…",…}`.
+ * sessions: `{"event":"session-open","sessionId":"…","how":"new"|"load",…}` and `{"event":"session-close","sessionId":"…",…}`,
+ * and its turns: `{"event":"prompt","sessionId":"…","text":"…",…}` when a session/prompt arrives (the text capped at
+ * PROMPT_LOG_CHARS) and `{"event":"prompt-end","sessionId":"…","stopReason":"…",…}` just before it is answered.
+ * Every fake run with `--version` (a runner's version check) logs `{"event":"version","output":"…","code":0,…}`
+ * and no `start`: it is not the agent's session process.
  * `at` is `Date.now()`. The lifecycle probe reads it to see what the runner under test did to the agent.
  */
 export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
 
 export interface LifecycleRecord {
-  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close';
+  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close' | 'prompt' | 'prompt-end' | 'version';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;
   readonly signal?: string;
   readonly code?: number | null;
-  /** session-open, session-close: the ACP session. */
+  /** session-open, session-close, prompt, prompt-end: the ACP session. */
   readonly sessionId?: string;
+  /** prompt: the prompt's text as the agent received it (its first PROMPT_LOG_CHARS characters). */
+  readonly text?: string;
+  /** prompt-end: how the agent answered it. */
+  readonly stopReason?: string;
+  /** version: what `--version` printed (its first line). */
+  readonly output?: string;
+  /** start: the agent's argv (after the program). */
+  readonly argv?: readonly string[];
 }
+
+/** How much of a prompt the fakes log: enough to find a transcript preamble, small enough for a log line. */
+export const PROMPT_LOG_CHARS = 65_536;

@@ -4,7 +4,9 @@ import type { Rule, SubRule } from '../types.js';
 /**
  * AGENTCLI-20…: rules on a conversation between a runner and an agent CLI (AIP-45 §Stream event taxonomy,
  * §Lifecycle, §Capabilities, §Security considerations). 20–25 are judged on a transcript (`checkTurns`),
- * 26 on what a runner did to the agent process (`checkAgentLifecycle`).
+ * 26 on what a runner did to the agent process (`checkAgentLifecycle`), 27–28 on what reached which agent process
+ * and session, and when (`checkSessionPolicy`), 29 on what the runner did before the spawn (`checkPreflight`), all
+ * three from the fake's lifecycle log; 30 on the argv the fake logged and the runner's own log (`checkRunnerSecrets`).
  */
 export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
@@ -14,10 +16,16 @@ export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
   { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
   { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
   { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
+  { id: 'AGENTCLI-27', title: 'Prior turns reach the agent as the continuation strategy says', characteristics: ['Verifiable'], sections: ['§Continuation'] },
+  { id: 'AGENTCLI-28', title: 'The runner keeps to the session’s idle_timeout_ms and max_turns', characteristics: ['Safe'], sections: ['§Session model'] },
+  { id: 'AGENTCLI-29', title: 'The runner checks the version and the setup before it spawns the agent, and stops when either is not satisfied', characteristics: ['Safe', 'Versioned'], sections: ['§Lifecycle', '§Setup surface'] },
+  { id: 'AGENTCLI-30', title: 'The runner keeps secrets off the agent’s argv and out of its own logs', characteristics: ['Safe'], sections: ['§Auth surface'] },
 ]);
 
 const transcript = subRulesJudgedBy('transcript');
 const lifecycle = subRulesJudgedBy('lifecycle');
+/** 27–28: judged by `checkSessionPolicy` on the agent's lifecycle log, as 26 is. */
+const policy = lifecycle;
 
 /** Every distinct way a conversation (or a runner's tear-down) breaks an AGENTCLI rule. */
 export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
@@ -48,6 +56,12 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   transcript('AGENTCLI-24/tool-calls', 'error', 'tool-call events from an agent that declares tool_calls: false', 'Declare capabilities.tool_calls: true, or do not call tools.'),
   transcript('AGENTCLI-24/streaming', 'error', 'text-delta events from an agent that declares streaming: false', 'Declare capabilities.streaming: true, or send the message whole.'),
   transcript('AGENTCLI-24/bidirectional', 'error', 'agent-prompt events from an agent that declares bidirectional: false', 'Declare capabilities.bidirectional: true, or do not ask the client mid-turn.'),
+  transcript(
+    'AGENTCLI-24/beyond-acp-capabilities',
+    'error',
+    'The manifest declares a capability the agent’s ACP initialize answer does not offer',
+    'Declare only what the agent negotiates: resumable needs loadSession, multimodal needs promptCapabilities.image or .audio; a runner refuses the agent at load time otherwise.',
+  ),
   transcript('AGENTCLI-24/resumable', 'error', 'session/load used with an agent that does not declare resumable: true', 'Declare capabilities.resumable: true (and loadSession in ACP), or do not load sessions.'),
   // AGENTCLI-25 — secrets
   transcript('AGENTCLI-25/secret-echoed', 'error', 'A secret given to the agent in its environment appears in a message', 'Never echo environment values into messages, tool calls or errors; the host shows them to the user.'),
@@ -63,4 +77,32 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'Close every session (ACP session/close, when the agent offers it) before SIGTERM, so that the agent can end its turns and save its sessions.',
     'The spec draws "Close session (session/close or equivalent)" before the tear-down as a lifecycle diagram, not a MUST.',
   ),
+  // AGENTCLI-27 — continuation (judged with the host's turns: which conversation, which message)
+  policy('AGENTCLI-27/pinned-not-kept', 'error', 'A later turn of a pinned-session conversation reached another agent process or session', 'With pinned-session, keep the child (and its session) alive across turns and send every turn of one conversation to it, until the idle TTL evicts it.'),
+  policy('AGENTCLI-27/pinned-shared', 'error', 'Two conversations of a pinned-session host reached the same agent process', 'Key pinned children by continuation.pinned_session.key_scope (default [conversation, operator]): a conversation never shares another’s child.'),
+  policy('AGENTCLI-27/transcript-missing', 'error', 'A turn with the transcript strategy reached the agent without the earlier turns before its message', 'With transcript, prepend the turns the host supplies as a preamble before the current message.'),
+  // AGENTCLI-28 — session limits
+  policy('AGENTCLI-28/max-turns-exceeded', 'error', 'More prompts reached one session than session.max_turns allows', 'Count the turns of each session and refuse (an error event) the one past max_turns instead of sending it.'),
+  policy('AGENTCLI-28/idle-not-ended', 'error', 'An idle session outlived session.idle_timeout_ms', 'Start an idle timer at each turn’s end; when it fires, close the session (and, pinned, tear the child down).'),
+  policy(
+    'AGENTCLI-28/idle-ended-early',
+    'warning',
+    'The runner ended an idle session before session.idle_timeout_ms',
+    'Keep an idle session until idle_timeout_ms after its last turn ended: the manifest promises that it survives that long.',
+    'The spec gives idle_timeout_ms as how long a session survives; it does not forbid ending it sooner in words.',
+  ),
+  // AGENTCLI-29 — before the spawn (judged with the manifest's version_check and the setup state)
+  policy(
+    'AGENTCLI-29/no-version-check',
+    'warning',
+    'The runner spawned the agent without running its version check first',
+    'Run version_check.cmd, take parse’s first capture group and test it against range before every spawn (or once per install).',
+    'The spec draws Version-check before Spawn in the lifecycle; it does not say the runner MUST run it in words.',
+  ),
+  policy('AGENTCLI-29/version-check-ignored', 'error', 'The version check failed and the runner spawned the agent anyway', 'Stop when the version check fails (no match, a version outside range, a non-zero exit): report it, spawn nothing.'),
+  policy('AGENTCLI-29/spawned-before-setup', 'error', 'The runner spawned the agent while setup steps were pending', 'Run every setup step (or match its skip_if) before the spawn; a headless caller gets error.code "setup_required" instead.'),
+  policy('AGENTCLI-29/setup-not-reported', 'error', 'A headless start with setup pending was refused without code "setup_required" and the pending steps', 'Refuse with error.code = "setup_required" and the list of pending step ids, so that the caller can run them.'),
+  // AGENTCLI-30 — the runner's own secret hygiene (25 is the agent's)
+  policy('AGENTCLI-30/secret-on-argv', 'error', 'A secret the runner was given is on the agent’s command line', 'Pass secrets in the agent’s environment (sandbox.env.set), never as arguments: argv is visible to every user in the process list.'),
+  policy('AGENTCLI-30/secret-in-logs', 'error', 'A secret the runner was given appears in the runner’s own log', 'Mask every secret (and its encodings) before a log line is written; log variable names, not values.'),
 ];

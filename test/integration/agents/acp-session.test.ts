@@ -75,7 +75,9 @@ describe('session/close', () => {
     });
     agent.child.stdin!.end();
     expect(await agent.exited).toBe(0);
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'session-close', 'exit']);
+    // The prompt is logged when it arrives and its end (cancelled by the close) just before its answer.
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'prompt', 'session-close', 'prompt-end', 'exit']);
+    expect(agent.lifecycle().find((r) => r.event === 'prompt-end')?.stopReason).toBe('cancelled');
   });
 
   test('withdraws a pending session/request_permission ($/cancel_request) and ends the prompt, even if the client never answers', async () => {

@@ -10,19 +10,29 @@
  * generator's for a clean run judged with other options, an edit, or a runner's tear-down — never what the
  * checker says: `corpus.test.ts` proves that the checker agrees. Used by it when `UPDATE_AGENT_CORPUS=1`.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import { makeAgentFault } from '../../../src/fakes/agentcli/faults/index.js';
+import type { PreflightInput } from '../../../src/checks/agentcli/preflight.js';
+import type { RunnerSecretsInput } from '../../../src/checks/agentcli/runner-secrets.js';
+import type { SessionPolicyInput } from '../../../src/checks/agentcli/session-policy.js';
 import { processAlive } from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
 import type { AgentProtocol, AgentTranscript, LifecycleRecord, TranscriptFrame } from '../../../src/spec/agentcli/transcript.js';
 import { acpClient, mcpClient, spawnRecorded, untilFrom, type Recorded } from './record.js';
-import { tempDir } from './support.js';
+import { BIN, tempDir } from './support.js';
 
 export interface CorpusOptions {
   capabilities?: AgentCliManifest['capabilities'];
   secrets?: string[];
+  /** AGENTCLI-29's input (with `lifecycle`): the version_check to judge the logged `--version` runs against, the pending setup. */
+  preflight?: PreflightInput;
+  /** AGENTCLI-30's input (with `lifecycle`): the secrets the runner was given, and its log. */
+  runnerSecrets?: RunnerSecretsInput;
+  /** AGENTCLI-27/28's input (with `lifecycle`): the strategy, the host's turns, max_turns, the idle judgement (`judgedAt` from the start record, as the records' `at`). */
+  policy?: SessionPolicyInput;
 }
 
 /** AGENTCLI-26's input: the agent's lifecycle log and which of its processes were alive when it was judged. */
@@ -155,9 +165,11 @@ interface Recording {
  * then ends its stdin (SIGKILL if it is still there 5 s later) and waits until its pipes closed, so that the
  * recorder has every byte. `drive` may return the pids it found alive when the tear-down was judged.
  */
-async function recording(fake: Fake, args: string[], env: NodeJS.ProcessEnv, drive: (rec: Recorded, log: () => LifecycleRecord[]) => Promise<unknown>, options: { dirs?: string[]; lifecycle?: boolean } = {}): Promise<Recording> {
+async function recording(fake: Fake, args: string[], env: NodeJS.ProcessEnv, drive: (rec: Recorded, log: () => LifecycleRecord[]) => Promise<unknown>, options: { dirs?: string[]; lifecycle?: boolean; versionCheckFirst?: boolean } = {}): Promise<Recording> {
   const dir = tempDir('aoi-corpus-');
   const logFile = join(dir, 'lifecycle.jsonl');
+  // A runner's version check: the fake run with --version, logging to the same file, before the agent is spawned.
+  if (options.versionCheckFirst) execFileSync(process.execPath, [BIN(fake), '--version'], { env: { PATH: process.env.PATH, AOI_TESTKIT_AGENT_LOG: logFile } });
   const rec = spawnRecorded(fake, ARM[fake], args, { AOI_TESTKIT_STATE_DIR: dir, ...(options.lifecycle ? { AOI_TESTKIT_AGENT_LOG: logFile } : {}), ...env });
   const log = (): LifecycleRecord[] => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LifecycleRecord) : []);
   let timer: NodeJS.Timeout | undefined;
@@ -380,6 +392,9 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
   const acpLoad = await load();
   add('acp-load', acpLoad, 'agent-acp, clean, second process on the state dir of a first one-turn conversation ("hello"): session/load replays the history (not a turn), then one turn ("and now?").', []);
   add('acp-load-resumable', acpLoad, 'acp-load judged with capabilities resumable: true: nothing to report.', [], { capabilities: { resumable: true } });
+  const noLoad = await record('agent-acp', ['--no-load-session', '--script', 'minimal'], {}, (rec) => acpTalk(rec, ['hello']));
+  add('acp-no-load-session-claims-resumable', noLoad, 'agent-acp --no-load-session (initialize answers loadSession: false) judged with a manifest that declares resumable: true: more than the agent negotiates, AGENTCLI-24/beyond-acp-capabilities.', ['AGENTCLI-24/beyond-acp-capabilities'], { capabilities: { resumable: true } });
+  add('acp-no-load-session-not-resumable', noLoad, 'The same recording judged with resumable: false (as agent-acp-ephemeral declares): nothing to report.', [], { capabilities: { resumable: false } });
   add('acp-load-not-resumable', acpLoad, 'acp-load judged with capabilities resumable: false: the session/load breaks AGENTCLI-24/resumable.', ['AGENTCLI-24/resumable'], { capabilities: { resumable: false } });
   add('acp-unknown-session-on-load', await load('unknown-session-on-load'), "agent-acp --fault unknown-session-on-load (answer: error): session/load of a stored session is answered -32002 Resource not found; the runner stops there. The wire is well-formed and no turn was opened, so nothing to report on the transcript — the failed resume is the runner's to surface.", declared('unknown-session-on-load', 'acp'));
 
@@ -502,6 +517,60 @@ export async function recordCorpus(): Promise<CorpusEntry[]> {
     for (const pid of alive) process.kill(pid, 'SIGKILL');
     return alive;
   });
+
+  // Continuation and session limits (AGENTCLI-27, 28), judged from the prompts the agent logged: one agent process
+  // driven as a host would, its sessions standing for the children a host pins (a session of its own = another child).
+  const policy = async (name: string, description: string, breaks: string[], plan: { session: number; text: string }[], judge: Omit<SessionPolicyInput, 'idle'>, idle?: { idleTimeoutMs: number; marginMs: number; close: 'at-once' | 'after-timeout' | 'never' }) => {
+    let judgedAt = 0;
+    const { transcript, lifecycle } = await recording('agent-acp', ['--script', 'minimal'], {}, async (rec, log) => {
+      const c = acpClient(rec);
+      const connection = c.app.connect(c.stream);
+      await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+      const sessions: string[] = [];
+      for (const step of plan) {
+        sessions[step.session] ??= (await connection.agent.request(acp.methods.agent.session.new, { cwd: KIT, mcpServers: [] })).sessionId;
+        await connection.agent.request(acp.methods.agent.session.prompt, { sessionId: sessions[step.session]!, prompt: [{ type: 'text', text: step.text }] });
+      }
+      if (idle) {
+        const last = sessions[plan.at(-1)!.session]!;
+        // The idle period is what is recorded: a real wait, measured by the agent's own records.
+        if (idle.close !== 'at-once') await new Promise((r) => setTimeout(r, idle.idleTimeoutMs + (idle.close === 'never' ? idle.marginMs : 0) + 100));
+        if (idle.close !== 'never') await connection.agent.request(acp.methods.agent.session.close, { sessionId: last });
+        judgedAt = Date.now() - (log().find((r) => r.event === 'start')?.at ?? 0);
+      }
+      return [];
+    }, { lifecycle: true });
+    add(name, transcript, description, breaks, { policy: { ...judge, ...(idle ? { idle: { idleTimeoutMs: idle.idleTimeoutMs, marginMs: idle.marginMs, judgedAt } } : {}) } }, lifecycle);
+  };
+  const a1 = { session: 0, text: 'hello from a' };
+  const pinnedTurns = [{ conversation: 'a', text: 'hello from a' }, { conversation: 'a', text: 'and again from a' }];
+  await policy('acp-pinned-kept', 'agent-acp as a pinned child: both turns of conversation a reach one process and one session; judged with continuation pinned-session and max_turns 2: nothing to report.', [], [a1, { session: 0, text: 'and again from a' }], { continuation: 'pinned-session', turns: pinnedTurns, maxTurns: 2 });
+  await policy('acp-pinned-not-kept', "agent-acp: conversation a's second turn goes to a new session (the child's context left behind), judged with continuation pinned-session: AGENTCLI-27/pinned-not-kept.", ['AGENTCLI-27/pinned-not-kept'], [a1, { session: 1, text: 'and again from a' }], { continuation: 'pinned-session', turns: pinnedTurns });
+  await policy('acp-pinned-shared', 'agent-acp: conversations a and b each in a session of one process, judged with continuation pinned-session (key_scope: conversation): AGENTCLI-27/pinned-shared.', ['AGENTCLI-27/pinned-shared'], [a1, { session: 1, text: 'hello from b' }], { continuation: 'pinned-session', turns: [{ conversation: 'a', text: 'hello from a' }, { conversation: 'b', text: 'hello from b' }] });
+  const transcriptTurns = [{ conversation: 'a', text: 'what is in this repo?' }, { conversation: 'a', text: 'and which file is the largest?' }];
+  await policy('acp-transcript', 'agent-acp as a transcript agent: a fresh session per turn, the second prompt starting with the first turn as a preamble; judged with continuation transcript: nothing to report.', [], [{ session: 0, text: 'what is in this repo?' }, { session: 1, text: 'Earlier in this conversation:\nuser: what is in this repo?\nagent: ok\n\nNow:\nand which file is the largest?' }], { continuation: 'transcript', turns: transcriptTurns });
+  await policy('acp-transcript-missing', 'agent-acp: a fresh session per turn, the second prompt without the first turn; judged with continuation transcript: AGENTCLI-27/transcript-missing.', ['AGENTCLI-27/transcript-missing'], [{ session: 0, text: 'what is in this repo?' }, { session: 1, text: 'and which file is the largest?' }], { continuation: 'transcript', turns: transcriptTurns });
+  await policy('acp-max-turns-exceeded', 'agent-acp: three prompts in one session, judged with session.max_turns 2: AGENTCLI-28/max-turns-exceeded.', ['AGENTCLI-28/max-turns-exceeded'], [a1, { session: 0, text: 'two' }, { session: 0, text: 'three' }], { maxTurns: 2 });
+  await policy('acp-idle-closed', 'agent-acp: one turn, then the session left idle and closed (session/close) just after idle_timeout_ms 1000: nothing to report.', [], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'after-timeout' });
+  await policy('acp-idle-closed-early', 'agent-acp: one turn, then session/close at once, the host having left it idle; judged with idle_timeout_ms 1000: AGENTCLI-28/idle-ended-early (a warning).', ['AGENTCLI-28/idle-ended-early'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 10_000, close: 'at-once' });
+  await policy('acp-idle-not-ended', 'agent-acp: one turn, then the session left open past idle_timeout_ms 1000 and a 200 ms margin (judgedAt): AGENTCLI-28/idle-not-ended.', ['AGENTCLI-28/idle-not-ended'], [a1], {}, { idleTimeoutMs: 1000, marginMs: 200, close: 'never' });
+
+  // Before the spawn (AGENTCLI-29): the version check (a --version run logged before the agent's start) and setup.
+  const CHECK = { cmd: 'agent-acp --version', parse: '^aoi-fake-agent-acp\\s+(\\d+\\.\\d+\\.\\d+)', range: '>=0.1.0 <1.0.0' };
+  const oneTurn = (rec: Recorded) => acpTalk(rec, ['hello']);
+  const checked = await recording('agent-acp', ['--script', 'minimal'], {}, oneTurn, { lifecycle: true, versionCheckFirst: true });
+  add('acp-version-checked', checked.transcript, 'agent-acp: the runner runs `agent-acp --version` (logged: aoi-fake-agent-acp 0.1.0), then spawns the agent for one turn; judged with version_check range ">=0.1.0 <1.0.0": nothing to report.', [], { preflight: { versionCheck: CHECK } }, checked.lifecycle);
+  add('acp-version-check-ignored', checked.transcript, 'acp-version-checked judged with version_check range ">=2.0.0" (as agent-acp-outdated declares): the check failed and the agent was spawned anyway, AGENTCLI-29/version-check-ignored.', ['AGENTCLI-29/version-check-ignored'], { preflight: { versionCheck: { ...CHECK, range: '>=2.0.0' } } }, checked.lifecycle);
+  const unchecked = await recording('agent-acp', ['--script', 'minimal'], {}, oneTurn, { lifecycle: true });
+  add('acp-no-version-check', unchecked.transcript, 'agent-acp spawned for one turn with no --version run before it; judged with its version_check: AGENTCLI-29/no-version-check (a warning).', ['AGENTCLI-29/no-version-check'], { preflight: { versionCheck: CHECK } }, unchecked.lifecycle);
+  add('acp-spawned-before-setup', checked.transcript, 'acp-version-checked judged with the setup step choose-workspace pending (as agent-acp-setup declares): the agent was spawned anyway, AGENTCLI-29/spawned-before-setup.', ['AGENTCLI-29/spawned-before-setup'], { preflight: { versionCheck: CHECK, setupPending: ['choose-workspace'] } }, checked.lifecycle);
+
+  // The runner's own secret hygiene (AGENTCLI-30): the argv the agent logged, the runner's log (given as text).
+  const cleanLog = 'starting agent-acp (auth in env: ANTHROPIC_API_KEY)';
+  add('acp-runner-secrets-clean', checked.transcript, `acp-version-checked judged with the canary as the runner's secret and its log "${cleanLog}": nothing on argv, nothing in the log.`, [], { runnerSecrets: { secrets: [CORPUS_SECRET], runnerLog: cleanLog } }, checked.lifecycle);
+  add('acp-runner-secret-in-logs', checked.transcript, 'acp-version-checked judged with a runner log that prints the auth env whole (the canary): AGENTCLI-30/secret-in-logs.', ['AGENTCLI-30/secret-in-logs'], { runnerSecrets: { secrets: [CORPUS_SECRET], runnerLog: `starting agent-acp with {"ANTHROPIC_API_KEY":"${CORPUS_SECRET}"}` } }, checked.lifecycle);
+  const onArgv = await recording('agent-acp', ['--script', 'minimal', `--anthropic_api_key=${CORPUS_SECRET}`], {}, oneTurn, { lifecycle: true });
+  add('acp-runner-secret-on-argv', onArgv.transcript, 'agent-acp spawned with the canary as a flag (--anthropic_api_key=…; the fake records unknown flags), judged with it as the runner\'s secret: AGENTCLI-30/secret-on-argv.', ['AGENTCLI-30/secret-on-argv'], { runnerSecrets: { secrets: [CORPUS_SECRET] } }, onArgv.lifecycle);
 
   // Edits of clean recordings: sub-rules no fault of the fakes produces, each by one declared change.
   add('acp-clean-update-before-handshake', edit(acpClean, (frames) => {

@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
+import { checkPreflight } from '../../../src/checks/agentcli/preflight.js';
+import { checkRunnerSecrets } from '../../../src/checks/agentcli/runner-secrets.js';
+import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.js';
 import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
@@ -44,6 +47,7 @@ interface Expected {
 /** AGENTCLI sub-rules no fixture can show, each with why. */
 const NOT_IN_CORPUS: { id: string; reason: string }[] = [
   { id: 'AGENTCLI-22/unknown-type', reason: 'judged only on an array of runner events: normalising a transcript yields only taxonomy types' },
+  { id: 'AGENTCLI-29/setup-not-reported', reason: "judged on the runner's refusal (its error), when nothing was spawned: there is no conversation to record (test/unit/agentcli/preflight.test.ts, examples/agent-runner)" },
 ];
 
 const SEVERITY = new Map(AGENTCLI_TURN_SUB_RULES.map((r) => [r.id, r.severity]));
@@ -78,7 +82,7 @@ function serialize(fixture: Fixture): string {
   return lines.join('\n');
 }
 
-/** The kit's checkers on a fixture: the turn checker on its transcript, and AGENTCLI-26 on its lifecycle log. */
+/** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, AGENTCLI-29 on it with `options.preflight`, AGENTCLI-27/28 with `options.policy`. */
 function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['findings']; events: string[] } {
   const report = checkTurns(fixture.transcript, fixture.options);
   const findings = report.findings.map((f) => ({ id: f.id, line: f.line ?? null }));
@@ -88,6 +92,21 @@ function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['finding
     const lifecycle = checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) });
     findings.push(...lifecycle.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
     ok &&= lifecycle.ok;
+    if (fixture.options.preflight) {
+      const preflight = checkPreflight(records, fixture.options.preflight);
+      findings.push(...preflight.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= preflight.ok;
+    }
+    if (fixture.options.runnerSecrets) {
+      const secrets = checkRunnerSecrets(records, fixture.options.runnerSecrets);
+      findings.push(...secrets.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= secrets.ok;
+    }
+    if (fixture.options.policy) {
+      const policy = checkSessionPolicy(records, fixture.options.policy);
+      findings.push(...policy.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
+      ok &&= policy.ok;
+    }
   }
   return { ok, findings, events: report.events.map((e) => e.type) };
 }
@@ -225,13 +244,14 @@ describe('the agent-conversation corpus', () => {
     for (const { path } of readExpected()) expect(readme, path).toContain(`| \`${path}\` |`);
   });
 
-  test('the fake secret appears only in the echoes-secret fixtures, and never in a finding', () => {
+  test('the fake secret appears only in the fixtures judged with it (echoes-secret, the runner-secret ones), and never in a finding', () => {
     for (const { path } of readExpected()) {
       const { text, fixture } = readFixture(path);
-      const secrets = fixture.options.secrets ?? [];
+      const secrets = [...(fixture.options.secrets ?? []), ...(fixture.options.runnerSecrets?.secrets ?? [])];
       if (secrets.length === 0) expect(text.includes(CORPUS_SECRET), `${path} holds the fake secret`).toBe(false);
       else expect(fixture.description.includes(CORPUS_SECRET), path).toBe(false);
-      expect(JSON.stringify(checkTurns(fixture.transcript, fixture.options).findings), path).not.toContain(CORPUS_SECRET);
+      expect(JSON.stringify(verdictOf(fixture).findings), path).not.toContain(CORPUS_SECRET);
+      if (fixture.lifecycle && fixture.options.runnerSecrets) expect(JSON.stringify(checkRunnerSecrets(fixture.lifecycle.records, fixture.options.runnerSecrets)), path).not.toContain(CORPUS_SECRET);
     }
     expect(readFileSync(join(DIR, 'expected.json'), 'utf8')).not.toContain(CORPUS_SECRET);
     expect(existsSync(join(DIR, 'README.md'))).toBe(true);

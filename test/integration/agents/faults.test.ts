@@ -75,7 +75,7 @@ describe('ACP faults, observed as a runner author would', () => {
     const agent = acp(['--fault', 'crash-mid-turn={"afterUpdates":0,"signal":"SIGKILL"}']);
     agent.send(prompt(await openAcpSession(agent), 'hello'));
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'prompt']);
   });
 
   test('malformed-frame: one line is not JSON, the turn still completes after it', async () => {

@@ -15,7 +15,7 @@ export const note = (method: string, params: object) => rpc({ method, params });
 export const update = (sessionId: string, u: object) => note('session/update', { sessionId, update: u });
 
 /** ACP up to an open session `s1`. */
-export const acpOpen = (version = 1): TranscriptFrame[] => [to(req(0, 'initialize', { protocolVersion: 1, clientCapabilities: {} })), from(res(0, { protocolVersion: version, agentCapabilities: {} })), to(req(1, 'session/new', { cwd: '/', mcpServers: [] })), from(res(1, { sessionId: 's1' }))];
+export const acpOpen = (version = 1): TranscriptFrame[] => [to(req(0, 'initialize', { protocolVersion: 1, clientCapabilities: {} })), from(res(0, { protocolVersion: version, agentCapabilities: { loadSession: true } })), to(req(1, 'session/new', { cwd: '/', mcpServers: [] })), from(res(1, { sessionId: 's1' }))];
 export const prompt = (id: number, text = 'hi') => to(req(id, 'session/prompt', { sessionId: 's1', prompt: [{ type: 'text', text }] }));
 export const chunk = (text: string) => from(update('s1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
 export const toolCall = (id: string) => from(update('s1', { sessionUpdate: 'tool_call', toolCallId: id, title: 'read', kind: 'read', status: 'pending', rawInput: { path: 'x' } }));

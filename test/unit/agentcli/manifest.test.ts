@@ -107,7 +107,7 @@ describe('AGENTCLI-01/yaml-syntax points where an unclosed construct opens', () 
 });
 
 describe('validateAgentCliManifest', () => {
-  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
+  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-acp-pinned', 'agent-acp-transcript', 'agent-acp-outdated', 'agent-acp-setup', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
     const file = join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md');
     const report = validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file });
     expect(report.findings).toEqual([]);

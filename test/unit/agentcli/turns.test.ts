@@ -151,6 +151,20 @@ describe('AGENTCLI-24 capabilities (only when given)', () => {
   });
 });
 
+describe('AGENTCLI-24/beyond-acp-capabilities: the manifest ⊆ what initialize offers (acp only)', () => {
+  const withCaps = (agentCapabilities: object) => acp(to(req(0, 'initialize', { protocolVersion: 1, clientCapabilities: {} })), from(res(0, { protocolVersion: 1, agentCapabilities })));
+  test('resumable needs loadSession, multimodal needs image or audio', () => {
+    expect(ids(withCaps({ loadSession: true }), { capabilities: { resumable: true } })).toEqual([]);
+    expect(ids(withCaps({ loadSession: false }), { capabilities: { resumable: true } })).toEqual(['AGENTCLI-24/beyond-acp-capabilities']);
+    expect(ids(withCaps({ promptCapabilities: { audio: true } }), { capabilities: { multimodal: true } })).toEqual([]);
+    expect(ids(withCaps({ promptCapabilities: { image: false } }), { capabilities: { multimodal: true } })).toEqual(['AGENTCLI-24/beyond-acp-capabilities']);
+  });
+  test('flags without an ACP counterpart, false flags and other arms are not judged', () => {
+    expect(ids(withCaps({}), { capabilities: { streaming: true, tool_calls: true, bidirectional: true, resumable: false, multimodal: false } })).toEqual([]);
+    expect(ids(mcp(...mcpOpen()), { capabilities: { resumable: true } })).toEqual([]);
+  });
+});
+
 describe('AGENTCLI-25 secrets, masked in every finding', () => {
   const secret = 'sk-live-Zq81x0A7fGh2kLm9';
   test.each([

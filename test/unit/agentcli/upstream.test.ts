@@ -104,7 +104,7 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
     expect(upstream('valid', name)).toBe('accepts');
   });
 
-  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s validates against upstream', (name) => {
+  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-acp-pinned', 'agent-acp-transcript', 'agent-acp-outdated', 'agent-acp-setup', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s validates against upstream', (name) => {
     const parsed = parseAgentCliManifest(readFileSync(join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md'), 'utf8'));
     expect(validate!(parsed.frontmatter), JSON.stringify(validate!.errors)).toBe(true);
   });

@@ -175,6 +175,14 @@ describe('the corpus files', () => {
     }
   });
 
+  it('scenarios/README.md counts each kind as the corpus holds it', () => {
+    const readme = readFileSync(new URL('../../../scenarios/README.md', import.meta.url), 'utf8');
+    const listed = Object.fromEntries([...readme.matchAll(/^\| `(\w+)` \| `\w+` \| .*? \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]));
+    const held: Record<string, number> = {};
+    for (const scenario of built) held[scenario.kind] = (held[scenario.kind] ?? 0) + 1;
+    expect(listed).toEqual(held);
+  });
+
   it('are deterministic: building twice gives the same scenarios', async () => {
     expect(await buildScenarios()).toEqual(built);
   });

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { judgeAgentApplication, type AppReport } from '../../checks/app/application.js';
 import { validateAppPackage } from '../../checks/app/manifest.js';
+import { judgedOnCutOutput } from '../../checks/output-cap.js';
 import { appProbePlan } from './plan.js';
 import { recordAppRuns, type AppRunOptions } from './record.js';
 
@@ -44,5 +45,5 @@ export async function checkAgentApplication(dir: string, options: AppCheckOption
   const runs = manifest ? await recordAppRuns(root, manifest, appProbePlan(manifest, manifestReport.body, options), options) : undefined;
   // Values this short would mask ordinary words.
   const secrets = Object.values(options.env ?? {}).filter((v) => v.length >= 6);
-  return judgeAgentApplication(root, manifestReport, runs, { strict, secrets });
+  return judgedOnCutOutput(judgeAgentApplication(root, manifestReport, runs, { strict, secrets }), runs?.capped ?? []);
 }

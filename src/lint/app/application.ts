@@ -30,6 +30,9 @@ export interface AppCheckOptions extends AppRunOptions {
   strict?: boolean;
 }
 
+/** APP-01…09 judge APP.md and the package layout; APP-10…15 judge the runs, so only they can rest on a capped one. */
+const readsAppRuns = (rule: string) => /^APP-1\d$/.test(rule);
+
 /**
  * Check an Agent Application package: validate `<dir>/APP.md` with the package layout, then, when the
  * manifest is valid, run its entry.command (through `sh -c`, from the package root, stdin closed) in a fresh
@@ -45,5 +48,5 @@ export async function checkAgentApplication(dir: string, options: AppCheckOption
   const runs = manifest ? await recordAppRuns(root, manifest, appProbePlan(manifest, manifestReport.body, options), options) : undefined;
   // Values this short would mask ordinary words.
   const secrets = Object.values(options.env ?? {}).filter((v) => v.length >= 6);
-  return judgedOnCutOutput(judgeAgentApplication(root, manifestReport, runs, { strict, secrets }), runs?.capped ?? []);
+  return judgedOnCutOutput(judgeAgentApplication(root, manifestReport, runs, { strict, secrets }), runs?.capped ?? [], readsAppRuns);
 }

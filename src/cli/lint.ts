@@ -7,7 +7,7 @@ import { lintCli, LintSetupError, type LintReport } from '../lint/aoi/lint.js';
 import { processTarget, TargetError } from '../lint/aoi/target.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
 import type { ReusableProbe } from '../lint/aoi/runner.js';
-import { detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type DetectionRuns, type SpecId } from '../lint/detect.js';
+import { detectionTimeoutMs, detectSpecs, findAppDir, locateExecManifest, SPEC_IDS, type Detection, type DetectionRuns, type SpecId } from '../lint/detect.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { sanitise } from '../stream/sanitise.js';
 import { readExecPlan, runAppSpec, runCmdhelpSpec, runExecSpec, skippedSpec, specOfRule, type SpecResult } from '../lint/multi.js';
@@ -197,13 +197,13 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchorCommandLine(args.program, args.programArgs);
   // A program that cannot start is one error (66/69), never a table of verdicts about a program that never ran.
-  const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) });
+  const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...limits(args) });
   if (cannot) throw new InputError(cannot.message, cannot.exitCode === 66 ? 'not_found' : 'config', cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', cannot.exitCode);
   const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
   const only = args.only;
-  const options = { env: args.env, strict: args.strict, only, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) };
+  const options = { env: args.env, strict: args.strict, only, ...limits(args) };
   const note = (text: string) => {
     if (args.output !== 'jsonl') process.stderr.write(`aoi-testkit lint: ${text}\n`);
   };
@@ -215,7 +215,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   if (chosen('exec') && command !== undefined) {
     note(plan ? 'running the exec checks' : 'running the exec checks with a plan built from the manifest');
     // Detection has found the dispatch manifest; chosen by --spec or --only, exec has to be looked for now.
-    const manifestArgs = args.execManifest ?? execManifest ?? (await locateExecManifest(command, commandArgs, { env: args.env, timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000) })).manifestArgs;
+    const manifestArgs = args.execManifest ?? execManifest ?? (await locateExecManifest(command, commandArgs, { env: args.env, ...detectionLimits(args) })).manifestArgs;
     pending.push(runExecSpec(command, commandArgs, plan, options, { ...(manifestArgs ? { manifestArgs } : {}), ...(args.execEnvelope ? { envelope: args.execEnvelope } : {}), ...(args.execFailure ? { failure: args.execFailure } : {}) }));
   }
   if (chosen('app')) {
@@ -272,6 +272,16 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   return reportAll(args.reporting, view, { text, jsonl }, { emitter, color: args.color });
 }
 
+/** The user's --timeout-ms and --max-output-bytes, for every process the lint starts (each spec's defaults where absent). */
+function limits(args: Pick<LintArgs, 'timeoutMs' | 'maxOutputBytes'>): { timeoutMs?: number; maxOutputBytes?: number } {
+  return { ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}), ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}) };
+}
+
+/** Detection's: the same cap, and the timeout {@link detectionTimeoutMs} clamps. */
+function detectionLimits(args: Pick<LintArgs, 'timeoutMs' | 'maxOutputBytes'>): { timeoutMs: number; maxOutputBytes?: number } {
+  return { ...limits(args), timeoutMs: detectionTimeoutMs(args.timeoutMs) };
+}
+
 /** `--spec`, else the specs of the `--only` rule ids, else detection (AOI when nothing is detected). */
 async function selectSpecs(
   args: LintArgs,
@@ -307,7 +317,7 @@ async function selectSpecs(
   const detection: Detection = await detectSpecs(command, commandArgs, {
     env: args.env,
     ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
-    timeoutMs: Math.min(args.timeoutMs ?? 5_000, 10_000),
+    ...detectionLimits(args),
     ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
     execPlan: hasPlan,
     ...(args.execManifest ? { execManifest: args.execManifest } : {}),
@@ -339,8 +349,7 @@ async function runAoi(args: LintArgs, program: string, reuse: readonly ReusableP
       ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
       only: args.only.filter((rule) => specOfRule(rule) === 'aoi'),
       strict: args.strict,
-      ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-      ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
+      ...limits(args),
       ...(args.callerHome ? { sandboxHome: false } : {}),
       ...(args.watchOutside ? { watchOutside: true } : {}),
       onFindings: setPartialFindings,

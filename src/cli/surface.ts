@@ -184,13 +184,20 @@ export const VERBS = {
       },
       only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
       // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
-      'timeout-ms': { type: 'int', default: 10000, range: [100, 3600000], description: 'Per-run timeout (100 to 3600000)', usage: { value: 'N', text: 'per-run timeout (default 10000; 100 to 3600000)' } },
+      'timeout-ms': {
+        type: 'int',
+        default: 10000,
+        range: [100, 3600000],
+        description:
+          'Per run, for every probe of every spec and the start check (100 to 3600000); unset, each spec keeps its own (AOI 10000, cmdhelp 30000, exec 20000, app 15000); detection uses at most 10000 (5000 unset), exec at least 1000',
+        usage: { value: 'N', text: 'per-run timeout of every probe of every spec (default: AOI 10000,\ncmdhelp 30000, exec 20000, app 15000; detection at most 10000; 100 to 3600000)' },
+      },
       'max-output-bytes': {
         type: 'int',
         default: 67108864,
         range: [1024, 1073741824],
-        description: 'Per AOI probe, stdout plus stderr read before the kit stops and kills the tool (1024 to 1073741824)',
-        usage: { value: 'N', text: 'output read per AOI probe before the kit kills the tool\n(default 67108864; 1024 to 1073741824)' },
+        description: 'Per run, for every probe of every spec, detection and the start check: stdout plus stderr read before the kit stops and kills the tool; a capped run is reported, never judged as complete (1024 to 1073741824)',
+        usage: { value: 'N', text: 'output read per run (every probe of every spec, detection, start check)\nbefore the kit kills the tool (default 67108864; 1024 to 1073741824)' },
       },
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),

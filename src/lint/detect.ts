@@ -70,8 +70,10 @@ export interface DetectOptions {
   env?: Record<string, string>;
   /** What selects the tool's machine mode (default `--output jsonl`): capabilities is asked for JSON the same way. */
   machineFlag?: readonly string[];
-  /** Per probe (default 5 s): a probe that runs longer counts as "not supported". */
+  /** Per probe (default 5 s): a probe that runs longer counts as "not supported". See {@link detectionTimeoutMs}. */
   timeoutMs?: number;
+  /** Per probe, stdout plus stderr read before the kit stops and kills the tool (default `runProbe`'s 64 MiB): past it, "not supported". */
+  maxOutputBytes?: number;
   /** Where to look for an APP.md first (default: the current directory). */
   cwd?: string;
   /** An application package named by the user (`--app-dir`). */
@@ -98,13 +100,14 @@ export interface ExecManifestLocation {
 export async function locateExecManifest(
   command: string,
   args: readonly string[],
-  options: { env?: Record<string, string>; timeoutMs?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; maxOutputBytes?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
+  const cap = options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
   const work = await Workspace.create();
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, ...(await sandboxed(work, options.env ?? {})) });
+      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, ...cap, ...(await sandboxed(work, options.env ?? {})) });
       options.record?.({ argv: words, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
       return run;
     } catch {
@@ -119,7 +122,7 @@ export async function locateExecManifest(
     const where = words.join(' ');
     if (commands?.includes('exec')) return { found: true, why: `${where} lists exec` };
     if (commands) return { found: false, why: `${where} does not list exec` };
-    return { found: false, why: `${where} ${ok ? 'is not a JSON object with a commands map' : r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`}` };
+    return { found: false, why: `${where} ${ok ? 'is not a JSON object with a commands map' : endOf(r, timeoutMs)}` };
   };
   try {
     const first = await probe(options.given ?? EXEC_MANIFEST_DEFAULT);
@@ -155,6 +158,7 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
  */
 export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
+  const cap = options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
   const work = await Workspace.create();
   const byArgv: Record<string, DetectionRun> = {};
   const record = (run: DetectionRun) => {
@@ -163,7 +167,7 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   const run = async (extra: readonly string[]): Promise<Run | undefined> => {
     if (command === undefined) return undefined;
     try {
-      const result = await runCli(command, [...args, ...extra], { stdin: 'closed', timeoutMs, ...(await sandboxed(work, options.env ?? {})) });
+      const result = await runCli(command, [...args, ...extra], { stdin: 'closed', timeoutMs, ...cap, ...(await sandboxed(work, options.env ?? {})) });
       record({ argv: extra, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run: result });
       return result;
     } catch {
@@ -171,12 +175,12 @@ export async function detectSpecs(command: string | undefined, args: readonly st
     }
   };
   const aoiRuns: ReusableProbe[] = [];
-  const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal'> | undefined) => (r === undefined ? 'could not be run' : r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`);
+  const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined) => endOf(r, timeoutMs);
   try {
     const [capabilities, helpCap, located] = await Promise.all([
-      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns),
+      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, ...cap, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns),
       run(['help', '--capabilities']),
-      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
+      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...cap, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
     ]);
     const noProgram = 'no program given';
     const asked = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }).args.join(' ');
@@ -237,10 +241,17 @@ export async function detectSpecs(command: string | undefined, args: readonly st
 async function aoiCapabilities(
   command: string,
   args: readonly string[],
-  options: { env: Record<string, string>; timeoutMs: number; machineFlag: readonly string[] },
+  options: { env: Record<string, string>; timeoutMs: number; maxOutputBytes?: number; machineFlag: readonly string[] },
   recorded: ReusableProbe[],
 ): Promise<ProbeOutcome | undefined> {
-  const runner = await ProbeRunner.create(processTarget(command, args), { env: options.env, timeoutMs: options.timeoutMs, graceMs: 5_000, canaries: makeCanaries(), record: true });
+  const runner = await ProbeRunner.create(processTarget(command, args), {
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+    graceMs: 5_000,
+    canaries: makeCanaries(),
+    record: true,
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+  });
   try {
     const probe = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag });
     const { run } = await runner.probe(probe.args, probe.settings);
@@ -251,6 +262,22 @@ async function aoiCapabilities(
   } finally {
     await runner.dispose();
   }
+}
+
+/** How a detection probe ended, when it gave no answer: the output cap first, since the kit's kill is then its end. */
+function endOf(r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined, timeoutMs: number): string {
+  if (r === undefined) return 'could not be run';
+  if (r.outputCapped !== undefined) return `printed past the output cap (--max-output-bytes) and was killed at ${r.outputCapped} bytes`;
+  return r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`;
+}
+
+/**
+ * Detection's per-probe timeout from the user's `--timeout-ms`: 5 s when none is given, and never more than 10 s,
+ * since detection only asks whether a spec is there (a tool that takes longer to say so supports none); the specs
+ * themselves then run with the user's timeout.
+ */
+export function detectionTimeoutMs(userMs: number | undefined): number {
+  return Math.min(userMs ?? 5_000, 10_000);
 }
 
 function describe(r: Run | undefined, ended: (r: Run | undefined) => string): string {

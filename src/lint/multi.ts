@@ -41,6 +41,8 @@ export interface SpecResult {
 export interface SpecRunOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Per probe, stdout plus stderr read before the kit stops and kills the tool (`--max-output-bytes`). */
+  maxOutputBytes?: number;
   strict?: boolean;
   /** Keep only these rule ids (none: all). */
   only?: readonly string[];
@@ -61,6 +63,7 @@ export async function runCmdhelpSpec(command: string, args: readonly string[], o
     const report = await checkCmdhelp(command, args, {
       env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       strict: options.strict === true,
     });
     return { spec: 'cmdhelp', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
@@ -86,6 +89,7 @@ export async function runExecSpec(command: string, args: readonly string[], plan
     ...(exec.manifestArgs ? { manifestArgs: exec.manifestArgs } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: Math.max(options.timeoutMs, 1_000) } : {}),
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     strict: options.strict === true,
   });
   return { spec: 'exec', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
@@ -98,6 +102,7 @@ export async function runAppSpec(dir: string, options: SpecRunOptions = {}, prob
     ...probes,
     ...(options.env ? { env: options.env } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     strict: options.strict === true,
   });
   return { spec: 'app', status: 'run', ...(report.skipped ? { reason: report.skipped } : {}), verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };

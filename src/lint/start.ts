@@ -14,7 +14,7 @@ export const START_ATTEMPTS: readonly (readonly string[])[] = [['--help'], ['sch
  * {@link judgeStart}. Undefined when the program started; else why not, for one clear error instead of a
  * table of verdicts that all rest on a program that never ran.
  */
-export async function checkStart(command: string, args: readonly string[], options: { env?: Readonly<Record<string, string>>; timeoutMs?: number } = {}): Promise<CannotStart | undefined> {
+export async function checkStart(command: string, args: readonly string[], options: { env?: Readonly<Record<string, string>>; timeoutMs?: number; maxOutputBytes?: number } = {}): Promise<CannotStart | undefined> {
   const work = makeTempDir('aoi-start-');
   try {
     const attempt = async (argv: readonly string[], i: number): Promise<StartAttempt> => {
@@ -24,7 +24,13 @@ export async function checkStart(command: string, args: readonly string[], optio
       for (const dir of [cwd, stateDir, home]) mkdirSync(dir);
       // The placeholders of --env, as the lint's runner fills them.
       const env = Object.fromEntries(Object.entries(options.env ?? {}).map(([name, value]) => [name, value.replaceAll('{stateDir}', stateDir).replaceAll('{home}', home)]));
-      const run = await runProbe(command, [...args, ...argv], { stdin: 'closed', cwd, timeoutMs: options.timeoutMs ?? 10_000, env: { [STATE_DIR_ENV]: stateDir, ...env } });
+      const run = await runProbe(command, [...args, ...argv], {
+        stdin: 'closed',
+        cwd,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        ...(options.maxOutputBytes !== undefined ? { maxBufferBytes: options.maxOutputBytes } : {}),
+        env: { [STATE_DIR_ENV]: stateDir, ...env },
+      });
       return { argv, stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, spawnError: run.probe.spawnError, paths: [cwd, stateDir, home] };
     };
     const help = await attempt(START_ATTEMPTS[0]!, 0);

@@ -12,6 +12,11 @@ export interface Run {
   /** The kit killed the process tree after `timeoutMs`. */
   readonly timedOut: boolean;
   readonly durationMs: number;
+  /**
+   * Set when stdout plus stderr passed the output cap: the kit stopped reading at this many bytes and killed the
+   * tree, so the output is incomplete and how the process ended is the kit's doing.
+   */
+  readonly outputCapped?: number;
 }
 
 export interface RunCliOptions {
@@ -23,6 +28,8 @@ export interface RunCliOptions {
   cwd?: string;
   /** Kill the whole process tree after this long (default 30 s). */
   timeoutMs?: number;
+  /** Stop reading and kill the tree once stdout plus stderr pass this many bytes (default 64 MiB); see `Run.outputCapped`. */
+  maxOutputBytes?: number;
 }
 
 /**
@@ -31,5 +38,6 @@ export interface RunCliOptions {
  * {@link runProbe} without probes: the kit has one way to start a process.
  */
 export function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
-  return runProbe(command, args, options);
+  const { maxOutputBytes, ...rest } = options;
+  return runProbe(command, args, { ...rest, ...(maxOutputBytes !== undefined ? { maxBufferBytes: maxOutputBytes } : {}) });
 }

@@ -18,7 +18,8 @@ export interface SignalAfterLines {
   group?: boolean;
 }
 
-export interface ProbeOptions extends RunCliOptions {
+// The cap is `maxBufferBytes` here (its older name); `runCli` forwards its `maxOutputBytes` to it.
+export interface ProbeOptions extends Omit<RunCliOptions, 'maxOutputBytes'> {
   /**
    * Destroy the read end of the child's stdout once this many complete lines have arrived, as `head -n N`
    * would: the child's next write fails with EPIPE (or kills it with SIGPIPE). 0 closes it at once.
@@ -274,6 +275,7 @@ export async function runProbe(command: string, args: readonly string[] = [], op
       signal: result.signal ?? null,
       timedOut,
       durationMs: performance.now() - started,
+      ...(maxBufferExceeded ? { outputCapped: stdout.length + stderr.length } : {}),
       probe: {
         stdoutClosed,
         signalSent,

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { judgeAgentApplication, type AppReport } from '../../checks/app/application.js';
 import { validateAppPackage } from '../../checks/app/manifest.js';
+import { judgedOnCutOutput } from '../../checks/output-cap.js';
 import { appProbePlan } from './plan.js';
 import { recordAppRuns, type AppRunOptions } from './record.js';
 
@@ -29,6 +30,9 @@ export interface AppCheckOptions extends AppRunOptions {
   strict?: boolean;
 }
 
+/** APP-01…09 judge APP.md and the package layout; APP-10…15 judge the runs, so only they can rest on a capped one. */
+const readsAppRuns = (rule: string) => /^APP-1\d$/.test(rule);
+
 /**
  * Check an Agent Application package: validate `<dir>/APP.md` with the package layout, then, when the
  * manifest is valid, run its entry.command (through `sh -c`, from the package root, stdin closed) in a fresh
@@ -44,5 +48,5 @@ export async function checkAgentApplication(dir: string, options: AppCheckOption
   const runs = manifest ? await recordAppRuns(root, manifest, appProbePlan(manifest, manifestReport.body, options), options) : undefined;
   // Values this short would mask ordinary words.
   const secrets = Object.values(options.env ?? {}).filter((v) => v.length >= 6);
-  return judgeAgentApplication(root, manifestReport, runs, { strict, secrets });
+  return judgedOnCutOutput(judgeAgentApplication(root, manifestReport, runs, { strict, secrets }), runs?.capped ?? [], readsAppRuns);
 }

@@ -11,6 +11,7 @@ import { startFailure } from '../../checks/app/probe/start.js';
 import type { AppConfirmationProbe, AppHumanProbe, AppInvocation, AppProbePlan, AppRuns } from '../../checks/app/probe/types.js';
 import { APP_STATE_DIR_ENV, FORCED_COLOUR_ENV, TERMINAL_HINTS, type AppManifest } from '../../spec/app/manifest.js';
 import { runCli, type Run } from '../../run/run-cli.js';
+import type { CappedProbe } from '../../checks/output-cap.js';
 import { STATE_DIR_ENV, withStateDir } from '../../run/state-dir.js';
 import { UNKNOWN_COMMAND_PROBE } from './plan.js';
 
@@ -25,6 +26,8 @@ export interface AppRunOptions {
   stateDirEnv?: string;
   /** Per-invocation timeout (default 15 s). */
   timeoutMs?: number;
+  /** Per invocation, stdout plus stderr read before the kit stops and kills the CLI (default `runProbe`'s 64 MiB). */
+  maxOutputBytes?: number;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface AppRunOptions {
  */
 export async function recordAppRuns(root: string, manifest: AppManifest, plan: AppProbePlan, options: AppRunOptions = {}): Promise<AppRuns> {
   const command = manifest.entry.command;
-  return withStateDir(async (stateDir) => {
+  const capped: CappedProbe[] = [];
+  const runs = await withStateDir(async (stateDir): Promise<AppRuns> => {
     const env: Record<string, string> = {
       ...(options.env ?? {}),
       [APP_STATE_DIR_ENV]: stateDir,
@@ -42,8 +46,18 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
     };
     // The default as a runtime that pipes stdout sees it: no colour forced by the caller's own terminal or CI.
     const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !FORCED_COLOUR_ENV.includes(e[0])));
-    const invoke = (args: readonly string[], more: Readonly<Record<string, string>> = {}): Promise<Run> =>
-      runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], { cwd: root, env: { ...inherited, ...env, ...more }, extendEnv: false, stdin: 'closed', timeoutMs: options.timeoutMs ?? 15_000 });
+    const invoke = async (args: readonly string[], more: Readonly<Record<string, string>> = {}): Promise<Run> => {
+      const run = await runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], {
+        cwd: root,
+        env: { ...inherited, ...env, ...more },
+        extendEnv: false,
+        stdin: 'closed',
+        timeoutMs: options.timeoutMs ?? 15_000,
+        ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+      });
+      if (run.outputCapped !== undefined) capped.push({ probe: [command, ...args].join(' '), bytes: run.outputCapped });
+      return run;
+    };
     const { read } = plan;
     const setup: AppInvocation[] = [];
     const reads: Run[] = [];
@@ -86,4 +100,5 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
     }
     return { plan, setup, reads, fail, confirmations, ...(human ? { human } : {}) };
   });
+  return capped.length > 0 ? { ...runs, capped } : runs;
 }

@@ -1,5 +1,6 @@
 /** The live cmdhelp check: record a tool's help surface (record.ts), then judge it (checks/cmdhelp). */
 import { judgeCmdhelp, type CmdhelpJudgeOptions, type CmdhelpReport } from '../../checks/cmdhelp/judge.js';
+import { judgedOnCutOutput } from '../../checks/output-cap.js';
 import { recordCmdhelp, type CmdhelpRecordOptions } from './record.js';
 
 export interface CmdhelpCheckOptions extends CmdhelpRecordOptions, CmdhelpJudgeOptions {}
@@ -11,5 +12,6 @@ export interface CmdhelpCheckOptions extends CmdhelpRecordOptions, CmdhelpJudgeO
  * @example const report = await checkCmdhelp('helpdesk'); report.ok
  */
 export async function checkCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpCheckOptions = {}): Promise<CmdhelpReport> {
-  return judgeCmdhelp(await recordCmdhelp(command, args, options), options);
+  const recording = await recordCmdhelp(command, args, options);
+  return judgedOnCutOutput(judgeCmdhelp(recording, options), recording.capped ?? []);
 }

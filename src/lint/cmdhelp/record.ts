@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { answersCapability } from '../../checks/cmdhelp/probe/capability.js';
 import { answerOf, probeKey, type CapabilityProbe, type CmdhelpRecording, type HelpRun } from '../../checks/cmdhelp/probe/types.js';
 import { runCli, type RunCliOptions } from '../../run/run-cli.js';
+import type { CappedProbe } from '../../checks/output-cap.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { helpProbes } from './plan.js';
 import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 
-export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs'> {
+export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs' | 'maxOutputBytes'> {
   /** At most this many commands are walked (default 64). */
   maxCommands?: number;
 }
@@ -22,15 +23,21 @@ export type HelpRunner = (words: readonly string[], env?: Readonly<Record<string
 
 /** Run `command [...args]` through its cmdhelp surface and keep every answer. */
 export async function recordCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpRecordOptions = {}): Promise<CmdhelpRecording> {
-  const run: HelpRunner = (words, env = {}) =>
-    runCli(command, [...args, ...words], {
+  const capped: CappedProbe[] = [];
+  const run: HelpRunner = async (words, env = {}) => {
+    const done = await runCli(command, [...args, ...words], {
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       timeoutMs: options.timeoutMs ?? 30_000,
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       env: { ...(options.env ?? {}), ...env },
     });
+    if (done.outputCapped !== undefined) capped.push({ probe: words.join(' '), bytes: done.outputCapped });
+    return done;
+  };
   // The tool's own NODE_OPTIONS stay in front of the tripwire's preload.
   const baseNodeOptions = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
-  return recordHelpSurface(run, command, args, options.maxCommands, { tripwire: { baseNodeOptions } });
+  const recording = await recordHelpSurface(run, command, args, options.maxCommands, { tripwire: { baseNodeOptions } });
+  return capped.length > 0 ? { ...recording, capped } : recording;
 }
 
 export interface HelpSurfaceOptions {

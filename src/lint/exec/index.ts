@@ -1,5 +1,6 @@
 import { judgeExec, type ExecJudgeOptions, type ExecReport } from '../../checks/exec/judge.js';
 import { recordExec, type RecordExecOptions } from './record.js';
+import { judgedOnCutOutput } from '../../checks/output-cap.js';
 
 export { EXEC_RULE_IDS, type ExecProbeRecord, type ExecReport } from '../../checks/exec/judge.js';
 export type { ExecPlan } from '../../checks/exec/plan.js';
@@ -19,5 +20,7 @@ export interface CheckExecOptions extends RecordExecOptions, ExecJudgeOptions {}
  * Without a plan, one is built from the manifest's safe commands (EXEC-08's state half and EXEC-09 are then skipped).
  */
 export async function checkExec(command: string, args: readonly string[] = [], options: CheckExecOptions = {}): Promise<ExecReport> {
-  return judgeExec(await recordExec(command, args, options), options);
+  const recording = await recordExec(command, args, options);
+  const capped = Object.entries(recording.runs).flatMap(([probe, run]) => (run?.outputCapped !== undefined ? [{ probe, bytes: run.outputCapped }] : []));
+  return judgedOnCutOutput(judgeExec(recording, options), capped);
 }

@@ -24,6 +24,8 @@ export interface RecordExecOptions {
   env?: Record<string, string>;
   /** Per probe (default 20 s). */
   timeoutMs?: number;
+  /** Per probe, stdout plus stderr read before the kit stops and kills the tool (default `runProbe`'s 64 MiB). */
+  maxOutputBytes?: number;
   /** Lines of the large batch (default 5,000: well over a 64 KiB pipe buffer in and out). */
   bulkLines?: number;
   /** How long the large batch may take before it counts as deadlocked and is killed (default three times `timeoutMs`). */
@@ -56,7 +58,7 @@ export async function recordExec(command: string, args: readonly string[] = [], 
 
   const record = async (probe: ExecProbeKey, argv: readonly string[], stdin: 'closed' | 'open' | string, stateDir: string, more: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ExecRun> => {
     const ms = more.timeoutMs ?? timeoutMs;
-    const run = await runCli(command, argv, { stdin, env: { ...options.env, [stateEnv]: stateDir, ...more.env }, timeoutMs: ms });
+    const run = await runCli(command, argv, { stdin, env: { ...options.env, [stateEnv]: stateDir, ...more.env }, timeoutMs: ms, ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}) });
     return (runs[probe] = { ...run, stdin, timeoutMs: ms });
   };
   const exec = (probe: ExecProbeKey, extra: readonly string[], stdin: 'closed' | 'open' | string, stateDir: string, more?: { env?: Record<string, string>; timeoutMs?: number }) =>

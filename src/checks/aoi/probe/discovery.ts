@@ -2,6 +2,7 @@ import { validateCapabilities } from '../../../spec/aoi/schemas.js';
 import { formatSchemaErrors } from '../../../spec/ajv.js';
 import { toExcerpt } from '../../../stream/finding.js';
 import { compileDeclaredSchema, fileIds, type DeclaredSchema } from './declared-schema.js';
+import { judgeCapped } from './hang.js';
 import { endOf, type ProbeOutcome, type Report } from './types.js';
 
 /** One JSON document on stdout (surrounding whitespace allowed), or why not. */
@@ -23,6 +24,7 @@ export function parseDocument(stdout: Uint8Array): { ok: true; value: unknown } 
  */
 export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome | undefined, report: Report, asked = 'schema --output json'): DeclaredSchema | undefined {
   for (const attempt of clean.network.slice(0, 3)) report('AOI-01/schema-network', `schema reached for the network: ${attempt}`);
+  if (judgeCapped(clean, report)) return undefined;
   if (clean.exitCode !== 0 || clean.timedOut) {
     const tail = toExcerpt(Buffer.from(clean.stderr).toString('utf8').trim().split('\n').at(-1) ?? '');
     if (withCredentials && withCredentials.exitCode === 0 && !withCredentials.timedOut) {
@@ -75,7 +77,7 @@ export interface CapabilityCommand {
  */
 export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabilities | undefined {
   for (const attempt of run.network.slice(0, 3)) report('AOI-01/schema-network', `capabilities reached for the network: ${attempt}`);
-  if (run.exitCode !== 0) return undefined;
+  if (judgeCapped(run, report) || run.exitCode !== 0) return undefined;
   const parsed = parseDocument(run.stdout);
   if (!parsed.ok) {
     report('AOI-01/capabilities-invalid', `capabilities: ${parsed.problem}`);

@@ -14,11 +14,14 @@ function pendingText(bytes: Uint8Array): string | undefined {
  * missing summary, a cut line or the kill would be the kit's own doing). Returns true when it cannot.
  */
 export function judgeStopped(run: ProbeOutcome, timeoutMs: number, report: Report, secrets: readonly string[] = []): boolean {
-  if (run.outputCapped !== undefined) {
-    report('AOI-11/output-cap-exceeded', `printed more than the kit's output cap; the kit stopped reading at ${run.outputCapped} bytes and killed it, so nothing else about this run was judged`);
-    return true;
-  }
-  return judgeHang(run, timeoutMs, report, secrets);
+  return judgeCapped(run, report) || judgeHang(run, timeoutMs, report, secrets);
+}
+
+/** AOI-11/output-cap-exceeded when the kit cut the run at its output cap; true then, and nothing else about it is judged. */
+export function judgeCapped(run: Pick<ProbeOutcome, 'outputCapped'>, report: Report): boolean {
+  if (run.outputCapped === undefined) return false;
+  report('AOI-11/output-cap-exceeded', `printed more than the kit's output cap; the kit stopped reading at ${run.outputCapped} bytes and killed it, so nothing else about this run was judged`);
+  return true;
 }
 
 /**

@@ -1,8 +1,11 @@
 import { toExcerpt } from '../../../stream/finding.js';
+import { judgeCapped } from './hang.js';
 import { endOf, itemsOf, summaryOf, type Event, type ProbeOutcome, type Report } from './types.js';
 
 /** §16.1: `--help` MUST give human-readable help: exit 0 with something printed. */
 export function judgeHelp(run: ProbeOutcome, report: Report): void {
+  // Killed by the kit at its output cap: the exit is the kit's doing, not a failed --help.
+  if (judgeCapped(run, report)) return;
   if (run.timedOut) report('AOI-01/help-failed', '`--help` did not exit within the timeout');
   else if (run.exitCode !== 0) report('AOI-01/help-failed', `\`--help\` ended with ${endOf(run)}, not 0`);
   else if (run.stdout.length === 0 && run.stderr.length === 0) report('AOI-01/help-failed', '`--help` exited 0 but printed nothing');

@@ -1,3 +1,4 @@
+import type { CappedProbe } from '../../output-cap.js';
 /**
  * What the app probes recorded (src/lint/app runs them): the input of every APP-10…15 judgement. Only the
  * parts of a run the judges read; a `Run` of src/run is one.
@@ -56,6 +57,8 @@ export interface AppRuns {
   readonly confirmations: readonly AppConfirmationProbe[];
   /** Last, the opt-in probes of human output (APP-10), when the first read printed one JSON document. */
   readonly human?: AppHumanProbe;
+  /** The runs the kit cut at its output cap (`AppRunOptions.maxOutputBytes`): none of them is complete output. */
+  readonly capped?: readonly CappedProbe[];
 }
 
 /** Human output is opt-in: the read under a terminal-like environment, and the read after one with the switch. */

@@ -1,3 +1,4 @@
+import type { CappedProbe } from '../../output-cap.js';
 /** What the live cmdhelp check records, and how its judges read and report it. */
 
 /** What one help invocation printed: the input of every judgement of a live cmdhelp check. */
@@ -6,6 +7,8 @@ export interface HelpRun {
   readonly stderr: Uint8Array;
   readonly exitCode: number | null;
   readonly signal: string | null;
+  /** The kit cut the output at its cap after this many bytes (a process run only). */
+  readonly outputCapped?: number;
 }
 
 /** One discovery form (§8), run in a fresh HOME/XDG/state directory. */
@@ -32,6 +35,8 @@ export interface CmdhelpRecording {
   readonly runs: ReadonlyMap<string, HelpRun>;
   /** At most this many commands were walked. */
   readonly maxCommands: number;
+  /** The runs the kit cut at its output cap (`--max-output-bytes`): the judges read no run as complete that is here. */
+  readonly capped?: readonly CappedProbe[];
 }
 
 /** The key of a help invocation in `CmdhelpRecording.runs`. */

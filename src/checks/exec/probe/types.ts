@@ -50,6 +50,8 @@ export interface ExecRun {
   /** Killed after `timeoutMs`. */
   readonly timedOut: boolean;
   readonly timeoutMs: number;
+  /** The kit cut the output at its cap after this many bytes and killed the run (`RecordExecOptions.maxOutputBytes`). */
+  readonly outputCapped?: number;
   /** The Node processes the run started, counted by a preload (the `process-count` probe only). */
   readonly processes?: number;
 }

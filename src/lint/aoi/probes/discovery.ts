@@ -1,6 +1,7 @@
 import { advertisedDiscoveryFlags, DISCOVERY_FLAGS, judgeCapabilities, judgeDiscoveryFlag, judgeSchema, judgeSchemaDocument, parseDocument, type Capabilities } from '../../../checks/aoi/probe/discovery.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
+import { CAPPED } from './help.js';
 import { DEFAULT_SURFACE, discoveryFlag, type ToolSurface } from '../plan.js';
 import type { LintContext } from '../context.js';
 import type { RecordedProbe } from '../runner.js';
@@ -31,14 +32,16 @@ export const discovery: ProbeModule<{ readonly command: 'schema'; readonly seesN
     const schema = runs.get('schema')!;
     const capabilities = runs.get('capabilities')!;
     // Only a clean run that failed is asked again with credentials: success then means it needs them.
-    const withCredentials = schema.run.exitCode !== 0 && !schema.run.timedOut ? (await lint.runner.probe(schemaArgs(lint.surface))).run : undefined;
+    const withCredentials = schema.run.exitCode !== 0 && !schema.run.timedOut && schema.run.outputCapped === undefined ? (await lint.runner.probe(schemaArgs(lint.surface))).run : undefined;
     const compiled = judgeSchema(schema.run, withCredentials, lint.reporter('schema', schema.label), lint.redact(schema.label));
     if (compiled?.ok) lint.schemas.set('default', compiled.validate);
-    lint.verdicts.exercised('AOI-01', 'schema');
+    if (schema.run.outputCapped !== undefined) lint.verdicts.skip('AOI-01', CAPPED, 'schema');
+    else lint.verdicts.exercised('AOI-01', 'schema');
     if (!seesNetwork) lint.verdicts.skip('AOI-01', 'the target cannot observe network access (in memory)', 'schema');
 
     const manifest = judgeCapabilities(capabilities.run, lint.reporter('capabilities', capabilities.label));
-    if (capabilities.run.exitCode === 0) lint.verdicts.exercised('AOI-01', 'capabilities');
+    if (capabilities.run.outputCapped !== undefined) lint.verdicts.skip('AOI-01', CAPPED, 'capabilities');
+    else if (capabilities.run.exitCode === 0) lint.verdicts.exercised('AOI-01', 'capabilities');
     else lint.verdicts.notApplicable('AOI-01', `${lint.redact(capabilities.label)} is not offered (${endOf(capabilities.run)}); the plan comes from --invoke`, 'capabilities');
     const help = runs.get('help');
     if (help) await judgeFlagForms(help, { schema, capabilities }, lint);

@@ -7,6 +7,9 @@ import type { RecordedProbe } from '../runner.js';
 import { TargetError } from '../target.js';
 import type { ProbeModule } from './module.js';
 
+/** Why AOI-01 is not judged on a run the kit cut at its output cap (AOI-11/output-cap-exceeded). */
+export const CAPPED = 'printed past the kit\'s output cap (--max-output-bytes) and was killed by the kit, so it was not judged (AOI-11/output-cap-exceeded)';
+
 const attempt = (args: readonly string[]) => ({ args, settings: { clean: true, stdin: 'closed' } as const });
 const failedSilently = (probe: RecordedProbe) => !probe.run.timedOut && probe.run.exitCode !== 0 && probe.run.stdout.length === 0;
 
@@ -28,7 +31,9 @@ export const help: ProbeModule<{ readonly command: '--help'; readonly target: st
       if (cannot) throw new TargetError(cannot.message, cannot.exitCode);
     }
     judgeHelp(probe.run, lint.reporter(command, probe.label));
-    lint.verdicts.exercised('AOI-01', command);
+    // Cut at the output cap (AOI-11 says so), --help is not judged: no pass on output the kit cut.
+    if (probe.run.outputCapped !== undefined) lint.verdicts.skip('AOI-01', CAPPED, command);
+    else lint.verdicts.exercised('AOI-01', command);
     lint.negotiationForms = advertisedNegotiation(probe.run);
   },
 };

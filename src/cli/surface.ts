@@ -257,7 +257,7 @@ export const VERBS = {
       '0': 'every consumer rule holds (or only failures --baseline knows)',
       '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
-      '65': { when: 'the consumer never ran the tool named by --as (or, with --app-runtime, the application), or the --baseline file is not a baseline', recovery: 'Give --as the command name the consumer runs' },
+      '65': { when: 'the consumer never ran the --as tool (with --app-runtime: the application), or --baseline is not a baseline', recovery: 'Give --as the command name the consumer runs' },
       '66': { when: 'the consumer program cannot be found' },
       '69': { when: 'the consumer program cannot start (not executable)' },
       '73': REPORT_EXIT,

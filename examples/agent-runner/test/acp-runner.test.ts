@@ -110,13 +110,15 @@ describe('turns over ACP', () => {
   });
 
   test('split-frames: the same events as without the fault, multi-byte characters intact', async () => {
-    // Text of two- and three-byte characters, written 3 bytes at a time: reads end inside characters.
+    // Text of two- and three-byte characters, written 3 bytes at a time with a pause after each write: reads end
+    // inside characters. The pauses spread the writes over seconds, so that a reader starved by a busy machine still
+    // reads some of them apart (with 1 ms every 4 writes, a starved reader once got everything in whole characters).
     const script = join(tempDir(), 'script.json');
     writeFileSync(script, JSON.stringify({ name: 'utf8', description: 'multi-byte text', turns: [{ steps: [{ text: 'ünïcödé '.repeat(40) }, { text: '日本語のテキスト'.repeat(20) }] }] }));
     const clean = await start(manifestFor('agent-acp', { script }));
     const expected = texts(await turn(clean.session));
     expect(expected).toEqual(['ünïcödé '.repeat(40), '日本語のテキスト'.repeat(20)]);
-    const split = await start(manifestFor('agent-acp', { script, faults: [['split-frames', { chunkBytes: 3, pauseEvery: 4, pauseMs: 1 }]] }));
+    const split = await start(manifestFor('agent-acp', { script, faults: [['split-frames', { chunkBytes: 3, pauseEvery: 1, pauseMs: 2 }]] }));
     expect(texts(await turn(split.session))).toEqual(expected);
   });
 

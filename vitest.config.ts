@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -16,5 +17,7 @@ export default defineConfig({
     globalSetup: ['test/integration/global-setup.ts'],
     // One fixed fast-check seed for the whole suite (AOI_TESTKIT_FC_SEED to change it).
     setupFiles: ['test/support/fast-check-seed.ts'],
+    // The files that take minutes start first, also on a clean clone.
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -14,7 +14,8 @@ const failing = (report: Report) => [...new Set(report.findings.filter((f) => f.
 const statuses = (report: Report) => Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
 const faults = (id: string) => ({ AOI_TESTKIT_EXEC_FAULTS: id });
 
-describe('checkExec on notes as a process', () => {
+// Concurrent: each check waits on the tool's processes far more than it computes, and each has its own state.
+describe.concurrent('checkExec on notes as a process', () => {
   it('the clean reference tool passes every EXEC rule', async () => {
     const report = await checkExec(process.execPath, [bin], { plan: NOTES_EXEC_PLAN });
     expect(failing(report)).toEqual([]);
@@ -85,7 +86,7 @@ describe('checkExec on notes as a process', () => {
   }, 120_000);
 });
 
-describe('checkExec without a plan: one built from the manifest’s safe commands', () => {
+describe.concurrent('checkExec without a plan: one built from the manifest’s safe commands', () => {
   it('notes: the commands that succeed bare become the plan; EXEC-08 (state) and EXEC-09 are skipped with the reason', async () => {
     const report = await checkExec(process.execPath, [bin], { bulkLines: 600 });
     expect(report.planSource).toBe('manifest');

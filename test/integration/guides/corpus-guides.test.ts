@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 
 /**
@@ -10,12 +11,14 @@ import { afterAll, describe, expect, test } from 'vitest';
  * installs Go and pytest and sets AOI_TESTKIT_REQUIRE_GUIDES=1, so in CI a missing toolchain fails instead of
  * skipping; AOI_TESTKIT_PYTHON names the interpreter (default python3). Each guide starts two processes of the kit
  * per stream scenario (~170 Node starts, ~60 CPU-s): at a load of 20 on two cores that took 430 s, hence 900 s.
+ * The two guides run side by side: most of their time is waiting for those processes.
  */
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const GUIDES = new URL('../../../docs/guides/', import.meta.url);
 const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
 const python = process.env.AOI_TESTKIT_PYTHON ?? 'python3';
 
+const run = promisify(execFile);
 const works = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const hasPytest = works(python, ['-c', 'import pytest']);
 const hasGo = works('go', ['version']);
@@ -40,24 +43,26 @@ function project(name: string): string {
   return dir;
 }
 
-describe('the corpus guides run as written', () => {
-  test.skipIf(!hasPytest && !required)('Python (pytest): docs/guides/corpus-from-python.md', () => {
+describe.concurrent('the corpus guides run as written', () => {
+  test.skipIf(!hasPytest && !required)('Python (pytest): docs/guides/corpus-from-python.md', async () => {
     expect(hasPytest, 'python3 with pytest').toBe(true);
     const dir = project('python');
     mkdirSync(join(dir, 'tests'));
     writeFileSync(join(dir, 'tests', 'test_aoi_corpus.py'), codeOf('corpus-from-python.md', 'python'));
-    const out = execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_aoi_corpus.py'], { cwd: dir, encoding: 'utf8' });
+    const { stdout: out } = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_aoi_corpus.py'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     expect(out).toMatch(/^\d+ passed/m);
     expect(out).not.toMatch(/failed|error/);
   }, 900_000);
 
-  test.skipIf(!hasGo && !required)('Go (testing): docs/guides/corpus-from-go.md', () => {
+  test.skipIf(!hasGo && !required)('Go (testing): docs/guides/corpus-from-go.md', async () => {
     expect(hasGo, 'go').toBe(true);
     const dir = project('go');
     writeFileSync(join(dir, 'go.mod'), 'module example.com/lint\n\ngo 1.19\n');
     writeFileSync(join(dir, 'corpus_test.go'), codeOf('corpus-from-go.md', 'go'));
-    // No module downloads: the guide uses the standard library only.
-    const out = execFileSync('go', ['test', '-count=1', './...'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOCACHE: join(scratch, 'gocache') } });
+    // No module downloads: the guide uses the standard library only. Go's own build cache (the user's, as `go test`
+    // uses it) keeps the standard library compiled between runs; a scratch one only where there is no HOME.
+    const cache = process.env.GOCACHE || process.env.XDG_CACHE_HOME || process.env.HOME ? {} : { GOCACHE: join(scratch, 'gocache') };
+    const { stdout: out } = await run('go', ['test', '-count=1', './...'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', ...cache } });
     expect(out).toMatch(/^ok\s+example\.com\/lint/m);
   }, 900_000);
 });

@@ -40,7 +40,8 @@ const lint = (defect?: string, extra: LintOptions = {}): Promise<LintReport> => 
 const findingIds = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 const describeFindings = (report: LintReport) => report.findings.map((f) => `${f.id} [${f.probe ?? ''}] ${f.message}`);
 
-describe('pybookmarks, a Python tool with its own state directory', () => {
+// Concurrent: each lint waits on the tool's processes far more than it computes, and each has its own state.
+describe.concurrent('pybookmarks, a Python tool with its own state directory', () => {
   test('the clean tool: zero findings, every judgeable rule judged', { timeout: 300_000 }, async () => {
     const report = await lint();
     expect(describeFindings(report)).toEqual([]);

@@ -8,7 +8,8 @@ import { expectDeclared, foreignTool, lintForeign } from './foreign-tool.js';
  */
 const tool = foreignTool('pynotes');
 
-describe('aoi-testkit lint on pynotes, a foreign Python tool', () => {
+// Concurrent: each lint waits on the tool's processes far more than it computes, and each has its own state.
+describe.concurrent('aoi-testkit lint on pynotes, a foreign Python tool', () => {
   test('the clean tool: zero findings, ok, every rule it can be judged on exercised', { timeout: 180_000 }, async () => {
     const report = await lintForeign(tool);
     expectDeclared(report, []);

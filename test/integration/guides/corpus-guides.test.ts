@@ -18,7 +18,12 @@ const GUIDES = new URL('../../../docs/guides/', import.meta.url);
 const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
 const python = process.env.AOI_TESTKIT_PYTHON ?? 'python3';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/** A guide's run; when it fails, the error carries the end of what it printed (what a red CI log must show). */
+const run = (command: string, args: string[], options: Parameters<typeof execFileAsync>[2]) =>
+  execFileAsync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options }).catch((error: { message: string; stdout?: string; stderr?: string }) => {
+    throw new Error(`${error.message}\n${String(error.stdout ?? '').slice(-4000)}\n${String(error.stderr ?? '').slice(-2000)}`);
+  });
 const works = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const hasPytest = works(python, ['-c', 'import pytest']);
 const hasGo = works('go', ['version']);
@@ -49,7 +54,7 @@ describe.concurrent('the corpus guides run as written', () => {
     const dir = project('python');
     mkdirSync(join(dir, 'tests'));
     writeFileSync(join(dir, 'tests', 'test_aoi_corpus.py'), codeOf('corpus-from-python.md', 'python'));
-    const { stdout: out } = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_aoi_corpus.py'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const { stdout: out } = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests/test_aoi_corpus.py'], { cwd: dir });
     expect(out).toMatch(/^\d+ passed/m);
     expect(out).not.toMatch(/failed|error/);
   }, 900_000);
@@ -62,7 +67,7 @@ describe.concurrent('the corpus guides run as written', () => {
     // No module downloads: the guide uses the standard library only. Go's own build cache (the user's, as `go test`
     // uses it) keeps the standard library compiled between runs; a scratch one only where there is no HOME.
     const cache = process.env.GOCACHE || process.env.XDG_CACHE_HOME || process.env.HOME ? {} : { GOCACHE: join(scratch, 'gocache') };
-    const { stdout: out } = await run('go', ['test', '-count=1', './...'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', ...cache } });
+    const { stdout: out } = await run('go', ['test', '-count=1', './...'], { cwd: dir, env: { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', ...cache } });
     expect(out).toMatch(/^ok\s+example\.com\/lint/m);
   }, 900_000);
 });

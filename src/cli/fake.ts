@@ -4,7 +4,7 @@ import { notes } from '../fakes/aoi/notes/index.js';
 import { exitWith, runVerb } from './entry.js';
 import { resolveScenario, scenarioFakeArgs } from './scenario-files.js';
 import { VERBS } from './surface.js';
-import { UsageError } from './usage.js';
+import { UsageError } from './errors.js';
 
 /**
  * `aoi-testkit fake …` as the whole process, for the bin's shortcut (dist/cli/main.js runs this module's

@@ -51,9 +51,11 @@ export default defineConfig([
     clean: false,
   },
   {
-    // The bin (src/cli/bin.ts) and the fake it runs without the CLI (src/cli/fake.ts): CommonJS, one file each, because
-    // Node starts a CommonJS program faster than an ES module (dist/cli/package.json, written by scripts/postbuild.mjs,
-    // makes their .js CommonJS).
+    // The bin (src/cli/bin.ts) and the fake it runs without the CLI (src/cli/fake.ts): CommonJS, because Node starts a
+    // CommonJS program faster than an ES module (dist/cli/package.json, written by scripts/postbuild.mjs, makes their .js
+    // CommonJS). What a notes fake needs is required up front; the rarer fakes' chunks are import()ed. treeshake makes
+    // tsup split with rollup, which keeps import() as it is (tsup's own CommonJS splitting turns it into require(),
+    // which cannot load the agent fakes' ES modules or a data: URL). Chunks stay in dist/cli, the CommonJS folder.
     entry: { main: 'src/cli/bin.ts', fake: 'src/cli/fake.ts' },
     outDir: 'dist/cli',
     format: ['cjs'],

@@ -40,12 +40,31 @@ export default defineConfig([
     },
   },
   {
-    // The CLI: each verb is loaded on first use (code splitting), so `--version` and `fake` stay cheap.
+    // The CLI: each verb is loaded on first use (code splitting), so `--version` stays cheap. ESM as .mjs: it lives
+    // in dist/cli/, the bin's CommonJS folder (below).
     entry: { 'cli/main': 'src/cli/main.ts' },
     format: ['esm'],
+    outExtension: () => ({ js: '.mjs' }),
     target: 'node20',
     platform: 'node',
     banner: { js: `#!/usr/bin/env node\n${ESM_REQUIRE}` },
+    clean: false,
+  },
+  {
+    // The bin (src/cli/bin.ts) and the fake it runs without the CLI (src/cli/fake.ts): CommonJS, because Node starts a
+    // CommonJS program faster than an ES module (dist/cli/package.json, written by scripts/postbuild.mjs, makes their .js
+    // CommonJS). What a notes fake needs is required up front; the rarer fakes' chunks are import()ed. treeshake makes
+    // tsup split with rollup, which keeps import() as it is (tsup's own CommonJS splitting turns it into require(),
+    // which cannot load the agent fakes' ES modules or a data: URL). Chunks stay in dist/cli, the CommonJS folder.
+    entry: { main: 'src/cli/bin.ts', fake: 'src/cli/fake.ts' },
+    outDir: 'dist/cli',
+    format: ['cjs'],
+    outExtension: () => ({ js: '.js' }),
+    target: 'node20',
+    platform: 'node',
+    splitting: true,
+    treeshake: true,
+    banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },
   {

@@ -1,7 +1,8 @@
 // After tsup: (1) copy the shipped JSON Schemas from src/spec/<spec>/ to dist/schemas/<spec>/ for
 // the `aoi-testkit/schemas/*` export (the code bundles the same files through JSON imports);
 // (2) replace the CommonJS build of `aoi-testkit/vitest` with a loader of the ESM build, because
-// vitest's own CommonJS entry always throws: a `require('vitest')` inside our CJS file cannot work.
+// vitest's own CommonJS entry always throws: a `require('vitest')` inside our CJS file cannot work;
+// (3) make dist/cli/*.js CommonJS: the bin and its fake shortcut, which start faster so (tsup.config.ts).
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,3 +31,6 @@ try {
 }
 `,
 );
+
+// Only this folder: the ESM CLI beside them is main.mjs, and every other .js of the package stays ESM.
+writeFileSync(join(root, 'dist/cli/package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);

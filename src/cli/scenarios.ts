@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
@@ -7,7 +5,9 @@ import type { Emitter } from './emitter.js';
 import { parseReporters, type ReporterTarget } from './reporters/options.js';
 import { parseOptions } from './surface.js';
 import { InputError, UsageError } from './usage.js';
-import { kitPath } from '../package-root.js';
+import { loadScenarios } from './scenario-files.js';
+
+export { loadScenarios, resolveScenario, scenarioFakeArgs, scenariosDir, type ScenarioFakeSpec } from './scenario-files.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';
@@ -16,19 +16,6 @@ export interface ScenariosArgs {
   /** `--run` with its reporters (`--reporter`, `--output` naming the one on stdout); undefined: list. */
   run: readonly ReporterTarget[] | undefined;
 }
-
-/** What `aoi-testkit fake <scenario-id>` runs for an AOI scenario: the preset, the faults to add to it, the seed, the environment. */
-export interface ScenarioFakeSpec {
-  preset: string;
-  faults: Array<[id: string, params: Record<string, unknown>]>;
-  seed: number;
-  env: Record<string, string>;
-}
-
-const AOI_ID = /^(preset|fault|backend)\.[a-z0-9]+([-.][a-z0-9]+)*$/;
-const OTHER_ID = /^(cmdhelp|exec|app|agent|foreign)\.[a-z0-9]+((-|--|\.)[a-z0-9]+)*$/;
-
-const SCHEMA_FILE = 'scenario.schema.json';
 
 /** The kinds `scenarios --run` judges: their fakes run in memory; the others need processes and their own runners (scenarios/README.md). */
 export const RUNNABLE_KINDS = ['stream', 'lint'] as const;
@@ -42,64 +29,6 @@ function parseRunReporters(output: string | undefined, reporters: readonly strin
   const other = targets.find((t) => !(RUN_REPORTERS as readonly string[]).includes(t.name));
   if (other) throw new UsageError(`scenarios --run reports with ${RUN_REPORTERS.join(', ')}, got --reporter ${other.name}`);
   return targets;
-}
-
-/** The corpus directory shipped in the package (`scenarios/`, beside `dist/`), from src/, dist/ or a bundle chunk. */
-export function scenariosDir(from?: string): string {
-  const schema = kitPath(join('scenarios', SCHEMA_FILE), from);
-  if (schema === undefined) throw new InputError('cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit', 'not_found', 'CORPUS_NOT_FOUND');
-  return dirname(schema);
-}
-
-/** Every scenario file of the corpus, in id order. */
-export function loadScenarios(dir: string = scenariosDir()): Scenario[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json') && name !== SCHEMA_FILE)
-    .map((name) => {
-      try {
-        return JSON.parse(readFileSync(join(dir, name), 'utf8')) as Scenario;
-      } catch (error) {
-        throw new InputError(`cannot read scenarios/${name}: ${(error as Error).message}`, 'validation', 'CORPUS_INVALID');
-      }
-    })
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** A scenario file by id, or undefined when no scenario has that id. */
-function readScenario(id: string, dir?: string): Scenario | undefined {
-  if (!AOI_ID.test(id) && !OTHER_ID.test(id)) return undefined;
-  const file = join(dir ?? scenariosDir(), `${id}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Scenario) : undefined;
-}
-
-/**
- * `aoi-testkit fake <scenario-id> [args...]` for an AOI scenario (`fault.ansi-colour.summary-only`,
- * `preset.colourful`, `backend.rate-limited`, …): `{ preset, faults, seed, env }`, run `preset` with `faults`
- * added to its own, in `env`. Undefined when no AOI scenario has that id.
- */
-export function resolveScenario(id: string, dir?: string): ScenarioFakeSpec | undefined {
-  const scenario = AOI_ID.test(id) ? readScenario(id, dir) : undefined;
-  if (scenario?.kind !== 'stream' && scenario?.kind !== 'lint') return undefined;
-  const { fake } = scenario;
-  return { preset: fake.preset, faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]), seed: fake.seed, env: { ...(scenario.kind === 'stream' ? scenario.env : {}) } };
-}
-
-/**
- * `aoi-testkit fake <scenario-id>` for a cmdhelp, exec or agent scenario: the words of its `command` after
- * `fake` (`helpdesk.depth-ignored`; `--env AOI_TESTKIT_EXEC_FAULTS=lost-lines well-behaved`). An app
- * scenario has no fake, and an unknown id is no fake either: usage errors. (AOI scenarios: resolveScenario,
- * which lets the caller's --seed, --fault and --env go first.)
- */
-export function scenarioFakeArgs(id: string, dir?: string): string[] {
-  const corpus = dir ?? scenariosDir();
-  const scenario = readScenario(id, corpus);
-  if (scenario === undefined) throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
-  // The package's path is relative to the kit's root, the directory that holds scenarios/.
-  if (scenario.kind === 'foreign') throw new UsageError(`${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`);
-  if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
-  if (scenario.kind === 'consumer' && scenario.shape === 'runtime') throw new UsageError(`${id} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${id} -- <runtime>`);
-  const fake = scenario.command.indexOf('fake');
-  return scenario.command.slice(fake + 1);
 }
 
 export function parseScenariosArgs(args: string[]): ScenariosArgs {

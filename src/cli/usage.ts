@@ -1,25 +1,8 @@
-import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
+import { UsageError } from './errors.js';
 import { TOOL } from './emitter.js';
 import { flagRange, SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
 
-/** A mistake in how the kit's CLI was called: exit 64, structured in machine mode. */
-export class UsageError extends Error {
-  readonly exitCode = EXIT_CODES.USAGE;
-  readonly category = 'usage';
-  readonly code = 'USAGE_ERROR';
-}
-
-/** The input (a file, a program to lint) is missing or unusable: exit 66 (EX_NOINPUT) unless said otherwise. */
-export class InputError extends Error {
-  constructor(
-    message: string,
-    readonly category: 'not_found' | 'io' | 'validation' | 'config',
-    readonly code: string,
-    readonly exitCode: number = EX_NOINPUT,
-  ) {
-    super(message);
-  }
-}
+export { InputError, UsageError } from './errors.js';
 
 /**
  * The value of an int flag of the table, checked against its declared range (surface.ts): undefined when the

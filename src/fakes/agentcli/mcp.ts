@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ZodRawShape } from 'zod';
 import { z } from 'zod';
 import { crash, FAKE_AGENT_VERSION, heardCancel, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
@@ -207,6 +207,8 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
  * Faults are refused on this transport (they act on stdio frames): see parseAgentArgs.
  */
 async function serveHttp(setup: AgentSetup): Promise<void> {
+  // Loaded here, not at start: the HTTP transport (and the fetch classes it pulls in) would slow every stdio handshake.
+  const [{ createServer }, { StreamableHTTPServerTransport }] = await Promise.all([import('node:http'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const hooks: ServerHooks = { malformedLine: async () => {}, beforeCrash: async () => {}, afterResponse: () => {} };
   let allowedHosts: string[] = [];

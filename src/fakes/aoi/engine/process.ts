@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrokenPipe, runTool, type RunSettings } from './core.js';
@@ -76,14 +74,15 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
         writeStderr: writeTo(process.stderr),
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
         hang,
+        // child_process and net are loaded when a fault needs them (process.getBuiltinModule): not at every cold start.
         // Not detached: the helper stays in this process group, and inherits stdout and stderr.
         hangInHelper: () => {
-          spawn(process.execPath, ['-e', STALL_HELPER, join(stateDir, STALL_HELPER_PID_FILE)], { stdio: ['ignore', 'inherit', 'inherit'] }).on('error', () => {});
+          process.getBuiltinModule('node:child_process').spawn(process.execPath, ['-e', STALL_HELPER, join(stateDir, STALL_HELPER_PID_FILE)], { stdio: ['ignore', 'inherit', 'inherit'] }).on('error', () => {});
           return hang();
         },
         connect: (host, port) =>
           new Promise<void>((resolve) => {
-            const socket = connect({ host, port });
+            const socket = process.getBuiltinModule('node:net').connect({ host, port });
             const done = () => {
               clearTimeout(timer);
               socket.destroy();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { define, type ExecFaultFactory } from './fault.js';
 
@@ -12,7 +11,8 @@ for (;;) { const n = fs.readSync(0, b); if (n === 0) break; for (let o = 0; o < 
  * one (a few hundred KiB) fills them, the filter blocks writing, stops reading, and this waits forever.
  */
 async function throughFilter(text: string): Promise<string> {
-  const child = spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // child_process is loaded here, not when notes starts (process.getBuiltinModule): a fake's cold start.
+  const child = process.getBuiltinModule('node:child_process').spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(text);
   await once(child.stdin, 'finish');
   const chunks: Buffer[] = [];

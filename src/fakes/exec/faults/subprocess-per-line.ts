@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { define, EXEC_FAULTS_ENV, type ExecFaultFactory } from './fault.js';
 
 /** Every line is run by a new notes process (only when notes is one: in memory it has no program to start). */
@@ -12,7 +11,8 @@ export const subprocessPerLine: ExecFaultFactory = () =>
     dispatchLine(ctx, argv) {
       const [program, ...words] = ctx.self ?? [];
       if (program === undefined) return undefined;
-      const child = spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, [EXEC_FAULTS_ENV]: '' }, encoding: 'utf8' });
+      // child_process is loaded here, not when notes starts (process.getBuiltinModule): a fake's cold start.
+      const child = process.getBuiltinModule('node:child_process').spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, [EXEC_FAULTS_ENV]: '' }, encoding: 'utf8' });
       const events = child.stdout
         .split('\n')
         .filter((l) => l.trim())

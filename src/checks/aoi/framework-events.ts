@@ -37,6 +37,7 @@ export function frameworkEventsRule(ctx: RuleContext): StreamRule {
   let frameworkEvents = 0;
   return {
     rule: 'AOI-04',
+    needsEvent: (type) => RESERVED.has(type),
     onEvent(event, line) {
       const { type } = event;
       if (!isFramework(type)) {

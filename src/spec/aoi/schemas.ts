@@ -1,6 +1,6 @@
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv, type SchemaError } from '../ajv.js';
-import type { FrameworkEventType } from './constants.js';
+import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from './constants.js';
 import capabilitiesSchema from './capabilities.schema.json' with { type: 'json' };
 import checkSchema from './check.schema.json' with { type: 'json' };
 import errorSchema from './error.schema.json' with { type: 'json' };
@@ -26,31 +26,29 @@ export const aoiSchemas = {
   capabilities: capabilitiesSchema,
 } as const;
 
-let validators: Map<string, ValidateFunction> | undefined;
+let ajv: Ajv2020 | undefined;
 
-// Compiled once, on first use, so importing the kit costs nothing.
-function compiled(): Map<string, ValidateFunction> {
-  if (!validators) {
-    const ajv = createAjv(Object.values(aoiSchemas));
-    validators = new Map();
-    for (const [name, schema] of Object.entries(aoiSchemas)) {
-      const validate = ajv.getSchema(schema.$id);
-      if (!validate) throw new Error(`schema ${schema.$id} did not compile`);
-      validators.set(name === 'event' || name === 'capabilities' ? name : `aoi:${name}`, validate);
-    }
-  }
-  return validators;
+/**
+ * The validator of one schema, compiled on first use (ajv keeps it): importing the kit costs nothing, and a
+ * stream pays only for the framework events it carries. The shipped schemas are not checked against the
+ * draft's meta-schema here (compiling that cost more than the schemas a stream uses); test/unit/spec does.
+ */
+function validator(name: keyof typeof aoiSchemas): ValidateFunction {
+  ajv ??= createAjv(Object.values(aoiSchemas), { validateSchema: false });
+  const validate = ajv.getSchema(aoiSchemas[name].$id);
+  if (!validate) throw new Error(`schema ${aoiSchemas[name].$id} did not compile`);
+  return validate;
 }
 
 /** Validate one framework event against its own schema; `[]` when valid. */
 export function validateFrameworkEvent(type: FrameworkEventType, event: unknown): SchemaError[] {
-  const validate = compiled().get(type);
-  if (!validate) throw new Error(`no schema for ${type}`);
+  if (!FRAMEWORK_EVENT_TYPES.includes(type)) throw new Error(`no schema for ${type}`);
+  const validate = validator(type.slice('aoi:'.length) as keyof typeof aoiSchemas);
   return validate(event) ? [] : [...(validate.errors ?? [])];
 }
 
 /** Validate a capability manifest (§17); `[]` when valid. */
 export function validateCapabilities(manifest: unknown): SchemaError[] {
-  const validate = compiled().get('capabilities')!;
+  const validate = validator('capabilities');
   return validate(manifest) ? [] : [...(validate.errors ?? [])];
 }

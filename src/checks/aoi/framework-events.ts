@@ -1,4 +1,4 @@
-import { formatSchemaErrors, type SchemaError } from '../../spec/ajv.js';
+import { formatSchemaErrors, type SchemaError } from '../../spec/schema-errors.js';
 import { FRAMEWORK_EVENT_TYPES, RESERVED_DOMAIN_NAMES, type FrameworkEventType } from '../../spec/aoi/constants.js';
 import { validateFrameworkEvent } from '../../spec/aoi/schemas.js';
 import { isFramework, type RuleContext, type StreamRule } from './context.js';

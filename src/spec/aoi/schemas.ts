@@ -1,5 +1,5 @@
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv, type SchemaError } from '../ajv.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { SchemaError } from '../schema-errors.js';
 import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from './constants.js';
 import capabilitiesSchema from './capabilities.schema.json' with { type: 'json' };
 import checkSchema from './check.schema.json' with { type: 'json' };
@@ -11,6 +11,7 @@ import planSchema from './plan.schema.json' with { type: 'json' };
 import progressSchema from './progress.schema.json' with { type: 'json' };
 import summarySchema from './summary.schema.json' with { type: 'json' };
 import warningSchema from './warning.schema.json' with { type: 'json' };
+import * as precompiled from './validators.generated.js';
 
 /** The shipped AOI-CLI v0.2 schemas, also published as `aoi-testkit/schemas/aoi/<name>.schema.json`. */
 export const aoiSchemas = {
@@ -26,19 +27,11 @@ export const aoiSchemas = {
   capabilities: capabilitiesSchema,
 } as const;
 
-let ajv: Ajv2020 | undefined;
-
 /**
- * The validator of one schema, compiled on first use (ajv keeps it): importing the kit costs nothing, and a
- * stream pays only for the framework events it carries. The shipped schemas are not checked against the
- * draft's meta-schema here (compiling that cost more than the schemas a stream uses); test/unit/spec does.
+ * The validator of one schema, compiled ahead of time (scripts/generate-aoi-validators.mjs, the options of
+ * createAjv): checking a stream loads no schema compiler, which cost more CPU than checking 50 MB of events.
  */
-function validator(name: keyof typeof aoiSchemas): ValidateFunction {
-  ajv ??= createAjv(Object.values(aoiSchemas), { validateSchema: false });
-  const validate = ajv.getSchema(aoiSchemas[name].$id);
-  if (!validate) throw new Error(`schema ${aoiSchemas[name].$id} did not compile`);
-  return validate;
-}
+const validator = (name: keyof typeof aoiSchemas): ValidateFunction => precompiled[name] as ValidateFunction;
 
 /** Validate one framework event against its own schema; `[]` when valid. */
 export function validateFrameworkEvent(type: FrameworkEventType, event: unknown): SchemaError[] {

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext typing the default import is the
@@ -15,14 +15,4 @@ export function createAjv(schemas: readonly object[]): Ajv2020 {
   return ajv;
 }
 
-export type SchemaError = ErrorObject;
-
-/** `ok` true, or the ajv errors in a compact readable form: `/path: message`. */
-export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => {
-    const where = e.instancePath || '/';
-    if (e.keyword === 'required') return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
-    if (e.keyword === 'const') return `${where}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
-    return `${where}: ${e.message ?? e.keyword}`;
-  });
-}
+export { formatSchemaErrors, type SchemaError } from './schema-errors.js';

@@ -19,6 +19,12 @@ export interface JsonlReaderHandlers {
   onFinding(finding: Finding): void;
   /** Every decoded line as text, event or not (for searches over the raw output, e.g. leaked canaries). */
   onLine?(text: string, line: number): void;
+  /**
+   * Whether `onEvent` needs the fields of an event of this type beyond `type`. Given, and answering false,
+   * `onEvent` gets `{ type }` alone and the line is never decoded as UTF-8: the fast path for the bulk of a
+   * stream that a checker only counts. Not consulted when `onLine` is given (that needs every line's text).
+   */
+  needsEvent?(type: string): boolean;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -31,6 +37,7 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 // The first line of a pretty-printed value: `{`, `[`, `[{`, `{"data": {`, `{"type": "hit",`.
 const BLOCK_OPEN = /^(?:[[{]|[[{].*[[{]|\{\s*"(?:[^"\\]|\\.)*"\s*:.*,)\s*$/;
 const BLOCK_CLOSE = /^[\]}]/;
+const NON_ASCII = /[^\u0000-\u007f]/;
 // Broken JSON rather than a log line such as `[WARN] …` or `[2026-01-01 10:00] …`.
 const JSON_LIKE = /^\s*(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*(?:[[{"\]]|-?\d+(?:\.\d+)?\s*[,\]]|true|false|null))/;
 
@@ -114,7 +121,11 @@ export class JsonlReader {
         from = nl + 1;
       }
     }
-    // Fast path: decode the whole region once and split it.
+    if (this.handlers.needsEvent && !this.handlers.onLine) {
+      this.latin1Lines(region);
+      return;
+    }
+    // Decode the whole region once and split it.
     const text = region.toString('utf8');
     let from = 0;
     for (;;) {
@@ -124,6 +135,27 @@ export class JsonlReader {
         return;
       }
       this.textLine(text.slice(from, nl));
+      from = nl + 1;
+    }
+  }
+
+  /**
+   * The fast path over a region of valid UTF-8: each byte read as one character (latin1), a copy where UTF-8
+   * decoding is a transcode, and one-byte strings for JSON.parse. It is sound because JSON's syntax is ASCII
+   * and a UTF-8 sequence is bytes >= 0x80 only, which JSON allows inside strings alone, however decoded: a line
+   * parses as latin1 exactly when it parses as UTF-8, to the same structure, and a string that is all ASCII
+   * here (the type) is the same string either way. One JSON.parse per line, so each line is one value. Any
+   * line that is not a plain event whose fields are not needed goes to `textLine`, decoded as UTF-8: the
+   * findings come from one place.
+   */
+  private latin1Lines(region: Buffer): void {
+    const text = region.toString('latin1');
+    for (let from = 0; from <= text.length; ) {
+      let nl = text.indexOf('\n', from);
+      if (nl === -1) nl = text.length;
+      const type = this.block ? undefined : unneededEventType(text.slice(from, nl), this.handlers);
+      if (type === undefined) this.textLine(region.toString('utf8', from, nl));
+      else this.handlers.onEvent({ type }, ++this.lineNo);
       from = nl + 1;
     }
   }
@@ -289,6 +321,25 @@ export class JsonlReader {
   private finding(id: string, message: string, evidence: { line?: number; endLine?: number; excerpt?: string }): void {
     this.handlers.onFinding(makeFinding(id, message, evidence, this.strict));
   }
+}
+
+/**
+ * The type of an event on a latin1-decoded line whose fields `needsEvent` says are not needed; undefined for
+ * any other line. A line ending in CR parses (CR is JSON whitespace) but owes a finding, so it is left out; a
+ * BOM (line 1) never parses here.
+ */
+function unneededEventType(line: string, handlers: JsonlReaderHandlers): string | undefined {
+  if (line.charCodeAt(line.length - 1) === 13) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || type.length === 0 || NON_ASCII.test(type) || handlers.needsEvent!(type)) return undefined;
+  return type;
 }
 
 function jsonKind(value: unknown): string {

@@ -27,6 +27,8 @@ export function completionRule(ctx: RuleContext): StreamRule {
 
   return {
     rule: 'AOI-03',
+    // A domain event is quoted only as the first event or as the first after the summary.
+    needsEvent: () => !firstEvent || (summary !== undefined && !reportedAfterSummary),
     onEvent(event, line) {
       events++;
       usage.see(event);

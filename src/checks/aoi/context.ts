@@ -46,6 +46,11 @@ export interface StreamRule {
   readonly rule: string;
   /** The rule judges only `aoi:` events: domain events (the bulk of a stream) are not sent to it. */
   readonly frameworkOnly?: boolean;
+  /**
+   * For a domain event: whether `onEvent` needs its fields beyond `type` (an excerpt included). A rule that
+   * answers false gets `{ type }` alone for it, the checker's fast path; a rule without it gets every event whole.
+   */
+  needsEvent?(type: string): boolean;
   /** Every decoded line, event or not (only rules that need raw text implement it). */
   onLine?(text: string, line: number): void;
   onEvent(event: AoiEvent, line: number): void;

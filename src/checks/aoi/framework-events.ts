@@ -1,4 +1,4 @@
-import { formatSchemaErrors, type SchemaError } from '../../spec/ajv.js';
+import { formatSchemaErrors, type SchemaError } from '../../spec/schema-errors.js';
 import { FRAMEWORK_EVENT_TYPES, RESERVED_DOMAIN_NAMES, type FrameworkEventType } from '../../spec/aoi/constants.js';
 import { validateFrameworkEvent } from '../../spec/aoi/schemas.js';
 import { isFramework, type RuleContext, type StreamRule } from './context.js';
@@ -37,6 +37,7 @@ export function frameworkEventsRule(ctx: RuleContext): StreamRule {
   let frameworkEvents = 0;
   return {
     rule: 'AOI-04',
+    needsEvent: (type) => RESERVED.has(type),
     onEvent(event, line) {
       const { type } = event;
       if (!isFramework(type)) {

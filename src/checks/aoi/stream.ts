@@ -6,7 +6,7 @@ import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';
 import { completionRule } from './completion.js';
-import type { RuleContext, StreamCheckOptions, StreamEnd, StreamRule } from './context.js';
+import { isFramework, type RuleContext, type StreamCheckOptions, type StreamEnd, type StreamRule } from './context.js';
 import { structuredErrorsRule } from './errors.js';
 import { frameworkEventsRule } from './framework-events.js';
 import { redactionRule } from './redaction.js';
@@ -58,15 +58,17 @@ export class StreamChecker {
     };
     this.rules = [completionRule, frameworkEventsRule, structuredErrorsRule, redactionRule, boundsRule, versioningRule].map((make) => make(ctx));
     this.domainRules = this.rules.filter((rule) => !rule.frameworkOnly);
+    const domainNeeds = this.domainRules.map((rule) => rule.needsEvent ?? (() => true));
     this.reader = new JsonlReader(
       {
         onEvent: (event, line) => {
           this.events++;
           if (event.type === 'aoi:meta' && !this.meta) this.meta = event;
           if (event.type === 'aoi:summary' && !this.summary) this.summary = event;
-          for (const rule of event.type.startsWith('aoi:') ? this.rules : this.domainRules) rule.onEvent(event, line);
+          for (const rule of isFramework(event.type) ? this.rules : this.domainRules) rule.onEvent(event, line);
         },
         onFinding: (finding) => this.add(finding),
+        needsEvent: (type) => isFramework(type) || domainNeeds.some((needs) => needs(type)),
         ...(this.rules.some((rule) => rule.onLine) ? { onLine: (text: string, line: number) => this.onLine(text, line) } : {}),
       },
       options,

@@ -9,6 +9,7 @@ export function versioningRule(ctx: RuleContext): StreamRule {
   let streamStarted = false; // known at the end: the run was more than a rejected command line
   return {
     rule: 'AOI-13',
+    needsEvent: () => false,
     onEvent(event, line) {
       usage.see(event);
       if (event.type !== 'aoi:meta' || sawMeta) return;

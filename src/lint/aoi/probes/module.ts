@@ -48,8 +48,20 @@ export async function runModule<Subject extends { readonly command: string }, An
   }
   const requests = planned as readonly ProbeRequest[];
   if (requests.length === 0) return undefined;
-  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, await lint.runner.probe(request.args, request.settings)] as const)));
+  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, baseRun(subject, request, lint) ?? (await lint.runner.probe(request.args, request.settings))] as const)));
   return module.judge(subject, runs, lint);
+}
+
+/**
+ * The base probe's run, when a request asks for exactly that run again: the same argv with no settings of its own,
+ * and the base run was plain too (not observed). Several rules read one plain run (AOI-11's page without --limit
+ * is the base probe of an invocation that gives none); only its requester runs follow-ups in its sandbox.
+ */
+function baseRun(subject: { readonly command: string }, request: ProbeRequest, lint: LintContext): RecordedProbe | undefined {
+  const { base, invocation } = subject as Partial<AfterBaseSubject>;
+  if (!base || !invocation || base.probe.observed.length > 0 || Object.keys(request.settings ?? {}).length > 0) return undefined;
+  const args = lint.machine(invocation);
+  return request.args.length === args.length && request.args.every((arg, i) => arg === args[i]) ? base.probe : undefined;
 }
 
 /** Probes of one command. */

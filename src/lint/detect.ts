@@ -177,9 +177,15 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   const aoiRuns: ReusableProbe[] = [];
   const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined) => endOf(r, timeoutMs);
   try {
-    const [capabilities, helpCap, located] = await Promise.all([
+    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
+    // The second capability probe follows the first at once, not once every other probe is done.
+    const capabilityLines = async () => {
+      const helpCap = await run(['help', '--capabilities']);
+      return { helpCap, alt: line(helpCap) === undefined && command !== undefined ? await run(['--cmdhelp-capabilities']) : undefined };
+    };
+    const [capabilities, { helpCap, alt }, located] = await Promise.all([
       command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, ...cap, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns),
-      run(['help', '--capabilities']),
+      capabilityLines(),
       command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...cap, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
     ]);
     const noProgram = 'no program given';
@@ -198,11 +204,9 @@ export async function detectSpecs(command: string | undefined, args: readonly st
     }
 
     let cmdhelp: SpecDetection = { spec: 'cmdhelp', detected: false, reason: command === undefined ? noProgram : `no capability line: help --capabilities ${describe(helpCap, ended)}` };
-    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
     const first = line(helpCap);
     if (first !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `help --capabilities prints "${first}"` };
     else if (command !== undefined) {
-      const alt = await run(['--cmdhelp-capabilities']);
       const second = line(alt);
       if (second !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `--cmdhelp-capabilities prints "${second}"` };
       else cmdhelp = { spec: 'cmdhelp', detected: false, reason: `no capability line: help --capabilities ${describe(helpCap, ended)}, --cmdhelp-capabilities ${describe(alt, ended)}` };

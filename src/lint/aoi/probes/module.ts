@@ -23,6 +23,8 @@ export type Gate = { readonly skip: string } | { readonly notApplicable: string 
  */
 export interface ProbeModule<Subject extends { readonly command: string }, Answer = void> {
   readonly rules: readonly string[];
+  /** Nothing waits on its answer and its judge runs no further probe: its probes run `later` (ProbeSettings). */
+  readonly leaf?: boolean;
   plan(subject: Subject, lint: LintContext): readonly ProbeRequest[] | Gate;
   judge(subject: Subject, runs: ReadonlyMap<string, RecordedProbe>, lint: LintContext): Answer | Promise<Answer>;
 }
@@ -48,7 +50,7 @@ export async function runModule<Subject extends { readonly command: string }, An
   }
   const requests = planned as readonly ProbeRequest[];
   if (requests.length === 0) return undefined;
-  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, baseRun(subject, request, lint) ?? (await lint.runner.probe(request.args, request.settings))] as const)));
+  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, baseRun(subject, request, lint) ?? (await lint.runner.probe(request.args, module.leaf ? { ...request.settings, later: true } : request.settings))] as const)));
   return module.judge(subject, runs, lint);
 }
 

@@ -196,10 +196,17 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }
   }
   const [command, commandArgs] = args.program === undefined ? [undefined, [] as string[]] : anchorCommandLine(args.program, args.programArgs);
-  // A program that cannot start is one error (66/69), never a table of verdicts about a program that never ran.
-  const cannot = command === undefined ? undefined : await checkStart(command, commandArgs, { env: args.env, ...limits(args) });
+  // The start check and detection side by side (each waits on a process or two). A program that cannot start is
+  // one error (66/69), never a table of verdicts about a program that never ran, nor an error about the specs.
+  const [start, selected] = await Promise.allSettled([
+    command === undefined ? undefined : checkStart(command, commandArgs, { env: args.env, ...limits(args) }),
+    selectSpecs(args, command, commandArgs, plan !== undefined),
+  ]);
+  if (start.status === 'rejected') throw start.reason;
+  const cannot = start.value;
   if (cannot) throw new InputError(cannot.message, cannot.exitCode === 66 ? 'not_found' : 'config', cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START', cannot.exitCode);
-  const { selection, appDir, execManifest, detected } = await selectSpecs(args, command, commandArgs, plan !== undefined);
+  if (selected.status === 'rejected') throw selected.reason;
+  const { selection, appDir, execManifest, detected } = selected.value;
   const chosen = (spec: SpecId) => selection.find((s) => s.spec === spec)!.selected;
 
   const only = args.only;

@@ -177,32 +177,35 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   const aoiRuns: ReusableProbe[] = [];
   const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined) => endOf(r, timeoutMs);
   try {
-    const [capabilities, helpCap, located] = await Promise.all([
-      command === undefined ? undefined : aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, ...cap, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns),
-      run(['help', '--capabilities']),
-      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...cap, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
-    ]);
     const noProgram = 'no program given';
     const asked = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }).args.join(' ');
-
-    let aoi: SpecDetection;
-    if (command === undefined) aoi = { spec: 'aoi', detected: false, reason: noProgram };
-    else if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) aoi = { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
-    else {
+    // Judged as soon as its answer is in: the manifest's schema compiles while the other probes still run.
+    const aoiDetection = async (): Promise<SpecDetection> => {
+      if (command === undefined) return { spec: 'aoi', detected: false, reason: noProgram };
+      const capabilities = await aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, ...cap, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns);
+      if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) return { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
       const value = parseJson(text(capabilities.stdout));
       const problems = value === undefined ? ['not JSON'] : validateCapabilities(value);
-      aoi =
-        problems.length === 0
-          ? { spec: 'aoi', detected: true, reason: `${asked} is a §17 manifest` }
-          : { spec: 'aoi', detected: false, reason: `${asked} is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
-    }
+      return problems.length === 0
+        ? { spec: 'aoi', detected: true, reason: `${asked} is a §17 manifest` }
+        : { spec: 'aoi', detected: false, reason: `${asked} is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
+    };
+    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
+    // The second capability probe follows the first at once, not once every other probe is done.
+    const capabilityLines = async () => {
+      const helpCap = await run(['help', '--capabilities']);
+      return { helpCap, alt: line(helpCap) === undefined && command !== undefined ? await run(['--cmdhelp-capabilities']) : undefined };
+    };
+    const [aoi, { helpCap, alt }, located] = await Promise.all([
+      aoiDetection(),
+      capabilityLines(),
+      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...cap, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
+    ]);
 
     let cmdhelp: SpecDetection = { spec: 'cmdhelp', detected: false, reason: command === undefined ? noProgram : `no capability line: help --capabilities ${describe(helpCap, ended)}` };
-    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
     const first = line(helpCap);
     if (first !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `help --capabilities prints "${first}"` };
     else if (command !== undefined) {
-      const alt = await run(['--cmdhelp-capabilities']);
       const second = line(alt);
       if (second !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `--cmdhelp-capabilities prints "${second}"` };
       else cmdhelp = { spec: 'cmdhelp', detected: false, reason: `no capability line: help --capabilities ${describe(helpCap, ended)}, --cmdhelp-capabilities ${describe(alt, ended)}` };

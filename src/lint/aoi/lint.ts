@@ -146,19 +146,22 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const lint = new LintContext(runner, verdicts, canaries, rules, strict, { machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG, schemaCommand: options.schemaCommand ?? ['schema'] });
     options.onFindings?.(() => verdicts.findings);
 
-    // First `--help`: when it and discovery fail alike, the program never started (a TargetError, no report).
-    await runModule(help, { command: '--help', target: target.label }, lint);
-    const capabilities = await runModule(discovery, { command: 'schema', seesNetwork: target.seesNetwork }, lint);
+    // Discovery and setup side by side (each is a few probes one after another, which leave a core idle): discovery
+    // in empty sandboxes, setup into its own; every later probe starts from a copy of setup's state.
+    const [discovered, made] = await Promise.allSettled([discover(target, lint), setUp(options.setup ?? [], lint)]);
+    // A program that never started is a TargetError, whatever the setup said.
+    if (discovered.status === 'rejected') throw discovered.reason;
+    if (made.status === 'rejected') throw made.reason;
+    const capabilities = discovered.value;
+    runner.template = made.value;
     const plans = planCommands(capabilities, options.invocations ?? []);
-    await runModule(versionedSchemas, { command: 'schema', capabilities }, lint);
-    runner.template = await setUp(options.setup ?? [], lint);
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12')) lint.observeAlways = (await lint.observers()).length > 0;
     const get = getCommand(plans);
-    await Promise.all(plans.map((plan) => lintCommand(plan, capabilities, get, lint)));
+    // The tool-wide negotiation probes need no command's answer: they run alongside the commands'.
     const negotiated = negotiationSubject(plans);
-    if (negotiated) await runModule(negotiation, { ...negotiated, capabilities }, lint);
+    await Promise.all([...plans.map((plan) => lintCommand(plan, capabilities, get, lint)), negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint)]);
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
     await runner.collectSurvivors();
@@ -184,6 +187,22 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
   } finally {
     await runner.dispose();
   }
+}
+
+/**
+ * `--help` and discovery (AOI-01), then the versioned schemas: every probe in an empty sandbox. When `--help` and
+ * the discovery commands fail alike, the program never started (help throws a TargetError, no report).
+ */
+async function discover(target: LintTarget, lint: LintContext): Promise<Capabilities | undefined> {
+  const [started, discovered] = await Promise.allSettled([
+    runModule(help, { command: '--help', target: target.label }, lint),
+    runModule(discovery, { command: 'schema', seesNetwork: target.seesNetwork }, lint),
+  ]);
+  if (started.status === 'rejected') throw started.reason;
+  if (discovered.status === 'rejected') throw discovered.reason;
+  const capabilities = discovered.value;
+  await runModule(versionedSchemas, { command: 'schema', capabilities }, lint);
+  return capabilities;
 }
 
 /** Run the setup invocations once into a template state; every later probe starts from a copy. */

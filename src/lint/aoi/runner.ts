@@ -22,6 +22,11 @@ export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
   readonly clean?: boolean;
   /** Run the observation commands in the probe's state before and after it (a probe that may mutate). */
   readonly observe?: boolean;
+  /**
+   * No probe waits on this one's answer: it waits for a slot behind those that others wait on, so that the chains
+   * (a base probe, then the probes that need it) end sooner and the leaves fill the cores at the end.
+   */
+  readonly later?: boolean;
 };
 
 /** What one probe recorded: the run, its events (leniently read), what it changed in its sandbox. */
@@ -194,7 +199,7 @@ export class ProbeRunner {
     if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label, observed: [] };
 
     const observe = settings.observe === true;
-    const first = await this.record(spec, dirs, label, observe);
+    const first = await this.record(spec, dirs, label, observe, settings.later);
     if (!(first.run.timedOut || first.run.graceExpired) || settings.dirs !== undefined || !this.mayRetry()) {
       if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
       return first;
@@ -203,7 +208,7 @@ export class ProbeRunner {
     // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
     const again = await this.dirs();
     const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
-    return this.record(longer, again, label, observe);
+    return this.record(longer, again, label, observe, settings.later);
   }
 
   private mayRetry(): boolean {
@@ -212,13 +217,13 @@ export class ProbeRunner {
   }
 
   /** Run one probe in its sandbox and record what it changed there (and, with `observe`, what the observers show). */
-  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe = false): Promise<RecordedProbe> {
+  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe = false, later = false): Promise<RecordedProbe> {
     const observers = observe ? this.observers : [];
-    const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
+    const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
     const snapshotBefore = await snapshot(dirs);
-    return this.run(spec, label, async (run) => {
+    return this.run(spec, label, later, async (run) => {
       const changed = changes(snapshotBefore, await snapshot(dirs));
-      const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args)));
+      const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
       const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
       // A capped run is judged by its cap alone (judgeStopped): its cut stream is not worth decoding.
       return { run, events: run.outputCapped === undefined ? eventsOf(run.stdout) : [], changed, dirs, label, observed };
@@ -226,16 +231,16 @@ export class ProbeRunner {
   }
 
   /** One run of an observation command in the probe's sandbox: its domain events when it can stand as evidence. */
-  private async observation(spec: ProbeSpec, dirs: ProbeDirs, args: readonly string[]) {
+  private async observation(spec: ProbeSpec, dirs: ProbeDirs, args: readonly string[], later: boolean) {
     const observing: ProbeSpec = { args, env: spec.env, cwd: dirs.cwd, stdin: 'closed', timeoutMs: spec.timeoutMs, ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}) };
-    return this.run(observing, args.join(' '), (run) => observedItems(run, eventsOf(run.stdout)));
+    return this.run(observing, args.join(' '), later, (run) => observedItems(run, eventsOf(run.stdout)));
   }
 
   /**
    * Every run of the target: through the pool, marked so that what it leaves behind can be found. Its output
    * counts in the budget until `use` (which reads what it needs from it) is done.
    */
-  private async run<T>(spec: ProbeSpec, label: string, use: (outcome: ProbeOutcome) => T | Promise<T>): Promise<T> {
+  private async run<T>(spec: ProbeSpec, label: string, later: boolean, use: (outcome: ProbeOutcome) => T | Promise<T>): Promise<T> {
     this.started++;
     const watch = this.options.watchEscapes ?? this.target.seesNetwork;
     const marker = `${this.marker}.${this.started}`;
@@ -250,7 +255,7 @@ export class ProbeRunner {
         if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
         if (before) await this.noteWrites(spec, label, before);
         return outcome;
-      });
+      }, later);
       this.done++;
       this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
       return await use(run);
@@ -355,19 +360,20 @@ function canonical(value: unknown): string {
   );
 }
 
-/** At most `size` probes at once. */
+/** At most `size` probes at once; a freed slot goes to the oldest waiting probe, one asked for `later` only when none other waits. */
 class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly waitingLater: Array<() => void> = [];
   constructor(private readonly size: number) {}
 
-  async use<T>(fn: () => Promise<T>): Promise<T> {
+  async use<T>(fn: () => Promise<T>, later = false): Promise<T> {
     if (this.active < this.size) this.active++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
+    else await new Promise<void>((resolve) => (later ? this.waitingLater : this.waiting).push(resolve)); // the slot is handed over
     try {
       return await fn();
     } finally {
-      const next = this.waiting.shift();
+      const next = this.waiting.shift() ?? this.waitingLater.shift();
       if (next) next();
       else this.active--;
     }

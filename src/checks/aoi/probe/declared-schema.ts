@@ -8,13 +8,21 @@ import type { Event, Report } from './types.js';
 /** A tool's own event schema (`schema --output json`), compiled; or why it is not a JSON Schema. */
 export type DeclaredSchema = { ok: true; validate: ValidateFunction } | { ok: false; problems: string[] };
 
-/** The validator class for the dialect the document names in `$schema` (2020-12 when it names none). */
-function validatorFor(document: Record<string, unknown>) {
-  const dialect = typeof document.$schema === 'string' ? document.$schema : '';
+type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** The dialect the document names in `$schema` (2020-12 when it names none). */
+function dialectOf(document: Record<string, unknown>): Dialect {
+  const named = typeof document.$schema === 'string' ? document.$schema : '';
+  if (named.includes('draft-07') || named.includes('draft-06')) return 'draft-07';
+  return named.includes('2019-09') ? '2019-09' : '2020-12';
+}
+
+/** A validator of the dialect; `validateSchema: false` for one that compiles a document already checked. */
+function validatorFor(dialect: Dialect, validateSchema = true) {
   // Not strict: unknown keywords (x-*, vendor annotations) are legal JSON Schema and must not fail a tool.
-  const options = { allErrors: true, strict: false, validateFormats: false } as const;
-  if (dialect.includes('draft-07') || dialect.includes('draft-06')) return new AjvDraft7(options);
-  if (dialect.includes('2019-09')) return new Ajv2019(options);
+  const options = { allErrors: true, strict: false, validateFormats: false, validateSchema } as const;
+  if (dialect === 'draft-07') return new AjvDraft7(options);
+  if (dialect === '2019-09') return new Ajv2019(options);
   return new Ajv2020(options);
 }
 
@@ -25,6 +33,9 @@ function validatorFor(document: Record<string, unknown>) {
  */
 const compiled = new Map<string, DeclaredSchema>();
 const COMPILED_KEPT = 16;
+
+/** Per dialect, the validator that checks documents against the meta-schema: compiled once, not once per document. */
+const metaCheckers = new Map<Dialect, ReturnType<typeof validatorFor>>();
 
 /** Compile a schema document as its dialect's meta-schema says (AOI-01/schema-invalid when it does not). */
 export function compileDeclaredSchema(document: unknown): DeclaredSchema {
@@ -39,10 +50,12 @@ export function compileDeclaredSchema(document: unknown): DeclaredSchema {
 }
 
 function compile(document: Record<string, unknown>): DeclaredSchema {
-  const ajv = validatorFor(document);
+  const dialect = dialectOf(document);
+  const checker = metaCheckers.get(dialect) ?? metaCheckers.set(dialect, validatorFor(dialect)).get(dialect)!;
   try {
-    if (!ajv.validateSchema(document as object)) return { ok: false, problems: formatSchemaErrors(ajv.errors) };
-    return { ok: true, validate: ajv.compile(document as object) };
+    if (!checker.validateSchema(document as object)) return { ok: false, problems: formatSchemaErrors(checker.errors) };
+    // Each document compiles in its own validator (its $ids never meet another document's).
+    return { ok: true, validate: validatorFor(dialect, false).compile(document as object) };
   } catch (error) {
     // An unresolvable $ref, a bad regex: the schema cannot be used.
     return { ok: false, problems: [(error as Error).message] };

@@ -4,6 +4,7 @@ import type { InvocationSubject, ProbeModule } from './module.js';
 /** AOI-09 (§11): secrets on the command line (a flag, a `--flag=value`, a URL) never come back out. */
 export const canary: ProbeModule<InvocationSubject> = {
   rules: ['AOI-09'],
+  leaf: true,
   plan: ({ plan, invocation }, lint) => [
     {
       key: 'canary',

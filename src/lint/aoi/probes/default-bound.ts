@@ -6,6 +6,7 @@ import type { AfterBaseSubject, ProbeModule } from './module.js';
 /** AOI-11 (§15): a command that takes --limit is bounded without it (declared, and as far as the data shows). */
 export const defaultBound: ProbeModule<AfterBaseSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-11'],
+  leaf: true,
   plan({ plan, invocation, base }, lint) {
     if (!plan.paged) return [];
     if (!base.succeeded) return { skip: base.failed };

@@ -9,6 +9,7 @@ import type { CommandSubject, ProbeModule } from './module.js';
  */
 export const interactive: ProbeModule<CommandSubject> = {
   rules: ['AOI-05'],
+  leaf: true,
   plan({ plan }, lint) {
     const first = plan.invocations[0];
     if (plan.unbounded || first === undefined) return [];

@@ -11,6 +11,7 @@ const human = (invocation: readonly string[]) => withoutFlag(withoutFlag(invocat
  */
 export const machineMode: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-02'],
+  leaf: true,
   plan({ invocation, base }) {
     const run = base.probe.run;
     if (run.exitCode === 0 || run.stdout.length > 0 || run.timedOut) return [];

@@ -23,6 +23,8 @@ export type Gate = { readonly skip: string } | { readonly notApplicable: string 
  */
 export interface ProbeModule<Subject extends { readonly command: string }, Answer = void> {
   readonly rules: readonly string[];
+  /** Nothing waits on its answer and its judge runs no further probe: its probes run `later` (ProbeSettings). */
+  readonly leaf?: boolean;
   plan(subject: Subject, lint: LintContext): readonly ProbeRequest[] | Gate;
   judge(subject: Subject, runs: ReadonlyMap<string, RecordedProbe>, lint: LintContext): Answer | Promise<Answer>;
 }
@@ -48,8 +50,20 @@ export async function runModule<Subject extends { readonly command: string }, An
   }
   const requests = planned as readonly ProbeRequest[];
   if (requests.length === 0) return undefined;
-  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, await lint.runner.probe(request.args, request.settings)] as const)));
+  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, baseRun(subject, request, lint) ?? (await lint.runner.probe(request.args, module.leaf ? { ...request.settings, later: true } : request.settings))] as const)));
   return module.judge(subject, runs, lint);
+}
+
+/**
+ * The base probe's run, when a request asks for exactly that run again: the same argv with no settings of its own,
+ * and the base run was plain too (not observed). Several rules read one plain run (AOI-11's page without --limit
+ * is the base probe of an invocation that gives none); only its requester runs follow-ups in its sandbox.
+ */
+function baseRun(subject: { readonly command: string }, request: ProbeRequest, lint: LintContext): RecordedProbe | undefined {
+  const { base, invocation } = subject as Partial<AfterBaseSubject>;
+  if (!base || !invocation || base.probe.observed.length > 0 || Object.keys(request.settings ?? {}).length > 0) return undefined;
+  const args = lint.machine(invocation);
+  return request.args.length === args.length && request.args.every((arg, i) => arg === args[i]) ? base.probe : undefined;
 }
 
 /** Probes of one command. */

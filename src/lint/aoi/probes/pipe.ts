@@ -8,6 +8,7 @@ import type { InvocationSubject, ProbeModule } from './module.js';
  */
 export const pipe: ProbeModule<InvocationSubject & { readonly ownExit: number | null | undefined }> = {
   rules: ['AOI-10'],
+  leaf: true,
   plan: ({ invocation }, lint) => [{ key: 'pipe', args: lint.machine(invocation), settings: { closeStdoutAfterLines: 1 } }],
   judge({ command, ownExit }, runs, lint) {
     const probe = runs.get('pipe')!;

@@ -15,6 +15,7 @@ function wrongCount(invocation: readonly string[]): number | undefined {
  */
 export const safety: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-06'],
+  leaf: true,
   plan({ plan, invocation, base }, lint) {
     if (!plan.destructive && !plan.dryRun) return { notApplicable: `${plan.name} is not destructive and advertises no --dry-run` };
     if (!base.succeeded) return { skip: base.failed };

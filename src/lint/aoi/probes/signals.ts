@@ -19,6 +19,7 @@ const signalProbe = (lint: LintContext, invocation: readonly string[], signal: (
  */
 export const signals: ProbeModule<InvocationSubject> = {
   rules: ruleIdsOf('AOI'),
+  leaf: true,
   plan: ({ invocation }, lint) => SIGNALS.map((signal) => signalProbe(lint, invocation, signal)),
   judge({ command }, runs, lint) {
     for (const signal of SIGNALS) {

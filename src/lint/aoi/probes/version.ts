@@ -35,6 +35,7 @@ export function negotiations(capabilities: Capabilities | undefined, forms: read
 /** AOI-13 (§5.1): each advertised schema major, asked for in each form the tool offers, is the one meta reports. */
 export const versions: ProbeModule<AfterBaseSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-13'],
+  leaf: true,
   plan({ plan, invocation, base, capabilities }, lint) {
     if (plan.readOnly !== true) return [];
     if (!base.succeeded) return { skip: base.failed };
@@ -63,6 +64,7 @@ export function negotiationSubject(plans: readonly CommandPlan[]): InvocationSub
 /** AOI-13 (§5.1), once per tool that advertises versions, in each form it offers: an unsupported version must fail. */
 export const negotiation: ProbeModule<InvocationSubject & { readonly capabilities: Capabilities | undefined }> = {
   rules: ['AOI-13'],
+  leaf: true,
   plan({ invocation, capabilities }, lint) {
     const [first] = advertisedVersions(capabilities);
     if (!first) return [];

@@ -39,7 +39,8 @@ describe('cmdhelp scenarios: a cmdhelp checker on the command finds exactly `exp
     const [command, args] = direct(scenario.command);
     const report = await checkCmdhelp(command, args, { env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(scratch, 'cmdhelp-')) } });
     expect(outcomeOf(report, CMDHELP_RULE_IDS)).toEqual(scenario.expected);
-  });
+    // Some forty runs of the kit's CLI, five scenarios at once: at a load of 25, 30 s was not enough.
+  }, 180_000);
 });
 
 describe('exec scenarios: an exec checker driving the command with the plan finds exactly `expected`', () => {
@@ -71,7 +72,8 @@ describe('app scenarios: aoi-testkit lint --app-dir with the options finds exact
     const verdicts = checks.map((c) => ({ rule: c.name, status: c.status, warnings: (c.findings ?? []).filter((f) => f.severity === 'warning').length }));
     expect(outcomeOf({ verdicts: verdicts as never, findings: checks.flatMap((c) => c.findings ?? []) }, APP_SCENARIO_RULE_IDS)).toEqual(scenario.expected);
     expect(run.exitCode).toBe(scenario.expected.ok ? 0 : 1);
-  });
+    // A whole lint, given 60 s above: the test waits for it.
+  }, 120_000);
 });
 
 /**

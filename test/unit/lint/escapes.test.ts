@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, test } from 'vitest';
 import { outsideChanges, outsideSnapshot, processGroupOf, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
 
@@ -41,9 +40,11 @@ describe('outside snapshots: top-level entries of the watched directories', () =
 describe('survivors: processes that carry a probe marker after the probe', () => {
   test('a detached process with the marker is found and killed; another marker is not', async () => {
     const marker = `test-${process.pid}-${Date.now()}`;
-    const child = spawn('sh', ['-c', 'echo ready; exec sleep 30'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, [PROBE_MARKER_ENV]: marker } });
+    // `sleep` itself, no shell: 'spawn' is emitted once the program is exec'd, so /proc already names it. (A shell's
+    // "ready" line before `exec sleep` raced the exec: on a loaded machine /proc still said `sh`.)
+    const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore', env: { ...process.env, [PROBE_MARKER_ENV]: marker } });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    await new Promise((resolve) => child.once('spawn', resolve));
     expect(await survivorsOf(`other-${marker}`)).toEqual([]);
     const found = await survivorsOf(marker.slice(0, -3));
     // Detached: it leads its own group.

@@ -89,14 +89,17 @@ describe('foreign scenarios: aoi-testkit lint with the scenario’s options find
   async function startService(service: ForeignScenario['service']): Promise<{ env: string[]; stop(): void }> {
     if (!service) return { env: [], stop() {} };
     const [program, ...args] = service.command;
-    const child = spawn(program!, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(program!, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its stderr is shown only if it fails to start: a service prints a traceback for every probe killed mid-request.
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = `${stderr}${chunk}`.slice(-4000)));
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         out += chunk;
         if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')).trim());
       });
-      child.once('exit', (code) => reject(new Error(`the service exited ${code} before its ready line`)));
+      child.once('exit', (code) => reject(new Error(`the service exited ${code} before its ready line: ${stderr}`)));
     });
     return { env: ['--env', `${service.urlEnv}=${url}`], stop: () => child.kill('SIGTERM') };
   }

@@ -19,6 +19,10 @@ const behaviourCases = ALL_FAULT_CASES.filter(([name]) => (BEHAVIOUR_FAULT_IDS a
  */
 const THROUGH_THE_PROCESS = ['brokenPipe', 'signals', 'signalStackTrace', 'latency', 'stall', 'readsStdin', 'confirmation', 'schemaNetwork'];
 
+// graceMs: how long a process may take to end once its stdout is closed or it is signalled. With 1.5 s, a heavily
+// loaded machine once judged `sync` (AOI-10, ignores-sigpipe) differently as a process than in memory.
+const PLAN = { ...REFERENCE_LINT_PLAN, timeoutMs: 5_000, graceMs: 3_000, canarySeed: 'fault-table' };
+
 /**
  * As real processes (`aoi-testkit fake --fault <id>[=<params>] well-behaved`, the corpus's command): each behaviour
  * fault and variant is caught by exactly the sub-rules it declares — real pipes, real signals, a real network
@@ -32,20 +36,17 @@ const THROUGH_THE_PROCESS = ['brokenPipe', 'signals', 'signalStackTrace', 'laten
  */
 describe('the lint catches each behaviour fault by exactly its declared sub-rules (real processes)', () => {
   test.concurrent('no fault: nothing reported, and the same verdicts as in memory, all 13 rules', async () => {
-    const options = { ...REFERENCE_LINT_PLAN, timeoutMs: 5_000, graceMs: 3_000, canarySeed: 'fault-table' };
     const [, , ...args] = fakeCommand({ tool: 'notes', preset: 'well-behaved', faults: [], seed: 1 });
-    const asProcess = await lintCli(processTarget(process.execPath, [CLI, ...args]), options);
+    const asProcess = await lintCli(processTarget(process.execPath, [CLI, ...args]), PLAN);
     expect(reported(asProcess)).toEqual([]);
-    expect(statuses(asProcess)).toEqual(statuses(await lintCli(inMemoryTarget(notes, { seed: 1 }), options)));
+    expect(statuses(asProcess)).toEqual(statuses(await lintCli(inMemoryTarget(notes, { seed: 1 }), PLAN)));
   }, 300_000);
 
   test.concurrent.each(behaviourCases)('%s', async (_name, make) => {
     const fault = make();
     const declared = declaredUnderLint([fault]).violates;
     const whole = declared.length === 0 || Object.keys(fault.behaviour ?? {}).some((key) => THROUGH_THE_PROCESS.includes(key));
-    // graceMs: how long a process may take to end once its stdout is closed or it is signalled. With 1.5 s, a
-    // heavily loaded machine once judged `sync` (AOI-10, ignores-sigpipe) differently as a process than in memory.
-    const options = { ...REFERENCE_LINT_PLAN, timeoutMs: 5_000, graceMs: 3_000, canarySeed: 'fault-table', ...(whole ? {} : { only: [...new Set(declared.map((id) => id.split('/')[0]!))] }) };
+    const options = { ...PLAN, ...(whole ? {} : { only: [...new Set(declared.map((id) => id.split('/')[0]!))] }) };
     const [, , ...args] = fakeCommand({ tool: 'notes', preset: 'well-behaved', faults: [[fault.id, fault.params as Record<string, unknown>]], seed: 1 });
     const asProcess = await lintCli(processTarget(process.execPath, [CLI, ...args]), options);
     expect(reported(asProcess)).toEqual(declared);

@@ -1,12 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/support/sequencer.js';
 
+/** Files that start no process of their own worth isolating from: they share one module graph per worker. */
+const IN_PROCESS = ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    // The example consumer's suite runs here against the correct consumer; its meta-test alone runs
-    // it against the buggy one (with the example's own config, which does not include the meta-test).
-    include: ['test/**/*.test.ts', 'examples/**/test/**/*.test.ts'],
-    exclude: ['test/package/**', 'node_modules/**'],
     // Most integration files wait on real processes (grace periods, timeouts) more than they compute: three
     // files at a time on two cores halves the wall time, and the tests are built not to flake under load.
     // (vitest's own default outside watch mode is one worker fewer than the cores: one, here.)
@@ -14,10 +13,28 @@ export default defineConfig({
     // Integration tests start real processes; give them room under load instead of flaking.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/integration/global-setup.ts'],
     // One fixed fast-check seed for the whole suite (AOI_TESTKIT_FC_SEED to change it).
     setupFiles: ['test/support/fast-check-seed.ts'],
     // The files that take minutes start first, also on a clean clone.
     sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        // Loading the kit's modules afresh for each of ~110 unit and property files cost more CPU than their
+        // tests; none of them mocks a module or leaves global state behind, so they share a worker's modules.
+        test: { name: 'unit', include: IN_PROCESS, isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          // The example consumer's suite runs here against the correct consumer; its meta-test alone runs
+          // it against the buggy one (with the example's own config, which does not include the meta-test).
+          include: ['test/**/*.test.ts', 'examples/**/test/**/*.test.ts'],
+          exclude: [...IN_PROCESS, 'test/package/**', 'node_modules/**'],
+          globalSetup: ['test/integration/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -193,6 +193,7 @@ function report(name, ok, ms, output = '', note = '') {
 // ---------------------------------------------------------------------------------------------
 
 const scratch = mkdtempSync(join(tmpdir(), 'aoi-testkit-package-'));
+refuseStrayNodeModules(scratch);
 let cleaned = false;
 function cleanup() {
   if (cleaned) return;
@@ -206,6 +207,22 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
     cleanup();
     process.exit(130);
   });
+}
+
+/**
+ * Node resolves packages from every `node_modules` above a project, so one in the temp directory or above it
+ * (a stray install, a symlink) would make an optional peer such as msw resolvable in every scratch project and
+ * turn "works without it" checks red, or green, for the wrong reason.
+ */
+function refuseStrayNodeModules(dir) {
+  for (let above = dirname(dir); ; above = dirname(above)) {
+    if (existsSync(join(above, 'node_modules'))) {
+      rmSync(dir, { recursive: true, force: true });
+      console.error(`test:package: ${join(above, 'node_modules')} is visible to the scratch projects (Node resolves packages from it); remove it, or set TMPDIR to a directory with none above it`);
+      process.exit(2);
+    }
+    if (dirname(above) === above) return;
+  }
 }
 
 /** Build if needed and pack; returns the tarball path and the packed file list. */

@@ -1,4 +1,4 @@
-import { runProbe } from './run-probe.js';
+import { assertCommandLine, runProbe } from './run-probe.js';
 
 /** How the process ended and everything it printed. Matchers accept a Run directly. */
 export interface Run {
@@ -37,7 +37,8 @@ export interface RunCliOptions {
  * so that on timeout — and after it exits — the whole tree is killed: no orphans. This is
  * {@link runProbe} without probes: the kit has one way to start a process.
  */
-export function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
+export async function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
+  assertCommandLine('runCli', command, args);
   const { maxOutputBytes, ...rest } = options;
   return runProbe(command, args, { ...rest, ...(maxOutputBytes !== undefined ? { maxBufferBytes: maxOutputBytes } : {}) });
 }

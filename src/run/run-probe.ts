@@ -93,6 +93,20 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 /** Once the child has exited and its group is killed, how long its pipes may stay silent before capture stops. */
 const DRAIN_MS = 2_000;
 
+/**
+ * The API takes the program and its arguments apart, as execa and spawn do; a whole argv array in the first
+ * place (`checkCmdhelp(['node', 'tool.js'])`) would otherwise fail deep inside with an unrelated message.
+ */
+export function assertCommandLine(api: string, command: unknown, args: unknown): void {
+  if (typeof command !== 'string' || command === '') {
+    const given = Array.isArray(command) ? 'an array' : command === '' ? 'an empty string' : typeof command;
+    throw new TypeError(`${api}: the program must be a non-empty string and its arguments an array, e.g. ${api}('node', ['tool.js']); got ${given} for the program`);
+  }
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
+    throw new TypeError(`${api}: the arguments must be an array of strings, e.g. ${api}('node', ['tool.js'])`);
+  }
+}
+
 function lineCount(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
@@ -119,6 +133,7 @@ function withPwd(env: Readonly<Record<string, string>> | undefined, cwd: string 
  * run.probe.stdoutClosed; // { afterLines: 3, atByte: 97, … } or null if it printed fewer lines
  */
 export async function runProbe(command: string, args: readonly string[] = [], options: ProbeOptions = {}): Promise<ProbeRun> {
+  assertCommandLine('runProbe', command, args);
   const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_OUTPUT_BYTES, drainMs = DRAIN_MS } = options;
   const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
   const signalPlan = options.signalAfterLines;

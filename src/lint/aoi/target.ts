@@ -1,7 +1,7 @@
 import { judgeStart } from '../../checks/start.js';
 import { anchorCommandLine } from '../../run/anchor.js';
 import type { BudgetShare } from '../../run/output-budget.js';
-import { runProbe } from '../../run/run-probe.js';
+import { assertCommandLine, runProbe } from '../../run/run-probe.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
 
@@ -42,6 +42,7 @@ export interface LintTarget {
  * line are taken from the caller's cwd (`node dist/cli.js`), since each probe runs in a directory of its own.
  */
 export function processTarget(program: string, programArgs: readonly string[] = []): LintTarget {
+  assertCommandLine('processTarget', program, programArgs);
   const [command, args] = anchorCommandLine(program, programArgs);
   const start = async (probe: ProbeSpec, budget: BudgetShare | undefined, extraEnv: Record<string, string> = {}) =>
     runProbe(command, [...args, ...probe.args], {

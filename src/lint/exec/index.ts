@@ -1,4 +1,5 @@
 import { judgeExec, type ExecJudgeOptions, type ExecReport } from '../../checks/exec/judge.js';
+import { assertCommandLine } from '../../run/run-probe.js';
 import { recordExec, type RecordExecOptions } from './record.js';
 import { judgedOnCutOutput } from '../../checks/output-cap.js';
 
@@ -20,6 +21,7 @@ export interface CheckExecOptions extends RecordExecOptions, ExecJudgeOptions {}
  * Without a plan, one is built from the manifest's safe commands (EXEC-08's state half and EXEC-09 are then skipped).
  */
 export async function checkExec(command: string, args: readonly string[] = [], options: CheckExecOptions = {}): Promise<ExecReport> {
+  assertCommandLine('checkExec', command, args);
   const recording = await recordExec(command, args, options);
   const capped = Object.entries(recording.runs).flatMap(([probe, run]) => (run?.outputCapped !== undefined ? [{ probe, bytes: run.outputCapped }] : []));
   return judgedOnCutOutput(judgeExec(recording, options), capped);

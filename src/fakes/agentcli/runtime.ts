@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -300,6 +299,8 @@ export function startProcess(setup: AgentSetup): boolean {
     return false;
   }
   if (b.spawnsHelper) {
+    // Loaded here, not imported: child_process (and net, dgram) would slow every other fake's start.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const helper = spawn(process.execPath, ['-e', 'process.title="aoi-fake-agent-helper"; setInterval(() => {}, 1 << 30)'], {
       stdio: b.spawnsHelper.holdsStdio ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     });

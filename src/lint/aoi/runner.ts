@@ -140,6 +140,8 @@ export class ProbeRunner {
   private collected = false;
   /** Which probe each marker was given to (watched runs only). */
   private readonly marked = new Map<string, { readonly command: string; readonly label: string; readonly args: readonly string[] }>();
+  /** Leaf probes by what decides their run (see probe). */
+  private readonly leaves = new Map<string, Promise<RecordedProbe>>();
   private started = 0;
   private done = 0;
   private alone = 0;
@@ -178,7 +180,24 @@ export class ProbeRunner {
     return this.workspace.dirs(empty ? undefined : this.template);
   }
 
-  async probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
+  /**
+   * A probe in a fresh sandbox: its run, what it printed and changed there. Leaf probes (`later`) asking for the
+   * same run share one: a leaf's sandbox is never probed again (its judge runs no further probe), so the second
+   * asker gets the very answer a second run would be asked for (AOI-13's negotiation control is a probe of
+   * AOI-13's advertised versions).
+   */
+  probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
+    if (!settings.later || settings.dirs !== undefined || settings.observe) return this.probeOnce(args, settings);
+    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open';
+    const key = canonical({ args, settings: { ...settings, stdin }, template: this.template !== undefined });
+    const known = this.leaves.get(key);
+    if (known) return known;
+    const run = this.probeOnce(args, settings);
+    this.leaves.set(key, run);
+    return run;
+  }
+
+  private async probeOnce(args: readonly string[], settings: ProbeSettings): Promise<RecordedProbe> {
     const fresh = settings.dirs === undefined && this.template === undefined;
     const dirs = settings.dirs ?? (await this.dirs());
     const label = args.join(' ');

@@ -137,7 +137,8 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     const batch = jsonl(ok);
     const file = join(work, 'batch.jsonl');
     writeFileSync(file, batch);
-    const viaStdin = await exec('stdin', [], batch, fresh());
+    // The batch on stdin is the all-ok run (the same argv, lines and fresh state): taken, not run again.
+    const viaStdin = (runs.stdin = runs['all-ok']!);
     const viaFile = await exec('input-file', ['--input-file', file], 'closed', fresh());
     if (sameAsStdin(viaStdin, viaFile)) await inTime('input-file-stdin-open', ['--input-file', file], 'open', Math.min(timeoutMs, 10_000));
 

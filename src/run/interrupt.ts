@@ -29,16 +29,15 @@ export function untrackGroup(pid: number | undefined): void {
   if (pid !== undefined) groups.delete(pid);
 }
 
-/** `mkdtemp` under the temp dir, remembered until {@link removeTempDir}. */
+/**
+ * `mkdtemp` under the temp dir, remembered until {@link removeTempDir} or {@link untrackTempDir}. Synchronous on
+ * purpose: an async mkdtemp still in libuv's hands when a signal's clean-up ran would make its directory after the
+ * clean-up, and register it too late to be removed (seen under load: an interrupted lint left its workspace).
+ */
 export function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   dirs.add(dir);
   return dir;
-}
-
-/** Remembers a directory made elsewhere (async mkdtemp) for removal on interrupt. */
-export function trackTempDir(dir: string): void {
-  dirs.add(dir);
 }
 
 export function untrackTempDir(dir: string): void {
@@ -115,6 +114,8 @@ export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
         } catch {
           // The report is best effort; the exit status is what matters.
         }
+        // A directory made while the clean-up awaited (the kit's work goes on until exit) goes too.
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
         process.exit(signal === 'SIGINT' ? 130 : 143);
       }
     })();

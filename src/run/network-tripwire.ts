@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { trackTempDir, untrackTempDir } from './interrupt.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { makeTempDir, untrackTempDir } from './interrupt.js';
 import { startNetworkRecorder, tripwireEnv, type ProxyAttempt } from './network-recorder.js';
 import { nodeTripwireEnv, readNodeAttempts, writeNodeTripwire, type NodeAttempt } from './node-tripwire.js';
 
@@ -39,8 +37,7 @@ export interface NetworkTripwireResult<T> {
  */
 export async function withNetworkTripwire<T>(fn: (env: Record<string, string>) => Promise<T>, options: NetworkTripwireOptions = {}): Promise<NetworkTripwireResult<T>> {
   const { proxy = true, node = true } = options;
-  const dir = await mkdtemp(join(tmpdir(), 'aoi-testkit-net-'));
-  trackTempDir(dir);
+  const dir = makeTempDir('aoi-testkit-net-');
   const recorder = proxy ? await startNetworkRecorder() : undefined;
   try {
     const preload = node ? writeNodeTripwire(dir) : undefined;

@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { trackTempDir, untrackTempDir } from './interrupt.js';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { makeTempDir, untrackTempDir } from './interrupt.js';
 
 /**
  * The environment variable a probed CLI (and the kit's fakes) find their state directory in.
@@ -26,8 +24,7 @@ export interface StateDir {
  * const run = await withStateDir((dir, env) => runCli('tool', ['init'], { env }));
  */
 export async function withStateDir<T>(fn: (dir: string, env: StateDir['env']) => Promise<T> | T, options: { prefix?: string } = {}): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), options.prefix ?? 'aoi-testkit-state-'));
-  trackTempDir(dir);
+  const dir = makeTempDir(options.prefix ?? 'aoi-testkit-state-');
   try {
     return await fn(dir, { [STATE_DIR_ENV]: dir });
   } finally {

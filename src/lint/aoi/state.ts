@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, copyFile, cp, lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { interruptedBy, trackTempDir, untrackTempDir } from '../../run/interrupt.js';
+import { interruptedBy, makeTempDir, untrackTempDir } from '../../run/interrupt.js';
 
 /** What a probe's directories held: relative path → sha256 of the contents. */
 export type Snapshot = ReadonlyMap<string, string>;
@@ -74,9 +73,7 @@ export class Workspace {
   private constructor(readonly root: string) {}
 
   static async create(): Promise<Workspace> {
-    const root = await mkdtemp(join(tmpdir(), 'aoi-lint-'));
-    trackTempDir(root);
-    return new Workspace(root);
+    return new Workspace(makeTempDir('aoi-lint-'));
   }
 
   /** New empty directories, or a copy of `template`'s. */

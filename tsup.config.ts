@@ -25,7 +25,9 @@ export default defineConfig([
     },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: true,
+    // Not `clean: true`: tsup builds these configs side by side, and one config's clean removed what a faster one
+    // had already written (dist/bin/notes.js went missing). `npm run build` empties dist/ before tsup starts.
+    clean: false,
     target: 'node20',
     platform: 'node',
     splitting: true,

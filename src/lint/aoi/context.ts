@@ -104,9 +104,10 @@ export class LintContext {
    * The usual judgement of a machine-mode probe: a hang (AOI-03), else the stream checker with the exit
    * status, canaries on stderr (AOI-09) and the tool's declared schema (AOI-04). Says whether the probe's
    * events can be judged further: not after a hang, nor when the stream itself was unreadable (see
-   * eventsReadable: the stream checker has reported that, and reading on would report it again).
+   * eventsReadable: the stream checker has reported that, and reading on would report it again). `leaks: false`
+   * leaves AOI-09 out, for a run whose leaks another module judges (the canary probe).
    */
-  judgeStream(command: string, probe: RecordedProbe, settings: { unbounded?: boolean; schemaVersion?: string } = {}): Judged {
+  judgeStream(command: string, probe: RecordedProbe, settings: { unbounded?: boolean; schemaVersion?: string; leaks?: boolean } = {}): Judged {
     const report = this.reporter(command, probe.label);
     if (judgeStopped(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
     const stream = checkStream(probe.run.stdout, {
@@ -117,8 +118,9 @@ export class LintContext {
       secrets: this.secrets,
       ...(settings.schemaVersion !== undefined ? { schemaVersion: settings.schemaVersion } : {}),
     });
-    this.addStream(command, stream, probe.label);
-    this.judgeStderrLeaks(report, probe.run);
+    const leaks = settings.leaks ?? true;
+    this.addStream(command, stream, probe.label, leaks ? undefined : stream.verdicts.map((verdict) => verdict.rule).filter((rule) => rule !== 'AOI-09'));
+    if (leaks) this.judgeStderrLeaks(report, probe.run);
     if (!eventsReadable(stream)) return 'unreadable';
     const validate = this.schemas.get(settings.schemaVersion ?? 'default');
     if (validate) {

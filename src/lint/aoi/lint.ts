@@ -221,10 +221,10 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
   // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
   lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
-  const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint), runModule(interactive, { command: plan.name, plan }, lint)];
-  for (const invocation of plan.invocations) {
+  const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint)];
+  for (const [i, invocation] of plan.invocations.entries()) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };
-    jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, get, lint));
+    jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, get, lint, i === 0));
     jobs.push(runModule(canary, subject, lint));
     if (plan.unbounded) jobs.push(runModule(pipe, { ...subject, ownExit: undefined }, lint));
   }
@@ -236,11 +236,12 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
 
 /**
  * The base probe of a finite invocation, then the probes that need it or its state (none after a hang: a tool that
- * hangs is not signalled, created twice or paged).
+ * hangs is not signalled, created twice or paged). A command's first invocation is also asked whether it prompts
+ * (AOI-05), which takes the base probe's run when it can.
  */
-async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext): Promise<void> {
+async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext, first: boolean): Promise<void> {
   const answer = await runModule(base, subject, lint);
-  if (!answer) return;
+  if (!answer) return void (first && (await runModule(interactive, { ...subject, base: answer }, lint)));
   const after = { ...subject, base: answer };
   await Promise.all([
     runModule(pipe, { ...subject, ownExit: answer.probe.run.exitCode }, lint),
@@ -253,6 +254,8 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
     runModule(versions, { ...after, capabilities }, lint),
     runModule(identity, { ...after, get }, lint),
     runModule(interrupts, after, lint),
+    // After AOI-06's probes: it takes the run without --confirm that AOI-06 asked for.
+    first && runModule(interactive, after, lint),
   ]);
 }
 

@@ -182,19 +182,29 @@ export class ProbeRunner {
 
   /**
    * A probe in a fresh sandbox: its run, what it printed and changed there. Leaf probes (`later`) asking for the
-   * same run share one: a leaf's sandbox is never probed again (its judge runs no further probe), so the second
+   * same run share one: a leaf's sandbox is never probed again (its judge runs no probe there), so the second
    * asker gets the very answer a second run would be asked for (AOI-13's negotiation control is a probe of
-   * AOI-13's advertised versions).
+   * AOI-13's advertised versions; AOI-05's destructive command without --confirm is AOI-06's).
    */
   probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
     if (!settings.later || settings.dirs !== undefined || settings.observe) return this.probeOnce(args, settings);
-    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open';
-    const key = canonical({ args, settings: { ...settings, stdin }, template: this.template !== undefined });
+    const key = this.leafKey(args, settings);
     const known = this.leaves.get(key);
     if (known) return known;
     const run = this.probeOnce(args, settings);
     this.leaves.set(key, run);
     return run;
+  }
+
+  /** Whether a leaf probe has asked for this run already (`later` is implied): then asking again takes that run. */
+  asked(args: readonly string[], settings: ProbeSettings): boolean {
+    return this.leaves.has(this.leafKey(args, { ...settings, later: true }));
+  }
+
+  private leafKey(args: readonly string[], settings: ProbeSettings): string {
+    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open';
+    // `observe: false` asks for the same run as no `observe` at all.
+    return canonical({ args, settings: { ...settings, observe: undefined, stdin }, template: this.template !== undefined });
   }
 
   private async probeOnce(args: readonly string[], settings: ProbeSettings): Promise<RecordedProbe> {

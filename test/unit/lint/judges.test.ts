@@ -12,7 +12,7 @@ import { eventsReadable } from '../../../src/checks/aoi/probe/readable.js';
 import { judgeDryRun, judgeUnconfirmed, judgeWrongConfirmCount } from '../../../src/checks/aoi/probe/safety.js';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import type { Event } from '../../../src/checks/aoi/probe/types.js';
-import { judgeUsage } from '../../../src/checks/aoi/probe/usage.js';
+import { judgeUsage, refusedAsUsage } from '../../../src/checks/aoi/probe/usage.js';
 import { probeOutcome } from '../../support/probe-outcome.js';
 
 const run = probeOutcome;
@@ -86,6 +86,16 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(ids((r) => judgeUsage(run({ exitCode: 64 }), r))).toEqual([]);
     expect(ids((r) => judgeUsage(run({ exitCode: 0 }), r))).toEqual(['AOI-05/usage-exit-zero']);
     expect(ids((r) => judgeUsage(run({ exitCode: 1 }), r))).toEqual(['AOI-05/usage-exit-code']);
+  });
+
+  it('AOI-05 a run refused as malformed usage: exit 64 and an aoi:error of category usage, nothing less', () => {
+    const usageError: Event = { type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR', message: "Unknown option '--token'", retryable: false };
+    expect(refusedAsUsage(run({ exitCode: 64 }), [usageError])).toBe(true);
+    // Refused another way (a failed sign-in with the token), with another status, or not refused at all.
+    expect(refusedAsUsage(run({ exitCode: 64 }), [{ ...usageError, category: 'authn' }])).toBe(false);
+    expect(refusedAsUsage(run({ exitCode: 2 }), [usageError])).toBe(false);
+    expect(refusedAsUsage(run({ exitCode: 64 }), [])).toBe(false);
+    expect(refusedAsUsage(run({ exitCode: 0 }), [meta, ok])).toBe(false);
   });
 
   it('AOI-06 confirmation, count guard and dry run', () => {

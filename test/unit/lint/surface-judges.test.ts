@@ -35,6 +35,10 @@ describe('§16.1 judges', () => {
   it('INTERACTIVE_REQUIRED: a prompt without the error fails; the error, or no prompt, passes', () => {
     const prompt = run({ exitCode: 1, stderr: bytes('Delete 2 note(s)? [y/N] aborted\n') });
     expect(judged((r) => judgeInteractive(prompt, [], r))).toEqual(['AOI-05/interactive-required-missing']);
+    // A prompt that did not wait on an open stdin (it read nothing, or gave up): the message says how stdin was.
+    const messages: string[] = [];
+    judgeInteractive(prompt, [], (_id, message) => messages.push(message), [], 'open');
+    expect(messages).toEqual([expect.stringMatching(/^on a stdin nobody writes, machine mode printed a prompt/)]);
     const password = run({ exitCode: 1, stdout: bytes('Password: '), stderr: bytes('Traceback (most recent call last):\nEOFError\n') });
     expect(judged((r) => judgeInteractive(password, eventsOf(password.stdout), r))).toEqual(['AOI-05/interactive-required-missing']);
     const structured = run({ exitCode: 77, stdout: bytes('{"type":"aoi:error","category":"authn","code":"INTERACTIVE_REQUIRED","message":"run tool login","retryable":false}\n'), stderr: bytes('Password: ') });

@@ -48,17 +48,18 @@ export function promptIn(bytes: Uint8Array): string | undefined {
 
 /**
  * §1.3: a machine-mode invocation that reaches a prompt MUST emit the structured error
- * `{"type":"aoi:error","code":"INTERACTIVE_REQUIRED",…}` instead. Judged on a run with stdin closed (a prompt
- * then meets EOF instead of waiting): a prompt on stdout or stderr without that error is a finding.
+ * `{"type":"aoi:error","code":"INTERACTIVE_REQUIRED",…}` instead. Judged on a run where a prompt cannot wait: stdin
+ * closed (a prompt meets EOF), or `open` (a pipe nobody writes) and the run ended by itself. A prompt on stdout or
+ * stderr without that error is a finding.
  */
-export function judgeInteractive(run: ProbeOutcome, events: readonly Event[], report: Report, secrets: readonly string[] = []): void {
+export function judgeInteractive(run: ProbeOutcome, events: readonly Event[], report: Report, secrets: readonly string[] = [], stdin: 'closed' | 'open' = 'closed'): void {
   if (run.timedOut) return; // a hang is AOI-03's (timed-out, prompted)
   if (run.outputCapped !== undefined) return; // cut by the kit mid-line: its last line is no prompt
   // stdout first: Python's input() prompts there, and the traceback on stderr then quotes the source line.
   const prompt = promptIn(run.stdout) ?? promptIn(run.stderr);
   if (prompt === undefined) return;
   if (events.some((event) => event.type === 'aoi:error' && event.code === 'INTERACTIVE_REQUIRED')) return;
-  report('AOI-05/interactive-required-missing', `with stdin closed, machine mode printed a prompt (${endOf(run)}) instead of an aoi:error with code INTERACTIVE_REQUIRED`, { excerpt: toExcerpt(prompt.trim(), secrets) });
+  report('AOI-05/interactive-required-missing', `${stdin === 'open' ? 'on a stdin nobody writes' : 'with stdin closed'}, machine mode printed a prompt (${endOf(run)}) instead of an aoi:error with code INTERACTIVE_REQUIRED`, { excerpt: toExcerpt(prompt.trim(), secrets) });
 }
 
 /** How many items a run without --limit may return, unreported, before it counts as unbounded (§15). */

@@ -1,17 +1,20 @@
 import { checkStream } from '../../../checks/aoi/stream.js';
-import type { InvocationSubject, ProbeModule } from './module.js';
+import type { LintContext } from '../context.js';
+import type { CommandPlan } from '../plan.js';
+import type { InvocationSubject, ProbeModule, ProbeRequest } from './module.js';
+
+/** The invocation with the canaries on its command line (an unbounded one is interrupted after two lines). */
+export const canaryProbe = (plan: CommandPlan, invocation: readonly string[], lint: LintContext): ProbeRequest => ({
+  key: 'canary',
+  args: [...lint.machine(invocation), ...lint.canaries.argv, `--webhook-url=${lint.canaries.url}`],
+  settings: plan.unbounded ? { signalAfterLines: { lines: 2, signal: 'SIGINT' } } : {},
+});
 
 /** AOI-09 (§11): secrets on the command line (a flag, a `--flag=value`, a URL) never come back out. */
 export const canary: ProbeModule<InvocationSubject> = {
   rules: ['AOI-09'],
   leaf: true,
-  plan: ({ plan, invocation }, lint) => [
-    {
-      key: 'canary',
-      args: [...lint.machine(invocation), ...lint.canaries.argv, `--webhook-url=${lint.canaries.url}`],
-      settings: plan.unbounded ? { signalAfterLines: { lines: 2, signal: 'SIGINT' } } : {},
-    },
-  ],
+  plan: ({ plan, invocation }, lint) => [canaryProbe(plan, invocation, lint)],
   judge({ command, plan }, runs, lint) {
     const probe = runs.get('canary')!;
     if (probe.run.timedOut && !probe.run.graceExpired) return; // a hang is the base probe's to report

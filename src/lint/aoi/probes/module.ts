@@ -23,7 +23,7 @@ export type Gate = { readonly skip: string } | { readonly notApplicable: string 
  */
 export interface ProbeModule<Subject extends { readonly command: string }, Answer = void> {
   readonly rules: readonly string[];
-  /** Nothing waits on its answer and its judge runs no further probe: its probes run `later` (ProbeSettings). */
+  /** Nothing waits on its answer and its judge runs no further probe in their sandboxes: its probes run `later` (ProbeSettings). */
   readonly leaf?: boolean;
   plan(subject: Subject, lint: LintContext): readonly ProbeRequest[] | Gate;
   judge(subject: Subject, runs: ReadonlyMap<string, RecordedProbe>, lint: LintContext): Answer | Promise<Answer>;

@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/support/sequencer.js';
+import { prepareSuiteEnvironment } from './test/support/suite-env.js';
 
-// NODE_EXTRA_CA_CERTS makes every Node process parse that CA bundle as it starts: with Debian's whole bundle,
-// 23 → 82 ms of CPU per start on a 2-core machine, and the suite starts Node some ten thousand times (fakes, the
-// kit's CLI, linted tools). Nothing in the suite makes a TLS connection, so its processes start without it.
-delete process.env.NODE_EXTRA_CA_CERTS;
+// Before any worker starts: what the suite's processes inherit (no CA bundle to parse at each Node start, a tmpfs TMPDIR).
+prepareSuiteEnvironment();
 
 /** The unit and property files: they share one module graph per worker (see the `unit` project below). */
 const UNIT_FILES = ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts'];

@@ -9,7 +9,7 @@ import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, XDG_DIRS, type ProbeDirs } from './state.js';
+import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, XDG_DIRS, type ProbeDirs, type Snapshot } from './state.js';
 import { observedItems, type Observation } from '../../checks/aoi/probe/observe.js';
 import { outsideChanges, outsideDirs, outsideSnapshot, PROBE_MARKER_ENV, type OutsideSnapshot, survivorsOf, type Survivor } from './escapes.js';
 import type { LintTarget, ProbeSpec } from './target.js';
@@ -209,7 +209,10 @@ export class ProbeRunner {
 
   private async probeOnce(args: readonly string[], settings: ProbeSettings): Promise<RecordedProbe> {
     const fresh = settings.dirs === undefined && this.template === undefined;
-    const dirs = settings.dirs ?? (await this.dirs());
+    const template = this.template;
+    const dirs = settings.dirs ?? (await this.workspace.dirs(template));
+    // A new copy of the template holds what the template holds: its snapshot, taken once, is this sandbox's.
+    const initial = settings.dirs === undefined ? this.workspace.initialSnapshot(template) : undefined;
     const label = args.join(' ');
     const spec: ProbeSpec = {
       args,
@@ -228,16 +231,16 @@ export class ProbeRunner {
     if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label, observed: [] };
 
     const observe = settings.observe === true;
-    const first = await this.record(spec, dirs, label, observe, settings.later);
+    const first = await this.record(spec, dirs, label, observe, settings.later, initial);
     if (!(first.run.timedOut || first.run.graceExpired) || settings.dirs !== undefined || !this.mayRetry()) {
       if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
       return first;
     }
     // Out of time on a busy machine: starved or stuck? A tool that is stuck is stuck again with more time, one
     // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
-    const again = await this.dirs();
+    const again = await this.workspace.dirs(template);
     const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
-    return this.record(longer, again, label, observe, settings.later);
+    return this.record(longer, again, label, observe, settings.later, initial);
   }
 
   private mayRetry(): boolean {
@@ -245,13 +248,16 @@ export class ProbeRunner {
     return when === 'always' || (when === 'busy' && machineBusy());
   }
 
-  /** Run one probe in its sandbox and record what it changed there (and, with `observe`, what the observers show). */
-  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe = false, later = false): Promise<RecordedProbe> {
+  /**
+   * Run one probe in its sandbox and record what it changed there (and, with `observe`, what the observers show).
+   * `initial`: the snapshot of a sandbox just made, which it still is unless an observer ran in it.
+   */
+  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe: boolean, later = false, initial?: Snapshot): Promise<RecordedProbe> {
     const observers = observe ? this.observers : [];
     const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
-    const snapshotBefore = await snapshot(dirs);
+    const snapshotBefore = initial && observers.length === 0 ? initial : snapshot(dirs);
     return this.run(spec, label, later, async (run) => {
-      const changed = changes(snapshotBefore, await snapshot(dirs));
+      const changed = changes(snapshotBefore, snapshot(dirs));
       const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
       const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
       // A capped run is judged by its cap alone (judgeStopped): its cut stream is not worth decoding.

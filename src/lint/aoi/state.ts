@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, cp, lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { chmodSync, copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { interruptedBy, makeTempDir, untrackTempDir } from '../../run/interrupt.js';
 
@@ -9,13 +9,14 @@ export type Snapshot = ReadonlyMap<string, string>;
 /**
  * The files under the probe's state directory, working directory and HOME (but its cache: a tool may cache
  * what it read). A side effect the linter can see is a difference between two snapshots (AOI-06, AOI-07, AOI-12).
+ * Synchronous: a sandbox holds a few small files, and a promise per directory and file cost more than the reads.
  */
-export async function snapshot(dirs: ProbeDirs): Promise<Snapshot> {
+export function snapshot(dirs: ProbeDirs): Snapshot {
   const files = new Map<string, string>();
   for (const [name, root] of Object.entries(watched(dirs))) {
-    for (const path of await walk(root)) {
+    for (const path of walk(root)) {
       if (name === 'home' && path.startsWith(join(dirs.home, CACHE) + '/')) continue;
-      files.set(`${name}/${relative(root, path)}`, createHash('sha256').update(await readFile(path)).digest('hex'));
+      files.set(`${name}/${relative(root, path)}`, createHash('sha256').update(readFileSync(path)).digest('hex'));
     }
   }
   return files;
@@ -24,15 +25,17 @@ export async function snapshot(dirs: ProbeDirs): Promise<Snapshot> {
 /** The directories whose files are a probe's side effects (TMPDIR is not one). */
 export const watched = (dirs: ProbeDirs): Record<'stateDir' | 'cwd' | 'home', string> => ({ stateDir: dirs.stateDir, cwd: dirs.cwd, home: dirs.home });
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? walk(path) : entry.isFile() ? [path] : [];
-    }),
-  );
-  return nested.flat();
+function walk(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? walk(path) : entry.isFile() ? [path] : [];
+  });
 }
 
 /** The paths added, removed or changed between two snapshots, sorted; empty when nothing changed. */
@@ -67,9 +70,14 @@ export function fillPlaceholders(env: Readonly<Record<string, string>>, dirs: Pr
   return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home)]));
 }
 
-/** Makes and removes probe directories under one temporary root. */
+/**
+ * Makes and removes probe directories under one temporary root. Synchronously, as snapshot: a sandbox is a dozen
+ * small directories and files, and a promise for each cost more than the work.
+ */
 export class Workspace {
   private count = 0;
+  /** What a fresh copy of each template holds (see initialSnapshot). */
+  private readonly templateSnapshots = new WeakMap<ProbeDirs, Snapshot>();
   private constructor(readonly root: string) {}
 
   static async create(): Promise<Workspace> {
@@ -83,15 +91,28 @@ export class Workspace {
     const base = join(this.root, `p${++this.count}`);
     const dirs: ProbeDirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
     if (template) {
-      await mkdir(base);
-      await Promise.all([copyTree(template.stateDir, dirs.stateDir), copyTree(template.cwd, dirs.cwd), copyTree(template.home, dirs.home)]);
+      mkdirSync(base);
+      copyTree(template.stateDir, dirs.stateDir);
+      copyTree(template.cwd, dirs.cwd);
+      copyTree(template.home, dirs.home);
     }
-    await Promise.all([dirs.stateDir, dirs.cwd, dirs.tmp, ...Object.values(XDG_DIRS).map((dir) => join(dirs.home, dir))].map((dir) => mkdir(dir, { recursive: true })));
+    for (const dir of [dirs.stateDir, dirs.cwd, dirs.tmp, ...Object.values(XDG_DIRS).map((dir) => join(dirs.home, dir))]) mkdirSync(dir, { recursive: true });
     return dirs;
   }
 
+  /**
+   * The snapshot of a sandbox `dirs` has just made from `template` (or empty): the template's, taken once. No probe
+   * runs in a template once it is one, and a copy holds the same files with the same contents.
+   */
+  initialSnapshot(template: ProbeDirs | undefined): Snapshot {
+    if (!template) return new Map();
+    let known = this.templateSnapshots.get(template);
+    if (!known) this.templateSnapshots.set(template, (known = snapshot(template)));
+    return known;
+  }
+
   async dispose(): Promise<void> {
-    await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
     untrackTempDir(this.root);
   }
 }
@@ -102,16 +123,15 @@ export class Workspace {
  * sides, ~4 ms of CPU per sandbox, and every probe copies one. Anything else (a symlink, a FIFO) goes to `cp`,
  * which copies or refuses it as it always did.
  */
-async function copyTree(src: string, dest: string): Promise<void> {
-  const stats = await lstat(src);
-  if (!stats.isDirectory()) return cp(src, dest, { recursive: true });
-  await mkdir(dest);
-  const entries = await readdir(src, { withFileTypes: true });
-  await Promise.all(
-    entries.map((entry) => {
-      const [from, to] = [join(src, entry.name), join(dest, entry.name)];
-      return entry.isDirectory() ? copyTree(from, to) : entry.isFile() ? copyFile(from, to) : cp(from, to, { recursive: true });
-    }),
-  );
-  await chmod(dest, stats.mode);
+function copyTree(src: string, dest: string): void {
+  const stats = lstatSync(src);
+  if (!stats.isDirectory()) return cpSync(src, dest, { recursive: true });
+  mkdirSync(dest);
+  for (const entry of readdirSync(src, { withFileTypes: true })) {
+    const [from, to] = [join(src, entry.name), join(dest, entry.name)];
+    if (entry.isDirectory()) copyTree(from, to);
+    else if (entry.isFile()) copyFileSync(from, to);
+    else cpSync(from, to, { recursive: true });
+  }
+  chmodSync(dest, stats.mode);
 }

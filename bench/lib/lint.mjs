@@ -13,7 +13,8 @@ const seconds = (field) => {
   return Number(m) * 60 + Number(s);
 };
 
-export async function lintWallTime(root, runs = 3) {
+/** `env`: changes to this process's environment for the lint (a variable set to undefined is removed). */
+export async function lintWallTime(root, runs = 3, env = {}) {
   const { REFERENCE_LINT_PLAN: plan } = await import(join(root, 'dist/fakes.js'));
   const quote = (argv) => argv.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
   const argv = [
@@ -36,7 +37,7 @@ export async function lintWallTime(root, runs = 3) {
   try {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      const result = spawnSync('bash', ['-c', '"$@" > "$OUT"; code=$?; times; exit $code', 'bash', ...argv], { encoding: 'utf8', env: { ...process.env, OUT: out } });
+      const result = spawnSync('bash', ['-c', '"$@" > "$OUT"; code=$?; times; exit $code', 'bash', ...argv], { encoding: 'utf8', env: withChanges({ ...process.env, OUT: out }, env) });
       walls.push(performance.now() - started);
       const [user, system] = result.stdout.trim().split('\n').pop().split(/\s+/).map(seconds);
       cpus.push((user + system) * 1000);
@@ -54,4 +55,10 @@ export async function lintWallTime(root, runs = 3) {
     commands: summary.commands.length,
     specs: summary.specs.filter((s) => s.status === 'run').map((s) => s.spec),
   };
+}
+
+function withChanges(base, changes) {
+  const env = { ...base, ...changes };
+  for (const [name, value] of Object.entries(changes)) if (value === undefined) delete env[name];
+  return env;
 }

@@ -241,7 +241,10 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
  */
 async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext, first: boolean): Promise<void> {
   const answer = await runModule(base, subject, lint);
-  if (!answer) return void (first && (await runModule(interactive, { ...subject, base: answer }, lint)));
+  if (!answer) {
+    if (first) await runModule(interactive, { ...subject, base: undefined }, lint);
+    return;
+  }
   const after = { ...subject, base: answer };
   await Promise.all([
     runModule(pipe, { ...subject, ownExit: answer.probe.run.exitCode }, lint),

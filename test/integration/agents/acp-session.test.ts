@@ -12,6 +12,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { validateAgentCliManifest } from '../../../src/checks/agentcli/manifest.js';
 import { resolveSpawn } from '../../../src/checks/agentcli/resolve-spawn.js';
 import type { LifecycleRecord } from '../../../src/spec/agentcli/transcript.js';
+import { runCli } from '../../../src/run/run-cli.js';
 import { BIN, tempDir } from './support.js';
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -159,12 +160,14 @@ describe('a non-resumable ACP agent (--no-load-session)', () => {
   });
 
   test('--no-load-session with unknown-session-on-load, or on another fake, is a usage error', async () => {
-    for (const [bin, args] of [
-      ['agent-acp', ['--no-load-session', '--fault', 'unknown-session-on-load']],
-      ['agent-repl', ['--no-load-session']],
+    for (const [bin, args, says] of [
+      ['agent-acp', ['--no-load-session', '--fault', 'unknown-session-on-load'], /unknown-session-on-load needs session\/load: it cannot be combined with --no-load-session/],
+      ['agent-repl', ['--no-load-session'], /--no-load-session is an option of the acp fake only/],
     ] as const) {
-      const agent = startAgent(process.execPath, [BIN(bin), ...args], tempDir('acp-ephemeral-'));
-      expect(await agent.exited).toBe(64);
+      // Its usage message is asserted, not left to reach the test log.
+      const run = await runCli(process.execPath, [BIN(bin), ...args], { env: { AOI_TESTKIT_STATE_DIR: tempDir('acp-ephemeral-') }, timeoutMs: 60_000 });
+      expect(run.exitCode).toBe(64);
+      expect(Buffer.from(run.stderr).toString('utf8')).toMatch(says);
     }
   });
 });

@@ -10,6 +10,9 @@ import { processTarget } from '../../../src/lint/aoi/target.js';
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const reported = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 const statuses = (report: LintReport) => report.verdicts.map((v) => `${v.rule} ${v.command} ${v.status}`);
+/** The findings of sub-rules not declared, whole: what a red run must show to be diagnosed. */
+const unexpected = (report: LintReport, declared: readonly string[]) =>
+  report.findings.filter((f) => !declared.includes(f.id)).map((f) => `${f.id} [${f.probe ?? ''}] ${f.message}`).join('\n');
 
 const behaviourCases = ALL_FAULT_CASES.filter(([name]) => (BEHAVIOUR_FAULT_IDS as readonly string[]).includes(name.split('.')[0]!));
 
@@ -49,7 +52,7 @@ describe('the lint catches each behaviour fault by exactly its declared sub-rule
     const options = { ...PLAN, ...(whole ? {} : { only: [...new Set(declared.map((id) => id.split('/')[0]!))] }) };
     const [, , ...args] = fakeCommand({ tool: 'notes', preset: 'well-behaved', faults: [[fault.id, fault.params as Record<string, unknown>]], seed: 1 });
     const asProcess = await lintCli(processTarget(process.execPath, [CLI, ...args]), options);
-    expect(reported(asProcess)).toEqual(declared);
+    expect(reported(asProcess), unexpected(asProcess, declared)).toEqual(declared);
     if (fault.violates.includes('AOI-01/schema-network')) return; // not observable in memory
     const inMemory = await lintCli(inMemoryTarget(notes, { faults: [make()], seed: 1 }), options);
     expect(statuses(asProcess)).toEqual(statuses(inMemory));

@@ -184,7 +184,7 @@ export class ProbeRunner {
    * A probe in a fresh sandbox: its run, what it printed and changed there. Leaf probes (`later`) asking for the
    * same run share one: a leaf's sandbox is never probed again (its judge runs no probe there), so the second
    * asker gets the very answer a second run would be asked for (AOI-13's negotiation control is a probe of
-   * AOI-13's advertised versions; AOI-05's destructive command without --confirm is AOI-06's).
+   * AOI-13's advertised versions; AOI-05 takes AOI-09's canary run and AOI-06's run without --confirm).
    */
   probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
     if (!settings.later || settings.dirs !== undefined || settings.observe) return this.probeOnce(args, settings);

@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { runInMemory, type FakeRun, type InMemoryOptions } from '../../../src/fakes/aoi/engine/memory.js';
+import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 import { validateCapabilities } from '../../../src/spec/aoi/schemas.js';
@@ -118,6 +119,34 @@ describe('notes, the reference AOI tool (in memory)', () => {
     expectConformant(r, { unbounded: true });
     const term = await run(['watch', '--output', 'jsonl'], { interruptAfterEvents: { events: 2, signal: 'SIGTERM' } });
     expect(term.exitCode).toBe(143);
+  });
+
+  test('an unbounded watch in virtual time times out where its sleeps reach timeoutMs, as its process would', async () => {
+    // 20 ms between heartbeats and 1 s to live: the 50th sleep reaches the bound (not millions of heartbeats in a real second).
+    const r = await run(['watch', '--output', 'jsonl', '--interval-ms', '20'], { timeoutMs: 1_000 });
+    expect([r.timedOut, r.graceExpired, r.exitCode, r.signal]).toEqual([true, false, null, 'SIGKILL']);
+    expect(ofType(r, 'aoi:heartbeat').map((e) => e.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  test('a run whose timeout and grace period are both overdue on a blocked event loop ends as the one due first says', async () => {
+    // Node runs overdue timers list by list (a list per duration), not by due time: a 311 ms timer made a loop turn
+    // 250 ms before this run heads the list its timeout joins, so the timeout's callback runs before the grace period's.
+    const spin = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    setTimeout(() => {}, 311); // odd durations: lists of their own, not shared with the test runner's timers
+    spin(250);
+    await new Promise((resolve) => setImmediate(resolve)); // a new loop turn: timers made from here start 250 ms later
+    const pending = run(['watch', '--output', 'jsonl', '--interval-ms', '20'], {
+      faults: [makeFault('ignores-signals')],
+      signalAfterLines: { lines: 0, signal: 'SIGINT' }, // acts at once: grace due in 137 ms, timeout in 311
+      graceMs: 137,
+      timeoutMs: 311,
+    });
+    spin(400); // both overdue before either callback can run
+    const r = await pending;
+    expect([r.signalSent, r.timedOut, r.graceExpired]).toEqual([true, true, true]);
   });
 
   test('machine mode never prompts: interactive login is a structured authn error', async () => {

@@ -24,7 +24,7 @@ export interface InMemoryOptions extends Omit<RunSettings, 'onEventWritten'> {
    * ends as if killed: `timedOut` and `graceExpired`, signal SIGKILL (default 5 s, as `runProbe`).
    */
   graceMs?: number;
-  /** Give up after this long, as a timeout would kill a process (default 10 s). */
+  /** Give up after this long, real or virtual (the tool's sleeps), as a timeout would kill a process (default 10 s). */
   timeoutMs?: number;
 }
 
@@ -50,7 +50,8 @@ const never = () => new Promise<never>(() => {});
 /**
  * Run a fake in this process: a function of argv, stdin and env to bytes and an exit status, for
  * fast unit and property tests. Same code, same bytes as the fake run as a process; time is virtual
- * (sleeps take no time) until a probe acts, and real from then on (`graceMs`, `timeoutMs` are real too).
+ * (sleeps take no time, but a run whose sleeps add up to `timeoutMs` times out) until a probe acts, and real
+ * from then on (`graceMs`, `timeoutMs` are real too).
  */
 export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {}): Promise<FakeRun> {
   const stdout: Buffer[] = [];
@@ -59,16 +60,27 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
   const stdin = options.stdin ?? 'closed';
   // Once the run is over, a tool still running is frozen where it stands, as SIGKILL would leave it.
   let killed = false;
-  let cutOff: (how: 'timeout' | 'grace') => void = () => {};
-  const cut = new Promise<'timeout' | 'grace'>((resolve) => (cutOff = resolve));
-  const timer = setTimeout(() => cutOff('timeout'), options.timeoutMs ?? 10_000);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  // When each cut-off is due (monotonic ms). On a busy event loop both timers can be overdue at once, and Node may
+  // run the later one first (it orders by duration list, not by due time): the one due first decides.
+  const due = { timeout: performance.now() + timeoutMs, grace: Infinity };
+  let settle: (how: 'timeout' | 'grace') => void = () => {};
+  const cut = new Promise<'timeout' | 'grace'>((resolve) => (settle = resolve));
+  const cutOff = (how: 'timeout' | 'grace') => settle(how === 'timeout' && due.grace <= due.timeout ? 'grace' : how);
+  const timer = setTimeout(() => cutOff('timeout'), timeoutMs);
   let graceTimer: NodeJS.Timeout | undefined;
   // Time is virtual until a probe acts; during the grace period it is real, so that a tool that
   // carries on paces itself as its process would instead of flooding memory.
   let realTime = false;
+  // Virtual time still runs out: a tool that sleeps past timeoutMs (an unbounded `watch`) is cut off there, as its
+  // process would be, instead of looping at memory speed until the real timer fires (2 GB of heartbeats in 5 s).
+  let virtualMs = 0;
   const probeActed = () => {
     realTime = true;
-    graceTimer ??= setTimeout(() => cutOff('grace'), options.graceMs ?? 5_000);
+    if (graceTimer) return;
+    const graceMs = options.graceMs ?? 5_000;
+    due.grace = performance.now() + graceMs;
+    graceTimer = setTimeout(() => cutOff('grace'), graceMs);
   };
 
   let interrupt: (signal: Signal) => void = () => {};
@@ -114,7 +126,14 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
         stderr.push(Buffer.from(text, 'utf8'));
       },
       // Virtual time: a slow fake costs nothing in memory; order is what matters here.
-      sleep: (ms) => (killed ? never() : new Promise((resolve) => (realTime ? setTimeout(resolve, ms) : setImmediate(resolve)))),
+      sleep: (ms) => {
+        if (killed) return never();
+        if (realTime) return new Promise((resolve) => setTimeout(resolve, ms));
+        virtualMs += ms;
+        if (virtualMs < timeoutMs) return new Promise((resolve) => setImmediate(resolve));
+        cutOff('timeout');
+        return never();
+      },
       hang: never,
       connect: async (host, port) => void network.push(`tcp ${host}:${port}`),
       interrupted,

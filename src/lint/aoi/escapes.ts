@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { readdir, readFile, lstat } from 'node:fs/promises';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -17,16 +18,29 @@ export const PROBE_MARKER_ENV = 'AOI_LINT_PROBE';
  * HOME (as $HOME says and as the passwd entry says). In the parent only files count: sibling directories come
  * and go with the caller's neighbours (another checkout, a build), not with the probe.
  */
-export function outsideDirs(watchHome = true): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
-  const cwd = resolve(process.cwd());
+export function outsideDirs(watchHome = true, caller = process.cwd()): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
+  const cwd = resolve(caller);
   // Probes that were given the caller's HOME (--caller-home) may write there: it is theirs, not outside.
   const homes = (watchHome ? [homedir(), safeUserHome()] : []).filter((dir): dir is string => dir !== undefined && dir !== '').map((dir) => resolve(dir));
   // The parent is watched unless it is shared by everything on the machine (the temp dir, the root): there other
   // programs write all the time, and their files would be blamed on the tool.
   const parent = dirname(cwd);
-  const parents = parent === cwd || parent === resolve(tmpdir()) || parent === '/' ? [] : [parent];
+  const parents = parent === cwd || parent === resolve(tmpdir()) || parent === '/' || sharedByEveryone(parent) ? [] : [parent];
   const dirs = [...new Set([cwd, ...parents, ...homes])];
   return { dirs, filesOnly: new Set(parents.filter((dir) => !homes.includes(dir))) };
+}
+
+/**
+ * World-writable with the sticky bit: /tmp, /var/tmp, /dev/shm — shared temp dirs even when TMPDIR names another
+ * (a checkout in /tmp, linted where TMPDIR is private, must not be blamed for every other program's temp files).
+ */
+function sharedByEveryone(dir: string): boolean {
+  try {
+    const { mode } = statSync(dir);
+    return (mode & 0o1000) !== 0 && (mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 function safeUserHome(): string | undefined {

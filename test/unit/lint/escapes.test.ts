@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { outsideChanges, outsideSnapshot, processGroupOf, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
+import { outsideChanges, outsideDirs, outsideSnapshot, processGroupOf, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -34,6 +34,20 @@ describe('outside snapshots: top-level entries of the watched directories', () =
     expect(outsideChanges(before, after, files, () => false)).toEqual([join(cwd, '.cache'), join(cwd, 'gone'), join(cwd, 'kept'), join(cwd, 'new.log'), join(cwd, '__pycache__.txt'), join(parent, 'stray.txt')].sort());
     expect(outsideChanges(before, after, files, (path) => path.endsWith('.log'))).not.toContain(join(cwd, 'new.log'));
     expect(outsideChanges(after, await outsideSnapshot([cwd, parent]), files, () => false)).toEqual([]);
+  });
+});
+
+describe('the watched directories', () => {
+  test('the parent of the cwd is watched for files, unless everyone may write there (sticky and world-writable, as /tmp)', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'aoi-outside-'));
+    made.push(parent);
+    const cwd = join(parent, 'project');
+    mkdirSync(cwd);
+    const watched = outsideDirs(false, cwd);
+    expect([watched.dirs, [...watched.filesOnly]]).toEqual([[cwd, parent], [parent]]);
+    chmodSync(parent, 0o1777); // a shared temp dir that is not TMPDIR: the suite's and many CI runners' case
+    const shared = outsideDirs(false, cwd);
+    expect([shared.dirs, [...shared.filesOnly]]).toEqual([[cwd], []]);
   });
 });
 

@@ -122,8 +122,9 @@ describe('notes, the reference AOI tool (in memory)', () => {
   });
 
   test('an unbounded watch in virtual time times out where its sleeps reach timeoutMs, as its process would', async () => {
-    // 20 ms between heartbeats and 1 s to live: the 50th sleep reaches the bound (not millions of heartbeats in a real second).
-    const r = await run(['watch', '--output', 'jsonl', '--interval-ms', '20'], { timeoutMs: 1_000 });
+    // 100 ms between heartbeats and 5 s to live: the 50th sleep reaches the bound, long before the real timer could
+    // fire even on a loaded machine (before: millions of heartbeats, until it did).
+    const r = await run(['watch', '--output', 'jsonl', '--interval-ms', '100'], { timeoutMs: 5_000 });
     expect([r.timedOut, r.graceExpired, r.exitCode, r.signal]).toEqual([true, false, null, 'SIGKILL']);
     expect(ofType(r, 'aoi:heartbeat').map((e) => e.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });

@@ -39,20 +39,23 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
   const o = setup.options;
   const wire = new Wire(b);
   const sessions = new Map<string, Session>();
-  const store = join(o.stateDir, 'acp-sessions');
+  const store = o.stateDir === undefined ? undefined : join(o.stateDir, 'acp-sessions');
+  const inMemory = new Map<string, string>(); // without a state directory: the sessions session/load can reopen
   const afterResponse = new Map<acp.JsonRpcId, () => void>();
   const noise = { i: 0 };
   let agentTurns = 0;
   let hugeSent = false;
 
   const persist = (s: Session) => {
+    const saved = JSON.stringify({ id: s.id, cwd: s.cwd, prompts: s.prompts, defaultTurns: s.defaultTurns, history: s.history });
+    if (store === undefined) return void inMemory.set(s.id, saved);
     mkdirSync(store, { recursive: true });
-    writeFileSync(join(store, `${encodeURIComponent(s.id)}.json`), JSON.stringify({ id: s.id, cwd: s.cwd, prompts: s.prompts, defaultTurns: s.defaultTurns, history: s.history }));
+    writeFileSync(join(store, `${encodeURIComponent(s.id)}.json`), saved);
   };
   const restore = (id: string): Session | undefined => {
-    const file = join(store, `${encodeURIComponent(id)}.json`);
-    if (!existsSync(file)) return undefined;
-    return { ...(JSON.parse(readFileSync(file, 'utf8')) as Omit<Session, 'closing'>), closing: new AbortController() };
+    const file = store === undefined ? undefined : join(store, `${encodeURIComponent(id)}.json`);
+    const saved = file === undefined ? inMemory.get(id) : existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    return saved === undefined ? undefined : { ...(JSON.parse(saved) as Omit<Session, 'closing'>), closing: new AbortController() };
   };
   const open = (session: Session, how: 'new' | 'load') => {
     sessions.set(session.id, session);

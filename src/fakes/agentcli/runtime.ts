@@ -1,6 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync, readFileSync, writeSync } from 'node:fs';
 import { AGENT_LIFECYCLE_LOG_ENV, type AgentProtocol, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
 import { makeAgentFault, mergeBehaviours } from './faults/index.js';
 import { resolveScript } from './scripts.js';
@@ -142,18 +140,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
     faults,
     behaviour,
     script: resolveScript(script, (path) => readFileSync(path, 'utf8')),
-    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || throwawayStateDir()), loadSession, transport, ...(port !== undefined ? { port } : {}), unknown },
+    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || undefined), loadSession, transport, ...(port !== undefined ? { port } : {}), unknown },
   };
-}
-
-/**
- * Without a state directory given, sessions live in a temporary one removed at exit, so that a fake run
- * from any language leaves nothing behind (resuming in a new process then needs --state-dir).
- */
-function throwawayStateDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'aoi-fake-agent-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 /** What the agent tells the runner about itself (ACP `_meta`, MCP serverInfo, lifecycle log): never an env value but its own. */

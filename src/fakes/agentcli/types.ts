@@ -112,8 +112,11 @@ export interface AgentOptions {
   readonly auto: boolean;
   /** `--resume <id>` (native-resume continuation): the REPL reopens this session's history. */
   readonly resume?: string;
-  /** Where sessions are stored (`--state-dir`, else $AOI_TESTKIT_STATE_DIR, else a fresh temp dir). */
-  readonly stateDir: string;
+  /**
+   * Where sessions are stored (`--state-dir`, else $AOI_TESTKIT_STATE_DIR); without one they live in memory, for this
+   * process only, so that a fake run from any language leaves nothing behind, even when SIGKILL ends it.
+   */
+  readonly stateDir?: string;
   /** acp: whether the agent offers session/load (`--no-load-session` turns it off: a non-resumable agent). */
   readonly loadSession: boolean;
   /** mcp: `--transport stdio` (default) or `http` (Streamable HTTP on 127.0.0.1, for HTTP-only tools). */

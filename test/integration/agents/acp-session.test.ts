@@ -4,7 +4,7 @@
  * the non-resumable variant (`--no-load-session`) that the agent-acp-ephemeral manifest declares.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
@@ -54,6 +54,30 @@ function client() {
 }
 
 const text = (t: string): acp.ContentBlock[] => [{ type: 'text', text: t }];
+
+describe('without a state directory', () => {
+  test('sessions live in memory: session/load reopens one in the same process, and SIGKILL leaves no file behind', async () => {
+    const temp = tempDir('acp-no-state-');
+    // TMPDIR is where a temporary store would go; nothing else names a place to write.
+    const child = spawn(process.execPath, [BIN('agent-acp')], { env: { PATH: process.env.PATH, TMPDIR: temp }, stdio: ['pipe', 'pipe', 'inherit'] });
+    children.push(child);
+    const killed = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>);
+    const c = client();
+    await c.app.connectWith(stream, async (ctx) => {
+      await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: temp, mcpServers: [] });
+      expect((await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: text('hello') })).stopReason).toBe('end_turn');
+      expect(await ctx.request(acp.methods.agent.session.close, { sessionId })).toEqual({});
+      const replayed = c.updates.length;
+      await ctx.request(acp.methods.agent.session.load, { sessionId, cwd: temp, mcpServers: [] });
+      expect(c.updates.length).toBeGreaterThan(replayed); // the conversation again, from memory
+      child.kill('SIGKILL');
+    }).catch(() => {}); // the connection ends with the process
+    expect(await killed).toBe('SIGKILL');
+    expect(readdirSync(temp)).toEqual([]);
+  });
+});
 
 describe('session/close', () => {
   test('answers {}, ends a running prompt as cancelled, and a prompt after it fails; the lifecycle log has the close', async () => {

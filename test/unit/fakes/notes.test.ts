@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -119,6 +119,22 @@ describe('notes, the reference AOI tool (in memory)', () => {
     expectConformant(r, { unbounded: true });
     const term = await run(['watch', '--output', 'jsonl'], { interruptAfterEvents: { events: 2, signal: 'SIGTERM' } });
     expect(term.exitCode).toBe(143);
+  });
+
+  test('without a state directory, a run keeps its state in a temporary one and removes it when it is over', async () => {
+    const before = process.env.TMPDIR;
+    const temp = mkdtempSync(join(tmpdir(), 'notes-tmpdir-'));
+    process.env.TMPDIR = temp; // os.tmpdir() reads it at each call
+    try {
+      const created = await runInMemory(notes, { argv: ['create', '--title', 'kept while it runs', '--output', 'jsonl'] });
+      expect(created.exitCode).toBe(0);
+      const cut = await runInMemory(notes, { argv: ['watch', '--output', 'jsonl'], timeoutMs: 1_000 });
+      expect(cut.timedOut).toBe(true);
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
   });
 
   test('an unbounded watch in virtual time times out where its sleeps reach timeoutMs, as its process would', async () => {

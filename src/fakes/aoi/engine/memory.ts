@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrokenPipe, runTool, type RunSettings } from './core.js';
@@ -11,7 +11,7 @@ export interface InMemoryOptions extends Omit<RunSettings, 'onEventWritten'> {
   env?: Record<string, string | undefined>;
   /** `closed` (default), `open` (a pipe nobody writes or closes), or the bytes on stdin. */
   stdin?: 'closed' | 'open' | string | Uint8Array;
-  /** Where the tool keeps state; a fresh temporary directory by default. */
+  /** Where the tool keeps state; by default a fresh temporary directory, removed when the run is over. */
   stateDir?: string;
   /** Interrupt the run, as a signal would, once this many events were written. */
   interruptAfterEvents?: { events: number; signal?: Signal };
@@ -105,12 +105,13 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
   actOnLines(); // a cue of 0 lines acts at once
 
   const eventCue = options.interruptAfterEvents;
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'aoi-fake-'));
   const run = runTool(
     tool,
     {
       argv: options.argv ?? [],
       env: options.env ?? {},
-      stateDir: options.stateDir ?? mkdtempSync(join(tmpdir(), 'aoi-fake-')),
+      stateDir,
       stdinReadable: stdin !== 'closed',
       readStdin: () => (killed || stdin === 'open' ? never() : Promise.resolve(stdin === 'closed' ? new Uint8Array() : typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin)),
       writeStdout: async (chunk) => {
@@ -166,5 +167,7 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
     killed = true;
     clearTimeout(timer);
     clearTimeout(graceTimer);
+    // A frozen tool that writes there later fails, and nobody hears it (run.catch above).
+    if (options.stateDir === undefined) rmSync(stateDir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,8 @@ const groups = new Set<number>();
 const dirs = new Set<string>();
 const cleanups = new Set<() => unknown>();
 let interrupted: NodeJS.Signals | undefined;
+// Whether the kit's CLI handles SIGINT/SIGTERM itself (onInterrupt): then the host-end guard stays out of its way.
+let interruptHandled = false;
 
 /** How long the groups get after SIGTERM before SIGKILL. */
 const GRACE_MS = 500;
@@ -23,10 +25,62 @@ export function trackGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   if (interrupted) return signalGroup(pid, 'SIGKILL');
   groups.add(pid);
+  updateHostEndGuard();
 }
 
 export function untrackGroup(pid: number | undefined): void {
-  if (pid !== undefined) groups.delete(pid);
+  if (pid !== undefined && groups.delete(pid)) updateHostEndGuard();
+}
+
+/**
+ * Held from just before a spawn until its group is tracked: the child runs as soon as it is forked, and a signal
+ * that ends the host in between must find the guard below already installed. Returns the release.
+ */
+export function holdForSpawn(): () => void {
+  spawning++;
+  updateHostEndGuard();
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    spawning--;
+    updateHostEndGuard();
+  };
+}
+
+/**
+ * A process that runs the kit as a library (a test runner's worker, a script) may end while probes still run:
+ * process.exit, or a signal's default action (vitest SIGTERMs its workers at teardown, also those whose test timed
+ * out mid-lint). The probes lead their own groups, so nothing would end them: a tool that hangs would outlive the
+ * test run that linted it. While a group is alive, the host's end SIGKILLs every group and removes the kit's temp
+ * dirs; a signal nobody else listens for is then raised again, so the host still ends as it would have.
+ */
+const HOST_END_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let spawning = 0;
+let guarded = false;
+function updateHostEndGuard(): void {
+  // The kit's CLI handles its own end (onInterrupt: the groups get a grace period, a partial report is written).
+  const wanted = !interruptHandled && (groups.size > 0 || spawning > 0);
+  if (wanted === guarded) return;
+  guarded = wanted;
+  const method = wanted ? 'on' : 'off';
+  process[method]('exit', endWithHost);
+  for (const signal of HOST_END_SIGNALS) process[method](signal, endWithHostSignal);
+}
+
+function endWithHost(): void {
+  for (const pid of groups) signalGroup(pid, 'SIGKILL');
+  groups.clear();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs.clear();
+}
+
+function endWithHostSignal(signal: NodeJS.Signals): void {
+  endWithHost();
+  spawning = 0;
+  updateHostEndGuard();
+  // Another listener means the host handles this signal itself; alone, the default action is what the host expected.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
 }
 
 /**
@@ -102,6 +156,8 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
  * A second signal during the clean-up is ignored: the clean-up is short and bounded.
  */
 export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
+  interruptHandled = true;
+  updateHostEndGuard();
   const handle = (signal: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = signal;

@@ -6,7 +6,7 @@ import { afterActiveTime, type ActiveTimer } from './active-timer.js';
 import { ByteSink } from './byte-sink.js';
 import { LineCounter } from './line-counter.js';
 import type { BudgetShare } from './output-budget.js';
-import { trackGroup, untrackGroup } from './interrupt.js';
+import { holdForSpawn, trackGroup, untrackGroup } from './interrupt.js';
 import { killTree, signalProcess } from './process-tree.js';
 import type { Run, RunCliOptions } from './run-cli.js';
 
@@ -159,17 +159,19 @@ export async function runProbe(command: string, args: readonly string[] = [], op
       ...(input !== undefined ? { input } : {}),
     });
   let child: ReturnType<typeof spawn>;
+  const spawning = holdForSpawn();
   try {
     child = spawn();
+    // Registered until its group is killed below: an interrupted kit, or a host that ends, ends it (interrupt.ts).
+    trackGroup(child.pid);
   } catch (error) {
     pipe?.reader.destroy();
     throw error;
   } finally {
+    spawning();
     // The child has its copy of the write end (spawning is synchronous); ours must go for EOF to arrive.
     pipe?.release();
   }
-  // Registered until its group is killed below: an interrupted kit ends it (interrupt.ts).
-  trackGroup(child.pid);
   const out: Readable | null = pipe ? pipe.reader : child.stdout;
   const readers = [out, child.stderr].filter((stream): stream is Readable => stream !== null);
   // A read error (the FIFO reader is ours, not execa's) ends that stream's capture; it must not crash the caller.

@@ -134,3 +134,50 @@ describe('an interrupted kit exits 130/143 and leaves no process and no temp dir
     expect(events.slice(1, -1).every((event) => event.type === 'aoi:warning')).toBe(true);
   });
 });
+
+describe('a host that runs the kit as a library takes its probes with it when it ends', { timeout: 120_000 }, () => {
+  // A probe that ignores SIGTERM, SIGINT and SIGHUP and would run for ever: its group leads itself, so nothing but the
+  // kit can end it once the host is gone (vitest SIGTERMs its workers at teardown, also mid-lint after a test timeout).
+  const HOST = `
+    import { existsSync } from 'node:fs';
+    import { runProbe } from ${JSON.stringify(new URL('../../dist/run.js', import.meta.url).pathname)};
+    const ready = process.env.PROBE_READY;
+    void runProbe('sh', ['-c', 'trap "" TERM INT HUP; echo up > "$PROBE_READY.tmp"; mv "$PROBE_READY.tmp" "$PROBE_READY"; exec sleep 1000'], { timeoutMs: 600_000 });
+    if (process.env.HOST_HANDLES) process.on('SIGTERM', () => process.exit(7));
+    const wait = setInterval(() => {
+      if (!existsSync(ready)) return;
+      clearInterval(wait);
+      if (process.env.HOST_EXITS) process.exit(3);
+      console.log('ready');
+      setInterval(() => {}, 1 << 30);
+    }, 20);
+  `;
+
+  async function endHost(how: { signal?: NodeJS.Signals; env?: Record<string, string> }) {
+    const tmp = mkdtempSync(join(tmpdir(), 'aoi-host-end-test-'));
+    tmps.push(tmp);
+    const child = spawn(process.execPath, ['--input-type=module', '-e', HOST], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp, PROBE_READY: join(tmp, 'ready'), ...how.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    // The handshake: the host says ready once the probe has written its file (never a sleep).
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && how.signal && child.kill(how.signal));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    let left = processesNaming(tmp);
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // SIGKILLed processes are reaped by init, soon
+      left = processesNaming(tmp);
+    }
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    return { code, signal, left, probeRan: readdirSync(tmp).includes('ready') };
+  }
+
+  test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s: the host still dies by it, and the probe is gone', async (sig) => {
+    expect(await endHost({ signal: sig })).toEqual({ code: null, signal: sig, left: [], probeRan: true });
+  });
+
+  test('process.exit: the probe is gone', async () => {
+    expect(await endHost({ env: { HOST_EXITS: '1' } })).toEqual({ code: 3, signal: null, left: [], probeRan: true });
+  });
+
+  test('a host that handles SIGTERM itself keeps its own ending (exit 7), and the probe is gone', async () => {
+    expect(await endHost({ signal: 'SIGTERM', env: { HOST_HANDLES: '1' } })).toEqual({ code: 7, signal: null, left: [], probeRan: true });
+  });
+});

@@ -24,7 +24,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Loading the kit's modules afresh for each of the 89 unit and property files cost a fifth of their CPU; none
+        // Loading the kit's modules afresh for each unit and property file cost a fifth of their CPU; none
         // of them mocks a module or leaves global state behind, so they share a worker's modules (CONTRIBUTING.md).
         test: { name: 'unit', include: UNIT_FILES, isolate: false },
       },

@@ -88,8 +88,9 @@ export interface RunnerOptions {
   /** Keep every probe run in a fresh sandbox in `recorded`, for another runner to reuse. */
   readonly record?: boolean;
   /**
-   * When a probe in its own sandbox runs out of time (timeout or grace) on a busy machine, run it once more with
-   * `STARVED_RETRY_FACTOR` times the budget before the tool is blamed: `busy` (default), `always`, `never`.
+   * When a probe runs out of time (timeout or grace) on a busy machine, run it once more with `STARVED_RETRY_FACTOR`
+   * times the budget, in a copy of the sandbox as the first run found it, before the tool is blamed: `busy`
+   * (default), `always`, `never`.
    */
   readonly retryOutOfTime?: 'busy' | 'always' | 'never';
   /**
@@ -231,14 +232,17 @@ export class ProbeRunner {
     if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label, observed: [] };
 
     const observe = settings.observe === true;
+    // In another probe's sandbox (a replay, a second create), a second run needs that sandbox as this one found it:
+    // on a busy machine, a copy is kept before the run, for the retry below.
+    const kept = settings.dirs !== undefined && this.mayRetry() ? await this.workspace.dirs(settings.dirs) : undefined;
     const first = await this.record(spec, dirs, label, observe, settings.later, initial);
-    if (!(first.run.timedOut || first.run.graceExpired) || settings.dirs !== undefined || !this.mayRetry()) {
+    if (!(first.run.timedOut || first.run.graceExpired) || (settings.dirs !== undefined && !kept) || !this.mayRetry()) {
       if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
       return first;
     }
     // Out of time on a busy machine: starved or stuck? A tool that is stuck is stuck again with more time, one
     // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
-    const again = await this.workspace.dirs(template);
+    const again = kept ?? (await this.workspace.dirs(template));
     const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
     return this.record(longer, again, label, observe, settings.later, initial);
   }

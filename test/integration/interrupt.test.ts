@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { runCli } from '../../src/run/run-cli.js';
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const NOTES = new URL('../../fixtures/bin/notes', import.meta.url).pathname;
@@ -175,6 +176,24 @@ describe('a host that runs the kit as a library takes its probes with it when it
 
   test('process.exit: the probe is gone', async () => {
     expect(await endHost({ env: { HOST_EXITS: '1' } })).toEqual({ code: 3, signal: null, left: [], probeRan: true });
+  });
+
+  test('vitest, whose test timed out mid-probe: the run fails on the timeout, and the probe is gone', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'aoi-host-end-test-'));
+    tmps.push(tmp);
+    const vitest = new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
+    const root = new URL('./vitest-host/', import.meta.url).pathname;
+    const run = await runCli(process.execPath, [vitest, 'run', '--root', root], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, timeoutMs: 120_000 });
+    const said = Buffer.from(run.stdout).toString('utf8') + Buffer.from(run.stderr).toString('utf8');
+    expect(run.exitCode, said).toBe(1);
+    expect(said).toMatch(/Test timed out in 2000ms/);
+    let left = processesNaming(tmp);
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = processesNaming(tmp);
+    }
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left).toEqual([]);
   });
 
   test('a host that handles SIGTERM itself keeps its own ending (exit 7), and the probe is gone', async () => {

@@ -52,20 +52,26 @@ export function holdForSpawn(): () => void {
  * A process that runs the kit as a library (a test runner's worker, a script) may end while probes still run:
  * process.exit, or a signal's default action (vitest SIGTERMs its workers at teardown, also those whose test timed
  * out mid-lint). The probes lead their own groups, so nothing would end them: a tool that hangs would outlive the
- * test run that linted it. While a group is alive, the host's end SIGKILLs every group and removes the kit's temp
- * dirs; a signal nobody else listens for is then raised again, so the host still ends as it would have.
+ * test run that linted it. While a group or a temp dir of the kit's is alive, the host's end SIGKILLs every group
+ * and removes the dirs; a signal nobody else listens for is then raised again, so the host still ends as it would have.
  */
 const HOST_END_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 let spawning = 0;
 let guarded = false;
 function updateHostEndGuard(): void {
   // The kit's CLI handles its own end (onInterrupt: the groups get a grace period, a partial report is written).
-  const wanted = !interruptHandled && (groups.size > 0 || spawning > 0);
+  const wanted = !interruptHandled && (groups.size > 0 || spawning > 0 || dirs.size > 0);
   if (wanted === guarded) return;
   guarded = wanted;
-  const method = wanted ? 'on' : 'off';
-  process[method]('exit', endWithHost);
-  for (const signal of HOST_END_SIGNALS) process[method](signal, endWithHostSignal);
+  if (wanted) {
+    process.on('exit', endWithHost);
+    // First in line, so that it is gone before the host's own listeners run: signal-exit (execa, write-file-atomic)
+    // raises the signal again only when it finds itself alone, as this guard does.
+    for (const signal of HOST_END_SIGNALS) process.prependListener(signal, endWithHostSignal);
+  } else {
+    process.off('exit', endWithHost);
+    for (const signal of HOST_END_SIGNALS) process.off(signal, endWithHostSignal);
+  }
 }
 
 function endWithHost(): void {
@@ -79,7 +85,8 @@ function endWithHostSignal(signal: NodeJS.Signals): void {
   endWithHost();
   spawning = 0;
   updateHostEndGuard();
-  // Another listener means the host handles this signal itself; alone, the default action is what the host expected.
+  // Another listener means the host handles this signal itself (a lint it carries on with then fails: its probes and
+  // sandboxes are gone); alone, the default action is what the host expected.
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
 }
 
@@ -91,16 +98,19 @@ function endWithHostSignal(signal: NodeJS.Signals): void {
 export function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   dirs.add(dir);
+  updateHostEndGuard();
   return dir;
 }
 
 export function untrackTempDir(dir: string): void {
   dirs.delete(dir);
+  updateHostEndGuard();
 }
 
 export function removeTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   dirs.delete(dir);
+  updateHostEndGuard();
 }
 
 /**

@@ -140,11 +140,15 @@ describe('a host that runs the kit as a library takes its probes with it when it
   // A probe that ignores SIGTERM, SIGINT and SIGHUP and would run for ever: its group leads itself, so nothing but the
   // kit can end it once the host is gone (vitest SIGTERMs its workers at teardown, also mid-lint after a test timeout).
   const HOST = `
-    import { existsSync } from 'node:fs';
-    import { runProbe } from ${JSON.stringify(new URL('../../dist/run.js', import.meta.url).pathname)};
+    import { existsSync, writeFileSync } from 'node:fs';
+    import { runProbe, withStateDir } from ${JSON.stringify(new URL('../../dist/run.js', import.meta.url).pathname)};
     const ready = process.env.PROBE_READY;
-    void runProbe('sh', ['-c', 'trap "" TERM INT HUP; echo up > "$PROBE_READY.tmp"; mv "$PROBE_READY.tmp" "$PROBE_READY"; exec sleep 1000'], { timeoutMs: 600_000 });
     if (process.env.HOST_HANDLES) process.on('SIGTERM', () => process.exit(7));
+    // signal-exit's way (execa's cleanup, write-file-atomic): raise the signal again only when no one else listens.
+    const polite = () => process.listenerCount('SIGTERM') === 1 && (process.off('SIGTERM', polite), process.kill(process.pid, 'SIGTERM'));
+    if (process.env.HOST_POLITE) process.on('SIGTERM', polite);
+    if (process.env.HOST_STATE_DIR) void withStateDir((dir) => new Promise(() => writeFileSync(ready, dir))); // never done
+    else void runProbe('sh', ['-c', 'trap "" TERM INT HUP; echo up > "$PROBE_READY.tmp"; mv "$PROBE_READY.tmp" "$PROBE_READY"; exec sleep 1000'], { timeoutMs: 600_000 });
     const wait = setInterval(() => {
       if (!existsSync(ready)) return;
       clearInterval(wait);
@@ -160,22 +164,30 @@ describe('a host that runs the kit as a library takes its probes with it when it
     const child = spawn(process.execPath, ['--input-type=module', '-e', HOST], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp, PROBE_READY: join(tmp, 'ready'), ...how.env }, stdio: ['ignore', 'pipe', 'inherit'] });
     // The handshake: the host says ready once the probe has written its file (never a sleep).
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && how.signal && child.kill(how.signal));
+    // A bound, not a handshake: a host that outlives the signal shows as SIGKILL in the assertion, not as a hung test.
+    const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    clearTimeout(safety);
     let left = processesNaming(tmp);
     for (let i = 0; i < 50 && left.length > 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100)); // SIGKILLed processes are reaped by init, soon
       left = processesNaming(tmp);
     }
     for (const pid of left) process.kill(pid, 'SIGKILL');
-    return { code, signal, left, probeRan: readdirSync(tmp).includes('ready') };
+    // What the kit made in TMPDIR (the test's own ready file aside).
+    return { code, signal, left, probeRan: readdirSync(tmp).includes('ready'), files: readdirSync(tmp).filter((name) => name !== 'ready') };
   }
 
   test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s: the host still dies by it, and the probe is gone', async (sig) => {
-    expect(await endHost({ signal: sig })).toEqual({ code: null, signal: sig, left: [], probeRan: true });
+    expect(await endHost({ signal: sig })).toEqual({ code: null, signal: sig, left: [], probeRan: true, files: [] });
+  });
+
+  test('a state directory of withStateDir, no probe running: SIGTERM removes it, and the host dies by it', async () => {
+    expect(await endHost({ signal: 'SIGTERM', env: { HOST_STATE_DIR: '1' } })).toEqual({ code: null, signal: 'SIGTERM', left: [], probeRan: true, files: [] });
   });
 
   test('process.exit: the probe is gone', async () => {
-    expect(await endHost({ env: { HOST_EXITS: '1' } })).toEqual({ code: 3, signal: null, left: [], probeRan: true });
+    expect(await endHost({ env: { HOST_EXITS: '1' } })).toEqual({ code: 3, signal: null, left: [], probeRan: true, files: [] });
   });
 
   test('vitest, whose test timed out mid-probe: the run fails on the timeout, and the probe is gone', async () => {
@@ -196,7 +208,11 @@ describe('a host that runs the kit as a library takes its probes with it when it
     expect(left).toEqual([]);
   });
 
+  test('a host with a listener that ends it only when alone (signal-exit) still dies by SIGTERM, and the probe is gone', async () => {
+    expect(await endHost({ signal: 'SIGTERM', env: { HOST_POLITE: '1' } })).toEqual({ code: null, signal: 'SIGTERM', left: [], probeRan: true, files: [] });
+  });
+
   test('a host that handles SIGTERM itself keeps its own ending (exit 7), and the probe is gone', async () => {
-    expect(await endHost({ signal: 'SIGTERM', env: { HOST_HANDLES: '1' } })).toEqual({ code: 7, signal: null, left: [], probeRan: true });
+    expect(await endHost({ signal: 'SIGTERM', env: { HOST_HANDLES: '1' } })).toEqual({ code: 7, signal: null, left: [], probeRan: true, files: [] });
   });
 });

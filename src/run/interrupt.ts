@@ -83,8 +83,7 @@ function endWithHost(): void {
 
 function endWithHostSignal(signal: NodeJS.Signals): void {
   endWithHost();
-  spawning = 0;
-  updateHostEndGuard();
+  updateHostEndGuard(); // off: no spawn is held here (a spawn and its release are one synchronous block)
   // Another listener means the host handles this signal itself (a lint it carries on with then fails: its probes and
   // sandboxes are gone); alone, the default action is what the host expected.
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);

@@ -25,6 +25,23 @@ function processesNaming(needle: string): number[] {
   return [...new Set(found)];
 }
 
+/** What is still running under `needle` once killed processes had a bounded while to be reaped by init; killed now. */
+async function leftOver(needle: string): Promise<number[]> {
+  let left = processesNaming(needle);
+  for (let i = 0; i < 50 && left.length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = processesNaming(needle);
+  }
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  return left;
+}
+
 interface Interrupted {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -73,19 +90,7 @@ async function interrupt(args: string[], signal: NodeJS.Signals, ready: (out: { 
     });
   }
   const [code, ended] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
-  // Killed processes are reaped by init, not at once: look again for a bounded while before calling them left over.
-  let leftProcesses = processesNaming(tmp);
-  for (let i = 0; i < 50 && leftProcesses.length > 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    leftProcesses = processesNaming(tmp);
-  }
-  for (const pid of leftProcesses) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
+  const leftProcesses = await leftOver(tmp);
   return { code, signal: ended, stdout: out.stdout, stderr: out.stderr, leftProcesses, leftFiles: readdirSync(tmp) };
 }
 
@@ -168,12 +173,7 @@ describe('a host that runs the kit as a library takes its probes with it when it
     const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
     clearTimeout(safety);
-    let left = processesNaming(tmp);
-    for (let i = 0; i < 50 && left.length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // SIGKILLed processes are reaped by init, soon
-      left = processesNaming(tmp);
-    }
-    for (const pid of left) process.kill(pid, 'SIGKILL');
+    const left = await leftOver(tmp);
     // What the kit made in TMPDIR (the test's own ready file aside).
     return { code, signal, left, probeRan: readdirSync(tmp).includes('ready'), files: readdirSync(tmp).filter((name) => name !== 'ready') };
   }
@@ -199,13 +199,7 @@ describe('a host that runs the kit as a library takes its probes with it when it
     const said = Buffer.from(run.stdout).toString('utf8') + Buffer.from(run.stderr).toString('utf8');
     expect(run.exitCode, said).toBe(1);
     expect(said).toMatch(/Test timed out in 2000ms/);
-    let left = processesNaming(tmp);
-    for (let i = 0; i < 50 && left.length > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      left = processesNaming(tmp);
-    }
-    for (const pid of left) process.kill(pid, 'SIGKILL');
-    expect(left).toEqual([]);
+    expect(await leftOver(tmp)).toEqual([]);
   });
 
   test('a host with a listener that ends it only when alone (signal-exit) still dies by SIGTERM, and the probe is gone', async () => {

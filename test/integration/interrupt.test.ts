@@ -195,7 +195,7 @@ describe('a host that runs the kit as a library takes its probes with it when it
     tmps.push(tmp);
     const vitest = new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
     const root = new URL('./vitest-host/', import.meta.url).pathname;
-    const run = await runCli(process.execPath, [vitest, 'run', '--root', root], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, timeoutMs: 120_000 });
+    const run = await runCli(process.execPath, [vitest, 'run', '--root', root], { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp }, timeoutMs: 90_000 }); // inside the test's 120 s: a stuck run fails with its output
     const said = Buffer.from(run.stdout).toString('utf8') + Buffer.from(run.stderr).toString('utf8');
     expect(run.exitCode, said).toBe(1);
     expect(said).toMatch(/Test timed out in 2000ms/);

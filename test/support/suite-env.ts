@@ -22,27 +22,25 @@ export function prepareSuiteEnvironment(): void {
 }
 
 /**
- * Every probe of a lint gets a sandbox of a dozen directories, made, walked and removed: on a journaled disk that was
- * half the CPU of an in-memory lint, system time. Where Linux's /dev/shm is a tmpfs with room (a container's may have
- * 64 MiB), the suite's temporary files go to a directory of their own there (TMPDIR). AOI_TESTKIT_SUITE_TMPDIR=keep
- * leaves TMPDIR as it is. Returns a directory of the suite's own, removed when vitest exits.
+ * The suite's temporary files go to a directory of its own (TMPDIR), removed when vitest exits: test files leave
+ * their state directories to it. Every probe of a lint gets a sandbox of a dozen directories, made, walked and removed:
+ * on a journaled disk that was half the CPU of an in-memory lint, system time; so where Linux's /dev/shm is a tmpfs
+ * with room (a container's may have 64 MiB), the directory is there. AOI_TESTKIT_SUITE_TMPDIR=keep leaves TMPDIR as it
+ * is. Returns the directory, which the suite may use for files of its own too.
  */
 function ownTemporaryDirectory(): string {
-  const shm = '/dev/shm';
+  const keep = process.env.AOI_TESTKIT_SUITE_TMPDIR === 'keep';
   let dir: string | undefined;
-  if (process.env.AOI_TESTKIT_SUITE_TMPDIR !== 'keep') {
+  if (!keep) {
     try {
-      const { bavail, bsize } = statfsSync(shm);
-      if (bavail * bsize >= 2 * 1024 ** 3) {
-        dir = mkdtempSync(join(shm, PREFIX));
-        process.env.TMPDIR = dir;
-      }
+      const { bavail, bsize } = statfsSync('/dev/shm');
+      if (bavail * bsize >= 2 * 1024 ** 3) dir = mkdtempSync(join('/dev/shm', PREFIX));
     } catch {
       // No /dev/shm (macOS, Windows), or not writable: the default TMPDIR.
     }
   }
-  dir ??= mkdtempSync(join(tmpdir(), PREFIX));
-  const made = dir;
+  const made = dir ?? mkdtempSync(join(tmpdir(), PREFIX));
+  if (!keep) process.env.TMPDIR = made;
   process.on('exit', () => rmSync(made, { recursive: true, force: true }));
   return made;
 }

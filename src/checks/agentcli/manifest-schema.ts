@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv } from '../../spec/ajv.js';
+import * as precompiled from '../../spec/agentcli/validators.generated.js';
 import schema from '../../spec/agentcli/agent-cli.schema.json' with { type: 'json' };
 import { toExcerpt } from '../../stream/finding.js';
 import type { ManifestPath } from './manifest-parse.js';
@@ -15,43 +15,26 @@ interface Union {
   readonly key: string;
   readonly rule: string;
   readonly noun: string;
-  /** Each form's own validator, compiled when a bad item first needs it (compiling all costs ~0.2 s). */
-  readonly branches: readonly { readonly value: string; readonly validate: () => ValidateFunction }[];
+  /** Each form's own validator. */
+  readonly branches: readonly { readonly value: string; readonly validate: ValidateFunction }[];
 }
 
-const memo = <T>(make: () => T): (() => T) => {
-  let value: T | undefined;
-  return () => (value ??= make());
-};
-
-let compiled: { validate: ValidateFunction; install: Union; setup: Union } | undefined;
-
-// Compiled once, on first use, so importing the kit costs nothing.
-function validators() {
-  if (!compiled) {
-    const ajv = createAjv([schema]);
-    const get = (pointer: string): ValidateFunction => {
-      const validate = ajv.getSchema(`${schema.$id}${pointer}`);
-      if (!validate) throw new Error(`schema ${schema.$id}${pointer} did not compile`);
-      return validate;
-    };
-    const union = (def: 'installMethod' | 'setupStep', key: 'method' | 'kind', rule: string, noun: string): Union => ({
-      key,
-      rule,
-      noun,
-      branches: schema.$defs[def].oneOf.map((branch, k) => ({
-        value: (branch.properties as unknown as Record<string, { const?: string }>)[key]?.const ?? '',
-        validate: memo(() => get(`#/$defs/${def}/oneOf/${k}`)),
-      })),
-    });
-    compiled = {
-      validate: get(''),
-      install: union('installMethod', 'method', 'AGENTCLI-06/install', 'install method'),
-      setup: union('setupStep', 'kind', 'AGENTCLI-06/setup', 'setup step'),
-    };
-  }
-  return compiled;
-}
+/**
+ * Compiled ahead of time (scripts/generate-validators.mjs, the options of createAjv): compiling the schema at run time
+ * was four fifths of the CPU of `aoi-testkit manifest` on a 20-line manifest.
+ */
+const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction>;
+const union = (def: 'installMethod' | 'setupStep', key: 'method' | 'kind', rule: string, noun: string): Union => ({
+  key,
+  rule,
+  noun,
+  branches: schema.$defs[def].oneOf.map((branch, k) => ({
+    value: (branch.properties as unknown as Record<string, { const?: string }>)[key]?.const ?? '',
+    validate: VALIDATORS[`${def}${k}`]!,
+  })),
+});
+const INSTALL = union('installMethod', 'method', 'AGENTCLI-06/install', 'install method');
+const SETUP = union('setupStep', 'kind', 'AGENTCLI-06/setup', 'setup step');
 
 /** `options[1].min`, `install[0]`, `metadata["x y"]`: a path as a reader writes it. */
 export function formatPath(path: ManifestPath): string {
@@ -208,7 +191,7 @@ function reportUnionItem(union: Union, area: string, index: number, data: unknow
     report(union.rule, `\`${formatPath([...base, union.key])}\` is ${quote(discriminator)}, not one of ${allowed}.`, [...base, union.key]);
     return;
   }
-  const validate = branch.validate();
+  const validate = branch.validate;
   const clauses = validate(item) ? [] : collapse(validate.errors ?? []).map((e) => describe(e, [...base, ...pointerToPath(e.instancePath)], data));
   // "`install[0]` is missing `package`" reads "missing `package`" after the item's own name.
   const self = `\`${formatPath(base)}\` is `;
@@ -219,7 +202,7 @@ function reportUnionItem(union: Union, area: string, index: number, data: unknow
 
 /** Validate the frontmatter against the kit's schema and report each problem once, under its sub-rule. */
 export function reportSchemaFindings(data: unknown, report: Report): void {
-  const { validate, install, setup } = validators();
+  const validate = VALIDATORS.manifest!;
   if (validate(data)) return;
   const unions = new Set<string>();
   for (const e of collapse(validate.errors ?? [])) {
@@ -231,7 +214,7 @@ export function reportSchemaFindings(data: unknown, report: Report): void {
       const key = `${top}/${index}`;
       if (!unions.has(key)) {
         unions.add(key);
-        reportUnionItem(top === 'install' ? install : setup, top, index, data, report);
+        reportUnionItem(top === 'install' ? INSTALL : SETUP, top, index, data, report);
       }
       continue;
     }

@@ -4,7 +4,7 @@
  * resolve against the flag tree) in code. Pure; never throws.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv } from '../../spec/ajv.js';
+import * as precompiled from '../../spec/cmdhelp/validators.generated.js';
 import { maskSecrets } from '../secrets.js';
 import schema from '../../spec/cmdhelp/cmdhelp.schema.json' with { type: 'json' };
 import type { CmdhelpDocument } from '../../spec/cmdhelp/types.js';
@@ -39,16 +39,11 @@ export interface CmdhelpDocumentReport extends Report {
 /** The rules a document shows on its own: the schema, and (unless left out) the examples. */
 const DOCUMENT_RULES = ['CMDHELP-02', 'CMDHELP-07'];
 
-let compiled: ValidateFunction | undefined;
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = createAjv([schema]);
-    const validate = ajv.getSchema(schema.$id);
-    if (!validate) throw new Error('cmdhelp schema did not compile');
-    compiled = validate;
-  }
-  return compiled;
-}
+/**
+ * Compiled ahead of time (scripts/generate-validators.mjs, the options of createAjv): a help document is checked at
+ * every lint of a command and by `aoi-testkit cmdhelp`, and compiling the schema cost more than checking it.
+ */
+const validator = (): ValidateFunction => precompiled.document as unknown as ValidateFunction;
 
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 export const pointer = (...segments: (string | number)[]) => segments.map((s) => `/${escape(String(s))}`).join('');

@@ -28,7 +28,7 @@ export const aoiSchemas = {
 } as const;
 
 /**
- * The validator of one schema, compiled ahead of time (scripts/generate-aoi-validators.mjs, the options of
+ * The validator of one schema, compiled ahead of time (scripts/generate-validators.mjs, the options of
  * createAjv): checking a stream loads no schema compiler, which cost more CPU than checking 50 MB of events.
  */
 const validator = (name: keyof typeof aoiSchemas): ValidateFunction => precompiled[name] as ValidateFunction;

@@ -2,13 +2,31 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aoiCapabilities, aoiCheck, aoiError, aoiHeartbeat, aoiMeta, aoiPlan, aoiProgress, aoiSummary, aoiWarning } from '../../../src/arbitraries/index.js';
+import {
+  agentCliManifest,
+  agentCliManifestWithDefect,
+  aoiCapabilities,
+  aoiCheck,
+  aoiError,
+  aoiHeartbeat,
+  aoiMeta,
+  aoiPlan,
+  aoiProgress,
+  aoiSummary,
+  aoiWarning,
+  cmdhelpDocument,
+  cmdhelpDocumentWithDefect,
+} from '../../../src/arbitraries/index.js';
 import { createAjv } from '../../../src/spec/ajv.js';
 import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from '../../../src/spec/aoi/constants.js';
 import { aoiSchemas, validateCapabilities, validateFrameworkEvent } from '../../../src/spec/aoi/schemas.js';
+import agentCliSchema from '../../../src/spec/agentcli/agent-cli.schema.json' with { type: 'json' };
+import * as agentCliPrecompiled from '../../../src/spec/agentcli/validators.generated.js';
+import cmdhelpSchema from '../../../src/spec/cmdhelp/cmdhelp.schema.json' with { type: 'json' };
+import * as cmdhelpPrecompiled from '../../../src/spec/cmdhelp/validators.generated.js';
 
-// The AOI validators are compiled ahead of time (scripts/generate-aoi-validators.mjs). Their oracle is ajv
-// compiling the same schemas at run time, with the kit's options (createAjv): the same errors, in order.
+// The kit's validators are compiled ahead of time (scripts/generate-validators.mjs). Their oracle is ajv compiling the
+// same schemas at run time, with the kit's options (createAjv): the same errors, in order.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const runtime = createAjv(Object.values(aoiSchemas));
@@ -33,8 +51,8 @@ const EVENTS: Record<FrameworkEventType, fc.Arbitrary<Record<string, unknown>>> 
 };
 
 describe('the precompiled AOI validators', () => {
-  it('are what the generator makes of the schemas today', () => {
-    const run = spawnSync(process.execPath, ['scripts/generate-aoi-validators.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
+  it('are what the generator makes of the schemas today (those of cmdhelp and AGENT-CLI.md too)', () => {
+    const run = spawnSync(process.execPath, ['scripts/generate-validators.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
   });
@@ -57,6 +75,57 @@ describe('the precompiled AOI validators', () => {
         expect(validateCapabilities(manifest)).toEqual(runtimeErrors('capabilities', manifest));
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+/** What a validator reports of a value: nothing, or its errors. */
+type Validate = { (value: unknown): boolean; errors?: unknown[] | null };
+const errorsOf = (validate: Validate, value: unknown) => (validate(value) ? [] : [...(validate.errors ?? [])]);
+
+describe('the precompiled help-document validator', () => {
+  const runtimeDocument = createAjv([cmdhelpSchema]).getSchema(cmdhelpSchema.$id)!;
+  it('reports what ajv compiling the schema at run time reports', () => {
+    const documents = fc.oneof(cmdhelpDocument(), cmdhelpDocumentWithDefect().map((d) => d.document), fc.anything());
+    fc.assert(
+      fc.property(documents, (document) => {
+        expect(errorsOf(cmdhelpPrecompiled.document as Validate, document)).toEqual(errorsOf(runtimeDocument, document));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the precompiled AGENT-CLI.md validators', () => {
+  const runtime = createAjv([agentCliSchema]);
+  const runtimeOf = (pointer: string) => runtime.getSchema(`${agentCliSchema.$id}${pointer}`)!;
+  const precompiled = agentCliPrecompiled as unknown as Record<string, Validate>;
+  const manifests = fc.oneof(agentCliManifest() as fc.Arbitrary<unknown>, agentCliManifestWithDefect().map((d) => d.manifest), fc.anything());
+
+  it('the whole frontmatter: what ajv compiling the schema at run time reports', () => {
+    fc.assert(
+      fc.property(manifests, (manifest) => {
+        expect(errorsOf(precompiled.manifest!, manifest)).toEqual(errorsOf(runtimeOf(''), manifest));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('each form of an install method and of a setup step, on the items of generated manifests', () => {
+    const forms = [
+      ...agentCliSchema.$defs.installMethod.oneOf.map((_branch, k) => [`installMethod${k}`, `#/$defs/installMethod/oneOf/${k}`] as const),
+      ...agentCliSchema.$defs.setupStep.oneOf.map((_branch, k) => [`setupStep${k}`, `#/$defs/setupStep/oneOf/${k}`] as const),
+    ];
+    expect(forms.every(([name]) => typeof precompiled[name] === 'function')).toBe(true);
+    const items = manifests.map((m) => {
+      const record = (m ?? {}) as { install?: unknown; setup?: unknown };
+      return [...(Array.isArray(record.install) ? record.install : []), ...(Array.isArray(record.setup) ? record.setup : []), m];
+    });
+    fc.assert(
+      fc.property(items, fc.constantFrom(...forms), (values, [name, pointer]) => {
+        for (const value of values) expect(errorsOf(precompiled[name]!, value)).toEqual(errorsOf(runtimeOf(pointer), value));
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,7 +1,7 @@
 import { Ajv as AjvDraft7, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { formatSchemaErrors } from '../../../spec/ajv.js';
+import { formatSchemaErrors } from '../../../spec/schema-errors.js';
 import { FRAMEWORK_EVENT_TYPES, RESERVED_DOMAIN_NAMES } from '../../../spec/aoi/constants.js';
 import type { Event, Report } from './types.js';
 

@@ -1,5 +1,5 @@
 import { validateCapabilities } from '../../../spec/aoi/schemas.js';
-import { formatSchemaErrors } from '../../../spec/ajv.js';
+import { formatSchemaErrors } from '../../../spec/schema-errors.js';
 import { toExcerpt } from '../../../stream/finding.js';
 import { compileDeclaredSchema, fileIds, type DeclaredSchema } from './declared-schema.js';
 import { judgeCapped } from './hang.js';

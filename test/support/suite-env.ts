@@ -67,7 +67,8 @@ function skipPythonShim(own: string): void {
   }
 }
 
-function firstOnPath(name: string): string | undefined {
+/** The file `name` on PATH resolves to, as a shell or `/usr/bin/env` finds it. */
+export function firstOnPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     try {

@@ -29,11 +29,11 @@ import * as cmdhelpPrecompiled from '../../../src/spec/cmdhelp/validators.genera
 // same schemas at run time, with the kit's options (createAjv): the same errors, in order.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** What a validator reports of a value: nothing, or its errors. */
+type Validate = { (value: unknown): boolean; errors?: unknown[] | null };
+const errorsOf = (validate: Validate, value: unknown) => (validate(value) ? [] : [...(validate.errors ?? [])]);
 const runtime = createAjv(Object.values(aoiSchemas));
-const runtimeErrors = (name: keyof typeof aoiSchemas, value: unknown) => {
-  const validate = runtime.getSchema(aoiSchemas[name].$id)!;
-  return validate(value) ? [] : [...(validate.errors ?? [])];
-};
+const runtimeErrors = (name: keyof typeof aoiSchemas, value: unknown) => errorsOf(runtime.getSchema(aoiSchemas[name].$id)!, value);
 
 /** A framework event as generated, then bent: fields dropped, retyped or added, formats broken. */
 const bent = (event: fc.Arbitrary<Record<string, unknown>>) =>
@@ -78,10 +78,6 @@ describe('the precompiled AOI validators', () => {
     );
   });
 });
-
-/** What a validator reports of a value: nothing, or its errors. */
-type Validate = { (value: unknown): boolean; errors?: unknown[] | null };
-const errorsOf = (validate: Validate, value: unknown) => (validate(value) ? [] : [...(validate.errors ?? [])]);
 
 describe('the precompiled help-document validator', () => {
   const runtimeDocument = createAjv([cmdhelpSchema]).getSchema(cmdhelpSchema.$id)!;

@@ -300,6 +300,8 @@ if (['cold start', 'lint', 'agents'].some(wanted)) {
     // the kit CLI) a corpus scenario's faults. The state directory holds no note: meta, then the summary.
     { label: 'fake: fixtures/bin/notes search note --output jsonl', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
     { label: 'fake: aoi-testkit fake fault.mixing-prose search note --output jsonl', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'fault.mixing-prose', 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+    // The cmdhelp reference tool, whose code is a chunk of its own that the fake loads when asked for.
+    { label: 'fake: aoi-testkit fake helpdesk help --capabilities', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'helpdesk', 'help', '--capabilities'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
     // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
     ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
   ]);

@@ -5,7 +5,7 @@ import { runCli } from '../../../src/run/run-cli.js';
 
 const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const fake = (args: string[]) => runCli(process.execPath, [CLI, 'fake', ...args], { timeoutMs: 20_000 });
+const fake = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, 'fake', ...args], { env, timeoutMs: 20_000 });
 
 describe('aoi-testkit fake helpdesk', () => {
   test('fake --list names helpdesk and one helpdesk.<fault> per fault, with its description', async () => {
@@ -40,5 +40,12 @@ describe('aoi-testkit fake helpdesk', () => {
     const run = await fake(['helpdesk.no-such-fault']);
     expect(run.exitCode).toBe(64);
     expect(text(run.stderr)).toContain('aoi-testkit fake --list');
+  });
+
+  test('its code is loaded as CommonJS, without the ES module loader (which would parse each chunk again for its exports)', async () => {
+    for (const args of [['helpdesk', 'help', '--capabilities'], ['--list']]) {
+      const run = await fake(args, { NODE_DEBUG: 'esm' });
+      expect([run.exitCode, text(run.stderr).match(/^ESM \d+: .*/m)?.[0]], args.join(' ')).toEqual([0, undefined]);
+    }
   });
 });

@@ -57,7 +57,8 @@ export default defineConfig([
     // CommonJS program faster than an ES module (dist/cli/package.json, written by scripts/postbuild.mjs, makes their .js
     // CommonJS). What a notes fake needs is required up front; the rarer fakes' chunks are import()ed. treeshake makes
     // tsup split with rollup, which keeps import() as it is (tsup's own CommonJS splitting turns it into require(),
-    // which cannot load the agent fakes' ES modules or a data: URL). Chunks stay in dist/cli, the CommonJS folder.
+    // which cannot load the agent fakes' ES modules or a data: URL); scripts/postbuild.mjs then makes the import() of a
+    // chunk a lazy require(), the agents' stay import(). Chunks stay in dist/cli, the CommonJS folder.
     entry: { main: 'src/cli/bin.ts', fake: 'src/cli/fake.ts' },
     outDir: 'dist/cli',
     format: ['cjs'],

@@ -44,7 +44,7 @@ export async function agentHandshakes(root, runs = 11) {
   return arms.map((arm, a) => ({ label: arm.label, medianMs: median(times[a]) }));
 }
 
-/** validateAgentCliManifest on the everything fixture: the first call (schema compile) and calls per second after. */
+/** validateAgentCliManifest on the everything fixture: the first call (V8 compiling the code it runs; the schema is compiled at build time) and calls per second after. */
 export async function manifestSpeed(root) {
   const agents = await import(join(root, 'dist', 'agents.js'));
   const text = readFileSync(join(root, 'fixtures', 'manifests', 'agent-cli', 'valid', 'everything', 'AGENT-CLI.md'), 'utf8');

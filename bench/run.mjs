@@ -7,7 +7,7 @@
 // and the targets as met/missed. Progress goes to stderr. Targets are reported, never asserted:
 // the exit code is non-zero only when something crashed. See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -287,24 +287,29 @@ let baseMs = NaN;
 if (['cold start', 'lint', 'agents'].some(wanted)) {
   log('cold start: node -e 0, the notes fake, the kit CLI');
   const coldStateDir = mkdtempSync(join(os.tmpdir(), 'aoi-bench-cold-'));
-  const starts = coldStart([
-    { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
-    // The floor of any Node program that prints: one JSON line to a pipe (making process.stdout loads Node's streams).
-    { label: 'node -e console.log(one JSON line)', argv: [process.execPath, '-e', 'console.log(JSON.stringify({ type: "aoi:summary", ok: true }))'] },
-    { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
-    { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
-    { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
-    // The command issue 16 names: a fake's real answer (a list of an empty store), through the kit CLI.
-    { label: 'fake: aoi-testkit fake well-behaved list', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', 'list'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
-    // To the last byte of a real run, not just --version: the engine, the tool and its state, and (through
-    // the kit CLI) a corpus scenario's faults. The state directory holds no note: meta, then the summary.
-    { label: 'fake: fixtures/bin/notes search note --output jsonl', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
-    { label: 'fake: aoi-testkit fake fault.mixing-prose search note --output jsonl', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'fault.mixing-prose', 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
-    // The cmdhelp reference tool, whose code is a chunk of its own that the fake loads when asked for.
-    { label: 'fake: aoi-testkit fake helpdesk help --capabilities', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'helpdesk', 'help', '--capabilities'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
-    // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
-    ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
-  ]);
+  let starts;
+  try {
+    starts = coldStart([
+      { label: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+      // The floor of any Node program that prints: one JSON line to a pipe (making process.stdout loads Node's streams).
+      { label: 'node -e console.log(one JSON line)', argv: [process.execPath, '-e', 'console.log(JSON.stringify({ type: "aoi:summary", ok: true }))'] },
+      { label: 'fake: fixtures/bin/notes --version', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), '--version'] },
+      { label: 'aoi-testkit --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), '--version'] },
+      { label: 'fake: aoi-testkit fake well-behaved --version', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', '--version'] },
+      // The command issue 16 names: a fake's real answer (a list of an empty store), through the kit CLI.
+      { label: 'fake: aoi-testkit fake well-behaved list', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'well-behaved', 'list'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+      // To the last byte of a real run, not just --version: the engine, the tool and its state, and (through
+      // the kit CLI) a corpus scenario's faults. The state directory holds no note: meta, then the summary.
+      { label: 'fake: fixtures/bin/notes search note --output jsonl', argv: [process.execPath, join(ROOT, 'fixtures/bin/notes'), 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+      { label: 'fake: aoi-testkit fake fault.mixing-prose search note --output jsonl', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'fault.mixing-prose', 'search', 'note', '--output', 'jsonl'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+      // The cmdhelp reference tool, whose code is a chunk of its own that the fake loads when asked for.
+      { label: 'fake: aoi-testkit fake helpdesk help --capabilities', argv: [process.execPath, join(ROOT, 'dist/cli/main.js'), 'fake', 'helpdesk', 'help', '--capabilities'], env: { AOI_TESTKIT_STATE_DIR: coldStateDir } },
+      // The fake agents carry the ACP / MCP SDKs (bundled): no target, measured so that a regression shows.
+      ...['agent-repl', 'agent-acp', 'agent-mcp'].map((fake) => ({ label: `agent ${fake} --version`, argv: [process.execPath, join(ROOT, `fixtures/bin/${fake}`), '--version'] })),
+    ]);
+  } finally {
+    rmSync(coldStateDir, { recursive: true, force: true });
+  }
   baseMs = starts[0].medianMs;
   const printsMs = starts[1].medianMs;
   for (const [i, s] of wanted('cold start') ? starts.entries() : []) {

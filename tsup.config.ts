@@ -7,7 +7,8 @@ import { defineConfig } from 'tsup';
 
 // execa's own dependencies include CommonJS (cross-spawn) that require()s Node built-ins; bundled into an ES
 // module, esbuild's require shim needs a real `require` in scope, so every ESM output with execa gets one.
-const ESM_REQUIRE = "import { createRequire as __aoiCreateRequire } from 'node:module'; const require = __aoiCreateRequire(import.meta.url);";
+const ESM_REQUIRE =
+  "import { createRequire as __aoiCreateRequire } from 'node:module'; const require = __aoiCreateRequire(import.meta.url);";
 
 export default defineConfig([
   {
@@ -72,7 +73,10 @@ export default defineConfig([
   },
   {
     // The reference fakes as programs: one self-contained file each, no chunks to resolve (cold start).
-    entry: { 'bin/notes': 'src/fakes/aoi/notes/bin.ts', 'bin/helpdesk': 'src/fakes/cmdhelp/bin.ts' },
+    entry: {
+      'bin/notes': 'src/fakes/aoi/notes/bin.ts',
+      'bin/helpdesk': 'src/fakes/cmdhelp/bin.ts',
+    },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
@@ -83,7 +87,10 @@ export default defineConfig([
   {
     // The fake agent CLIs (src/fakes/agentcli): one self-contained file each, the ACP SDK (a devDependency) bundled
     // in, so that users of the published package run them without installing it. Minified: less to parse at start.
-    entry: { 'bin/agent-acp': 'src/fakes/agentcli/bin/acp.ts', 'bin/agent-repl': 'src/fakes/agentcli/bin/repl.ts' },
+    entry: {
+      'bin/agent-acp': 'src/fakes/agentcli/bin/acp.ts',
+      'bin/agent-repl': 'src/fakes/agentcli/bin/repl.ts',
+    },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

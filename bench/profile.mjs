@@ -21,7 +21,10 @@ const PROF = join(WORK, 'prof');
 const topArg = process.argv.indexOf('--top');
 const TOP = topArg > 0 ? Number(process.argv[topArg + 1]) : 25;
 
-const file = ensureStreamFile({ dir: WORK, targetBytes: (Number(process.env.AOI_BENCH_FILE_MIB) || 200) * MiB });
+const file = ensureStreamFile({
+  dir: WORK,
+  targetBytes: (Number(process.env.AOI_BENCH_FILE_MIB) || 200) * MiB,
+});
 const driver = join(WORK, 'profile-checker.mjs');
 writeFileSync(
   driver,
@@ -38,9 +41,13 @@ for (let pass = 0; pass < 3; pass++) {
 );
 rmSync(PROF, { recursive: true, force: true });
 mkdirSync(PROF, { recursive: true });
-const run = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', PROF, driver], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', PROF, driver], {
+  stdio: 'inherit',
+});
 if (run.status !== 0) process.exit(run.status ?? 1);
-const profFile = readdirSync(PROF).map((f) => join(PROF, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+const profFile = readdirSync(PROF)
+  .map((f) => join(PROF, f))
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 const profile = JSON.parse(readFileSync(profFile, 'utf8'));
 
 // Self samples per node, then per function (name + script + line), and inclusive per function.
@@ -85,8 +92,17 @@ const lineOf = (text, re) => text.slice(0, text.search(re)).split('\n').length;
 const definedIn = (owner, name) => {
   if (!owner || owner.startsWith('(')) return '';
   const o = escapeRe(owner);
-  const ownerDef = new RegExp(`(?:function\\*?\\s+${o}\\s*[(<]|class\\s+${o}\\b|\\b(?:const|let)\\s+${o}\\s*=)`, 'm');
-  const method = name && name !== owner ? new RegExp(`^\\s*(?:(?:private|public|protected|static|async|readonly|get|set)\\s+)*${escapeRe(name)}\\s*[(<]`, 'm') : null;
+  const ownerDef = new RegExp(
+    `(?:function\\*?\\s+${o}\\s*[(<]|class\\s+${o}\\b|\\b(?:const|let)\\s+${o}\\s*=)`,
+    'm',
+  );
+  const method =
+    name && name !== owner
+      ? new RegExp(
+          `^\\s*(?:(?:private|public|protected|static|async|readonly|get|set)\\s+)*${escapeRe(name)}\\s*[(<]`,
+          'm',
+        )
+      : null;
   return srcFiles
     .filter(([, text]) => ownerDef.test(text))
     .map(([p, text]) => {
@@ -102,11 +118,14 @@ const definedIn = (owner, name) => {
 const distText = new Map();
 const enclosing = (where) => {
   const [script, line] = where.split(':');
-  if (!distText.has(script)) distText.set(script, readFileSync(join(ROOT, script), 'utf8').split('\n'));
+  if (!distText.has(script))
+    distText.set(script, readFileSync(join(ROOT, script), 'utf8').split('\n'));
   const lines = distText.get(script);
   // Top-level declarations start in column 0 (esbuild output): the nearest one above is the owner.
   for (let i = Number(line) - 1; i >= 0; i--) {
-    const m = /^(?:export )?(?:async )?(?:function\*? (\w+)|class (\w+)|var (\w+) = class\b)/.exec(lines[i]);
+    const m = /^(?:export )?(?:async )?(?:function\*? (\w+)|class (\w+)|var (\w+) = class\b)/.exec(
+      lines[i],
+    );
     if (m) return m[1] ?? m[2] ?? m[3];
     if (/^}/.test(lines[i]) && i < Number(line) - 1) return '';
   }

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 const root = new URL('../', import.meta.url).pathname;
 const built = join(root, 'dist/corpus.js');
 if (!existsSync(built)) {
-  process.stderr.write('generate-scenarios: dist/corpus.js is missing: run `npm run build` first (tsup entry corpus: src/corpus/index.ts)\n');
+  process.stderr.write(
+    'generate-scenarios: dist/corpus.js is missing: run `npm run build` first (tsup entry corpus: src/corpus/index.ts)\n',
+  );
   process.exit(66);
 }
 const { buildScenarios, renderScenarioFile, scenarioFileName } = await import(built);
@@ -34,4 +36,8 @@ for (const name of readdirSync(dir)) {
   removed++;
 }
 const kinds = scenarios.reduce((acc, s) => ({ ...acc, [s.kind]: (acc[s.kind] ?? 0) + 1 }), {});
-process.stdout.write(`scenarios/: ${scenarios.length} scenario(s) (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}); ${written} written, ${removed} removed\n`);
+process.stdout.write(
+  `scenarios/: ${scenarios.length} scenario(s) (${Object.entries(kinds)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ')}); ${written} written, ${removed} removed\n`,
+);

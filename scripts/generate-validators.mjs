@@ -17,7 +17,18 @@ const standalone = standaloneCode.default ?? standaloneCode;
 const SPEC = new URL('../src/spec/', import.meta.url);
 const readSchema = (path) => JSON.parse(readFileSync(new URL(path, SPEC), 'utf8'));
 
-const AOI = ['meta', 'summary', 'error', 'warning', 'check', 'plan', 'progress', 'heartbeat', 'event', 'capabilities'];
+const AOI = [
+  'meta',
+  'summary',
+  'error',
+  'warning',
+  'check',
+  'plan',
+  'progress',
+  'heartbeat',
+  'event',
+  'capabilities',
+];
 const agentCli = readSchema('agentcli/agent-cli.schema.json');
 /** Each generated module: its schemas, and what it exports (name → schema id, or id#pointer for a subschema). */
 const MODULES = {
@@ -35,8 +46,18 @@ const MODULES = {
     schemas: [agentCli],
     exports: ([schema]) => ({
       manifest: schema.$id,
-      ...Object.fromEntries(schema.$defs.installMethod.oneOf.map((_branch, k) => [`installMethod${k}`, `${schema.$id}#/$defs/installMethod/oneOf/${k}`])),
-      ...Object.fromEntries(schema.$defs.setupStep.oneOf.map((_branch, k) => [`setupStep${k}`, `${schema.$id}#/$defs/setupStep/oneOf/${k}`])),
+      ...Object.fromEntries(
+        schema.$defs.installMethod.oneOf.map((_branch, k) => [
+          `installMethod${k}`,
+          `${schema.$id}#/$defs/installMethod/oneOf/${k}`,
+        ]),
+      ),
+      ...Object.fromEntries(
+        schema.$defs.setupStep.oneOf.map((_branch, k) => [
+          `setupStep${k}`,
+          `${schema.$id}#/$defs/setupStep/oneOf/${k}`,
+        ]),
+      ),
     }),
   },
 };
@@ -53,7 +74,12 @@ const current = (spec) => {
 export function generate(spec) {
   const { schemas, exports } = MODULES[spec];
   // The same options as createAjv (src/spec/ajv.ts), plus what standalone code needs.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
   addFormats(ajv);
   for (const schema of schemas) ajv.addSchema(schema);
   let code = standalone(ajv, exports(schemas));
@@ -68,7 +94,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const code = generate(spec);
     if (!process.argv.includes('--check')) writeFileSync(outFile(spec), code);
     else if (current(spec) !== code) {
-      console.error(`src/spec/${spec}/validators.generated.ts is stale: run node scripts/generate-validators.mjs`);
+      console.error(
+        `src/spec/${spec}/validators.generated.ts is stale: run node scripts/generate-validators.mjs`,
+      );
       stale = true;
     }
   }

@@ -42,6 +42,9 @@ writeFileSync(join(root, 'dist/cli/package.json'), `${JSON.stringify({ type: 'co
 for (const name of readdirSync(join(root, 'dist/cli')).filter((f) => f.endsWith('.js'))) {
   const file = join(root, 'dist/cli', name);
   const code = readFileSync(file, 'utf8');
-  const lazy = code.replace(/\bimport\((['"])(\.\/[\w.-]+\.js)\1\)/g, (_, quote, chunk) => `Promise.resolve().then(() => require(${quote}${chunk}${quote}))`);
+  const lazy = code.replace(
+    /\bimport\((['"])(\.\/[\w.-]+\.js)\1\)/g,
+    (_, quote, chunk) => `Promise.resolve().then(() => require(${quote}${chunk}${quote}))`,
+  );
   if (lazy !== code) writeFileSync(file, lazy);
 }

@@ -28,7 +28,15 @@
  * Usage: node scripts/verdict-snapshot.mjs [--live [--live-kinds K,…]] [--hog] --out FILE
  *        node scripts/verdict-snapshot.mjs [--live] [--hog] --compare FILE   (exit 1, with a summary, on any difference)
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,13 +58,17 @@ function parseArgs(argv) {
   }
   if (!args.out === !args.compare) usage('give exactly one of --out FILE and --compare FILE');
   const known = ['main', 'cmdhelp', 'exec', 'app', 'lint', 'foreign'];
-  for (const kind of args.kinds ?? []) if (!known.includes(kind)) usage(`--live-kinds takes ${known.join(',')}; not ${JSON.stringify(kind)}`);
+  for (const kind of args.kinds ?? [])
+    if (!known.includes(kind))
+      usage(`--live-kinds takes ${known.join(',')}; not ${JSON.stringify(kind)}`);
   if (args.kinds) args.live = true;
   return args;
 }
 
 function usage(message) {
-  process.stderr.write(`verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live [--live-kinds main,cmdhelp,exec,app,lint,foreign]] [--hog] (--out FILE | --compare FILE)\n`);
+  process.stderr.write(
+    `verdict-snapshot: ${message}\nusage: node scripts/verdict-snapshot.mjs [--live [--live-kinds main,cmdhelp,exec,app,lint,foreign]] [--hog] (--out FILE | --compare FILE)\n`,
+  );
   process.exit(64);
 }
 
@@ -82,25 +94,38 @@ function normaliseText(text) {
 
 /** Live runs also differ in what the clock and the random ids say. */
 function normaliseLiveText(text) {
-  return normaliseText(text)
-    .replace(/"duration_ms":\d+/g, '"duration_ms":<ms>')
-    .replace(/\d{4}-\d\d-\d\dT[\d:.]*Z?/g, '<time>')
-    // APP-14's finding quotes the two unstable ids, random by design.
-    .replace(/ids \([\w-]+ vs [\w-]+\)/g, 'ids (<id> vs <id>)');
+  return (
+    normaliseText(text)
+      .replace(/"duration_ms":\d+/g, '"duration_ms":<ms>')
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]*Z?/g, '<time>')
+      // APP-14's finding quotes the two unstable ids, random by design.
+      .replace(/ids \([\w-]+ vs [\w-]+\)/g, 'ids (<id> vs <id>)')
+  );
 }
 
 /** A cut excerpt (…) ends where its length limit fell: after a normalised value, that place moves from run to run. */
 function cutAfterPlaceholder(excerpt) {
   if (typeof excerpt !== 'string' || !excerpt.endsWith('…')) return excerpt;
-  const end = Math.max(...['<ms>', '<time>'].map((p) => { const i = excerpt.lastIndexOf(p); return i < 0 ? -1 : i + p.length; }));
+  const end = Math.max(
+    ...['<ms>', '<time>'].map((p) => {
+      const i = excerpt.lastIndexOf(p);
+      return i < 0 ? -1 : i + p.length;
+    }),
+  );
   return end < 0 ? excerpt : `${excerpt.slice(0, end)}…`;
 }
 
 /** Live judges probe commands concurrently: the order of their findings is the order the processes ended. */
-const byContent = (a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0);
+const byContent = (a, b) =>
+  JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0;
 const liveRecord = (input, report, extra) => {
   const r = record(input, report, extra, normaliseLiveText);
-  return { ...r, findings: r.findings.map((f) => ({ ...f, excerpt: cutAfterPlaceholder(f.excerpt) })).sort(byContent) };
+  return {
+    ...r,
+    findings: r.findings
+      .map((f) => ({ ...f, excerpt: cutAfterPlaceholder(f.excerpt) }))
+      .sort(byContent),
+  };
 };
 
 /**
@@ -113,12 +138,19 @@ function lintRecord(input, report, extra) {
   const r = liveRecord(input, report, extra);
   const byId = new Map();
   for (const f of r.findings) {
-    const entry = byId.get(f.id) ?? { id: f.id, severity: f.severity, kept: 0, messages: new Set() };
+    const entry = byId.get(f.id) ?? {
+      id: f.id,
+      severity: f.severity,
+      kept: 0,
+      messages: new Set(),
+    };
     entry.kept++;
     entry.messages.add(f.message.replace(/\d+/g, 'N'));
     byId.set(f.id, entry);
   }
-  const findings = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((e) => ({ ...e, messages: [...e.messages].sort() }));
+  const findings = [...byId.values()]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((e) => ({ ...e, messages: [...e.messages].sort() }));
   return { ...r, findings };
 }
 
@@ -158,7 +190,9 @@ function record(input, report, extra, normalise = normaliseText) {
 /** Under strict only the statuses are recorded: severities may become `error` there (one meaning of strict). */
 const strictOf = (report) => ({
   ok: report.ok ?? report.valid ?? !(report.findings ?? []).some((f) => f.severity === 'error'),
-  verdicts: (report.verdicts ?? []).map((v) => `${v.rule}${v.command ? ` ${normaliseText(v.command)}` : ''}: ${v.status}`),
+  verdicts: (report.verdicts ?? []).map(
+    (v) => `${v.rule}${v.command ? ` ${normaliseText(v.command)}` : ''}: ${v.status}`,
+  ),
 });
 
 const withStrict = (rec, strictReport) => ({ ...rec, strict: strictOf(strictReport) });
@@ -167,7 +201,11 @@ const withStrict = (rec, strictReport) => ({ ...rec, strict: strictOf(strictRepo
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const rel = (path) => relative(ROOT, path);
-const sortedDirs = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const sortedDirs = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 
 function walk(dir, match, out = []) {
   for (const name of readdirSync(dir).sort()) {
@@ -191,8 +229,19 @@ async function streamScenarios(kit, corpus) {
   for (const scenario of scenarios().filter((s) => s.kind === 'stream')) {
     const run = await corpus.runStreamScenario(scenario);
     const report = kit.checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal });
-    const strict = kit.checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal, strict: true });
-    out.push(withStrict(record(`scenarios/${scenario.id}.json`, report, { exit: { code: run.exitCode, signal: run.signal } }), strict));
+    const strict = kit.checkStream(run.stdout, {
+      exitCode: run.exitCode,
+      signal: run.signal,
+      strict: true,
+    });
+    out.push(
+      withStrict(
+        record(`scenarios/${scenario.id}.json`, report, {
+          exit: { code: run.exitCode, signal: run.signal },
+        }),
+        strict,
+      ),
+    );
   }
   return out;
 }
@@ -213,7 +262,10 @@ function transcripts(kit) {
       };
       const bytes = new Uint8Array(readFileSync(join(dir, file)));
       const end = { exitCode: expected.exitCode, signal: expected.signal };
-      return withStrict(record(rel(join(dir, file)), kit.checkStream(bytes, { ...options, ...end })), kit.checkStream(bytes, { ...options, ...end, strict: true }));
+      return withStrict(
+        record(rel(join(dir, file)), kit.checkStream(bytes, { ...options, ...end })),
+        kit.checkStream(bytes, { ...options, ...end, strict: true }),
+      );
     });
 }
 
@@ -221,24 +273,42 @@ function cmdhelpDocuments(kit) {
   const dir = join(ROOT, 'fixtures', 'cmdhelp');
   return walk(dir, (n) => /^(cmdhelp\.json|capabilities\.txt|help\.md)$/.test(n)).map((file) => {
     const text = readFileSync(file, 'utf8');
-    if (file.endsWith('cmdhelp.json')) return withStrict(record(rel(file), kit.validateCmdhelpDocument(text)), kit.validateCmdhelpDocument(text, { strict: true }));
+    if (file.endsWith('cmdhelp.json'))
+      return withStrict(
+        record(rel(file), kit.validateCmdhelpDocument(text)),
+        kit.validateCmdhelpDocument(text, { strict: true }),
+      );
     if (file.endsWith('capabilities.txt')) return record(rel(file), kit.parseCapabilityLine(text));
-    return withStrict(record(rel(file), kit.checkCmdhelpMarkdown(text, { binary: 'helpdesk' })), kit.checkCmdhelpMarkdown(text, { binary: 'helpdesk', strict: true }));
+    return withStrict(
+      record(rel(file), kit.checkCmdhelpMarkdown(text, { binary: 'helpdesk' })),
+      kit.checkCmdhelpMarkdown(text, { binary: 'helpdesk', strict: true }),
+    );
   });
 }
 
 function agentCliManifests(agents) {
-  const files = [...walk(join(ROOT, 'fixtures', 'manifests'), (n) => n === 'AGENT-CLI.md'), ...walk(join(ROOT, 'fixtures', 'agents'), (n) => n === 'AGENT-CLI.md')];
+  const files = [
+    ...walk(join(ROOT, 'fixtures', 'manifests'), (n) => n === 'AGENT-CLI.md'),
+    ...walk(join(ROOT, 'fixtures', 'agents'), (n) => n === 'AGENT-CLI.md'),
+  ];
   return files.map((file) => {
     const text = readFileSync(file, 'utf8');
-    return withStrict(record(rel(file), agents.validateAgentCliManifest(text, { path: file })), agents.validateAgentCliManifest(text, { path: file, strict: true }));
+    return withStrict(
+      record(rel(file), agents.validateAgentCliManifest(text, { path: file })),
+      agents.validateAgentCliManifest(text, { path: file, strict: true }),
+    );
   });
 }
 
 function appPackages(kit) {
   const dir = join(ROOT, 'fixtures', 'apps');
   const packages = readJson(join(dir, 'expected.json')).packages.map((p) => p.path);
-  return packages.map((path) => withStrict(record(rel(join(dir, path)), kit.validateAppPackage(join(dir, path))), kit.validateAppPackage(join(dir, path), { strict: true })));
+  return packages.map((path) =>
+    withStrict(
+      record(rel(join(dir, path)), kit.validateAppPackage(join(dir, path))),
+      kit.validateAppPackage(join(dir, path), { strict: true }),
+    ),
+  );
 }
 
 function agentConversations(agents) {
@@ -250,14 +320,45 @@ function agentConversations(agents) {
       const fixture = readJson(join(dir, file));
       const report = agents.checkTurns(fixture.transcript, fixture.options);
       const strict = agents.checkTurns(fixture.transcript, { ...fixture.options, strict: true });
-      const out = [withStrict(record(rel(join(dir, file)), report, { events: report.events.map((e) => e.type), turns: report.turns }), strict)];
+      const out = [
+        withStrict(
+          record(rel(join(dir, file)), report, {
+            events: report.events.map((e) => e.type),
+            turns: report.turns,
+          }),
+          strict,
+        ),
+      ];
       if (fixture.lifecycle) {
         const { records, alive } = fixture.lifecycle;
-        out.push(record(`${rel(join(dir, file))}#lifecycle`, agents.checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) })));
+        out.push(
+          record(
+            `${rel(join(dir, file))}#lifecycle`,
+            agents.checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) }),
+          ),
+        );
         // The runner's side judged from the same log, with the fixture's inputs (AGENTCLI-27…30).
-        if (fixture.options.policy) out.push(record(`${rel(join(dir, file))}#policy`, agents.checkSessionPolicy(records, fixture.options.policy)));
-        if (fixture.options.preflight) out.push(record(`${rel(join(dir, file))}#preflight`, agents.checkPreflight(records, fixture.options.preflight)));
-        if (fixture.options.runnerSecrets) out.push(record(`${rel(join(dir, file))}#runner-secrets`, agents.checkRunnerSecrets(records, fixture.options.runnerSecrets)));
+        if (fixture.options.policy)
+          out.push(
+            record(
+              `${rel(join(dir, file))}#policy`,
+              agents.checkSessionPolicy(records, fixture.options.policy),
+            ),
+          );
+        if (fixture.options.preflight)
+          out.push(
+            record(
+              `${rel(join(dir, file))}#preflight`,
+              agents.checkPreflight(records, fixture.options.preflight),
+            ),
+          );
+        if (fixture.options.runnerSecrets)
+          out.push(
+            record(
+              `${rel(join(dir, file))}#runner-secrets`,
+              agents.checkRunnerSecrets(records, fixture.options.runnerSecrets),
+            ),
+          );
       }
       return out;
     });
@@ -269,11 +370,19 @@ function execFixtures(kit) {
     const dir = join(root, name);
     const input = readFileSync(join(dir, 'input.jsonl'), 'utf8');
     const output = readFileSync(join(dir, 'output.jsonl'), 'utf8');
-    const stderr = existsSync(join(dir, 'stderr.txt')) ? readFileSync(join(dir, 'stderr.txt'), 'utf8') : '';
+    const stderr = existsSync(join(dir, 'stderr.txt'))
+      ? readFileSync(join(dir, 'stderr.txt'), 'utf8')
+      : '';
     const expected = readJson(join(dir, 'expected.json'));
     return expected.judgements.map((j) => {
       const options = { ...j.options, stderr };
-      return withStrict(record(`${rel(dir)}#${JSON.stringify(j.options)}`, kit.checkExecOutput(input, output, expected.exit, options)), kit.checkExecOutput(input, output, expected.exit, { ...options, strict: true }));
+      return withStrict(
+        record(
+          `${rel(dir)}#${JSON.stringify(j.options)}`,
+          kit.checkExecOutput(input, output, expected.exit, options),
+        ),
+        kit.checkExecOutput(input, output, expected.exit, { ...options, strict: true }),
+      );
     });
   });
 }
@@ -288,13 +397,30 @@ async function lintScenarios(lint, fakes, corpus) {
     .map((s) => async () => {
       const plan = s.kind === 'lint' ? s : s.lint;
       const input = `lint:memory scenarios/${s.id}.json`;
-      const target = lint.inMemoryTarget(fakes.notes, { faults: corpus.scenarioFaults(s.fake), seed: s.fake.seed });
+      const target = lint.inMemoryTarget(fakes.notes, {
+        faults: corpus.scenarioFaults(s.fake),
+        seed: s.fake.seed,
+      });
       try {
-        const report = await lint.lintCli(target, { setup: plan.setup, invocations: plan.invocations, canarySeed: 'verdict-snapshot' });
-        return lintRecord(input, report, { commands: report.commands, capabilities: report.capabilities, probes: report.probes });
+        const report = await lint.lintCli(target, {
+          setup: plan.setup,
+          invocations: plan.invocations,
+          canarySeed: 'verdict-snapshot',
+        });
+        return lintRecord(input, report, {
+          commands: report.commands,
+          capabilities: report.capabilities,
+          probes: report.probes,
+        });
       } catch (error) {
         if (!(error instanceof lint.LintSetupError)) throw error;
-        return { input, ok: false, verdicts: [], findings: [], setupError: normaliseLiveText(error.message) };
+        return {
+          input,
+          ok: false,
+          verdicts: [],
+          findings: [],
+          setupError: normaliseLiveText(error.message),
+        };
       }
     });
   return limited(jobs, 8);
@@ -304,13 +430,23 @@ async function lintScenarios(lint, fakes, corpus) {
 
 /** The README's main job: lint the reference fake with its setup and invocations. */
 const MAIN_JOB = {
-  setup: [['create', '--title', 'First note'], ['create', '--title', 'Second note']],
-  invocations: [['search', 'note', '--limit', '1'], ['get', 'n_0001'], ['create', '--title', 'Fresh'], ['update', 'n_0001', '--title', 'Renamed'], ['delete', 'n_0001', '--confirm']],
+  setup: [
+    ['create', '--title', 'First note'],
+    ['create', '--title', 'Second note'],
+  ],
+  invocations: [
+    ['search', 'note', '--limit', '1'],
+    ['get', 'n_0001'],
+    ['create', '--title', 'Fresh'],
+    ['update', 'n_0001', '--title', 'Renamed'],
+    ['delete', 'n_0001', '--confirm'],
+  ],
 };
 
 /** A corpus argv with the kit's CLI run directly (scenarios say `npx aoi-testkit …`). */
 function direct(argv, kitCommand) {
-  if (kitCommand.some((w, i) => argv[i] !== w)) throw new Error(`not a kit command: ${argv.join(' ')}`);
+  if (kitCommand.some((w, i) => argv[i] !== w))
+    throw new Error(`not a kit command: ${argv.join(' ')}`);
   return [process.execPath, [CLI, ...argv.slice(kitCommand.length)]];
 }
 
@@ -336,33 +472,57 @@ async function live(lint, corpus, kinds) {
     const all = scenarios().filter((s) => wanted(s.kind));
     const out = [];
     if (wanted('main')) {
-      const main = await lint.lintCli(lint.processTarget(process.execPath, [join(ROOT, 'fixtures', 'bin', 'notes')]), { ...MAIN_JOB, canarySeed: 1 });
-      out.push(lintRecord('live:lint fixtures/bin/notes (README main job)', main, { commands: main.commands, capabilities: main.capabilities, probes: main.probes }));
+      const main = await lint.lintCli(
+        lint.processTarget(process.execPath, [join(ROOT, 'fixtures', 'bin', 'notes')]),
+        { ...MAIN_JOB, canarySeed: 1 },
+      );
+      out.push(
+        lintRecord('live:lint fixtures/bin/notes (README main job)', main, {
+          commands: main.commands,
+          capabilities: main.capabilities,
+          probes: main.probes,
+        }),
+      );
     }
     const jobs = [
       ...all
         .filter((s) => s.kind === 'cmdhelp')
         .map((s) => async () => {
           const [command, args] = direct(s.command, corpus.KIT_COMMAND);
-          const report = await lint.checkCmdhelp(command, args, { env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(scratch, 'cmdhelp-')) } });
+          const report = await lint.checkCmdhelp(command, args, {
+            env: { AOI_TESTKIT_STATE_DIR: mkdtempSync(join(scratch, 'cmdhelp-')) },
+          });
           return liveRecord(`live:checkCmdhelp scenarios/${s.id}.json`, report);
         }),
       ...all
         .filter((s) => s.kind === 'exec')
         .map((s) => async () => {
           const [command, args] = direct(s.command, corpus.KIT_COMMAND);
-          const report = await lint.checkExec(command, args, { plan: s.plan, bulkLines: s.bulkLines, bulkTimeoutMs: 10_000 });
-          return liveRecord(`live:checkExec scenarios/${s.id}.json`, report, { planSource: report.planSource });
+          const report = await lint.checkExec(command, args, {
+            plan: s.plan,
+            bulkLines: s.bulkLines,
+            bulkTimeoutMs: 10_000,
+          });
+          return liveRecord(`live:checkExec scenarios/${s.id}.json`, report, {
+            planSource: report.planSource,
+          });
         }),
       ...all
         .filter((s) => s.kind === 'app')
         .map((s) => async () => {
           const report = await lint.checkAgentApplication(join(ROOT, s.path), s.options);
-          return liveRecord(`live:checkAgentApplication scenarios/${s.id}.json`, report, { skipped: report.skipped ? normaliseText(report.skipped) : null });
+          return liveRecord(`live:checkAgentApplication scenarios/${s.id}.json`, report, {
+            skipped: report.skipped ? normaliseText(report.skipped) : null,
+          });
         }),
     ];
     out.push(...(await limited(jobs)));
-    out.push(...(await limited([...all.filter((s) => s.kind === 'lint').map((s) => () => lintProcessScenario(s, corpus)), ...all.filter((s) => s.kind === 'foreign').map((s) => () => lintForeignScenario(s))])));
+    out.push(
+      ...(await limited([
+        ...all.filter((s) => s.kind === 'lint').map((s) => () => lintProcessScenario(s, corpus)),
+        ...all.filter((s) => s.kind === 'foreign').map((s) => () => lintForeignScenario(s)),
+      ])),
+    );
     return out;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -372,19 +532,36 @@ async function live(lint, corpus, kinds) {
 /** `aoi-testkit lint … --output jsonl -- PROGRAM` as a user runs it: its aoi:check events, as a record. */
 async function lintAsUser(input, args, program, options = {}) {
   const { runCli } = await load('run');
-  const run = await runCli(process.execPath, [CLI, 'lint', ...args, '--output', 'jsonl', '--', ...program], { timeoutMs: 600_000, ...options });
-  const events = Buffer.from(run.stdout).toString('utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  const run = await runCli(
+    process.execPath,
+    [CLI, 'lint', ...args, '--output', 'jsonl', '--', ...program],
+    { timeoutMs: 600_000, ...options },
+  );
+  const events = Buffer.from(run.stdout)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
   const checks = events.filter((e) => e.type === 'aoi:check');
   return {
     input,
     exitCode: run.exitCode,
     ok: events.find((e) => e.type === 'aoi:summary')?.ok ?? null,
-    verdicts: checks.map((c) => [c.name, c.command ?? null, c.status, [...new Set((c.findings ?? []).map((f) => f.id))].sort()]),
+    verdicts: checks.map((c) => [
+      c.name,
+      c.command ?? null,
+      c.status,
+      [...new Set((c.findings ?? []).map((f) => f.id))].sort(),
+    ]),
   };
 }
 
-const plannedArgs = (s) => [...s.setup.flatMap((argv) => ['--setup', shellWords(argv)]), ...s.invocations.flatMap((argv) => ['--invoke', shellWords(argv)])];
-const shellWords = (argv) => argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ');
+const plannedArgs = (s) => [
+  ...s.setup.flatMap((argv) => ['--setup', shellWords(argv)]),
+  ...s.invocations.flatMap((argv) => ['--invoke', shellWords(argv)]),
+];
+const shellWords = (argv) =>
+  argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ');
 
 /** A lint scenario's fake as a real process (`aoi-testkit fake …`), linted with the scenario's plan. */
 function lintProcessScenario(s, corpus) {
@@ -406,12 +583,19 @@ async function lintForeignScenario(s) {
         out += chunk;
         if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')).trim());
       });
-      service.once('exit', (code) => reject(new Error(`${s.id}: the service exited ${code} before its ready line`)));
+      service.once('exit', (code) =>
+        reject(new Error(`${s.id}: the service exited ${code} before its ready line`)),
+      );
     });
     env.push('--env', `${s.service.urlEnv}=${url}`);
   }
   try {
-    return await lintAsUser(`live:lint foreign scenarios/${s.id}.json`, [...s.lintArgs, ...env, ...plannedArgs(s)], s.command, { cwd: ROOT });
+    return await lintAsUser(
+      `live:lint foreign scenarios/${s.id}.json`,
+      [...s.lintArgs, ...env, ...plannedArgs(s)],
+      s.command,
+      { cwd: ROOT },
+    );
   } finally {
     service?.kill();
   }
@@ -422,7 +606,9 @@ async function withHogs(enabled, body) {
   if (!enabled) return body();
   const { spawn } = await import('node:child_process');
   const { availableParallelism } = await import('node:os');
-  const hogs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const hogs = Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
   try {
     return await body();
   } finally {
@@ -433,7 +619,13 @@ async function withHogs(enabled, body) {
 // ---- the snapshot and its comparison ----
 
 async function snapshot(liveToo, kinds) {
-  const [kit, lint, agents, corpus, fakes] = await Promise.all([load('index'), load('lint'), load('agents'), load('corpus'), load('fakes')]);
+  const [kit, lint, agents, corpus, fakes] = await Promise.all([
+    load('index'),
+    load('lint'),
+    load('agents'),
+    load('corpus'),
+    load('fakes'),
+  ]);
   const records = [
     ...(await streamScenarios(kit, corpus)),
     ...transcripts(kit),
@@ -450,7 +642,12 @@ async function snapshot(liveToo, kinds) {
     if (seen.has(r.input)) throw new Error(`two records for ${r.input}`);
     seen.add(r.input);
   }
-  return { $comment: 'aoi-testkit verdict snapshot (scripts/verdict-snapshot.mjs): every verdict on every shipped input.', live: liveToo, records };
+  return {
+    $comment:
+      'aoi-testkit verdict snapshot (scripts/verdict-snapshot.mjs): every verdict on every shipped input.',
+    live: liveToo,
+    records,
+  };
 }
 
 const render = (snap) => `${JSON.stringify(snap, null, 1)}\n`;
@@ -461,9 +658,11 @@ function differences(a, b, path = '', out = [], limit = 8) {
   if (JSON.stringify(a) === JSON.stringify(b)) return out;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) out.push(`${path}: ${a.length} item(s) before, ${b.length} now`);
-    for (let i = 0; i < Math.min(a.length, b.length); i++) differences(a[i], b[i], `${path}[${i}]`, out, limit);
+    for (let i = 0; i < Math.min(a.length, b.length); i++)
+      differences(a[i], b[i], `${path}[${i}]`, out, limit);
   } else if (isObject(a) && isObject(b)) {
-    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) differences(a[key], b[key], path ? `${path}.${key}` : key, out, limit);
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])])
+      differences(a[key], b[key], path ? `${path}.${key}` : key, out, limit);
   } else out.push(`${path}: ${JSON.stringify(a)} before, ${JSON.stringify(b)} now`);
   return out;
 }
@@ -486,19 +685,30 @@ function compare(before, now) {
 const args = parseArgs(process.argv.slice(2));
 const started = Date.now();
 const snap = await withHogs(args.hog, () => snapshot(args.live, args.kinds));
-process.stderr.write(`verdict-snapshot: ${((Date.now() - started) / 1000).toFixed(0)} s${args.hog ? ', a busy loop on every core' : ''}\n`);
+process.stderr.write(
+  `verdict-snapshot: ${((Date.now() - started) / 1000).toFixed(0)} s${args.hog ? ', a busy loop on every core' : ''}\n`,
+);
 if (args.out) {
   writeFileSync(args.out, render(snap));
-  process.stdout.write(`verdict-snapshot: ${snap.records.length} record(s) written to ${args.out}\n`);
+  process.stdout.write(
+    `verdict-snapshot: ${snap.records.length} record(s) written to ${args.out}\n`,
+  );
 } else {
   const before = readJson(args.compare);
-  if (before.live !== snap.live) usage(`${args.compare} was made ${before.live ? 'with' : 'without'} --live: compare it the same way`);
+  if (before.live !== snap.live)
+    usage(
+      `${args.compare} was made ${before.live ? 'with' : 'without'} --live: compare it the same way`,
+    );
   const lines = compare(before, snap);
   if (lines.length === 0) {
-    process.stdout.write(`verdict-snapshot: ${snap.records.length} record(s), identical to ${args.compare}\n`);
+    process.stdout.write(
+      `verdict-snapshot: ${snap.records.length} record(s), identical to ${args.compare}\n`,
+    );
   } else {
     const changed = lines.filter((l) => /^[-+~] /.test(l)).length;
-    process.stdout.write(`verdict-snapshot: ${changed} input(s) differ from ${args.compare}\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `verdict-snapshot: ${changed} input(s) differ from ${args.compare}\n${lines.join('\n')}\n`,
+    );
     process.exit(1);
   }
 }

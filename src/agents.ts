@@ -16,13 +16,41 @@ export {
   type AgentCliManifestReport,
   type ParsedAgentCliManifest,
 } from './checks/agentcli/manifest.js';
-export { resolveSpawn, type RejectedSpawn, type ResolvedSpawn, type SpawnResolution } from './checks/agentcli/resolve-spawn.js';
-export { normalizeTurnEvents, TURN_EVENT_TYPES, type TurnEvent, type TurnEventType } from './checks/agentcli/normalize.js';
+export {
+  resolveSpawn,
+  type RejectedSpawn,
+  type ResolvedSpawn,
+  type SpawnResolution,
+} from './checks/agentcli/resolve-spawn.js';
+export {
+  normalizeTurnEvents,
+  TURN_EVENT_TYPES,
+  type TurnEvent,
+  type TurnEventType,
+} from './checks/agentcli/normalize.js';
 export { checkTurns, type TurnCheckOptions, type TurnReport } from './checks/agentcli/turns.js';
 export { checkAgentLifecycle, type LifecycleReport } from './checks/agentcli/lifecycle.js';
-export { checkPreflight, versionCheckOutcome, type PreflightInput, type PreflightReport, type VersionOutcome } from './checks/agentcli/preflight.js';
-export { checkRunnerSecrets, type RunnerSecretsInput, type RunnerSecretsReport } from './checks/agentcli/runner-secrets.js';
-export { checkSessionPolicy, idleTimeoutOf, DEFAULT_IDLE_TIMEOUT_MS, IDLE_MARGIN_MS, type HostTurn, type SessionPolicyInput, type SessionPolicyReport } from './checks/agentcli/session-policy.js';
+export {
+  checkPreflight,
+  versionCheckOutcome,
+  type PreflightInput,
+  type PreflightReport,
+  type VersionOutcome,
+} from './checks/agentcli/preflight.js';
+export {
+  checkRunnerSecrets,
+  type RunnerSecretsInput,
+  type RunnerSecretsReport,
+} from './checks/agentcli/runner-secrets.js';
+export {
+  checkSessionPolicy,
+  idleTimeoutOf,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  IDLE_MARGIN_MS,
+  type HostTurn,
+  type SessionPolicyInput,
+  type SessionPolicyReport,
+} from './checks/agentcli/session-policy.js';
 export { agentLifecycleProbe, type AgentLifecycleProbe } from './lint/agentcli/lifecycle-probe.js';
 export { recordAgentTranscript, type AgentTranscriptRecorder } from './run/agent-transcript.js';
 export {

@@ -6,7 +6,14 @@
  * extensions); processes in `aoi-testkit/run`; fakes and generators in their own subpaths.
  */
 export * from './spec/aoi/index.js';
-export { isSensitiveName, isRedacted, looksSecret, maskSecrets, redactValue, secretForms } from './checks/secrets.js';
+export {
+  isSensitiveName,
+  isRedacted,
+  looksSecret,
+  maskSecrets,
+  redactValue,
+  secretForms,
+} from './checks/secrets.js';
 export { MASK } from './spec/aoi/secret-patterns.js';
 export type { Characteristic, Rule, Severity, SubRule } from './spec/types.js';
 export * from './stream/index.js';
@@ -29,9 +36,24 @@ export { makeVerdict, type RuleVerdict, type VerdictStatus } from './checks/verd
 export { CMDHELP_RULES, CMDHELP_SUB_RULES } from './spec/cmdhelp/rules.js';
 export { EXEC_RULES, EXEC_SUB_RULES } from './spec/exec/rules.js';
 export { APP_RULES, APP_SUB_RULES } from './spec/app/rules.js';
-export { validateCmdhelpDocument, cmdhelpSchema, type CmdhelpDocumentOptions, type CmdhelpDocumentReport } from './checks/cmdhelp/document.js';
+export {
+  validateCmdhelpDocument,
+  cmdhelpSchema,
+  type CmdhelpDocumentOptions,
+  type CmdhelpDocumentReport,
+} from './checks/cmdhelp/document.js';
 export { parseCapabilityLine, type CapabilityLine } from './checks/cmdhelp/capability.js';
 export { checkCmdhelpMarkdown } from './checks/cmdhelp/markdown.js';
 export { resolveExample, tokenizeExample } from './checks/cmdhelp/examples.js';
-export { checkExecOutput, parseExecInput, type ExecOutputOptions, type ExecOutputReport } from './checks/exec/output.js';
-export { validateAppManifest, validateAppPackage, type AppManifestOptions, type AppManifestReport } from './checks/app/manifest.js';
+export {
+  checkExecOutput,
+  parseExecInput,
+  type ExecOutputOptions,
+  type ExecOutputReport,
+} from './checks/exec/output.js';
+export {
+  validateAppManifest,
+  validateAppPackage,
+  type AppManifestOptions,
+  type AppManifestReport,
+} from './checks/app/manifest.js';

@@ -8,6 +8,8 @@ import type { AoiAsymmetricMatchers, AoiMatchers } from './matchers/types.js';
 
 expect.extend(aoiMatchers);
 
+// The type parameters must be exactly those of the declarations they merge into, used or not.
+/* eslint-disable @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type */
 declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> extends AoiMatchers<R> {}
   interface AsymmetricMatchers extends AoiAsymmetricMatchers {}
@@ -23,5 +25,6 @@ declare global {
     interface InverseAsymmetricMatchers extends AoiAsymmetricMatchers {}
   }
 }
+/* eslint-enable @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type */
 
 export { aoiMatchers };

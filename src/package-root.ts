@@ -39,9 +39,19 @@ function find(from: string): Found | null {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       try {
-        const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown; repository?: KitPackage['repository'] };
+        const json = JSON.parse(readFileSync(file, 'utf8')) as {
+          name?: unknown;
+          version?: unknown;
+          repository?: KitPackage['repository'];
+        };
         if (json.name === PACKAGE_NAME && typeof json.version === 'string') {
-          found = { root: dir, pkg: { version: json.version, ...(json.repository !== undefined ? { repository: json.repository } : {}) } };
+          found = {
+            root: dir,
+            pkg: {
+              version: json.version,
+              ...(json.repository !== undefined ? { repository: json.repository } : {}),
+            },
+          };
           break;
         }
       } catch {

@@ -13,7 +13,6 @@ expect.extend(aoiMatchers);
 // mapping the global `Chai.Assertion` interface, which has no type parameters, so the matchers
 // are declared there; `.resolves`/`.rejects` promisify them as for built-in matchers.
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Chai {
     interface Assertion extends AoiMatchers<void> {}
   }

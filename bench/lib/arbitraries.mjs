@@ -35,10 +35,26 @@ export async function arbitrariesSpeed(root, { runs = 3, streams = 2_000 } = {})
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     fc.assert(
-      fc.property(aoiStream(), (stream) => checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded, strict: true }).ok),
+      fc.property(
+        aoiStream(),
+        (stream) =>
+          checkStream(stream.bytes, {
+            exitCode: stream.exitCode,
+            signal: stream.signal,
+            unbounded: stream.unbounded,
+            strict: true,
+          }).ok,
+      ),
       { numRuns: 1_000, seed: 7 + i },
     );
     propertyTimes.push(performance.now() - started);
   }
-  return { streamsPerSecond: ofFifty.perSecond, eventsPerStream: ofFifty.events, defaultPerSecond: ofDefault.perSecond, defaultEventsPerStream: ofDefault.events, firstUseMs, propertyMs: median(propertyTimes) };
+  return {
+    streamsPerSecond: ofFifty.perSecond,
+    eventsPerStream: ofFifty.events,
+    defaultPerSecond: ofDefault.perSecond,
+    defaultEventsPerStream: ofDefault.events,
+    firstUseMs,
+    propertyMs: median(propertyTimes),
+  };
 }

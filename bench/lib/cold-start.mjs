@@ -8,7 +8,10 @@ export function coldStart(commands, runs = 21) {
   for (let i = 0; i < runs; i++) {
     commands.forEach(({ argv, env }, c) => {
       const started = performance.now();
-      const result = spawnSync(argv[0], argv.slice(1), { stdio: 'ignore', env: { ...process.env, ...env } });
+      const result = spawnSync(argv[0], argv.slice(1), {
+        stdio: 'ignore',
+        env: { ...process.env, ...env },
+      });
       if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}`);
       times[c].push(performance.now() - started);
     });

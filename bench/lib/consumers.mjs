@@ -16,7 +16,9 @@ function describeReport(report) {
     ok: report.ok,
     events: report.stats.events,
     bytes: report.stats.bytes,
-    note: report.ok ? `report ok, ${report.stats.events} events` : `report NOT ok: ${failed.join(', ')}`,
+    note: report.ok
+      ? `report ok, ${report.stats.events} events`
+      : `report NOT ok: ${failed.join(', ')}`,
     findings: report.findings,
   };
 }
@@ -75,17 +77,30 @@ export async function readlineConsumer(file) {
 
 /** (d) jq as a child process: `jq -c 'select(.type=="hit")' FILE`, what a shell user filters by. Timed from spawn to exit. */
 export function jq(file) {
-  return timedChild('jq', ['-c', 'select(.type=="hit")', file]).then(({ lines }) => ({ ok: true, hits: lines, note: `${lines} hit line(s)` }));
+  return timedChild('jq', ['-c', 'select(.type=="hit")', file]).then(({ lines }) => ({
+    ok: true,
+    hits: lines,
+    note: `${lines} hit line(s)`,
+  }));
 }
 
 /** (e) `aoi-testkit check FILE` as a user runs it: a process, from spawn to exit, its text report read to the end. */
 export function checkCli(file) {
-  return timedChild(process.execPath, [new URL('../../dist/cli/main.js', import.meta.url).pathname, 'check', file, '--exit-code', '0']).then(() => ({ ok: true, note: 'exit 0 (conformant)' }));
+  return timedChild(process.execPath, [
+    new URL('../../dist/cli/main.js', import.meta.url).pathname,
+    'check',
+    file,
+    '--exit-code',
+    '0',
+  ]).then(() => ({ ok: true, note: 'exit 0 (conformant)' }));
 }
 
 /** (f) the naive loop as a user's script, a process like (e). */
 export function naiveScript(file) {
-  return timedChild(process.execPath, [new URL('./naive-script.mjs', import.meta.url).pathname, file]).then(({ out }) => ({ ok: true, events: Number(out.trim()), note: `${out.trim()} events` }));
+  return timedChild(process.execPath, [
+    new URL('./naive-script.mjs', import.meta.url).pathname,
+    file,
+  ]).then(({ out }) => ({ ok: true, events: Number(out.trim()), note: `${out.trim()} events` }));
 }
 
 /** A child process read to its end; rejects on a non-zero exit. `lines` counts stdout's newlines, `out` keeps the first 4 KiB. */
@@ -101,7 +116,11 @@ function timedChild(command, args) {
     });
     child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ lines, out }) : reject(new Error(`${command} exited ${code}: ${err.trim().slice(0, 200)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve({ lines, out })
+        : reject(new Error(`${command} exited ${code}: ${err.trim().slice(0, 200)}`)),
+    );
   });
 }
 

@@ -12,7 +12,10 @@ import { median } from './format.mjs';
 function runNode(program, args, stateDir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [program, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir } });
+    const child = spawn(process.execPath, [program, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir },
+    });
     let lines = 0;
     let err = '';
     child.stdout.on('data', (chunk) => {
@@ -20,7 +23,9 @@ function runNode(program, args, stateDir) {
     });
     child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ ms: performance.now() - started, code, stdoutLines: lines, stderr: err }));
+    child.on('close', (code) =>
+      resolve({ ms: performance.now() - started, code, stdoutLines: lines, stderr: err }),
+    );
   });
 }
 
@@ -36,20 +41,34 @@ const OPS = [
  * @param {{ ops?: number, separate?: number, runs?: number, onProgress?: (done: number, of: number) => void }} [options]
  * @returns {Promise<{ ops: number, separate: number, runs: number, execMs: number, execOpsPerS: number, separateOpsPerS: number, perInvocationMs: number, ratio: number }>}
  */
-export async function execSpeed(notes, { ops = 10_000, separate = ops, runs = 3, onProgress } = {}) {
+export async function execSpeed(
+  notes,
+  { ops = 10_000, separate = ops, runs = 3, onProgress } = {},
+) {
   const work = mkdtempSync(join(tmpdir(), 'aoi-bench-exec-'));
   try {
     const state = mkdtempSync(join(work, 'state-'));
-    const setup = await runNode(notes, ['create', '--title', 'bench note', '--body', 'bench', '--output', 'jsonl'], state);
-    if (setup.code !== 0) throw new Error(`notes create exited ${setup.code}: ${setup.stderr.slice(0, 200)}`);
+    const setup = await runNode(
+      notes,
+      ['create', '--title', 'bench note', '--body', 'bench', '--output', 'jsonl'],
+      state,
+    );
+    if (setup.code !== 0)
+      throw new Error(`notes create exited ${setup.code}: ${setup.stderr.slice(0, 200)}`);
 
     // One exec of all the operations, from --input-file (the guide's way for a large batch); median of `runs`.
     const file = join(work, 'batch.jsonl');
-    writeFileSync(file, `${Array.from({ length: ops }, (_, i) => JSON.stringify(OPS[i % OPS.length].line)).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `${Array.from({ length: ops }, (_, i) => JSON.stringify(OPS[i % OPS.length].line)).join('\n')}\n`,
+    );
     const execTimes = [];
     for (let r = 0; r < runs; r++) {
       const res = await runNode(notes, ['exec', '--input-file', file], state);
-      if (res.code !== 0 || res.stdoutLines !== ops) throw new Error(`notes exec exited ${res.code} with ${res.stdoutLines} envelope(s) for ${ops} lines: ${res.stderr.slice(0, 200)}`);
+      if (res.code !== 0 || res.stdoutLines !== ops)
+        throw new Error(
+          `notes exec exited ${res.code} with ${res.stdoutLines} envelope(s) for ${ops} lines: ${res.stderr.slice(0, 200)}`,
+        );
       execTimes.push(res.ms);
     }
 
@@ -59,7 +78,10 @@ export async function execSpeed(notes, { ops = 10_000, separate = ops, runs = 3,
     for (let i = 0; i < separate; i++) {
       const op = OPS[i % OPS.length];
       const res = await runNode(notes, [...op.argv, '--output', 'jsonl'], state);
-      if (res.code !== 0) throw new Error(`notes ${op.argv.join(' ')} exited ${res.code}: ${res.stderr.slice(0, 200)}`);
+      if (res.code !== 0)
+        throw new Error(
+          `notes ${op.argv.join(' ')} exited ${res.code}: ${res.stderr.slice(0, 200)}`,
+        );
       if ((i + 1) % 100 === 0) onProgress?.(i + 1, separate);
     }
     const perInvocationMs = (performance.now() - started) / separate;

@@ -3,7 +3,7 @@
 export const MB = 1e6;
 
 export const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
-export const mbps = (bytes, ms) => (bytes / MB) / (ms / 1000);
+export const mbps = (bytes, ms) => bytes / MB / (ms / 1000);
 export const fixed = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 export const ratio = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '–');
 export const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
@@ -20,6 +20,11 @@ export function markdownTable(header, rows) {
   const escape = (cell) => String(cell ?? '').replace(/\|/g, '\\|');
   const all = [header, ...rows].map((row) => row.map(escape));
   const widths = header.map((_, i) => Math.max(3, ...all.map((row) => [...(row[i] ?? '')].length)));
-  const line = (row) => `| ${row.map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length)).join(' | ')} |`;
-  return [line(all[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...all.slice(1).map(line)].join('\n');
+  const line = (row) =>
+    `| ${row.map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length)).join(' | ')} |`;
+  return [
+    line(all[0]),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...all.slice(1).map(line),
+  ].join('\n');
 }

@@ -24,11 +24,17 @@ const ASCII = (
   'the a of to and in for with on by from is are was be this that it as at or an not we can ' +
   'how use run set get new all one two per via log api cli json line error warning user team'
 ).split(' ');
-const UNICODE = 'café naïve résumé Zürich Übersicht données façade São Ελληνικά Привет 日本語 東京 検索 結果 中文 数据 한국어 🚀 ✅ → … — «ok» ½'.split(' ');
+const UNICODE =
+  'café naïve résumé Zürich Übersicht données façade São Ελληνικά Привет 日本語 東京 検索 結果 中文 数据 한국어 🚀 ✅ → … — «ok» ½'.split(
+    ' ',
+  );
 const SOURCES = ['wiki', 'docs', 'handbook', 'tickets', 'rfcs', 'blog'];
 const WARNINGS = [
   ['SNIPPET_TRUNCATED', (id) => `snippet for ${id} was truncated at 280 characters`],
-  ['SHARD_SLOW', (id) => `shard holding ${id} answered after the soft deadline; results may be stale`],
+  [
+    'SHARD_SLOW',
+    (id) => `shard holding ${id} answered after the soft deadline; results may be stale`,
+  ],
   ['STALE_INDEX', (id) => `index entry for ${id} is older than 24h — reindex pending`],
 ];
 
@@ -37,7 +43,12 @@ const WARNINGS = [
  * items once `targetBytes` is reached, then writes the summary; total size is ≥ targetBytes.
  * `stats` (optional object) is filled in with the counts as the stream is produced.
  */
-export function* generateAoiStream({ targetBytes, seed = DEFAULT_SEED, chunkBytes = 64 * 1024, stats = {} }) {
+export function* generateAoiStream({
+  targetBytes,
+  seed = DEFAULT_SEED,
+  chunkBytes = 64 * 1024,
+  stats = {},
+}) {
   const rand = prng(seed);
   const pick = (list) => list[(rand() * list.length) | 0];
   const word = () => (rand() < 0.07 ? pick(UNICODE) : pick(ASCII));

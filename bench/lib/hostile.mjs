@@ -23,15 +23,22 @@ export const HOSTILE_SHAPES = {
 export async function hostileStrings(root) {
   const cli = join(root, 'dist', 'cli', 'main.js');
   const { maskSecrets } = await import(join(root, 'dist', 'index.js'));
-  const { makeCanaries } = await import(join(root, 'dist', 'run.js')).catch(() => ({ makeCanaries: null }));
-  const known = makeCanaries ? makeCanaries('bench').values : ['aoiCanary_0123456789ab+cdef01234567'];
+  const { makeCanaries } = await import(join(root, 'dist', 'run.js')).catch(() => ({
+    makeCanaries: null,
+  }));
+  const known = makeCanaries
+    ? makeCanaries('bench').values
+    : ['aoiCanary_0123456789ab+cdef01234567'];
   const results = [];
   for (const [name, note] of Object.entries(HOSTILE_SHAPES)) {
     const input = `${JSON.stringify({ type: 'aoi:meta', schema_version: '1', note })}\n`;
     const times = [];
     for (let i = 0; i < 3; i++) {
       const t = performance.now();
-      spawnSync(process.execPath, [cli, 'check', '-'], { input, stdio: ['pipe', 'ignore', 'ignore'] });
+      spawnSync(process.execPath, [cli, 'check', '-'], {
+        input,
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

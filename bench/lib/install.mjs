@@ -9,8 +9,16 @@ import { join } from 'node:path';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function npmRun(args, cwd) {
-  const result = spawnSync(npm, args, { cwd, encoding: 'utf8', shell: process.platform === 'win32', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`npm ${args[0]} exited ${result.status}: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`);
+  const result = spawnSync(npm, args, {
+    cwd,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `npm ${args[0]} exited ${result.status}: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`,
+    );
   return result.stdout;
 }
 
@@ -28,12 +36,20 @@ function bytesUnder(dir) {
 export function installCost(root) {
   const work = mkdtempSync(join(tmpdir(), 'aoi-bench-install-'));
   try {
-    const [packed] = JSON.parse(npmRun(['pack', '--json', '--pack-destination', work], root).replace(/^[^[]*/, ''));
+    const [packed] = JSON.parse(
+      npmRun(['pack', '--json', '--pack-destination', work], root).replace(/^[^[]*/, ''),
+    );
     const project = join(work, 'project');
     mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'fresh-project', private: true }),
+    );
     const started = performance.now();
-    npmRun(['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], project);
+    npmRun(
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)],
+      project,
+    );
     const ms = performance.now() - started;
     const tree = JSON.parse(npmRun(['ls', '--all', '--json'], project));
     const names = new Set();
@@ -45,7 +61,13 @@ export function installCost(root) {
       }
     };
     walk(tree.dependencies);
-    return { packages: names.size, bytes: bytesUnder(join(project, 'node_modules')), tarballBytes: packed.size, unpackedBytes: packed.unpackedSize, ms };
+    return {
+      packages: names.size,
+      bytes: bytesUnder(join(project, 'node_modules')),
+      tarballBytes: packed.size,
+      unpackedBytes: packed.unpackedSize,
+      ms,
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -10,9 +10,19 @@ export function lintPeakRss(root, { mode, capBytes, concurrency, runs = 3 }) {
   const child = join(root, 'bench/lib/lint-memory-child.mjs');
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const result = spawnSync(process.execPath, [child, mode, String(capBytes), String(concurrency)], { encoding: 'utf8', cwd: root });
-    if (result.status !== 0) throw new Error(`lint of hostile.py (${mode || 'behaving'}) crashed: exit ${result.status}`);
+    const result = spawnSync(
+      process.execPath,
+      [child, mode, String(capBytes), String(concurrency)],
+      { encoding: 'utf8', cwd: root },
+    );
+    if (result.status !== 0)
+      throw new Error(`lint of hostile.py (${mode || 'behaving'}) crashed: exit ${result.status}`);
     results.push(JSON.parse(result.stdout.trim().split('\n').pop()));
   }
-  return { maxRssBytes: median(results.map((r) => r.maxRssBytes)), all: results.map((r) => r.maxRssBytes), probes: results[0].probes, capped: results[0].capped };
+  return {
+    maxRssBytes: median(results.map((r) => r.maxRssBytes)),
+    all: results.map((r) => r.maxRssBytes),
+    probes: results[0].probes,
+    capped: results[0].capped,
+  };
 }

@@ -37,12 +37,21 @@ export async function lintWallTime(root, runs = 3, env = {}) {
   try {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      const result = spawnSync('bash', ['-c', '"$@" > "$OUT"; code=$?; times; exit $code', 'bash', ...argv], { encoding: 'utf8', env: withChanges({ ...process.env, OUT: out }, env) });
+      const result = spawnSync(
+        'bash',
+        ['-c', '"$@" > "$OUT"; code=$?; times; exit $code', 'bash', ...argv],
+        { encoding: 'utf8', env: withChanges({ ...process.env, OUT: out }, env) },
+      );
       walls.push(performance.now() - started);
       const [user, system] = result.stdout.trim().split('\n').pop().split(/\s+/).map(seconds);
       cpus.push((user + system) * 1000);
-      summary = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((e) => e.type === 'aoi:summary');
-      if (result.status !== 0 || summary?.ok !== true) throw new Error(`the README's lint of the reference tool failed (exit ${result.status})`);
+      summary = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .find((e) => e.type === 'aoi:summary');
+      if (result.status !== 0 || summary?.ok !== true)
+        throw new Error(`the README's lint of the reference tool failed (exit ${result.status})`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

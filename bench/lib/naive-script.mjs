@@ -9,7 +9,10 @@ const count = (line) => {
   if (typeof JSON.parse(line).type === 'string') events++;
   else bad++;
 };
-for await (const chunk of createReadStream(process.argv[2], { highWaterMark: 64 * 1024, encoding: 'utf8' })) {
+for await (const chunk of createReadStream(process.argv[2], {
+  highWaterMark: 64 * 1024,
+  encoding: 'utf8',
+})) {
   const lines = (rest + chunk).split('\n');
   rest = lines.pop();
   for (const line of lines) if (line !== '') count(line);

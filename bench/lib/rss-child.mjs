@@ -18,7 +18,9 @@ const genStats = {};
 const source =
   mode === 'check-file'
     ? createReadStream(arg, { highWaterMark: CHUNK_BYTES })
-    : Readable.from(generateAoiStream({ targetBytes: Number(arg), chunkBytes: CHUNK_BYTES, stats: genStats }));
+    : Readable.from(
+        generateAoiStream({ targetBytes: Number(arg), chunkBytes: CHUNK_BYTES, stats: genStats }),
+      );
 
 let bytes = 0;
 const checker = mode === 'gen' ? null : createStreamChecker();

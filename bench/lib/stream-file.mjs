@@ -1,6 +1,16 @@
 // The ≥200 MB stream file under bench/work/ (gitignored). Reused when the file and its sidecar
 // manifest say it was written by this generator version, seed and target, with the right size.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SEED, GENERATOR_VERSION, generateAoiStream } from './gen.mjs';
 
@@ -15,7 +25,8 @@ export function ensureStreamFile({ dir, targetBytes, seed = DEFAULT_SEED }) {
     try {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
       const same = Object.entries(wanted).every(([k, v]) => manifest[k] === v);
-      if (same && statSync(path).size === manifest.stats.bytes) return { path, stats: manifest.stats, reused: true, ms: 0 };
+      if (same && statSync(path).size === manifest.stats.bytes)
+        return { path, stats: manifest.stats, reused: true, ms: 0 };
     } catch {
       // fall through and regenerate
     }
@@ -26,7 +37,8 @@ export function ensureStreamFile({ dir, targetBytes, seed = DEFAULT_SEED }) {
   const tmp = `${path}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
   try {
-    for (const chunk of generateAoiStream({ targetBytes, seed, chunkBytes: 1024 * 1024, stats })) writeSync(fd, chunk);
+    for (const chunk of generateAoiStream({ targetBytes, seed, chunkBytes: 1024 * 1024, stats }))
+      writeSync(fd, chunk);
   } finally {
     closeSync(fd);
   }

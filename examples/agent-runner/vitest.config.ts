@@ -7,9 +7,16 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL('../../node_modules/.vite', import.meta.url)),
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['test/runner.test.ts', 'test/acp-runner.test.ts', 'test/acp-host.test.ts', 'test/preflight.test.ts'],
+    include: [
+      'test/runner.test.ts',
+      'test/acp-runner.test.ts',
+      'test/acp-host.test.ts',
+      'test/preflight.test.ts',
+    ],
     testTimeout: 30_000,
     // The fake agents are built programs: build them if they are missing.
-    globalSetup: [fileURLToPath(new URL('../../test/integration/global-setup.ts', import.meta.url))],
+    globalSetup: [
+      fileURLToPath(new URL('../../test/integration/global-setup.ts', import.meta.url)),
+    ],
   },
 });

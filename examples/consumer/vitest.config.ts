@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/run-aoi.test.ts'],
     testTimeout: 30_000,
     // withFakeCli runs the kit's built CLI: build it if it is missing.
-    globalSetup: [fileURLToPath(new URL('../../test/integration/global-setup.ts', import.meta.url))],
+    globalSetup: [
+      fileURLToPath(new URL('../../test/integration/global-setup.ts', import.meta.url)),
+    ],
   },
 });

@@ -22,7 +22,13 @@ function trickyOffsets(bytes: Uint8Array): number[] {
   for (let i = 1; i < bytes.length; i++) {
     const before = bytes[i - 1]!;
     const at = bytes[i]!;
-    if (isContinuation(at) || (before === CARRIAGE_RETURN && at === NEWLINE) || before === NEWLINE || at === NEWLINE) offsets.push(i);
+    if (
+      isContinuation(at) ||
+      (before === CARRIAGE_RETURN && at === NEWLINE) ||
+      before === NEWLINE ||
+      at === NEWLINE
+    )
+      offsets.push(i);
   }
   return offsets;
 }
@@ -47,7 +53,10 @@ export type WithBytes = { readonly bytes: Uint8Array } | { readonly stdout: Uint
 function bytesOf(value: Uint8Array | WithBytes): Uint8Array {
   if (value instanceof Uint8Array) return value;
   const bytes = 'bytes' in value ? value.bytes : value.stdout;
-  if (!(bytes instanceof Uint8Array)) throw new TypeError('chunked: the arbitrary must give a Uint8Array, or objects with a Uint8Array `bytes` or `stdout`');
+  if (!(bytes instanceof Uint8Array))
+    throw new TypeError(
+      'chunked: the arbitrary must give a Uint8Array, or objects with a Uint8Array `bytes` or `stdout`',
+    );
   return bytes;
 }
 
@@ -61,10 +70,16 @@ type Cut = readonly [kind: 'tricky' | 'any' | 'every', n: number];
 /** Offsets of the cuts, for these bytes: distinct, each in 1..length−1. */
 function offsetsOf(bytes: Uint8Array, cuts: readonly Cut[]): number[] {
   if (bytes.length < 2) return [];
-  if (cuts.some(([kind]) => kind === 'every')) return Array.from({ length: bytes.length - 1 }, (_, i) => i + 1);
+  if (cuts.some(([kind]) => kind === 'every'))
+    return Array.from({ length: bytes.length - 1 }, (_, i) => i + 1);
   const tricky = trickyOffsets(bytes);
   const at = new Set<number>();
-  for (const [kind, n] of cuts) at.add(kind === 'tricky' && tricky.length > 0 ? tricky[n % tricky.length]! : (n % (bytes.length - 1)) + 1);
+  for (const [kind, n] of cuts)
+    at.add(
+      kind === 'tricky' && tricky.length > 0
+        ? tricky[n % tricky.length]!
+        : (n % (bytes.length - 1)) + 1,
+    );
   return [...at];
 }
 
@@ -79,11 +94,16 @@ function cutsArbitrary(options: ChunkedOptions): fc.Arbitrary<readonly Cut[]> {
     { arbitrary: fc.constant('any'), weight: 10 },
     ...(options.oneByte === false ? [] : [{ arbitrary: fc.constant('every' as const), weight: 1 }]),
   ];
-  return fc.array(fc.tuple(fc.oneof({ withCrossShrink: true }, ...kinds), fc.nat()), { maxLength: Math.max(0, options.maxCuts ?? 16) });
+  return fc.array(fc.tuple(fc.oneof({ withCrossShrink: true }, ...kinds), fc.nat()), {
+    maxLength: Math.max(0, options.maxCuts ?? 16),
+  });
 }
 
 const isArbitrary = (value: unknown): value is fc.Arbitrary<unknown> =>
-  value !== null && typeof value === 'object' && typeof (value as fc.Arbitrary<unknown>).generate === 'function' && typeof (value as fc.Arbitrary<unknown>).shrink === 'function';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as fc.Arbitrary<unknown>).generate === 'function' &&
+  typeof (value as fc.Arbitrary<unknown>).shrink === 'function';
 
 /**
  * The same bytes cut into chunks at arbitrary points, as a stream reader may receive them from a
@@ -120,11 +140,23 @@ const isArbitrary = (value: unknown): value is fc.Arbitrary<unknown> =>
  * );
  */
 export function chunked(bytes: Uint8Array, options?: ChunkedOptions): fc.Arbitrary<Uint8Array[]>;
-export function chunked(bytes: fc.Arbitrary<Uint8Array>, options?: ChunkedOptions): fc.Arbitrary<Uint8Array[]>;
-export function chunked<T extends WithBytes>(streams: fc.Arbitrary<T>, options?: ChunkedOptions): fc.Arbitrary<T & { readonly chunks: Uint8Array[] }>;
-export function chunked(source: Uint8Array | fc.Arbitrary<Uint8Array | WithBytes>, options: ChunkedOptions = {}): fc.Arbitrary<unknown> {
+export function chunked(
+  bytes: fc.Arbitrary<Uint8Array>,
+  options?: ChunkedOptions,
+): fc.Arbitrary<Uint8Array[]>;
+export function chunked<T extends WithBytes>(
+  streams: fc.Arbitrary<T>,
+  options?: ChunkedOptions,
+): fc.Arbitrary<T & { readonly chunks: Uint8Array[] }>;
+export function chunked(
+  source: Uint8Array | fc.Arbitrary<Uint8Array | WithBytes>,
+  options: ChunkedOptions = {},
+): fc.Arbitrary<unknown> {
   if (source instanceof Uint8Array) return chunkedBytes(source, options);
-  if (!isArbitrary(source)) throw new TypeError('chunked: give bytes (a Uint8Array) or a fast-check arbitrary of bytes, streams or runs');
+  if (!isArbitrary(source))
+    throw new TypeError(
+      'chunked: give bytes (a Uint8Array) or a fast-check arbitrary of bytes, streams or runs',
+    );
   return fc.tuple(source, cutsArbitrary(options)).map(([value, cuts]) => {
     const bytes = bytesOf(value);
     const chunks = bytes.length === 0 ? [] : cut(bytes, offsetsOf(bytes, cuts));
@@ -137,7 +169,13 @@ function chunkedBytes(bytes: Uint8Array, options: ChunkedOptions): fc.Arbitrary<
   const maxCuts = Math.max(0, Math.min(options.maxCuts ?? 16, bytes.length - 1));
   const anywhere = fc.integer({ min: 1, max: bytes.length - 1 });
   const tricky = trickyOffsets(bytes);
-  const offset = tricky.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...tricky), weight: 2 }, { arbitrary: anywhere, weight: 1 }) : anywhere;
+  const offset =
+    tricky.length > 0
+      ? fc.oneof(
+          { arbitrary: fc.constantFrom(...tricky), weight: 2 },
+          { arbitrary: anywhere, weight: 1 },
+        )
+      : anywhere;
   const cuts = fc.uniqueArray(offset, { maxLength: maxCuts });
   const offsets =
     options.oneByte === false
@@ -146,7 +184,10 @@ function chunkedBytes(bytes: Uint8Array, options: ChunkedOptions): fc.Arbitrary<
           // Cross-shrinking lets a failing one-byte chunking shrink to a few cuts.
           { withCrossShrink: true },
           { arbitrary: cuts, weight: 9 },
-          { arbitrary: fc.constant(Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)), weight: 1 },
+          {
+            arbitrary: fc.constant(Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)),
+            weight: 1,
+          },
         );
   return offsets.map((at) => cut(bytes, at));
 }

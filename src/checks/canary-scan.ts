@@ -72,7 +72,10 @@ export function base64Cores(secret: string): string[] {
   for (let pad = 0; pad < 3; pad++) {
     const encoded = Buffer.concat([Buffer.alloc(pad), bytes]).toString('base64');
     // Character i covers bits [6i, 6i+6): keep those that fall wholly inside the secret's bytes.
-    const core = encoded.slice(Math.ceil((8 * pad) / 6), Math.floor((8 * (pad + bytes.length)) / 6));
+    const core = encoded.slice(
+      Math.ceil((8 * pad) / 6),
+      Math.floor((8 * (pad + bytes.length)) / 6),
+    );
     if (core.length >= 6) cores.push(core);
   }
   return cores;
@@ -101,7 +104,16 @@ function needlesOf(secret: string, index: number): Needle[] {
 }
 
 const HEX = /^[0-9a-fA-F]{4}$/;
-const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /** Decode one JSON escape at `at` (a backslash): the UTF-16 code and the escape's length, or null. */
 function escapeAt(text: string, at: number): [number, number] | null {
@@ -137,7 +149,14 @@ class ViewBuilder {
   }
   build(kind: View['kind'], pieces?: Array<[number, number]>): View {
     const text = Buffer.from(this.codes.buffer, 0, this.length * 2).toString('utf16le');
-    return { text, lower: lowerAscii(text), from: this.from.subarray(0, this.length), to: this.to.subarray(0, this.length), kind, pieces: pieces ?? [[0, text.length]] };
+    return {
+      text,
+      lower: lowerAscii(text),
+      from: this.from.subarray(0, this.length),
+      to: this.to.subarray(0, this.length),
+      kind,
+      pieces: pieces ?? [[0, text.length]],
+    };
   }
 }
 
@@ -145,7 +164,7 @@ class ViewBuilder {
 function unescapedView(text: string): View | null {
   if (!text.includes('\\')) return null;
   const b = new ViewBuilder(text.length);
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     const decoded = code === BACKSLASH ? escapeAt(text, i) : null;
     if (decoded) {
@@ -167,7 +186,7 @@ function valuesView(text: string): View | null {
   if (text[first] !== '{' && text[first] !== '[') return null;
   const b = new ViewBuilder(text.length);
   const pieces: Array<[number, number]> = [];
-  for (let i = first; i < text.length; ) {
+  for (let i = first; i < text.length;) {
     if (text[i] !== '"') {
       i++;
       continue;
@@ -183,14 +202,22 @@ function valuesView(text: string): View | null {
     i++;
     let next = i;
     while (next < text.length && (text[next] === ' ' || text[next] === '\t')) next++;
-    if (text[next] === ':') b.truncate(start); // a key, not a value
+    if (text[next] === ':')
+      b.truncate(start); // a key, not a value
     else if (b.length > start) pieces.push([start, b.length]);
   }
   scanWork.chars += text.length;
   return b.build('values', pieces);
 }
 
-const rawView = (text: string): View => ({ text, lower: lowerAscii(text), from: null, to: null, kind: 'raw', pieces: [[0, text.length]] });
+const rawView = (text: string): View => ({
+  text,
+  lower: lowerAscii(text),
+  from: null,
+  to: null,
+  kind: 'raw',
+  pieces: [[0, text.length]],
+});
 
 /** Scan known secrets in every encoding; made once per list of secrets (see {@link canaryScanner}). */
 export class CanaryScanner {
@@ -199,7 +226,9 @@ export class CanaryScanner {
   private readonly caselessLong: Needle[];
 
   constructor(readonly secrets: readonly string[]) {
-    this.needles = secrets.flatMap((secret, index) => (secret.length >= 4 ? needlesOf(secret, index) : []));
+    this.needles = secrets.flatMap((secret, index) =>
+      secret.length >= 4 ? needlesOf(secret, index) : [],
+    );
     this.caselessLong = this.needles.filter((n) => n.caseless && n.text.length >= 2 * MIN_EDGE);
   }
 
@@ -229,7 +258,11 @@ export class CanaryScanner {
     for (const needle of this.needles) {
       const haystack = needle.caseless ? view.lower : view.text;
       scanWork.chars += haystack.length;
-      for (let at = haystack.indexOf(needle.text); at !== -1; at = haystack.indexOf(needle.text, at + 1)) {
+      for (
+        let at = haystack.indexOf(needle.text);
+        at !== -1;
+        at = haystack.indexOf(needle.text, at + 1)
+      ) {
         const end = at + needle.text.length;
         const start = view.from ? view.from[at]! : at;
         const stop = view.to ? view.to[end - 1]! : end;
@@ -238,7 +271,8 @@ export class CanaryScanner {
         let encoding: CanaryEncoding;
         if (view.kind === 'values' && slice.includes('"')) encoding = 'split-fields';
         else if (!exact) encoding = 'json-escaped';
-        else if (needle.kind === 'raw') encoding = slice === this.secrets[needle.secret] ? 'raw' : 'case';
+        else if (needle.kind === 'raw')
+          encoding = slice === this.secrets[needle.secret] ? 'raw' : 'case';
         else encoding = needle.kind;
         add({ secret: needle.secret, start, end: stop, encoding });
       }
@@ -248,15 +282,25 @@ export class CanaryScanner {
   /** base64 runs that start with gzip's magic (`H4sI`): gunzip (bounded) and search what they hold. */
   private searchGzip(text: string, add: (hit: CanaryHit) => void) {
     let runs = 0;
-    for (let at = text.indexOf('H4sI'); at !== -1 && runs < GZIP_MAX_RUNS; at = text.indexOf('H4sI', at + 1)) {
+    for (
+      let at = text.indexOf('H4sI');
+      at !== -1 && runs < GZIP_MAX_RUNS;
+      at = text.indexOf('H4sI', at + 1)
+    ) {
       let end = at;
       while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
       scanWork.chars += end - at;
       runs++;
       let inner: string;
       try {
-        const bytes = Buffer.from(text.slice(at, end).replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-        inner = gunzipSync(bytes, { maxOutputLength: GZIP_MAX_OUT, finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+        const bytes = Buffer.from(
+          text.slice(at, end).replace(/-/g, '+').replace(/_/g, '/'),
+          'base64',
+        );
+        inner = gunzipSync(bytes, {
+          maxOutputLength: GZIP_MAX_OUT,
+          finishFlush: constants.Z_SYNC_FLUSH,
+        }).toString('utf8');
       } catch {
         continue;
       }
@@ -279,10 +323,12 @@ export class CanaryScanner {
     const found = new Set<number>();
     for (const needle of this.caselessLong) {
       const cuts = new Set<number>();
-      for (const [, end] of before.pieces.slice(-PIECES)) for (const cut of this.prefixCuts(before.lower, end, needle)) cuts.add(cut);
+      for (const [, end] of before.pieces.slice(-PIECES))
+        for (const cut of this.prefixCuts(before.lower, end, needle)) cuts.add(cut);
       if (cuts.size === 0) continue;
       for (const [start] of after.pieces.slice(0, PIECES)) {
-        if (this.suffixCuts(after.lower, start, needle).some((cut) => cuts.has(cut))) found.add(needle.secret);
+        if (this.suffixCuts(after.lower, start, needle).some((cut) => cuts.has(cut)))
+          found.add(needle.secret);
       }
     }
     return [...found];
@@ -322,11 +368,18 @@ export class CanaryScanner {
     if (this.empty) return [];
     const ranges: Array<[number, number]> = this.hits(text).map((hit) => [hit.start, hit.end]);
     const view = joinView(text);
-    const toRange = (a: number, b: number): [number, number] => [view.from ? view.from[a]! : a, view.to ? view.to[b - 1]! : b];
-    const pieces = view.pieces.length <= 2 * PIECES ? view.pieces : [...view.pieces.slice(0, PIECES), ...view.pieces.slice(-PIECES)];
+    const toRange = (a: number, b: number): [number, number] => [
+      view.from ? view.from[a]! : a,
+      view.to ? view.to[b - 1]! : b,
+    ];
+    const pieces =
+      view.pieces.length <= 2 * PIECES
+        ? view.pieces
+        : [...view.pieces.slice(0, PIECES), ...view.pieces.slice(-PIECES)];
     for (const needle of this.caselessLong) {
       for (const [start, end] of pieces) {
-        for (const cut of this.prefixCuts(view.lower, end, needle)) if (end - cut >= start) ranges.push(toRange(end - cut, end));
+        for (const cut of this.prefixCuts(view.lower, end, needle))
+          if (end - cut >= start) ranges.push(toRange(end - cut, end));
         for (const cut of this.suffixCuts(view.lower, start, needle)) {
           const stop = start + needle.text.length - cut;
           if (stop <= end) ranges.push(toRange(start, stop));
@@ -343,7 +396,16 @@ function joinView(text: string): View {
 }
 
 function isBase64Char(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 45 || c === 95;
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 43 ||
+    c === 47 ||
+    c === 61 ||
+    c === 45 ||
+    c === 95
+  );
 }
 
 let cached: CanaryScanner | undefined;

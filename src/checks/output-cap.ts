@@ -15,16 +15,40 @@ export interface CappedProbe {
  * named in the reason. As AOI-11/output-cap-exceeded, this is never a failure of the tool. Rules judged from no
  * run at all (`readsRuns`) keep their verdict.
  */
-export function judgedOnCutOutput<R extends Report>(report: R, capped: readonly CappedProbe[], readsRuns: (rule: string) => boolean = () => true): R {
+export function judgedOnCutOutput<R extends Report>(
+  report: R,
+  capped: readonly CappedProbe[],
+  readsRuns: (rule: string) => boolean = () => true,
+): R {
   if (capped.length === 0) return report;
-  const shown = capped.slice(0, 3).map((c) => `\`${c.probe}\` (${c.bytes} bytes)`).join(', ') + (capped.length > 3 ? ` and ${capped.length - 3} more` : '');
+  const shown =
+    capped
+      .slice(0, 3)
+      .map((c) => `\`${c.probe}\` (${c.bytes} bytes)`)
+      .join(', ') + (capped.length > 3 ? ` and ${capped.length - 3} more` : '');
   const why = `the kit stopped reading at the output cap (--max-output-bytes) and killed ${shown}, so this rule was not judged on complete output`;
   const cut = (v: RuleVerdict): RuleVerdict => {
     if (!readsRuns(v.rule) || (v.status !== 'pass' && v.status !== 'fail')) return v;
-    const failed = v.status === 'fail' ? `; on the cut output it would have failed (${v.findings[0]?.id ?? v.rule})` : '';
-    return { ...v, status: 'skip', reason: sanitise(why + failed), errors: 0, warnings: 0, findings: [] };
+    const failed =
+      v.status === 'fail'
+        ? `; on the cut output it would have failed (${v.findings[0]?.id ?? v.rule})`
+        : '';
+    return {
+      ...v,
+      status: 'skip',
+      reason: sanitise(why + failed),
+      errors: 0,
+      warnings: 0,
+      findings: [],
+    };
   };
   const verdicts = report.verdicts.map(cut);
   const ok = verdictsOk(verdicts);
-  return { ...report, verdicts, findings: verdicts.flatMap((v) => v.findings), ok, ...('valid' in report ? { valid: ok } : {}) };
+  return {
+    ...report,
+    verdicts,
+    findings: verdicts.flatMap((v) => v.findings),
+    ok,
+    ...('valid' in report ? { valid: ok } : {}),
+  };
 }

@@ -25,7 +25,8 @@ export interface CannotStart {
 /** The attempt's stderr with its sandbox paths made relative (`/tmp/aoi-start-x/cwd-0/missing.py` → `missing.py`), alike for every attempt. */
 function unsandboxed(attempt: StartAttempt): string {
   let text = Buffer.from(attempt.stderr).toString('utf8');
-  for (const path of [...(attempt.paths ?? [])].sort((a, b) => b.length - a.length)) text = text.replaceAll(`${path}/`, '').replaceAll(path, '.');
+  for (const path of [...(attempt.paths ?? [])].sort((a, b) => b.length - a.length))
+    text = text.replaceAll(`${path}/`, '').replaceAll(path, '.');
   return text;
 }
 
@@ -36,7 +37,8 @@ const shown = (line: string, secrets: readonly string[]) => {
 };
 
 /** What a first stderr line says when the program (or the script it was given) is missing. */
-const MISSING = /no such file|can't open file|cannot open file|cannot find module|not found|does not exist/i;
+const MISSING =
+  /no such file|can't open file|cannot open file|cannot find module|not found|does not exist/i;
 
 /**
  * Whether the program under test started. It did not when the spawn itself failed (ENOENT: 66, else 69), or
@@ -46,19 +48,44 @@ const MISSING = /no such file|can't open file|cannot open file|cannot find modul
  * (`python3 missing.py`), a wrapper whose target is gone or a binary missing a shared library says the same
  * thing to everything. Undefined when the program started. Pure: the live side runs the attempts.
  */
-export function judgeStart(program: string, attempts: readonly StartAttempt[], secrets: readonly string[] = []): CannotStart | undefined {
+export function judgeStart(
+  program: string,
+  attempts: readonly StartAttempt[],
+  secrets: readonly string[] = [],
+): CannotStart | undefined {
   const spawned = attempts.find((attempt) => attempt.spawnError !== null);
   if (spawned) {
     const missing = spawned.spawnError === 'ENOENT';
-    const why = missing ? 'no such program (ENOENT)' : spawned.spawnError === 'EACCES' ? 'not executable (EACCES)' : spawned.spawnError!;
-    return { message: `cannot start: ${maskSecrets(program, secrets)}: ${why}`, exitCode: missing ? 66 : 69 };
+    const why = missing
+      ? 'no such program (ENOENT)'
+      : spawned.spawnError === 'EACCES'
+        ? 'not executable (EACCES)'
+        : spawned.spawnError!;
+    return {
+      message: `cannot start: ${maskSecrets(program, secrets)}: ${why}`,
+      exitCode: missing ? 66 : 69,
+    };
   }
-  if (attempts.length < 2 || new Set(attempts.map((attempt) => attempt.argv.join('\u0000'))).size < attempts.length) return undefined;
-  const said = (attempt: StartAttempt) => `${attempt.exitCode ?? attempt.signal}\u0000${unsandboxed(attempt)}`;
-  const failedAlike = attempts.every((attempt) => !attempt.timedOut && attempt.exitCode !== 0 && attempt.stdout.length === 0 && said(attempt) === said(attempts[0]!));
+  if (
+    attempts.length < 2 ||
+    new Set(attempts.map((attempt) => attempt.argv.join('\u0000'))).size < attempts.length
+  )
+    return undefined;
+  const said = (attempt: StartAttempt) =>
+    `${attempt.exitCode ?? attempt.signal}\u0000${unsandboxed(attempt)}`;
+  const failedAlike = attempts.every(
+    (attempt) =>
+      !attempt.timedOut &&
+      attempt.exitCode !== 0 &&
+      attempt.stdout.length === 0 &&
+      said(attempt) === said(attempts[0]!),
+  );
   if (!failedAlike) return undefined;
   const first = attempts[0]!;
-  const line = unsandboxed(first).split('\n').find((l) => l.trim() !== '')?.trim();
+  const line = unsandboxed(first)
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
   const ended = first.signal ? `signal ${first.signal}` : `exit ${first.exitCode}`;
   const tried = attempts.map((attempt) => attempt.argv.join(' ')).join(', ');
   return {

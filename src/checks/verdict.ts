@@ -37,7 +37,10 @@ export interface Report {
   readonly findings: readonly Finding[];
 }
 
-export function makeVerdict(ruleId: string, parts: Omit<RuleVerdict, 'rule' | 'title' | 'characteristics' | 'docs'>): RuleVerdict {
+export function makeVerdict(
+  ruleId: string,
+  parts: Omit<RuleVerdict, 'rule' | 'title' | 'characteristics' | 'docs'>,
+): RuleVerdict {
   const rule = getRule(ruleId);
   // A skip reason may quote the program ("capabilities … ended with …"): made safe to print, as findings are.
   return {
@@ -52,7 +55,8 @@ export function makeVerdict(ruleId: string, parts: Omit<RuleVerdict, 'rule' | 't
 }
 
 /** `ok` of any set of verdicts: none failed. */
-export const verdictsOk = (verdicts: readonly RuleVerdict[]): boolean => verdicts.every((v) => v.status !== 'fail');
+export const verdictsOk = (verdicts: readonly RuleVerdict[]): boolean =>
+  verdicts.every((v) => v.status !== 'fail');
 
 export interface CollectorOptions {
   /**
@@ -134,8 +138,15 @@ export class VerdictCollector {
   }
 
   /** Report one occurrence of a registered sub-rule; severity, fix and docs come from the registry. */
-  add(subRuleId: string, message: string, evidence: CollectedEvidence = {}, command?: string): void {
-    const excerpt = evidence.excerpt ?? (evidence.text !== undefined ? toExcerpt(evidence.text, this.secrets) : undefined);
+  add(
+    subRuleId: string,
+    message: string,
+    evidence: CollectedEvidence = {},
+    command?: string,
+  ): void {
+    const excerpt =
+      evidence.excerpt ??
+      (evidence.text !== undefined ? toExcerpt(evidence.text, this.secrets) : undefined);
     this.addFinding(
       makeFinding(
         subRuleId,
@@ -156,7 +167,8 @@ export class VerdictCollector {
   /** Keep a finding made elsewhere (a validator's, the stream checker's), under this collector's `strict`. */
   addFinding(finding: Finding, command?: string): void {
     const safe = sanitised(finding);
-    const kept = this.strict && safe.severity !== 'error' ? { ...safe, severity: 'error' as const } : safe;
+    const kept =
+      this.strict && safe.severity !== 'error' ? { ...safe, severity: 'error' as const } : safe;
     const cell = this.cell(kept.rule, command);
     cell.exercised = true;
     if (kept.severity === 'error') cell.errors++;
@@ -197,13 +209,25 @@ export class VerdictCollector {
 
   verdict(rule: string, command?: string): RuleVerdict {
     const cell = this.cell(rule, command);
-    const counts = { errors: cell.errors, warnings: cell.warnings, findings: cell.findings, ...(command !== undefined ? { command } : {}), ...(cell.notes ? { notes: [...cell.notes].sort() } : {}) };
+    const counts = {
+      errors: cell.errors,
+      warnings: cell.warnings,
+      findings: cell.findings,
+      ...(command !== undefined ? { command } : {}),
+      ...(cell.notes ? { notes: [...cell.notes].sort() } : {}),
+    };
     if (cell.errors > 0) return makeVerdict(rule, { status: 'fail', ...counts });
     if (cell.exercised) return makeVerdict(rule, { status: 'pass', ...counts });
-    if (cell.skip !== undefined) return makeVerdict(rule, { status: 'skip', reason: cell.skip, ...counts });
-    if (cell.notApplicable !== undefined) return makeVerdict(rule, { status: 'not_applicable', reason: cell.notApplicable, ...counts });
+    if (cell.skip !== undefined)
+      return makeVerdict(rule, { status: 'skip', reason: cell.skip, ...counts });
+    if (cell.notApplicable !== undefined)
+      return makeVerdict(rule, { status: 'not_applicable', reason: cell.notApplicable, ...counts });
     if (this.unrecorded === 'pass') return makeVerdict(rule, { status: 'pass', ...counts });
-    return makeVerdict(rule, { status: 'not_applicable', reason: this.unrecorded!.notApplicable, ...counts });
+    return makeVerdict(rule, {
+      status: 'not_applicable',
+      reason: this.unrecorded!.notApplicable,
+      ...counts,
+    });
   }
 
   /** Every kept finding, in the order reported. */
@@ -213,7 +237,9 @@ export class VerdictCollector {
 
   /** The report over these rules (and commands, for per-command judges), in the order given. */
   report(rules: readonly string[], commands?: readonly string[]): Report {
-    const verdicts = commands ? commands.flatMap((command) => rules.map((rule) => this.verdict(rule, command))) : rules.map((rule) => this.verdict(rule));
+    const verdicts = commands
+      ? commands.flatMap((command) => rules.map((rule) => this.verdict(rule, command)))
+      : rules.map((rule) => this.verdict(rule));
     return { ok: verdictsOk(verdicts), verdicts, findings: this.order };
   }
 }
@@ -223,8 +249,14 @@ function sanitised(finding: Finding): Finding {
   const message = sanitise(finding.message);
   const excerpt = finding.excerpt === undefined ? undefined : sanitise(finding.excerpt);
   const probe = finding.probe === undefined ? undefined : sanitise(finding.probe);
-  if (message === finding.message && excerpt === finding.excerpt && probe === finding.probe) return finding;
-  return { ...finding, message, ...(excerpt !== undefined ? { excerpt } : {}), ...(probe !== undefined ? { probe } : {}) };
+  if (message === finding.message && excerpt === finding.excerpt && probe === finding.probe)
+    return finding;
+  return {
+    ...finding,
+    message,
+    ...(excerpt !== undefined ? { excerpt } : {}),
+    ...(probe !== undefined ? { probe } : {}),
+  };
 }
 
 /** Every rule skipped for one reason: a spec whose prerequisite failed, so that none of its rules could be judged. */

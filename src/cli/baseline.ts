@@ -3,7 +3,10 @@ import type { Report, RuleVerdict } from '../checks/verdict.js';
 import { InputError, ioReason } from './usage.js';
 
 /** Why a file could not be written: its directory is missing, or what ioReason says. */
-export const writeReason = (error: unknown): string => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : ioReason(error).replace(/^unreadable/, 'unwritable'));
+export const writeReason = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT'
+    ? 'no such directory'
+    : ioReason(error).replace(/^unreadable/, 'unwritable');
 
 /**
  * A baseline: the failures a project knows about and has not fixed yet, as (rule, command, sub-rule). A run
@@ -39,20 +42,32 @@ export interface BaselineOutcome {
 const key = (rule: string, command: string | undefined) => `${rule}\u0000${command ?? ''}`;
 
 /** The sub-rules a verdict fails on: its error findings' ids (the collector keeps at least one per sub-rule). */
-export const failingSubRules = (verdict: RuleVerdict): string[] => [...new Set(verdict.findings.filter((f) => f.severity === 'error').map((f) => f.id))];
+export const failingSubRules = (verdict: RuleVerdict): string[] => [
+  ...new Set(verdict.findings.filter((f) => f.severity === 'error').map((f) => f.id)),
+];
 
 /** The baseline of a report: every failing (rule, command, sub-rule), sorted so that rewriting it gives the same file. */
 export function baselineOf(report: Report): BaselineFile {
   const entries = report.verdicts
     .filter((v) => v.status === 'fail')
-    .flatMap((v) => failingSubRules(v).map((sub_rule) => ({ rule: v.rule, ...(v.command !== undefined ? { command: v.command } : {}), sub_rule })));
+    .flatMap((v) =>
+      failingSubRules(v).map((sub_rule) => ({
+        rule: v.rule,
+        ...(v.command !== undefined ? { command: v.command } : {}),
+        sub_rule,
+      })),
+    );
   const text = (e: BaselineEntry) => `${e.rule}\u0000${e.command ?? ''}\u0000${e.sub_rule}`;
   entries.sort((a, b) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0));
   return { aoi_testkit_baseline: 1, known_failures: entries };
 }
 
 /** Judge a report against a baseline. */
-export function applyBaseline(report: Report, baseline: BaselineFile, file: string): BaselineOutcome {
+export function applyBaseline(
+  report: Report,
+  baseline: BaselineFile,
+  file: string,
+): BaselineOutcome {
   const named = new Map<string, Set<string>>();
   for (const e of baseline.known_failures) {
     const k = key(e.rule, e.command);
@@ -64,7 +79,8 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   for (const v of report.verdicts.filter((v) => v.status === 'fail')) {
     const subs = failingSubRules(v);
     const excused = named.get(key(v.rule, v.command));
-    if (subs.length > 0 && excused !== undefined && subs.every((s) => excused.has(s))) known.push(v);
+    if (subs.length > 0 && excused !== undefined && subs.every((s) => excused.has(s)))
+      known.push(v);
     else unexpected.push(v);
   }
   const verdicts = new Map(report.verdicts.map((v) => [key(v.rule, v.command), v]));
@@ -76,7 +92,14 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
     if (v === undefined || v.status === 'skip' || v.status === 'not_applicable') unjudged.push(e);
     else if (!failingSubRules(v).includes(e.sub_rule)) stale.push(e);
   }
-  return { file, known, unexpected, stale, unjudged, ok: unexpected.length === 0 && stale.length === 0 };
+  return {
+    file,
+    known,
+    unexpected,
+    stale,
+    unjudged,
+    ok: unexpected.length === 0 && stale.length === 0,
+  };
 }
 
 /** Read a baseline file: a usage-level input error (exit 66 missing, 65 malformed) names what is wrong. */
@@ -85,10 +108,25 @@ export function readBaseline(file: string): BaselineFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError(`--baseline ${file}: no such file (write one with --write-baseline ${file})`, 'not_found', 'BASELINE_NOT_FOUND');
-    throw new InputError(`--baseline ${file}: cannot read it: ${ioReason(error)}`, 'io', 'BASELINE_NOT_READABLE');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new InputError(
+        `--baseline ${file}: no such file (write one with --write-baseline ${file})`,
+        'not_found',
+        'BASELINE_NOT_FOUND',
+      );
+    throw new InputError(
+      `--baseline ${file}: cannot read it: ${ioReason(error)}`,
+      'io',
+      'BASELINE_NOT_READABLE',
+    );
   }
-  const invalid = (why: string) => new InputError(`--baseline ${file}: not a baseline file: ${why}`, 'validation', 'BASELINE_INVALID', 65);
+  const invalid = (why: string) =>
+    new InputError(
+      `--baseline ${file}: not a baseline file: ${why}`,
+      'validation',
+      'BASELINE_INVALID',
+      65,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -96,14 +134,23 @@ export function readBaseline(file: string): BaselineFile {
     throw invalid(`not JSON (${(error as Error).message})`);
   }
   const record = parsed as Record<string, unknown> | null;
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) throw invalid('expected a JSON object');
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    throw invalid('expected a JSON object');
   if (record.aoi_testkit_baseline !== 1) throw invalid('"aoi_testkit_baseline" must be 1');
   if (!Array.isArray(record.known_failures)) throw invalid('"known_failures" must be an array');
   for (const [i, e] of (record.known_failures as unknown[]).entries()) {
     const entry = e as Record<string, unknown> | null;
     const ok =
-      entry !== null && typeof entry === 'object' && typeof entry.rule === 'string' && typeof entry.sub_rule === 'string' && (entry.command === undefined || typeof entry.command === 'string') && entry.sub_rule.startsWith(`${entry.rule}/`);
-    if (!ok) throw invalid(`known_failures[${i}] must be {"rule": "AOI-06", "command"?: "list", "sub_rule": "AOI-06/…"}`);
+      entry !== null &&
+      typeof entry === 'object' &&
+      typeof entry.rule === 'string' &&
+      typeof entry.sub_rule === 'string' &&
+      (entry.command === undefined || typeof entry.command === 'string') &&
+      entry.sub_rule.startsWith(`${entry.rule}/`);
+    if (!ok)
+      throw invalid(
+        `known_failures[${i}] must be {"rule": "AOI-06", "command"?: "list", "sub_rule": "AOI-06/…"}`,
+      );
   }
   return record as unknown as BaselineFile;
 }
@@ -112,6 +159,11 @@ export function writeBaseline(file: string, baseline: BaselineFile): void {
   try {
     writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
   } catch (error) {
-    throw new InputError(`--write-baseline ${file}: cannot write it: ${writeReason(error)}`, 'io', 'BASELINE_NOT_WRITABLE', 73);
+    throw new InputError(
+      `--write-baseline ${file}: cannot write it: ${writeReason(error)}`,
+      'io',
+      'BASELINE_NOT_WRITABLE',
+      73,
+    );
   }
 }

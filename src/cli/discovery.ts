@@ -6,7 +6,14 @@ import { VERBS, type Verb } from './surface.js';
 const FINDING = {
   type: 'object',
   required: ['id', 'severity', 'message'],
-  properties: { id: { type: 'string' }, severity: { enum: ['error', 'warning'] }, message: { type: 'string' }, line: { type: 'integer' }, excerpt: { type: 'string' }, probe: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    severity: { enum: ['error', 'warning'] },
+    message: { type: 'string' },
+    line: { type: 'integer' },
+    excerpt: { type: 'string' },
+    probe: { type: 'string' },
+  },
 };
 
 /** The kit CLI's own event schema (`aoi-testkit schema --output json`): what `check`, `lint`, `manifest` and `scenarios` (also with `--run`) emit. */
@@ -28,7 +35,12 @@ export function eventSchema(): object {
     },
     scenario: {
       required: ['id', 'kind', 'spec', 'expected'],
-      properties: { id: { type: 'string' }, kind: { enum: [...SCENARIO_KINDS] }, spec: { enum: [...SCENARIO_SPECS] }, expected: { type: 'object' } },
+      properties: {
+        id: { type: 'string' },
+        kind: { enum: [...SCENARIO_KINDS] },
+        spec: { enum: [...SCENARIO_SPECS] },
+        expected: { type: 'object' },
+      },
     },
     // scenarios --run: the kit's verdict on a scenario against the expected one (actual absent when it could not be judged, error says why).
     scenario_result: {
@@ -51,8 +63,15 @@ export function eventSchema(): object {
     title: `${SCHEMA_NAME}@${SCHEMA_VERSION}`,
     type: 'object',
     required: ['type'],
-    properties: { type: { enum: ['aoi:meta', 'aoi:error', 'aoi:warning', 'aoi:summary', ...Object.keys(domain)] } },
-    allOf: Object.entries(domain).map(([type, shape]) => ({ if: { properties: { type: { const: type } }, required: ['type'] }, then: { type: 'object', ...shape } })),
+    properties: {
+      type: {
+        enum: ['aoi:meta', 'aoi:error', 'aoi:warning', 'aoi:summary', ...Object.keys(domain)],
+      },
+    },
+    allOf: Object.entries(domain).map(([type, shape]) => ({
+      if: { properties: { type: { const: type } }, required: ['type'] },
+      then: { type: 'object', ...shape },
+    })),
   };
 }
 
@@ -66,7 +85,16 @@ export function capabilities(): object {
     outputs: ['jsonl', 'text'],
     schemas: [{ name: SCHEMA_NAME, versions: [SCHEMA_VERSION], default: SCHEMA_VERSION }],
     commands: Object.entries(VERBS as Record<string, Verb>).flatMap(([name, { aoi }]) =>
-      aoi ? [{ name, read_only: true, ...(aoi.input_modes ? { input_modes: aoi.input_modes } : {}), event_types: events(...aoi.events) }] : [],
+      aoi
+        ? [
+            {
+              name,
+              read_only: true,
+              ...(aoi.input_modes ? { input_modes: aoi.input_modes } : {}),
+              event_types: events(...aoi.events),
+            },
+          ]
+        : [],
     ),
   };
 }

@@ -30,7 +30,15 @@ export class Emitter {
   }
 
   meta(command: string): void {
-    this.emit({ type: 'aoi:meta', tool: TOOL, tool_version: TOOL_VERSION, aoi_version: AOI_VERSION, schema_name: SCHEMA_NAME, schema_version: SCHEMA_VERSION, command });
+    this.emit({
+      type: 'aoi:meta',
+      tool: TOOL,
+      tool_version: TOOL_VERSION,
+      aoi_version: AOI_VERSION,
+      schema_name: SCHEMA_NAME,
+      schema_version: SCHEMA_VERSION,
+      command,
+    });
   }
 
   /** Flush stdout before the process exits, so that the summary is never lost. */

@@ -7,7 +7,10 @@ import { sanitise } from '../stream/sanitise.js';
  * becomes its message on stderr (and an AOI error stream with --output jsonl) and its status; stdout is
  * flushed before the status is returned.
  */
-export async function runVerb(argv: string[], body: (emitter: Emitter, machine: boolean) => Promise<number>): Promise<number> {
+export async function runVerb(
+  argv: string[],
+  body: (emitter: Emitter, machine: boolean) => Promise<number>,
+): Promise<number> {
   const emitter = new Emitter();
   const machine = wantsJsonl(argv);
   try {
@@ -17,7 +20,13 @@ export async function runVerb(argv: string[], body: (emitter: Emitter, machine: 
     process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
     if (machine) {
       emitter.meta(argv[0] ?? '');
-      emitter.emit({ type: 'aoi:error', category: error.category, code: error.code, message: error.message, retryable: false });
+      emitter.emit({
+        type: 'aoi:error',
+        category: error.category,
+        code: error.code,
+        message: error.message,
+        retryable: false,
+      });
       emitter.emit({ type: 'aoi:summary', ok: false, count: 0, warning_count: 0, error_count: 1 });
     }
     return error.exitCode;
@@ -33,7 +42,9 @@ export function exitWith(run: Promise<number>): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`aoi-testkit: internal error: ${sanitise((error as Error)?.message ?? String(error))}\n`);
+      process.stderr.write(
+        `aoi-testkit: internal error: ${sanitise((error as Error)?.message ?? String(error))}\n`,
+      );
       process.exitCode = 70;
     },
   );
@@ -43,5 +54,9 @@ export function exitWith(run: Promise<number>): void {
 function wantsJsonl(argv: string[]): boolean {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const own = argv.slice(0, end);
-  return own.some((arg, i) => ['--output=jsonl', '--format=jsonl', '--reporter=jsonl'].includes(arg) || (['--output', '--format', '--reporter'].includes(arg) && own[i + 1] === 'jsonl'));
+  return own.some(
+    (arg, i) =>
+      ['--output=jsonl', '--format=jsonl', '--reporter=jsonl'].includes(arg) ||
+      (['--output', '--format', '--reporter'].includes(arg) && own[i + 1] === 'jsonl'),
+  );
 }

@@ -12,16 +12,35 @@
 
 /** A conformant AOI stream of two events (what `check` judges on an ok line). */
 const CONFORMANT = [
-  { type: 'aoi:meta', tool: 'notes', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'io.github.aoi-testkit.notes', schema_version: '1.0.0', command: 'list' },
+  {
+    type: 'aoi:meta',
+    tool: 'notes',
+    tool_version: '1.0.0',
+    aoi_version: '0.2',
+    schema_name: 'io.github.aoi-testkit.notes',
+    schema_version: '1.0.0',
+    command: 'list',
+  },
   { type: 'aoi:summary', ok: true, count: 0, warning_count: 0, error_count: 0 },
 ];
 
 export const KIT_EXEC_PLAN = {
-  ok: [{ _cmd: 'check', events: CONFORMANT, _opts: { 'exit-code': 0 } }, { _cmd: 'scenarios', kind: 'lint' }, { _cmd: 'schema' }, { _cmd: 'capabilities' }, { _cmd: 'help', command: 'exec' }],
+  ok: [
+    { _cmd: 'check', events: CONFORMANT, _opts: { 'exit-code': 0 } },
+    { _cmd: 'scenarios', kind: 'lint' },
+    { _cmd: 'schema' },
+    { _cmd: 'capabilities' },
+    { _cmd: 'help', command: 'exec' },
+  ],
   /** Prose is not an AOI stream: the line fails (NOT_CONFORMANT) on any state. */
   failing: { _cmd: 'check', stream: 'Fetching results...\n' },
-  noMutating: 'aoi-testkit exec dispatches only read-only commands; fake, its one mutating command, owns the process and is not dispatchable',
+  noMutating:
+    'aoi-testkit exec dispatches only read-only commands; fake, its one mutating command, owns the process and is not dispatchable',
   inspect: { _cmd: 'capabilities' },
-  valuedFlag: { setup: [], line: { _cmd: 'scenarios', _opts: { kind: 'lint' } }, without: { _cmd: 'scenarios' } },
+  valuedFlag: {
+    setup: [],
+    line: { _cmd: 'scenarios', _opts: { kind: 'lint' } },
+    without: { _cmd: 'scenarios' },
+  },
   bulk: { _cmd: 'capabilities' },
 } as const;

@@ -34,7 +34,15 @@ import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from './emitter.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
-import { dangerOf, execKeys, flagRange, parseOptions, type ExecKey, type ExecVerb, type VerbName } from './surface.js';
+import {
+  dangerOf,
+  execKeys,
+  flagRange,
+  parseOptions,
+  type ExecKey,
+  type ExecVerb,
+  type VerbName,
+} from './surface.js';
 import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
@@ -61,18 +69,26 @@ interface Answer {
 const IGNORED = ['output', 'format', 'color', 'no-color'];
 
 function readPath(path: unknown, what: string): string {
-  if (typeof path !== 'string' || path === '' || path === '-') throw new LineError('INVALID_ARGUMENT', `${what}: file must be a path (stdin is the batch)`);
+  if (typeof path !== 'string' || path === '' || path === '-')
+    throw new LineError('INVALID_ARGUMENT', `${what}: file must be a path (stdin is the batch)`);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new LineError(code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE', `cannot read ${path}: ${ioReason(error)}`);
+    throw new LineError(
+      code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE',
+      `cannot read ${path}: ${ioReason(error)}`,
+    );
   }
 }
 
 function one(p: Json, what: string, keys: readonly string[]): string {
   const given = keys.filter((k) => p[k] !== undefined);
-  if (given.length !== 1) throw new LineError('INVALID_ARGUMENT', `${what} needs exactly one of ${keys.join(', ')}${given.length ? `, got ${given.join(' and ')}` : ''}`);
+  if (given.length !== 1)
+    throw new LineError(
+      'INVALID_ARGUMENT',
+      `${what} needs exactly one of ${keys.join(', ')}${given.length ? `, got ${given.join(' and ')}` : ''}`,
+    );
   return given[0]!;
 }
 
@@ -93,55 +109,102 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
       strict: p.strict === true,
       ...(exitCode !== undefined ? { exitCode } : {}),
       ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
-      ...(typeof p['expect-schema-version'] === 'string' ? { schemaVersion: p['expect-schema-version'] } : {}),
+      ...(typeof p['expect-schema-version'] === 'string'
+        ? { schemaVersion: p['expect-schema-version'] }
+        : {}),
       ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
     });
-    const data = { ok: report.ok, stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events }, checks: report.verdicts.map((v) => checkEvent(v)) };
-    if (!report.ok) throw new LineError('NOT_CONFORMANT', `not conformant: ${report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule).join(', ')} failed`, data);
+    const data = {
+      ok: report.ok,
+      stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events },
+      checks: report.verdicts.map((v) => checkEvent(v)),
+    };
+    if (!report.ok)
+      throw new LineError(
+        'NOT_CONFORMANT',
+        `not conformant: ${report.verdicts
+          .filter((v) => v.status === 'fail')
+          .map((v) => v.rule)
+          .join(', ')} failed`,
+        data,
+      );
     return { data, warnings: [] };
   },
   manifest: (p) => {
     const from = one(p, 'manifest', ['file', 'text']);
     const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
     const path = from === 'file' ? String(p.file) : undefined;
-    const report = validateAgentCliManifest(text, { ...(path ? { path } : { noDirectory: 'given as text' }), strict: p.strict === true });
+    const report = validateAgentCliManifest(text, {
+      ...(path ? { path } : { noDirectory: 'given as text' }),
+      strict: p.strict === true,
+    });
     const { verdicts } = report;
-    const data = { valid: report.ok, findings: report.findings.length, checks: verdicts.map((v) => checkEvent(v)) };
+    const data = {
+      valid: report.ok,
+      findings: report.findings.length,
+      checks: verdicts.map((v) => checkEvent(v)),
+    };
     if (!report.ok) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
     return { data, warnings: [] };
   },
   scenarios: (p) => {
     scenarioCache ??= loadScenarios();
-    const scenarios = scenarioCache.filter((s) => (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec));
+    const scenarios = scenarioCache.filter(
+      (s) =>
+        (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec),
+    );
     return { data: { count: scenarios.length, scenarios }, warnings: [] };
   },
   schema: () => ({ data: eventSchema(), warnings: [] }),
   capabilities: () => ({ data: capabilities(), warnings: [] }),
   help: (p) => {
     const command = typeof p.command === 'string' ? p.command : '';
-    if (command !== '' && !isCommand(command)) throw new LineError('INVALID_ARGUMENT', `help: unknown command "${command}"`);
+    if (command !== '' && !isCommand(command))
+      throw new LineError('INVALID_ARGUMENT', `help: unknown command "${command}"`);
     const depth = (p.depth as number | undefined) ?? 0;
-    if (depth < 0) throw new LineError('INVALID_ARGUMENT', `help: depth must be 0 or more, got ${depth}`);
+    if (depth < 0)
+      throw new LineError('INVALID_ARGUMENT', `help: depth must be 0 or more, got ${depth}`);
     return { data: helpDocument(command, depth), warnings: [] };
   },
 };
 
 /** A verb exec dispatches: its payload keys (from the table) and what it does. */
-function dispatchable(cmd: string): { keys: Record<string, ExecKey>; run: (p: Json) => Answer } | undefined {
+function dispatchable(
+  cmd: string,
+): { keys: Record<string, ExecKey>; run: (p: Json) => Answer } | undefined {
   const keys = execKeys(cmd);
   return keys && { keys, run: RUN[cmd as ExecVerb] };
 }
 
 /** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
 function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
-  return { type, required: false, description, ...(values ? { enum_values: values.map(String) } : {}) };
+  return {
+    type,
+    required: false,
+    description,
+    ...(values ? { enum_values: values.map(String) } : {}),
+  };
 }
 const payloadFlag = (key: string, option: ExecKey, description: string | undefined): Json =>
   Array.isArray(option)
     ? flagEntry('enum', description ?? `the ${key} of the line`, option)
-    : flagEntry(option === 'objects' ? 'array' : option === 'bool' ? 'boolean' : option === 'int' ? 'integer' : 'string', description ?? `the ${key} of the line`);
+    : flagEntry(
+        option === 'objects'
+          ? 'array'
+          : option === 'bool'
+            ? 'boolean'
+            : option === 'int'
+              ? 'integer'
+              : 'string',
+        description ?? `the ${key} of the line`,
+      );
 const cliFlag = (flag: CmdhelpFlag): Json =>
-  flag.enum ? flagEntry('enum', flag.description ?? '', flag.enum) : flagEntry(flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string', flag.description ?? '');
+  flag.enum
+    ? flagEntry('enum', flag.description ?? '', flag.enum)
+    : flagEntry(
+        flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string',
+        flag.description ?? '',
+      );
 
 const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own.';
 
@@ -156,31 +219,61 @@ export function execManifest(): object {
     Object.entries(COMMANDS).map(([name, c]) => {
       const d = execKeys(name);
       const cli = (c.flags ?? {}) as Record<string, CmdhelpFlag>;
-      const flags = d ? Object.entries(d).map(([key, option]) => [key, payloadFlag(key, option, cli[key]?.description)]) : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
+      const flags = d
+        ? Object.entries(d).map(([key, option]) => [
+            key,
+            payloadFlag(key, option, cli[key]?.description),
+          ])
+        : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
       const entry: Json = {
         description: d ? c.summary : `${c.summary}${NOT_DISPATCHED}`,
         danger_level: dangerOf(name as VerbName),
         flags: Object.fromEntries(flags),
-        exit_codes: Object.fromEntries(Object.entries(c.exit_codes ?? {}).map(([code, e]) => [code, { description: typeof e === 'string' ? e : e.when, retryable: false, side_effects: 'none' }])),
+        exit_codes: Object.fromEntries(
+          Object.entries(c.exit_codes ?? {}).map(([code, e]) => [
+            code,
+            {
+              description: typeof e === 'string' ? e : e.when,
+              retryable: false,
+              side_effects: 'none',
+            },
+          ]),
+        ),
       };
       return [name, entry];
     }),
   );
-  return { schema_version: '1.0', framework_version: `${TOOL} ${TOOL_VERSION}`, etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`, commands };
+  return {
+    schema_version: '1.0',
+    framework_version: `${TOOL} ${TOOL_VERSION}`,
+    etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`,
+    commands,
+  };
 }
 
 /** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
-function payloadOf(cmd: string, keys: Record<string, ExecKey>, request: Json): { payload: Json; warnings: string[] } {
+function payloadOf(
+  cmd: string,
+  keys: Record<string, ExecKey>,
+  request: Json,
+): { payload: Json; warnings: string[] } {
   const merged: Json = {};
   const warnings: string[] = [];
-  const entries = [...Object.entries(request).filter(([k]) => k !== '_cmd' && k !== '_opts'), ...Object.entries(isObject(request._opts) ? request._opts : {})];
+  const entries = [
+    ...Object.entries(request).filter(([k]) => k !== '_cmd' && k !== '_opts'),
+    ...Object.entries(isObject(request._opts) ? request._opts : {}),
+  ];
   for (const [key, value] of entries) {
     if (IGNORED.includes(key)) {
       warnings.push(`${key} is ignored inside exec: every line answers one JSON envelope`);
       continue;
     }
     const type = keys[key];
-    if (type === undefined) throw new LineError('INVALID_ARGUMENT', `${cmd}: unknown field "${key}"${Object.keys(keys).length ? ` (known: ${Object.keys(keys).join(', ')})` : ' (it takes none)'}`);
+    if (type === undefined)
+      throw new LineError(
+        'INVALID_ARGUMENT',
+        `${cmd}: unknown field "${key}"${Object.keys(keys).length ? ` (known: ${Object.keys(keys).join(', ')})` : ' (it takes none)'}`,
+      );
     const ok =
       type === 'objects'
         ? Array.isArray(value) && value.every(isObject)
@@ -191,23 +284,44 @@ function payloadOf(cmd: string, keys: Record<string, ExecKey>, request: Json): {
             : type === 'string'
               ? typeof value === 'string'
               : type.includes(String(value));
-    if (!ok) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be ${type === 'objects' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`);
+    if (!ok)
+      throw new LineError(
+        'INVALID_ARGUMENT',
+        `${cmd}: ${key} must be ${type === 'objects' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`,
+      );
     // An int flag's range is the table's, as on the command line (intFlag).
     const range = type === 'int' ? flagRange(cmd, key) : undefined;
-    if (range && (Number(value) < range[0] || Number(value) > range[1])) throw new LineError('INVALID_ARGUMENT', `${cmd}: ${key} must be an integer from ${range[0]} to ${range[1]}, got ${Number(value)}`);
+    if (range && (Number(value) < range[0] || Number(value) > range[1]))
+      throw new LineError(
+        'INVALID_ARGUMENT',
+        `${cmd}: ${key} must be an integer from ${range[0]} to ${range[1]}, got ${Number(value)}`,
+      );
     if (value === false) delete merged[key];
     else merged[key] = type === 'int' ? Number(value) : value;
   }
   return { payload: merged, warnings };
 }
 
-function envelope(cmd: string | undefined, line: number, started: number, answer: { ok: true; data: unknown; warnings: string[] } | { ok: false; error: LineError; warnings: string[] }): Json {
+function envelope(
+  cmd: string | undefined,
+  line: number,
+  started: number,
+  answer:
+    | { ok: true; data: unknown; warnings: string[] }
+    | { ok: false; error: LineError; warnings: string[] },
+): Json {
   return {
     ok: answer.ok,
     data: answer.ok ? answer.data : answer.error.data,
-    error: answer.ok ? null : { code: answer.error.code, message: answer.error.message, retryable: false },
+    error: answer.ok
+      ? null
+      : { code: answer.error.code, message: answer.error.message, retryable: false },
     warnings: answer.warnings,
-    meta: { ...(cmd !== undefined ? { _cmd: cmd } : {}), _line: line, duration_ms: Math.max(0, Math.round(performance.now() - started)) },
+    meta: {
+      ...(cmd !== undefined ? { _cmd: cmd } : {}),
+      _line: line,
+      duration_ms: Math.max(0, Math.round(performance.now() - started)),
+    },
   };
 }
 
@@ -219,22 +333,37 @@ function dispatch(request: Json & { _cmd: string }, line: number): Json {
   try {
     const d = dispatchable(cmd);
     if (!d) {
-      if (isCommand(cmd)) throw new LineError('NOT_DISPATCHABLE', `"${cmd}" cannot run inside exec (see aoi-testkit exec manifest --output json)`);
-      throw new LineError('UNKNOWN_COMMAND', `no command "${cmd}" (see aoi-testkit exec manifest --output json)`);
+      if (isCommand(cmd))
+        throw new LineError(
+          'NOT_DISPATCHABLE',
+          `"${cmd}" cannot run inside exec (see aoi-testkit exec manifest --output json)`,
+        );
+      throw new LineError(
+        'UNKNOWN_COMMAND',
+        `no command "${cmd}" (see aoi-testkit exec manifest --output json)`,
+      );
     }
     const parsed = payloadOf(cmd, d.keys, request);
     warnings = parsed.warnings;
     const answer = d.run(parsed.payload);
-    return envelope(cmd, line, started, { ok: true, data: answer.data, warnings: [...warnings, ...answer.warnings] });
+    return envelope(cmd, line, started, {
+      ok: true,
+      data: answer.data,
+      warnings: [...warnings, ...answer.warnings],
+    });
   } catch (error) {
-    const e = error instanceof LineError ? error : new LineError('INTERNAL_ERROR', (error as Error)?.message ?? String(error));
+    const e =
+      error instanceof LineError
+        ? error
+        : new LineError('INTERNAL_ERROR', (error as Error)?.message ?? String(error));
     return envelope(cmd, line, started, { ok: false, error: e, warnings });
   }
 }
 
 /** Write and wait when the pipe is full: a large batch must not buffer everything in memory. */
 async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+  if (!process.stdout.write(text))
+    await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
 }
 
 async function readStdin(): Promise<string> {
@@ -247,7 +376,12 @@ async function readStdin(): Promise<string> {
 export async function runExec(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { ...parseOptions('exec'), help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { ...parseOptions('exec'), help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new UsageError(`exec: ${(error as Error).message}`);
   }
@@ -257,12 +391,17 @@ export async function runExec(args: string[]): Promise<number> {
   if (values.help) return (await import('./help.js')).runHelp(['exec']);
   const output = values.output ?? values.format;
   if (positionals[0] === 'manifest' && positionals.length === 1) {
-    if (output !== undefined && output !== 'json') throw new UsageError(`exec manifest prints one JSON document: --output json, got "${output}"`);
+    if (output !== undefined && output !== 'json')
+      throw new UsageError(
+        `exec manifest prints one JSON document: --output json, got "${output}"`,
+      );
     await write(`${JSON.stringify(execManifest())}\n`);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`exec takes no arguments but "manifest", got "${positionals.join(' ')}"`);
-  if (output !== undefined && output !== 'jsonl' && output !== 'json') throw new UsageError(`exec answers one JSON envelope a line: --output jsonl, got "${output}"`);
+  if (positionals.length > 0)
+    throw new UsageError(`exec takes no arguments but "manifest", got "${positionals.join(' ')}"`);
+  if (output !== undefined && output !== 'jsonl' && output !== 'json')
+    throw new UsageError(`exec answers one JSON envelope a line: --output jsonl, got "${output}"`);
 
   let input: string;
   if (inputFile !== undefined) {
@@ -270,10 +409,15 @@ export async function runExec(args: string[]): Promise<number> {
       input = readFileSync(inputFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(`exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`, code === 'ENOENT' ? 'not_found' : 'io', code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE');
+      throw new InputError(
+        `exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`,
+        code === 'ENOENT' ? 'not_found' : 'io',
+        code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE',
+      );
     }
   } else {
-    if (process.stdin.isTTY) throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');
+    if (process.stdin.isTTY)
+      throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');
     input = await readStdin();
   }
 
@@ -282,7 +426,9 @@ export async function runExec(args: string[]): Promise<number> {
   for (const parsed of batchLines(input)) {
     if ('problem' in parsed) {
       const message = `input line ${parsed.line}: ${parsed.problem}`;
-      await write(`${JSON.stringify(envelope(undefined, parsed.line, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`);
+      await write(
+        `${JSON.stringify(envelope(undefined, parsed.line, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`,
+      );
       process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${sanitise(message)}\n`); // quotes the input line
       return 2;
     }

@@ -29,7 +29,8 @@ export async function runFake(args: string[]): Promise<number> {
   // A consumer scenario's upstream, as a process: its bytes, then its end (the tool a wrapper is judged with).
   if (/^consumer\./.test(args[0] ?? '')) return runConsumerFake(args);
   // A cmdhelp, exec or agent scenario names its fake by its command: run that command's words (app: none).
-  if (/^(cmdhelp|exec|agent|app)\./.test(args[0] ?? '')) args = [...scenarioFakeArgs(args[0]!), ...args.slice(1)];
+  if (/^(cmdhelp|exec|agent|app)\./.test(args[0] ?? ''))
+    args = [...scenarioFakeArgs(args[0]!), ...args.slice(1)];
   // Fake agent CLIs (AIP-45): their own bundled programs, loaded only when asked for (they carry the ACP/MCP SDKs).
   const agent = await runAgentFake(args);
   if (agent !== undefined) return agent;
@@ -41,8 +42,11 @@ export async function runFake(args: string[]): Promise<number> {
   const extra: ReturnType<typeof fakes.makeFault>[] = [];
   const env: Record<string, string> = {};
   // The valued flags of fake (the table's); --list stands where the preset would.
-  const valued = Object.entries(VERBS.fake.flags).filter(([, f]) => f.type !== 'bool').map(([name]) => `--${name}`);
-  const isOption = (arg: string | undefined) => arg !== undefined && valued.includes(arg.split('=')[0]!);
+  const valued = Object.entries(VERBS.fake.flags)
+    .filter(([, f]) => f.type !== 'bool')
+    .map(([name]) => `--${name}`);
+  const isOption = (arg: string | undefined) =>
+    arg !== undefined && valued.includes(arg.split('=')[0]!);
   while (isOption(args[0])) {
     const [flag, inline] = args[0]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const value = inline ?? args[1];
@@ -50,20 +54,27 @@ export async function runFake(args: string[]): Promise<number> {
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--seed') {
       seed = Number(value);
-      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new UsageError(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff)
+        throw new UsageError(`--seed must be an integer from 0 to 4294967295, got "${value}"`);
       continue;
     }
     if (flag === '--env') {
       const [name, assigned] = value.split(/=(.*)/s, 2) as [string, string | undefined];
       // Never echo the value (it may be a token), nor a word without `=` (it may be one).
       if (assigned === undefined) throw new UsageError('--env needs NAME=VALUE');
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env needs NAME=VALUE, with NAME a variable name (got "${name.slice(0, 64)}")`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+        throw new UsageError(
+          `--env needs NAME=VALUE, with NAME a variable name (got "${name.slice(0, 64)}")`,
+        );
       env[name] = assigned;
       continue;
     }
     const [id, json] = value.split(/=(.*)/s, 2) as [string, string | undefined];
     if (!fakes.isFaultId(id)) {
-      const known = [...Object.keys(fakes.FAULT_CATALOGUE), ...Object.keys(fakes.BEHAVIOUR_FAULT_CATALOGUE)];
+      const known = [
+        ...Object.keys(fakes.FAULT_CATALOGUE),
+        ...Object.keys(fakes.BEHAVIOUR_FAULT_CATALOGUE),
+      ];
       throw new UsageError(`--fault: unknown fault "${id}"; known faults: ${known.join(', ')}`);
     }
     let params: unknown = {};
@@ -73,7 +84,9 @@ export async function runFake(args: string[]): Promise<number> {
       params = undefined;
     }
     if (params === null || typeof params !== 'object' || Array.isArray(params)) {
-      throw new UsageError(`--fault ${id}: the parameters must be a JSON object, as in --fault '${id}={"name":value}'`);
+      throw new UsageError(
+        `--fault ${id}: the parameters must be a JSON object, as in --fault '${id}={"name":value}'`,
+      );
     }
     try {
       extra.push(fakes.makeFault(id, params));
@@ -84,13 +97,25 @@ export async function runFake(args: string[]): Promise<number> {
   const [preset, ...rest] = args;
   const toolArgs = rest[0] === '--' ? rest.slice(1) : rest;
   if (preset === undefined || preset === '--list') {
-    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([import('../fakes/agentcli/presets.js'), import('../fakes/cmdhelp/presets.js')]);
-    const list = [...Object.entries(fakes.PRESETS), ...Object.entries(HELPDESK_PRESETS), ...Object.entries(AGENT_PRESETS)].map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`).join('');
+    const [{ AGENT_PRESETS }, { HELPDESK_PRESETS }] = await Promise.all([
+      import('../fakes/agentcli/presets.js'),
+      import('../fakes/cmdhelp/presets.js'),
+    ]);
+    const list = [
+      ...Object.entries(fakes.PRESETS),
+      ...Object.entries(HELPDESK_PRESETS),
+      ...Object.entries(AGENT_PRESETS),
+    ]
+      .map(([id, p]) => `${id.padEnd(34)} ${p.description}\n`)
+      .join('');
     if (preset === undefined) throw new UsageError(`fake needs a preset:\n${list}`);
     process.stdout.write(list);
     return 0;
   }
-  if (/^(cmdhelp|exec|agent|app)\./.test(preset)) throw new UsageError(`fake ${preset}: the ${preset.split('.')[0]} scenarios take no --seed, --fault or --env; run aoi-testkit fake ${preset} [args...]`);
+  if (/^(cmdhelp|exec|agent|app)\./.test(preset))
+    throw new UsageError(
+      `fake ${preset}: the ${preset.split('.')[0]} scenarios take no --seed, --fault or --env; run aoi-testkit fake ${preset} [args...]`,
+    );
   // A scenario id of the corpus names its preset, faults, seed and environment (`aoi-testkit scenarios` lists them).
   const scenario = Object.hasOwn(fakes.PRESETS, preset) ? undefined : resolveScenario(preset);
   if (scenario) {
@@ -99,23 +124,40 @@ export async function runFake(args: string[]): Promise<number> {
     for (const [name, value] of Object.entries(scenario.env)) env[name] ??= value;
   }
   const base = scenario?.preset ?? preset;
-  if (!Object.hasOwn(fakes.PRESETS, base)) throw new UsageError(`unknown fake "${preset}": neither a preset (aoi-testkit fake --list) nor a scenario (aoi-testkit scenarios)`);
+  if (!Object.hasOwn(fakes.PRESETS, base))
+    throw new UsageError(
+      `unknown fake "${preset}": neither a preset (aoi-testkit fake --list) nor a scenario (aoi-testkit scenarios)`,
+    );
   Object.assign(process.env, env);
   // The fake owns stdout from here: what a closed pipe does is its behaviour's to decide, not the
   // kit's own emitter's (which would exit 141 at the first EPIPE).
   process.stdout.removeAllListeners('error');
   // A child of the tool (exec's subprocess-per-line) is the clean tool, started the way this one was.
   const self = [process.execPath, process.argv[1] ?? '', 'fake', 'well-behaved', '--'];
-  await fakes.runAsProcess(fakes.notes, { argv: toolArgs, faults: [...fakes.presetFaults(base), ...extra], seed: seed ?? 1, self });
+  await fakes.runAsProcess(fakes.notes, {
+    argv: toolArgs,
+    faults: [...fakes.presetFaults(base), ...extra],
+    seed: seed ?? 1,
+    self,
+  });
   return 0;
 }
 
 /** `aoi-testkit fake consumer.<stdin|spawn>.<name> [args...]`: the upstream of a consumer scenario (any arguments are ignored, as the tool ignores them). */
 async function runConsumerFake(args: string[]): Promise<number> {
-  const [{ CONSUMER_SCENARIOS }, { playConsumerScenario }] = await Promise.all([import('../spec/consumer/scenarios.js'), import('../fakes/consumer/tool-on-path.js')]);
+  const [{ CONSUMER_SCENARIOS }, { playConsumerScenario }] = await Promise.all([
+    import('../spec/consumer/scenarios.js'),
+    import('../fakes/consumer/tool-on-path.js'),
+  ]);
   const scenario = CONSUMER_SCENARIOS.find((s) => s.id === args[0]);
-  if (!scenario && args[0]?.startsWith('consumer.runtime.')) throw new UsageError(`${args[0]} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${args[0]} -- <runtime>`);
-  if (!scenario) throw new UsageError(`unknown consumer scenario "${args[0]}"; aoi-testkit scenarios --kind consumer lists them`);
+  if (!scenario && args[0]?.startsWith('consumer.runtime.'))
+    throw new UsageError(
+      `${args[0]} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${args[0]} -- <runtime>`,
+    );
+  if (!scenario)
+    throw new UsageError(
+      `unknown consumer scenario "${args[0]}"; aoi-testkit scenarios --kind consumer lists them`,
+    );
   process.stdout.removeAllListeners('error');
   await playConsumerScenario(scenario);
   return 0;
@@ -135,7 +177,10 @@ async function runAgentFake(args: string[]): Promise<number | undefined> {
   const bin = new URL(`../bin/${found.fake}.js`, import.meta.url);
   const { run } = (await import(bin.href)) as { run: (argv: readonly string[]) => Promise<never> };
   process.stdout.removeAllListeners('error');
-  await run([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)]);
+  await run([
+    ...found.faults.flatMap((id) => ['--fault', id]),
+    ...(rest[0] === '--' ? rest.slice(1) : rest),
+  ]);
   return 0;
 }
 
@@ -146,13 +191,22 @@ async function runAgentFake(args: string[]): Promise<number | undefined> {
 async function runHelpdeskFake(args: string[]): Promise<number | undefined> {
   const [preset, ...rest] = args;
   if (preset === undefined || !/^helpdesk(\.|$)/.test(preset)) return undefined;
-  const [{ HELPDESK_PRESETS }, { runHelpdesk }, { reachOut }] = await Promise.all([import('../fakes/cmdhelp/presets.js'), import('../fakes/cmdhelp/index.js'), import('../fakes/cmdhelp/reach.js')]);
+  const [{ HELPDESK_PRESETS }, { runHelpdesk }, { reachOut }] = await Promise.all([
+    import('../fakes/cmdhelp/presets.js'),
+    import('../fakes/cmdhelp/index.js'),
+    import('../fakes/cmdhelp/reach.js'),
+  ]);
   const found = HELPDESK_PRESETS[preset];
   if (!found) throw new UsageError(`unknown fake "${preset}"; aoi-testkit fake --list names them`);
-  const result = runHelpdesk([...found.faults.flatMap((id) => ['--fault', id]), ...(rest[0] === '--' ? rest.slice(1) : rest)], { env: process.env });
+  const result = runHelpdesk(
+    [
+      ...found.faults.flatMap((id) => ['--fault', id]),
+      ...(rest[0] === '--' ? rest.slice(1) : rest),
+    ],
+    { env: process.env },
+  );
   await reachOut(result);
   await new Promise<void>((done) => process.stdout.write(result.stdout, () => done()));
   await new Promise<void>((done) => process.stderr.write(result.stderr, () => done()));
   return result.exitCode;
 }
-

@@ -23,7 +23,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     // cmdhelp v0.1: `help …`, the capability bit, and `<verb> --help --format F` (help.ts).
     if (verb === 'help' || verb === '--cmdhelp-capabilities' || asksFormattedHelp(verb, rest)) {
-      const words = asksFormattedHelp(verb, rest) ? [verb, ...rest] : verb === 'help' ? rest : ['--capabilities'];
+      const words = asksFormattedHelp(verb, rest)
+        ? [verb, ...rest]
+        : verb === 'help'
+          ? rest
+          : ['--capabilities'];
       return (await import('./help.js')).runHelp(words);
     }
     // `<verb> --help` / `-h`: that verb's help, exit 0 (the kit's own flags only: not a linted program's, not a fake's after its preset).
@@ -37,14 +41,23 @@ export async function main(argv: string[]): Promise<number> {
     negotiateSchemaVersion(rest);
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
     // scenarios --run lints the corpus's fakes in memory, in temp dirs of its own.
-    if (verb === 'check' || verb === 'lint' || verb === 'exec' || verb === 'consumer' || (verb === 'scenarios' && rest.includes('--run'))) {
+    if (
+      verb === 'check' ||
+      verb === 'lint' ||
+      verb === 'exec' ||
+      verb === 'consumer' ||
+      (verb === 'scenarios' && rest.includes('--run'))
+    ) {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
-      onInterrupt((signal) => writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined));
+      onInterrupt((signal) =>
+        writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined),
+      );
     }
     // Loaded on demand: --help and --version must not pay for the checker and ajv.
-    if (verb === 'check') return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
+    if (verb === 'check')
+      return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
     if (verb === 'lint') {
       const lint = await import('./lint.js');
       return await lint.runLint(lint.parseLintArgs(rest), emitter);
@@ -54,11 +67,15 @@ export async function main(argv: string[]): Promise<number> {
       return await consumer.runConsumer(consumer.parseConsumerArgs(rest), emitter);
     }
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
-    if (verb === 'scenarios') return await (await import('./scenarios.js')).runScenarios(rest, emitter);
-    if (verb === 'manifest') return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
+    if (verb === 'scenarios')
+      return await (await import('./scenarios.js')).runScenarios(rest, emitter);
+    if (verb === 'manifest')
+      return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
     if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
     const nearest = nearestVerb(verb);
-    throw new UsageError(`unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`);
+    throw new UsageError(
+      `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,
+    );
   });
 }
 
@@ -72,8 +89,13 @@ function negotiateSchemaVersion(args: string[]): void {
     const [flag, inline] = args[i]!.split(/=(.*)/s, 2);
     if (flag !== '--schema-version') continue;
     const value = inline ?? args[i + 1];
-    if (value === undefined || value.replace(/^v/i, '').split('.')[0] !== SCHEMA_VERSION.split('.')[0]) {
-      throw new UsageError(`--schema-version ${value ?? '(missing)'} is not supported (supported: ${SCHEMA_VERSION})`);
+    if (
+      value === undefined ||
+      value.replace(/^v/i, '').split('.')[0] !== SCHEMA_VERSION.split('.')[0]
+    ) {
+      throw new UsageError(
+        `--schema-version ${value ?? '(missing)'} is not supported (supported: ${SCHEMA_VERSION})`,
+      );
     }
     args.splice(i, inline === undefined ? 2 : 1);
     return negotiateSchemaVersion(args);
@@ -89,7 +111,8 @@ async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promi
     throw new UsageError(`${verb}: ${(error as Error).message}`);
   }
   const format = values.output ?? values.format ?? 'json';
-  if (format !== 'json') throw new UsageError(`${verb} prints one JSON document: --output json, got "${format}"`);
+  if (format !== 'json')
+    throw new UsageError(`${verb} prints one JSON document: --output json, got "${format}"`);
   const { capabilities, eventSchema } = await import('./discovery.js');
   process.stdout.write(`${JSON.stringify(verb === 'schema' ? eventSchema() : capabilities())}\n`);
   return 0;
@@ -98,7 +121,10 @@ async function discovery(verb: 'schema' | 'capabilities', args: string[]): Promi
 /** `<verb> --help --format F` (cmdhelp §3 parity): --help and --format before any `--` (for fake and help: --help first). */
 function asksFormattedHelp(verb: string, rest: readonly string[]): boolean {
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-  const help = verb === 'fake' || verb === 'help' ? rest[0] === '--help' || rest[0] === '-h' : own.includes('--help') || own.includes('-h');
+  const help =
+    verb === 'fake' || verb === 'help'
+      ? rest[0] === '--help' || rest[0] === '-h'
+      : own.includes('--help') || own.includes('-h');
   return help && own.some((a) => a === '--format' || a.startsWith('--format='));
 }
 
@@ -107,7 +133,8 @@ const isHelpFlag = (arg: string | undefined) => arg === '--help' || arg === '-h'
 /** `--help`/`-h` among a verb's own arguments: before `--` (lint), or first (fake, whose later words are the fake's; help, whose words are commands). */
 function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
   if (!Object.hasOwn(VERBS, verb)) return false;
-  if (verb === 'fake' || verb === 'help') return isHelpFlag(rest[0]) && (verb === 'fake' || rest.length === 1);
+  if (verb === 'fake' || verb === 'help')
+    return isHelpFlag(rest[0]) && (verb === 'fake' || rest.length === 1);
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   return own.some(isHelpFlag);
 }
@@ -118,14 +145,22 @@ function nearestVerb(word: string): string | undefined {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++)
+        next[j] = Math.min(
+          row[j]! + 1,
+          next[j - 1]! + 1,
+          row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
       row = next;
     }
     return row[b.length]!;
   };
   const lower = word.toLowerCase();
   const scored = Object.keys(VERBS)
-    .map((name) => ({ name, d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name) }))
+    .map((name) => ({
+      name,
+      d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name),
+    }))
     .filter(({ d }) => d <= Math.min(2, Math.floor(word.length / 2)))
     .sort((a, b) => a.d - b.d);
   return scored[0]?.name;
@@ -138,24 +173,35 @@ function parseManifestArgs(args: string[]): ManifestArgs {
 }
 
 /** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
-function parseVerbArgs(verb: 'check' | 'manifest', args: string[]): { values: Record<string, string | string[] | boolean | undefined>; file: string | undefined } {
+function parseVerbArgs(
+  verb: 'check' | 'manifest',
+  args: string[],
+): { values: Record<string, string | string[] | boolean | undefined>; file: string | undefined } {
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed as { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
-  if (positionals.length > 1) throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
+  const { values, positionals } = parsed as {
+    values: Record<string, string | string[] | boolean | undefined>;
+    positionals: string[];
+  };
+  if (positionals.length > 1)
+    throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
   return { values, file: positionals[0] };
 }
 
 function parseCheckArgs(args: string[]): CheckArgs {
   const { values, file } = parseVerbArgs('check', args);
   const reporting = parseReporting(values);
-  const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const text = (key: string): string | undefined =>
+    typeof values[key] === 'string' ? (values[key] as string) : undefined;
   const signal = text('signal');
-  if (signal !== undefined && !Object.hasOwn(constants.signals, signal)) throw new UsageError(`--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`);
+  if (signal !== undefined && !Object.hasOwn(constants.signals, signal))
+    throw new UsageError(
+      `--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`,
+    );
   // Never echoed in an error: a secret is a secret even when it is a bad one.
   const secrets = (values.secret as string[] | undefined) ?? [];
   if (secrets.some((s) => s === '')) throw new UsageError('--secret needs a non-empty value');

@@ -17,13 +17,36 @@ export function setPartialFindings(read: (() => readonly Finding[]) | undefined)
  * aoi:warning per finding so far, and the interrupted summary §7 asks of any interrupted run. Findings are
  * already sanitised and masked (makeFinding).
  */
-export function writePartialReport(verb: string, signal: NodeJS.Signals, jsonl: Emitter | undefined): void {
+export function writePartialReport(
+  verb: string,
+  signal: NodeJS.Signals,
+  jsonl: Emitter | undefined,
+): void {
   const findings = source?.() ?? [];
-  process.stderr.write(`aoi-testkit ${verb}: interrupted by ${signal}; partial report: ${findings.length} finding(s) so far, no verdict (the run did not finish)\n`);
-  for (const f of findings.slice(0, 50)) process.stderr.write(`  ${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.id}: ${f.message}${f.probe ? `  [${f.probe}]` : ''}\n`);
+  process.stderr.write(
+    `aoi-testkit ${verb}: interrupted by ${signal}; partial report: ${findings.length} finding(s) so far, no verdict (the run did not finish)\n`,
+  );
+  for (const f of findings.slice(0, 50))
+    process.stderr.write(
+      `  ${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.id}: ${f.message}${f.probe ? `  [${f.probe}]` : ''}\n`,
+    );
   if (findings.length > 50) process.stderr.write(`  … and ${findings.length - 50} more\n`);
   if (!jsonl) return;
   jsonl.meta(verb);
-  for (const f of findings) jsonl.emit({ type: 'aoi:warning', code: 'PARTIAL_FINDING', message: `${f.id}: ${f.message}`, rule: f.id, ...(f.probe ? { probe: f.probe } : {}) });
-  jsonl.emit({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true, count: 0, warning_count: findings.length });
+  for (const f of findings)
+    jsonl.emit({
+      type: 'aoi:warning',
+      code: 'PARTIAL_FINDING',
+      message: `${f.id}: ${f.message}`,
+      rule: f.id,
+      ...(f.probe ? { probe: f.probe } : {}),
+    });
+  jsonl.emit({
+    type: 'aoi:summary',
+    ok: false,
+    reason: 'interrupted',
+    partial: true,
+    count: 0,
+    warning_count: findings.length,
+  });
 }

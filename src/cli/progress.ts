@@ -21,7 +21,10 @@ export function progressText({ done, started, probe }: ProbeProgress, width?: nu
 }
 
 /** Progress on stderr: one line rewritten in place on a terminal (cut to its width), else a line a second at most. */
-export function progressLine(stderr: NodeJS.WriteStream = process.stderr, now: () => number = Date.now) {
+export function progressLine(
+  stderr: NodeJS.WriteStream = process.stderr,
+  now: () => number = Date.now,
+) {
   const tty = stderr.isTTY === true;
   let last: number | undefined;
   return {

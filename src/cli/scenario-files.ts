@@ -23,7 +23,12 @@ const SCHEMA_FILE = 'scenario.schema.json';
 /** The corpus directory shipped in the package (`scenarios/`, beside `dist/`), from src/, dist/ or a bundle chunk. */
 export function scenariosDir(from?: string): string {
   const schema = kitPath(join('scenarios', SCHEMA_FILE), from);
-  if (schema === undefined) throw new InputError('cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit', 'not_found', 'CORPUS_NOT_FOUND');
+  if (schema === undefined)
+    throw new InputError(
+      'cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit',
+      'not_found',
+      'CORPUS_NOT_FOUND',
+    );
   return dirname(schema);
 }
 
@@ -35,7 +40,11 @@ export function loadScenarios(dir: string = scenariosDir()): Scenario[] {
       try {
         return JSON.parse(readFileSync(join(dir, name), 'utf8')) as Scenario;
       } catch (error) {
-        throw new InputError(`cannot read scenarios/${name}: ${(error as Error).message}`, 'validation', 'CORPUS_INVALID');
+        throw new InputError(
+          `cannot read scenarios/${name}: ${(error as Error).message}`,
+          'validation',
+          'CORPUS_INVALID',
+        );
       }
     })
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -57,7 +66,12 @@ export function resolveScenario(id: string, dir?: string): ScenarioFakeSpec | un
   const scenario = AOI_ID.test(id) ? readScenario(id, dir) : undefined;
   if (scenario?.kind !== 'stream' && scenario?.kind !== 'lint') return undefined;
   const { fake } = scenario;
-  return { preset: fake.preset, faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]), seed: fake.seed, env: { ...(scenario.kind === 'stream' ? scenario.env : {}) } };
+  return {
+    preset: fake.preset,
+    faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]),
+    seed: fake.seed,
+    env: { ...(scenario.kind === 'stream' ? scenario.env : {}) },
+  };
 }
 
 /**
@@ -69,11 +83,21 @@ export function resolveScenario(id: string, dir?: string): ScenarioFakeSpec | un
 export function scenarioFakeArgs(id: string, dir?: string): string[] {
   const corpus = dir ?? scenariosDir();
   const scenario = readScenario(id, corpus);
-  if (scenario === undefined) throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
+  if (scenario === undefined)
+    throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
   // The package's path is relative to the kit's root, the directory that holds scenarios/.
-  if (scenario.kind === 'foreign') throw new UsageError(`${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`);
-  if (scenario.kind === 'app') throw new UsageError(`${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`);
-  if (scenario.kind === 'consumer' && scenario.shape === 'runtime') throw new UsageError(`${id} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${id} -- <runtime>`);
+  if (scenario.kind === 'foreign')
+    throw new UsageError(
+      `${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`,
+    );
+  if (scenario.kind === 'app')
+    throw new UsageError(
+      `${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`,
+    );
+  if (scenario.kind === 'consumer' && scenario.shape === 'runtime')
+    throw new UsageError(
+      `${id} is an APP-runtime scenario: its package is made afresh per run, not a fake; run aoi-testkit consumer --app-runtime --scenario ${id} -- <runtime>`,
+    );
   const fake = scenario.command.indexOf('fake');
   return scenario.command.slice(fake + 1);
 }

@@ -37,7 +37,8 @@ export interface ScenarioResult {
   readonly durationMs: number;
 }
 
-export const isRunnable = (s: Scenario): s is RunnableScenario => (RUNNABLE_KINDS as readonly string[]).includes(s.kind);
+export const isRunnable = (s: Scenario): s is RunnableScenario =>
+  (RUNNABLE_KINDS as readonly string[]).includes(s.kind);
 
 /** Judge one scenario's fake, in memory, and compare with what the corpus expects. */
 export async function runScenario(scenario: RunnableScenario): Promise<ScenarioResult> {
@@ -52,10 +53,18 @@ export async function runScenario(scenario: RunnableScenario): Promise<ScenarioR
   });
   if (scenario.kind === 'stream') {
     const run = await runStreamScenario(scenario);
-    return done({ actual: outcomeOf(checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal }), STREAM_RULE_IDS) });
+    return done({
+      actual: outcomeOf(
+        checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal }),
+        STREAM_RULE_IDS,
+      ),
+    });
   }
   try {
-    const report = await lintCli(inMemoryTarget(notes, { faults: scenarioFaults(scenario.fake), seed: scenario.fake.seed }), { setup: scenario.setup, invocations: scenario.invocations });
+    const report = await lintCli(
+      inMemoryTarget(notes, { faults: scenarioFaults(scenario.fake), seed: scenario.fake.seed }),
+      { setup: scenario.setup, invocations: scenario.invocations },
+    );
     return done({ actual: outcomeOf(report, LINT_RULE_IDS) });
   } catch (error) {
     if (!(error instanceof LintSetupError)) throw error;
@@ -69,22 +78,40 @@ export function difference(result: ScenarioResult): string {
   const { expected, actual } = result;
   const rules = Object.keys({ ...expected.rules, ...actual.rules })
     .filter((rule) => expected.rules[rule] !== actual.rules[rule])
-    .map((rule) => `${rule} expected ${expected.rules[rule] ?? 'none'}, got ${actual.rules[rule] ?? 'none'}`);
+    .map(
+      (rule) =>
+        `${rule} expected ${expected.rules[rule] ?? 'none'}, got ${actual.rules[rule] ?? 'none'}`,
+    );
   const missing = expected.findings.filter((id) => !actual.findings.includes(id));
   const extra = actual.findings.filter((id) => !expected.findings.includes(id));
-  return [...rules, ...(missing.length ? [`missing ${missing.join(', ')}`] : []), ...(extra.length ? [`unexpected ${extra.join(', ')}`] : [])].join('; ') || 'same';
+  return (
+    [
+      ...rules,
+      ...(missing.length ? [`missing ${missing.join(', ')}`] : []),
+      ...(extra.length ? [`unexpected ${extra.join(', ')}`] : []),
+    ].join('; ') || 'same'
+  );
 }
 
 const verdictWords = (e: ScenarioExpected) => {
-  const failed = Object.entries(e.rules).filter(([, o]) => o === 'fail').map(([rule]) => rule);
+  const failed = Object.entries(e.rules)
+    .filter(([, o]) => o === 'fail')
+    .map(([rule]) => rule);
   return failed.length > 0 ? `fails ${failed.join(', ')}` : 'passes';
 };
 
 export function renderRunText(results: readonly ScenarioResult[]): string {
   const width = Math.max(0, ...results.map((r) => r.id.length));
-  const lines = results.map((r) => `${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(width)}  ${r.kind.padEnd(6)}  ${r.ok ? verdictWords(r.expected) : difference(r)}`);
+  const lines = results.map(
+    (r) =>
+      `${r.ok ? 'PASS' : 'FAIL'}  ${r.id.padEnd(width)}  ${r.kind.padEnd(6)}  ${r.ok ? verdictWords(r.expected) : difference(r)}`,
+  );
   const failed = results.filter((r) => !r.ok).length;
-  lines.push(failed === 0 ? `the kit agrees with all ${results.length} scenario(s)` : `the kit disagrees with ${failed} of ${results.length} scenario(s)`);
+  lines.push(
+    failed === 0
+      ? `the kit agrees with all ${results.length} scenario(s)`
+      : `the kit disagrees with ${failed} of ${results.length} scenario(s)`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -112,30 +139,64 @@ export function renderRunJunit(results: readonly ScenarioResult[]): string {
 /** The results as the kit's AOI stream: aoi:meta, a `scenario_result` per scenario, aoi:summary (ok: the kit agrees with all). */
 function writeRunJsonl(results: readonly ScenarioResult[], emitter: Emitter): void {
   emitter.meta('scenarios');
-  for (const { durationMs, ...r } of results) emitter.emit({ type: 'scenario_result', ...r, duration_ms: Math.round(durationMs), ...(r.ok ? {} : { difference: difference({ ...r, durationMs }) }) });
+  for (const { durationMs, ...r } of results)
+    emitter.emit({
+      type: 'scenario_result',
+      ...r,
+      duration_ms: Math.round(durationMs),
+      ...(r.ok ? {} : { difference: difference({ ...r, durationMs }) }),
+    });
   const failed = results.filter((r) => !r.ok).length;
-  emitter.emit({ type: 'aoi:summary', ok: failed === 0, count: results.length, warning_count: 0, error_count: failed });
+  emitter.emit({
+    type: 'aoi:summary',
+    ok: failed === 0,
+    count: results.length,
+    warning_count: 0,
+    error_count: failed,
+  });
 }
 
 /** Run the scenarios one after another (a lint holds its own pool of probes), deliver every reporter; 0 when all agree, else 1. */
-export async function runScenarioCorpus(scenarios: readonly RunnableScenario[], targets: readonly ReporterTarget[], emitter: Emitter): Promise<number> {
+export async function runScenarioCorpus(
+  scenarios: readonly RunnableScenario[],
+  targets: readonly ReporterTarget[],
+  emitter: Emitter,
+): Promise<number> {
   const results: ScenarioResult[] = [];
-  const progress = targets.some((t) => t.path === undefined && t.name === 'jsonl') ? undefined : (r: ScenarioResult) => process.stderr.write(`aoi-testkit scenarios: ${results.length}/${scenarios.length} · ${r.id}\n`);
+  const progress = targets.some((t) => t.path === undefined && t.name === 'jsonl')
+    ? undefined
+    : (r: ScenarioResult) =>
+        process.stderr.write(
+          `aoi-testkit scenarios: ${results.length}/${scenarios.length} · ${r.id}\n`,
+        );
   for (const scenario of scenarios) {
     results.push(await runScenario(scenario));
     progress?.(results.at(-1)!);
   }
   for (const target of targets) {
     if (target.path === undefined) continue;
-    const text = target.name === 'junit' ? renderRunJunit(results) : target.name === 'jsonl' ? collect((e) => writeRunJsonl(results, e)) : renderRunText(results);
+    const text =
+      target.name === 'junit'
+        ? renderRunJunit(results)
+        : target.name === 'jsonl'
+          ? collect((e) => writeRunJsonl(results, e))
+          : renderRunText(results);
     try {
       writeFileSync(target.path, text);
     } catch (error) {
-      throw new InputError(`--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
+      throw new InputError(
+        `--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`,
+        'io',
+        'REPORT_NOT_WRITABLE',
+        73,
+      );
     }
   }
   const stdout = targets.find((t) => t.path === undefined)!;
   if (stdout.name === 'jsonl') writeRunJsonl(results, emitter);
-  else process.stdout.write(stdout.name === 'junit' ? renderRunJunit(results) : renderRunText(results));
+  else
+    process.stdout.write(
+      stdout.name === 'junit' ? renderRunJunit(results) : renderRunText(results),
+    );
   return results.every((r) => r.ok) ? 0 : 1;
 }

@@ -18,7 +18,8 @@ export function shellWords(line: string): string[] {
       i = end;
     } else if (c === '"') {
       inWord = true;
-      for (i++; i < line.length && line[i] !== '"'; i++) word += line[i] === '\\' && /["\\$`]/.test(line[i + 1] ?? '') ? line[++i] : line[i];
+      for (i++; i < line.length && line[i] !== '"'; i++)
+        word += line[i] === '\\' && /["\\$`]/.test(line[i + 1] ?? '') ? line[++i] : line[i];
       if (i >= line.length) throw new UsageError(`unterminated " in ${JSON.stringify(line)}`);
     } else if (c === '\\') {
       if (i + 1 < line.length) word += line[++i];

@@ -9,7 +9,8 @@
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 
-export const SUMMARY = 'aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)';
+export const SUMMARY =
+  'aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)';
 export const HELP_FORMATS = ['text', 'md', 'json', 'llm'] as const;
 
 /** The type of an `exec` payload key: a flag's (bool, string, int, one of an enum) or an array of objects. */
@@ -24,7 +25,9 @@ export interface Flag extends CmdhelpFlag {
   range?: readonly [min: number, max: number];
 }
 
-export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> extends CmdhelpCommand {
+export interface Verb<
+  F extends Record<string, Flag> = Record<string, Flag>,
+> extends CmdhelpCommand {
   flags?: F;
   /** The exec manifest's danger level (default safe). */
   danger?: 'mutating';
@@ -38,33 +41,67 @@ export interface Verb<F extends Record<string, Flag> = Record<string, Flag>> ext
 const verb = <F extends Record<string, Flag>, V extends Verb<F>>(v: V & { flags?: F }): V => v;
 
 const output = (values: string[], dflt: string): Flag => ({
-  type: 'enum', enum: values, default: dflt, description: `Output format (also --format): ${values.join(' or ')}`, alias: 'format',
+  type: 'enum',
+  enum: values,
+  default: dflt,
+  description: `Output format (also --format): ${values.join(' or ')}`,
+  alias: 'format',
   usage: { text: 'text for people (default) or AOI JSONL (also --format)' },
 });
-const STRICT: Flag = { type: 'bool', description: 'Treat warnings as failures', usage: { text: 'treat warnings as failures' } };
-const COLOR: Flag = { type: 'bool', negate_flag: '--no-color', description: 'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)', usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' } };
+const STRICT: Flag = {
+  type: 'bool',
+  description: 'Treat warnings as failures',
+  usage: { text: 'treat warnings as failures' },
+};
+const COLOR: Flag = {
+  type: 'bool',
+  negate_flag: '--no-color',
+  description:
+    'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)',
+  usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
+};
 /** The reporting flags of lint, check and manifest (src/cli/reporters, src/cli/baseline.ts). */
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {
-    type: 'string', repeatable: true, format: 'NAME[=PATH]',
-    description: 'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report) or badge (an SVG badge); =PATH writes it to a file (one may go to stdout; text when none does)',
-    usage: { value: 'NAME[=PATH]', text: 'text|jsonl|junit|github|markdown|sarif|html|badge, to stdout or =PATH\n(repeatable; one on stdout, text when none is)' },
+    type: 'string',
+    repeatable: true,
+    format: 'NAME[=PATH]',
+    description:
+      'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report) or badge (an SVG badge); =PATH writes it to a file (one may go to stdout; text when none does)',
+    usage: {
+      value: 'NAME[=PATH]',
+      text: 'text|jsonl|junit|github|markdown|sarif|html|badge, to stdout or =PATH\n(repeatable; one on stdout, text when none is)',
+    },
   },
   baseline: {
-    type: 'path', description: 'Known failures (rule, command, sub-rule) that do not fail the run; an entry that no longer fails does',
+    type: 'path',
+    description:
+      'Known failures (rule, command, sub-rule) that do not fail the run; an entry that no longer fails does',
     usage: { value: 'FILE', text: 'known failures that do not fail the run; a stale entry does' },
   },
   'write-baseline': {
-    type: 'path', description: 'Write the failures of this run as a baseline (the run is then judged against --baseline, else this one)',
+    type: 'path',
+    description:
+      'Write the failures of this run as a baseline (the run is then judged against --baseline, else this one)',
     usage: { value: 'FILE', text: "write this run's failures as a baseline file" },
   },
 };
-const REPORT_EXIT = { when: 'a --reporter file or --write-baseline file cannot be written', recovery: 'Check the directory exists and is writable' };
-const USAGE_EXIT = { when: 'usage error', recovery: 'Run aoi-testkit help <command> and fix the flags' };
+const REPORT_EXIT = {
+  when: 'a --reporter file or --write-baseline file cannot be written',
+  recovery: 'Check the directory exists and is writable',
+};
+const USAGE_EXIT = {
+  when: 'usage error',
+  recovery: 'Run aoi-testkit help <command> and fix the flags',
+};
 const INPUT_EXIT = { when: 'the input file is missing or unreadable', recovery: 'Check the path' };
 
 export const GLOBAL_FLAGS: Record<string, CmdhelpFlag> = {
-  'schema-version': { type: 'enum', enum: ['1'], description: 'Major version of the kit’s own events (only 1 exists); not taken by fake' },
+  'schema-version': {
+    type: 'enum',
+    enum: ['1'],
+    description: 'Major version of the kit’s own events (only 1 exists); not taken by fake',
+  },
 };
 
 /**
@@ -75,114 +112,279 @@ export const GLOBAL_FLAGS: Record<string, CmdhelpFlag> = {
 export const VERBS = {
   check: verb({
     summary: 'Check a recorded machine-mode stream against the AOI stream rules.',
-    args: [{ name: 'file', type: 'path', required: false, description: 'The recorded stream (JSONL); - or none: stdin' }],
+    args: [
+      {
+        name: 'file',
+        type: 'path',
+        required: false,
+        description: 'The recorded stream (JSONL); - or none: stdin',
+      },
+    ],
     flags: {
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
-      unbounded: { type: 'bool', description: 'The stream is from an unbounded command (watch, tail)', usage: { text: 'the stream is from an unbounded command (watch, tail)' } },
+      unbounded: {
+        type: 'bool',
+        description: 'The stream is from an unbounded command (watch, tail)',
+        usage: { text: 'the stream is from an unbounded command (watch, tail)' },
+      },
       strict: STRICT,
-      'exit-code': { type: 'int', range: [0, 255], description: 'The exit status of the process that wrote the stream (0 to 255)', usage: { value: 'N', text: 'the exit status of the process that wrote the stream' } },
-      signal: { type: 'string', description: 'The signal that ended it (e.g. SIGKILL; a signal name of this system)', usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' } },
-      'expect-schema-version': { type: 'string', description: 'The schema version the producer was asked for (AOI-13)', usage: { value: 'V', text: "the schema version the stream's producer was asked for (AOI-13)" } },
+      'exit-code': {
+        type: 'int',
+        range: [0, 255],
+        description: 'The exit status of the process that wrote the stream (0 to 255)',
+        usage: { value: 'N', text: 'the exit status of the process that wrote the stream' },
+      },
+      signal: {
+        type: 'string',
+        description: 'The signal that ended it (e.g. SIGKILL; a signal name of this system)',
+        usage: { value: 'NAME', text: 'the signal that ended it (e.g. SIGKILL)' },
+      },
+      'expect-schema-version': {
+        type: 'string',
+        description: 'The schema version the producer was asked for (AOI-13)',
+        usage: {
+          value: 'V',
+          text: "the schema version the stream's producer was asked for (AOI-13)",
+        },
+      },
       'max-line-bytes': {
         type: 'int',
         default: 16777216,
         range: [64, 1073741824],
-        description: 'The longest line judged, in bytes; a longer one is skipped unchecked and fails AOI-02/line-too-long (64 to 1073741824)',
-        usage: { value: 'N', text: 'the longest line judged (default 16777216; 64 to 1073741824);\na longer one fails AOI-02/line-too-long' },
+        description:
+          'The longest line judged, in bytes; a longer one is skipped unchecked and fails AOI-02/line-too-long (64 to 1073741824)',
+        usage: {
+          value: 'N',
+          text: 'the longest line judged (default 16777216; 64 to 1073741824);\na longer one fails AOI-02/line-too-long',
+        },
       },
       secret: {
         type: 'string',
         repeatable: true,
-        description: 'A secret the producer was given (a canary in its argv, env or a URL): any raw, URL-encoded or base64 form of it in the stream fails AOI-09/secret-echoed; the kit masks it in every output and never prints it',
-        usage: { value: 'VALUE', text: 'a secret the producer was given: echoing it fails AOI-09\n(repeatable; masked in every output, never printed)' },
+        description:
+          'A secret the producer was given (a canary in its argv, env or a URL): any raw, URL-encoded or base64 form of it in the stream fails AOI-09/secret-echoed; the kit masks it in every output and never prints it',
+        usage: {
+          value: 'VALUE',
+          text: 'a secret the producer was given: echoing it fails AOI-09\n(repeatable; masked in every output, never printed)',
+        },
       },
       color: COLOR,
     },
     stdin: { accepted: true, format: 'application/jsonl' },
-    stdout: { text_template: 'aoi-testkit check {file}: {lines} line(s), {events} event(s)', json_schema_ref: 'aoi-testkit schema --output json' },
+    stdout: {
+      text_template: 'aoi-testkit check {file}: {lines} line(s), {events} event(s)',
+      json_schema_ref: 'aoi-testkit schema --output json',
+    },
     exit_codes: {
       '0': 'conformant (or only failures --baseline knows)',
-      '1': { when: 'a rule failed, or a --baseline entry no longer fails', recovery: 'Read the failing aoi:check and docs/rules/<RULE-ID>.md' },
+      '1': {
+        when: 'a rule failed, or a --baseline entry no longer fails',
+        recovery: 'Read the failing aoi:check and docs/rules/<RULE-ID>.md',
+      },
       '64': USAGE_EXIT,
       '65': { when: 'the --baseline file is not a baseline' },
       '66': INPUT_EXIT,
       '73': REPORT_EXIT,
     },
     examples: [
-      { cmd: 'aoi-testkit check run.jsonl --exit-code 0', note: 'judge a recorded stream and the exit status that ended it' },
-      { cmd: 'aoi-testkit check - --output jsonl --strict', note: 'the stream on stdin, the answer as AOI JSONL, warnings fail' },
+      {
+        cmd: 'aoi-testkit check run.jsonl --exit-code 0',
+        note: 'judge a recorded stream and the exit status that ended it',
+      },
+      {
+        cmd: 'aoi-testkit check - --output jsonl --strict',
+        note: 'the stream on stdin, the answer as AOI JSONL, warnings fail',
+      },
     ],
     see_also: ['lint', 'exec'],
     stability: 'stable',
     // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
     aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
     // Not --secret: a secret has no place in a batch file.
-    exec: { input: { file: 'string', stream: 'string', events: 'objects' }, flags: ['unbounded', 'strict', 'exit-code', 'signal', 'expect-schema-version', 'max-line-bytes'] },
+    exec: {
+      input: { file: 'string', stream: 'string', events: 'objects' },
+      flags: [
+        'unbounded',
+        'strict',
+        'exit-code',
+        'signal',
+        'expect-schema-version',
+        'max-line-bytes',
+      ],
+    },
   }),
   lint: verb({
-    summary: 'Judge a live CLI: the 13 AOI rules, cmdhelp, exec, or an Agent Application (default: what it supports).',
+    summary:
+      'Judge a live CLI: the 13 AOI rules, cmdhelp, exec, or an Agent Application (default: what it supports).',
     args: [
-      { name: 'program', type: 'path', description: 'The program to probe, after -- (not needed with --app-dir alone)' },
+      {
+        name: 'program',
+        type: 'path',
+        description: 'The program to probe, after -- (not needed with --app-dir alone)',
+      },
       { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
     ],
     flags: {
       spec: {
-        type: 'string', repeatable: true, description: 'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
-        usage: { value: 'aoi|cmdhelp|exec|app|all', text: ' judge these specs (repeatable or comma-separated; default: detect and say what was found)' },
+        type: 'string',
+        repeatable: true,
+        description:
+          'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
+        usage: {
+          value: 'aoi|cmdhelp|exec|app|all',
+          text: ' judge these specs (repeatable or comma-separated; default: detect and say what was found)',
+        },
       },
       'exec-plan': {
-        type: 'path', description: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)',
-        usage: { value: 'FILE', text: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}\n(default: a plan built from the safe commands of the dispatch manifest)' },
+        type: 'path',
+        description:
+          'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, bareFlag?, valuedFlag?} (default: a plan built from the manifest’s safe commands)',
+        usage: {
+          value: 'FILE',
+          text: 'JSON lines exec is driven with: {ok, failing, inspect, bulk, mutating?, ...}\n(default: a plan built from the safe commands of the dispatch manifest)',
+        },
       },
       'exec-manifest': {
-        type: 'string', description: 'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)',
-        usage: { value: '"WORDS"', text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)' },
+        type: 'string',
+        description:
+          'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if help exec documents it)',
+        usage: {
+          value: '"WORDS"',
+          text: 'what prints the dispatch manifest (default: manifest --output json, else\nexec manifest --output json if its cmdhelp documents it; elsewhere: EXEC-01 warns)',
+        },
       },
-      'exec-envelope': { type: 'enum', enum: ['either', 'meta', 'top-level'], default: 'either', description: 'Where exec envelopes must carry _cmd and _line', usage: { text: ' where _cmd and _line must be (default either)' } },
-      'exec-failure': { type: 'enum', enum: ['either', 'stops', 'one-in-one-out'], default: 'either', description: 'What exec must do after a failed line without --ignore-errors: stop, answer every line, or either', usage: { text: ' after a failed line without --ignore-errors: stops, one-in-one-out\nor either (default)' } },
+      'exec-envelope': {
+        type: 'enum',
+        enum: ['either', 'meta', 'top-level'],
+        default: 'either',
+        description: 'Where exec envelopes must carry _cmd and _line',
+        usage: { text: ' where _cmd and _line must be (default either)' },
+      },
+      'exec-failure': {
+        type: 'enum',
+        enum: ['either', 'stops', 'one-in-one-out'],
+        default: 'either',
+        description:
+          'What exec must do after a failed line without --ignore-errors: stop, answer every line, or either',
+        usage: {
+          text: ' after a failed line without --ignore-errors: stops, one-in-one-out\nor either (default)',
+        },
+      },
       'app-dir': {
-        type: 'path', description: 'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
-        usage: { value: 'DIR', text: 'the application package (default: an APP.md in the cwd or in the program\'s package)' },
+        type: 'path',
+        description:
+          'The Agent Application package (default: an APP.md in the cwd or the program’s package)',
+        usage: {
+          value: 'DIR',
+          text: "the application package (default: an APP.md in the cwd or in the program's package)",
+        },
       },
       'app-setup': {
-        type: 'string', repeatable: true, description: 'An app invocation run first (default: the first add/create invocation the APP.md body documents)',
-        usage: { value: '"ARGS"', text: 'an app invocation run first, e.g. \'add "Probe item"\' (repeatable; default: the first\nadd/create invocation APP.md\'s body documents)' },
+        type: 'string',
+        repeatable: true,
+        description:
+          'An app invocation run first (default: the first add/create invocation the APP.md body documents)',
+        usage: {
+          value: '"ARGS"',
+          text: "an app invocation run first, e.g. 'add \"Probe item\"' (repeatable; default: the first\nadd/create invocation APP.md's body documents)",
+        },
       },
       'app-read': {
-        type: 'string', description: 'The app’s read invocation (default: its first command outside confirmationRequired)',
-        usage: { value: '"ARGS"', text: 'the app\'s read invocation (default: its first command outside confirmationRequired)' },
+        type: 'string',
+        description:
+          'The app’s read invocation (default: its first command outside confirmationRequired)',
+        usage: {
+          value: '"ARGS"',
+          text: "the app's read invocation (default: its first command outside confirmationRequired)",
+        },
       },
       'app-human': {
-        type: 'string', description: 'The app’s human-output switch, probed as opt-in ("" for none; default: the one APP.md documents, e.g. --human)',
-        usage: { value: '"ARGS"', text: 'the app\'s human-output switch, probed as opt-in ("" for none;\ndefault: the one APP.md documents, e.g. --human or --format text)' },
+        type: 'string',
+        description:
+          'The app’s human-output switch, probed as opt-in ("" for none; default: the one APP.md documents, e.g. --human)',
+        usage: {
+          value: '"ARGS"',
+          text: 'the app\'s human-output switch, probed as opt-in ("" for none;\ndefault: the one APP.md documents, e.g. --human or --format text)',
+        },
       },
-      invoke: { type: 'string', repeatable: true, description: 'A command to probe (default: those capabilities lists)', usage: { value: '"CMD ARGS"', text: 'a command to probe (repeatable; default: those capabilities lists)' } },
-      setup: { type: 'string', repeatable: true, description: 'Run once to seed the state each probe starts a copy of', usage: { value: '"CMD ARGS"', text: 'run once to seed the state each probe starts a copy of (repeatable)' } },
+      invoke: {
+        type: 'string',
+        repeatable: true,
+        description: 'A command to probe (default: those capabilities lists)',
+        usage: {
+          value: '"CMD ARGS"',
+          text: 'a command to probe (repeatable; default: those capabilities lists)',
+        },
+      },
+      setup: {
+        type: 'string',
+        repeatable: true,
+        description: 'Run once to seed the state each probe starts a copy of',
+        usage: {
+          value: '"CMD ARGS"',
+          text: 'run once to seed the state each probe starts a copy of (repeatable)',
+        },
+      },
       'machine-flag': {
-        type: 'string', description: 'The argv that selects the tool’s machine mode (default --output jsonl; e.g. "--format jsonl"; "" for a tool that only speaks JSONL)',
-        usage: { value: '"ARGS"', text: 'what selects machine mode (default "--output jsonl"; "--format jsonl";\n"" for a JSONL-only tool); discovery then asks for json the same way' },
+        type: 'string',
+        description:
+          'The argv that selects the tool’s machine mode (default --output jsonl; e.g. "--format jsonl"; "" for a tool that only speaks JSONL)',
+        usage: {
+          value: '"ARGS"',
+          text: 'what selects machine mode (default "--output jsonl"; "--format jsonl";\n"" for a JSONL-only tool); discovery then asks for json the same way',
+        },
       },
       'schema-command': {
-        type: 'string', description: 'The discovery command (default schema; e.g. aoi-schema, the §16.4 alias)',
-        usage: { value: '"WORDS"', text: 'the discovery command (default schema; e.g. aoi-schema, §16.4)' },
+        type: 'string',
+        description: 'The discovery command (default schema; e.g. aoi-schema, the §16.4 alias)',
+        usage: {
+          value: '"WORDS"',
+          text: 'the discovery command (default schema; e.g. aoi-schema, §16.4)',
+        },
       },
       observe: {
-        type: 'string', repeatable: true, description: 'A read-only command with no required argument, run before and after each mutating probe to see its side effects (default: those capabilities declare read-only)',
-        usage: { value: '"CMD ARGS"', text: 'a read-only command run before and after each mutating probe, in its state, to see\nside effects not on disk (repeatable; default: the read-only commands capabilities list)' },
+        type: 'string',
+        repeatable: true,
+        description:
+          'A read-only command with no required argument, run before and after each mutating probe to see its side effects (default: those capabilities declare read-only)',
+        usage: {
+          value: '"CMD ARGS"',
+          text: 'a read-only command run before and after each mutating probe, in its state, to see\nside effects not on disk (repeatable; default: the read-only commands capabilities list)',
+        },
       },
-      env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set for every run (values never printed)', usage: { text: 'set for every run (repeatable; values never printed)' } },
+      env: {
+        type: 'string',
+        repeatable: true,
+        format: 'NAME=VALUE',
+        description: 'Set for every run (values never printed)',
+        usage: { text: 'set for every run (repeatable; values never printed)' },
+      },
       'watch-outside': {
         type: 'bool',
-        description: 'Report writes to the caller\'s cwd, its parent and the real HOME during a probe (AOI-06/wrote-outside-sandbox); only where nothing else writes there meanwhile',
-        usage: { text: 'report writes to your cwd, its parent and your HOME during a probe\n(only where nothing else writes there meanwhile)' },
+        description:
+          "Report writes to the caller's cwd, its parent and the real HOME during a probe (AOI-06/wrote-outside-sandbox); only where nothing else writes there meanwhile",
+        usage: {
+          text: 'report writes to your cwd, its parent and your HOME during a probe\n(only where nothing else writes there meanwhile)',
+        },
       },
       'caller-home': {
         type: 'bool',
-        description: 'Give AOI probes the caller\'s HOME, XDG directories and TMPDIR instead of fresh ones in each probe\'s sandbox (a tool that must read your configuration)',
-        usage: { text: 'probes get your HOME, XDG dirs and TMPDIR, not fresh ones per probe\n(a tool that must read your configuration; its writes there are then yours)' },
+        description:
+          "Give AOI probes the caller's HOME, XDG directories and TMPDIR instead of fresh ones in each probe's sandbox (a tool that must read your configuration)",
+        usage: {
+          text: 'probes get your HOME, XDG dirs and TMPDIR, not fresh ones per probe\n(a tool that must read your configuration; its writes there are then yours)',
+        },
       },
-      only: { type: 'string', repeatable: true, description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)', usage: { value: 'RULE-ID', text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)' } },
+      only: {
+        type: 'string',
+        repeatable: true,
+        description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)',
+        usage: {
+          value: 'RULE-ID',
+          text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)',
+        },
+      },
       // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
       'timeout-ms': {
         type: 'int',
@@ -190,14 +392,21 @@ export const VERBS = {
         range: [100, 3600000],
         description:
           'Per run, for every probe of every spec and the start check (100 to 3600000); unset, each spec keeps its own (AOI 10000, cmdhelp 30000, exec 20000, app 15000); detection uses at most 10000 (5000 unset), exec at least 1000',
-        usage: { value: 'N', text: 'per-run timeout of every probe of every spec (default: AOI 10000,\ncmdhelp 30000, exec 20000, app 15000; detection at most 10000; 100 to 3600000)' },
+        usage: {
+          value: 'N',
+          text: 'per-run timeout of every probe of every spec (default: AOI 10000,\ncmdhelp 30000, exec 20000, app 15000; detection at most 10000; 100 to 3600000)',
+        },
       },
       'max-output-bytes': {
         type: 'int',
         default: 67108864,
         range: [1024, 1073741824],
-        description: 'Per run, for every probe of every spec, detection and the start check: stdout plus stderr read before the kit stops and kills the tool; a capped run is reported, never judged as complete (1024 to 1073741824)',
-        usage: { value: 'N', text: 'output read per run (every probe of every spec, detection, start check)\nbefore the kit kills the tool (default 67108864; 1024 to 1073741824)' },
+        description:
+          'Per run, for every probe of every spec, detection and the start check: stdout plus stderr read before the kit stops and kills the tool; a capped run is reported, never judged as complete (1024 to 1073741824)',
+        usage: {
+          value: 'N',
+          text: 'output read per run (every probe of every spec, detection, start check)\nbefore the kit kills the tool (default 67108864; 1024 to 1073741824)',
+        },
       },
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
@@ -208,47 +417,101 @@ export const VERBS = {
       '0': 'conformant (or only failures --baseline knows)',
       '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
-      '65': { when: 'lint setup failed, the --exec-plan is invalid, or the --baseline file is not a baseline', recovery: 'Check the --setup commands, the plan and the baseline' },
-      '66': { when: 'the program or a file cannot be found (also a script the program cannot open)' },
-      '69': { when: 'the program cannot start: not executable, or it fails alike for --help, schema and capabilities', recovery: 'Run the program by hand; the message quotes its first stderr line' },
+      '65': {
+        when: 'lint setup failed, the --exec-plan is invalid, or the --baseline file is not a baseline',
+        recovery: 'Check the --setup commands, the plan and the baseline',
+      },
+      '66': {
+        when: 'the program or a file cannot be found (also a script the program cannot open)',
+      },
+      '69': {
+        when: 'the program cannot start: not executable, or it fails alike for --help, schema and capabilities',
+        recovery: 'Run the program by hand; the message quotes its first stderr line',
+      },
       '73': REPORT_EXIT,
     },
     examples: [
-      { cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved', note: 'lint the reference tool' },
+      {
+        cmd: 'aoi-testkit lint --output jsonl -- aoi-testkit fake well-behaved',
+        note: 'lint the reference tool',
+      },
       { cmd: 'aoi-testkit lint --spec cmdhelp -- helpdesk', note: 'only the cmdhelp rules' },
-      { cmd: 'aoi-testkit lint --spec exec --exec-envelope meta -- aoi-testkit', note: 'the kit’s own exec, _cmd and _line in meta only' },
-      { cmd: 'aoi-testkit lint --only AOI-06 --invoke "list" -- notes', note: 'one rule, one command' },
-      { cmd: 'aoi-testkit lint --app-dir fixtures/apps/todo --app-setup "add \'Probe item\'"', note: 'an Agent Application, seeded with one item' },
+      {
+        cmd: 'aoi-testkit lint --spec exec --exec-envelope meta -- aoi-testkit',
+        note: 'the kit’s own exec, _cmd and _line in meta only',
+      },
+      {
+        cmd: 'aoi-testkit lint --only AOI-06 --invoke "list" -- notes',
+        note: 'one rule, one command',
+      },
+      {
+        cmd: 'aoi-testkit lint --app-dir fixtures/apps/todo --app-setup "add \'Probe item\'"',
+        note: 'an Agent Application, seeded with one item',
+      },
     ],
     see_also: ['check', 'fake'],
     stability: 'stable',
     aoi: { events: ['aoi:check'] },
   }),
   consumer: verb({
-    summary: 'Judge a consumer in any language: of AOI streams, a transformer or sink reading stdin, or a wrapper that runs a tool (--as NAME), CONSUMER-01…08; or an Agent Application runtime (--app-runtime), RUNTIME-01…08.',
+    summary:
+      'Judge a consumer in any language: of AOI streams, a transformer or sink reading stdin, or a wrapper that runs a tool (--as NAME), CONSUMER-01…08; or an Agent Application runtime (--app-runtime), RUNTIME-01…08.',
     args: [
       { name: 'program', type: 'path', description: 'The consumer to run, after --' },
       { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
     ],
     flags: {
       as: {
-        type: 'string', description: 'The command name the consumer runs: each scenario’s fake tool is put first on PATH under it (default: the consumer reads the stream on stdin)',
-        usage: { value: 'NAME', text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)' },
+        type: 'string',
+        description:
+          'The command name the consumer runs: each scenario’s fake tool is put first on PATH under it (default: the consumer reads the stream on stdin)',
+        usage: {
+          value: 'NAME',
+          text: 'the consumer runs the tool NAME: a fake goes first on PATH under it\n(default: the consumer reads the upstream on stdin)',
+        },
       },
       'app-runtime': {
-        type: 'bool', description: 'The consumer is an Agent Application runtime: per scenario it gets a fake package ($AOI_APP_DIR), a request ($AOI_APP_REQUEST) and a log file ($AOI_RUNTIME_LOG), and the user’s answer on stdin (RUNTIME-01…08)',
-        usage: { text: 'the consumer is an APP runtime: a fake package in $AOI_APP_DIR, a request\nin $AOI_APP_REQUEST, its log to $AOI_RUNTIME_LOG (RUNTIME-01…08)' },
+        type: 'bool',
+        description:
+          'The consumer is an Agent Application runtime: per scenario it gets a fake package ($AOI_APP_DIR), a request ($AOI_APP_REQUEST) and a log file ($AOI_RUNTIME_LOG), and the user’s answer on stdin (RUNTIME-01…08)',
+        usage: {
+          text: 'the consumer is an APP runtime: a fake package in $AOI_APP_DIR, a request\nin $AOI_APP_REQUEST, its log to $AOI_RUNTIME_LOG (RUNTIME-01…08)',
+        },
       },
       'continue-on-error': {
-        type: 'bool', description: 'The stdin reader was run per-line tolerant (its own --continue-on-error, AOI-CLI §12.2): run the tolerant scenarios, where a malformed line must be reported (aoi:error or aoi:warning) and passed over',
-        usage: { text: 'the stdin reader was run per-line tolerant: malformed lines must be\nreported and passed over (§12.2)' },
+        type: 'bool',
+        description:
+          'The stdin reader was run per-line tolerant (its own --continue-on-error, AOI-CLI §12.2): run the tolerant scenarios, where a malformed line must be reported (aoi:error or aoi:warning) and passed over',
+        usage: {
+          text: 'the stdin reader was run per-line tolerant: malformed lines must be\nreported and passed over (§12.2)',
+        },
       },
       unbounded: {
-        type: 'bool', description: 'The stdin reader was run for a documented unbounded upstream (watch, tail; AOI-CLI §4.2): run the unbounded scenarios, where EOF without a summary is the end, not a crash',
-        usage: { text: 'the stdin reader was run for an unbounded upstream (watch, tail):\nEOF without a summary is its end (§4.2)' },
+        type: 'bool',
+        description:
+          'The stdin reader was run for a documented unbounded upstream (watch, tail; AOI-CLI §4.2): run the unbounded scenarios, where EOF without a summary is the end, not a crash',
+        usage: {
+          text: 'the stdin reader was run for an unbounded upstream (watch, tail):\nEOF without a summary is its end (§4.2)',
+        },
       },
-      scenario: { type: 'string', repeatable: true, description: 'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)', usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' } },
-      'timeout-ms': { type: 'int', default: 60000, range: [100, 3600000], description: 'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)', usage: { value: 'N', text: 'per scenario, before the consumer counts as hung (default 60000)' } },
+      scenario: {
+        type: 'string',
+        repeatable: true,
+        description:
+          'Run only this consumer scenario (aoi-testkit scenarios --kind consumer lists them)',
+        usage: { value: 'ID', text: 'only this scenario (repeatable; scenarios --kind consumer)' },
+      },
+      'timeout-ms': {
+        type: 'int',
+        default: 60000,
+        range: [100, 3600000],
+        description:
+          'Per scenario, how long the consumer may run before it counts as hung and its process tree is killed (100 to 3600000)',
+        usage: {
+          value: 'N',
+          text: 'per scenario, before the consumer counts as hung (default 60000)',
+        },
+      },
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
       color: COLOR,
@@ -257,66 +520,134 @@ export const VERBS = {
       '0': 'every consumer rule holds (or only failures --baseline knows)',
       '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
-      '65': { when: 'the consumer never ran the --as tool (with --app-runtime: the application), or --baseline is not a baseline', recovery: 'Give --as the command name the consumer runs' },
+      '65': {
+        when: 'the consumer never ran the --as tool (with --app-runtime: the application), or --baseline is not a baseline',
+        recovery: 'Give --as the command name the consumer runs',
+      },
       '66': { when: 'the consumer program cannot be found' },
       '69': { when: 'the consumer program cannot start (not executable)' },
       '73': REPORT_EXIT,
     },
     examples: [
-      { cmd: 'aoi-testkit consumer -- python3 examples/consumers/python/transformer.py', note: 'a transformer reading AOI JSONL on stdin' },
-      { cmd: 'aoi-testkit consumer --as notes --output jsonl -- node examples/consumers/js/wrapper.mjs', note: 'a wrapper that runs the tool notes' },
-      { cmd: 'aoi-testkit consumer --app-runtime -- python3 examples/consumers/python/app-runtime.py', note: 'an Agent Application runtime' },
+      {
+        cmd: 'aoi-testkit consumer -- python3 examples/consumers/python/transformer.py',
+        note: 'a transformer reading AOI JSONL on stdin',
+      },
+      {
+        cmd: 'aoi-testkit consumer --as notes --output jsonl -- node examples/consumers/js/wrapper.mjs',
+        note: 'a wrapper that runs the tool notes',
+      },
+      {
+        cmd: 'aoi-testkit consumer --app-runtime -- python3 examples/consumers/python/app-runtime.py',
+        note: 'an Agent Application runtime',
+      },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'experimental',
     aoi: { events: ['aoi:check'] },
   }),
   fake: verb({
-    summary: 'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
+    summary:
+      'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
     args: [
-      { name: 'preset', type: 'string', required: false, description: 'A preset (fake --list names them) or a scenario id of any kind but app (aoi-testkit scenarios)' },
-      { name: 'args', type: 'string', repeatable: true, description: 'The fake’s own arguments (after an optional --)' },
+      {
+        name: 'preset',
+        type: 'string',
+        required: false,
+        description:
+          'A preset (fake --list names them) or a scenario id of any kind but app (aoi-testkit scenarios)',
+      },
+      {
+        name: 'args',
+        type: 'string',
+        repeatable: true,
+        description: 'The fake’s own arguments (after an optional --)',
+      },
     ],
     flags: {
       seed: { type: 'int', description: 'Make random faults repeat (0 to 4294967295)' },
-      fault: { type: 'string', repeatable: true, format: 'ID[=JSON]', description: 'Add a fault (before the preset); numeric parameters at most 100000 (a count), 268435456 (a key ending in bytes) or 600000 (a key ending in ms)' },
-      env: { type: 'string', repeatable: true, format: 'NAME=VALUE', description: 'Set a variable of notes’ environment, e.g. NOTES_BACKEND (before the preset)' },
+      fault: {
+        type: 'string',
+        repeatable: true,
+        format: 'ID[=JSON]',
+        description:
+          'Add a fault (before the preset); numeric parameters at most 100000 (a count), 268435456 (a key ending in bytes) or 600000 (a key ending in ms)',
+      },
+      env: {
+        type: 'string',
+        repeatable: true,
+        format: 'NAME=VALUE',
+        description: 'Set a variable of notes’ environment, e.g. NOTES_BACKEND (before the preset)',
+      },
       list: { type: 'bool', description: 'List the presets' },
     },
     exit_codes: { '0': 'ok', '64': USAGE_EXIT },
     examples: [
       { cmd: 'aoi-testkit fake --list', note: 'the presets' },
-      { cmd: 'aoi-testkit fake well-behaved -- list --output jsonl', note: 'the well-behaved notes, listing its notes' },
-      { cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1', note: 'helpdesk, expanding the whole tree at depth 1' },
-      { cmd: 'aoi-testkit fake backend.rate-limited -- sync --output jsonl', note: 'a corpus scenario: notes sync against a backend answering 429' },
+      {
+        cmd: 'aoi-testkit fake well-behaved -- list --output jsonl',
+        note: 'the well-behaved notes, listing its notes',
+      },
+      {
+        cmd: 'aoi-testkit fake helpdesk.depth-unbounded -- help --format json --depth 1',
+        note: 'helpdesk, expanding the whole tree at depth 1',
+      },
+      {
+        cmd: 'aoi-testkit fake backend.rate-limited -- sync --output jsonl',
+        note: 'a corpus scenario: notes sync against a backend answering 429',
+      },
     ],
     see_also: ['lint', 'scenarios'],
     stability: 'stable',
     danger: 'mutating',
   }),
   scenarios: verb({
-    summary: 'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges the stream and lint scenarios and reports expected vs actual.',
+    summary:
+      'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges the stream and lint scenarios and reports expected vs actual.',
     flags: {
       kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
-      spec: { type: 'enum', enum: [...SCENARIO_SPECS], description: 'Only the scenarios of this spec (aoi: stream and lint)' },
+      spec: {
+        type: 'enum',
+        enum: [...SCENARIO_SPECS],
+        description: 'Only the scenarios of this spec (aoi: stream and lint)',
+      },
       output: output(['text', 'jsonl'], 'text'),
-      run: { type: 'bool', description: 'Run the kit on the stream and lint scenarios (their fakes in memory) and report each one\'s verdict against the expected one' },
+      run: {
+        type: 'bool',
+        description:
+          "Run the kit on the stream and lint scenarios (their fakes in memory) and report each one's verdict against the expected one",
+      },
       reporter: {
-        type: 'string', repeatable: true, format: 'NAME[=PATH]',
-        description: 'With --run: text, jsonl or junit (a testcase per scenario); =PATH writes it to a file (one may go to stdout; text when none does)',
+        type: 'string',
+        repeatable: true,
+        format: 'NAME[=PATH]',
+        description:
+          'With --run: text, jsonl or junit (a testcase per scenario); =PATH writes it to a file (one may go to stdout; text when none does)',
       },
     },
     stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
     exit_codes: {
       '0': 'ok (with --run: the kit agrees with every scenario run)',
-      '1': { when: 'with --run, the kit\'s verdict on a scenario is not the expected one', recovery: 'Read the scenario\'s difference: expected vs actual rules and sub-rules' },
+      '1': {
+        when: "with --run, the kit's verdict on a scenario is not the expected one",
+        recovery: "Read the scenario's difference: expected vs actual rules and sub-rules",
+      },
       '64': USAGE_EXIT,
-      '73': { when: 'a --reporter file cannot be written', recovery: 'Check the directory exists and is writable' },
+      '73': {
+        when: 'a --reporter file cannot be written',
+        recovery: 'Check the directory exists and is writable',
+      },
     },
     examples: [
-      { cmd: 'aoi-testkit scenarios --kind lint --output jsonl', note: 'the lint scenarios as AOI JSONL' },
+      {
+        cmd: 'aoi-testkit scenarios --kind lint --output jsonl',
+        note: 'the lint scenarios as AOI JSONL',
+      },
       { cmd: 'aoi-testkit scenarios --spec exec', note: 'the exec scenarios, one line each' },
-      { cmd: 'aoi-testkit scenarios --run --kind stream --reporter junit=corpus-junit.xml', note: 'judge the stream scenarios, a JUnit testcase each' },
+      {
+        cmd: 'aoi-testkit scenarios --run --kind stream --reporter junit=corpus-junit.xml',
+        note: 'judge the stream scenarios, a JUnit testcase each',
+      },
     ],
     see_also: ['fake'],
     stability: 'stable',
@@ -325,9 +656,21 @@ export const VERBS = {
   }),
   manifest: verb({
     summary: 'Validate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12).',
-    args: [{ name: 'file', type: 'path', required: false, description: 'The AGENT-CLI.md; - or none: stdin' }],
+    args: [
+      {
+        name: 'file',
+        type: 'path',
+        required: false,
+        description: 'The AGENT-CLI.md; - or none: stdin',
+      },
+    ],
     // --color/--no-color as every other verb takes them (its text report has no colour yet): never a usage error.
-    flags: { strict: STRICT, output: output(['text', 'jsonl'], 'text'), color: COLOR, ...REPORTING },
+    flags: {
+      strict: STRICT,
+      output: output(['text', 'jsonl'], 'text'),
+      color: COLOR,
+      ...REPORTING,
+    },
     stdin: { accepted: true, format: 'text/markdown' },
     exit_codes: {
       '0': 'valid (or only failures --baseline knows)',
@@ -362,16 +705,36 @@ export const VERBS = {
   }),
   help: verb({
     summary: 'Print this help (cmdhelp v0.1): text, md, json or llm.',
-    args: [{ name: 'command', type: 'string', repeatable: true, description: 'The command to show in full' }],
+    args: [
+      {
+        name: 'command',
+        type: 'string',
+        repeatable: true,
+        description: 'The command to show in full',
+      },
+    ],
     flags: {
-      format: { type: 'enum', enum: [...HELP_FORMATS], default: 'text', description: 'text for people; md (or llm) and json for LLMs', alias: 'output' },
-      depth: { type: 'int', default: 0, description: 'Levels of the tree shown in full (0: summaries; 0 to 100)' },
+      format: {
+        type: 'enum',
+        enum: [...HELP_FORMATS],
+        default: 'text',
+        description: 'text for people; md (or llm) and json for LLMs',
+        alias: 'output',
+      },
+      depth: {
+        type: 'int',
+        default: 0,
+        description: 'Levels of the tree shown in full (0: summaries; 0 to 100)',
+      },
       capabilities: { type: 'bool', description: 'Print the capability line cmdhelp/0.1: …' },
     },
     exit_codes: { '0': 'ok', '64': USAGE_EXIT },
     examples: [
       { cmd: 'aoi-testkit help check --format md', note: 'one command in markdown' },
-      { cmd: 'aoi-testkit help --format json --depth 1', note: 'the whole tree as a cmdhelp document' },
+      {
+        cmd: 'aoi-testkit help --format json --depth 1',
+        note: 'the whole tree as a cmdhelp document',
+      },
       { cmd: 'aoi-testkit help --capabilities' },
     ],
     stability: 'stable',
@@ -379,25 +742,51 @@ export const VERBS = {
   }),
   exec: verb({
     summary: 'Run a JSONL batch of the kit’s read-only commands in one process (batch dispatch).',
-    args: [{ name: 'subcommand', type: 'enum', enum: ['manifest'], required: false, description: 'manifest: print the dispatch manifest (danger levels) instead' }],
+    args: [
+      {
+        name: 'subcommand',
+        type: 'enum',
+        enum: ['manifest'],
+        required: false,
+        description: 'manifest: print the dispatch manifest (danger levels) instead',
+      },
+    ],
     flags: {
       'input-file': { type: 'path', description: 'Read the batch from this file, not stdin' },
       'ignore-errors': { type: 'bool', description: 'Run every line even after one failed' },
       'dry-run': { type: 'bool', description: 'Forwarded to mutating commands (the kit has none)' },
-      output: { type: 'enum', enum: ['jsonl', 'json'], default: 'jsonl', description: 'One JSON envelope per line (exec manifest: one JSON document)', alias: 'format' },
+      output: {
+        type: 'enum',
+        enum: ['jsonl', 'json'],
+        default: 'jsonl',
+        description: 'One JSON envelope per line (exec manifest: one JSON document)',
+        alias: 'format',
+      },
     },
     stdin: { accepted: true, format: 'application/jsonl' },
-    stdout: { text_template: '{"ok":…,"data":…,"error":…,"warnings":[],"meta":{"_cmd":…,"_line":…,"duration_ms":…}}' },
+    stdout: {
+      text_template:
+        '{"ok":…,"data":…,"error":…,"warnings":[],"meta":{"_cmd":…,"_line":…,"duration_ms":…}}',
+    },
     exit_codes: {
       '0': 'every line succeeded',
       '1': { when: 'a line failed', recovery: 'Find it by meta._line' },
-      '2': { when: 'the batch is malformed (DISPATCH_PARSE_ERROR); nothing ran', recovery: 'Fix the JSONL line named on stderr' },
+      '2': {
+        when: 'the batch is malformed (DISPATCH_PARSE_ERROR); nothing ran',
+        recovery: 'Fix the JSONL line named on stderr',
+      },
       '64': USAGE_EXIT,
       '66': INPUT_EXIT,
     },
     examples: [
-      { cmd: 'aoi-testkit exec --input-file batch.jsonl --ignore-errors', note: 'one process, one envelope per line' },
-      { cmd: 'aoi-testkit exec manifest --output json', note: 'the _cmd names and their danger levels' },
+      {
+        cmd: 'aoi-testkit exec --input-file batch.jsonl --ignore-errors',
+        note: 'one process, one envelope per line',
+      },
+      {
+        cmd: 'aoi-testkit exec manifest --output json',
+        note: 'the _cmd names and their danger levels',
+      },
     ],
     see_also: ['check', 'manifest'],
     stability: 'experimental',
@@ -406,9 +795,12 @@ export const VERBS = {
 
 export type VerbName = keyof typeof VERBS;
 /** The verbs `exec` dispatches: those with an `exec` entry. */
-export type ExecVerb = { [K in VerbName]: (typeof VERBS)[K] extends { exec: object } ? K : never }[VerbName];
+export type ExecVerb = {
+  [K in VerbName]: (typeof VERBS)[K] extends { exec: object } ? K : never;
+}[VerbName];
 
-const verbOf = (name: string): Verb | undefined => (Object.hasOwn(VERBS, name) ? (VERBS as Record<string, Verb>)[name] : undefined);
+const verbOf = (name: string): Verb | undefined =>
+  Object.hasOwn(VERBS, name) ? (VERBS as Record<string, Verb>)[name] : undefined;
 
 /**
  * The usage text's forms, in its order (it groups forms by task, not by verb): the synopsis and what it does,
@@ -416,22 +808,64 @@ const verbOf = (name: string): Verb | undefined => (Object.hasOwn(VERBS, name) ?
  * continuation lines after `\n`.
  */
 export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
-  { synopsis: 'lint [--spec S]... [options] -- <program> [args...]', text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)' },
-  { synopsis: 'lint --app-dir DIR [options]', text: '  judge an Agent Application package (APP.md, APP-01…15)' },
+  {
+    synopsis: 'lint [--spec S]... [options] -- <program> [args...]',
+    text: '\njudge a live CLI: the 13 AOI rules, cmdhelp, exec (default: what it supports)',
+  },
+  {
+    synopsis: 'lint --app-dir DIR [options]',
+    text: '  judge an Agent Application package (APP.md, APP-01…15)',
+  },
   { synopsis: 'check [FILE|-] [options]', text: 'check a recorded machine-mode stream' },
-  { synopsis: 'consumer [--as NAME] [--scenario ID]... [--output text|jsonl] -- <command> [args...]', text: '\njudge a consumer of AOI streams (stdin reader, or a wrapper running NAME)' },
-  { synopsis: 'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]', text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)" },
-  { synopsis: 'fake --list', text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)' },
-  { synopsis: 'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]', text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)' },
-  { synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...', text: '\njudge the stream and lint scenarios: expected vs actual, one result each' },
-  { synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]', text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)' },
-  { synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]', text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners' },
-  { synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]', text: '\nrun helpdesk, the reference cmdhelp tool, with faults' },
+  {
+    synopsis:
+      'consumer [--as NAME] [--scenario ID]... [--output text|jsonl] -- <command> [args...]',
+    text: '\njudge a consumer of AOI streams (stdin reader, or a wrapper running NAME)',
+  },
+  {
+    synopsis:
+      'fake [--seed N] [--fault ID[=JSON]]... [--env NAME=VALUE]... <preset|scenario-id> [args...]',
+    text: "\nrun the reference tool notes with faults, as a real process\n(a scenario id runs that scenario's fake, of any spec but app)",
+  },
+  {
+    synopsis: 'fake --list',
+    text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)',
+  },
+  {
+    synopsis:
+      'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]',
+    text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)',
+  },
+  {
+    synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...',
+    text: '\njudge the stream and lint scenarios: expected vs actual, one result each',
+  },
+  {
+    synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]',
+    text: '\nvalidate an AGENT-CLI.md (AIP-45, rules AGENTCLI-01…12)',
+  },
+  {
+    synopsis: 'fake agent-acp|agent-mcp|agent-repl[.FAULT] [--fault ID[=JSON]]... [agent args...]',
+    text: '\nrun a fake agent CLI (ACP, MCP, line REPL) for testing runners',
+  },
+  {
+    synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]',
+    text: '\nrun helpdesk, the reference cmdhelp tool, with faults',
+  },
   { synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
   { synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },
-  { synopsis: 'help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]', text: '\nthis help; md and json for LLMs (cmdhelp v0.1)' },
-  { synopsis: 'exec [--input-file F] [--ignore-errors] [--dry-run]', text: '\nrun a JSONL batch of check, manifest, scenarios, schema,\ncapabilities, help lines in one process (one envelope a line)' },
-  { synopsis: 'exec manifest --output json', text: ' the _cmd names exec dispatches, with danger levels' },
+  {
+    synopsis: 'help [COMMAND] [--format text|md|json|llm] [--depth N] [--capabilities]',
+    text: '\nthis help; md and json for LLMs (cmdhelp v0.1)',
+  },
+  {
+    synopsis: 'exec [--input-file F] [--ignore-errors] [--dry-run]',
+    text: '\nrun a JSONL batch of check, manifest, scenarios, schema,\ncapabilities, help lines in one process (one envelope a line)',
+  },
+  {
+    synopsis: 'exec manifest --output json',
+    text: ' the _cmd names exec dispatches, with danger levels',
+  },
 ];
 
 /** The verbs whose flags the usage text lists in full (each in a section "<verb> options:"). */
@@ -440,20 +874,34 @@ export const USAGE_OPTION_SECTIONS: readonly VerbName[] = ['lint', 'check'];
 /** The verb's cmdhelp command: the table's entry without the kit's own fields. */
 export function cmdhelpCommand(name: VerbName): CmdhelpCommand {
   const { exec: _exec, danger: _danger, aoi: _aoi, ...command } = VERBS[name] as Verb;
-  const cmdhelpFlag = ({ alias: _alias, usage: _usage, range: _range, ...flag }: Flag): CmdhelpFlag => flag;
+  const cmdhelpFlag = ({
+    alias: _alias,
+    usage: _usage,
+    range: _range,
+    ...flag
+  }: Flag): CmdhelpFlag => flag;
   // Replaced in place: the document keeps the table's field order.
-  if (command.flags) command.flags = Object.fromEntries(Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]));
+  if (command.flags)
+    command.flags = Object.fromEntries(
+      Object.entries(command.flags).map(([name, flag]) => [name, cmdhelpFlag(flag)]),
+    );
   return command;
 }
 
 /** The options node:util parseArgs takes for a verb's flags: each flag, its alias, and the negation of a bool flag. */
-export function parseOptions(name: VerbName): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
+export function parseOptions(
+  name: VerbName,
+): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
   for (const [flag, f] of Object.entries((VERBS[name] as Verb).flags ?? {})) {
-    const option = { type: f.type === 'bool' ? ('boolean' as const) : ('string' as const), ...(f.repeatable ? { multiple: true } : {}) };
+    const option = {
+      type: f.type === 'bool' ? ('boolean' as const) : ('string' as const),
+      ...(f.repeatable ? { multiple: true } : {}),
+    };
     options[flag] = option;
     if (f.alias !== undefined) options[f.alias] = option;
-    if (f.negate_flag !== undefined) options[f.negate_flag.replace(/^--/, '')] = { type: 'boolean' };
+    if (f.negate_flag !== undefined)
+      options[f.negate_flag.replace(/^--/, '')] = { type: 'boolean' };
   }
   return options;
 }
@@ -462,12 +910,18 @@ export function parseOptions(name: VerbName): Record<string, { type: 'string' | 
 export function execKeys(name: string): Record<string, ExecKey> | undefined {
   const v = verbOf(name);
   if (v?.exec === undefined) return undefined;
-  const typeOf = (f: Flag): ExecKey => (f.enum ? f.enum.map(String) : f.type === 'bool' ? 'bool' : f.type === 'int' ? 'int' : 'string');
-  return { ...v.exec.input, ...Object.fromEntries((v.exec.flags ?? []).map((flag) => [flag, typeOf(v.flags![flag]!)])) };
+  const typeOf = (f: Flag): ExecKey =>
+    f.enum ? f.enum.map(String) : f.type === 'bool' ? 'bool' : f.type === 'int' ? 'int' : 'string';
+  return {
+    ...v.exec.input,
+    ...Object.fromEntries((v.exec.flags ?? []).map((flag) => [flag, typeOf(v.flags![flag]!)])),
+  };
 }
 
 /** The accepted values of an int flag of a verb (inclusive), when the table declares them. */
-export const flagRange = (name: string, flag: string): readonly [number, number] | undefined => verbOf(name)?.flags?.[flag]?.range;
+export const flagRange = (name: string, flag: string): readonly [number, number] | undefined =>
+  verbOf(name)?.flags?.[flag]?.range;
 
 /** The exec manifest's danger level of a verb. */
-export const dangerOf = (name: VerbName): 'safe' | 'mutating' => (VERBS[name] as Verb).danger ?? 'safe';
+export const dangerOf = (name: VerbName): 'safe' | 'mutating' =>
+  (VERBS[name] as Verb).danger ?? 'safe';

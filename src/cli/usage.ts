@@ -1,6 +1,14 @@
 import { UsageError } from './errors.js';
 import { TOOL } from './emitter.js';
-import { flagRange, SUMMARY, USAGE_FORMS, USAGE_OPTION_SECTIONS, VERBS, type Verb, type VerbName } from './surface.js';
+import {
+  flagRange,
+  SUMMARY,
+  USAGE_FORMS,
+  USAGE_OPTION_SECTIONS,
+  VERBS,
+  type Verb,
+  type VerbName,
+} from './surface.js';
 
 export { InputError, UsageError } from './errors.js';
 
@@ -11,12 +19,15 @@ export { InputError, UsageError } from './errors.js';
 export function intFlag(verb: VerbName, flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const range = flagRange(verb, flag);
-  if (range === undefined) throw new Error(`intFlag: ${verb} --${flag} declares no range in surface.ts`);
+  if (range === undefined)
+    throw new Error(`intFlag: ${verb} --${flag} declares no range in surface.ts`);
   const [min, max] = range;
   const value = Number(raw);
   // Number('') is 0 and Number('0x10') is 16: only decimal digits count as an integer.
   if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got "${raw.slice(0, 64)}"`);
+    throw new UsageError(
+      `--${flag} must be an integer from ${min} to ${max}, got "${raw.slice(0, 64)}"`,
+    );
   }
   return value;
 }
@@ -54,7 +65,11 @@ Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
 
 /** `left`, then `text` from column `at` (`gap` spaces after a longer `left`), each of its lines after a `\n` indented to `at`. */
 function column(left: string, at: number, gap: number, text: string): string {
-  const first = text.startsWith('\n') ? left : left.length + gap <= at ? left.padEnd(at) : `${left}${' '.repeat(gap)}`;
+  const first = text.startsWith('\n')
+    ? left
+    : left.length + gap <= at
+      ? left.padEnd(at)
+      : `${left}${' '.repeat(gap)}`;
   return `${first}${text.replaceAll('\n', `\n${' '.repeat(at)}`)}\n`;
 }
 
@@ -62,7 +77,8 @@ function column(left: string, at: number, gap: number, text: string): string {
 function optionLines(name: VerbName): string {
   return Object.entries((VERBS[name] as Verb).flags ?? {})
     .map(([flag, f]) => {
-      const value = f.type === 'bool' ? undefined : (f.usage?.value ?? f.enum?.join('|') ?? f.format);
+      const value =
+        f.type === 'bool' ? undefined : (f.usage?.value ?? f.enum?.join('|') ?? f.format);
       const left = `  ${f.negate_flag ?? `--${flag}`}${value !== undefined ? ` ${value}` : ''}`;
       return column(left, 24, 2, f.usage?.text ?? '');
     })

@@ -6,7 +6,9 @@ import { readKitJson } from './files.js';
 import type { AgentRecording, AgentScenario } from './types.js';
 
 /** The rules judged on a runner ↔ agent conversation and its tear-down, in id order. */
-export const AGENT_SCENARIO_RULE_IDS: readonly string[] = AGENTCLI_TURN_RULES.map((rule) => rule.id);
+export const AGENT_SCENARIO_RULE_IDS: readonly string[] = AGENTCLI_TURN_RULES.map(
+  (rule) => rule.id,
+);
 
 /** Where the recorded conversations and their verdicts live (fixtures/transcripts/agents/README.md). */
 export const RECORDINGS_DIR = 'fixtures/transcripts/agents';
@@ -41,11 +43,24 @@ export function agentDrafts(): AgentScenario[] {
     const protocol = AGENT_ARMS[fake];
     const made = faults.map((id) => makeAgentFault(id));
     const fault = made[0];
-    const expected = expectedFrom(made.flatMap((f) => f.transcriptBreaks[protocol] ?? []), AGENT_SCENARIO_RULE_IDS);
+    const expected = expectedFrom(
+      made.flatMap((f) => f.transcriptBreaks[protocol] ?? []),
+      AGENT_SCENARIO_RULE_IDS,
+    );
     const recordings: AgentRecording[] = recorded
-      .filter((r) => r.path.startsWith(`${short(fake)}-`) && recordedFault(r.path, fake) === fault?.id)
-      .map((r) => ({ path: `${RECORDINGS_DIR}/${r.path}`, description: readKitJson<{ description: string }>(`${RECORDINGS_DIR}/${r.path}`).description, ok: r.ok, breaks: [...r.breaks] }));
-    const what = fault ? `${fake} with the fault ${fault.id}: it ${fault.description}${fault.breaks ? ` (${fault.breaks})` : ''}` : `${fake}, the ${description}`;
+      .filter(
+        (r) => r.path.startsWith(`${short(fake)}-`) && recordedFault(r.path, fake) === fault?.id,
+      )
+      .map((r) => ({
+        path: `${RECORDINGS_DIR}/${r.path}`,
+        description: readKitJson<{ description: string }>(`${RECORDINGS_DIR}/${r.path}`)
+          .description,
+        ok: r.ok,
+        breaks: [...r.breaks],
+      }));
+    const what = fault
+      ? `${fake} with the fault ${fault.id}: it ${fault.description}${fault.breaks ? ` (${fault.breaks})` : ''}`
+      : `${fake}, the ${description}`;
     return {
       id: `agent.${short(preset)}`,
       kind: 'agent',

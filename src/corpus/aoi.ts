@@ -18,7 +18,14 @@ import { BACKEND_CASES, backendEnvOf, type BackendCase } from '../fakes/aoi/note
 import { REFERENCE_LINT_PLAN } from '../fakes/aoi/notes/lint-plan.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
-import type { LintScenario, ScenarioDraft, ScenarioFake, ScenarioFault, StreamLint, StreamScenarioDraft } from './types.js';
+import type {
+  LintScenario,
+  ScenarioDraft,
+  ScenarioFake,
+  ScenarioFault,
+  StreamLint,
+  StreamScenarioDraft,
+} from './types.js';
 
 /**
  * The AOI-CLI scenarios: one per preset, per catalogued fault and per catalogued variant, and one per
@@ -37,43 +44,76 @@ export const LINT_RULE_IDS: readonly string[] = AOI_RULES.map((rule) => rule.id)
 export const SCENARIO_LINT_PLAN = REFERENCE_LINT_PLAN;
 
 /** The argv that runs a scenario's fake: `npx aoi-testkit fake --seed N [--fault ID[=JSON]]... [--env NAME=VALUE]... PRESET`. */
-export function fakeCommand(fake: ScenarioFake, env: Readonly<Record<string, string>> = {}): string[] {
-  const faults = fake.faults.flatMap(([id, params]) => ['--fault', Object.keys(params).length === 0 ? id : `${id}=${JSON.stringify(params)}`]);
+export function fakeCommand(
+  fake: ScenarioFake,
+  env: Readonly<Record<string, string>> = {},
+): string[] {
+  const faults = fake.faults.flatMap(([id, params]) => [
+    '--fault',
+    Object.keys(params).length === 0 ? id : `${id}=${JSON.stringify(params)}`,
+  ]);
   const vars = Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
   return [...KIT_COMMAND, 'fake', '--seed', String(fake.seed), ...faults, ...vars, fake.preset];
 }
 
 /** A fault spec with the parameters `makeFault` would use: catalogue defaults, then the given ones. */
 function withDefaults(entry: FaultEntry, params: object | undefined): Record<string, unknown> {
-  return { ...(entry.defaults as Record<string, unknown>), ...(params as Record<string, unknown> | undefined) };
+  return {
+    ...(entry.defaults as Record<string, unknown>),
+    ...(params as Record<string, unknown> | undefined),
+  };
 }
 
 const entryOf = (id: string): FaultEntry => {
-  const entry = (FAULT_CATALOGUE as Record<string, FaultEntry>)[id] ?? (BEHAVIOUR_FAULT_CATALOGUE as Record<string, FaultEntry>)[id];
+  const entry =
+    (FAULT_CATALOGUE as Record<string, FaultEntry>)[id] ??
+    (BEHAVIOUR_FAULT_CATALOGUE as Record<string, FaultEntry>)[id];
   if (!entry) throw new Error(`no catalogued fault "${id}"`);
   return entry;
 };
 
 /** The parameter sets of one catalogued fault: its defaults, then each variant, by name. */
-function parameterSets(entry: FaultEntry): Array<{ variant?: string; params: Record<string, unknown> }> {
-  return [{ params: withDefaults(entry, undefined) }, ...Object.entries(entry.variants).map(([variant, params]) => ({ variant, params: withDefaults(entry, params) }))];
+function parameterSets(
+  entry: FaultEntry,
+): Array<{ variant?: string; params: Record<string, unknown> }> {
+  return [
+    { params: withDefaults(entry, undefined) },
+    ...Object.entries(entry.variants).map(([variant, params]) => ({
+      variant,
+      params: withDefaults(entry, params),
+    })),
+  ];
 }
 
 function fakeOf(preset: string, faults: readonly ScenarioFault[]): ScenarioFake {
   return { tool: 'notes', preset, faults, seed: SCENARIO_SEED };
 }
 
-const plan = () => ({ setup: SCENARIO_LINT_PLAN.setup.map((args) => [...args]), invocations: SCENARIO_LINT_PLAN.invocations.map((args) => [...args]) });
+const plan = () => ({
+  setup: SCENARIO_LINT_PLAN.setup.map((args) => [...args]),
+  invocations: SCENARIO_LINT_PLAN.invocations.map((args) => [...args]),
+});
 
 /** What the process linter must report on a fake with these faults: `declaredUnderLint`, or a setup that fails. */
 function lintBlock(faults: readonly StreamFault[]): StreamLint {
   const declared = declaredUnderLint(faults);
-  return declared.setupFails ? { setupFails: true, ...plan() } : { setupFails: false, ...plan(), expected: expectedFrom(declared.violates, LINT_RULE_IDS) };
+  return declared.setupFails
+    ? { setupFails: true, ...plan() }
+    : { setupFails: false, ...plan(), expected: expectedFrom(declared.violates, LINT_RULE_IDS) };
 }
 
-function streamDraft(id: string, description: string, fake: ScenarioFake, run: ReferenceRunId, faults: readonly StreamFault[]): StreamScenarioDraft {
+function streamDraft(
+  id: string,
+  description: string,
+  fake: ScenarioFake,
+  run: ReferenceRunId,
+  faults: readonly StreamFault[],
+): StreamScenarioDraft {
   const reference = REFERENCE_RUNS[run];
-  const expected = expectedFrom(faults.flatMap((f) => f.violates), STREAM_RULE_IDS);
+  const expected = expectedFrom(
+    faults.flatMap((f) => f.violates),
+    STREAM_RULE_IDS,
+  );
   return {
     id,
     kind: 'stream',
@@ -91,12 +131,23 @@ function streamDraft(id: string, description: string, fake: ScenarioFake, run: R
   };
 }
 
-function describeFault(fault: StreamFault, id: string, variant: string | undefined, params: Record<string, unknown>): string {
-  const how = variant ? ` (variant ${variant}: ${JSON.stringify(params)})` : Object.keys(params).length > 0 ? ` (${JSON.stringify(params)})` : '';
+function describeFault(
+  fault: StreamFault,
+  id: string,
+  variant: string | undefined,
+  params: Record<string, unknown>,
+): string {
+  const how = variant
+    ? ` (variant ${variant}: ${JSON.stringify(params)})`
+    : Object.keys(params).length > 0
+      ? ` (${JSON.stringify(params)})`
+      : '';
   return `${id}${how}: notes ${fault.description}`;
 }
-const describeRun = (run: ReferenceRunId) => `Judged on the reference run ${run}, ${REFERENCE_RUNS[run].description}.`;
-const faultScenarioId = (id: string, variant: string | undefined) => `fault.${id}${variant ? `.${variant}` : ''}`;
+const describeRun = (run: ReferenceRunId) =>
+  `Judged on the reference run ${run}, ${REFERENCE_RUNS[run].description}.`;
+const faultScenarioId = (id: string, variant: string | undefined) =>
+  `fault.${id}${variant ? `.${variant}` : ''}`;
 
 /** One stream scenario per stream fault and per variant, on the reference run its declaration holds for. */
 function streamFaultDrafts(): StreamScenarioDraft[] {
@@ -104,24 +155,51 @@ function streamFaultDrafts(): StreamScenarioDraft[] {
     const { run } = FAULT_CATALOGUE[id];
     return parameterSets(entryOf(id)).map(({ variant, params }) => {
       const fault = makeFault(id, params);
-      return streamDraft(faultScenarioId(id, variant), `${describeFault(fault, id, variant, params)}. ${describeRun(run)}`, fakeOf(BASE_PRESET, [[id, params]]), run, [fault]);
+      return streamDraft(
+        faultScenarioId(id, variant),
+        `${describeFault(fault, id, variant, params)}. ${describeRun(run)}`,
+        fakeOf(BASE_PRESET, [[id, params]]),
+        run,
+        [fault],
+      );
     });
   });
 }
 
-function lintDraft(id: string, description: string, fake: ScenarioFake, declared: readonly string[]): LintScenario {
+function lintDraft(
+  id: string,
+  description: string,
+  fake: ScenarioFake,
+  declared: readonly string[],
+): LintScenario {
   const expected = expectedFrom(declared, LINT_RULE_IDS);
-  return { id, kind: 'lint', spec: 'aoi', description, sections: sectionsOf(expected), fake, command: fakeCommand(fake), ...plan(), expected };
+  return {
+    id,
+    kind: 'lint',
+    spec: 'aoi',
+    description,
+    sections: sectionsOf(expected),
+    fake,
+    command: fakeCommand(fake),
+    ...plan(),
+    expected,
+  };
 }
 
-const LINTED = 'Judged by the process linter (all 13 rules) with the reference lint plan of notes: three notes, then one invocation per command.';
+const LINTED =
+  'Judged by the process linter (all 13 rules) with the reference lint plan of notes: three notes, then one invocation per command.';
 
 /** One lint scenario per behaviour fault and per variant: only the process linter can see them. */
 function behaviourFaultDrafts(): LintScenario[] {
   return BEHAVIOUR_FAULT_IDS.flatMap((id) =>
     parameterSets(entryOf(id)).map(({ variant, params }) => {
       const fault = makeFault(id, params);
-      return lintDraft(faultScenarioId(id, variant), `${describeFault(fault, id, variant, params)}. ${LINTED}`, fakeOf(BASE_PRESET, [[id, params]]), fault.violates);
+      return lintDraft(
+        faultScenarioId(id, variant),
+        `${describeFault(fault, id, variant, params)}. ${LINTED}`,
+        fakeOf(BASE_PRESET, [[id, params]]),
+        fault.violates,
+      );
     }),
   );
 }
@@ -133,12 +211,26 @@ function behaviourFaultDrafts(): LintScenario[] {
 function presetDrafts(): ScenarioDraft[] {
   return PRESET_IDS.map((id) => {
     const preset = PRESETS[id];
-    const faults = (preset.faults as readonly FaultSpec[]).map(([faultId, params]) => makeFault(faultId, params));
-    const made = faults.length === 0 ? 'notes, no fault' : `notes with ${faults.map((f) => f.id).join(', ')}`;
+    const faults = (preset.faults as readonly FaultSpec[]).map(([faultId, params]) =>
+      makeFault(faultId, params),
+    );
+    const made =
+      faults.length === 0 ? 'notes, no fault' : `notes with ${faults.map((f) => f.id).join(', ')}`;
     const description = `Preset ${id}: ${preset.description} (${made}).`;
     return preset.run
-      ? streamDraft(`preset.${id}`, `${description} ${describeRun(preset.run)}`, fakeOf(id, []), preset.run, faults)
-      : lintDraft(`preset.${id}`, `${description} ${LINTED}`, fakeOf(id, []), faults.flatMap((f) => f.violates));
+      ? streamDraft(
+          `preset.${id}`,
+          `${description} ${describeRun(preset.run)}`,
+          fakeOf(id, []),
+          preset.run,
+          faults,
+        )
+      : lintDraft(
+          `preset.${id}`,
+          `${description} ${LINTED}`,
+          fakeOf(id, []),
+          faults.flatMap((f) => f.violates),
+        );
   });
 }
 

@@ -22,9 +22,20 @@ interface AppsExpected {
 export function appDrafts(): AppScenario[] {
   const corpus = readKitJson<AppsExpected>(`${APPS_DIR}/expected.json`);
   return corpus.packages.map((pkg) => {
-    const expected = expectedFrom(pkg.findings.map((f) => f.id), APP_SCENARIO_RULE_IDS);
-    if (expected.ok !== pkg.valid) throw new Error(`${APPS_DIR}/expected.json: ${pkg.path} says valid ${pkg.valid}, its findings' severities say ${expected.ok}`);
-    const broken = expected.findings.map((id) => `${id} (${getSubRule(id).title}${getSubRule(id).severity === 'warning' ? ', a warning' : ''})`).join(', ');
+    const expected = expectedFrom(
+      pkg.findings.map((f) => f.id),
+      APP_SCENARIO_RULE_IDS,
+    );
+    if (expected.ok !== pkg.valid)
+      throw new Error(
+        `${APPS_DIR}/expected.json: ${pkg.path} says valid ${pkg.valid}, its findings' severities say ${expected.ok}`,
+      );
+    const broken = expected.findings
+      .map(
+        (id) =>
+          `${id} (${getSubRule(id).title}${getSubRule(id).severity === 'warning' ? ', a warning' : ''})`,
+      )
+      .join(', ');
     return {
       id: `app.${pkg.path.replaceAll('/', '.')}`,
       kind: 'app',

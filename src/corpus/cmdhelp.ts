@@ -15,7 +15,10 @@ export function cmdhelpDrafts(): CmdhelpScenario[] {
   return Object.entries(HELPDESK_PRESETS).map(([preset, { description, faults }]) => {
     const declared = faults.flatMap((id) => HELPDESK_FAULTS.find((f) => f.id === id)!.violates);
     const expected = expectedFrom(declared, CMDHELP_RULE_IDS);
-    const what = faults.length === 0 ? 'helpdesk, the reference cmdhelp v0.1 tool, with no fault' : `helpdesk with the fault ${faults.join(', ')}: ${description}`;
+    const what =
+      faults.length === 0
+        ? 'helpdesk, the reference cmdhelp v0.1 tool, with no fault'
+        : `helpdesk with the fault ${faults.join(', ')}: ${description}`;
     return {
       id: `cmdhelp.${preset}`,
       kind: 'cmdhelp',

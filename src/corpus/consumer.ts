@@ -15,12 +15,14 @@ export const RUNTIME_SCENARIO_RULE_IDS: readonly string[] = RUNTIME_RULES.map((r
 const numeric = (section: string) => section.replace(/^§/, '').split('.').map(Number);
 const bySection = (a: string, b: string) => {
   const [x, y] = [numeric(a), numeric(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? -1) !== (y[i] ?? -1)) return (x[i] ?? -1) - (y[i] ?? -1);
   return 0;
 };
 
 /** The sections of the rules a consumer scenario judges, each once, in document order. */
-export const consumerSections = (judges: readonly string[]): string[] => [...new Set(judges.flatMap((rule) => getRule(rule).sections))].sort(bySection);
+export const consumerSections = (judges: readonly string[]): string[] =>
+  [...new Set(judges.flatMap((rule) => getRule(rule).sections))].sort(bySection);
 
 /**
  * One scenario per consumer scenario of the catalogue (src/spec/consumer/scenarios.ts): the upstream (its bytes

@@ -29,11 +29,41 @@ interface CoverageSpec {
  * CONSUMER rules judge the reading side (a consumer program, not a tool) and are proven in test/integration/consumer.
  */
 export const COVERAGE_SPECS: readonly CoverageSpec[] = [
-  { prefix: 'AOI', title: 'AOI-CLI v0.2 (machine mode)', text: 'aoi-cli-v0.2', rules: AOI_RULES, subRules: AOI_SUB_RULES },
-  { prefix: 'CMDHELP', title: 'cmdhelp v0.1', text: 'cmdhelp-v0.1', rules: CMDHELP_RULES, subRules: CMDHELP_SUB_RULES },
-  { prefix: 'EXEC', title: 'exec batch dispatch', text: 'batch-dispatch-exec', rules: EXEC_RULES, subRules: EXEC_SUB_RULES },
-  { prefix: 'APP', title: 'Agent Applications (APP.md and the CLI contract)', text: 'app-cli-contract', rules: APP_RULES, subRules: APP_SUB_RULES },
-  { prefix: 'AGENTCLI', title: 'AIP-45 (AGENT-CLI.md and agent CLIs)', text: 'aip-45-agent-cli', rules: AGENTCLI_RULES, subRules: AGENTCLI_SUB_RULES },
+  {
+    prefix: 'AOI',
+    title: 'AOI-CLI v0.2 (machine mode)',
+    text: 'aoi-cli-v0.2',
+    rules: AOI_RULES,
+    subRules: AOI_SUB_RULES,
+  },
+  {
+    prefix: 'CMDHELP',
+    title: 'cmdhelp v0.1',
+    text: 'cmdhelp-v0.1',
+    rules: CMDHELP_RULES,
+    subRules: CMDHELP_SUB_RULES,
+  },
+  {
+    prefix: 'EXEC',
+    title: 'exec batch dispatch',
+    text: 'batch-dispatch-exec',
+    rules: EXEC_RULES,
+    subRules: EXEC_SUB_RULES,
+  },
+  {
+    prefix: 'APP',
+    title: 'Agent Applications (APP.md and the CLI contract)',
+    text: 'app-cli-contract',
+    rules: APP_RULES,
+    subRules: APP_SUB_RULES,
+  },
+  {
+    prefix: 'AGENTCLI',
+    title: 'AIP-45 (AGENT-CLI.md and agent CLIs)',
+    text: 'aip-45-agent-cli',
+    rules: AGENTCLI_RULES,
+    subRules: AGENTCLI_SUB_RULES,
+  },
 ];
 
 /**
@@ -65,8 +95,12 @@ export interface Violator {
 }
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8')) as unknown;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const findingIds = (list: unknown[]): string[] => list.map((f) => (typeof f === 'string' ? f : isRecord(f) && typeof f.id === 'string' ? f.id : '')).filter(Boolean);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const findingIds = (list: unknown[]): string[] =>
+  list
+    .map((f) => (typeof f === 'string' ? f : isRecord(f) && typeof f.id === 'string' ? f.id : ''))
+    .filter(Boolean);
 
 /** Every scenario of the corpus that expects findings (the clean references expect none). */
 function scenarioViolators(root: string): Violator[] {
@@ -76,8 +110,13 @@ function scenarioViolators(root: string): Violator[] {
     .sort()
     .flatMap((f) => {
       const s = readJson(join(dir, f));
-      const findings = isRecord(s) && isRecord(s.expected) && Array.isArray(s.expected.findings) ? findingIds(s.expected.findings) : [];
-      return findings.length > 0 && isRecord(s) ? [{ name: `scenario ${String(s.id)}`, findings }] : [];
+      const findings =
+        isRecord(s) && isRecord(s.expected) && Array.isArray(s.expected.findings)
+          ? findingIds(s.expected.findings)
+          : [];
+      return findings.length > 0 && isRecord(s)
+        ? [{ name: `scenario ${String(s.id)}`, findings }]
+        : [];
     });
 }
 
@@ -101,7 +140,9 @@ function expectedFiles(dir: string): string[] {
  */
 function fileViolators(root: string, file: string): Violator[] {
   const rel = relative(root, file).split('\\').join('/');
-  const base = rel.endsWith('.expected.json') ? rel.slice(0, -'.expected.json'.length) : rel.slice(0, rel.lastIndexOf('/'));
+  const base = rel.endsWith('.expected.json')
+    ? rel.slice(0, -'.expected.json'.length)
+    : rel.slice(0, rel.lastIndexOf('/'));
   const out: Violator[] = [];
   const walk = (value: unknown, under: string): void => {
     if (Array.isArray(value)) for (const v of value) walk(v, under);
@@ -109,10 +150,18 @@ function fileViolators(root: string, file: string): Violator[] {
       if (Array.isArray(value.findings)) {
         const findings = findingIds(value.findings);
         const path = typeof value.path === 'string' ? `/${value.path}` : '';
-        const options = isRecord(value.options) && Object.keys(value.options).length > 0 ? ` ${JSON.stringify(value.options)}` : '';
+        const options =
+          isRecord(value.options) && Object.keys(value.options).length > 0
+            ? ` ${JSON.stringify(value.options)}`
+            : '';
         if (findings.length > 0) out.push({ name: `${base}${path}${under}${options}`, findings });
       }
-      for (const [key, v] of Object.entries(value)) if (key !== 'findings') walk(v, isRecord(v) && Array.isArray(v.findings) && key !== 'expected' ? ` (${key})` : under);
+      for (const [key, v] of Object.entries(value))
+        if (key !== 'findings')
+          walk(
+            v,
+            isRecord(v) && Array.isArray(v.findings) && key !== 'expected' ? ` (${key})` : under,
+          );
     }
   };
   walk(readJson(file), '');
@@ -121,13 +170,17 @@ function fileViolators(root: string, file: string): Violator[] {
 
 /** Every violator the kit ships: the corpus's scenarios, then the fixture families' expected verdicts. */
 export function coverageViolators(root: string = kitRoot()): Violator[] {
-  return [...scenarioViolators(root), ...expectedFiles(join(root, 'fixtures')).flatMap((file) => fileViolators(root, file))];
+  return [
+    ...scenarioViolators(root),
+    ...expectedFiles(join(root, 'fixtures')).flatMap((file) => fileViolators(root, file)),
+  ];
 }
 
 /** A sub-rule's violators, by name. */
 export function violatorsBySubRule(violators: readonly Violator[]): Map<string, string[]> {
   const by = new Map<string, string[]>();
-  for (const v of violators) for (const id of new Set(v.findings)) by.set(id, [...(by.get(id) ?? []), v.name]);
+  for (const v of violators)
+    for (const id of new Set(v.findings)) by.set(id, [...(by.get(id) ?? []), v.name]);
   return by;
 }
 
@@ -145,7 +198,10 @@ export interface CoverageTotals {
   readonly uncovered: readonly string[];
 }
 
-export function coverageTotals(spec: CoverageSpec, by: ReadonlyMap<string, readonly string[]>): CoverageTotals {
+export function coverageTotals(
+  spec: CoverageSpec,
+  by: ReadonlyMap<string, readonly string[]>,
+): CoverageTotals {
   const missing = spec.subRules.filter((s) => !by.has(s.id)).map((s) => s.id);
   const byTest = missing.filter((id) => id in PROVEN_BY_TEST);
   const uncovered = missing.filter((id) => !(id in PROVEN_BY_TEST));
@@ -172,7 +228,7 @@ export function renderCoverage(root: string = kitRoot()): string {
   const lines = [
     '# Coverage: requirement → rule → what violates it',
     '',
-    '<!-- Generated by `npm run coverage` (scripts/coverage-table.mjs) from the rule registries (src/spec/*/rules.ts), the corpus (scenarios/) and the fixtures\' expected verdicts. Do not edit: test/unit/corpus/coverage-table.test.ts fails when it is stale. -->',
+    "<!-- Generated by `npm run coverage` (scripts/coverage-table.mjs) from the rule registries (src/spec/*/rules.ts), the corpus (scenarios/) and the fixtures' expected verdicts. Do not edit: test/unit/corpus/coverage-table.test.ts fails when it is stale. -->",
     '',
     'For every spec the kit judges: each requirement (the spec sections and the rule, as the registry words it),',
     'each way to break it (a sub-rule, with the severity the kit gives it: `error` fails the rule, `warning` fails',
@@ -191,7 +247,10 @@ export function renderCoverage(root: string = kitRoot()): string {
   COVERAGE_SPECS.forEach((spec, i) => {
     const t = totals[i]!;
     lines.push('', `<a id="${spec.prefix.toLowerCase()}"></a>`, `## ${spec.title}`, '');
-    lines.push(`Spec text: \`${spec.text}\`. ${t.rules} rules, ${t.subRules} sub-rules (${t.errors} errors, ${t.warnings} warnings); ${t.covered} violated by a fault or fixture${t.byTest.length > 0 ? `, ${t.byTest.length} only by a named test` : ''}${t.uncovered.length > 0 ? `, ${t.uncovered.length} by nothing: ${t.uncovered.map((id) => `\`${id}\``).join(', ')}` : ''}.`, '');
+    lines.push(
+      `Spec text: \`${spec.text}\`. ${t.rules} rules, ${t.subRules} sub-rules (${t.errors} errors, ${t.warnings} warnings); ${t.covered} violated by a fault or fixture${t.byTest.length > 0 ? `, ${t.byTest.length} only by a named test` : ''}${t.uncovered.length > 0 ? `, ${t.uncovered.length} by nothing: ${t.uncovered.map((id) => `\`${id}\``).join(', ')}` : ''}.`,
+      '',
+    );
     lines.push('| requirement | sub-rule | severity | violated by |', '|---|---|---|---|');
     for (const rule of spec.rules) {
       const subs = spec.subRules.filter((s) => s.rule === rule.id);
@@ -199,9 +258,14 @@ export function renderCoverage(root: string = kitRoot()): string {
       if (subs.length === 0) lines.push(`| ${requirement} | — | — | — |`);
       subs.forEach((sub, k) => {
         const names = by.get(sub.id) ?? [];
-        const shown = names.slice(0, NAMED).map((n) => `\`${cell(n)}\``).join(', ');
+        const shown = names
+          .slice(0, NAMED)
+          .map((n) => `\`${cell(n)}\``)
+          .join(', ');
         const more = names.length > NAMED ? ` (+${names.length - NAMED})` : '';
-        lines.push(`| ${k === 0 ? requirement : ''} | \`${sub.id}\` ${cell(sub.title)} | ${sub.severity} | ${names.length > 0 ? `${shown}${more}` : sub.id in PROVEN_BY_TEST ? `test \`${PROVEN_BY_TEST[sub.id]}\`` : '—'} |`);
+        lines.push(
+          `| ${k === 0 ? requirement : ''} | \`${sub.id}\` ${cell(sub.title)} | ${sub.severity} | ${names.length > 0 ? `${shown}${more}` : sub.id in PROVEN_BY_TEST ? `test \`${PROVEN_BY_TEST[sub.id]}\`` : '—'} |`,
+        );
       });
     }
   });

@@ -19,7 +19,9 @@ export function execDrafts(): ExecScenario[] {
   const one = (fault: ExecFault | undefined): ExecScenario => {
     const env: Record<string, string> = fault ? { [EXEC_FAULTS_ENV]: fault.id } : {};
     const expected = expectedFrom(fault?.violates ?? [], EXEC_SCENARIO_RULE_IDS);
-    const what = fault ? `notes exec with the fault ${fault.id}: ${fault.description}${fault.processOnly ? ' (only as a process: in memory notes behaves well)' : ''}` : 'notes exec, the reference batch dispatch, with no fault';
+    const what = fault
+      ? `notes exec with the fault ${fault.id}: ${fault.description}${fault.processOnly ? ' (only as a process: in memory notes behaves well)' : ''}`
+      : 'notes exec, the reference batch dispatch, with no fault';
     return {
       id: fault ? `exec.notes.${fault.id}` : 'exec.notes',
       kind: 'exec',
@@ -27,7 +29,12 @@ export function execDrafts(): ExecScenario[] {
       description: `${what}. Judged by an exec checker driving it with the plan's lines, each probe in a fresh state directory.`,
       sections: sectionsOf(expected),
       fake: { tool: 'notes', preset: 'well-behaved', faults: fault ? [fault.id] : [] },
-      command: [...KIT_COMMAND, 'fake', ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]), 'well-behaved'],
+      command: [
+        ...KIT_COMMAND,
+        'fake',
+        ...Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+        'well-behaved',
+      ],
       env,
       processOnly: fault?.processOnly === true,
       plan: plan(),

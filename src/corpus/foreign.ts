@@ -18,10 +18,16 @@ export interface ForeignTool {
   readonly language: string;
   /** The program, relative to the package root. */
   readonly command: readonly string[];
-  readonly lint: { readonly args: readonly string[]; readonly setup: readonly (readonly string[])[]; readonly invocations: readonly (readonly string[])[] };
+  readonly lint: {
+    readonly args: readonly string[];
+    readonly setup: readonly (readonly string[])[];
+    readonly invocations: readonly (readonly string[])[];
+  };
   readonly service: ForeignService | null;
   readonly defectEnv: string;
-  readonly defects: Readonly<Record<string, { readonly description: string; readonly findings: readonly string[] }>>;
+  readonly defects: Readonly<
+    Record<string, { readonly description: string; readonly findings: readonly string[] }>
+  >;
 }
 
 export const FOREIGN_DIR = 'fixtures/foreign';
@@ -34,11 +40,18 @@ export function foreignTools(root: string = kitRoot()): ForeignTool[] {
     .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'tool.json')))
     .map((entry) => entry.name)
     .sort()
-    .map((name) => checkedTool(name, JSON.parse(readFileSync(join(dir, name, 'tool.json'), 'utf8')) as ForeignTool));
+    .map((name) =>
+      checkedTool(
+        name,
+        JSON.parse(readFileSync(join(dir, name, 'tool.json'), 'utf8')) as ForeignTool,
+      ),
+    );
 }
 
 function checkedTool(name: string, tool: ForeignTool): ForeignTool {
-  const argvList = (value: unknown) => Array.isArray(value) && value.every((argv) => Array.isArray(argv) && argv.every((word) => typeof word === 'string'));
+  const argvList = (value: unknown) =>
+    Array.isArray(value) &&
+    value.every((argv) => Array.isArray(argv) && argv.every((word) => typeof word === 'string'));
   const problems = [
     tool.tool !== name && `"tool" is "${tool.tool}", not its directory's name`,
     !argvList([tool.command]) && '"command" is not an argv list',
@@ -46,9 +59,12 @@ function checkedTool(name: string, tool: ForeignTool): ForeignTool {
     !argvList(tool.lint?.setup) && '"lint.setup" is not a list of argv lists',
     !argvList(tool.lint?.invocations) && '"lint.invocations" is not a list of argv lists',
     !/^[A-Za-z_][A-Za-z0-9_]*$/.test(tool.defectEnv ?? '') && '"defectEnv" is not a variable name',
-    ...Object.entries(tool.defects ?? {}).filter(([id, d]) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) || !Array.isArray(d.findings)).map(([id]) => `defect "${id}" is malformed`),
+    ...Object.entries(tool.defects ?? {})
+      .filter(([id, d]) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) || !Array.isArray(d.findings))
+      .map(([id]) => `defect "${id}" is malformed`),
   ].filter((problem): problem is string => typeof problem === 'string');
-  if (problems.length > 0) throw new Error(`${FOREIGN_DIR}/${name}/tool.json: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`${FOREIGN_DIR}/${name}/tool.json: ${problems.join('; ')}`);
   return tool;
 }
 
@@ -56,7 +72,11 @@ const argvLists = (lists: readonly (readonly string[])[]) => lists.map((argv) =>
 
 /** The scenarios of one foreign tool: clean, then each defect in tool.json order. */
 export function foreignScenarios(tool: ForeignTool): ForeignScenario[] {
-  const scenario = (defect: string | undefined, findings: readonly string[], description: string): ForeignScenario => {
+  const scenario = (
+    defect: string | undefined,
+    findings: readonly string[],
+    description: string,
+  ): ForeignScenario => {
     const expected = expectedFrom(findings, LINT_RULE_IDS);
     return {
       id: `foreign.${tool.tool}${defect ? `.${defect}` : ''}`,
@@ -64,7 +84,12 @@ export function foreignScenarios(tool: ForeignTool): ForeignScenario[] {
       spec: 'aoi',
       description,
       sections: sectionsOf(expected),
-      tool: { name: tool.tool, path: `${FOREIGN_DIR}/${tool.tool}`, language: tool.language, defect: defect ?? null },
+      tool: {
+        name: tool.tool,
+        path: `${FOREIGN_DIR}/${tool.tool}`,
+        language: tool.language,
+        defect: defect ?? null,
+      },
       command: [...tool.command],
       lintArgs: [...tool.lint.args, ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : [])],
       setup: argvLists(tool.lint.setup),
@@ -73,10 +98,17 @@ export function foreignScenarios(tool: ForeignTool): ForeignScenario[] {
       expected,
     };
   };
-  const linted = 'Judged by aoi-testkit lint (all 13 AOI rules) with lintArgs, setup and invocations.';
+  const linted =
+    'Judged by aoi-testkit lint (all 13 AOI rules) with lintArgs, setup and invocations.';
   return [
     scenario(undefined, [], `${tool.description} Clean: no finding. ${linted}`),
-    ...Object.entries(tool.defects).map(([id, defect]) => scenario(id, defect.findings, `${tool.description} Defect ${id} ($${tool.defectEnv}=${id}): ${defect.description} ${linted}`)),
+    ...Object.entries(tool.defects).map(([id, defect]) =>
+      scenario(
+        id,
+        defect.findings,
+        `${tool.description} Defect ${id} ($${tool.defectEnv}=${id}): ${defect.description} ${linted}`,
+      ),
+    ),
   ];
 }
 

@@ -28,4 +28,13 @@ export type * from './types.js';
 export { buildScenarios, runStreamScenario, scenarioFaults } from './run.js';
 export { outcomeOf } from './outcome.js';
 export { kitRoot, renderScenarioFile, scenarioFileName } from './files.js';
-export { COVERAGE_SPECS, PROVEN_BY_TEST, coverageTotals, coverageViolators, renderCoverage, violatorsBySubRule, type CoverageTotals, type Violator } from './coverage.js';
+export {
+  COVERAGE_SPECS,
+  PROVEN_BY_TEST,
+  coverageTotals,
+  coverageViolators,
+  renderCoverage,
+  violatorsBySubRule,
+  type CoverageTotals,
+  type Violator,
+} from './coverage.js';

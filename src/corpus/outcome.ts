@@ -7,11 +7,21 @@ import type { RuleOutcome, ScenarioExpected } from './types.js';
  * pass, skip, not_applicable); the sub-rules reported, each once, sorted. Takes a stream report or a
  * lint report (whose verdicts are per rule × command), in the default, non-strict mode.
  */
-export function outcomeOf(report: { readonly verdicts: readonly RuleVerdict[]; readonly findings: readonly { readonly id: string }[] }, ruleIds: readonly string[]): ScenarioExpected {
+export function outcomeOf(
+  report: {
+    readonly verdicts: readonly RuleVerdict[];
+    readonly findings: readonly { readonly id: string }[];
+  },
+  ruleIds: readonly string[],
+): ScenarioExpected {
   const rules: Record<string, RuleOutcome> = {};
   for (const rule of ruleIds) {
     const verdicts = report.verdicts.filter((v) => v.rule === rule);
-    rules[rule] = verdicts.some((v) => v.status === 'fail') ? 'fail' : verdicts.some((v) => v.warnings > 0) ? 'warn' : 'pass';
+    rules[rule] = verdicts.some((v) => v.status === 'fail')
+      ? 'fail'
+      : verdicts.some((v) => v.warnings > 0)
+        ? 'warn'
+        : 'pass';
   }
   const findings = [...new Set(report.findings.map((f) => f.id))].sort();
   return { ok: !Object.values(rules).includes('fail'), rules, findings };

@@ -10,7 +10,10 @@ import type { Scenario, ScenarioFake, StreamScenario, StreamScenarioDraft } from
 
 /** Fresh faults of a scenario's fake: the preset's, then the scenario's own, in order. */
 export function scenarioFaults(fake: ScenarioFake): StreamFault[] {
-  return [...presetFaults(fake.preset), ...fake.faults.map(([id, params]) => makeFault(id, params))];
+  return [
+    ...presetFaults(fake.preset),
+    ...fake.faults.map(([id, params]) => makeFault(id, params)),
+  ];
 }
 
 /**
@@ -18,14 +21,25 @@ export function scenarioFaults(fake: ScenarioFake): StreamFault[] {
  * setup runs with the clean reference tool (each must exit 0), then the judged run with the fake's
  * faults, seed and environment, stdin closed.
  */
-export async function runStreamScenario(scenario: Pick<StreamScenarioDraft, 'id' | 'fake' | 'setup' | 'argv' | 'env'>): Promise<FakeRun> {
+export async function runStreamScenario(
+  scenario: Pick<StreamScenarioDraft, 'id' | 'fake' | 'setup' | 'argv' | 'env'>,
+): Promise<FakeRun> {
   const stateDir = await mkdtemp(join(tmpdir(), 'aoi-scenario-'));
   try {
     for (const argv of scenario.setup) {
       const setup = await runInMemory(notes, { argv, stateDir });
-      if (setup.exitCode !== 0) throw new Error(`${scenario.id}: setup \`${argv.join(' ')}\` exited ${setup.exitCode ?? setup.signal}`);
+      if (setup.exitCode !== 0)
+        throw new Error(
+          `${scenario.id}: setup \`${argv.join(' ')}\` exited ${setup.exitCode ?? setup.signal}`,
+        );
     }
-    return await runInMemory(notes, { argv: scenario.argv, stateDir, faults: scenarioFaults(scenario.fake), seed: scenario.fake.seed, ...(scenario.env ? { env: { ...scenario.env } } : {}) });
+    return await runInMemory(notes, {
+      argv: scenario.argv,
+      stateDir,
+      faults: scenarioFaults(scenario.fake),
+      seed: scenario.fake.seed,
+      ...(scenario.env ? { env: { ...scenario.env } } : {}),
+    });
   } finally {
     await rm(stateDir, { recursive: true, force: true });
   }
@@ -43,7 +57,13 @@ export async function buildScenarios(): Promise<Scenario[]> {
       if (draft.kind !== 'stream') return draft;
       const run = await runStreamScenario(draft);
       const { expected, consumer, lint, ...rest } = draft;
-      return { ...rest, exit: { code: run.exitCode, signal: run.signal }, expected, ...(consumer ? { consumer } : {}), ...(lint ? { lint } : {}) } satisfies StreamScenario;
+      return {
+        ...rest,
+        exit: { code: run.exitCode, signal: run.signal },
+        expected,
+        ...(consumer ? { consumer } : {}),
+        ...(lint ? { lint } : {}),
+      } satisfies StreamScenario;
     }),
   );
 }

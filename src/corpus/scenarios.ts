@@ -13,7 +13,13 @@ import type { ScenarioDraft } from './types.js';
  * from the fault catalogues, the presets, the reference runs, the per-spec fixture corpora and the rule
  * registries: nothing is written down twice. `scripts/generate-scenarios.mjs` writes the result to `scenarios/`.
  */
-export { BASE_PRESET, LINT_RULE_IDS, SCENARIO_LINT_PLAN, SCENARIO_SEED, fakeCommand } from './aoi.js';
+export {
+  BASE_PRESET,
+  LINT_RULE_IDS,
+  SCENARIO_LINT_PLAN,
+  SCENARIO_SEED,
+  fakeCommand,
+} from './aoi.js';
 export { AGENT_SCENARIO_RULE_IDS, recordedFault } from './agent.js';
 export { APP_SCENARIO_RULE_IDS } from './app.js';
 export { CMDHELP_RULE_IDS } from './cmdhelp.js';
@@ -31,7 +37,16 @@ export { SCENARIO_KINDS, SCENARIO_SPECS, SPEC_OF_KIND } from './kinds.js';
  * spec: AOI (presets, stream faults, behaviour faults, backend, foreign tools), cmdhelp, exec, app, agent, consumer.
  */
 export function draftScenarios(): ScenarioDraft[] {
-  const drafts = [...aoiDrafts(), ...foreignDrafts(), ...cmdhelpDrafts(), ...execDrafts(), ...appDrafts(), ...agentDrafts(), ...consumerDrafts(), ...runtimeDrafts()];
+  const drafts = [
+    ...aoiDrafts(),
+    ...foreignDrafts(),
+    ...cmdhelpDrafts(),
+    ...execDrafts(),
+    ...appDrafts(),
+    ...agentDrafts(),
+    ...consumerDrafts(),
+    ...runtimeDrafts(),
+  ];
   const ids = drafts.map((d) => d.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new Error(`scenario ids must be unique: ${twice.join(', ')}`);

@@ -1,6 +1,11 @@
 import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
-import type { ConsumerMode, ConsumerMust, ConsumerShape, UpstreamEnd } from '../spec/consumer/scenarios.js';
+import type {
+  ConsumerMode,
+  ConsumerMust,
+  ConsumerShape,
+  UpstreamEnd,
+} from '../spec/consumer/scenarios.js';
 import type { RuntimeScenarioSpec } from '../spec/consumer/runtime-scenarios.js';
 
 /**
@@ -22,7 +27,8 @@ export interface ScenarioExpected {
 
 /** The spec a scenario holds a fake to. */
 export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
-export type ScenarioKind = 'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
+export type ScenarioKind =
+  'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
 
 /** A catalogued fault with its parameters (the catalogue defaults, overridden by a variant's). */
 export type ScenarioFault = readonly [id: string, params: Readonly<Record<string, unknown>>];
@@ -55,11 +61,20 @@ export interface LintPlan {
 }
 
 /** What the process linter must report when it lints a stream scenario's `command` with the reference lint plan. */
-export type StreamLint = LintPlan & ({ readonly setupFails: false; readonly expected: ScenarioExpected } | { readonly setupFails: true });
+export type StreamLint = LintPlan &
+  (
+    | { readonly setupFails: false; readonly expected: ScenarioExpected }
+    | { readonly setupFails: true }
+  );
 
 /** What a consumer of the judged run must be told: the error, in AOI terms. */
 export interface ScenarioConsumer {
-  readonly error: { readonly category: string; readonly code: string; readonly retryable: boolean; readonly retry_after_ms?: number };
+  readonly error: {
+    readonly category: string;
+    readonly code: string;
+    readonly retryable: boolean;
+    readonly retry_after_ms?: number;
+  };
 }
 
 /** AOI: judge the stdout of one run with a stream checker (the 7 stream rules). */
@@ -99,7 +114,11 @@ export interface LintScenario extends Base, LintPlan {
 export interface CmdhelpScenario extends Base {
   readonly kind: 'cmdhelp';
   readonly spec: 'cmdhelp';
-  readonly fake: { readonly tool: 'helpdesk'; readonly preset: string; readonly faults: readonly string[] };
+  readonly fake: {
+    readonly tool: 'helpdesk';
+    readonly preset: string;
+    readonly faults: readonly string[];
+  };
   readonly command: readonly string[];
 }
 
@@ -108,7 +127,11 @@ export interface ExecScenario extends Base {
   readonly kind: 'exec';
   readonly spec: 'exec';
   /** `faults`: exec faults, selected by `AOI_TESTKIT_EXEC_FAULTS`. */
-  readonly fake: { readonly tool: 'notes'; readonly preset: 'well-behaved'; readonly faults: readonly string[] };
+  readonly fake: {
+    readonly tool: 'notes';
+    readonly preset: 'well-behaved';
+    readonly faults: readonly string[];
+  };
   readonly command: readonly string[];
   /** What selects the faults; `command` already sets it with `--env`. */
   readonly env: Readonly<Record<string, string>>;
@@ -127,7 +150,11 @@ export interface AppScenario extends Base {
   /** The package directory, relative to the root of the aoi-testkit package. */
   readonly path: string;
   /** The probes: `setup` invocations, the `read` invocation, the `fail` invocation (argv after entry.command). */
-  readonly options: { readonly setup: readonly (readonly string[])[]; readonly read: readonly string[]; readonly fail: readonly string[] };
+  readonly options: {
+    readonly setup: readonly (readonly string[])[];
+    readonly read: readonly string[];
+    readonly fail: readonly string[];
+  };
 }
 
 /** A recorded conversation with the scenario's fake, and its verdict (fixtures/transcripts/agents). */
@@ -143,7 +170,11 @@ export interface AgentRecording {
 export interface AgentScenario extends Base {
   readonly kind: 'agent';
   readonly spec: 'agent';
-  readonly fake: { readonly tool: 'agent-acp' | 'agent-mcp' | 'agent-repl'; readonly preset: string; readonly faults: readonly string[] };
+  readonly fake: {
+    readonly tool: 'agent-acp' | 'agent-mcp' | 'agent-repl';
+    readonly preset: string;
+    readonly faults: readonly string[];
+  };
   readonly command: readonly string[];
   readonly protocol: 'acp' | 'mcp' | 'proprietary';
   /** The fake's AGENT-CLI.md, relative to the root of the aoi-testkit package. */
@@ -173,7 +204,12 @@ export interface ForeignScenario extends Base, LintPlan {
   readonly kind: 'foreign';
   readonly spec: 'aoi';
   /** The tool, its directory (relative to the package root), its language, and the defect switched on (null: clean). */
-  readonly tool: { readonly name: string; readonly path: string; readonly language: string; readonly defect: string | null };
+  readonly tool: {
+    readonly name: string;
+    readonly path: string;
+    readonly language: string;
+    readonly defect: string | null;
+  };
   /** The program, relative to the root of the aoi-testkit package. */
   readonly command: readonly string[];
   /** `aoi-testkit lint` options exactly as a user types them (`--env`, `--machine-flag`, the defect's `--env`). */
@@ -193,7 +229,11 @@ export interface ConsumerScenario extends Base {
   readonly shape: ConsumerShape;
   /** The upstream as a process (`npx aoi-testkit fake <id>`): its bytes, then its end. A stdin scenario's feeds a pipe. */
   readonly command: readonly string[];
-  readonly upstream: { readonly stdout: string; readonly stderr: string; readonly end: UpstreamEnd };
+  readonly upstream: {
+    readonly stdout: string;
+    readonly stderr: string;
+    readonly end: UpstreamEnd;
+  };
   readonly must: ConsumerMust;
   readonly breaks: string;
   /** The mode the consumer must be run in for this scenario (`default`, `continue-on-error`, `unbounded`). */
@@ -216,7 +256,16 @@ export interface RuntimeScenario extends Base {
   readonly judges: readonly string[];
 }
 
-export type Scenario = StreamScenario | LintScenario | ForeignScenario | CmdhelpScenario | ExecScenario | AppScenario | AgentScenario | ConsumerScenario | RuntimeScenario;
+export type Scenario =
+  | StreamScenario
+  | LintScenario
+  | ForeignScenario
+  | CmdhelpScenario
+  | ExecScenario
+  | AppScenario
+  | AgentScenario
+  | ConsumerScenario
+  | RuntimeScenario;
 
 /** A stream scenario before its run was observed: everything but `exit`. */
 export type StreamScenarioDraft = Omit<StreamScenario, 'exit'>;

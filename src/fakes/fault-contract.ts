@@ -33,7 +33,14 @@ export const FAULT_MAX_MS = 600_000;
 export function checkFaultNumbers(id: string, params: object): void {
   for (const [key, value] of Object.entries(params)) {
     if (typeof value !== 'number') continue;
-    const [max, unit] = /bytes$/i.test(key) ? [FAULT_MAX_BYTES, ' bytes'] : /ms$/i.test(key) ? [FAULT_MAX_MS, ' ms'] : [FAULT_MAX_COUNT, ''];
-    if (!Number.isFinite(value) || Math.abs(value) > max) throw new RangeError(`${id}: ${key} must be a number no larger than ${max}${unit} in size, got ${value}`);
+    const [max, unit] = /bytes$/i.test(key)
+      ? [FAULT_MAX_BYTES, ' bytes']
+      : /ms$/i.test(key)
+        ? [FAULT_MAX_MS, ' ms']
+        : [FAULT_MAX_COUNT, ''];
+    if (!Number.isFinite(value) || Math.abs(value) > max)
+      throw new RangeError(
+        `${id}: ${key} must be a number no larger than ${max}${unit} in size, got ${value}`,
+      );
   }
 }

@@ -30,22 +30,33 @@ export interface ArbitraryLike<T = unknown> {
  * stream or run cut by `chunked(arbitrary)` (`{ chunks }`, delivered in its cuts), or of a run
  * (`{ stdout }`, as `aoiRun()` gives).
  */
-export type StreamSource = Iterable<object | string> | Uint8Array | readonly Uint8Array[] | ArbitraryLike;
+export type StreamSource =
+  Iterable<object | string> | Uint8Array | readonly Uint8Array[] | ArbitraryLike;
 
 export function isArbitrary(value: unknown): value is ArbitraryLike {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.generate === 'function' && typeof candidate.canShrinkWithoutContext === 'function' && typeof candidate.shrink === 'function';
+  return (
+    typeof candidate.generate === 'function' &&
+    typeof candidate.canShrinkWithoutContext === 'function' &&
+    typeof candidate.shrink === 'function'
+  );
 }
 
-const hasCuts = (options: StreamFromOptions) => options.chunkSize !== undefined || (options.cuts?.length ?? 0) > 0;
+const hasCuts = (options: StreamFromOptions) =>
+  options.chunkSize !== undefined || (options.cuts?.length ?? 0) > 0;
 
 /**
  * Serialise events as JSONL (objects become one compact line each; strings are written as given,
  * so a test can inject prose or broken lines) and cut the bytes into chunks.
  */
-export function jsonlChunks(items: Iterable<object | string>, options: StreamFromOptions = {}): Uint8Array[] {
-  const text = [...items].map((item) => (typeof item === 'string' ? item : `${JSON.stringify(item)}\n`)).join('');
+export function jsonlChunks(
+  items: Iterable<object | string>,
+  options: StreamFromOptions = {},
+): Uint8Array[] {
+  const text = [...items]
+    .map((item) => (typeof item === 'string' ? item : `${JSON.stringify(item)}\n`))
+    .join('');
   return cutBytes(Buffer.from(text, 'utf8'), options);
 }
 
@@ -56,7 +67,9 @@ function chunksOfValue(value: unknown, options: StreamFromOptions): Uint8Array[]
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every((item) => item instanceof Uint8Array)) {
       // Already cut (chunked()): kept as they are unless the options cut again.
-      return hasCuts(options) ? cutBytes(Buffer.concat(value as Uint8Array[]), options) : (value as Uint8Array[]);
+      return hasCuts(options)
+        ? cutBytes(Buffer.concat(value as Uint8Array[]), options)
+        : (value as Uint8Array[]);
     }
     return jsonlChunks(value as (object | string)[], options);
   }
@@ -66,25 +79,39 @@ function chunksOfValue(value: unknown, options: StreamFromOptions): Uint8Array[]
     for (const key of ['chunks', 'stdout', 'bytes', 'events', 'text']) {
       if (record[key] !== undefined) return chunksOfValue(record[key], options);
     }
-    if (Symbol.iterator in record) return jsonlChunks(record as unknown as Iterable<object | string>, options);
+    if (Symbol.iterator in record)
+      return jsonlChunks(record as unknown as Iterable<object | string>, options);
   }
-  throw new TypeError(`streamFrom: cannot make a stream of ${value === null ? 'null' : typeof value}: give events, bytes, text, chunks, a run { stdout } or an arbitrary of one of these`);
+  throw new TypeError(
+    `streamFrom: cannot make a stream of ${value === null ? 'null' : typeof value}: give events, bytes, text, chunks, a run { stdout } or an arbitrary of one of these`,
+  );
 }
 
 /** Sample one value of an arbitrary with the seed, loading fast-check only now. */
-async function sampleChunks(arbitrary: ArbitraryLike, options: StreamFromOptions): Promise<Uint8Array[]> {
+async function sampleChunks(
+  arbitrary: ArbitraryLike,
+  options: StreamFromOptions,
+): Promise<Uint8Array[]> {
   let fc: { sample<T>(arb: unknown, params: { numRuns: number; seed: number }): T[] };
   try {
     fc = (await import('fast-check')) as unknown as typeof fc;
   } catch (error) {
-    throw new Error('streamFrom(arbitrary) needs fast-check, an optional peer dependency of aoi-testkit: npm install --save-dev fast-check', { cause: error });
+    throw new Error(
+      'streamFrom(arbitrary) needs fast-check, an optional peer dependency of aoi-testkit: npm install --save-dev fast-check',
+      { cause: error },
+    );
   }
   const [value] = fc.sample<unknown>(arbitrary, { numRuns: 1, seed: options.seed ?? 1 });
   return chunksOfValue(value, options);
 }
 
-function syncChunks(source: Exclude<StreamSource, ArbitraryLike>, options: StreamFromOptions): Uint8Array[] {
-  return source instanceof Uint8Array || Array.isArray(source) ? chunksOfValue(source, options) : jsonlChunks(source, options);
+function syncChunks(
+  source: Exclude<StreamSource, ArbitraryLike>,
+  options: StreamFromOptions,
+): Uint8Array[] {
+  return source instanceof Uint8Array || Array.isArray(source)
+    ? chunksOfValue(source, options)
+    : jsonlChunks(source, options);
 }
 
 /**
@@ -106,9 +133,14 @@ export function streamFrom(source: StreamSource, options: StreamFromOptions = {}
 }
 
 /** A web ReadableStream of the stream, for consumers built on WHATWG streams (same sources as streamFrom). */
-export function webStreamFrom(source: StreamSource, options: StreamFromOptions = {}): ReadableStream<Uint8Array> {
+export function webStreamFrom(
+  source: StreamSource,
+  options: StreamFromOptions = {},
+): ReadableStream<Uint8Array> {
   checkChunkOptions(options);
-  let chunks: Uint8Array[] | undefined = isArbitrary(source) ? undefined : syncChunks(source, options);
+  let chunks: Uint8Array[] | undefined = isArbitrary(source)
+    ? undefined
+    : syncChunks(source, options);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       chunks ??= await sampleChunks(source as ArbitraryLike, options);

@@ -11,7 +11,10 @@ import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 import { makeCanaries } from '../run/canaries.js';
 import { runCli, type Run } from '../run/run-cli.js';
 import { validateCapabilities } from '../spec/aoi/schemas.js';
-import { DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT, EXEC_MANIFEST_FALLBACK_ARGS as EXEC_MANIFEST_FALLBACK } from '../spec/exec/types.js';
+import {
+  DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT,
+  EXEC_MANIFEST_FALLBACK_ARGS as EXEC_MANIFEST_FALLBACK,
+} from '../spec/exec/types.js';
 import { capabilitiesProbe } from './aoi/probes/discovery.js';
 import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
@@ -23,7 +26,12 @@ export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
 export type SpecId = (typeof SPEC_IDS)[number];
 
 /** The rule-id prefix of each spec (the `name` of its aoi:check events). */
-export const SPEC_RULE_PREFIX: Record<SpecId, string> = { aoi: 'AOI', cmdhelp: 'CMDHELP', exec: 'EXEC', app: 'APP' };
+export const SPEC_RULE_PREFIX: Record<SpecId, string> = {
+  aoi: 'AOI',
+  cmdhelp: 'CMDHELP',
+  exec: 'EXEC',
+  app: 'APP',
+};
 
 export interface SpecDetection {
   readonly spec: SpecId;
@@ -100,21 +108,34 @@ export interface ExecManifestLocation {
 export async function locateExecManifest(
   command: string,
   args: readonly string[],
-  options: { env?: Record<string, string>; timeoutMs?: number; maxOutputBytes?: number; given?: readonly string[]; record?: (run: DetectionRun) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    maxOutputBytes?: number;
+    given?: readonly string[];
+    record?: (run: DetectionRun) => void;
+  } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const cap = options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
+  const cap =
+    options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
   const work = await Workspace.create();
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      const run = await runCli(command, [...args, ...words], { stdin: 'closed', timeoutMs, ...cap, ...(await sandboxed(work, options.env ?? {})) });
+      const run = await runCli(command, [...args, ...words], {
+        stdin: 'closed',
+        timeoutMs,
+        ...cap,
+        ...(await sandboxed(work, options.env ?? {})),
+      });
       options.record?.({ argv: words, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
       return run;
     } catch {
       return undefined;
     }
   };
-  const stdoutOf = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 ? text(r.stdout) : undefined);
+  const stdoutOf = (r: Run | undefined) =>
+    r && !r.timedOut && r.exitCode === 0 ? text(r.stdout) : undefined;
   const probe = async (words: readonly string[]) => {
     const r = await runOnce(words);
     const ok = r !== undefined && !r.timedOut && r.exitCode === 0;
@@ -122,19 +143,34 @@ export async function locateExecManifest(
     const where = words.join(' ');
     if (commands?.includes('exec')) return { found: true, why: `${where} lists exec` };
     if (commands) return { found: false, why: `${where} does not list exec` };
-    return { found: false, why: `${where} ${ok ? 'is not a JSON object with a commands map' : endOf(r, timeoutMs)}` };
+    return {
+      found: false,
+      why: `${where} ${ok ? 'is not a JSON object with a commands map' : endOf(r, timeoutMs)}`,
+    };
   };
   try {
     const first = await probe(options.given ?? EXEC_MANIFEST_DEFAULT);
-    if (first.found) return { manifestArgs: options.given ?? EXEC_MANIFEST_DEFAULT, reason: first.why };
+    if (first.found)
+      return { manifestArgs: options.given ?? EXEC_MANIFEST_DEFAULT, reason: first.why };
     if (options.given) return { reason: first.why };
     const fallback = EXEC_MANIFEST_FALLBACK.join(' ');
-    if (!stdoutOf(await runOnce(['help', '--capabilities']))?.startsWith('cmdhelp/')) return { reason: `${first.why}; ${fallback} not tried: no cmdhelp to say it exists (pass --exec-manifest)` };
-    if (!documentsExecManifest(parseJson(stdoutOf(await runOnce(['help', 'exec', '--format', 'json'])) ?? ''))) {
-      return { reason: `${first.why}; ${fallback} not tried: help exec --format json does not document it (pass --exec-manifest)` };
+    if (!stdoutOf(await runOnce(['help', '--capabilities']))?.startsWith('cmdhelp/'))
+      return {
+        reason: `${first.why}; ${fallback} not tried: no cmdhelp to say it exists (pass --exec-manifest)`,
+      };
+    if (
+      !documentsExecManifest(
+        parseJson(stdoutOf(await runOnce(['help', 'exec', '--format', 'json'])) ?? ''),
+      )
+    ) {
+      return {
+        reason: `${first.why}; ${fallback} not tried: help exec --format json does not document it (pass --exec-manifest)`,
+      };
     }
     const second = await probe(EXEC_MANIFEST_FALLBACK);
-    return second.found ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` } : { reason: `${first.why}; ${second.why}` };
+    return second.found
+      ? { manifestArgs: EXEC_MANIFEST_FALLBACK, reason: `${second.why} (${first.why})` }
+      : { reason: `${first.why}; ${second.why}` };
   } finally {
     await work.dispose();
   }
@@ -145,9 +181,19 @@ export async function locateExecManifest(
  * with its XDG directories, TMPDIR), never the caller's working directory or HOME; `{stateDir}` and `{home}`
  * in the user's environment are filled in as the lint fills them.
  */
-async function sandboxed(work: Workspace, env: Readonly<Record<string, string>>): Promise<{ cwd: string; env: Record<string, string> }> {
+async function sandboxed(
+  work: Workspace,
+  env: Readonly<Record<string, string>>,
+): Promise<{ cwd: string; env: Record<string, string> }> {
   const dirs = await work.dirs();
-  return { cwd: dirs.cwd, env: { ...sandboxVars(dirs), AOI_TESTKIT_STATE_DIR: dirs.stateDir, ...fillPlaceholders(env, dirs) } };
+  return {
+    cwd: dirs.cwd,
+    env: {
+      ...sandboxVars(dirs),
+      AOI_TESTKIT_STATE_DIR: dirs.stateDir,
+      ...fillPlaceholders(env, dirs),
+    },
+  };
 }
 
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
@@ -156,9 +202,14 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
  * Probe `command [...args]` for each spec. `command` may be undefined (only an application directory to
  * look at). Never throws for a misbehaving or missing program: it then supports nothing.
  */
-export async function detectSpecs(command: string | undefined, args: readonly string[], options: DetectOptions = {}): Promise<Detection> {
+export async function detectSpecs(
+  command: string | undefined,
+  args: readonly string[],
+  options: DetectOptions = {},
+): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const cap = options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
+  const cap =
+    options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
   const work = await Workspace.create();
   const byArgv: Record<string, DetectionRun> = {};
   const record = (run: DetectionRun) => {
@@ -167,7 +218,12 @@ export async function detectSpecs(command: string | undefined, args: readonly st
   const run = async (extra: readonly string[]): Promise<Run | undefined> => {
     if (command === undefined) return undefined;
     try {
-      const result = await runCli(command, [...args, ...extra], { stdin: 'closed', timeoutMs, ...cap, ...(await sandboxed(work, options.env ?? {})) });
+      const result = await runCli(command, [...args, ...extra], {
+        stdin: 'closed',
+        timeoutMs,
+        ...cap,
+        ...(await sandboxed(work, options.env ?? {})),
+      });
       record({ argv: extra, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run: result });
       return result;
     } catch {
@@ -175,55 +231,126 @@ export async function detectSpecs(command: string | undefined, args: readonly st
     }
   };
   const aoiRuns: ReusableProbe[] = [];
-  const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined) => endOf(r, timeoutMs);
+  const ended = (r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined) =>
+    endOf(r, timeoutMs);
   try {
     const noProgram = 'no program given';
-    const asked = capabilitiesProbe(true, { ...DEFAULT_SURFACE, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }).args.join(' ');
+    const asked = capabilitiesProbe(true, {
+      ...DEFAULT_SURFACE,
+      machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG,
+    }).args.join(' ');
     // Judged as soon as its answer is in: the manifest's schema compiles while the other probes still run.
     const aoiDetection = async (): Promise<SpecDetection> => {
       if (command === undefined) return { spec: 'aoi', detected: false, reason: noProgram };
-      const capabilities = await aoiCapabilities(command, args, { env: options.env ?? {}, timeoutMs, ...cap, machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG }, aoiRuns);
-      if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0) return { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
+      const capabilities = await aoiCapabilities(
+        command,
+        args,
+        {
+          env: options.env ?? {},
+          timeoutMs,
+          ...cap,
+          machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG,
+        },
+        aoiRuns,
+      );
+      if (!capabilities || capabilities.timedOut || capabilities.exitCode !== 0)
+        return { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
       const value = parseJson(text(capabilities.stdout));
       const problems = value === undefined ? ['not JSON'] : validateCapabilities(value);
       return problems.length === 0
         ? { spec: 'aoi', detected: true, reason: `${asked} is a §17 manifest` }
-        : { spec: 'aoi', detected: false, reason: `${asked} is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})` };
+        : {
+            spec: 'aoi',
+            detected: false,
+            reason: `${asked} is not a §17 manifest (${value === undefined ? 'not one JSON document' : `${problems.length} schema error(s)`})`,
+          };
     };
-    const line = (r: Run | undefined) => (r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/') ? text(r.stdout).split('\n', 1)[0]!.trim() : undefined);
+    const line = (r: Run | undefined) =>
+      r && !r.timedOut && r.exitCode === 0 && text(r.stdout).startsWith('cmdhelp/')
+        ? text(r.stdout).split('\n', 1)[0]!.trim()
+        : undefined;
     // The second capability probe follows the first at once, not once every other probe is done.
     const capabilityLines = async () => {
       const helpCap = await run(['help', '--capabilities']);
-      return { helpCap, alt: line(helpCap) === undefined && command !== undefined ? await run(['--cmdhelp-capabilities']) : undefined };
+      return {
+        helpCap,
+        alt:
+          line(helpCap) === undefined && command !== undefined
+            ? await run(['--cmdhelp-capabilities'])
+            : undefined,
+      };
     };
     const [aoi, { helpCap, alt }, located] = await Promise.all([
       aoiDetection(),
       capabilityLines(),
-      command === undefined ? undefined : locateExecManifest(command, args, { env: options.env ?? {}, timeoutMs, ...cap, record, ...(options.execManifest ? { given: options.execManifest } : {}) }),
+      command === undefined
+        ? undefined
+        : locateExecManifest(command, args, {
+            env: options.env ?? {},
+            timeoutMs,
+            ...cap,
+            record,
+            ...(options.execManifest ? { given: options.execManifest } : {}),
+          }),
     ]);
 
-    let cmdhelp: SpecDetection = { spec: 'cmdhelp', detected: false, reason: command === undefined ? noProgram : `no capability line: help --capabilities ${describe(helpCap, ended)}` };
+    let cmdhelp: SpecDetection = {
+      spec: 'cmdhelp',
+      detected: false,
+      reason:
+        command === undefined
+          ? noProgram
+          : `no capability line: help --capabilities ${describe(helpCap, ended)}`,
+    };
     const first = line(helpCap);
-    if (first !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `help --capabilities prints "${first}"` };
+    if (first !== undefined)
+      cmdhelp = {
+        spec: 'cmdhelp',
+        detected: true,
+        reason: `help --capabilities prints "${first}"`,
+      };
     else if (command !== undefined) {
       const second = line(alt);
-      if (second !== undefined) cmdhelp = { spec: 'cmdhelp', detected: true, reason: `--cmdhelp-capabilities prints "${second}"` };
-      else cmdhelp = { spec: 'cmdhelp', detected: false, reason: `no capability line: help --capabilities ${describe(helpCap, ended)}, --cmdhelp-capabilities ${describe(alt, ended)}` };
+      if (second !== undefined)
+        cmdhelp = {
+          spec: 'cmdhelp',
+          detected: true,
+          reason: `--cmdhelp-capabilities prints "${second}"`,
+        };
+      else
+        cmdhelp = {
+          spec: 'cmdhelp',
+          detected: false,
+          reason: `no capability line: help --capabilities ${describe(helpCap, ended)}, --cmdhelp-capabilities ${describe(alt, ended)}`,
+        };
     }
 
     let exec: SpecDetection;
-    if (located?.manifestArgs) exec = { spec: 'exec', detected: true, reason: `${located.reason}${options.execPlan ? '' : '; no --exec-plan: a plan is built from its safe commands'}` };
+    if (located?.manifestArgs)
+      exec = {
+        spec: 'exec',
+        detected: true,
+        reason: `${located.reason}${options.execPlan ? '' : '; no --exec-plan: a plan is built from its safe commands'}`,
+      };
     else if (options.execPlan) exec = { spec: 'exec', detected: true, reason: '--exec-plan given' };
     else if (command === undefined) exec = { spec: 'exec', detected: false, reason: noProgram };
     else exec = { spec: 'exec', detected: false, reason: located?.reason ?? noProgram };
 
-    const appDir = options.appDir !== undefined ? resolve(options.appDir) : findAppDir(command, args, options.cwd ?? process.cwd());
+    const appDir =
+      options.appDir !== undefined
+        ? resolve(options.appDir)
+        : findAppDir(command, args, options.cwd ?? process.cwd());
     const app: SpecDetection =
       options.appDir !== undefined
         ? { spec: 'app', detected: true, reason: `--app-dir ${options.appDir}` }
         : appDir !== undefined
           ? { spec: 'app', detected: true, reason: `APP.md in ${appDir}` }
-          : { spec: 'app', detected: false, reason: 'no APP.md in the current directory or the program’s package (use --app-dir DIR)' };
+          : {
+              spec: 'app',
+              detected: false,
+              reason:
+                'no APP.md in the current directory or the program’s package (use --app-dir DIR)',
+            };
 
     return {
       specs: { aoi, cmdhelp, exec, app },
@@ -244,7 +371,12 @@ export async function detectSpecs(command: string | undefined, args: readonly st
 async function aoiCapabilities(
   command: string,
   args: readonly string[],
-  options: { env: Record<string, string>; timeoutMs: number; maxOutputBytes?: number; machineFlag: readonly string[] },
+  options: {
+    env: Record<string, string>;
+    timeoutMs: number;
+    maxOutputBytes?: number;
+    machineFlag: readonly string[];
+  },
   recorded: ReusableProbe[],
 ): Promise<ProbeOutcome | undefined> {
   const runner = await ProbeRunner.create(processTarget(command, args), {
@@ -268,9 +400,13 @@ async function aoiCapabilities(
 }
 
 /** How a detection probe ended, when it gave no answer: the output cap first, since the kit's kill is then its end. */
-function endOf(r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined, timeoutMs: number): string {
+function endOf(
+  r: Pick<Run, 'timedOut' | 'exitCode' | 'signal' | 'outputCapped'> | undefined,
+  timeoutMs: number,
+): string {
   if (r === undefined) return 'could not be run';
-  if (r.outputCapped !== undefined) return `printed past the output cap (--max-output-bytes) and was killed at ${r.outputCapped} bytes`;
+  if (r.outputCapped !== undefined)
+    return `printed past the output cap (--max-output-bytes) and was killed at ${r.outputCapped} bytes`;
   return r.timedOut ? `timed out after ${timeoutMs} ms` : `exited ${r.exitCode ?? r.signal}`;
 }
 
@@ -301,7 +437,10 @@ function documentsExecManifest(doc: unknown): boolean {
   const exec = isObject(doc) && isObject(doc.commands) ? doc.commands.exec : undefined;
   if (!isObject(exec)) return false;
   if (isObject(exec.commands) && 'manifest' in exec.commands) return true;
-  return Array.isArray(exec.args) && exec.args.some((a) => isObject(a) && Array.isArray(a.enum) && a.enum.includes('manifest'));
+  return (
+    Array.isArray(exec.args) &&
+    exec.args.some((a) => isObject(a) && Array.isArray(a.enum) && a.enum.includes('manifest'))
+  );
 }
 
 /** The command names of a tool manifest (`{"commands": {...}}`), or undefined when it is not one. */
@@ -315,7 +454,11 @@ export function manifestCommands(stdout: string): string[] | undefined {
  * program's file (the command itself, or the first argument that is an existing file, as in `node app/cli.js`)
  * upwards to the nearest directory with a package.json.
  */
-export function findAppDir(command: string | undefined, args: readonly string[], cwd: string): string | undefined {
+export function findAppDir(
+  command: string | undefined,
+  args: readonly string[],
+  cwd: string,
+): string | undefined {
   if (existsSync(join(cwd, 'APP.md'))) return resolve(cwd);
   const isFile = (p: string) => {
     try {
@@ -326,7 +469,12 @@ export function findAppDir(command: string | undefined, args: readonly string[],
   };
   const script = args.find((a) => (a.includes('/') || a.includes('\\')) && isFile(resolve(cwd, a)));
   for (const program of [script, command]) {
-    if (program === undefined || !(program.includes('/') || program.includes('\\')) || !isFile(resolve(cwd, program))) continue;
+    if (
+      program === undefined ||
+      !(program.includes('/') || program.includes('\\')) ||
+      !isFile(resolve(cwd, program))
+    )
+      continue;
     let dir = dirname(resolve(cwd, program));
     for (;;) {
       if (existsSync(join(dir, 'APP.md'))) return dir;

@@ -14,9 +14,36 @@ export type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 export { inMemoryTarget } from './aoi/memory-target.js';
 export { checkCmdhelp, type CmdhelpCheckOptions } from './cmdhelp/check.js';
 export { recordCmdhelp, type CmdhelpRecordOptions } from './cmdhelp/record.js';
-export { judgeCmdhelp, type CmdhelpReport, type CmdhelpRecording } from '../checks/cmdhelp/index.js';
+export {
+  judgeCmdhelp,
+  type CmdhelpReport,
+  type CmdhelpRecording,
+} from '../checks/cmdhelp/index.js';
 export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from './exec/index.js';
 export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 export type { AppReport } from '../checks/app/application.js';
-export { lintConsumer, consumerScenarios, ConsumerSetupError, ConsumerStartError, DEFAULT_CONSUMER_TIMEOUT_MS, CONSUMER_SCENARIOS, type LintConsumerOptions, type ConsumerReport, type ConsumerRecording, type ConsumerScenarioResult, type ConsumerOutcome, type ConsumerScenarioSpec, type ConsumerMode, runtimeScenarios, RUNTIME_SCENARIOS, RUNTIME_CONTRACT_ENV, type LintAppRuntimeOptions, type RuntimeReport, type RuntimeRecording, type RuntimeScenarioResult, type RuntimeOutcome, type RuntimeScenarioSpec } from './consumer/index.js';
+export {
+  lintConsumer,
+  consumerScenarios,
+  ConsumerSetupError,
+  ConsumerStartError,
+  DEFAULT_CONSUMER_TIMEOUT_MS,
+  CONSUMER_SCENARIOS,
+  type LintConsumerOptions,
+  type ConsumerReport,
+  type ConsumerRecording,
+  type ConsumerScenarioResult,
+  type ConsumerOutcome,
+  type ConsumerScenarioSpec,
+  type ConsumerMode,
+  runtimeScenarios,
+  RUNTIME_SCENARIOS,
+  RUNTIME_CONTRACT_ENV,
+  type LintAppRuntimeOptions,
+  type RuntimeReport,
+  type RuntimeRecording,
+  type RuntimeScenarioResult,
+  type RuntimeOutcome,
+  type RuntimeScenarioSpec,
+} from './consumer/index.js';
 export { judgeConsumer, CONSUMER_RULE_IDS } from '../checks/consumer/judge.js';

@@ -3,7 +3,6 @@
  * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
 import { checkExec, EXEC_RULE_IDS, type ExecPlan } from './exec/index.js';
@@ -48,15 +47,26 @@ export interface SpecRunOptions {
   only?: readonly string[];
 }
 
-const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefined) => (only && only.length > 0 ? verdicts.filter((v) => only.includes(v.rule)) : [...verdicts]);
+const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefined) =>
+  only && only.length > 0 ? verdicts.filter((v) => only.includes(v.rule)) : [...verdicts];
 
 /** A skip verdict for every rule of `spec` (after `only`). */
 export function skippedSpec(spec: SpecId, reason: string, only?: readonly string[]): SpecResult {
-  return { spec, status: 'skipped', reason, verdicts: keep(skippedVerdicts(SPEC_RULES[spec], reason), only), durationMs: 0 };
+  return {
+    spec,
+    status: 'skipped',
+    reason,
+    verdicts: keep(skippedVerdicts(SPEC_RULES[spec], reason), only),
+    durationMs: 0,
+  };
 }
 
 /** CMDHELP-01…08 by `checkCmdhelp`, in a fresh state directory unless the environment names one. */
-export async function runCmdhelpSpec(command: string, args: readonly string[], options: SpecRunOptions = {}): Promise<SpecResult> {
+export async function runCmdhelpSpec(
+  command: string,
+  args: readonly string[],
+  options: SpecRunOptions = {},
+): Promise<SpecResult> {
   const started = performance.now();
   const state = makeTempDir('aoi-lint-cmdhelp-');
   try {
@@ -66,7 +76,12 @@ export async function runCmdhelpSpec(command: string, args: readonly string[], o
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       strict: options.strict === true,
     });
-    return { spec: 'cmdhelp', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+    return {
+      spec: 'cmdhelp',
+      status: 'run',
+      verdicts: keep(report.verdicts, options.only),
+      durationMs: performance.now() - started,
+    };
   } finally {
     removeTempDir(state);
   }
@@ -80,7 +95,13 @@ export interface ExecSpecOptions {
 }
 
 /** EXEC-01…11 by `checkExec`; without a plan, `checkExec` builds one from the manifest's safe commands. */
-export async function runExecSpec(command: string, args: readonly string[], plan: ExecPlan | undefined, options: SpecRunOptions = {}, exec: ExecSpecOptions = {}): Promise<SpecResult> {
+export async function runExecSpec(
+  command: string,
+  args: readonly string[],
+  plan: ExecPlan | undefined,
+  options: SpecRunOptions = {},
+  exec: ExecSpecOptions = {},
+): Promise<SpecResult> {
   const started = performance.now();
   const report = await checkExec(command, args, {
     ...(plan ? { plan } : {}),
@@ -92,11 +113,20 @@ export async function runExecSpec(command: string, args: readonly string[], plan
     ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     strict: options.strict === true,
   });
-  return { spec: 'exec', status: 'run', verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+  return {
+    spec: 'exec',
+    status: 'run',
+    verdicts: keep(report.verdicts, options.only),
+    durationMs: performance.now() - started,
+  };
 }
 
 /** APP-01…15 by `checkAgentApplication` on a package directory; setup and read default to what APP.md documents. */
-export async function runAppSpec(dir: string, options: SpecRunOptions = {}, probes: Pick<AppCheckOptions, 'setup' | 'read' | 'humanSwitch'> = {}): Promise<SpecResult> {
+export async function runAppSpec(
+  dir: string,
+  options: SpecRunOptions = {},
+  probes: Pick<AppCheckOptions, 'setup' | 'read' | 'humanSwitch'> = {},
+): Promise<SpecResult> {
   const started = performance.now();
   const report = await checkAgentApplication(dir, {
     ...probes,
@@ -105,7 +135,13 @@ export async function runAppSpec(dir: string, options: SpecRunOptions = {}, prob
     ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     strict: options.strict === true,
   });
-  return { spec: 'app', status: 'run', ...(report.skipped ? { reason: report.skipped } : {}), verdicts: keep(report.verdicts, options.only), durationMs: performance.now() - started };
+  return {
+    spec: 'app',
+    status: 'run',
+    ...(report.skipped ? { reason: report.skipped } : {}),
+    verdicts: keep(report.verdicts, options.only),
+    durationMs: performance.now() - started,
+  };
 }
 
 const isRequest = (v: unknown) => isObject(v) && typeof v._cmd === 'string' && v._cmd !== '';
@@ -113,13 +149,25 @@ const isRequest = (v: unknown) => isObject(v) && typeof v._cmd === 'string' && v
 /** Why `value` is not an {@link ExecPlan}, or undefined. */
 export function execPlanProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
-  if (!Array.isArray(value.ok) || value.ok.length === 0 || !value.ok.every(isRequest)) return '"ok" must be a non-empty array of {"_cmd": …} lines';
-  for (const key of ['failing', 'inspect', 'bulk']) if (!isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
-  for (const key of ['mutating', 'bareFlag']) if (value[key] !== undefined && !isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
-  if (value.noMutating !== undefined && typeof value.noMutating !== 'string') return '"noMutating" must be a string';
+  if (!Array.isArray(value.ok) || value.ok.length === 0 || !value.ok.every(isRequest))
+    return '"ok" must be a non-empty array of {"_cmd": …} lines';
+  for (const key of ['failing', 'inspect', 'bulk'])
+    if (!isRequest(value[key])) return `"${key}" must be a {"_cmd": …} line`;
+  for (const key of ['mutating', 'bareFlag'])
+    if (value[key] !== undefined && !isRequest(value[key]))
+      return `"${key}" must be a {"_cmd": …} line`;
+  if (value.noMutating !== undefined && typeof value.noMutating !== 'string')
+    return '"noMutating" must be a string';
   if (value.valuedFlag !== undefined) {
     const v = value.valuedFlag;
-    if (!isObject(v) || !Array.isArray(v.setup) || !v.setup.every(isRequest) || !isRequest(v.line) || !isRequest(v.without)) return '"valuedFlag" must be {"setup": [lines], "line": line, "without": line}';
+    if (
+      !isObject(v) ||
+      !Array.isArray(v.setup) ||
+      !v.setup.every(isRequest) ||
+      !isRequest(v.line) ||
+      !isRequest(v.without)
+    )
+      return '"valuedFlag" must be {"setup": [lines], "line": line, "without": line}';
   }
   return undefined;
 }
@@ -131,13 +179,20 @@ export function readExecPlan(file: string): ExecPlan {
     source = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw Object.assign(new Error(`cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`), { notFound: true });
+    throw Object.assign(
+      new Error(
+        `cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`,
+      ),
+      { notFound: true },
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(source);
   } catch (error) {
-    throw new Error(`--exec-plan ${file} is not JSON: ${(error as Error).message}`);
+    throw new Error(`--exec-plan ${file} is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const problem = execPlanProblem(value);
   if (problem) throw new Error(`--exec-plan ${file} is not an exec plan: ${problem}`);

@@ -12,7 +12,12 @@ export interface MatcherState {
 
 /** The parts of `this.utils` the kit prints with; vitest and jest have the same signatures. */
 export interface MatcherUtils {
-  matcherHint(matcherName: string, received?: string, expected?: string, options?: { isNot?: boolean; promise?: string }): string;
+  matcherHint(
+    matcherName: string,
+    received?: string,
+    expected?: string,
+    options?: { isNot?: boolean; promise?: string },
+  ): string;
   printReceived(value: unknown): string;
   printExpected(value: unknown): string;
   diff(expected: unknown, received: unknown): string | null | undefined;
@@ -62,7 +67,11 @@ export function normalise(matcher: string, received: unknown): Normalised {
   );
 }
 
-export function check(matcher: string, received: unknown, options: StreamCheckOptions = {}): StreamReport {
+export function check(
+  matcher: string,
+  received: unknown,
+  options: StreamCheckOptions = {},
+): StreamReport {
   const { stdout, ...end } = normalise(matcher, received);
   return checkStream(stdout, { ...options, ...end });
 }
@@ -71,7 +80,10 @@ export function check(matcher: string, received: unknown, options: StreamCheckOp
 export function eventsOf(matcher: string, received: unknown): { event: AoiEvent; line: number }[] {
   const { stdout } = normalise(matcher, received);
   const events: { event: AoiEvent; line: number }[] = [];
-  const reader = new JsonlReader({ onEvent: (event, line) => events.push({ event, line }), onFinding: () => {} });
+  const reader = new JsonlReader({
+    onEvent: (event, line) => events.push({ event, line }),
+    onFinding: () => {},
+  });
   reader.write(stdout);
   reader.end();
   return events;

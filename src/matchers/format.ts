@@ -14,8 +14,13 @@ const SHOWN_FINDINGS = 5;
  * `matcherHint` writes it (and colours it); called as a plain function, the same text without colour.
  */
 export function hint(state: MatcherState | undefined, matcher: string, args = ''): string {
-  const promise = state?.promise === 'resolves' || state?.promise === 'rejects' ? state.promise : '';
-  if (state?.utils) return state.utils.matcherHint(matcher, undefined, args, { isNot: state.isNot ?? false, promise });
+  const promise =
+    state?.promise === 'resolves' || state?.promise === 'rejects' ? state.promise : '';
+  if (state?.utils)
+    return state.utils.matcherHint(matcher, undefined, args, {
+      isNot: state.isNot ?? false,
+      promise,
+    });
   return `expect(received).${promise ? `${promise}.` : ''}${state?.isNot ? 'not.' : ''}${matcher}(${args})`;
 }
 
@@ -34,7 +39,11 @@ export function printExpected(state: MatcherState | undefined, value: unknown): 
  * asked about (`subsetOf`), so that unrelated fields of a summary or an event never clutter it. The runner's
  * own `diff` where there is one (it has no diff for some values: then Expected/Received lines).
  */
-export function subsetDiff(state: MatcherState | undefined, expected: unknown, received: unknown): string {
+export function subsetDiff(
+  state: MatcherState | undefined,
+  expected: unknown,
+  received: unknown,
+): string {
   const subset = masked(subsetOf(received, expected));
   const diff = state?.utils?.diff(masked(expected), subset);
   if (diff && !diff.includes('Compared values have no visual difference')) return diff;
@@ -43,9 +52,14 @@ export function subsetDiff(state: MatcherState | undefined, expected: unknown, r
 
 /** One finding: rule id + reason, evidence, fix, docs. */
 export function formatFinding(finding: Finding): string {
-  const lines = [`${finding.id}${finding.severity === 'warning' ? ' (warning)' : ''}: ${finding.message}`];
+  const lines = [
+    `${finding.id}${finding.severity === 'warning' ? ' (warning)' : ''}: ${finding.message}`,
+  ];
   if (finding.line !== undefined && finding.excerpt !== undefined) {
-    const where = finding.endLine !== undefined ? `lines ${finding.line}-${finding.endLine}` : `line ${finding.line}`;
+    const where =
+      finding.endLine !== undefined
+        ? `lines ${finding.line}-${finding.endLine}`
+        : `line ${finding.line}`;
     lines.push(`  ${where}: ${finding.excerpt}`);
   }
   lines.push(`  fix: ${finding.fix}`, `  see ${rulePage(finding.docs)}`);
@@ -53,10 +67,17 @@ export function formatFinding(finding: Finding): string {
 }
 
 /** The failing findings of a report (errors first, then warnings), the first few in full. */
-export function formatFindings(findings: readonly Finding[], verdicts: readonly RuleVerdict[] = []): string {
-  const ordered = [...findings.filter((f) => f.severity === 'error'), ...findings.filter((f) => f.severity === 'warning')];
+export function formatFindings(
+  findings: readonly Finding[],
+  verdicts: readonly RuleVerdict[] = [],
+): string {
+  const ordered = [
+    ...findings.filter((f) => f.severity === 'error'),
+    ...findings.filter((f) => f.severity === 'warning'),
+  ];
   const shown = ordered.slice(0, SHOWN_FINDINGS).map(formatFinding);
-  const total = verdicts.length > 0 ? verdicts.reduce((n, v) => n + v.errors + v.warnings, 0) : ordered.length;
+  const total =
+    verdicts.length > 0 ? verdicts.reduce((n, v) => n + v.errors + v.warnings, 0) : ordered.length;
   if (total > shown.length) shown.push(`… and ${total - shown.length} more finding(s)`);
   return shown.join('\n\n');
 }
@@ -73,7 +94,11 @@ export function show(value: unknown): string {
   const json = JSON.stringify(redactValue(nameAsymmetric(value, names, 0)));
   if (json === undefined) return toExcerpt(String(value));
   // Each matcher stood in as a placeholder string; print its (masked) name bare, as the runners do.
-  return toExcerpt(json.replace(/"\u27e6asymmetric (\d+)\u27e7"/g, (_, i: string) => String(redactValue(names[Number(i)]))));
+  return toExcerpt(
+    json.replace(/"\u27e6asymmetric (\d+)\u27e7"/g, (_, i: string) =>
+      String(redactValue(names[Number(i)])),
+    ),
+  );
 }
 
 /** Copy of `value` with every asymmetric matcher (expect.any, expect.stringMatching, …) replaced by a placeholder. */
@@ -88,7 +113,11 @@ function nameAsymmetric(value: unknown, names: string[], depth: number): unknown
 /** `Any<Number>`, `StringMatching /^al/`, `ObjectContaining {"type":"hit"}`: what pretty-format prints. */
 function asymmetricName(matcher: Asymmetric): string {
   if (typeof matcher.toAsymmetricMatcher === 'function') return matcher.toAsymmetricMatcher();
-  const name = typeof (matcher as object).toString === 'function' && (matcher as object).toString !== Object.prototype.toString ? String(matcher) : matcher.constructor.name;
+  const name =
+    typeof (matcher as object).toString === 'function' &&
+    (matcher as object).toString !== Object.prototype.toString
+      ? String(matcher)
+      : matcher.constructor.name;
   if (!('sample' in matcher)) return name;
   const { sample } = matcher;
   return `${name} ${sample instanceof RegExp ? String(sample) : show(sample)}`;
@@ -110,12 +139,18 @@ export function masked(value: unknown): unknown {
     return mapPlain(item, depth, park);
   };
   const restore = (item: unknown, depth: number): unknown =>
-    typeof item === 'symbol' && matchers.has(item) ? maskedMatcher(matchers.get(item)!) : mapPlain(item, depth, restore);
+    typeof item === 'symbol' && matchers.has(item)
+      ? maskedMatcher(matchers.get(item)!)
+      : mapPlain(item, depth, restore);
   return restore(redactValue(park(value, 0)), 0);
 }
 
 /** The children of a plain object or array mapped by `f`; anything else as it is. */
-function mapPlain(value: unknown, depth: number, f: (item: unknown, depth: number) => unknown): unknown {
+function mapPlain(
+  value: unknown,
+  depth: number,
+  f: (item: unknown, depth: number) => unknown,
+): unknown {
   if (value === null || typeof value !== 'object' || depth > 20) return value;
   if (Array.isArray(value)) return value.map((item) => f(item, depth + 1));
   const proto = Object.getPrototypeOf(value);
@@ -130,7 +165,11 @@ function maskedMatcher(matcher: Asymmetric): Asymmetric {
   if (!(sample instanceof RegExp) && !leaksSecret(sample)) return matcher;
   const safe = sample instanceof RegExp ? maskedRegExp(sample) : masked(sample);
   if (safe === sample) return matcher;
-  return Object.assign(Object.create(Object.getPrototypeOf(matcher) as object) as Asymmetric, matcher, { sample: safe });
+  return Object.assign(
+    Object.create(Object.getPrototypeOf(matcher) as object) as Asymmetric,
+    matcher,
+    { sample: safe },
+  );
 }
 
 function maskedRegExp(pattern: RegExp): RegExp {

@@ -19,7 +19,25 @@ import { toBeValidCmdhelpDocument } from './to-be-valid-cmdhelp-document.js';
 import { toBeCmdhelpConformant } from './to-be-cmdhelp-conformant.js';
 import { toHandleAoiStreams } from './to-handle-aoi-streams.js';
 
-export { toBeAoiConformant, toBeAoiEvent, toContainAoiEvent, toEmitOnlyJsonl, toHaveAoiError, toHaveTerminalSummary, toPassAoiLint, toPassAoiRule, toSucceedWithSummary, toBeValidAgentCliManifest, toCompleteTurn, toFollowTurnTaxonomy, toBeAgentApplication, toSupportExecDispatch, toBeValidCmdhelpDocument, toBeCmdhelpConformant, toHandleAoiStreams };
+export {
+  toBeAoiConformant,
+  toBeAoiEvent,
+  toContainAoiEvent,
+  toEmitOnlyJsonl,
+  toHaveAoiError,
+  toHaveTerminalSummary,
+  toPassAoiLint,
+  toPassAoiRule,
+  toSucceedWithSummary,
+  toBeValidAgentCliManifest,
+  toCompleteTurn,
+  toFollowTurnTaxonomy,
+  toBeAgentApplication,
+  toSupportExecDispatch,
+  toBeValidCmdhelpDocument,
+  toBeCmdhelpConformant,
+  toHandleAoiStreams,
+};
 export type { CmdhelpReceived } from './to-be-cmdhelp-conformant.js';
 export type { ExecReceived } from './to-support-exec-dispatch.js';
 export type { TurnsReceived } from './to-complete-turn.js';

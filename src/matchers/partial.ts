@@ -6,7 +6,9 @@ export interface Asymmetric {
 }
 
 export const isAsymmetric = (value: unknown): value is Asymmetric =>
-  value !== null && typeof value === 'object' && typeof (value as Asymmetric).asymmetricMatch === 'function';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Asymmetric).asymmetricMatch === 'function';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -19,11 +21,17 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function matchesPartial(actual: unknown, expected: unknown): boolean {
   if (isAsymmetric(expected)) return expected.asymmetricMatch(actual);
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matchesPartial(actual[i], e));
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((e, i) => matchesPartial(actual[i], e))
+    );
   }
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object') return false;
-    return Object.entries(expected).every(([key, value]) => matchesPartial((actual as Record<string, unknown>)[key], value));
+    return Object.entries(expected).every(([key, value]) =>
+      matchesPartial((actual as Record<string, unknown>)[key], value),
+    );
   }
   return Object.is(actual, expected);
 }
@@ -34,20 +42,31 @@ export function matchesPartial(actual: unknown, expected: unknown): boolean {
  */
 export function subsetOf(actual: unknown, expected: unknown): unknown {
   if (isAsymmetric(expected)) return expected.asymmetricMatch(actual) ? expected : actual;
-  if (Array.isArray(expected) && Array.isArray(actual) && actual.length === expected.length) return actual.map((item, i) => subsetOf(item, expected[i]));
+  if (Array.isArray(expected) && Array.isArray(actual) && actual.length === expected.length)
+    return actual.map((item, i) => subsetOf(item, expected[i]));
   if (isPlainObject(expected) && isPlainObject(actual)) {
-    return Object.fromEntries(Object.keys(expected).filter((key) => key in actual).map((key) => [key, subsetOf(actual[key], expected[key])]));
+    return Object.fromEntries(
+      Object.keys(expected)
+        .filter((key) => key in actual)
+        .map((key) => [key, subsetOf(actual[key], expected[key])]),
+    );
   }
   return actual;
 }
 
 /** The candidate that matches the most keys of `expected` (the first of equals), or undefined when there is none. */
-export function nearest<T>(candidates: readonly T[], expected: Record<string, unknown>, valueOf: (candidate: T) => unknown): T | undefined {
+export function nearest<T>(
+  candidates: readonly T[],
+  expected: Record<string, unknown>,
+  valueOf: (candidate: T) => unknown,
+): T | undefined {
   let best: T | undefined;
   let bestScore = -1;
   for (const candidate of candidates) {
     const value = valueOf(candidate);
-    const score = isPlainObject(value) ? Object.keys(expected).filter((key) => matchesPartial(value[key], expected[key])).length : 0;
+    const score = isPlainObject(value)
+      ? Object.keys(expected).filter((key) => matchesPartial(value[key], expected[key])).length
+      : 0;
     if (score > bestScore) [best, bestScore] = [candidate, score];
   }
   return best;

@@ -13,10 +13,18 @@ const loadChecker = (): Promise<AppModule> => import('../lint/app/application.js
  *
  * @example await expect('fixtures/apps/todo').toBeAgentApplication({ setup: [['add', 'Probe item']] })
  */
-export async function toBeAgentApplication(this: MatcherState | void, received: unknown, options: AppCheckOptions = {}): Promise<MatcherResult> {
+export async function toBeAgentApplication(
+  this: MatcherState | void,
+  received: unknown,
+  options: AppCheckOptions = {},
+): Promise<MatcherResult> {
   const matcher = 'toBeAgentApplication';
   if (typeof received !== 'string') {
-    return { pass: false, message: () => `${hint(this || undefined, matcher)}\n\nExpected the path of an application package directory, received ${typeof received}.` };
+    return {
+      pass: false,
+      message: () =>
+        `${hint(this || undefined, matcher)}\n\nExpected the path of an application package directory, received ${typeof received}.`,
+    };
   }
   const { checkAgentApplication } = await loadChecker();
   const report = await checkAgentApplication(received, options);

@@ -9,7 +9,11 @@ import { formatFindings, hint, verdictLine } from './format.js';
  * @example expect(await runCli('notes', ['search', 'x', '--output', 'jsonl'])).toBeAoiConformant()
  * @example expect(stdout).toBeAoiConformant({ unbounded: true, strict: true })
  */
-export function toBeAoiConformant(this: MatcherState | void, received: unknown, options: StreamCheckOptions = {}): MatcherResult {
+export function toBeAoiConformant(
+  this: MatcherState | void,
+  received: unknown,
+  options: StreamCheckOptions = {},
+): MatcherResult {
   const report = check('toBeAoiConformant', received, options);
   const failed = report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule);
   // Named, not printed: the options may carry the run's known secrets (canaries).

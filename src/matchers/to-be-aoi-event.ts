@@ -9,10 +9,18 @@ import type { ExpectedEvent } from './types.js';
  *
  * @example expect(events).toContainEqual(expect.aoiEvent({ type: 'aoi:summary', ok: true }))
  */
-export function toBeAoiEvent(this: MatcherState | void, received: unknown, expected: ExpectedEvent = {}): MatcherResult {
+export function toBeAoiEvent(
+  this: MatcherState | void,
+  received: unknown,
+  expected: ExpectedEvent = {},
+): MatcherResult {
   const state = this || undefined;
   const isEvent =
-    received !== null && typeof received === 'object' && !Array.isArray(received) && typeof (received as { type?: unknown }).type === 'string' && (received as { type: string }).type !== '';
+    received !== null &&
+    typeof received === 'object' &&
+    !Array.isArray(received) &&
+    typeof (received as { type?: unknown }).type === 'string' &&
+    (received as { type: string }).type !== '';
   const pass = isEvent && matchesPartial(received, expected);
   const asked = Object.keys(expected).length > 0;
   return {

@@ -10,8 +10,17 @@ export type CmdhelpReceived = readonly string[] | { command: string; args?: read
 const SHOWN = 5;
 
 function argvOf(received: unknown): { command: string; args: readonly string[] } {
-  if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return { command: received[0] as string, args: received.slice(1) as string[] };
-  if (received && typeof received === 'object' && typeof (received as { command?: unknown }).command === 'string') {
+  if (
+    Array.isArray(received) &&
+    received.length > 0 &&
+    received.every((part) => typeof part === 'string')
+  )
+    return { command: received[0] as string, args: received.slice(1) as string[] };
+  if (
+    received &&
+    typeof received === 'object' &&
+    typeof (received as { command?: unknown }).command === 'string'
+  ) {
     const { command, args = [] } = received as { command: string; args?: readonly string[] };
     return { command, args };
   }
@@ -24,7 +33,11 @@ function argvOf(received: unknown): { command: string; args: readonly string[] }
  *
  * @example await expect(['node', 'dist/cli.js']).toBeCmdhelpConformant()
  */
-export async function toBeCmdhelpConformant(this: MatcherState | void, received: unknown, options: CmdhelpCheckOptions = {}): Promise<MatcherResult & { report: CmdhelpReport }> {
+export async function toBeCmdhelpConformant(
+  this: MatcherState | void,
+  received: unknown,
+  options: CmdhelpCheckOptions = {},
+): Promise<MatcherResult & { report: CmdhelpReport }> {
   const matcher = 'toBeCmdhelpConformant';
   const { command, args } = argvOf(received);
   const { checkCmdhelp } = await import('../lint/cmdhelp/check.js');
@@ -36,14 +49,21 @@ export async function toBeCmdhelpConformant(this: MatcherState | void, received:
     report,
     message: () => {
       const head = hint(this || undefined, matcher);
-      if (report.ok) return `${head}\n\nExpected ${cli} to break a CMDHELP rule, but it passes: ${report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ')}.`;
+      if (report.ok)
+        return `${head}\n\nExpected ${cli} to break a CMDHELP rule, but it passes: ${report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ')}.`;
       const shown = failed.slice(0, SHOWN).map((verdict) => {
         const finding = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
-        const lines = [`${verdict.rule}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
+        const lines = [
+          `${verdict.rule}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`,
+        ];
         if (finding?.probe) lines.push(`  probe: ${finding.probe}`);
-        if (finding?.excerpt) lines.push(`  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`);
+        if (finding?.excerpt)
+          lines.push(
+            `  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`,
+          );
         if (finding) lines.push(`  fix: ${finding.fix}`);
-        if (verdict.errors + verdict.warnings > 1) lines.push(`  (${verdict.errors + verdict.warnings} findings for this rule)`);
+        if (verdict.errors + verdict.warnings > 1)
+          lines.push(`  (${verdict.errors + verdict.warnings} findings for this rule)`);
         lines.push(`  see ${rulePage(verdict.docs)}`);
         return lines.join('\n');
       });

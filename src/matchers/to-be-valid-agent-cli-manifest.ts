@@ -1,4 +1,7 @@
-import { validateAgentCliManifest, type AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
+import {
+  validateAgentCliManifest,
+  type AgentCliManifestOptions,
+} from '../checks/agentcli/manifest.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { formatFindings, hint } from './format.js';
 
@@ -9,7 +12,11 @@ import { formatFindings, hint } from './format.js';
  *
  * @example expect(readFileSync('agents/hermes/AGENT-CLI.md', 'utf8')).toBeValidAgentCliManifest({ path: 'agents/hermes/AGENT-CLI.md' })
  */
-export function toBeValidAgentCliManifest(this: MatcherState | void, received: unknown, options: AgentCliManifestOptions = {}): MatcherResult {
+export function toBeValidAgentCliManifest(
+  this: MatcherState | void,
+  received: unknown,
+  options: AgentCliManifestOptions = {},
+): MatcherResult {
   const matcher = 'toBeValidAgentCliManifest';
   const report = validateAgentCliManifest(received as string | object, options);
   const pass = report.ok;

@@ -1,4 +1,7 @@
-import { validateCmdhelpDocument, type CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
+import {
+  validateCmdhelpDocument,
+  type CmdhelpDocumentOptions,
+} from '../checks/cmdhelp/document.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { formatFindings, hint } from './format.js';
 
@@ -8,7 +11,11 @@ import { formatFindings, hint } from './format.js';
  *
  * @example expect(execSync('pad help --format json --depth 9', { encoding: 'utf8' })).toBeValidCmdhelpDocument()
  */
-export function toBeValidCmdhelpDocument(this: MatcherState | void, received: unknown, options: CmdhelpDocumentOptions = {}): MatcherResult {
+export function toBeValidCmdhelpDocument(
+  this: MatcherState | void,
+  received: unknown,
+  options: CmdhelpDocumentOptions = {},
+): MatcherResult {
   const matcher = 'toBeValidCmdhelpDocument';
   const report = validateCmdhelpDocument(received, options);
   const pass = report.ok;

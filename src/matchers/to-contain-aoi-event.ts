@@ -8,7 +8,11 @@ import type { ExpectedEvent } from './types.js';
  *
  * @example expect(stdout).toContainAoiEvent({ type: 'hit', id: expect.stringMatching(/^doc_/) })
  */
-export function toContainAoiEvent(this: MatcherState | void, received: unknown, expected: ExpectedEvent): MatcherResult {
+export function toContainAoiEvent(
+  this: MatcherState | void,
+  received: unknown,
+  expected: ExpectedEvent,
+): MatcherResult {
   const state = this || undefined;
   const events = eventsOf('toContainAoiEvent', received);
   const match = events.find(({ event }) => matchesPartial(event, expected));
@@ -16,7 +20,8 @@ export function toContainAoiEvent(this: MatcherState | void, received: unknown, 
   if (match) {
     return {
       pass: true,
-      message: () => `${head}\n\nExpected no event to match, but line ${match.line} does.\n\nExpected: not ${printExpected(state, expected)}\nReceived: ${printReceived(state, match.event)}`,
+      message: () =>
+        `${head}\n\nExpected no event to match, but line ${match.line} does.\n\nExpected: not ${printExpected(state, expected)}\nReceived: ${printReceived(state, match.event)}`,
     };
   }
   // The nearest event is one of the asked-for type (with the most matching keys); a diff against it says what is off.

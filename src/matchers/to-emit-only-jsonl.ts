@@ -7,7 +7,11 @@ import { formatFindings, hint } from './format.js';
  *
  * @example expect(stdout).toEmitOnlyJsonl()
  */
-export function toEmitOnlyJsonl(this: MatcherState | void, received: unknown, options: { strict?: boolean } = {}): MatcherResult {
+export function toEmitOnlyJsonl(
+  this: MatcherState | void,
+  received: unknown,
+  options: { strict?: boolean } = {},
+): MatcherResult {
   const report = check('toEmitOnlyJsonl', received, options);
   const verdict = report.verdicts.find((v) => v.rule === 'AOI-02')!;
   const pass = verdict.status !== 'fail';

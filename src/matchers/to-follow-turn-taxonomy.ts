@@ -11,7 +11,11 @@ import { turnReport } from './to-complete-turn.js';
  *
  * @example expect(transcript).toFollowTurnTaxonomy({ secrets: [canary], capabilities: manifest.capabilities })
  */
-export function toFollowTurnTaxonomy(this: MatcherState | void, received: unknown, options: TurnCheckOptions = {}): MatcherResult {
+export function toFollowTurnTaxonomy(
+  this: MatcherState | void,
+  received: unknown,
+  options: TurnCheckOptions = {},
+): MatcherResult {
   const report = turnReport('toFollowTurnTaxonomy', received, options);
   const errors = report.findings.filter((f) => f.severity === 'error');
   const pass = report.ok;
@@ -22,6 +26,9 @@ export function toFollowTurnTaxonomy(this: MatcherState | void, received: unknow
     message: () =>
       pass
         ? `${head}Expected a breach of the AIP-45 turn rules, but ${report.events.length} event(s) in ${report.turns} turn(s) follow them.\n  ${table}`
-        : `${head}Expected the conversation to follow the AIP-45 turn rules (AGENTCLI-20…25).\n  ${table}\n\n${formatFindings(errors, report.verdicts.filter((v) => v.status === 'fail'))}`,
+        : `${head}Expected the conversation to follow the AIP-45 turn rules (AGENTCLI-20…25).\n  ${table}\n\n${formatFindings(
+            errors,
+            report.verdicts.filter((v) => v.status === 'fail'),
+          )}`,
   };
 }

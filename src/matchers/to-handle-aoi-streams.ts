@@ -11,8 +11,17 @@ export type ConsumerReceived = readonly string[] | { command: string; args?: rea
 const loadLinter = (): Promise<typeof import('../lint/index.js')> => import('../lint/index.js');
 
 function commandOf(received: unknown): string[] {
-  if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return [...(received as string[])];
-  if (received && typeof received === 'object' && typeof (received as { command?: unknown }).command === 'string') {
+  if (
+    Array.isArray(received) &&
+    received.length > 0 &&
+    received.every((part) => typeof part === 'string')
+  )
+    return [...(received as string[])];
+  if (
+    received &&
+    typeof received === 'object' &&
+    typeof (received as { command?: unknown }).command === 'string'
+  ) {
     const { command, args = [] } = received as { command: string; args?: readonly string[] };
     return [command, ...args];
   }
@@ -25,13 +34,16 @@ const SHOWN = 5;
 function formatFailures(failed: readonly RuleVerdict[]): string {
   const shown = failed.slice(0, SHOWN).map((verdict) => {
     const finding = verdict.findings[0];
-    const lines = [`${verdict.rule} ${verdict.command ?? ''}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
+    const lines = [
+      `${verdict.rule} ${verdict.command ?? ''}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`,
+    ];
     if (finding?.excerpt) lines.push(`  consumer printed: ${finding.excerpt}`);
     if (finding) lines.push(`  fix: ${finding.fix}`);
     lines.push(`  see ${rulePage(verdict.docs)}`);
     return lines.join('\n');
   });
-  if (failed.length > SHOWN) shown.push(`… and ${failed.length - SHOWN} more failed (rule × scenario) verdict(s)`);
+  if (failed.length > SHOWN)
+    shown.push(`… and ${failed.length - SHOWN} more failed (rule × scenario) verdict(s)`);
   return shown.join('\n\n');
 }
 
@@ -45,11 +57,21 @@ function formatFailures(failed: readonly RuleVerdict[]): string {
  * @example await expect(['python3', 'wrapper.py']).toHandleAoiStreams({ as: 'notes' })
  * @example await expect(['node', 'runtime.mjs']).toHandleAoiStreams({ appRuntime: true })
  */
-export async function toHandleAoiStreams(this: MatcherState | void, received: unknown, options: LintConsumerOptions | LintAppRuntimeOptions = {}): Promise<MatcherResult> {
+export async function toHandleAoiStreams(
+  this: MatcherState | void,
+  received: unknown,
+  options: LintConsumerOptions | LintAppRuntimeOptions = {},
+): Promise<MatcherResult> {
   const command = commandOf(received);
   const { lintConsumer } = await loadLinter();
-  const report = options.appRuntime === true ? await lintConsumer(command, options) : await lintConsumer(command, options);
-  const duty = options.appRuntime === true ? ['do its runtime duties', 'miss some runtime duty'] : ['handle AOI streams', 'mishandle some AOI stream'];
+  const report =
+    options.appRuntime === true
+      ? await lintConsumer(command, options)
+      : await lintConsumer(command, options);
+  const duty =
+    options.appRuntime === true
+      ? ['do its runtime duties', 'miss some runtime duty']
+      : ['handle AOI streams', 'mishandle some AOI stream'];
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const name = command.join(' ');
   const args = Object.keys(options).length > 0 ? '{…}' : '';

@@ -9,9 +9,15 @@ import type { ExpectedError } from './types.js';
  *
  * @example expect(run).toHaveAoiError({ category: 'authn', code: 'INTERACTIVE_REQUIRED' })
  */
-export function toHaveAoiError(this: MatcherState | void, received: unknown, expected: ExpectedError = {}): MatcherResult {
+export function toHaveAoiError(
+  this: MatcherState | void,
+  received: unknown,
+  expected: ExpectedError = {},
+): MatcherResult {
   const state = this || undefined;
-  const errors = eventsOf('toHaveAoiError', received).filter(({ event }) => event.type === 'aoi:error');
+  const errors = eventsOf('toHaveAoiError', received).filter(
+    ({ event }) => event.type === 'aoi:error',
+  );
   const match = errors.find(({ event }) => matchesPartial(event, expected));
   const asked = Object.keys(expected).length > 0;
   const head = hint(state, 'toHaveAoiError', asked ? 'expected' : '');

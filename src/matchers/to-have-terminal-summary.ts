@@ -25,8 +25,9 @@ export function toHaveTerminalSummary(this: MatcherState | void, received: unkno
     message: () =>
       pass
         ? `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected no terminal aoi:summary, but the stream ends in one.\n\nReceived: ${printReceived(this || undefined, report.summary)}`
-        : `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected the stream to end in one terminal aoi:summary.\n\n${formatFindings(
-            defects.length > 0 ? defects : [],
-          ) || 'The stream carried no aoi:summary.'}`,
+        : `${hint(this || undefined, 'toHaveTerminalSummary')}\n\nExpected the stream to end in one terminal aoi:summary.\n\n${
+            formatFindings(defects.length > 0 ? defects : []) ||
+            'The stream carried no aoi:summary.'
+          }`,
   };
 }

@@ -7,7 +7,8 @@ import { rulePage } from '../report/rule-pages.js';
 import { sanitise } from '../stream/sanitise.js'; // command names come from the program's capabilities
 
 /** What the lint matchers accept: a target, `[program, ...args]`, or `{ command, args }`. */
-export type LintReceived = LintTarget | readonly string[] | { command: string; args?: readonly string[] };
+export type LintReceived =
+  LintTarget | readonly string[] | { command: string; args?: readonly string[] };
 
 type LintModule = typeof import('../lint/index.js');
 
@@ -18,13 +19,29 @@ type LintModule = typeof import('../lint/index.js');
 const loadLinter = (): Promise<LintModule> => import('../lint/index.js');
 
 function targetOf(received: unknown, { processTarget }: LintModule): LintTarget {
-  if (received && typeof received === 'object' && typeof (received as LintTarget).run === 'function') return received as LintTarget;
-  if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return processTarget(received[0] as string, received.slice(1) as string[]);
-  if (received && typeof received === 'object' && typeof (received as { command?: unknown }).command === 'string') {
+  if (
+    received &&
+    typeof received === 'object' &&
+    typeof (received as LintTarget).run === 'function'
+  )
+    return received as LintTarget;
+  if (
+    Array.isArray(received) &&
+    received.length > 0 &&
+    received.every((part) => typeof part === 'string')
+  )
+    return processTarget(received[0] as string, received.slice(1) as string[]);
+  if (
+    received &&
+    typeof received === 'object' &&
+    typeof (received as { command?: unknown }).command === 'string'
+  ) {
     const { command, args = [] } = received as { command: string; args?: readonly string[] };
     return processTarget(command, args);
   }
-  throw new TypeError('toPassAoiLint: expected a lint target, [program, ...args] or { command, args }');
+  throw new TypeError(
+    'toPassAoiLint: expected a lint target, [program, ...args] or { command, args }',
+  );
 }
 
 const SHOWN = 5;
@@ -33,18 +50,30 @@ const SHOWN = 5;
 function formatFailures(failed: readonly RuleVerdict[]): string {
   const shown = failed.slice(0, SHOWN).map((verdict) => {
     const finding = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
-    const lines = [`${verdict.rule} ${sanitise(`${verdict.command}`)}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`];
+    const lines = [
+      `${verdict.rule} ${sanitise(`${verdict.command}`)}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`,
+    ];
     if (finding?.probe) lines.push(`  probe: ${finding.probe}`);
-    if (finding?.excerpt) lines.push(`  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`);
+    if (finding?.excerpt)
+      lines.push(
+        `  ${finding.line !== undefined ? `line ${finding.line}: ` : ''}${finding.excerpt}`,
+      );
     if (finding) lines.push(`  fix: ${finding.fix}`);
     lines.push(`  see ${rulePage(verdict.docs)}`);
     return lines.join('\n');
   });
-  if (failed.length > SHOWN) shown.push(`… and ${failed.length - SHOWN} more failed (rule × command) verdict(s)`);
+  if (failed.length > SHOWN)
+    shown.push(`… and ${failed.length - SHOWN} more failed (rule × command) verdict(s)`);
   return shown.join('\n\n');
 }
 
-async function lintMatcher(state: MatcherState | undefined, name: string, received: unknown, options: LintOptions, args: string): Promise<MatcherResult & { report: LintReport }> {
+async function lintMatcher(
+  state: MatcherState | undefined,
+  name: string,
+  received: unknown,
+  options: LintOptions,
+  args: string,
+): Promise<MatcherResult & { report: LintReport }> {
   const linter = await loadLinter();
   const report = await linter.lintCli(targetOf(received, linter), options);
   const failed = report.verdicts.filter((v) => v.status === 'fail');
@@ -65,8 +94,18 @@ async function lintMatcher(state: MatcherState | undefined, name: string, receiv
  *
  * @example await expect(['node', 'dist/cli.js']).toPassAoiLint({ invocations: [['search', 'x']] })
  */
-export async function toPassAoiLint(this: MatcherState | void, received: unknown, options: LintOptions = {}): Promise<MatcherResult> {
-  const { pass, message } = await lintMatcher(this || undefined, 'toPassAoiLint', received, options, Object.keys(options).length > 0 ? '{…}' : '');
+export async function toPassAoiLint(
+  this: MatcherState | void,
+  received: unknown,
+  options: LintOptions = {},
+): Promise<MatcherResult> {
+  const { pass, message } = await lintMatcher(
+    this || undefined,
+    'toPassAoiLint',
+    received,
+    options,
+    Object.keys(options).length > 0 ? '{…}' : '',
+  );
   return { pass, message };
 }
 
@@ -75,7 +114,18 @@ export async function toPassAoiLint(this: MatcherState | void, received: unknown
  *
  * @example await expect(['mytool']).toPassAoiRule('AOI-10', { invocations: [['watch']] })
  */
-export async function toPassAoiRule(this: MatcherState | void, received: unknown, rule: string, options: LintOptions = {}): Promise<MatcherResult> {
-  const { pass, message } = await lintMatcher(this || undefined, 'toPassAoiRule', received, { ...options, only: [rule] }, JSON.stringify(rule));
+export async function toPassAoiRule(
+  this: MatcherState | void,
+  received: unknown,
+  rule: string,
+  options: LintOptions = {},
+): Promise<MatcherResult> {
+  const { pass, message } = await lintMatcher(
+    this || undefined,
+    'toPassAoiRule',
+    received,
+    { ...options, only: [rule] },
+    JSON.stringify(rule),
+  );
   return { pass, message };
 }

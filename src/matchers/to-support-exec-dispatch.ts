@@ -11,8 +11,17 @@ type ExecModule = typeof import('../lint/exec/index.js');
 const loadChecker = (): Promise<ExecModule> => import('../lint/exec/index.js');
 
 function argvOf(received: unknown): { command: string; args: readonly string[] } {
-  if (Array.isArray(received) && received.length > 0 && received.every((part) => typeof part === 'string')) return { command: received[0] as string, args: received.slice(1) as string[] };
-  if (received && typeof received === 'object' && typeof (received as { command?: unknown }).command === 'string') {
+  if (
+    Array.isArray(received) &&
+    received.length > 0 &&
+    received.every((part) => typeof part === 'string')
+  )
+    return { command: received[0] as string, args: received.slice(1) as string[] };
+  if (
+    received &&
+    typeof received === 'object' &&
+    typeof (received as { command?: unknown }).command === 'string'
+  ) {
     const { command, args = [] } = received as { command: string; args?: readonly string[] };
     return { command, args };
   }
@@ -27,14 +36,20 @@ function argvOf(received: unknown): { command: string; args: readonly string[] }
  *
  * @example await expect(['node', 'dist/cli.js']).toSupportExecDispatch({ plan: MY_EXEC_PLAN })
  */
-export async function toSupportExecDispatch(this: MatcherState | void, received: unknown, options: CheckExecOptions = {}): Promise<MatcherResult & { report?: ExecReport }> {
+export async function toSupportExecDispatch(
+  this: MatcherState | void,
+  received: unknown,
+  options: CheckExecOptions = {},
+): Promise<MatcherResult & { report?: ExecReport }> {
   const state = this || undefined;
   const { command, args } = argvOf(received);
   const { checkExec } = await loadChecker();
   const report = await checkExec(command, args, options);
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const judged = report.verdicts.filter((v) => v.status === 'pass' || v.status === 'fail');
-  const skipped = report.verdicts.filter((v) => v.status === 'skip').map((v) => `${v.rule} (${v.reason})`);
+  const skipped = report.verdicts
+    .filter((v) => v.status === 'skip')
+    .map((v) => `${v.rule} (${v.reason})`);
   const cli = [command, ...args].join(' ');
   return {
     pass: report.ok,

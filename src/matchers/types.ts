@@ -18,7 +18,9 @@ export interface AsymmetricMatcherLike {
  * What a user may expect of an object with these fields: any subset of them, each of its own type or an
  * asymmetric matcher, plus fields the kit does not know (tools add their own; the schemas allow them).
  */
-export type ExpectedFields<Fields> = { [K in keyof Fields]?: Fields[K] | AsymmetricMatcherLike } & { [field: string]: unknown };
+export type ExpectedFields<Fields> = { [K in keyof Fields]?: Fields[K] | AsymmetricMatcherLike } & {
+  [field: string]: unknown;
+};
 
 /** `aoi:summary` as AOI-CLI v0.2 §8 types it (src/spec/aoi/summary.schema.json; a type test keeps the names in step). */
 export interface AoiSummaryFields {
@@ -55,13 +57,19 @@ export type ExpectedSummary = ExpectedFields<AoiSummaryFields>;
 export type ExpectedError = ExpectedFields<AoiErrorFields>;
 
 /** The fields the spec types for an event of type `T`; a domain event only has a string `type`. */
-type FieldsOfType<T extends string> = T extends 'aoi:summary' ? AoiSummaryFields : T extends 'aoi:error' ? AoiErrorFields : { type: string };
+type FieldsOfType<T extends string> = T extends 'aoi:summary'
+  ? AoiSummaryFields
+  : T extends 'aoi:error'
+    ? AoiErrorFields
+    : { type: string };
 
 /**
  * An expected event. `type` is where TypeScript reads `T` from, so `{ type: 'aoi:summary', truncated: 'no' }`
  * is an error as it is for toSucceedWithSummary.
  */
-export type ExpectedEvent<T extends string = string> = { type?: T | AsymmetricMatcherLike } & ExpectedFields<FieldsOfType<T>>;
+export type ExpectedEvent<T extends string = string> = {
+  type?: T | AsymmetricMatcherLike;
+} & ExpectedFields<FieldsOfType<T>>;
 
 /**
  * The matcher signatures, shared by the vitest and jest type augmentations. `R` is what a matcher

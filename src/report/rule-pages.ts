@@ -28,11 +28,17 @@ export function seeRulePages(rules: readonly string[]): string {
  * (`https://github.com/OWNER/REPO/blob/v1.2.3/docs/rules/AOI-02.md`). Undefined when the package is not found
  * or its repository is not on GitHub (then the reports name the page inside the package instead).
  */
-export function rulePageUrl(rule: string, pkg: KitPackage | null = kitPackage()): string | undefined {
+export function rulePageUrl(
+  rule: string,
+  pkg: KitPackage | null = kitPackage(),
+): string | undefined {
   const repository = typeof pkg?.repository === 'string' ? pkg.repository : pkg?.repository?.url;
   if (pkg == null || repository === undefined) return undefined;
   // npm's spellings of one repository: git+https://github.com/o/r.git, git@github.com:o/r.git, github:o/r, o/r.
-  const match = /^(?:(?:git\+)?(?:https?|git|ssh):\/\/(?:git@)?github\.com\/|git@github\.com:|github:|)([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(repository.trim());
+  const match =
+    /^(?:(?:git\+)?(?:https?|git|ssh):\/\/(?:git@)?github\.com\/|git@github\.com:|github:|)([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(
+      repository.trim(),
+    );
   if (!match || !/^[A-Z]+-\d+$/.test(rule)) return undefined;
   return `https://github.com/${match[1]}/${match[2]}/blob/v${encodeURIComponent(pkg.version)}/${ruleDocs(rule)}`;
 }
@@ -40,5 +46,7 @@ export function rulePageUrl(rule: string, pkg: KitPackage | null = kitPackage())
 /** A rule's page for a report read anywhere: its public URL, else its path inside the package. */
 export function rulePageLink(rule: string): { readonly url?: string; readonly text: string } {
   const url = rulePageUrl(rule);
-  return url !== undefined ? { url, text: url } : { text: `${ruleDocs(rule)} (in the aoi-testkit package)` };
+  return url !== undefined
+    ? { url, text: url }
+    : { text: `${ruleDocs(rule)} (in the aoi-testkit package)` };
 }

@@ -1,6 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import type { AgentProtocol, AgentTranscript, TranscriptFrame } from '../spec/agentcli/transcript.js';
+import type {
+  AgentProtocol,
+  AgentTranscript,
+  TranscriptFrame,
+} from '../spec/agentcli/transcript.js';
 
 export interface AgentTranscriptRecorder {
   /** What was said so far (a copy): frames in the order the recorder saw them, stderr, and the exit once known. */
@@ -15,7 +19,10 @@ export interface AgentTranscriptRecorder {
  * reads exactly what it read before). Listening drains stderr: a test of whether the runner itself drains
  * it (the stderr-noise fault) must not record.
  */
-export function recordAgentTranscript(child: ChildProcess, protocol: AgentProtocol): AgentTranscriptRecorder {
+export function recordAgentTranscript(
+  child: ChildProcess,
+  protocol: AgentProtocol,
+): AgentTranscriptRecorder {
   const t0 = Date.now();
   const frames: TranscriptFrame[] = [];
   let stderr = '';
@@ -38,7 +45,14 @@ export function recordAgentTranscript(child: ChildProcess, protocol: AgentProtoc
     let partial = '';
     return {
       push(chunk: unknown, encoding?: BufferEncoding) {
-        const text = typeof chunk === 'string' ? (encoding && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding).toString('utf8') : chunk) : chunk instanceof Uint8Array ? decoder.write(Buffer.from(chunk)) : '';
+        const text =
+          typeof chunk === 'string'
+            ? encoding && encoding !== 'utf8' && encoding !== 'utf-8'
+              ? Buffer.from(chunk, encoding).toString('utf8')
+              : chunk
+            : chunk instanceof Uint8Array
+              ? decoder.write(Buffer.from(chunk))
+              : '';
         const parts = (partial + text).split('\n');
         partial = parts.pop()!;
         for (const part of parts) frame(direction, part);
@@ -55,7 +69,10 @@ export function recordAgentTranscript(child: ChildProcess, protocol: AgentProtoc
   const stdin = child.stdin;
   if (stdin) {
     const write = stdin.write.bind(stdin) as (...args: unknown[]) => boolean;
-    (stdin as { write: (...args: unknown[]) => boolean }).write = (chunk: unknown, ...rest: unknown[]) => {
+    (stdin as { write: (...args: unknown[]) => boolean }).write = (
+      chunk: unknown,
+      ...rest: unknown[]
+    ) => {
       try {
         toAgent.push(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
       } catch {
@@ -73,6 +90,11 @@ export function recordAgentTranscript(child: ChildProcess, protocol: AgentProtoc
     exit = { code, signal };
   });
   return {
-    transcript: () => ({ protocol, frames: [...frames], ...(stderr ? { stderr } : {}), ...(exit ? { exit } : {}) }),
+    transcript: () => ({
+      protocol,
+      frames: [...frames],
+      ...(stderr ? { stderr } : {}),
+      ...(exit ? { exit } : {}),
+    }),
   };
 }

@@ -21,7 +21,9 @@ export class ByteSink {
     if (need > capacity) {
       // Growing fourfold keeps the copies linear and the garbage of the last growth at a quarter of the
       // output; the unused capacity is address space, not memory, until written.
-      const grown = Buffer.allocUnsafe(Math.max(need, Math.min(this.max, Math.max(capacity * 4, 16384))));
+      const grown = Buffer.allocUnsafe(
+        Math.max(need, Math.min(this.max, Math.max(capacity * 4, 16384))),
+      );
       this.buffer?.copy(grown, 0, 0, this.used);
       this.buffer = grown;
     }

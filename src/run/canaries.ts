@@ -37,7 +37,13 @@ const ARGV_FLAGS = [
  * @example
  * CANARY_ENV_NAMES.includes('GITHUB_TOKEN'); // true; makeCanaries().env has one canary per name
  */
-export const CANARY_ENV_NAMES = ['AOI_CANARY_TOKEN', 'GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'OPENAI_API_KEY'] as const;
+export const CANARY_ENV_NAMES = [
+  'AOI_CANARY_TOKEN',
+  'GITHUB_TOKEN',
+  'NPM_TOKEN',
+  'AWS_SECRET_ACCESS_KEY',
+  'OPENAI_API_KEY',
+] as const;
 const URL_PARTS = ['url userinfo', 'url ?token'] as const;
 
 /**
@@ -45,7 +51,13 @@ const URL_PARTS = ['url userinfo', 'url ?token'] as const;
  * is searchable, and with a `+` so that its URL-encoded form (`%2B`) differs from the raw one.
  */
 function canaryValue(seed: string | number | undefined, label: string): string {
-  const bytes = seed === undefined ? randomBytes(12) : createHash('sha256').update(`aoi-testkit canary\0${seed}\0${label}`).digest().subarray(0, 12);
+  const bytes =
+    seed === undefined
+      ? randomBytes(12)
+      : createHash('sha256')
+          .update(`aoi-testkit canary\0${seed}\0${label}`)
+          .digest()
+          .subarray(0, 12);
   const hex = bytes.toString('hex');
   return `aoiCanary_${hex.slice(0, 12)}+${hex.slice(12)}`;
 }
@@ -70,7 +82,9 @@ export function makeCanaries(seed?: string | number): Canaries {
     const value = plant(label, 'argv');
     return joined ? [`${flag}=${value}`] : [flag, value];
   });
-  const env = Object.fromEntries(CANARY_ENV_NAMES.map((name) => [name, plant(`env ${name}`, 'env')]));
+  const env = Object.fromEntries(
+    CANARY_ENV_NAMES.map((name) => [name, plant(`env ${name}`, 'env')]),
+  );
   const [userinfo, query] = URL_PARTS.map((label) => encodeURIComponent(plant(label, 'url')));
   const url = `https://user:${userinfo}@example.invalid/x?token=${query}`;
   const byLabel = new Map(all.map((canary) => [canary.label, canary]));

@@ -20,7 +20,9 @@ export interface StdoutPipe {
 }
 
 function mkfifo(path: string): Promise<void> {
-  return new Promise((resolve, reject) => execFile('mkfifo', ['-m', '600', path], (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    execFile('mkfifo', ['-m', '600', path], (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** A FIFO-backed pipe, or null where `mkfifo` is unavailable (then the caller falls back to a socketpair). */

@@ -38,7 +38,10 @@ function excerptOf(line: string, known: readonly string[]): string {
  * @example
  * for (const leak of findLeaks(run, canaries)) console.log(`${leak.canary} leaked on ${leak.stream}:${leak.line} (${leak.form})`);
  */
-export function findLeaks(run: Pick<Run, 'stdout' | 'stderr'>, canaries: Canaries | readonly Canary[]): Leak[] {
+export function findLeaks(
+  run: Pick<Run, 'stdout' | 'stderr'>,
+  canaries: Canaries | readonly Canary[],
+): Leak[] {
   const list: readonly Canary[] = 'all' in canaries ? canaries.all : canaries;
   const known = list.map((canary) => canary.value);
   const scanner = canaryScanner(known);
@@ -49,12 +52,21 @@ export function findLeaks(run: Pick<Run, 'stdout' | 'stderr'>, canaries: Canarie
       let excerpt: string | undefined;
       const leak = (secret: number, column: number, form: LeakForm) => {
         const canary = list[secret]!;
-        leaks.push({ canary: canary.label, via: canary.via, stream, line: index + 1, column, form, excerpt: (excerpt ??= excerptOf(line, known)) });
+        leaks.push({
+          canary: canary.label,
+          via: canary.via,
+          stream,
+          line: index + 1,
+          column,
+          form,
+          excerpt: (excerpt ??= excerptOf(line, known)),
+        });
       };
       for (const hit of scanner.hits(line)) leak(hit.secret, hit.start + 1, hit.encoding);
       // A secret split across this line and the next: reported on this line, where it starts.
       const next = lines[index + 1];
-      if (next !== undefined) for (const secret of scanner.acrossLines(line, next)) leak(secret, 1, 'split-lines');
+      if (next !== undefined)
+        for (const secret of scanner.acrossLines(line, next)) leak(secret, 1, 'split-lines');
     });
   }
   return leaks;
@@ -100,7 +112,10 @@ export function findFileLeaks(root: string, canaries: Canaries | readonly Canary
           continue;
         }
         const file = relative(root, path);
-        for (const leak of findLeaks({ stdout: Buffer.from(text), stderr: new Uint8Array() }, list)) {
+        for (const leak of findLeaks(
+          { stdout: Buffer.from(text), stderr: new Uint8Array() },
+          list,
+        )) {
           const { stream: _stream, ...rest } = leak;
           leaks.push({ ...rest, file });
         }

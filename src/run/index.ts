@@ -28,7 +28,14 @@ export { runCli, type Run, type RunCliOptions } from './run-cli.js';
  * const interrupted = await runProbe('notes', ['watch'], { signalAfterLines: { lines: 2, signal: 'SIGINT' } });
  * expect(interrupted.exitCode).toBe(130);
  */
-export { runProbe, type ProbeAction, type ProbeOptions, type ProbeRecord, type ProbeRun, type SignalAfterLines } from './run-probe.js';
+export {
+  runProbe,
+  type ProbeAction,
+  type ProbeOptions,
+  type ProbeRecord,
+  type ProbeRun,
+  type SignalAfterLines,
+} from './run-probe.js';
 
 /**
  * A byte budget many concurrent runs share ({@link OutputBudget}); each run takes a {@link BudgetShare}
@@ -52,7 +59,13 @@ export { OutputBudget, BudgetShare } from './output-budget.js';
  * const canaries = makeCanaries('my-suite');
  * const run = await runCli('notes', ['list', ...canaries.argv, '--remote', canaries.url], { env: { ...canaries.env } });
  */
-export { makeCanaries, CANARY_ENV_NAMES, type Canaries, type Canary, type CanaryVia } from './canaries.js';
+export {
+  makeCanaries,
+  CANARY_ENV_NAMES,
+  type Canaries,
+  type Canary,
+  type CanaryVia,
+} from './canaries.js';
 
 /**
  * Where canaries leaked: each {@link Leak} names the stream, line, column and {@link LeakForm} (raw,
@@ -75,7 +88,12 @@ export { findFileLeaks, findLeaks, type FileLeak, type Leak, type LeakForm } fro
  * await recorder.close();
  * expect(recorder.attempts).toEqual([]); // fails: [{ kind: 'connect', host: 'example.invalid', port: 443, … }]
  */
-export { startNetworkRecorder, tripwireEnv, type NetworkRecorder, type ProxyAttempt } from './network-recorder.js';
+export {
+  startNetworkRecorder,
+  tripwireEnv,
+  type NetworkRecorder,
+  type ProxyAttempt,
+} from './network-recorder.js';
 
 /**
  * The in-process half of the tripwire for Node CLIs: a preload (`NODE_TRIPWIRE_SOURCE`) written with
@@ -89,7 +107,16 @@ export { startNetworkRecorder, tripwireEnv, type NetworkRecorder, type ProxyAtte
  * await runCli('node', ['cli.js', 'schema'], { env: nodeTripwireEnv(tripwire) });
  * expect(readNodeAttempts(tripwire)).toEqual([]);
  */
-export { NODE_TRIPWIRE_SOURCE, TRIPWIRE_ALLOW_ENV, TRIPWIRE_LOG_ENV, nodeTripwireEnv, readNodeAttempts, writeNodeTripwire, type NodeAttempt, type NodeTripwire } from './node-tripwire.js';
+export {
+  NODE_TRIPWIRE_SOURCE,
+  TRIPWIRE_ALLOW_ENV,
+  TRIPWIRE_LOG_ENV,
+  nodeTripwireEnv,
+  readNodeAttempts,
+  writeNodeTripwire,
+  type NodeAttempt,
+  type NodeTripwire,
+} from './node-tripwire.js';
 
 /**
  * Both halves at once (AOI-CLI §3, AOI-01): `fn` gets the environment, the result
@@ -100,7 +127,12 @@ export { NODE_TRIPWIRE_SOURCE, TRIPWIRE_ALLOW_ENV, TRIPWIRE_LOG_ENV, nodeTripwir
  * const { run, attempts } = await withNetworkTripwire((env) => runCli('notes', ['schema', '--output', 'json'], { env }));
  * expect(attempts).toEqual([]);
  */
-export { withNetworkTripwire, type NetworkAttempt, type NetworkTripwireOptions, type NetworkTripwireResult } from './network-tripwire.js';
+export {
+  withNetworkTripwire,
+  type NetworkAttempt,
+  type NetworkTripwireOptions,
+  type NetworkTripwireResult,
+} from './network-tripwire.js';
 
 /**
  * A fresh temporary state directory per probe, passed as a path and as `STATE_DIR_ENV`

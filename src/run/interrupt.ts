@@ -146,7 +146,8 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
   for (const pid of groups) signalGroup(pid, 'SIGTERM');
   const deadline = performance.now() + graceMs;
   // Polled, not slept blindly: most groups are gone within a few ms.
-  while ([...groups].some(groupAlive) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while ([...groups].some(groupAlive) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   for (const pid of groups) signalGroup(pid, 'SIGKILL');
   groups.clear();
   for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => {});

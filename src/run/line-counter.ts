@@ -20,14 +20,18 @@ export class LineCounter {
    * Feed a chunk. For each of `targets` whose line ends inside this chunk, returns the target and the
    * stream offset just after that line's LF.
    */
-  push(chunk: Uint8Array, targets: readonly number[] = []): Array<{ target: number; offset: number }> {
+  push(
+    chunk: Uint8Array,
+    targets: readonly number[] = [],
+  ): Array<{ target: number; offset: number }> {
     const hits: Array<{ target: number; offset: number }> = [];
     let from = 0;
     for (;;) {
       const at = chunk.indexOf(0x0a, from);
       if (at === -1) break;
       this.#lines += 1;
-      if (targets.includes(this.#lines)) hits.push({ target: this.#lines, offset: this.#bytes + at + 1 });
+      if (targets.includes(this.#lines))
+        hits.push({ target: this.#lines, offset: this.#bytes + at + 1 });
       from = at + 1;
     }
     this.#bytes += chunk.length;

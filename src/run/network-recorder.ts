@@ -28,17 +28,29 @@ const REFUSAL = 'aoi-testkit network tripwire: network access refused\n';
 /** After close(), how long open connections (from clients already gone) may take to be read. */
 const CLOSE_DRAIN_MS = 2_000;
 
-function splitHostPort(authority: string, defaultPort: number | null): { host: string; port: number | null } {
+function splitHostPort(
+  authority: string,
+  defaultPort: number | null,
+): { host: string; port: number | null } {
   const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(authority);
   if (!match) return { host: authority, port: defaultPort };
-  return { host: match[1]!.replace(/^\[|\]$/g, ''), port: match[2] ? Number(match[2]) : defaultPort };
+  return {
+    host: match[1]!.replace(/^\[|\]$/g, ''),
+    port: match[2] ? Number(match[2]) : defaultPort,
+  };
 }
 
 function destinationOf(req: IncomingMessage): { host: string; port: number | null } {
   try {
     // A proxied request carries an absolute URL: `GET http://example.invalid/ HTTP/1.1`.
     const url = new URL(req.url ?? '');
-    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : null;
+    const port = url.port
+      ? Number(url.port)
+      : url.protocol === 'https:'
+        ? 443
+        : url.protocol === 'http:'
+          ? 80
+          : null;
     return { host: url.hostname.replace(/^\[|\]$/g, ''), port };
   } catch {
     // Origin-form (`GET /x`): a client that talked to the recorder directly; the Host header says where.
@@ -65,9 +77,18 @@ export async function startNetworkRecorder(): Promise<NetworkRecorder> {
   const attempts: ProxyAttempt[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    attempts.push({ source: 'proxy', kind: 'http', method: req.method ?? '', ...destinationOf(req) });
+    attempts.push({
+      source: 'proxy',
+      kind: 'http',
+      method: req.method ?? '',
+      ...destinationOf(req),
+    });
     // Refuse without reading the body; 403 is not worth retrying.
-    res.writeHead(403, { 'content-type': 'text/plain', connection: 'close', 'x-aoi-testkit': 'network-tripwire' });
+    res.writeHead(403, {
+      'content-type': 'text/plain',
+      connection: 'close',
+      'x-aoi-testkit': 'network-tripwire',
+    });
     res.end(REFUSAL);
   });
   server.on('connection', (socket: Socket) => {
@@ -75,12 +96,24 @@ export async function startNetworkRecorder(): Promise<NetworkRecorder> {
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    attempts.push({ source: 'proxy', kind: 'connect', method: 'CONNECT', ...splitHostPort(req.url ?? '', 443) });
+    attempts.push({
+      source: 'proxy',
+      kind: 'connect',
+      method: 'CONNECT',
+      ...splitHostPort(req.url ?? '', 443),
+    });
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${REFUSAL.length}\r\nconnection: close\r\nx-aoi-testkit: network-tripwire\r\n\r\n${REFUSAL}`);
+    socket.end(
+      `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: ${REFUSAL.length}\r\nconnection: close\r\nx-aoi-testkit: network-tripwire\r\n\r\n${REFUSAL}`,
+    );
   });
   server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    attempts.push({ source: 'proxy', kind: 'http', method: req.method ?? '', ...destinationOf(req) });
+    attempts.push({
+      source: 'proxy',
+      kind: 'http',
+      method: req.method ?? '',
+      ...destinationOf(req),
+    });
     socket.on('error', () => {});
     socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n');
   });

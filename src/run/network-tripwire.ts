@@ -1,7 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { makeTempDir, untrackTempDir } from './interrupt.js';
 import { startNetworkRecorder, tripwireEnv, type ProxyAttempt } from './network-recorder.js';
-import { nodeTripwireEnv, readNodeAttempts, writeNodeTripwire, type NodeAttempt } from './node-tripwire.js';
+import {
+  nodeTripwireEnv,
+  readNodeAttempts,
+  writeNodeTripwire,
+  type NodeAttempt,
+} from './node-tripwire.js';
 
 /** An attempt to reach the network, seen by the loopback recorder (`proxy`) or the Node preload (`node`). */
 export type NetworkAttempt = ProxyAttempt | NodeAttempt;
@@ -35,7 +40,10 @@ export interface NetworkTripwireResult<T> {
  * const { run, attempts } = await withNetworkTripwire((env) => runCli('tool', ['capabilities', '--output', 'json'], { env }));
  * expect(attempts).toEqual([]);
  */
-export async function withNetworkTripwire<T>(fn: (env: Record<string, string>) => Promise<T>, options: NetworkTripwireOptions = {}): Promise<NetworkTripwireResult<T>> {
+export async function withNetworkTripwire<T>(
+  fn: (env: Record<string, string>) => Promise<T>,
+  options: NetworkTripwireOptions = {},
+): Promise<NetworkTripwireResult<T>> {
   const { proxy = true, node = true } = options;
   const dir = makeTempDir('aoi-testkit-net-');
   const recorder = proxy ? await startNetworkRecorder() : undefined;
@@ -43,11 +51,20 @@ export async function withNetworkTripwire<T>(fn: (env: Record<string, string>) =
     const preload = node ? writeNodeTripwire(dir) : undefined;
     const env: Record<string, string> = {
       ...(recorder ? tripwireEnv(recorder) : {}),
-      ...(preload ? nodeTripwireEnv(preload, recorder ? [`127.0.0.1:${recorder.port}`] : [], options.baseNodeOptions) : {}),
+      ...(preload
+        ? nodeTripwireEnv(
+            preload,
+            recorder ? [`127.0.0.1:${recorder.port}`] : [],
+            options.baseNodeOptions,
+          )
+        : {}),
     };
     const run = await fn(env);
     await recorder?.close();
-    return { run, attempts: [...(recorder?.attempts ?? []), ...(preload ? readNodeAttempts(preload) : [])] };
+    return {
+      run,
+      attempts: [...(recorder?.attempts ?? []), ...(preload ? readNodeAttempts(preload) : [])],
+    };
   } finally {
     await recorder?.close();
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });

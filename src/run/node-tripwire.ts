@@ -223,12 +223,26 @@ export function writeNodeTripwire(dir: string): NodeTripwire {
  * @example
  * await runCli('node', ['cli.js', 'schema'], { env: nodeTripwireEnv(tripwire) });
  */
-export function nodeTripwireEnv(tripwire: NodeTripwire, allow: readonly string[] = [], baseNodeOptions = process.env.NODE_OPTIONS ?? ''): Record<string, string> {
+export function nodeTripwireEnv(
+  tripwire: NodeTripwire,
+  allow: readonly string[] = [],
+  baseNodeOptions = process.env.NODE_OPTIONS ?? '',
+): Record<string, string> {
   // A file URL has no spaces (they are percent-encoded), so it needs no quoting in NODE_OPTIONS. The recorder's
   // NODE_USE_ENV_PROXY makes Node 22+ warn on stderr that its EnvHttpProxyAgent is experimental: the kit's doing,
   // which a rule reading the tool's stderr (CMDHELP-01/side-effect) must not see. Node 20.11+ knows the flag.
-  const nodeOptions = [baseNodeOptions.trim(), '--disable-warning=UNDICI-EHPA', `--import ${tripwire.preloadUrl}`].filter(Boolean).join(' ');
-  return { NODE_OPTIONS: nodeOptions, [TRIPWIRE_LOG_ENV]: tripwire.logFile, [TRIPWIRE_ALLOW_ENV]: allow.join(',') };
+  const nodeOptions = [
+    baseNodeOptions.trim(),
+    '--disable-warning=UNDICI-EHPA',
+    `--import ${tripwire.preloadUrl}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    NODE_OPTIONS: nodeOptions,
+    [TRIPWIRE_LOG_ENV]: tripwire.logFile,
+    [TRIPWIRE_ALLOW_ENV]: allow.join(','),
+  };
 }
 
 /**

@@ -16,7 +16,8 @@ export class OutputBudget {
   private readonly shares: BudgetShare[] = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 0)
+      throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
   }
 
   /** Bytes held by every share not yet released. */

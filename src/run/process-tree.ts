@@ -12,7 +12,11 @@ export function killTree(pid: number | undefined): void {
  * Send `signal` to the child alone (`process`) or to the group it leads (`group`). Returns false when
  * there was nothing left to signal (ESRCH) or the pid is unknown.
  */
-export function signalProcess(pid: number | undefined, signal: NodeJS.Signals, target: 'process' | 'group'): boolean {
+export function signalProcess(
+  pid: number | undefined,
+  signal: NodeJS.Signals,
+  target: 'process' | 'group',
+): boolean {
   if (pid === undefined) return false;
   try {
     process.kill(target === 'group' ? -pid : pid, signal);

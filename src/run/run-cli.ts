@@ -37,8 +37,15 @@ export interface RunCliOptions {
  * so that on timeout — and after it exits — the whole tree is killed: no orphans. This is
  * {@link runProbe} without probes: the kit has one way to start a process.
  */
-export async function runCli(command: string, args: readonly string[] = [], options: RunCliOptions = {}): Promise<Run> {
+export async function runCli(
+  command: string,
+  args: readonly string[] = [],
+  options: RunCliOptions = {},
+): Promise<Run> {
   assertCommandLine('runCli', command, args);
   const { maxOutputBytes, ...rest } = options;
-  return runProbe(command, args, { ...rest, ...(maxOutputBytes !== undefined ? { maxBufferBytes: maxOutputBytes } : {}) });
+  return runProbe(command, args, {
+    ...rest,
+    ...(maxOutputBytes !== undefined ? { maxBufferBytes: maxOutputBytes } : {}),
+  });
 }

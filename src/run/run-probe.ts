@@ -64,7 +64,13 @@ export interface ProbeRecord {
   /** Set when stdout was closed early; null when the child printed fewer lines than asked. */
   readonly stdoutClosed: ProbeAction | null;
   /** Set when the signal was sent; null when the child printed fewer lines than asked. */
-  readonly signalSent: (ProbeAction & { readonly signal: NodeJS.Signals; readonly target: 'process' | 'group'; readonly delivered: boolean }) | null;
+  readonly signalSent:
+    | (ProbeAction & {
+        readonly signal: NodeJS.Signals;
+        readonly target: 'process' | 'group';
+        readonly delivered: boolean;
+      })
+    | null;
   /** The child outlived `graceMs` after a probe acted, and the kit killed its tree (`timedOut` is set too). */
   readonly graceExpired: boolean;
   /** Output exceeded `maxBufferBytes`; capture stopped there and the tree was killed. */
@@ -99,17 +105,26 @@ const DRAIN_MS = 2_000;
  */
 export function assertCommandLine(api: string, command: unknown, args: unknown): void {
   if (typeof command !== 'string' || command === '') {
-    const given = Array.isArray(command) ? 'an array' : command === '' ? 'an empty string' : typeof command;
-    throw new TypeError(`${api}: the program must be a non-empty string and its arguments an array, e.g. ${api}('node', ['tool.js']); got ${given} for the program`);
+    const given = Array.isArray(command)
+      ? 'an array'
+      : command === ''
+        ? 'an empty string'
+        : typeof command;
+    throw new TypeError(
+      `${api}: the program must be a non-empty string and its arguments an array, e.g. ${api}('node', ['tool.js']); got ${given} for the program`,
+    );
   }
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
-    throw new TypeError(`${api}: the arguments must be an array of strings, e.g. ${api}('node', ['tool.js'])`);
+    throw new TypeError(
+      `${api}: the arguments must be an array of strings, e.g. ${api}('node', ['tool.js'])`,
+    );
   }
 }
 
 function lineCount(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
   return value;
 }
 
@@ -118,8 +133,13 @@ function lineCount(name: string, value: number | undefined): number | undefined 
  * working directory) would otherwise work in the caller's directory while running in another: PWD follows `cwd`
  * unless the caller set it.
  */
-function withPwd(env: Readonly<Record<string, string>> | undefined, cwd: string | undefined): Record<string, string> {
-  return cwd === undefined || (env !== undefined && 'PWD' in env) ? { ...env } : { ...env, PWD: resolve(cwd) };
+function withPwd(
+  env: Readonly<Record<string, string>> | undefined,
+  cwd: string | undefined,
+): Record<string, string> {
+  return cwd === undefined || (env !== undefined && 'PWD' in env)
+    ? { ...env }
+    : { ...env, PWD: resolve(cwd) };
 }
 
 /**
@@ -132,9 +152,19 @@ function withPwd(env: Readonly<Record<string, string>> | undefined, cwd: string 
  * const run = await runProbe('notes', ['list', '--output', 'jsonl'], { closeStdoutAfterLines: 3 });
  * run.probe.stdoutClosed; // { afterLines: 3, atByte: 97, … } or null if it printed fewer lines
  */
-export async function runProbe(command: string, args: readonly string[] = [], options: ProbeOptions = {}): Promise<ProbeRun> {
+export async function runProbe(
+  command: string,
+  args: readonly string[] = [],
+  options: ProbeOptions = {},
+): Promise<ProbeRun> {
   assertCommandLine('runProbe', command, args);
-  const { stdin = 'closed', timeoutMs = 30_000, graceMs = 5_000, maxBufferBytes = DEFAULT_MAX_OUTPUT_BYTES, drainMs = DRAIN_MS } = options;
+  const {
+    stdin = 'closed',
+    timeoutMs = 30_000,
+    graceMs = 5_000,
+    maxBufferBytes = DEFAULT_MAX_OUTPUT_BYTES,
+    drainMs = DRAIN_MS,
+  } = options;
   const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
   const signalPlan = options.signalAfterLines;
   const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
@@ -176,7 +206,14 @@ export async function runProbe(command: string, args: readonly string[] = [], op
   const readers = [out, child.stderr].filter((stream): stream is Readable => stream !== null);
   // A read error (the FIFO reader is ours, not execa's) ends that stream's capture; it must not crash the caller.
   for (const stream of readers) stream.on('error', () => {});
-  const drained = Promise.all(readers.map((stream) => new Promise<void>((resolve) => (stream.closed || stream.destroyed ? resolve() : stream.once('close', () => resolve())))));
+  const drained = Promise.all(
+    readers.map(
+      (stream) =>
+        new Promise<void>((resolve) =>
+          stream.closed || stream.destroyed ? resolve() : stream.once('close', () => resolve()),
+        ),
+    ),
+  );
 
   const stdout = new ByteSink(maxBufferBytes);
   const stderr = new ByteSink(maxBufferBytes);
@@ -220,7 +257,12 @@ export async function runProbe(command: string, args: readonly string[] = [], op
     if (signalSent || !signalPlan) return;
     const target = signalPlan.group ? 'group' : 'process';
     const delivered = signalProcess(child.pid, signalPlan.signal, target);
-    signalSent = { ...action(signalPlan.lines, atByte), signal: signalPlan.signal, target, delivered };
+    signalSent = {
+      ...action(signalPlan.lines, atByte),
+      signal: signalPlan.signal,
+      target,
+      delivered,
+    };
     startGrace();
   };
   const closeStdout = (atByte: number) => {
@@ -282,7 +324,10 @@ export async function runProbe(command: string, args: readonly string[] = [], op
 
   try {
     const [result] = await Promise.all([child, drained]);
-    const cause = result.failed && result.exitCode === undefined && result.signal === undefined ? (result.cause as NodeJS.ErrnoException | undefined) : undefined;
+    const cause =
+      result.failed && result.exitCode === undefined && result.signal === undefined
+        ? (result.cause as NodeJS.ErrnoException | undefined)
+        : undefined;
     return {
       command,
       args: [...args],

@@ -23,7 +23,10 @@ export interface StateDir {
  * @example
  * const run = await withStateDir((dir, env) => runCli('tool', ['init'], { env }));
  */
-export async function withStateDir<T>(fn: (dir: string, env: StateDir['env']) => Promise<T> | T, options: { prefix?: string } = {}): Promise<T> {
+export async function withStateDir<T>(
+  fn: (dir: string, env: StateDir['env']) => Promise<T> | T,
+  options: { prefix?: string } = {},
+): Promise<T> {
   const dir = makeTempDir(options.prefix ?? 'aoi-testkit-state-');
   try {
     return await fn(dir, { [STATE_DIR_ENV]: dir });

@@ -5,7 +5,8 @@ import addFormatsModule from 'ajv-formats';
 // module object, at run time it may be either. Accept both shapes.
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 
 /**
  * A draft 2020-12 validator in strict mode, with formats: the kit's options. The kit's own schemas are compiled with

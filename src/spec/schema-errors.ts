@@ -7,8 +7,10 @@ export type SchemaError = ErrorObject;
 export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => {
     const where = e.instancePath || '/';
-    if (e.keyword === 'required') return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
-    if (e.keyword === 'const') return `${where}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    if (e.keyword === 'required')
+      return `${where}: missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
+    if (e.keyword === 'const')
+      return `${where}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
     return `${where}: ${e.message ?? e.keyword}`;
   });
 }

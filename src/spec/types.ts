@@ -43,7 +43,8 @@ export interface SubRule {
    * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`);
    * `document`: a validator of one document the tool printed or shipped (a cmdhelp JSON document, an exec envelope).
    */
-  readonly judgedBy: 'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle' | 'document';
+  readonly judgedBy:
+    'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle' | 'document';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

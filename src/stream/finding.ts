@@ -56,12 +56,19 @@ export function toExcerpt(text: string, knownSecrets: readonly string[] = []): s
   const visible = sanitise(masked);
   if (visible.length <= EXCERPT_CHARS) return visible;
   // Never cut a surrogate pair in half: the half left would be a lone surrogate.
-  const end = /[\ud800-\udbff]/.test(visible[EXCERPT_CHARS - 1]!) ? EXCERPT_CHARS - 1 : EXCERPT_CHARS;
+  const end = /[\ud800-\udbff]/.test(visible[EXCERPT_CHARS - 1]!)
+    ? EXCERPT_CHARS - 1
+    : EXCERPT_CHARS;
   return `${visible.slice(0, end)}…`;
 }
 
 /** Build a finding for a registered sub-rule; severity, fix and docs come from the registry. */
-export function makeFinding(subRuleId: string, message: string, evidence: Evidence = {}, strict = false): Finding {
+export function makeFinding(
+  subRuleId: string,
+  message: string,
+  evidence: Evidence = {},
+  strict = false,
+): Finding {
   const subRule = getSubRule(subRuleId);
   const severity: Severity = strict ? 'error' : subRule.severity;
   return {
@@ -77,7 +84,9 @@ export function makeFinding(subRuleId: string, message: string, evidence: Eviden
     ...(evidence.endLine !== undefined ? { endLine: evidence.endLine } : {}),
     ...(evidence.excerpt !== undefined ? { excerpt: sanitise(evidence.excerpt) } : {}),
     ...(evidence.probe !== undefined ? { probe: sanitise(evidence.probe) } : {}),
-    ...(evidence.sameDefectAs !== undefined ? { sameDefectAs: getSubRule(evidence.sameDefectAs).id } : {}),
+    ...(evidence.sameDefectAs !== undefined
+      ? { sameDefectAs: getSubRule(evidence.sameDefectAs).id }
+      : {}),
     docs: getRule(subRule.rule).docs,
   };
 }

@@ -31,15 +31,17 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 // Stack trace shapes of the common runtimes (Node/Java `at`, Python, Go, Rust, JVM).
-const STACK_TRACE = /^(?:\s+at\s\S|Traceback \(most recent call last\)|\s+File ".*", line \d+|goroutine \d+ \[|panic: |thread '.*' panicked at|Exception in thread "|\s+\.\.\. \d+ more\b|Caused by: )/;
-// eslint-disable-next-line no-control-regex
+const STACK_TRACE =
+  /^(?:\s+at\s\S|Traceback \(most recent call last\)|\s+File ".*", line \d+|goroutine \d+ \[|panic: |thread '.*' panicked at|Exception in thread "|\s+\.\.\. \d+ more\b|Caused by: )/;
+
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 // The first line of a pretty-printed value: `{`, `[`, `[{`, `{"data": {`, `{"type": "hit",`.
 const BLOCK_OPEN = /^(?:[[{]|[[{].*[[{]|\{\s*"(?:[^"\\]|\\.)*"\s*:.*,)\s*$/;
 const BLOCK_CLOSE = /^[\]}]/;
 const NON_ASCII = /[^\u0000-\u007f]/;
 // Broken JSON rather than a log line such as `[WARN] …` or `[2026-01-01 10:00] …`.
-const JSON_LIKE = /^\s*(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*(?:[[{"\]]|-?\d+(?:\.\d+)?\s*[,\]]|true|false|null))/;
+const JSON_LIKE =
+  /^\s*(?:\{\s*(?:["'}]|[A-Za-z_$][\w$]*\s*:)|\[\s*(?:[[{"\]]|-?\d+(?:\.\d+)?\s*[,\]]|true|false|null))/;
 
 interface OpenBlock {
   startLine: number;
@@ -81,7 +83,10 @@ export class JsonlReader {
 
   write(chunk: Uint8Array | string): void {
     if (this.ended) throw new Error('JsonlReader: write after end');
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.bytes += buf.length;
     let start = 0;
     let nl = buf.indexOf(NEWLINE, start);
@@ -150,7 +155,7 @@ export class JsonlReader {
    */
   private latin1Lines(region: Buffer): void {
     const text = region.toString('latin1');
-    for (let from = 0; from <= text.length; ) {
+    for (let from = 0; from <= text.length;) {
       let nl = text.indexOf('\n', from);
       if (nl === -1) nl = text.length;
       const type = this.block ? undefined : unneededEventType(text.slice(from, nl), this.handlers);
@@ -178,10 +183,14 @@ export class JsonlReader {
   private flushPendingLine(): void {
     if (this.skippingOverlong) {
       const line = ++this.lineNo;
-      this.finding('AOI-02/line-too-long', `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`, {
-        line,
-        excerpt: toExcerpt(this.skippingOverlong.excerpt, this.secrets),
-      });
+      this.finding(
+        'AOI-02/line-too-long',
+        `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`,
+        {
+          line,
+          excerpt: toExcerpt(this.skippingOverlong.excerpt, this.secrets),
+        },
+      );
       this.skippingOverlong = null;
       return;
     }
@@ -194,17 +203,24 @@ export class JsonlReader {
   private byteLine(bytes: Buffer): void {
     if (bytes.length > this.maxLineBytes) {
       const line = ++this.lineNo;
-      this.finding('AOI-02/line-too-long', `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`, {
-        line,
-        excerpt: toExcerpt(bytes.subarray(0, 256).toString('utf8'), this.secrets),
-      });
+      this.finding(
+        'AOI-02/line-too-long',
+        `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`,
+        {
+          line,
+          excerpt: toExcerpt(bytes.subarray(0, 256).toString('utf8'), this.secrets),
+        },
+      );
       return;
     }
     if (!isUtf8(bytes)) {
       const line = ++this.lineNo;
       const text = bytes.toString('utf8');
       this.handlers.onLine?.(text, line);
-      this.finding('AOI-02/not-utf8', `line ${line} is not valid UTF-8`, { line, excerpt: toExcerpt(text, this.secrets) });
+      this.finding('AOI-02/not-utf8', `line ${line} is not valid UTF-8`, {
+        line,
+        excerpt: toExcerpt(text, this.secrets),
+      });
       return;
     }
     this.textLine(bytes.toString('utf8'));
@@ -253,18 +269,32 @@ export class JsonlReader {
         this.handlers.onEvent(value as AoiEvent, line);
         return;
       }
-      const why = type === undefined ? 'has no "type"' : `has a "type" that is ${typeof type === 'string' ? 'empty' : `a ${jsonKind(type)}, not a string`}`;
-      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, { line, excerpt: this.valueExcerpt(value) });
-      return;
-    }
-    if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
-      this.finding('AOI-02/json-array', `line ${line} is a JSON array of ${value.length} items instead of one event per line`, {
+      const why =
+        type === undefined
+          ? 'has no "type"'
+          : `has a "type" that is ${typeof type === 'string' ? 'empty' : `a ${jsonKind(type)}, not a string`}`;
+      this.finding('AOI-02/missing-type', `the event on line ${line} ${why}`, {
         line,
         excerpt: this.valueExcerpt(value),
       });
       return;
     }
-    this.finding('AOI-02/not-object', `line ${line} is a JSON ${jsonKind(value)}, not an event object`, { line, excerpt: this.valueExcerpt(value) });
+    if (Array.isArray(value) && value.some((v) => v !== null && typeof v === 'object')) {
+      this.finding(
+        'AOI-02/json-array',
+        `line ${line} is a JSON array of ${value.length} items instead of one event per line`,
+        {
+          line,
+          excerpt: this.valueExcerpt(value),
+        },
+      );
+      return;
+    }
+    this.finding(
+      'AOI-02/not-object',
+      `line ${line} is a JSON ${jsonKind(value)}, not an event object`,
+      { line, excerpt: this.valueExcerpt(value) },
+    );
   }
 
   private unparsedLine(text: string, line: number): void {
@@ -274,13 +304,22 @@ export class JsonlReader {
     } else if (BLOCK_OPEN.test(text)) {
       this.block = { startLine: line, array: text.startsWith('['), excerpt };
     } else if (STACK_TRACE.test(text)) {
-      this.finding('AOI-02/stack-trace', `line ${line} looks like a stack trace`, { line, excerpt });
+      this.finding('AOI-02/stack-trace', `line ${line} looks like a stack trace`, {
+        line,
+        excerpt,
+      });
     } else if (CONTROL.test(text)) {
-      this.finding('AOI-02/control', `line ${line} contains raw control characters`, { line, excerpt });
+      this.finding('AOI-02/control', `line ${line} contains raw control characters`, {
+        line,
+        excerpt,
+      });
     } else if (JSON_LIKE.test(text)) {
       this.finding('AOI-02/not-json', `line ${line} is not valid JSON`, { line, excerpt });
     } else {
-      this.finding('AOI-02/prose', `line ${line} is plain text, not a JSON event`, { line, excerpt });
+      this.finding('AOI-02/prose', `line ${line} is plain text, not a JSON event`, {
+        line,
+        excerpt,
+      });
     }
   }
 
@@ -290,22 +329,33 @@ export class JsonlReader {
     this.block = null;
     if (endLine === block.startLine) {
       // One line that merely looked like the start of a pretty-printed value: a cut-off line.
-      this.finding('AOI-02/not-json', `line ${endLine} is not valid JSON`, { line: endLine, excerpt: block.excerpt });
+      this.finding('AOI-02/not-json', `line ${endLine} is not valid JSON`, {
+        line: endLine,
+        excerpt: block.excerpt,
+      });
       return;
     }
     const where = `lines ${block.startLine}–${endLine}`;
     if (block.array) {
-      this.finding('AOI-02/json-array', `${where} are one pretty-printed JSON array instead of one event per line`, {
-        line: block.startLine,
-        endLine,
-        excerpt: block.excerpt,
-      });
+      this.finding(
+        'AOI-02/json-array',
+        `${where} are one pretty-printed JSON array instead of one event per line`,
+        {
+          line: block.startLine,
+          endLine,
+          excerpt: block.excerpt,
+        },
+      );
     } else {
-      this.finding('AOI-02/pretty-printed', `${where} are one JSON object printed across several lines`, {
-        line: block.startLine,
-        endLine,
-        excerpt: block.excerpt,
-      });
+      this.finding(
+        'AOI-02/pretty-printed',
+        `${where} are one JSON object printed across several lines`,
+        {
+          line: block.startLine,
+          endLine,
+          excerpt: block.excerpt,
+        },
+      );
     }
   }
 
@@ -318,7 +368,11 @@ export class JsonlReader {
     return toExcerpt(text, this.secrets);
   }
 
-  private finding(id: string, message: string, evidence: { line?: number; endLine?: number; excerpt?: string }): void {
+  private finding(
+    id: string,
+    message: string,
+    evidence: { line?: number; endLine?: number; excerpt?: string },
+  ): void {
     this.handlers.onFinding(makeFinding(id, message, evidence, this.strict));
   }
 }
@@ -338,7 +392,13 @@ function unneededEventType(line: string, handlers: JsonlReaderHandlers): string 
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string' || type.length === 0 || NON_ASCII.test(type) || handlers.needsEvent!(type)) return undefined;
+  if (
+    typeof type !== 'string' ||
+    type.length === 0 ||
+    NON_ASCII.test(type) ||
+    handlers.needsEvent!(type)
+  )
+    return undefined;
   return type;
 }
 

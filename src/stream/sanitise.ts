@@ -10,11 +10,18 @@
 // (U+200B–U+200F); line/paragraph separators and bidi embeddings/overrides (U+2028–U+202E); word joiner,
 // invisible operators, bidi isolates and deprecated format controls (U+2060–U+206F); BOM/ZWNBSP (U+FEFF);
 // a lone surrogate (with the `u` flag the class matches only unpaired halves), which no terminal can print.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]/gu;
+
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]/gu;
 
 const escape = (c: string): string =>
-  c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  c === '\t'
+    ? '\\t'
+    : c === '\r'
+      ? '\\r'
+      : c === '\n'
+        ? '\\n'
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** `text` with every control, bidi and invisible format character made a visible escape. */
 export function sanitise(text: string): string {

@@ -67,8 +67,27 @@ afterEach(() => {
 async function lint(mode: string, output: 'jsonl' | 'text' = 'jsonl'): Promise<Linted> {
   const tmp = mkdtempSync(join(tmpdir(), 'aoi-hostile-test-'));
   tmps.push(tmp);
-  const args = [CLI, 'lint', '--spec', 'aoi', '--output', output, '--max-output-bytes', String(CAP), '--timeout-ms', '5000', '--env', `HOSTILE_MODE=${mode}`, '--', 'python3', HOSTILE];
-  const child = spawn(process.execPath, args, { env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    CLI,
+    'lint',
+    '--spec',
+    'aoi',
+    '--output',
+    output,
+    '--max-output-bytes',
+    String(CAP),
+    '--timeout-ms',
+    '5000',
+    '--env',
+    `HOSTILE_MODE=${mode}`,
+    '--',
+    'python3',
+    HOSTILE,
+  ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, TMPDIR: tmp, [MARKER]: tmp, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -84,11 +103,19 @@ async function lint(mode: string, output: 'jsonl' | 'text' = 'jsonl'): Promise<L
           .map((line) => JSON.parse(line) as { type: string } & Check)
           .filter((event) => event.type === 'aoi:check')
       : [];
-  return { code, stdout: out, stderr: Buffer.concat(stderr), checks, leftProcesses: await survivors(tmp), leftFiles: readdirSync(tmp) };
+  return {
+    code,
+    stdout: out,
+    stderr: Buffer.concat(stderr),
+    checks,
+    leftProcesses: await survivors(tmp),
+    leftFiles: readdirSync(tmp),
+  };
 }
 
 /** The sub-rules reported for `dump`, the hostile command. */
-const dumpFindings = (run: Linted) => run.checks.filter((c) => c.command === 'dump').flatMap((c) => c.findings.map((f) => f.id));
+const dumpFindings = (run: Linted) =>
+  run.checks.filter((c) => c.command === 'dump').flatMap((c) => c.findings.map((f) => f.id));
 
 const leavesNothing = (run: Linted) => {
   expect(run.leftProcesses, 'processes left running').toEqual([]);
@@ -103,12 +130,16 @@ describe('hostile programs: what the kit reports, and that it leaves nothing beh
     leavesNothing(run);
   }, 180_000);
 
-  test.each(['flood-stdout', 'flood-stderr'])('%s: AOI-11/output-cap-exceeded alone, never blame for the kit\'s own kill', async (mode) => {
-    const run = await lint(mode);
-    expect(new Set(dumpFindings(run))).toEqual(new Set(['AOI-11/output-cap-exceeded']));
-    expect(run.code).toBe(0); // a warning
-    leavesNothing(run);
-  }, 180_000);
+  test.each(['flood-stdout', 'flood-stderr'])(
+    "%s: AOI-11/output-cap-exceeded alone, never blame for the kit's own kill",
+    async (mode) => {
+      const run = await lint(mode);
+      expect(new Set(dumpFindings(run))).toEqual(new Set(['AOI-11/output-cap-exceeded']));
+      expect(run.code).toBe(0); // a warning
+      leavesNothing(run);
+    },
+    180_000,
+  );
 
   test('fork-children: 50 children sleeping after the tool exited are ended with its process group', async () => {
     const run = await lint('fork-children');
@@ -131,16 +162,20 @@ describe('hostile programs: what the kit reports, and that it leaves nothing beh
     leavesNothing(run);
   }, 180_000);
 
-  test.each(['jsonl', 'text'] as const)('escapes (--output %s): no escape, C1 control or bidi override reaches the terminal', async (output) => {
-    const run = await lint('escapes', output);
-    expect(run.code).toBe(1);
-    for (const stream of [run.stdout, run.stderr]) {
-      const text = stream.toString('utf8');
-      expect(text).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
-    }
-    // What the program printed is still shown, made visible.
-    expect(run.stdout.toString('utf8')).toContain('\\u202e');
-    if (output === 'jsonl') expect(dumpFindings(run)).toContain('AOI-02/ansi');
-    leavesNothing(run);
-  }, 180_000);
+  test.each(['jsonl', 'text'] as const)(
+    'escapes (--output %s): no escape, C1 control or bidi override reaches the terminal',
+    async (output) => {
+      const run = await lint('escapes', output);
+      expect(run.code).toBe(1);
+      for (const stream of [run.stdout, run.stderr]) {
+        const text = stream.toString('utf8');
+        expect(text).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+      }
+      // What the program printed is still shown, made visible.
+      expect(run.stdout.toString('utf8')).toContain('\\u202e');
+      if (output === 'jsonl') expect(dumpFindings(run)).toContain('AOI-02/ansi');
+      leavesNothing(run);
+    },
+    180_000,
+  );
 });

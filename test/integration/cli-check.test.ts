@@ -13,17 +13,37 @@ const file = (name: string, text: string) => {
   writeFileSync(path, text);
   return path;
 };
-const cli = (args: string[], stdin?: string) => runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
+const cli = (args: string[], stdin?: string) =>
+  runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const events = (bytes: Uint8Array) => text(bytes).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const events = (bytes: Uint8Array) =>
+  text(bytes)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('aoi-testkit check', () => {
   test('exit 0 and a conformant answer for a conformant stream', async () => {
-    const run = await cli(['check', file('good.jsonl', good), '--output', 'jsonl', '--exit-code', '0']);
+    const run = await cli([
+      'check',
+      file('good.jsonl', good),
+      '--output',
+      'jsonl',
+      '--exit-code',
+      '0',
+    ]);
     expect(run.exitCode).toBe(0);
     const out = events(run.stdout);
     expect(out[0]).toMatchObject({ type: 'aoi:meta', tool: 'aoi-testkit', command: 'check' });
-    expect(out.filter((e) => e.type === 'aoi:check').map((e) => e.name)).toEqual(['AOI-02', 'AOI-03', 'AOI-04', 'AOI-05', 'AOI-09', 'AOI-11', 'AOI-13']);
+    expect(out.filter((e) => e.type === 'aoi:check').map((e) => e.name)).toEqual([
+      'AOI-02',
+      'AOI-03',
+      'AOI-04',
+      'AOI-05',
+      'AOI-09',
+      'AOI-11',
+      'AOI-13',
+    ]);
     expect(out.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: 7, error_count: 0 });
   });
 
@@ -40,14 +60,24 @@ describe('aoi-testkit check', () => {
       evidence: { line: 2, excerpt: 'Fetching results...' },
       docs: 'docs/rules/AOI-02.md',
     });
-    expect(events(run.stdout).at(-1)).toMatchObject({ type: 'aoi:summary', ok: false, error_count: 1 });
+    expect(events(run.stdout).at(-1)).toMatchObject({
+      type: 'aoi:summary',
+      ok: false,
+      error_count: 1,
+    });
   });
 
   test('reads stdin with -, and honours --exit-code', async () => {
-    const afterCrash = await cli(['check', '-', '--exit-code', '137', '--output', 'jsonl'], crashed);
+    const afterCrash = await cli(
+      ['check', '-', '--exit-code', '137', '--output', 'jsonl'],
+      crashed,
+    );
     // A non-zero exit without summary is only a warning (§4, §23)…
     expect(afterCrash.exitCode).toBe(0);
-    expect(events(afterCrash.stdout).find((e) => e.name === 'AOI-03')).toMatchObject({ ok: false, severity: 'warning' });
+    expect(events(afterCrash.stdout).find((e) => e.name === 'AOI-03')).toMatchObject({
+      ok: false,
+      severity: 'warning',
+    });
     // …and a failure under --strict.
     expect((await cli(['check', '-', '--exit-code', '137', '--strict'], crashed)).exitCode).toBe(1);
     expect((await cli(['check', '-', '--exit-code', '0'], crashed)).exitCode).toBe(1);
@@ -68,36 +98,57 @@ describe('aoi-testkit check', () => {
   });
 
   test('usage errors exit 64 with a message on stderr', async () => {
-    for (const args of [['check', '--output', 'xml', 'x'], ['check', 'a', 'b'], ['frobnicate'], ['check', '--exit-code', 'x', 'f'], []]) {
+    for (const args of [
+      ['check', '--output', 'xml', 'x'],
+      ['check', 'a', 'b'],
+      ['frobnicate'],
+      ['check', '--exit-code', 'x', 'f'],
+      [],
+    ]) {
       const run = await cli(args);
       expect(run.exitCode, args.join(' ')).toBe(64);
       expect(text(run.stderr)).toMatch(/aoi-testkit/);
     }
     const machine = await cli(['check', '--output', 'jsonl', '--bogus']);
-    expect(events(machine.stdout)).toContainEqual(expect.objectContaining({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR' }));
+    expect(events(machine.stdout)).toContainEqual(
+      expect.objectContaining({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR' }),
+    );
   });
 
   test('an unreadable input exits 66 with a structured error', async () => {
     const run = await cli(['check', join(dir, 'missing.jsonl'), '--output', 'jsonl']);
     expect(run.exitCode).toBe(66);
-    expect(events(run.stdout)).toContainEqual(expect.objectContaining({ type: 'aoi:error', category: 'not_found', code: 'FILE_NOT_FOUND' }));
+    expect(events(run.stdout)).toContainEqual(
+      expect.objectContaining({ type: 'aoi:error', category: 'not_found', code: 'FILE_NOT_FOUND' }),
+    );
     expect((await cli(['check', dir])).exitCode).toBe(66);
   });
 
   test('text output is a table for people, colourless unless asked', async () => {
     const plain = text((await cli(['check', file('prose3.jsonl', prose)])).stdout);
     expect(plain).toMatch(/FAIL {2}AOI-02/);
-    expect(plain).toMatch(/AOI-02\/prose line 2: line 2 is plain text, not a JSON event\n {12}Fetching results\.\.\.\n/);
+    expect(plain).toMatch(
+      /AOI-02\/prose line 2: line 2 is plain text, not a JSON event\n {12}Fetching results\.\.\.\n/,
+    );
     // The real page of each failed rule, from this install (not a placeholder).
-    expect(plain).toContain(`not conformant: AOI-02 failed — see ${new URL('../../docs/rules/AOI-02.md', import.meta.url).pathname}\n`);
+    expect(plain).toContain(
+      `not conformant: AOI-02 failed — see ${new URL('../../docs/rules/AOI-02.md', import.meta.url).pathname}\n`,
+    );
     expect(plain).not.toContain('\u001b[');
-    expect(text((await cli(['check', file('prose4.jsonl', prose), '--color'])).stdout)).toContain('\u001b[31m');
-    expect(text((await cli(['check', file('prose5.jsonl', prose), '--color', '--no-color'])).stdout)).not.toContain('\u001b[');
+    expect(text((await cli(['check', file('prose4.jsonl', prose), '--color'])).stdout)).toContain(
+      '\u001b[31m',
+    );
+    expect(
+      text((await cli(['check', file('prose5.jsonl', prose), '--color', '--no-color'])).stdout),
+    ).not.toContain('\u001b[');
   });
 
   test('each finding says what it found: three count mismatches are three different lines', async () => {
-    const stream = '{"type":"aoi:meta","aoi_version":"0.2","schema_version":"1.0.0"}\n{"type":"hit"}\n{"type":"aoi:summary","ok":true,"count":5,"warning_count":2,"error_count":3}\n';
-    const lines = text((await cli(['check', file('counts.jsonl', stream), '--exit-code', '0'])).stdout)
+    const stream =
+      '{"type":"aoi:meta","aoi_version":"0.2","schema_version":"1.0.0"}\n{"type":"hit"}\n{"type":"aoi:summary","ok":true,"count":5,"warning_count":2,"error_count":3}\n';
+    const lines = text(
+      (await cli(['check', file('counts.jsonl', stream), '--exit-code', '0'])).stdout,
+    )
       .split('\n')
       .filter((line) => line.includes('AOI-03/count-mismatch'));
     expect(lines.map((line) => line.trim())).toEqual([

@@ -9,18 +9,25 @@ import { runCli } from '../../src/run/run-cli.js';
 
 const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const cli = (args: string[], stdin?: string) => runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
+const cli = (args: string[], stdin?: string) =>
+  runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
 
 describe('aoi-testkit help (cmdhelp v0.1)', () => {
   test('checkCmdhelp: valid, every rule passes', async () => {
     const report = await checkCmdhelp(process.execPath, [CLI]);
     expect(report.findings).toEqual([]);
     // Most verbs answer --help before they parse (so §5.3 cannot be asked there); help itself parses first and refuses --capabilities=true.
-    expect(report.verdicts.find((v) => v.rule === 'CMDHELP-02')?.notes?.join(' ')).toMatch(/answers --help before it parses its flags/);
+    expect(report.verdicts.find((v) => v.rule === 'CMDHELP-02')?.notes?.join(' ')).toMatch(
+      /answers --help before it parses its flags/,
+    );
     expect(report.valid).toBe(true);
-    expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(report.verdicts.map((v) => `${v.rule}:pass`));
+    expect(report.verdicts.map((v) => `${v.rule}:${v.status}`)).toEqual(
+      report.verdicts.map((v) => `${v.rule}:pass`),
+    );
     expect(report.capability?.formats).toEqual(['text', 'md', 'json', 'llm']);
-    expect(Object.keys(report.document?.commands ?? {}).sort()).toEqual(Object.keys(COMMANDS).sort());
+    expect(Object.keys(report.document?.commands ?? {}).sort()).toEqual(
+      Object.keys(COMMANDS).sort(),
+    );
   }, 120_000);
 
   test('the capability line, in both forms', async () => {
@@ -43,10 +50,16 @@ describe('aoi-testkit help (cmdhelp v0.1)', () => {
     const exec = text((await cli(['help', 'exec'])).stdout);
     expect(exec).toMatch(/^aoi-testkit exec — /);
     expect(exec).toContain('--ignore-errors');
-    const json = JSON.parse(text((await cli(['help', 'check', '--format', 'json'])).stdout)) as { commands: Record<string, { flags?: object }> };
+    const json = JSON.parse(text((await cli(['help', 'check', '--format', 'json'])).stdout)) as {
+      commands: Record<string, { flags?: object }>;
+    };
     expect(Object.keys(json.commands)).toEqual(['check']);
     expect(Object.keys(json.commands.check!.flags ?? {})).toContain('exit-code');
-    for (const args of [['help', 'nope'], ['help', '--format', 'yaml'], ['help', '--depth', '-1']]) {
+    for (const args of [
+      ['help', 'nope'],
+      ['help', '--format', 'yaml'],
+      ['help', '--depth', '-1'],
+    ]) {
       const run = await cli(args);
       expect(run.exitCode).toBe(64);
       expect(text(run.stderr)).toMatch(/^aoi-testkit: help: /);
@@ -65,19 +78,29 @@ describe('aoi-testkit help (cmdhelp v0.1)', () => {
   });
 
   // The examples that need no file or program of the reader's: run as written, they succeed.
-  test.each(['aoi-testkit scenarios --kind lint --output jsonl', 'aoi-testkit schema --output json', 'aoi-testkit capabilities --output json', 'aoi-testkit fake --list', 'aoi-testkit help check --format md', 'aoi-testkit help --format json --depth 1', 'aoi-testkit help --capabilities', 'aoi-testkit exec manifest --output json'])(
-    'example runs: %s',
-    async (cmd) => {
-      expect(Object.values(COMMANDS).some((c) => c.examples?.some((e) => e.cmd === cmd))).toBe(true);
-      const run = await cli(tokenizeExample(cmd).slice(1));
-      expect(run.exitCode, text(run.stderr)).toBe(0);
-      expect(text(run.stdout)).not.toBe('');
-    },
-  );
+  test.each([
+    'aoi-testkit scenarios --kind lint --output jsonl',
+    'aoi-testkit schema --output json',
+    'aoi-testkit capabilities --output json',
+    'aoi-testkit fake --list',
+    'aoi-testkit help check --format md',
+    'aoi-testkit help --format json --depth 1',
+    'aoi-testkit help --capabilities',
+    'aoi-testkit exec manifest --output json',
+  ])('example runs: %s', async (cmd) => {
+    expect(Object.values(COMMANDS).some((c) => c.examples?.some((e) => e.cmd === cmd))).toBe(true);
+    const run = await cli(tokenizeExample(cmd).slice(1));
+    expect(run.exitCode, text(run.stderr)).toBe(0);
+    expect(text(run.stdout)).not.toBe('');
+  });
 
   test('check --help --format md is help check --format md; check --help is help check', async () => {
     const strip = (s: string) => s.replace(/^generated:.*$/m, '');
-    expect(strip(text((await cli(['check', '--help', '--format', 'md'])).stdout))).toBe(strip(text((await cli(['help', 'check', '--format', 'md'])).stdout)));
-    expect(text((await cli(['check', '--help'])).stdout)).toBe(text((await cli(['help', 'check'])).stdout));
+    expect(strip(text((await cli(['check', '--help', '--format', 'md'])).stdout))).toBe(
+      strip(text((await cli(['help', 'check', '--format', 'md'])).stdout)),
+    );
+    expect(text((await cli(['check', '--help'])).stdout)).toBe(
+      text((await cli(['help', 'check'])).stdout),
+    );
   });
 });

@@ -23,12 +23,22 @@ const dir = mkdtempSync(join(tmpdir(), 'aoi-html-'));
 const at = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const read = (name: string) => readFileSync(at(name), 'utf8');
-const cli = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, cwd: ROOT });
+const cli = (args: string[]) =>
+  runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, cwd: ROOT });
 const plan = [
   ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
-  ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => ['--invoke', argv.map((a) => `'${a}'`).join(' ')]),
+  ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => [
+    '--invoke',
+    argv.map((a) => `'${a}'`).join(' '),
+  ]),
 ];
-const fake = (...faults: string[]) => [process.execPath, CLI, 'fake', ...faults.flatMap((f) => ['--fault', f]), 'well-behaved'];
+const fake = (...faults: string[]) => [
+  process.execPath,
+  CLI,
+  'fake',
+  ...faults.flatMap((f) => ['--fault', f]),
+  'well-behaved',
+];
 
 interface RenderedCell {
   spec: string;
@@ -64,35 +74,64 @@ document.getElementById('aoi-probe').textContent = btoa(String.fromCharCode(...n
 
 function renderedCells(name: string): RenderedCell[] {
   const copy = at(`${name}.probe.html`);
-  writeFileSync(copy, read(name).replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace('</body>', `${PROBE}</body>`));
+  writeFileSync(
+    copy,
+    read(name)
+      .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+      .replace('</body>', `${PROBE}</body>`),
+  );
   const dom = dumpDom(copy);
   const encoded = /<pre id="aoi-probe">([A-Za-z0-9+/=]+)<\/pre>/.exec(dom);
   expect(encoded, 'the probe ran in Chromium').not.toBeNull();
   return JSON.parse(Buffer.from(encoded![1]!, 'base64').toString('utf8')) as RenderedCell[];
 }
 
-const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-const statusOfMatrix = (status: CellStatus) => (status === 'fail' ? 'fail' : status === 'pass' || status === 'warn' ? 'pass' : 'not_judged');
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const statusOfMatrix = (status: CellStatus) =>
+  status === 'fail' ? 'fail' : status === 'pass' || status === 'warn' ? 'pass' : 'not_judged';
 
 /** The AOI cells against the JSONL summary's (characteristic × command) matrix: every pair present, the same verdict. */
 function expectMatrixOfSummary(cells: RenderedCell[], jsonl: string): void {
-  const summary = JSON.parse(jsonl.trimEnd().split('\n').at(-1)!) as { characteristics: Record<string, Record<string, string>> };
+  const summary = JSON.parse(jsonl.trimEnd().split('\n').at(-1)!) as {
+    characteristics: Record<string, Record<string, string>>;
+  };
   const matrix = summary.characteristics;
   expect(Object.keys(matrix).length).toBeGreaterThan(5);
   const aoi = cells.filter((c) => c.spec === 'spec-aoi');
   expect(aoi).toHaveLength(Object.keys(matrix).length * CHARACTERISTICS.length);
-  const rendered = Object.fromEntries(Object.keys(matrix).map((command) => [command, Object.fromEntries(CHARACTERISTICS.map((ch) => {
-    const cell = aoi.find((c) => c.row === (command === '' ? '(whole tool)' : command) && c.column === ch);
-    return [ch, cell ? statusOfMatrix(cell.status) : 'missing'];
-  }))]));
+  const rendered = Object.fromEntries(
+    Object.keys(matrix).map((command) => [
+      command,
+      Object.fromEntries(
+        CHARACTERISTICS.map((ch) => {
+          const cell = aoi.find(
+            (c) => c.row === (command === '' ? '(whole tool)' : command) && c.column === ch,
+          );
+          return [ch, cell ? statusOfMatrix(cell.status) : 'missing'];
+        }),
+      ),
+    ]),
+  );
   expect(rendered).toEqual(matrix);
 }
 
 /** Every cell painted in its status's colour and labelled with its word; every link leads to its evidence. */
 function expectPaintedAndLinked(cells: RenderedCell[]): void {
   for (const cell of cells) {
-    expect({ cell: `${cell.row} × ${cell.column}`, background: cell.background, label: cell.label }).toEqual({ cell: `${cell.row} × ${cell.column}`, background: rgb(CELL_COLOURS[cell.status]), label: CELL_LABELS[cell.status] });
-    if (cell.href !== null) expect(cell.target, `${cell.href} exists`).toMatch(new RegExp(`^\\S.*: ${CELL_LABELS[cell.status].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect({
+      cell: `${cell.row} × ${cell.column}`,
+      background: cell.background,
+      label: cell.label,
+    }).toEqual({
+      cell: `${cell.row} × ${cell.column}`,
+      background: rgb(CELL_COLOURS[cell.status]),
+      label: CELL_LABELS[cell.status],
+    });
+    if (cell.href !== null)
+      expect(cell.target, `${cell.href} exists`).toMatch(
+        new RegExp(`^\\S.*: ${CELL_LABELS[cell.status].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
   }
 }
 
@@ -102,21 +141,49 @@ describe.skipIf(!HAS_CHROMIUM)('the HTML report in Chromium', () => {
     { timeout: 600_000 },
     async () => {
       // The reference fake, every spec detected: no failing cell, an exec section, a green badge.
-      const clean = await cli(['lint', '--reporter', `html=${at('clean.html')}`, '--reporter', `jsonl=${at('clean.jsonl')}`, '--reporter', `badge=${at('clean.svg')}`, ...plan, '--', ...fake()]);
+      const clean = await cli([
+        'lint',
+        '--reporter',
+        `html=${at('clean.html')}`,
+        '--reporter',
+        `jsonl=${at('clean.jsonl')}`,
+        '--reporter',
+        `badge=${at('clean.svg')}`,
+        ...plan,
+        '--',
+        ...fake(),
+      ]);
       expect(clean.exitCode).toBe(0);
       const cleanCells = renderedCells('clean.html');
       expectMatrixOfSummary(cleanCells, read('clean.jsonl'));
       expectPaintedAndLinked(cleanCells);
       expect(cleanCells.filter((c) => c.status === 'fail')).toEqual([]);
-      expect(cleanCells.filter((c) => c.spec === 'spec-exec' && c.status === 'pass').length).toBeGreaterThan(5);
+      expect(
+        cleanCells.filter((c) => c.spec === 'spec-exec' && c.status === 'pass').length,
+      ).toBeGreaterThan(5);
       const svg = read('clean.svg');
       expect(XMLValidator.validate(svg)).toBe(true);
-      const badge = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg) as { svg: { title: string } };
+      const badge = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+        svg,
+      ) as { svg: { title: string } };
       expect(badge.svg.title).toMatch(/^AOI-CLI: \d+\/10$/);
       expect(svg).toContain('data-colour="green"');
 
       // The failing fake: Safe × delete fails, linked to its finding and rule page, painted apart from the pass cells.
-      const failing = await cli(['lint', '--spec', 'aoi', '--reporter', `html=${at('fail.html')}`, '--reporter', `jsonl=${at('fail.jsonl')}`, '--reporter', `badge=${at('fail.svg')}`, ...plan, '--', ...fake('destructive-without-confirmation')]);
+      const failing = await cli([
+        'lint',
+        '--spec',
+        'aoi',
+        '--reporter',
+        `html=${at('fail.html')}`,
+        '--reporter',
+        `jsonl=${at('fail.jsonl')}`,
+        '--reporter',
+        `badge=${at('fail.svg')}`,
+        ...plan,
+        '--',
+        ...fake('destructive-without-confirmation'),
+      ]);
       expect(failing.exitCode).toBe(1);
       const cells = renderedCells('fail.html');
       expectMatrixOfSummary(cells, read('fail.jsonl'));
@@ -130,10 +197,15 @@ describe.skipIf(!HAS_CHROMIUM)('the HTML report in Chromium', () => {
 
       // The reports as shipped (their policy on, no probe): the failing one's screenshot shows far more of the fail
       // colour than the clean one's, which has it only in its legend; both show the pass colour.
-      const [failShot, cleanShot] = [screenshot(at('fail.html'), 1400, 1000), screenshot(at('clean.html'), 1400, 1000)].map(pngColours);
+      const [failShot, cleanShot] = [
+        screenshot(at('fail.html'), 1400, 1000),
+        screenshot(at('clean.html'), 1400, 1000),
+      ].map(pngColours);
       expect(failShot!.get(CELL_COLOURS.pass) ?? 0).toBeGreaterThan(5_000);
       expect(cleanShot!.get(CELL_COLOURS.pass) ?? 0).toBeGreaterThan(5_000);
-      expect((failShot!.get(CELL_COLOURS.fail) ?? 0) - (cleanShot!.get(CELL_COLOURS.fail) ?? 0)).toBeGreaterThan(1_000);
+      expect(
+        (failShot!.get(CELL_COLOURS.fail) ?? 0) - (cleanShot!.get(CELL_COLOURS.fail) ?? 0),
+      ).toBeGreaterThan(1_000);
     },
   );
 });

@@ -8,8 +8,14 @@ const CORPUS = new URL('../../fixtures/manifests/agent-cli/', import.meta.url).p
 const expected = JSON.parse(readFileSync(`${CORPUS}expected.json`, 'utf8')) as {
   fixtures: { path: string; valid: boolean; findings: { id: string; line?: number }[] }[];
 };
-const cli = (args: string[], stdin?: string) => runCli(process.execPath, [CLI, 'manifest', ...args], stdin === undefined ? {} : { stdin });
-const events = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const cli = (args: string[], stdin?: string) =>
+  runCli(process.execPath, [CLI, 'manifest', ...args], stdin === undefined ? {} : { stdin });
+const events = (bytes: Uint8Array) =>
+  Buffer.from(bytes)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('aoi-testkit manifest', () => {
   test('gives the corpus verdict for every fixture, as a conformant AOI stream', async () => {
@@ -17,16 +23,29 @@ describe('aoi-testkit manifest', () => {
     const runs = new Map<string, Awaited<ReturnType<typeof cli>>>();
     for (let i = 0; i < expected.fixtures.length; i += 4) {
       const batch = expected.fixtures.slice(i, i + 4);
-      for (const [n, run] of (await Promise.all(batch.map((f) => cli([`${CORPUS}${f.path}`, '--output', 'jsonl'])))).entries()) runs.set(batch[n]!.path, run);
+      for (const [n, run] of (
+        await Promise.all(batch.map((f) => cli([`${CORPUS}${f.path}`, '--output', 'jsonl'])))
+      ).entries())
+        runs.set(batch[n]!.path, run);
     }
     for (const fixture of expected.fixtures) {
       const run = runs.get(fixture.path)!;
       expect(run.exitCode, fixture.path).toBe(fixture.valid ? 0 : 1);
-      expect(checkStream(run.stdout, { exitCode: run.exitCode ?? undefined, strict: true }).findings, fixture.path).toEqual([]);
+      expect(
+        checkStream(run.stdout, { exitCode: run.exitCode ?? undefined, strict: true }).findings,
+        fixture.path,
+      ).toEqual([]);
       const out = events(run.stdout);
-      const found = out.filter((e) => e.type === 'aoi:check').flatMap((e) => (e.findings as { id: string; line?: number }[]).map((f) => ({ id: f.id, line: f.line })));
-      const sorted = (list: { id: string; line?: number }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id) || (a.line ?? 0) - (b.line ?? 0));
-      expect(sorted(found), fixture.path).toEqual(sorted(fixture.findings.map((f) => ({ id: f.id, line: f.line }))));
+      const found = out
+        .filter((e) => e.type === 'aoi:check')
+        .flatMap((e) =>
+          (e.findings as { id: string; line?: number }[]).map((f) => ({ id: f.id, line: f.line })),
+        );
+      const sorted = (list: { id: string; line?: number }[]) =>
+        [...list].sort((a, b) => a.id.localeCompare(b.id) || (a.line ?? 0) - (b.line ?? 0));
+      expect(sorted(found), fixture.path).toEqual(
+        sorted(fixture.findings.map((f) => ({ id: f.id, line: f.line }))),
+      );
       expect(out.at(-1), fixture.path).toMatchObject({ type: 'aoi:summary', ok: fixture.valid });
     }
   }, 120_000);
@@ -56,18 +75,29 @@ describe('aoi-testkit manifest', () => {
     const run = await cli(['-', '--output', 'jsonl'], text);
     expect(run.exitCode).toBe(0);
     const checks = events(run.stdout).filter((e) => e.type === 'aoi:check');
-    expect(checks.find((c) => c.name === 'AGENTCLI-12')).toMatchObject({ status: 'not_applicable' });
-    expect(checks.find((c) => c.name === 'AGENTCLI-05')).toMatchObject({ ok: false, severity: 'warning', status: 'pass' });
+    expect(checks.find((c) => c.name === 'AGENTCLI-12')).toMatchObject({
+      status: 'not_applicable',
+    });
+    expect(checks.find((c) => c.name === 'AGENTCLI-05')).toMatchObject({
+      ok: false,
+      severity: 'warning',
+      status: 'pass',
+    });
     expect((await cli(['-', '--strict'], text)).exitCode).toBe(1);
   });
 
   test('text for people; a missing file is exit 66, a bad flag 64, both structured in machine mode', async () => {
     const run = await cli([`${CORPUS}invalid/agentcli-10--min-above-max/AGENT-CLI.md`]);
     expect(run.exitCode).toBe(1);
-    expect(Buffer.from(run.stdout).toString()).toMatch(/FAIL {2}AGENTCLI-10 .*\n {10}AGENTCLI-10\/min-above-max line \d+/);
+    expect(Buffer.from(run.stdout).toString()).toMatch(
+      /FAIL {2}AGENTCLI-10 .*\n {10}AGENTCLI-10\/min-above-max line \d+/,
+    );
     const missing = await cli(['no/such/AGENT-CLI.md', '--output', 'jsonl']);
     expect(missing.exitCode).toBe(66);
-    expect(events(missing.stdout).find((e) => e.type === 'aoi:error')).toMatchObject({ category: 'not_found', code: 'FILE_NOT_FOUND' });
+    expect(events(missing.stdout).find((e) => e.type === 'aoi:error')).toMatchObject({
+      category: 'not_found',
+      code: 'FILE_NOT_FOUND',
+    });
     const usage = await cli(['--bogus', '--output', 'jsonl']);
     expect(usage.exitCode).toBe(64);
     expect(checkStream(usage.stdout, { exitCode: 64, strict: true }).ok).toBe(true);

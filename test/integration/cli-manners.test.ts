@@ -12,36 +12,60 @@ const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'aoi-manners-'));
 const stream = join(dir, 'prose.jsonl');
 writeFileSync(stream, prose);
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, ...args], { env, timeoutMs: 60_000 });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(process.execPath, [CLI, ...args], { env, timeoutMs: 60_000 });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('--help on every verb', () => {
-  test('<verb> --help and -h print that verb\'s help (help <verb>) and exit 0', { timeout: 120_000 }, async () => {
-    for (const verb of Object.keys(VERBS).filter((v) => v !== 'help')) {
-      const [long, short, reference] = await Promise.all([cli([verb, '--help']), cli([verb, '-h']), cli(['help', verb])]);
-      expect([verb, long.exitCode, short.exitCode]).toEqual([verb, 0, 0]);
-      expect(text(long.stdout)).toMatch(new RegExp(`^aoi-testkit ${verb} — `));
-      expect(text(long.stdout)).toBe(text(reference.stdout));
-      expect(text(short.stdout)).toBe(text(reference.stdout));
-    }
-  });
+  test(
+    "<verb> --help and -h print that verb's help (help <verb>) and exit 0",
+    { timeout: 120_000 },
+    async () => {
+      for (const verb of Object.keys(VERBS).filter((v) => v !== 'help')) {
+        const [long, short, reference] = await Promise.all([
+          cli([verb, '--help']),
+          cli([verb, '-h']),
+          cli(['help', verb]),
+        ]);
+        expect([verb, long.exitCode, short.exitCode]).toEqual([verb, 0, 0]);
+        expect(text(long.stdout)).toMatch(new RegExp(`^aoi-testkit ${verb} — `));
+        expect(text(long.stdout)).toBe(text(reference.stdout));
+        expect(text(short.stdout)).toBe(text(reference.stdout));
+      }
+    },
+  );
 
-  test('the help is the kit\'s only among its own flags: not a linted program\'s, not a fake\'s', { timeout: 60_000 }, async () => {
-    const lint = await cli(['lint', '--only', 'AOI-99', '--help', '--', 'prog']);
-    expect(lint.exitCode).toBe(0);
-    expect(text(lint.stdout)).toMatch(/--reporter .*text, jsonl, junit, github, markdown, sarif, html .* or badge/);
-    const fake = await cli(['fake', 'well-behaved', '--help']);
-    expect(fake.exitCode).toBe(0);
-    expect(text(fake.stdout)).toMatch(/^notes — /);
-  });
+  test(
+    "the help is the kit's only among its own flags: not a linted program's, not a fake's",
+    { timeout: 60_000 },
+    async () => {
+      const lint = await cli(['lint', '--only', 'AOI-99', '--help', '--', 'prog']);
+      expect(lint.exitCode).toBe(0);
+      expect(text(lint.stdout)).toMatch(
+        /--reporter .*text, jsonl, junit, github, markdown, sarif, html .* or badge/,
+      );
+      const fake = await cli(['fake', 'well-behaved', '--help']);
+      expect(fake.exitCode).toBe(0);
+      expect(text(fake.stdout)).toMatch(/^notes — /);
+    },
+  );
 });
 
 describe('a wrong verb', () => {
   test('suggests the nearest verb, or none when nothing is near', async () => {
     const cases: [string, string][] = [
-      ['lnt', 'unknown command "lnt"; did you mean "lint"? (aoi-testkit --help lists the commands)'],
-      ['chekc', 'unknown command "chekc"; did you mean "check"? (aoi-testkit --help lists the commands)'],
-      ['scen', 'unknown command "scen"; did you mean "scenarios"? (aoi-testkit --help lists the commands)'],
+      [
+        'lnt',
+        'unknown command "lnt"; did you mean "lint"? (aoi-testkit --help lists the commands)',
+      ],
+      [
+        'chekc',
+        'unknown command "chekc"; did you mean "check"? (aoi-testkit --help lists the commands)',
+      ],
+      [
+        'scen',
+        'unknown command "scen"; did you mean "scenarios"? (aoi-testkit --help lists the commands)',
+      ],
       ['frobnicate', 'unknown command "frobnicate" (aoi-testkit --help lists the commands)'],
     ];
     for (const [verb, message] of cases) {
@@ -54,7 +78,8 @@ describe('a wrong verb', () => {
 
 describe('colour', () => {
   test('FORCE_COLOR wins over NO_COLOR (as in Node); --no-color and --color win over both', () => {
-    const on = (values: Record<string, unknown>, env: Record<string, string>, tty = false) => wantsColour(values, env, tty);
+    const on = (values: Record<string, unknown>, env: Record<string, string>, tty = false) =>
+      wantsColour(values, env, tty);
     expect(on({}, {}, true)).toBe(true);
     expect(on({}, {}, false)).toBe(false);
     expect(on({}, { NO_COLOR: '1' }, true)).toBe(false);
@@ -69,13 +94,19 @@ describe('colour', () => {
   });
 
   test('check and lint text honour FORCE_COLOR and NO_COLOR on a pipe', async () => {
-    const [forced, plain, noColor] = await Promise.all([cli(['check', stream], { FORCE_COLOR: '1' }), cli(['check', stream]), cli(['check', stream], { FORCE_COLOR: '0', NO_COLOR: '1' })]);
+    const [forced, plain, noColor] = await Promise.all([
+      cli(['check', stream], { FORCE_COLOR: '1' }),
+      cli(['check', stream]),
+      cli(['check', stream], { FORCE_COLOR: '0', NO_COLOR: '1' }),
+    ]);
     expect(text(forced.stdout)).toContain('\u001b[31mFAIL\u001b[0m');
     expect(text(plain.stdout)).not.toContain('\u001b[');
     expect(text(noColor.stdout)).not.toContain('\u001b[');
     // Reporter files are never coloured.
     const file = join(dir, 'forced.txt');
-    await cli(['check', stream, '--reporter', `text=${file}`, '--reporter', 'markdown'], { FORCE_COLOR: '1' });
+    await cli(['check', stream, '--reporter', `text=${file}`, '--reporter', 'markdown'], {
+      FORCE_COLOR: '1',
+    });
     expect(readFileSync(file, 'utf8')).not.toContain('\u001b[');
   });
 });

@@ -19,12 +19,22 @@ const dir = mkdtempSync(join(tmpdir(), 'aoi-reporters-'));
 const at = (name: string) => join(dir, name);
 const read = (name: string) => readFileSync(at(name), 'utf8');
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, env, cwd: ROOT });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, env, cwd: ROOT });
 const plan = [
   ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
-  ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => ['--invoke', argv.map((a) => `'${a}'`).join(' ')]),
+  ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => [
+    '--invoke',
+    argv.map((a) => `'${a}'`).join(' '),
+  ]),
 ];
-const fake = (...faults: string[]) => [process.execPath, CLI, 'fake', ...faults.flatMap((f) => ['--fault', f]), 'well-behaved'];
+const fake = (...faults: string[]) => [
+  process.execPath,
+  CLI,
+  'fake',
+  ...faults.flatMap((f) => ['--fault', f]),
+  'well-behaved',
+];
 const expectValidJunit = (xml: string) => {
   const parsed = parseJunit(xml);
   if (HAS_XMLLINT) expect(xsdProblems(xml)).toBeUndefined();
@@ -33,7 +43,16 @@ const expectValidJunit = (xml: string) => {
 const sarif = (name: string) => {
   const log = JSON.parse(read(name));
   expect(sarifProblems(log)).toEqual([]);
-  return log.runs[0] as { results: { ruleId: string; level: string; baselineState?: string; locations?: { physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] };
+  return log.runs[0] as {
+    results: {
+      ruleId: string;
+      level: string;
+      baselineState?: string;
+      locations?: {
+        physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } };
+      }[];
+    }[];
+  };
 };
 
 describe('lint with reporters and a baseline', () => {
@@ -41,28 +60,66 @@ describe('lint with reporters and a baseline', () => {
     'the reference fake, every spec detected: no failure in any reporter; a stale baseline entry alone fails the run',
     { timeout: 300_000 },
     async () => {
-      writeFileSync(at('stale.json'), JSON.stringify({ aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-06', command: 'delete', sub_rule: 'AOI-06/unconfirmed-destructive' }] }));
+      writeFileSync(
+        at('stale.json'),
+        JSON.stringify({
+          aoi_testkit_baseline: 1,
+          known_failures: [
+            { rule: 'AOI-06', command: 'delete', sub_rule: 'AOI-06/unconfirmed-destructive' },
+          ],
+        }),
+      );
       writeFileSync(at('summary.md'), '');
       const run = await cli(
-        ['lint', '--reporter', `junit=${at('clean.xml')}`, '--reporter', `sarif=${at('clean.sarif')}`, '--reporter', `markdown=${at('clean.md')}`, '--reporter', `jsonl=${at('clean.jsonl')}`, '--reporter', 'github', '--baseline', at('stale.json'), ...plan, '--', ...fake()],
+        [
+          'lint',
+          '--reporter',
+          `junit=${at('clean.xml')}`,
+          '--reporter',
+          `sarif=${at('clean.sarif')}`,
+          '--reporter',
+          `markdown=${at('clean.md')}`,
+          '--reporter',
+          `jsonl=${at('clean.jsonl')}`,
+          '--reporter',
+          'github',
+          '--baseline',
+          at('stale.json'),
+          ...plan,
+          '--',
+          ...fake(),
+        ],
         { GITHUB_STEP_SUMMARY: at('summary.md') },
       );
       expect(text(run.stderr)).not.toMatch(/internal error/);
       expect(run.exitCode).toBe(1); // only the stale entry
       const suites = expectValidJunit(read('clean.xml')).testsuite;
-      expect(suites.map((s) => s.name.replace(/.*\[/, '['))).toEqual(['[aoi]', '[exec]', `[baseline ${at('stale.json')}]`]);
+      expect(suites.map((s) => s.name.replace(/.*\[/, '['))).toEqual([
+        '[aoi]',
+        '[exec]',
+        `[baseline ${at('stale.json')}]`,
+      ]);
       expect(suites.map((s) => s.failures)).toEqual([0, 0, 1]);
       expect(suites[0]!.tests).toBeGreaterThan(100);
-      expect(suites[2]!.testcase[0]!.failure!.message).toBe(`stale baseline entry: AOI-06/unconfirmed-destructive delete no longer fails; remove it from ${at('stale.json')}`);
+      expect(suites[2]!.testcase[0]!.failure!.message).toBe(
+        `stale baseline entry: AOI-06/unconfirmed-destructive delete no longer fails; remove it from ${at('stale.json')}`,
+      );
       expect(sarif('clean.sarif').results.filter((r) => r.level === 'error')).toEqual([]);
       // stdout is the github reporter: the stale entry is its only ::error.
       const commands = text(run.stdout).trimEnd().split('\n');
-      expect(commands.filter((l) => l.startsWith('::error'))).toEqual([`::error title=stale baseline entry::AOI-06/unconfirmed-destructive (delete) no longer fails: remove it from ${at('stale.json')}`]);
+      expect(commands.filter((l) => l.startsWith('::error'))).toEqual([
+        `::error title=stale baseline entry::AOI-06/unconfirmed-destructive (delete) no longer fails: remove it from ${at('stale.json')}`,
+      ]);
       expect(commands.every((l) => /^::(error|warning) /.test(l))).toBe(true);
       expect(read('summary.md')).toMatch(/^## aoi-testkit lint: ❌ not conformant\n/);
       expect(read('summary.md')).toBe(`${read('clean.md')}\n`);
       const summary = JSON.parse(read('clean.jsonl').trimEnd().split('\n').at(-1)!);
-      expect(summary).toMatchObject({ type: 'aoi:summary', ok: false, error_count: 1, baseline: { known: 0, unexpected: 0, stale: [{ rule: 'AOI-06', command: 'delete' }] } });
+      expect(summary).toMatchObject({
+        type: 'aoi:summary',
+        ok: false,
+        error_count: 1,
+        baseline: { known: 0, unexpected: 0, stale: [{ rule: 'AOI-06', command: 'delete' }] },
+      });
     },
   );
 
@@ -70,65 +127,198 @@ describe('lint with reporters and a baseline', () => {
     'a failing fake: exit 1 and its failure in every reporter; --write-baseline records it, and with that baseline the run passes',
     { timeout: 300_000 },
     async () => {
-      writeFileSync(at('empty.json'), JSON.stringify({ aoi_testkit_baseline: 1, known_failures: [] }));
+      writeFileSync(
+        at('empty.json'),
+        JSON.stringify({ aoi_testkit_baseline: 1, known_failures: [] }),
+      );
       const args = ['--only', 'AOI-06', ...plan, '--', ...fake('destructive-without-confirmation')];
-      const first = await cli(['lint', '--reporter', 'github', '--reporter', `junit=${at('fail.xml')}`, '--reporter', `sarif=${at('fail.sarif')}`, '--baseline', at('empty.json'), '--write-baseline', at('written.json'), ...args]);
+      const first = await cli([
+        'lint',
+        '--reporter',
+        'github',
+        '--reporter',
+        `junit=${at('fail.xml')}`,
+        '--reporter',
+        `sarif=${at('fail.sarif')}`,
+        '--baseline',
+        at('empty.json'),
+        '--write-baseline',
+        at('written.json'),
+        ...args,
+      ]);
       expect(first.exitCode).toBe(1);
-      const failed = expectValidJunit(read('fail.xml')).testsuite[0]!.testcase.filter((c) => c.failure);
-      expect(failed.map((c) => [c.name.split(':')[0], c.failure!.type])).toEqual([['AOI-06 delete', 'AOI-06/unconfirmed-destructive']]);
+      const failed = expectValidJunit(read('fail.xml')).testsuite[0]!.testcase.filter(
+        (c) => c.failure,
+      );
+      expect(failed.map((c) => [c.name.split(':')[0], c.failure!.type])).toEqual([
+        ['AOI-06 delete', 'AOI-06/unconfirmed-destructive'],
+      ]);
       expect(failed[0]!.failure!.text).toContain('[delete n_0001 --output jsonl]');
-      expect(text(first.stdout)).toMatch(/^::error title=AOI-06 delete%3A .*::AOI-06\/unconfirmed-destructive: /m);
-      expect(sarif('fail.sarif').results.map((r) => `${r.ruleId} ${r.level} ${r.baselineState}`)).toEqual(['AOI-06/unconfirmed-destructive error new']);
-      expect(JSON.parse(read('written.json'))).toEqual({ aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-06', command: 'delete', sub_rule: 'AOI-06/unconfirmed-destructive' }] });
+      expect(text(first.stdout)).toMatch(
+        /^::error title=AOI-06 delete%3A .*::AOI-06\/unconfirmed-destructive: /m,
+      );
+      expect(
+        sarif('fail.sarif').results.map((r) => `${r.ruleId} ${r.level} ${r.baselineState}`),
+      ).toEqual(['AOI-06/unconfirmed-destructive error new']);
+      expect(JSON.parse(read('written.json'))).toEqual({
+        aoi_testkit_baseline: 1,
+        known_failures: [
+          { rule: 'AOI-06', command: 'delete', sub_rule: 'AOI-06/unconfirmed-destructive' },
+        ],
+      });
 
-      const second = await cli(['lint', '--no-color', '--reporter', `junit=${at('known.xml')}`, '--baseline', at('written.json'), ...args]);
+      const second = await cli([
+        'lint',
+        '--no-color',
+        '--reporter',
+        `junit=${at('known.xml')}`,
+        '--baseline',
+        at('written.json'),
+        ...args,
+      ]);
       expect(second.exitCode).toBe(0);
-      expect(text(second.stdout)).toMatch(/baseline .*written\.json: 1 known failure\(s\) excused, 0 failure\(s\) it does not know, 0 stale entr\(ies\)\nok with the baseline/);
-      const known = expectValidJunit(read('known.xml')).testsuite[0]!.testcase.find((c) => c.name.startsWith('AOI-06 delete'))!;
+      expect(text(second.stdout)).toMatch(
+        /baseline .*written\.json: 1 known failure\(s\) excused, 0 failure\(s\) it does not know, 0 stale entr\(ies\)\nok with the baseline/,
+      );
+      const known = expectValidJunit(read('known.xml')).testsuite[0]!.testcase.find((c) =>
+        c.name.startsWith('AOI-06 delete'),
+      )!;
       expect(known.failure).toBeUndefined();
       expect(known.skipped!.message).toMatch(/^known failure \(baseline /);
     },
   );
 
-  test('an application package: SARIF results point into its APP.md, relative to the working directory', { timeout: 120_000 }, async () => {
-    const run = await cli(['lint', '--app-dir', 'fixtures/apps/broken/app-01--duplicate-key', '--reporter', `sarif=${at('app.sarif')}`]);
-    expect(run.exitCode).toBe(1);
-    const [result] = sarif('app.sarif').results.filter((r) => r.level === 'error');
-    expect(result!.locations![0]!.physicalLocation).toMatchObject({ artifactLocation: { uri: 'fixtures/apps/broken/app-01--duplicate-key/APP.md' }, region: { startLine: expect.any(Number) } });
-  });
+  test(
+    'an application package: SARIF results point into its APP.md, relative to the working directory',
+    { timeout: 120_000 },
+    async () => {
+      const run = await cli([
+        'lint',
+        '--app-dir',
+        'fixtures/apps/broken/app-01--duplicate-key',
+        '--reporter',
+        `sarif=${at('app.sarif')}`,
+      ]);
+      expect(run.exitCode).toBe(1);
+      const [result] = sarif('app.sarif').results.filter((r) => r.level === 'error');
+      expect(result!.locations![0]!.physicalLocation).toMatchObject({
+        artifactLocation: { uri: 'fixtures/apps/broken/app-01--duplicate-key/APP.md' },
+        region: { startLine: expect.any(Number) },
+      });
+    },
+  );
 });
 
 describe('check and manifest with reporters', () => {
-  test('check: JUnit, markdown and SARIF located in the recorded stream; the baseline shrinks', { timeout: 120_000 }, async () => {
-    const stream = 'fixtures/transcripts/bad-aoi-02-ansi-in-string.jsonl';
-    const run = await cli(['check', stream, '--exit-code', '0', '--reporter', `junit=${at('check.xml')}`, '--reporter', `sarif=${at('check.sarif')}`, '--reporter', 'markdown', '--write-baseline', at('check-baseline.json')]);
-    expect(run.exitCode).toBe(0); // judged against the baseline it wrote
-    expect(text(run.stdout)).toMatch(/^## aoi-testkit check: ✅ conformant\n/);
-    expect(text(run.stdout)).toContain('| AOI-02 | 🟡 known |');
-    const suite = expectValidJunit(read('check.xml')).testsuite[0]!;
-    expect(suite).toMatchObject({ name: `aoi-testkit check ${stream} [aoi]`, tests: 7, failures: 0 });
-    const result = sarif('check.sarif').results.find((r) => r.ruleId.startsWith('AOI-02/'))!;
-    expect(result.locations![0]!.physicalLocation).toMatchObject({ artifactLocation: { uri: stream }, region: { startLine: expect.any(Number) } });
-    // The same baseline on a conformant stream: its entries are stale.
-    const good = await cli(['check', 'fixtures/transcripts/good-finite-search.jsonl', '--exit-code', '0', '--baseline', at('check-baseline.json'), '--output', 'jsonl']);
-    expect(good.exitCode).toBe(1);
-    expect(text(good.stdout)).toMatch(/"code":"BASELINE_STALE","message":"AOI-02\/[a-z-]+ no longer fails: remove it from /);
-    // The kit's own answers stay conformant AOI with a baseline: a stale entry is an aoi:error, a known failure a warning check.
-    expect(checkStream(good.stdout, { exitCode: 1, strict: true }).verdicts.filter((v) => v.status === 'fail')).toEqual([]);
-    const known = await cli(['check', stream, '--exit-code', '0', '--baseline', at('check-baseline.json'), '--output', 'jsonl']);
-    expect(known.exitCode).toBe(0);
-    expect(text(known.stdout)).toMatch(/"name":"AOI-02","ok":false,"severity":"warning","status":"fail","baseline":"known"/);
-    expect(checkStream(known.stdout, { exitCode: 0, strict: true }).verdicts.filter((v) => v.status === 'fail')).toEqual([]);
-  });
+  test(
+    'check: JUnit, markdown and SARIF located in the recorded stream; the baseline shrinks',
+    { timeout: 120_000 },
+    async () => {
+      const stream = 'fixtures/transcripts/bad-aoi-02-ansi-in-string.jsonl';
+      const run = await cli([
+        'check',
+        stream,
+        '--exit-code',
+        '0',
+        '--reporter',
+        `junit=${at('check.xml')}`,
+        '--reporter',
+        `sarif=${at('check.sarif')}`,
+        '--reporter',
+        'markdown',
+        '--write-baseline',
+        at('check-baseline.json'),
+      ]);
+      expect(run.exitCode).toBe(0); // judged against the baseline it wrote
+      expect(text(run.stdout)).toMatch(/^## aoi-testkit check: ✅ conformant\n/);
+      expect(text(run.stdout)).toContain('| AOI-02 | 🟡 known |');
+      const suite = expectValidJunit(read('check.xml')).testsuite[0]!;
+      expect(suite).toMatchObject({
+        name: `aoi-testkit check ${stream} [aoi]`,
+        tests: 7,
+        failures: 0,
+      });
+      const result = sarif('check.sarif').results.find((r) => r.ruleId.startsWith('AOI-02/'))!;
+      expect(result.locations![0]!.physicalLocation).toMatchObject({
+        artifactLocation: { uri: stream },
+        region: { startLine: expect.any(Number) },
+      });
+      // The same baseline on a conformant stream: its entries are stale.
+      const good = await cli([
+        'check',
+        'fixtures/transcripts/good-finite-search.jsonl',
+        '--exit-code',
+        '0',
+        '--baseline',
+        at('check-baseline.json'),
+        '--output',
+        'jsonl',
+      ]);
+      expect(good.exitCode).toBe(1);
+      expect(text(good.stdout)).toMatch(
+        /"code":"BASELINE_STALE","message":"AOI-02\/[a-z-]+ no longer fails: remove it from /,
+      );
+      // The kit's own answers stay conformant AOI with a baseline: a stale entry is an aoi:error, a known failure a warning check.
+      expect(
+        checkStream(good.stdout, { exitCode: 1, strict: true }).verdicts.filter(
+          (v) => v.status === 'fail',
+        ),
+      ).toEqual([]);
+      const known = await cli([
+        'check',
+        stream,
+        '--exit-code',
+        '0',
+        '--baseline',
+        at('check-baseline.json'),
+        '--output',
+        'jsonl',
+      ]);
+      expect(known.exitCode).toBe(0);
+      expect(text(known.stdout)).toMatch(
+        /"name":"AOI-02","ok":false,"severity":"warning","status":"fail","baseline":"known"/,
+      );
+      expect(
+        checkStream(known.stdout, { exitCode: 0, strict: true }).verdicts.filter(
+          (v) => v.status === 'fail',
+        ),
+      ).toEqual([]);
+    },
+  );
 
-  test('manifest: SARIF located in the AGENT-CLI.md; a reporter file that cannot be written is exit 73', { timeout: 120_000 }, async () => {
-    const file = 'fixtures/manifests/agent-cli/invalid/agentcli-01--duplicate-key/AGENT-CLI.md';
-    const run = await cli(['manifest', file, '--reporter', `sarif=${at('manifest.sarif')}`, '--reporter', 'junit']);
-    expect(run.exitCode).toBe(1);
-    expect(expectValidJunit(text(run.stdout)).testsuite[0]!.testcase.filter((c) => c.failure).map((c) => c.failure!.type)).toEqual(['AGENTCLI-01/duplicate-key']);
-    expect(sarif('manifest.sarif').results[0]!.locations![0]!.physicalLocation).toEqual({ artifactLocation: { uri: file }, region: { startLine: 7, snippet: expect.anything() } });
-    const unwritable = await cli(['manifest', file, '--reporter', `junit=${at('no/such/dir/x.xml')}`]);
-    expect(unwritable.exitCode).toBe(73);
-    expect(text(unwritable.stderr)).toBe(`aoi-testkit: --reporter junit=${at('no/such/dir/x.xml')}: cannot write it: no such directory\n`);
-  });
+  test(
+    'manifest: SARIF located in the AGENT-CLI.md; a reporter file that cannot be written is exit 73',
+    { timeout: 120_000 },
+    async () => {
+      const file = 'fixtures/manifests/agent-cli/invalid/agentcli-01--duplicate-key/AGENT-CLI.md';
+      const run = await cli([
+        'manifest',
+        file,
+        '--reporter',
+        `sarif=${at('manifest.sarif')}`,
+        '--reporter',
+        'junit',
+      ]);
+      expect(run.exitCode).toBe(1);
+      expect(
+        expectValidJunit(text(run.stdout))
+          .testsuite[0]!.testcase.filter((c) => c.failure)
+          .map((c) => c.failure!.type),
+      ).toEqual(['AGENTCLI-01/duplicate-key']);
+      expect(sarif('manifest.sarif').results[0]!.locations![0]!.physicalLocation).toEqual({
+        artifactLocation: { uri: file },
+        region: { startLine: 7, snippet: expect.anything() },
+      });
+      const unwritable = await cli([
+        'manifest',
+        file,
+        '--reporter',
+        `junit=${at('no/such/dir/x.xml')}`,
+      ]);
+      expect(unwritable.exitCode).toBe(73);
+      expect(text(unwritable.stderr)).toBe(
+        `aoi-testkit: --reporter junit=${at('no/such/dir/x.xml')}: cannot write it: no such directory\n`,
+      );
+    },
+  );
 });

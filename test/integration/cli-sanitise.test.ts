@@ -31,7 +31,13 @@ const stream = [
   `{"type":"item","text":"${HOSTILE.join(' ')}"}`,
   '{"type":"item","v":\u009b}',
   JSON.stringify({ type: 'item', text: HOSTILE.join(' '), lone: '\ud800' }),
-  JSON.stringify({ type: 'aoi:error', category: HOSTILE[4], code: HOSTILE[0], message: HOSTILE.join(' '), retryable: false }),
+  JSON.stringify({
+    type: 'aoi:error',
+    category: HOSTILE[4],
+    code: HOSTILE[0],
+    message: HOSTILE.join(' '),
+    retryable: false,
+  }),
   JSON.stringify({ type: 'aoi:summary', ok: false, count: 3, category: '\ud800\u202E' }),
 ].join('\n');
 const script = join(dir, 'hostile.mjs');
@@ -54,15 +60,23 @@ process.exit(1);
 );
 
 /** Control, bidi and invisible format characters; \n is the only one the kit's own output may hold. */
-// eslint-disable-next-line no-control-regex
-const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
+
+const RAW =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const rawIn = (output: string) => [...output].filter((c) => RAW.test(c)).map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+const rawIn = (output: string) =>
+  [...output]
+    .filter((c) => RAW.test(c))
+    .map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 describe('the CLI prints no escape, C1 or bidi character from the program under test', () => {
   test('check -: text and JSONL', async () => {
     for (const output of ['text', 'jsonl']) {
-      const run = await runCli(process.execPath, [CLI, 'check', '-', '--output', output, '--no-color'], { stdin: `${stream}\n` });
+      const run = await runCli(
+        process.execPath,
+        [CLI, 'check', '-', '--output', output, '--no-color'],
+        { stdin: `${stream}\n` },
+      );
       expect(run.exitCode).toBe(1);
       const out = text(run.stdout);
       expect(rawIn(out)).toEqual([]);
@@ -70,8 +84,20 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
       // What was hostile is still shown, visibly.
       expect(out).toContain('\\u001b');
       if (output === 'jsonl') {
-        const events = out.trim().split('\n').map((line) => JSON.parse(line) as { type: string; findings?: { message: string; excerpt?: string }[] });
-        const said = events.flatMap((e) => e.findings ?? []).map((f) => `${f.message} ${f.excerpt ?? ''}`).join('\n');
+        const events = out
+          .trim()
+          .split('\n')
+          .map(
+            (line) =>
+              JSON.parse(line) as {
+                type: string;
+                findings?: { message: string; excerpt?: string }[];
+              },
+          );
+        const said = events
+          .flatMap((e) => e.findings ?? [])
+          .map((f) => `${f.message} ${f.excerpt ?? ''}`)
+          .join('\n');
         expect(said).toMatch(/\\u009b/);
         expect(rawIn(said)).toEqual([]);
       }
@@ -79,7 +105,25 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
   });
 
   test('lint: a hostile command name and hostile output, text and JSONL', async () => {
-    const lint = (output: string) => runCli(process.execPath, [CLI, 'lint', '--spec', 'aoi', '--output', output, '--no-color', '--timeout-ms', '5000', '--', process.execPath, script], { timeoutMs: 120_000 });
+    const lint = (output: string) =>
+      runCli(
+        process.execPath,
+        [
+          CLI,
+          'lint',
+          '--spec',
+          'aoi',
+          '--output',
+          output,
+          '--no-color',
+          '--timeout-ms',
+          '5000',
+          '--',
+          process.execPath,
+          script,
+        ],
+        { timeoutMs: 120_000 },
+      );
     const [textRun, jsonlRun] = await Promise.all([lint('text'), lint('jsonl')]);
     for (const run of [textRun, jsonlRun]) {
       expect(run.exitCode).toBe(1);
@@ -88,12 +132,19 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
     }
     expect(text(textRun.stdout)).toContain('ev\\u202eil\\u001b[2J');
     // JSONL: program data is carried with its value unchanged, only its bytes are escaped.
-    const events = text(jsonlRun.stdout).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const events = text(jsonlRun.stdout)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', commands: [COMMAND] });
     expect(events.filter((e) => e.type === 'aoi:check').map((e) => e.command)).toContain(COMMAND);
     // V8's JSON.parse message, quoting the raw ESC of the schema document, is in a finding: escaped.
-    const messages = events.flatMap((e) => (e.findings as { message: string }[] | undefined) ?? []).map((f) => f.message);
-    const parseError = messages.find((m) => m.startsWith('schema') && m.includes('not one JSON document'));
+    const messages = events
+      .flatMap((e) => (e.findings as { message: string }[] | undefined) ?? [])
+      .map((f) => f.message);
+    const parseError = messages.find(
+      (m) => m.startsWith('schema') && m.includes('not one JSON document'),
+    );
     expect(parseError).toContain("Unexpected token '\\u009b'");
     expect(parseError).toContain('\\u001b[31m');
     expect(text(jsonlRun.stdout)).toContain('ev\\u202eil\\u001b[2J');
@@ -102,12 +153,20 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
   test('an error message naming a hostile program goes out escaped; its JSONL value is kept', async () => {
     const program = join(dir, 'no\u202Esuch\u009b');
     for (const output of ['text', 'jsonl']) {
-      const run = await runCli(process.execPath, [CLI, 'lint', '--spec', 'aoi', '--output', output, '--', program], { timeoutMs: 60_000 });
+      const run = await runCli(
+        process.execPath,
+        [CLI, 'lint', '--spec', 'aoi', '--output', output, '--', program],
+        { timeoutMs: 60_000 },
+      );
       expect(run.exitCode).not.toBe(0);
       expect(rawIn(text(run.stderr))).toEqual([]);
       expect(rawIn(text(run.stdout))).toEqual([]);
       if (output === 'jsonl') {
-        const error = text(run.stdout).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.type === 'aoi:error');
+        const error = text(run.stdout)
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((e) => e.type === 'aoi:error');
         expect(String(error?.message)).toContain(program);
       } else expect(text(run.stderr)).toContain('no\\u202esuch\\u009b');
     }

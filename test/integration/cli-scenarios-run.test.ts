@@ -20,27 +20,62 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const cli = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 230_000 });
 
 describe('aoi-testkit scenarios --run', () => {
-  test('--kind stream: a JUnit testcase per stream scenario, all passing; JSONL on stdout; exit 0', { timeout: 240_000 }, async () => {
-    const ids = loadScenarios().filter((s) => s.kind === 'stream').map((s) => s.id);
-    const junit = join(dir, 'corpus.xml');
-    const run = await cli(['scenarios', '--run', '--kind', 'stream', '--reporter', `junit=${junit}`, '--output', 'jsonl']);
-    expect(run.exitCode, text(run.stderr)).toBe(0);
-    const xml = readFileSync(junit, 'utf8');
-    const { testsuites } = parseJunit(xml);
-    expect(testsuites).toMatchObject({ tests: ids.length, failures: 0 });
-    expect(testsuites.testsuite.flatMap((s) => s.testcase.map((c) => c.name))).toEqual(ids);
-    if (HAS_XMLLINT) expect(xsdProblems(xml)).toBeUndefined();
-    const events = text(run.stdout).trim().split('\n').map((line) => JSON.parse(line) as { type: string; id?: string; ok?: boolean; count?: number });
-    expect(events.filter((e) => e.type === 'scenario_result').map((e) => `${e.id} ${e.ok}`)).toEqual(ids.map((id) => `${id} true`));
-    expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: ids.length });
-    // Every event is one the kit's own schema (aoi-testkit schema --output json) describes.
-    const validate = new Ajv2020({ strict: false }).compile(eventSchema());
-    expect(events.filter((e) => !validate(e))).toEqual([]);
-    expect(validate({ type: 'scenario_result', id: 'x', kind: 'stream', ok: 'yes', expected: {}, duration_ms: 1 })).toBe(false);
-  });
+  test(
+    '--kind stream: a JUnit testcase per stream scenario, all passing; JSONL on stdout; exit 0',
+    { timeout: 240_000 },
+    async () => {
+      const ids = loadScenarios()
+        .filter((s) => s.kind === 'stream')
+        .map((s) => s.id);
+      const junit = join(dir, 'corpus.xml');
+      const run = await cli([
+        'scenarios',
+        '--run',
+        '--kind',
+        'stream',
+        '--reporter',
+        `junit=${junit}`,
+        '--output',
+        'jsonl',
+      ]);
+      expect(run.exitCode, text(run.stderr)).toBe(0);
+      const xml = readFileSync(junit, 'utf8');
+      const { testsuites } = parseJunit(xml);
+      expect(testsuites).toMatchObject({ tests: ids.length, failures: 0 });
+      expect(testsuites.testsuite.flatMap((s) => s.testcase.map((c) => c.name))).toEqual(ids);
+      if (HAS_XMLLINT) expect(xsdProblems(xml)).toBeUndefined();
+      const events = text(run.stdout)
+        .trim()
+        .split('\n')
+        .map(
+          (line) => JSON.parse(line) as { type: string; id?: string; ok?: boolean; count?: number },
+        );
+      expect(
+        events.filter((e) => e.type === 'scenario_result').map((e) => `${e.id} ${e.ok}`),
+      ).toEqual(ids.map((id) => `${id} true`));
+      expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: ids.length });
+      // Every event is one the kit's own schema (aoi-testkit schema --output json) describes.
+      const validate = new Ajv2020({ strict: false }).compile(eventSchema());
+      expect(events.filter((e) => !validate(e))).toEqual([]);
+      expect(
+        validate({
+          type: 'scenario_result',
+          id: 'x',
+          kind: 'stream',
+          ok: 'yes',
+          expected: {},
+          duration_ms: 1,
+        }),
+      ).toBe(false);
+    },
+  );
 
   test('usage errors: a kind it cannot run, a reporter that does not fit, --reporter without --run', async () => {
-    for (const args of [['--run', '--kind', 'app'], ['--run', '--reporter', 'html=x.html'], ['--reporter', 'junit=x.xml']]) {
+    for (const args of [
+      ['--run', '--kind', 'app'],
+      ['--run', '--reporter', 'html=x.html'],
+      ['--reporter', 'junit=x.xml'],
+    ]) {
       const run = await cli(['scenarios', ...args]);
       expect(run.exitCode, args.join(' ')).toBe(64);
       expect(text(run.stderr)).toMatch(/^aoi-testkit: .*(--run|--reporter)/);

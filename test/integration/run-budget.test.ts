@@ -25,7 +25,14 @@ test('paused while an older run holds the budget, it reads everything once that 
   const older = budget.share();
   const share = budget.share();
   const paused = firstPause(share);
-  const running = runProbe(node, ['-e', 'process.stderr.write(Buffer.alloc(1 << 20, 98)); process.stdout.write(Buffer.alloc(4 << 20, 97))'], { budget: share });
+  const running = runProbe(
+    node,
+    [
+      '-e',
+      'process.stderr.write(Buffer.alloc(1 << 20, 98)); process.stdout.write(Buffer.alloc(4 << 20, 97))',
+    ],
+    { budget: share },
+  );
   expect(await paused).toBeLessThan(5 * MIB); // it stopped reading before the end
   older.release();
   const run = await running;
@@ -44,7 +51,8 @@ test('its own cap still ends a flood: an older run that stopped reading does not
   older.take(10, () => {});
   older.stopReading(); // ended, output still held by its caller
   const share = budget.share();
-  const flood = 'const b = Buffer.alloc(65536, 97); const w = () => { while (process.stdout.write(b)); process.stdout.once("drain", w); }; w();';
+  const flood =
+    'const b = Buffer.alloc(65536, 97); const w = () => { while (process.stdout.write(b)); process.stdout.once("drain", w); }; w();';
   const run = await runProbe(node, ['-e', flood], { budget: share, maxBufferBytes: 2 * MIB });
   expect(run.probe.maxBufferExceeded).toBe(true);
   expect(run.stdout.length).toBeLessThanOrEqual(2 * MIB);

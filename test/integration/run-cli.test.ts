@@ -21,7 +21,10 @@ function alive(pid: number): boolean {
 
 describe('runCli', () => {
   test('captures stdout bytes, stderr, exit code and no signal', async () => {
-    const run = await runCli(node, ['-e', 'process.stdout.write("a\\n"); process.stderr.write("b"); process.exitCode = 3']);
+    const run = await runCli(node, [
+      '-e',
+      'process.stdout.write("a\\n"); process.stderr.write("b"); process.exitCode = 3',
+    ]);
     expect(text(run.stdout)).toBe('a\n');
     expect(text(run.stderr)).toBe('b');
     expect(run).toMatchObject({ exitCode: 3, signal: null, timedOut: false });
@@ -57,7 +60,10 @@ describe('runCli', () => {
   test('a run is what the matchers take', async () => {
     const { aoiMatchers } = await import('../../src/matchers/index.js');
     expect.extend(aoiMatchers);
-    const run = await runCli(node, ['-e', 'console.log(JSON.stringify({type:"aoi:meta",schema_version:"1",aoi_version:"0.2"})); console.log(JSON.stringify({type:"aoi:summary",ok:true,count:0}))']);
+    const run = await runCli(node, [
+      '-e',
+      'console.log(JSON.stringify({type:"aoi:meta",schema_version:"1",aoi_version:"0.2"})); console.log(JSON.stringify({type:"aoi:summary",ok:true,count:0}))',
+    ]);
     expect(run).toBeAoiConformant();
     expect(run).toSucceedWithSummary({ count: 0 });
   });

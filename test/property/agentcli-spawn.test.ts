@@ -1,11 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentCliConfig, agentCliConfigWithDefect, agentCliManifest } from '../../src/arbitraries/agentcli/index.js';
+import {
+  agentCliConfig,
+  agentCliConfigWithDefect,
+  agentCliManifest,
+} from '../../src/arbitraries/agentcli/index.js';
 import { resolveSpawn, type ResolvedSpawn } from '../../src/checks/agentcli/resolve-spawn.js';
 import type { AgentCliConfig, AgentCliManifest } from '../../src/spec/agentcli/manifest.js';
 
 const numRuns = Number(process.env.PROPERTY_RUNS ?? 300);
-const withConfig = agentCliManifest().chain((manifest) => agentCliConfig(manifest).map((config) => ({ manifest, config })));
+const withConfig = agentCliManifest().chain((manifest) =>
+  agentCliConfig(manifest).map((config) => ({ manifest, config })),
+);
 
 function resolved(manifest: AgentCliManifest, config: AgentCliConfig): ResolvedSpawn {
   const spawn = resolveSpawn(manifest, config);
@@ -15,7 +21,8 @@ function resolved(manifest: AgentCliManifest, config: AgentCliConfig): ResolvedS
 
 /** Is `part` a contiguous run of `whole` at or after `from`? Returns where it ends, or -1. */
 function findRun(whole: readonly string[], part: readonly string[], from: number): number {
-  for (let i = from; i + part.length <= whole.length; i++) if (part.every((token, k) => whole[i + k] === token)) return i + part.length;
+  for (let i = from; i + part.length <= whole.length; i++)
+    if (part.every((token, k) => whole[i + k] === token)) return i + part.length;
   return -1;
 }
 
@@ -32,14 +39,20 @@ describe('resolveSpawn over generated manifests and configs', () => {
           const value = config.options?.[option.id];
           const effective = value ?? option.default;
           const patch = [
-            ...(option.type === 'boolean' && effective === true ? (option.bin_args_append_when_true ?? []) : []),
-            ...(value !== undefined && value !== option.default ? (option.bin_args_template ?? []).map((t) => t.replaceAll('{value}', String(value))) : []),
+            ...(option.type === 'boolean' && effective === true
+              ? (option.bin_args_append_when_true ?? [])
+              : []),
+            ...(value !== undefined && value !== option.default
+              ? (option.bin_args_template ?? []).map((t) => t.replaceAll('{value}', String(value)))
+              : []),
           ];
           at = findRun(spawn.args, patch, at);
           expect(at, `patch of ${option.id}`).toBeGreaterThanOrEqual(0);
         }
         expect(at).toBe(spawn.args.length);
-        expect([...spawn.args, ...Object.values(spawn.env)].some((s) => s.includes('{value}'))).toBe(false);
+        expect(
+          [...spawn.args, ...Object.values(spawn.env)].some((s) => s.includes('{value}')),
+        ).toBe(false);
       }),
       { numRuns },
     );
@@ -48,7 +61,10 @@ describe('resolveSpawn over generated manifests and configs', () => {
   it('the order of the config’s keys never matters: the manifest’s declaration order does', () => {
     fc.assert(
       fc.property(withConfig, ({ manifest, config }) => {
-        const reversed = { ...config, options: Object.fromEntries(Object.entries(config.options ?? {}).reverse()) };
+        const reversed = {
+          ...config,
+          options: Object.fromEntries(Object.entries(config.options ?? {}).reverse()),
+        };
         expect(resolved(manifest, reversed)).toEqual(resolved(manifest, config));
       }),
       { numRuns },
@@ -70,7 +86,9 @@ describe('resolveSpawn over generated manifests and configs', () => {
   it('rejects every broken config with exactly the sub-rule it breaks', () => {
     fc.assert(
       fc.property(
-        agentCliManifest().chain((manifest) => agentCliConfigWithDefect(manifest).map((defect) => ({ manifest, defect }))),
+        agentCliManifest().chain((manifest) =>
+          agentCliConfigWithDefect(manifest).map((defect) => ({ manifest, defect })),
+        ),
         ({ manifest, defect }) => {
           const spawn = resolveSpawn(manifest, defect.config as AgentCliConfig);
           expect(spawn.ok).toBe(false);

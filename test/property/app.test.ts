@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_MANIFEST_DEFECTS, appManifest, appManifestWithDefect, appMarkdown } from '../../src/arbitraries/app/index.js';
+import {
+  APP_MANIFEST_DEFECTS,
+  appManifest,
+  appManifestWithDefect,
+  appMarkdown,
+} from '../../src/arbitraries/app/index.js';
 import { validateAppManifest } from '../../src/checks/app/manifest.js';
 import { APP_SUB_RULES } from '../../src/spec/app/rules.js';
 
@@ -27,7 +32,9 @@ describe('the APP.md arbitraries and the validator agree', () => {
   });
 
   it('the defect catalogue names only registered manifest sub-rules', () => {
-    const manifestSubRules = new Set(APP_SUB_RULES.filter((s) => s.judgedBy === 'manifest').map((s) => s.id));
+    const manifestSubRules = new Set(
+      APP_SUB_RULES.filter((s) => s.judgedBy === 'manifest').map((s) => s.id),
+    );
     for (const defect of APP_MANIFEST_DEFECTS) expect(manifestSubRules).toContain(defect.subRule);
   });
 });

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aoiRun, aoiStream, chunked } from '../../src/arbitraries/index.js';
-import { checkStream, createStreamChecker, type StreamReport } from '../../src/checks/aoi/stream.js';
+import {
+  checkStream,
+  createStreamChecker,
+  type StreamReport,
+} from '../../src/checks/aoi/stream.js';
 import { loadTranscripts, type Transcript } from '../support/transcripts.js';
 
 /**
@@ -11,13 +15,17 @@ import { loadTranscripts, type Transcript } from '../support/transcripts.js';
  */
 const transcripts = loadTranscripts();
 
-
 /** What must not depend on chunking: verdicts with their counts, findings with lines and evidence. */
 function essence(report: StreamReport) {
   return {
     ok: report.ok,
     stats: report.stats,
-    verdicts: report.verdicts.map((v) => ({ rule: v.rule, status: v.status, errors: v.errors, warnings: v.warnings })),
+    verdicts: report.verdicts.map((v) => ({
+      rule: v.rule,
+      status: v.status,
+      errors: v.errors,
+      warnings: v.warnings,
+    })),
     findings: report.findings.map((f) => ({
       id: f.id,
       severity: f.severity,
@@ -62,18 +70,23 @@ describe('chunking does not change the report', () => {
 });
 
 describe('chunked()', () => {
-  const sample = new TextEncoder().encode('{"type":"aoi:meta"}\r\n{"type":"hit","title":"機械 🤖"}\n');
+  const sample = new TextEncoder().encode(
+    '{"type":"aoi:meta"}\r\n{"type":"hit","title":"機械 🤖"}\n',
+  );
 
   it('produces non-empty chunks that concatenate to the input', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }), fc.integer({ min: 0, max: 8 }), (bytes, maxCuts) =>
-        fc.assert(
-          fc.property(chunked(bytes, { maxCuts }), (chunks) => {
-            expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
-            for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
-          }),
-          { numRuns: 5 },
-        ),
+      fc.property(
+        fc.uint8Array({ maxLength: 64 }),
+        fc.integer({ min: 0, max: 8 }),
+        (bytes, maxCuts) =>
+          fc.assert(
+            fc.property(chunked(bytes, { maxCuts }), (chunks) => {
+              expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+              for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
+            }),
+            { numRuns: 5 },
+          ),
       ),
       { numRuns: 50 },
     );
@@ -81,7 +94,8 @@ describe('chunked()', () => {
 
   it('cuts inside multi-byte characters, between \\r and \\n, and one byte at a time', () => {
     const samples = fc.sample(chunked(sample), { numRuns: 500, seed: 42 });
-    const cutsOf = (chunks: Uint8Array[]) => chunks.slice(0, -1).reduce<number[]>((acc, c) => [...acc, (acc.at(-1) ?? 0) + c.length], []);
+    const cutsOf = (chunks: Uint8Array[]) =>
+      chunks.slice(0, -1).reduce<number[]>((acc, c) => [...acc, (acc.at(-1) ?? 0) + c.length], []);
     const allCuts = new Set(samples.flatMap(cutsOf));
     const crlf = sample.indexOf(0x0a); // the first \n follows the \r
     expect(allCuts.has(crlf)).toBe(true);
@@ -107,28 +121,44 @@ describe('chunked()', () => {
 });
 
 describe('chunked(arbitrary): the value and its cuts drawn together, both shrinking', () => {
-  const sample = new TextEncoder().encode('{"type":"aoi:meta"}\r\n{"type":"hit","title":"機械 🤖"}\n');
-  const cutsOf = (chunks: Uint8Array[]) => chunks.slice(0, -1).reduce<number[]>((acc, c) => [...acc, (acc.at(-1) ?? 0) + c.length], []);
+  const sample = new TextEncoder().encode(
+    '{"type":"aoi:meta"}\r\n{"type":"hit","title":"機械 🤖"}\n',
+  );
+  const cutsOf = (chunks: Uint8Array[]) =>
+    chunks.slice(0, -1).reduce<number[]>((acc, c) => [...acc, (acc.at(-1) ?? 0) + c.length], []);
 
   it('of bytes: non-empty chunks that concatenate to the bytes drawn', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }).chain((bytes) => fc.tuple(fc.constant(bytes), chunked(fc.constant(bytes), { maxCuts: 8 }))), ([bytes, chunks]) => {
-        expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
-        for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
-        expect(chunks.length).toBeLessThanOrEqual(Math.max(9, bytes.length));
-      }),
+      fc.property(
+        fc
+          .uint8Array({ maxLength: 64 })
+          .chain((bytes) =>
+            fc.tuple(fc.constant(bytes), chunked(fc.constant(bytes), { maxCuts: 8 })),
+          ),
+        ([bytes, chunks]) => {
+          expect(Buffer.concat(chunks)).toEqual(Buffer.from(bytes));
+          for (const chunk of chunks) expect(chunk.length).toBeGreaterThan(0);
+          expect(chunks.length).toBeLessThanOrEqual(Math.max(9, bytes.length));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('of streams and runs: each value keeps its fields and gains chunks of its own bytes (or stdout)', () => {
     fc.assert(
-      fc.property(chunked(aoiStream({ maxItems: 6 })), chunked(aoiRun({ stream: { maxItems: 6 } })), (stream, run) => {
-        expect(Buffer.concat(stream.chunks)).toEqual(Buffer.from(stream.bytes));
-        expect(Buffer.from(stream.bytes).toString('utf8')).toBe(stream.events.map((e) => `${JSON.stringify(e)}\n`).join(''));
-        expect(Buffer.concat(run.chunks)).toEqual(Buffer.from(run.stdout));
-        expect(typeof run.consistent).toBe('boolean');
-      }),
+      fc.property(
+        chunked(aoiStream({ maxItems: 6 })),
+        chunked(aoiRun({ stream: { maxItems: 6 } })),
+        (stream, run) => {
+          expect(Buffer.concat(stream.chunks)).toEqual(Buffer.from(stream.bytes));
+          expect(Buffer.from(stream.bytes).toString('utf8')).toBe(
+            stream.events.map((e) => `${JSON.stringify(e)}\n`).join(''),
+          );
+          expect(Buffer.concat(run.chunks)).toEqual(Buffer.from(run.stdout));
+          expect(typeof run.consistent).toBe('boolean');
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -140,7 +170,8 @@ describe('chunked(arbitrary): the value and its cuts drawn together, both shrink
     expect([...allCuts].some((at) => (sample[at]! & 0xc0) === 0x80)).toBe(true); // inside a character
     expect(samples.some((chunks) => chunks.length === sample.length)).toBe(true);
     // Tricky offsets are favoured: most cuts land on one.
-    const tricky = (at: number) => (sample[at]! & 0xc0) === 0x80 || sample[at] === 0x0a || sample[at - 1] === 0x0a;
+    const tricky = (at: number) =>
+      (sample[at]! & 0xc0) === 0x80 || sample[at] === 0x0a || sample[at - 1] === 0x0a;
     const cuts = samples.filter((chunks) => chunks.length < sample.length).flatMap(cutsOf);
     expect(cuts.filter(tricky).length / cuts.length).toBeGreaterThan(0.5);
   });
@@ -148,12 +179,18 @@ describe('chunked(arbitrary): the value and its cuts drawn together, both shrink
   it('shrinks the stream and the cuts together: "a stream with a hit, cut at all" fails on one minimal hit and one cut', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const failure = fc.check(
-        fc.property(chunked(aoiStream({ kind: 'read', outcome: 'ok' })), (stream) => stream.chunks.length === 1 || !stream.events.some((e) => e.type === 'hit')),
+        fc.property(
+          chunked(aoiStream({ kind: 'read', outcome: 'ok' })),
+          (stream) => stream.chunks.length === 1 || !stream.events.some((e) => e.type === 'hit'),
+        ),
         { seed, numRuns: 300 },
       );
       expect(failure.failed).toBe(true);
       const stream = failure.counterexample![0];
-      expect(stream.events.slice(1)).toEqual([{ type: 'hit', id: 'n_0000', title: '', rank: 1, snippet: '' }, { type: 'aoi:summary', ok: true }]);
+      expect(stream.events.slice(1)).toEqual([
+        { type: 'hit', id: 'n_0000', title: '', rank: 1, snippet: '' },
+        { type: 'aoi:summary', ok: true },
+      ]);
       expect(stream.chunks).toHaveLength(2);
       // The first tricky offset: right before the meta's newline.
       expect(cutsOf(stream.chunks)).toEqual([Buffer.from(stream.bytes).indexOf(0x0a)]);
@@ -162,6 +199,8 @@ describe('chunked(arbitrary): the value and its cuts drawn together, both shrink
 
   it('refuses what it cannot cut with a TypeError', () => {
     expect(() => chunked({} as never)).toThrow(TypeError);
-    expect(() => fc.sample(chunked(fc.constant({ bytes: 'text' }) as never), 1)).toThrow(/Uint8Array/);
+    expect(() => fc.sample(chunked(fc.constant({ bytes: 'text' }) as never), 1)).toThrow(
+      /Uint8Array/,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cmdhelpCapabilityLine, cmdhelpDocument, cmdhelpDocumentWithDefect, CMDHELP_DOCUMENT_DEFECTS } from '../../src/arbitraries/cmdhelp/index.js';
+import {
+  cmdhelpCapabilityLine,
+  cmdhelpDocument,
+  cmdhelpDocumentWithDefect,
+  CMDHELP_DOCUMENT_DEFECTS,
+} from '../../src/arbitraries/cmdhelp/index.js';
 import { parseCapabilityLine, validateCmdhelpDocument } from '../../src/checks/cmdhelp/index.js';
 import { CMDHELP_SUB_RULES } from '../../src/spec/cmdhelp/rules.js';
 
@@ -17,14 +22,17 @@ describe('cmdhelp properties', () => {
   it('a generated defect gives exactly its sub-rule', () => {
     fc.assert(
       fc.property(cmdhelpDocumentWithDefect(), ({ subRule, document }) => {
-        expect([...new Set(validateCmdhelpDocument(document).findings.map((f) => f.id))]).toEqual([subRule]);
+        expect([...new Set(validateCmdhelpDocument(document).findings.map((f) => f.id))]).toEqual([
+          subRule,
+        ]);
       }),
       { numRuns: 300 },
     );
   });
 
   it('every defect names a registered document sub-rule', () => {
-    for (const d of CMDHELP_DOCUMENT_DEFECTS) expect(CMDHELP_SUB_RULES.find((s) => s.id === d.subRule)?.judgedBy).toBe('document');
+    for (const d of CMDHELP_DOCUMENT_DEFECTS)
+      expect(CMDHELP_SUB_RULES.find((s) => s.id === d.subRule)?.judgedBy).toBe('document');
   });
 
   it('generated capability lines parse', () => {
@@ -32,6 +40,9 @@ describe('cmdhelp properties', () => {
   });
 
   it('validateCmdhelpDocument never throws on any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => typeof validateCmdhelpDocument(v).valid === 'boolean'), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => typeof validateCmdhelpDocument(v).valid === 'boolean'),
+      { numRuns: 300 },
+    );
   });
 });

@@ -56,11 +56,17 @@ const examples = sources(ROOT).flatMap(examplesOf);
 function guardedFc(pending: Promise<unknown>[]): typeof fc {
   const property = ((...args: unknown[]) => {
     const predicate = args.at(-1) as (...values: unknown[]) => unknown;
-    return (fc.property as (...a: unknown[]) => unknown)(...args.slice(0, -1), (...values: unknown[]) => {
-      const result = predicate(...values);
-      if (result instanceof Promise) throw new Error('an async predicate in fc.property checks nothing: use fc.asyncProperty, and await fc.assert');
-      return result;
-    });
+    return (fc.property as (...a: unknown[]) => unknown)(
+      ...args.slice(0, -1),
+      (...values: unknown[]) => {
+        const result = predicate(...values);
+        if (result instanceof Promise)
+          throw new Error(
+            'an async predicate in fc.property checks nothing: use fc.asyncProperty, and await fc.assert',
+          );
+        return result;
+      },
+    );
   }) as typeof fc.property;
   const assert = ((...args: Parameters<typeof fc.assert>) => {
     const result = fc.assert(...args);
@@ -78,20 +84,47 @@ describe('doc comment examples', () => {
 
   it('finds them: one-liners, and the blocks of the main arbitraries', () => {
     expect(examples.length).toBeGreaterThan(20);
-    const blocks = examples.filter((example) => example.code.includes('\n')).map((example) => example.where.replace(/:\d+$/, ''));
-    expect(new Set(blocks)).toEqual(new Set(['aoi/stream.ts', 'aoi/defects.ts', 'aoi/run.ts', 'aoi/input.ts', 'aoi/schedule.ts', 'chunks.ts']));
+    const blocks = examples
+      .filter((example) => example.code.includes('\n'))
+      .map((example) => example.where.replace(/:\d+$/, ''));
+    expect(new Set(blocks)).toEqual(
+      new Set([
+        'aoi/stream.ts',
+        'aoi/defects.ts',
+        'aoi/run.ts',
+        'aoi/input.ts',
+        'aoi/schedule.ts',
+        'chunks.ts',
+      ]),
+    );
     expect(blocks.filter((file) => file === 'chunks.ts')).toHaveLength(2);
   });
 
-  it.each(examples.map((example) => [example.where, example] as const))('%s', async (_where, example) => {
-    const pending: Promise<unknown>[] = [];
-    const scope = { ...arbitraries, fc: guardedFc(pending), expect, checkStream, createStreamChecker, runInMemory, notes, ERROR_CATEGORIES, validateCapabilities, JSON };
-    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the examples are the kit's own source
-    const run = new AsyncFunction(...Object.keys(scope), example.code);
-    await run(...Object.values(scope));
-    await Promise.all(pending);
-  });
+  it.each(examples.map((example) => [example.where, example] as const))(
+    '%s',
+    async (_where, example) => {
+      const pending: Promise<unknown>[] = [];
+      const scope = {
+        ...arbitraries,
+        fc: guardedFc(pending),
+        expect,
+        checkStream,
+        createStreamChecker,
+        runInMemory,
+        notes,
+        ERROR_CATEGORIES,
+        validateCapabilities,
+        JSON,
+      };
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+        ...args: string[]
+      ) => (...values: unknown[]) => Promise<unknown>;
+
+      const run = new AsyncFunction(...Object.keys(scope), example.code);
+      await run(...Object.values(scope));
+      await Promise.all(pending);
+    },
+  );
 
   it('the guard catches the mistake it is there for: an async predicate in fc.property', async () => {
     const pending: Promise<unknown>[] = [];
@@ -102,7 +135,9 @@ describe('doc comment examples', () => {
     } catch (error) {
       failure = error as Error;
     }
-    expect(`${failure?.message} ${(failure?.cause as Error | undefined)?.message}`).toMatch(/async predicate in fc.property checks nothing/);
+    expect(`${failure?.message} ${(failure?.cause as Error | undefined)?.message}`).toMatch(
+      /async predicate in fc.property checks nothing/,
+    );
     // An async property left without await still fails, once the runner awaits it.
     guarded.assert(guarded.asyncProperty(fc.nat(), async () => expect(1).toBe(2)));
     await expect(Promise.all(pending)).rejects.toThrow(/Property failed/);

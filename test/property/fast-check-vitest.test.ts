@@ -1,18 +1,36 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, describe, expect } from 'vitest';
-import { aoiRun, aoiStream, aoiStreamWithDefect, chunked, scheduledChunks } from '../../src/arbitraries/index.js';
+import {
+  aoiRun,
+  aoiStream,
+  aoiStreamWithDefect,
+  chunked,
+  scheduledChunks,
+} from '../../src/arbitraries/index.js';
 import { checkStream, checkStreamAsync, createStreamChecker } from '../../src/checks/aoi/stream.js';
 
 /** The arbitraries as a user of @fast-check/vitest writes them: `test.prop`, with shrinking and seeds. */
 describe('with @fast-check/vitest', () => {
-  test.prop([aoiStream({ kind: 'read' })])('a read command’s stream passes the checker', (stream) => {
-    expect(checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal }).ok).toBe(true);
-  });
+  test.prop([aoiStream({ kind: 'read' })])(
+    'a read command’s stream passes the checker',
+    (stream) => {
+      expect(
+        checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal }).ok,
+      ).toBe(true);
+    },
+  );
 
-  test.prop({ stream: aoiStreamWithDefect(['crash-before-summary', 'mixing-prose']) })('a labelled defect is reported', ({ stream }) => {
-    const report = checkStream(stream.bytes, { exitCode: stream.exitCode, signal: stream.signal, unbounded: stream.unbounded });
-    expect(report.findings.map((f) => f.id)).toContain(stream.defect.violates[0]);
-  });
+  test.prop({ stream: aoiStreamWithDefect(['crash-before-summary', 'mixing-prose']) })(
+    'a labelled defect is reported',
+    ({ stream }) => {
+      const report = checkStream(stream.bytes, {
+        exitCode: stream.exitCode,
+        signal: stream.signal,
+        unbounded: stream.unbounded,
+      });
+      expect(report.findings.map((f) => f.id)).toContain(stream.defect.violates[0]);
+    },
+  );
 
   test.prop([chunked(aoiRun({ consistent: true }))], { numRuns: 50 })(
     'checkStreamAsync over a web stream of the chunks agrees with the whole buffer',
@@ -24,17 +42,30 @@ describe('with @fast-check/vitest', () => {
         },
       });
       const end = { exitCode: run.exitCode, signal: run.signal, unbounded: run.unbounded };
-      expect((await checkStreamAsync(web, end)).findings).toEqual(checkStream(run.stdout, end).findings);
+      expect((await checkStreamAsync(web, end)).findings).toEqual(
+        checkStream(run.stdout, end).findings,
+      );
     },
   );
 
   describe('scheduledChunks(): exit delivered before, between and after the chunks', () => {
     // Finite streams that end well, in a few chunks: the order of exit and chunks is what varies.
-    const cutStreams = chunked(aoiStream({ kind: ['read', 'mutate', 'dry-run', 'doctor'], outcome: ['ok', 'truncated'], maxItems: 5 }), { maxCuts: 4 });
+    const cutStreams = chunked(
+      aoiStream({
+        kind: ['read', 'mutate', 'dry-run', 'doctor'],
+        outcome: ['ok', 'truncated'],
+        maxItems: 5,
+      }),
+      { maxCuts: 4 },
+    );
     const orders = { exitBeforeLastChunk: 0, exitAfterLastChunk: 0 };
 
     /** The consumer under test: feeds a streaming checker as chunks come, takes the exit status whenever it comes, judges once it has both. */
-    async function consume(chunks: AsyncIterable<Uint8Array>, exit: Promise<number | null>, order: string[]) {
+    async function consume(
+      chunks: AsyncIterable<Uint8Array>,
+      exit: Promise<number | null>,
+      order: string[],
+    ) {
       const checker = createStreamChecker();
       const reading = (async () => {
         for await (const chunk of chunks) {
@@ -47,7 +78,11 @@ describe('with @fast-check/vitest', () => {
     }
 
     /** The same consumer gone wrong: it judges when the process exits, whatever it has read by then. */
-    async function consumeUntilExit(chunks: AsyncIterable<Uint8Array>, exit: Promise<number | null>, order: string[]) {
+    async function consumeUntilExit(
+      chunks: AsyncIterable<Uint8Array>,
+      exit: Promise<number | null>,
+      order: string[],
+    ) {
       const checker = createStreamChecker();
       let exited = false;
       void (async () => {
@@ -63,7 +98,11 @@ describe('with @fast-check/vitest', () => {
     }
 
     /** One run: schedule exit, consume, and say where exit came relative to the chunks. */
-    async function run(s: fc.Scheduler, stream: { chunks: Uint8Array[]; exitCode: number | null }, consumer: typeof consume) {
+    async function run(
+      s: fc.Scheduler,
+      stream: { chunks: Uint8Array[]; exitCode: number | null },
+      consumer: typeof consume,
+    ) {
       const order: string[] = [];
       const exit = s.schedule(Promise.resolve(stream.exitCode), 'exit').then((code) => {
         order.push('exit');
@@ -80,13 +119,18 @@ describe('with @fast-check/vitest', () => {
       expect(orders.exitAfterLastChunk).toBeGreaterThan(0);
     });
 
-    test.prop([fc.scheduler(), cutStreams], { numRuns: 100 })('the consumer’s verdict is the checker’s on the whole buffer, in every order', async (s, stream) => {
-      const { report, exitFirst } = await run(s, stream, consume);
-      if (exitFirst) orders.exitBeforeLastChunk++;
-      else orders.exitAfterLastChunk++;
-      expect(report.findings).toEqual(checkStream(stream.bytes, { exitCode: stream.exitCode, signal: null }).findings);
-      expect(report.ok).toBe(true);
-    });
+    test.prop([fc.scheduler(), cutStreams], { numRuns: 100 })(
+      'the consumer’s verdict is the checker’s on the whole buffer, in every order',
+      async (s, stream) => {
+        const { report, exitFirst } = await run(s, stream, consume);
+        if (exitFirst) orders.exitBeforeLastChunk++;
+        else orders.exitAfterLastChunk++;
+        expect(report.findings).toEqual(
+          checkStream(stream.bytes, { exitCode: stream.exitCode, signal: null }).findings,
+        );
+        expect(report.ok).toBe(true);
+      },
+    );
 
     test('the property fails a consumer that judges at exit: ordering matters, and the scheduler finds it', async () => {
       const result = await fc.check(

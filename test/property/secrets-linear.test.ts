@@ -11,11 +11,44 @@ import { makeCanaries } from '../../src/run/index.js';
 // timed assertion here would be decided by the load of the machine running the suite.
 const KNOWN = makeCanaries('linear').values;
 const piece = fc.constantFrom(
-  'a', 'A', '+', '-', '.', ':', '/', '?', '&', '=', '"', "'", ' ', '\\', '\\u0061', 'token', 'secret', 'bearer ', 'sk-', 'xoxb-', 'eyJ', 'ghp_',
-  'AKIA', 'H4sI', '://', '--password', '{', '}', ',', '0', '9', '%2B', 'aoiCanary_', KNOWN[0]!.slice(0, 12),
+  'a',
+  'A',
+  '+',
+  '-',
+  '.',
+  ':',
+  '/',
+  '?',
+  '&',
+  '=',
+  '"',
+  "'",
+  ' ',
+  '\\',
+  '\\u0061',
+  'token',
+  'secret',
+  'bearer ',
+  'sk-',
+  'xoxb-',
+  'eyJ',
+  'ghp_',
+  'AKIA',
+  'H4sI',
+  '://',
+  '--password',
+  '{',
+  '}',
+  ',',
+  '0',
+  '9',
+  '%2B',
+  'aoiCanary_',
+  KNOWN[0]!.slice(0, 12),
 );
 const pattern = fc.array(piece, { minLength: 1, maxLength: 12 }).map((parts) => parts.join(''));
-const repeatTo = (text: string, length: number) => text.repeat(Math.ceil(length / text.length)).slice(0, length);
+const repeatTo = (text: string, length: number) =>
+  text.repeat(Math.ceil(length / text.length)).slice(0, length);
 
 /** Characters the scanner looked at while masking `text` with and without the known canaries. */
 function work(text: string): number {
@@ -27,7 +60,8 @@ function work(text: string): number {
 
 /** Linear: 16 times the text is at most 16 times the work (10 % for the edges of the text). */
 const LINEAR = 16 * 1.1;
-const growth = (p: string) => work(repeatTo(p, 1024 * 1024)) / Math.max(1, work(repeatTo(p, 64 * 1024)));
+const growth = (p: string) =>
+  work(repeatTo(p, 1024 * 1024)) / Math.max(1, work(repeatTo(p, 64 * 1024)));
 
 describe('maskSecrets is linear in the length of its input', () => {
   it('random strings of 64 KiB and 1 MiB: scanner work grows 16× (±10 %)', () => {
@@ -44,7 +78,8 @@ describe('maskSecrets is linear in the length of its input', () => {
       expect(growth(p), p).toBeLessThan(LINEAR);
       expect(growth(p), p).toBeGreaterThan(0);
     }
-    const bearer = work(`bearer ${'a'.repeat(1024 * 1024)}`) / work(`bearer ${'a'.repeat(64 * 1024)}`);
+    const bearer =
+      work(`bearer ${'a'.repeat(1024 * 1024)}`) / work(`bearer ${'a'.repeat(64 * 1024)}`);
     expect(bearer).toBeLessThan(LINEAR);
   }, 120_000);
 });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aoiRun, aoiStream, aoiStreamWithDefect, type AoiEventValue, type GeneratedRun } from '../../src/arbitraries/index.js';
+import {
+  aoiRun,
+  aoiStream,
+  aoiStreamWithDefect,
+  type AoiEventValue,
+  type GeneratedRun,
+} from '../../src/arbitraries/index.js';
 
 /**
  * The main arbitraries are built from record/tuple/oneof + map, never chain, so that a failing property
@@ -21,19 +27,35 @@ function shrunk<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => boolean,
 
 /** A meta with only the required fields, each at its smallest (the schema version aside: any x.y.z of 0s and 1s). */
 function expectMinimalMeta(meta: AoiEventValue | undefined, command: string): void {
-  expect(meta).toEqual({ type: 'aoi:meta', tool: 'a', aoi_version: '0.2', schema_name: 'dev.example.a.events', schema_version: expect.stringMatching(/^[01]\.[01]\.[01]$/), command });
+  expect(meta).toEqual({
+    type: 'aoi:meta',
+    tool: 'a',
+    aoi_version: '0.2',
+    schema_name: 'dev.example.a.events',
+    schema_version: expect.stringMatching(/^[01]\.[01]\.[01]$/),
+    command,
+  });
 }
 
 const hits = (events: readonly AoiEventValue[]) => events.filter((event) => event.type === 'hit');
-const items = (events: readonly AoiEventValue[]) => events.filter((event) => !event.type.startsWith('aoi:'));
+const items = (events: readonly AoiEventValue[]) =>
+  events.filter((event) => !event.type.startsWith('aoi:'));
 
 describe('shrinking: a failure comes out minimal', () => {
   it('aoiStream({ kind: "read", outcome: "ok" }): "fewer than 2 hits" fails on meta, two minimal hits, a bare summary', () => {
     for (const seed of SEEDS) {
-      const stream = shrunk(aoiStream({ kind: 'read', outcome: 'ok' }), (s) => hits(s.events).length < 2, seed);
+      const stream = shrunk(
+        aoiStream({ kind: 'read', outcome: 'ok' }),
+        (s) => hits(s.events).length < 2,
+        seed,
+      );
       expect(stream.events).toHaveLength(4);
       expectMinimalMeta(stream.events[0], 'search');
-      expect(stream.events.slice(1)).toEqual([MINIMAL_HIT, MINIMAL_HIT, { type: 'aoi:summary', ok: true }]);
+      expect(stream.events.slice(1)).toEqual([
+        MINIMAL_HIT,
+        MINIMAL_HIT,
+        { type: 'aoi:summary', ok: true },
+      ]);
       expect(Buffer.from(stream.bytes).toString('utf8').split('\n')).toHaveLength(5); // four lines, then the final newline
     }
   });
@@ -42,19 +64,37 @@ describe('shrinking: a failure comes out minimal', () => {
     for (const seed of SEEDS) {
       const stream = shrunk(aoiStream(), (s) => hits(s.events).length < 2, seed);
       expect(items(stream.events), `seed ${seed}`).toEqual([MINIMAL_HIT, MINIMAL_HIT]);
-      const framework = stream.events.filter((event) => event.type.startsWith('aoi:')).map((event) => event.type);
+      const framework = stream.events
+        .filter((event) => event.type.startsWith('aoi:'))
+        .map((event) => event.type);
       // meta unless unbounded (where it is optional), at most one error (a failed outcome needs one), the summary unless killed.
-      expect(framework.filter((type) => !['aoi:meta', 'aoi:error', 'aoi:summary'].includes(type)), `seed ${seed}`).toEqual([]);
+      expect(
+        framework.filter((type) => !['aoi:meta', 'aoi:error', 'aoi:summary'].includes(type)),
+        `seed ${seed}`,
+      ).toEqual([]);
       expect(framework.filter((type) => type === 'aoi:error').length).toBeLessThanOrEqual(1);
     }
   });
 
   it('aoiStreamWithDefect(): "fewer than 3 items" fails on a minimal meta and exactly three minimal hits, whatever the defect', () => {
     for (const seed of SEEDS) {
-      const stream = shrunk(aoiStreamWithDefect(undefined, { shapes: ['search-truncated'] }), (s) => items(s.events).length < 3, seed);
+      const stream = shrunk(
+        aoiStreamWithDefect(undefined, { shapes: ['search-truncated'] }),
+        (s) => items(s.events).length < 3,
+        seed,
+      );
       expectMinimalMeta(stream.events[0], 'search');
-      expect(items(stream.events), `seed ${seed}, ${stream.defect.id}`).toEqual([MINIMAL_HIT, MINIMAL_HIT, MINIMAL_HIT]);
-      expect(stream.events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: 3, truncated: true });
+      expect(items(stream.events), `seed ${seed}, ${stream.defect.id}`).toEqual([
+        MINIMAL_HIT,
+        MINIMAL_HIT,
+        MINIMAL_HIT,
+      ]);
+      expect(stream.events.at(-1)).toMatchObject({
+        type: 'aoi:summary',
+        ok: true,
+        count: 3,
+        truncated: true,
+      });
     }
   });
 
@@ -74,8 +114,18 @@ describe('shrinking: a failure comes out minimal', () => {
       expectMinimalMeta(search.events[0], 'search');
       expect(items(search.events)).toEqual([MINIMAL_HIT, MINIMAL_HIT]); // the search-truncated shape has two hits at least
       const get = shrunk(aoiStreamWithDefect('exit-zero-on-failure'), () => false, seed);
-      expect(get.events.map((event) => event.type)).toEqual(['aoi:meta', 'aoi:error', 'aoi:summary']);
-      expect(get.events[1]).toEqual({ type: 'aoi:error', category: 'not_found', retryable: false, code: 'A', message: '' });
+      expect(get.events.map((event) => event.type)).toEqual([
+        'aoi:meta',
+        'aoi:error',
+        'aoi:summary',
+      ]);
+      expect(get.events[1]).toEqual({
+        type: 'aoi:error',
+        category: 'not_found',
+        retryable: false,
+        code: 'A',
+        message: '',
+      });
       expect(get.exitCode).toBe(0); // what the defect does to the base's exit status 1
     }
   });
@@ -85,12 +135,23 @@ describe('shrinking: a failure comes out minimal', () => {
     for (const seed of SEEDS) {
       const any = shrunk(aoiRun(), (run) => stderrLines(run).split('\n').length <= 2, seed);
       expect(stderrLines(any)).toBe('\n\n');
-      const consistent = shrunk(aoiRun({ consistent: true }), (run) => stderrLines(run).split('\n').length <= 2, seed);
+      const consistent = shrunk(
+        aoiRun({ consistent: true }),
+        (run) => stderrLines(run).split('\n').length <= 2,
+        seed,
+      );
       expect(stderrLines(consistent)).toBe('\n\n');
-      const [meta, summary, ...rest] = Buffer.from(consistent.stdout).toString('utf8').split('\n').map((line) => (line ? (JSON.parse(line) as AoiEventValue) : line));
+      const [meta, summary, ...rest] = Buffer.from(consistent.stdout)
+        .toString('utf8')
+        .split('\n')
+        .map((line) => (line ? (JSON.parse(line) as AoiEventValue) : line));
       expectMinimalMeta(meta as AoiEventValue, 'search');
       expect([summary, ...rest]).toEqual([{ type: 'aoi:summary', ok: true }, '']);
-      expect([consistent.exitCode, consistent.signal, consistent.label]).toEqual([0, null, 'conformant']);
+      expect([consistent.exitCode, consistent.signal, consistent.label]).toEqual([
+        0,
+        null,
+        'conformant',
+      ]);
     }
   });
 });

@@ -16,19 +16,37 @@ const TIMEOUT_MS = 150_000;
 
 export const HAS_CHROMIUM = (() => {
   const found = spawnSync(BINARY, ['--version'], { stdio: 'ignore', timeout: 60_000 }).status === 0;
-  if (!found && process.env.AOI_TESTKIT_REQUIRE_CHROMIUM === '1') throw new Error('chromium is required here (AOI_TESTKIT_REQUIRE_CHROMIUM=1): apt-get install chromium');
+  if (!found && process.env.AOI_TESTKIT_REQUIRE_CHROMIUM === '1')
+    throw new Error(
+      'chromium is required here (AOI_TESTKIT_REQUIRE_CHROMIUM=1): apt-get install chromium',
+    );
   return found;
 })();
 
 function chromium(args: readonly string[]): string {
   const profile = mkdtempSync(join(tmpdir(), 'aoi-chromium-'));
   try {
-    const run = spawnSync(BINARY, ['--headless', '--disable-gpu', '--no-sandbox', '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`, ...args], {
-      encoding: 'utf8',
-      timeout: TIMEOUT_MS,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (run.status !== 0) throw new Error(`chromium ${args.join(' ')}: exit ${run.status} ${run.signal ?? ''}\n${run.stderr}`);
+    const run = spawnSync(
+      BINARY,
+      [
+        '--headless',
+        '--disable-gpu',
+        '--no-sandbox',
+        '--no-first-run',
+        '--disable-extensions',
+        `--user-data-dir=${profile}`,
+        ...args,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    if (run.status !== 0)
+      throw new Error(
+        `chromium ${args.join(' ')}: exit ${run.status} ${run.signal ?? ''}\n${run.stderr}`,
+      );
     return run.stdout;
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -43,7 +61,12 @@ export function screenshot(file: string, width: number, height: number): Buffer 
   const dir = mkdtempSync(join(tmpdir(), 'aoi-shot-'));
   try {
     const png = join(dir, 'page.png');
-    chromium([`--screenshot=${png}`, `--window-size=${width},${height}`, '--hide-scrollbars', `file://${file}`]);
+    chromium([
+      `--screenshot=${png}`,
+      `--window-size=${width},${height}`,
+      '--hide-scrollbars',
+      `file://${file}`,
+    ]);
     return readFileSync(png);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -65,7 +88,10 @@ export function pngColours(png: Buffer): Map<string, number> {
     if (type === 'IHDR') {
       [width, height] = [body.readUInt32BE(0), body.readUInt32BE(4)];
       const [depth, colourType, interlace] = [body[8], body[9], body[12]];
-      if (depth !== 8 || (colourType !== 2 && colourType !== 6) || interlace !== 0) throw new Error(`unsupported PNG: depth ${depth}, colour type ${colourType}, interlace ${interlace}`);
+      if (depth !== 8 || (colourType !== 2 && colourType !== 6) || interlace !== 0)
+        throw new Error(
+          `unsupported PNG: depth ${depth}, colour type ${colourType}, interlace ${interlace}`,
+        );
       channels = colourType === 6 ? 4 : 3;
     } else if (type === 'IDAT') data.push(body);
     offset += 12 + length;
@@ -83,7 +109,12 @@ export function pngColours(png: Buffer): Map<string, number> {
       const b = previous[x]!;
       const c = x >= channels ? previous[x - channels]! : 0;
       const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
       const predictor = [0, a, b, (a + b) >> 1, paeth][filter];
       if (predictor === undefined) throw new Error(`bad PNG filter ${filter}`);
       row[x] = (line[x]! + predictor) & 0xff;

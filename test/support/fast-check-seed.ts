@@ -9,6 +9,7 @@ import fc from 'fast-check';
 const wanted = process.env.AOI_TESTKIT_FC_SEED ?? '20261124';
 if (wanted !== 'random') {
   const seed = Number(wanted);
-  if (!Number.isSafeInteger(seed)) throw new Error(`AOI_TESTKIT_FC_SEED must be an integer or "random", got "${wanted}"`);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`AOI_TESTKIT_FC_SEED must be an integer or "random", got "${wanted}"`);
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
 }

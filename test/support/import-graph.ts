@@ -29,11 +29,20 @@ const valueNames = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifi
  * The relative module specifiers of a source, with the values each brings in (`x as y` counts as `x`; a
  * type-only import brings none, though it is still an import).
  */
-export function importsIn(source: string): Array<{ specifier: string; names: string[]; reexport: boolean }> {
-  const file = ts.createSourceFile('source.ts', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+export function importsIn(
+  source: string,
+): Array<{ specifier: string; names: string[]; reexport: boolean }> {
+  const file = ts.createSourceFile(
+    'source.ts',
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS,
+  );
   const found: Array<{ specifier: string; names: string[]; reexport: boolean }> = [];
   const add = (specifier: ts.Expression | undefined, names: string[], reexport = false) => {
-    if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.')) found.push({ specifier: specifier.text, names, reexport });
+    if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.'))
+      found.push({ specifier: specifier.text, names, reexport });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -47,7 +56,11 @@ export function importsIn(source: string): Array<{ specifier: string; names: str
       add(node.moduleSpecifier, names);
     } else if (ts.isExportDeclaration(node)) {
       const clause = node.exportClause;
-      const names = node.isTypeOnly ? [] : clause && ts.isNamedExports(clause) ? valueNames(clause.elements) : ['*'];
+      const names = node.isTypeOnly
+        ? []
+        : clause && ts.isNamedExports(clause)
+          ? valueNames(clause.elements)
+          : ['*'];
       add(node.moduleSpecifier, names, true);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       add(node.arguments[0], ['*']);
@@ -63,8 +76,14 @@ export function importsIn(source: string): Array<{ specifier: string; names: str
 /** A relative specifier resolved to a file of the tree: `./x.js` → `./x.ts`, a directory → its index.ts. */
 function resolve(root: string, from: string, specifier: string): string | undefined {
   const base = join(root, dirname(from), specifier);
-  for (const candidate of [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts'), base]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return relative(root, candidate).split(sep).join('/');
+  for (const candidate of [
+    base.replace(/\.js$/, '.ts'),
+    `${base}.ts`,
+    join(base, 'index.ts'),
+    base,
+  ]) {
+    if (existsSync(candidate) && statSync(candidate).isFile())
+      return relative(root, candidate).split(sep).join('/');
   }
   return undefined;
 }
@@ -83,26 +102,40 @@ export function importGraphOf(root: string): ImportGraph {
   return new Map(
     files.sort().map((file) => [
       file,
-      importsIn(readFileSync(join(root, file), 'utf8')).flatMap(({ specifier, names, reexport }) => {
-        const to = resolve(root, file, specifier);
-        return to === undefined ? [] : [{ to, names, reexport }];
-      }),
+      importsIn(readFileSync(join(root, file), 'utf8')).flatMap(
+        ({ specifier, names, reexport }) => {
+          const to = resolve(root, file, specifier);
+          return to === undefined ? [] : [{ to, names, reexport }];
+        },
+      ),
     ]),
   );
 }
 
 /** The files of the graph under a folder (`'checks'` → `checks/**`). */
-export const filesUnder = (graph: ImportGraph, folder: string): string[] => [...graph.keys()].filter((file) => file.startsWith(`${folder}/`));
+export const filesUnder = (graph: ImportGraph, folder: string): string[] =>
+  [...graph.keys()].filter((file) => file.startsWith(`${folder}/`));
 
 /** The graph without the imports `allowed` lists (`[file, folder]`: whatever `file` imports from under `folder`). */
-export function without(graph: ImportGraph, allowed: ReadonlyArray<readonly [file: string, folder: string]>): ImportGraph {
+export function without(
+  graph: ImportGraph,
+  allowed: ReadonlyArray<readonly [file: string, folder: string]>,
+): ImportGraph {
   return new Map(
-    [...graph.entries()].map(([file, edges]) => [file, edges.filter(({ to }) => !allowed.some(([from, folder]) => from === file && to.startsWith(`${folder}/`)))]),
+    [...graph.entries()].map(([file, edges]) => [
+      file,
+      edges.filter(
+        ({ to }) => !allowed.some(([from, folder]) => from === file && to.startsWith(`${folder}/`)),
+      ),
+    ]),
   );
 }
 
 /** Every file reachable from `roots` by imports (roots included), each with the chain of files that reached it. */
-export function reachable(graph: ImportGraph, roots: readonly string[]): Map<string, readonly string[]> {
+export function reachable(
+  graph: ImportGraph,
+  roots: readonly string[],
+): Map<string, readonly string[]> {
   const chains = new Map<string, readonly string[]>(roots.map((root) => [root, [root]]));
   const queue = [...roots];
   while (queue.length > 0) {
@@ -120,29 +153,49 @@ export function reachable(graph: ImportGraph, roots: readonly string[]): Map<str
  * How files under `from` reach files under any of `forbidden`, directly or through other modules: one chain
  * (`a.ts → b.ts → c.ts`) per forbidden file reached. Empty when the boundary holds.
  */
-export function crossings(graph: ImportGraph, from: string, forbidden: readonly string[]): string[] {
+export function crossings(
+  graph: ImportGraph,
+  from: string,
+  forbidden: readonly string[],
+): string[] {
   const inside = (file: string) => forbidden.some((folder) => file.startsWith(`${folder}/`));
-  return [...reachable(graph, filesUnder(graph, from)).entries()].filter(([file]) => inside(file)).map(([, chain]) => chain.join(' → '));
+  return [...reachable(graph, filesUnder(graph, from)).entries()]
+    .filter(([file]) => inside(file))
+    .map(([, chain]) => chain.join(' → '));
 }
 
 /**
  * The names a side imports from files under a shared `folder`, as `file#name`: those of every file the side's
  * `roots` reach, following imports through other layers (but not the shared folder's own internal imports).
  */
-export function namesImportedFrom(graph: ImportGraph, roots: readonly string[], folder: string): Set<string> {
+export function namesImportedFrom(
+  graph: ImportGraph,
+  roots: readonly string[],
+  folder: string,
+): Set<string> {
   const shared = (file: string) => file.startsWith(`${folder}/`);
   const names = new Set<string>();
   for (const file of reachable(graph, roots).keys()) {
     if (shared(file)) continue;
-    for (const { to, names: imported } of graph.get(file) ?? []) if (shared(to)) for (const name of imported) names.add(`${to}#${name}`);
+    for (const { to, names: imported } of graph.get(file) ?? [])
+      if (shared(to)) for (const name of imported) names.add(`${to}#${name}`);
   }
   return names;
 }
 
 /** The files that import (to use, not to re-export) any of `names` from the file `target`. */
-export function importersOf(graph: ImportGraph, target: string, names: readonly string[]): string[] {
+export function importersOf(
+  graph: ImportGraph,
+  target: string,
+  names: readonly string[],
+): string[] {
   return [...graph.entries()]
-    .filter(([, edges]) => edges.some(({ to, names: imported, reexport }) => to === target && !reexport && imported.some((name) => names.includes(name))))
+    .filter(([, edges]) =>
+      edges.some(
+        ({ to, names: imported, reexport }) =>
+          to === target && !reexport && imported.some((name) => names.includes(name)),
+      ),
+    )
     .map(([file]) => file);
 }
 
@@ -161,7 +214,9 @@ export function sharedFunctions(
     new Set(
       [...namesImportedFrom(graph, filesUnder(graph, side), folder)].flatMap((entry) => {
         const [file, name] = split(entry);
-        return name === '*' ? Object.keys(exportsOf(file)).map((each) => `${file}#${each}`) : [entry];
+        return name === '*'
+          ? Object.keys(exportsOf(file)).map((each) => `${file}#${each}`)
+          : [entry];
       }),
     );
   const b = importedBy(sideB);

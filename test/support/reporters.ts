@@ -21,7 +21,10 @@ export const HAS_XMLLINT = (() => {
     execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
-    if (process.env.AOI_TESTKIT_REQUIRE_XMLLINT === '1') throw new Error('xmllint is required here (AOI_TESTKIT_REQUIRE_XMLLINT=1): apt-get install libxml2-utils');
+    if (process.env.AOI_TESTKIT_REQUIRE_XMLLINT === '1')
+      throw new Error(
+        'xmllint is required here (AOI_TESTKIT_REQUIRE_XMLLINT=1): apt-get install libxml2-utils',
+      );
     return false;
   }
 })();
@@ -43,9 +46,12 @@ export interface JunitSuite {
 }
 
 /** Parse JUnit XML with fast-xml-parser (well-formedness checked first); throws with the parser's message when it is not XML. */
-export function parseJunit(xml: string): { testsuites: { tests: number; failures: number; skipped: number; testsuite: JunitSuite[] } } {
+export function parseJunit(xml: string): {
+  testsuites: { tests: number; failures: number; skipped: number; testsuite: JunitSuite[] };
+} {
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true)
+    throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -53,7 +59,9 @@ export function parseJunit(xml: string): { testsuites: { tests: number; failures
     parseAttributeValue: false,
     isArray: (name) => name === 'testsuite' || name === 'testcase',
   });
-  const doc = parser.parse(xml) as { testsuites: Record<string, unknown> & { testsuite?: Record<string, unknown>[] } };
+  const doc = parser.parse(xml) as {
+    testsuites: Record<string, unknown> & { testsuite?: Record<string, unknown>[] };
+  };
   const num = (v: unknown) => Number(v);
   const suites = (doc.testsuites.testsuite ?? []).map((s) => ({
     ...(s as object),
@@ -61,9 +69,18 @@ export function parseJunit(xml: string): { testsuites: { tests: number; failures
     failures: num(s.failures),
     errors: num(s.errors),
     skipped: num(s.skipped),
-    testcase: ((s.testcase as JunitCase[] | undefined) ?? []).map((c) => (typeof c === 'string' ? ({ name: '', classname: '' } as JunitCase) : c)),
+    testcase: ((s.testcase as JunitCase[] | undefined) ?? []).map((c) =>
+      typeof c === 'string' ? ({ name: '', classname: '' } as JunitCase) : c,
+    ),
   })) as JunitSuite[];
-  return { testsuites: { tests: num(doc.testsuites.tests), failures: num(doc.testsuites.failures), skipped: num(doc.testsuites.skipped), testsuite: suites } };
+  return {
+    testsuites: {
+      tests: num(doc.testsuites.tests),
+      failures: num(doc.testsuites.failures),
+      skipped: num(doc.testsuites.skipped),
+      testsuite: suites,
+    },
+  };
 }
 
 /** xmllint --schema against the JUnit XSD: undefined when valid, else its complaint. Only where xmllint exists (HAS_XMLLINT). */
@@ -75,18 +92,24 @@ export function xsdProblems(xml: string): string | undefined {
 }
 
 type AddFormats = (ajv: Ajv) => Ajv;
-const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+const addFormats: AddFormats =
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 
 let sarifValidator: ValidateFunction | undefined;
 /** Validate a SARIF log against the published 2.1.0 schema (draft-04, read as draft-07: only its top-level `id` keyword differs). */
 export function sarifProblems(log: unknown): string[] {
   if (!sarifValidator) {
-    const schema = JSON.parse(readFileSync(join(root, 'test', 'upstream', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(
+      readFileSync(join(root, 'test', 'upstream', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8'),
+    ) as Record<string, unknown>;
     const { $schema: _draft, id, ...rest } = schema;
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     sarifValidator = ajv.compile({ ...rest, $id: id as string });
   }
   const validate = sarifValidator;
-  return validate(log) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? ''}`);
+  return validate(log)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? ''}`);
 }

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, statfsSync, symlinkSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statfsSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -54,7 +63,10 @@ function ownTemporaryDirectory(): string {
 function skipPythonShim(own: string): void {
   const onPath = firstOnPath('python3');
   if (!onPath) return;
-  const asked = spawnSync(onPath, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8', timeout: 60_000 });
+  const asked = spawnSync(onPath, ['-c', 'import sys; print(sys.executable)'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const interpreter = asked.status === 0 ? asked.stdout.trim() : '';
   if (!interpreter || realpathSync(interpreter) === realpathSync(onPath)) return;
   try {

@@ -5,5 +5,9 @@ import type { AoiErrorFields, AoiSummaryFields } from '../../src/matchers/types.
 
 type SchemaFields<Schema> = Schema extends { properties: infer P } ? keyof P : never;
 
-expectTypeOf<keyof AoiSummaryFields>().toEqualTypeOf<SchemaFields<typeof import('../../src/spec/aoi/summary.schema.json')>>();
-expectTypeOf<keyof AoiErrorFields>().toEqualTypeOf<SchemaFields<typeof import('../../src/spec/aoi/error.schema.json')>>();
+expectTypeOf<keyof AoiSummaryFields>().toEqualTypeOf<
+  SchemaFields<typeof import('../../src/spec/aoi/summary.schema.json')>
+>();
+expectTypeOf<keyof AoiErrorFields>().toEqualTypeOf<
+  SchemaFields<typeof import('../../src/spec/aoi/error.schema.json')>
+>();

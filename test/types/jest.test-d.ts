@@ -12,7 +12,12 @@ declare const pending: Promise<RunLike>;
 
 const results: void[] = [
   expect(text).toBeAoiConformant(),
-  expect(run).toBeAoiConformant({ strict: true, unbounded: false, schemaVersion: '1.0', secrets: ['x'] }),
+  expect(run).toBeAoiConformant({
+    strict: true,
+    unbounded: false,
+    schemaVersion: '1.0',
+    secrets: ['x'],
+  }),
   expect(bytes).toEmitOnlyJsonl({ strict: true }),
   expect(run).toHaveTerminalSummary(),
   expect(run).toSucceedWithSummary({ count: 1 }),
@@ -26,9 +31,17 @@ const promises: Promise<void>[] = [
   expect(pending).resolves.toBeAoiConformant(),
   expect(pending).resolves.not.toSucceedWithSummary({ count: 2 }),
   expect(pending).rejects.toBeAoiEvent(),
-  expect(['node', 'cli.js']).toPassAoiLint({ invocations: [['search', 'x']], setup: [['init']], strict: true }),
+  expect(['node', 'cli.js']).toPassAoiLint({
+    invocations: [['search', 'x']],
+    setup: [['init']],
+    strict: true,
+  }),
   expect({ command: 'mytool' }).not.toPassAoiRule('AOI-06', { timeoutMs: 5_000 }),
-  expect(['python3', 'wrapper.py']).toHandleAoiStreams({ as: 'notes', scenarios: ['consumer.spawn.killed'], timeoutMs: 30_000 }),
+  expect(['python3', 'wrapper.py']).toHandleAoiStreams({
+    as: 'notes',
+    scenarios: ['consumer.spawn.killed'],
+    timeoutMs: 30_000,
+  }),
   expect(['node', 'transformer.mjs']).not.toHandleAoiStreams(),
 ];
 expect([]).toContainEqual(expect.aoiEvent({ type: 'hit' }));
@@ -56,9 +69,19 @@ expect(text).toBeAoiConformantt();
 const notVoid: void = expect(pending).resolves.toBeAoiConformant();
 
 // Expected summaries and events are typed by the spec (AOI-CLI v0.2 §8, §9), asymmetric matchers anywhere.
-expect(run).toSucceedWithSummary({ ok: true, count: 2, truncated: false, next_cursor: null, elapsed_ms: expect.any(Number) });
+expect(run).toSucceedWithSummary({
+  ok: true,
+  count: 2,
+  truncated: false,
+  next_cursor: null,
+  elapsed_ms: expect.any(Number),
+});
 expect(run).toSucceedWithSummary({ truncated: expect.anything(), my_tool_field: 'any value' });
-expect(run).toHaveAoiError({ category: 'rate_limited', retryable: true, code: expect.stringMatching(/^RATE/) });
+expect(run).toHaveAoiError({
+  category: 'rate_limited',
+  retryable: true,
+  code: expect.stringMatching(/^RATE/),
+});
 expect(run).toContainAoiEvent({ type: 'aoi:summary', truncated: true });
 expect(run).toContainAoiEvent({ type: 'hit', truncated: 'no', rank: 1 }); // a domain event's fields are its own
 expect(run).toContainAoiEvent({ type: expect.any(String), ok: 'whatever' });

@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crossings, filesUnder, importersOf, importGraphOf, sharedFunctions, without, type ImportGraph } from '../support/import-graph.js';
+import {
+  crossings,
+  filesUnder,
+  importersOf,
+  importGraphOf,
+  sharedFunctions,
+  without,
+  type ImportGraph,
+} from '../support/import-graph.js';
 
 /**
  * Violations that exist today and are being removed on other branches of the same change. EMPTY THIS after
@@ -34,7 +42,11 @@ const mayHoldCollector = (file: string) => file.startsWith('lint/');
  * empty when its boundary holds. Imports are followed through every file, so a detour through another layer
  * (checks → stream → run) is caught as surely as a direct import.
  */
-function violations(graph: ImportGraph, exportsOf: (file: string) => Readonly<Record<string, unknown>>, allowed: Allowed = { imports: [], verdictBuilders: [] }) {
+function violations(
+  graph: ImportGraph,
+  exportsOf: (file: string) => Readonly<Record<string, unknown>>,
+  allowed: Allowed = { imports: [], verdictBuilders: [] },
+) {
   const walked = without(graph, allowed.imports);
   return {
     /** Checks are pure judges: they never start processes, plan probes or reach for a fake. */
@@ -43,10 +55,20 @@ function violations(graph: ImportGraph, exportsOf: (file: string) => Readonly<Re
     fakesReachChecks: crossings(walked, 'fakes', ['checks']),
     arbitrariesReachChecks: crossings(walked, 'arbitraries', ['checks']),
     /** spec/ is data: a function both a fake and a check call would hide from the check what the fake gets wrong. */
-    specFunctionsFakesAndChecksShare: sharedFunctions(graph, ['fakes', 'checks'], 'spec', exportsOf),
+    specFunctionsFakesAndChecksShare: sharedFunctions(
+      graph,
+      ['fakes', 'checks'],
+      'spec',
+      exportsOf,
+    ),
     /** One place builds verdicts: checks/. The CLI, lint/ and the reporters render or record. */
     verdictsBuiltOutsideChecks: [
-      ...new Set([...importersOf(graph, 'checks/verdict.ts', ['makeVerdict']), ...importersOf(graph, 'checks/verdict.ts', ['VerdictCollector']).filter((file) => !mayHoldCollector(file))]),
+      ...new Set([
+        ...importersOf(graph, 'checks/verdict.ts', ['makeVerdict']),
+        ...importersOf(graph, 'checks/verdict.ts', ['VerdictCollector']).filter(
+          (file) => !mayHoldCollector(file),
+        ),
+      ]),
     ]
       .filter((file) => !file.startsWith('checks/') && !allowed.verdictBuilders.includes(file))
       .sort(),
@@ -65,13 +87,17 @@ describe('the layers of src/', async () => {
   const SRC = new URL('../../src/', import.meta.url);
   const graph = importGraphOf(SRC.pathname);
   const specModules = new Map<string, Record<string, unknown>>();
-  for (const file of filesUnder(graph, 'spec')) specModules.set(file, (await import(new URL(file, SRC).href)) as Record<string, unknown>);
+  for (const file of filesUnder(graph, 'spec'))
+    specModules.set(file, (await import(new URL(file, SRC).href)) as Record<string, unknown>);
   const exportsOf = (file: string) => specModules.get(file) ?? {};
 
   it('the walk sees the whole tree and follows imports out of each layer', () => {
-    for (const layer of ['checks', 'fakes', 'arbitraries', 'spec', 'stream', 'run', 'lint', 'cli']) expect(filesUnder(graph, layer).length, layer).toBeGreaterThan(0);
+    for (const layer of ['checks', 'fakes', 'arbitraries', 'spec', 'stream', 'run', 'lint', 'cli'])
+      expect(filesUnder(graph, layer).length, layer).toBeGreaterThan(0);
     // The process linter reaches the checks only through other modules as well: the walk follows them.
-    expect(crossings(graph, 'lint', ['checks']).some((chain) => chain.split(' → ').length > 2)).toBe(true);
+    expect(
+      crossings(graph, 'lint', ['checks']).some((chain) => chain.split(' → ').length > 2),
+    ).toBe(true);
   });
 
   it('hold in every direction (apart from the known violations listed at the top of this file)', () => {
@@ -80,7 +106,10 @@ describe('the layers of src/', async () => {
 
   it('each known violation is still there (an entry that no longer applies must leave the list)', () => {
     for (const [file, folder] of KNOWN_VIOLATIONS.imports) {
-      expect(graph.get(file)?.some(({ to }) => to.startsWith(`${folder}/`)), `${file} → ${folder}/`).toBe(true);
+      expect(
+        graph.get(file)?.some(({ to }) => to.startsWith(`${folder}/`)),
+        `${file} → ${folder}/`,
+      ).toBe(true);
     }
     const builders = importersOf(graph, 'checks/verdict.ts', VERDICT_BUILDERS);
     for (const file of KNOWN_VIOLATIONS.verdictBuilders) expect(builders, file).toContain(file);
@@ -106,19 +135,30 @@ describe('the boundary tests fail on a planted violation', () => {
 
   /** A clean tree in the target shape; each test plants one violation into it. */
   const CLEAN = {
-    'spec/secret-patterns.ts': 'export const MASK = "***";\nexport function maskLike(text: string) { return text; }',
-    'stream/reader.ts': "import { MASK } from '../spec/secret-patterns.js';\nexport const read = () => MASK;",
+    'spec/secret-patterns.ts':
+      'export const MASK = "***";\nexport function maskLike(text: string) { return text; }',
+    'stream/reader.ts':
+      "import { MASK } from '../spec/secret-patterns.js';\nexport const read = () => MASK;",
     'checks/verdict.ts': 'export function makeVerdict() {}\nexport class VerdictCollector {}',
-    'checks/secrets.ts': "import { MASK } from '../spec/secret-patterns.js';\nexport const mask = () => MASK;",
-    'checks/judge.ts': "import { read } from '../stream/reader.js';\nimport { makeVerdict } from './verdict.js';\nimport { mask } from './secrets.js';",
-    'run/spawn.ts': "import { mask } from '../checks/secrets.js';\nexport const spawn = () => mask();",
-    'lint/plan.ts': "import { spawn } from '../run/spawn.js';\nimport { mask } from '../checks/secrets.js'; // lint/ may call the checks",
-    'fakes/tool.ts': "import { MASK, maskLike } from '../spec/secret-patterns.js';\n// import { mask } from '../checks/secrets.js'; (a comment is no import)\nconst s = \"from '../checks/secrets.js'\";",
-    'arbitraries/gen.ts': "import { MASK } from '../spec/secret-patterns.js';\nimport type { Tool } from '../fakes/tool.js';",
-    'cli/render.ts': "import type { VerdictCollector } from '../checks/verdict.js';\nimport { read } from '../stream/reader.js';",
+    'checks/secrets.ts':
+      "import { MASK } from '../spec/secret-patterns.js';\nexport const mask = () => MASK;",
+    'checks/judge.ts':
+      "import { read } from '../stream/reader.js';\nimport { makeVerdict } from './verdict.js';\nimport { mask } from './secrets.js';",
+    'run/spawn.ts':
+      "import { mask } from '../checks/secrets.js';\nexport const spawn = () => mask();",
+    'lint/plan.ts':
+      "import { spawn } from '../run/spawn.js';\nimport { mask } from '../checks/secrets.js'; // lint/ may call the checks",
+    'fakes/tool.ts':
+      "import { MASK, maskLike } from '../spec/secret-patterns.js';\n// import { mask } from '../checks/secrets.js'; (a comment is no import)\nconst s = \"from '../checks/secrets.js'\";",
+    'arbitraries/gen.ts':
+      "import { MASK } from '../spec/secret-patterns.js';\nimport type { Tool } from '../fakes/tool.js';",
+    'cli/render.ts':
+      "import type { VerdictCollector } from '../checks/verdict.js';\nimport { read } from '../stream/reader.js';",
     'index.ts': "export { makeVerdict } from './checks/verdict.js';",
   };
-  const SPEC_EXPORTS: Record<string, Record<string, unknown>> = { 'spec/secret-patterns.ts': { MASK: '***', maskLike: (text: string) => text } };
+  const SPEC_EXPORTS: Record<string, Record<string, unknown>> = {
+    'spec/secret-patterns.ts': { MASK: '***', maskLike: (text: string) => text },
+  };
   const exportsOf = (file: string) => SPEC_EXPORTS[file] ?? {};
 
   it('a clean tree has none, though lint/ and run/ use checks, fakes use spec data and index.ts re-exports', () => {
@@ -129,36 +169,61 @@ describe('the boundary tests fail on a planted violation', () => {
     const found = violations(
       tree({
         ...CLEAN,
-        'stream/reader.ts': "import { spawn } from '../run/spawn.js';\nexport const read = () => spawn();",
-        'checks/secrets.ts': "import type { Tool } from '../fakes/tool.js';\nexport const mask = () => '***';",
+        'stream/reader.ts':
+          "import { spawn } from '../run/spawn.js';\nexport const read = () => spawn();",
+        'checks/secrets.ts':
+          "import type { Tool } from '../fakes/tool.js';\nexport const mask = () => '***';",
         'checks/plan.ts': "export { plan } from '../lint/plan.js';",
       }),
       exportsOf,
     );
     expect(found.checksReachRunLintFakes).toEqual(
-      expect.arrayContaining(['checks/judge.ts → stream/reader.ts → run/spawn.ts', 'checks/secrets.ts → fakes/tool.ts', 'checks/plan.ts → lint/plan.ts']),
+      expect.arrayContaining([
+        'checks/judge.ts → stream/reader.ts → run/spawn.ts',
+        'checks/secrets.ts → fakes/tool.ts',
+        'checks/plan.ts → lint/plan.ts',
+      ]),
     );
-    expect({ ...found, checksReachRunLintFakes: [] }).toMatchObject({ fakesReachChecks: [], arbitrariesReachChecks: [], verdictsBuiltOutsideChecks: [] });
+    expect({ ...found, checksReachRunLintFakes: [] }).toMatchObject({
+      fakesReachChecks: [],
+      arbitrariesReachChecks: [],
+      verdictsBuiltOutsideChecks: [],
+    });
   });
 
   it('fakes → checks and arbitraries → checks: through another layer, a dynamic import or a type', () => {
     const found = violations(
       tree({
         ...CLEAN,
-        'fakes/tool.ts': "import { read } from '../stream/reader.js';\nexport const tool = () => import('./late.js');",
+        'fakes/tool.ts':
+          "import { read } from '../stream/reader.js';\nexport const tool = () => import('./late.js');",
         'fakes/late.ts': "export type { Finding } from '../checks/finding.js';",
         'checks/finding.ts': 'export interface Finding { id: string }',
-        'stream/reader.ts': "import { mask } from '../checks/secrets.js';\nexport const read = () => mask();",
+        'stream/reader.ts':
+          "import { mask } from '../checks/secrets.js';\nexport const read = () => mask();",
       }),
       exportsOf,
     );
-    expect(found.fakesReachChecks).toEqual(expect.arrayContaining(['fakes/tool.ts → stream/reader.ts → checks/secrets.ts', 'fakes/late.ts → checks/finding.ts']));
-    expect(found.arbitrariesReachChecks).toEqual(expect.arrayContaining(['arbitraries/gen.ts → fakes/tool.ts → stream/reader.ts → checks/secrets.ts']));
+    expect(found.fakesReachChecks).toEqual(
+      expect.arrayContaining([
+        'fakes/tool.ts → stream/reader.ts → checks/secrets.ts',
+        'fakes/late.ts → checks/finding.ts',
+      ]),
+    );
+    expect(found.arbitrariesReachChecks).toEqual(
+      expect.arrayContaining([
+        'arbitraries/gen.ts → fakes/tool.ts → stream/reader.ts → checks/secrets.ts',
+      ]),
+    );
   });
 
   it('a spec function both a fake and a check import, also when the check reaches it through stream/', () => {
     const found = violations(
-      tree({ ...CLEAN, 'stream/reader.ts': "import * as patterns from '../spec/secret-patterns.js';\nexport const read = () => patterns.maskLike('');" }),
+      tree({
+        ...CLEAN,
+        'stream/reader.ts':
+          "import * as patterns from '../spec/secret-patterns.js';\nexport const read = () => patterns.maskLike('');",
+      }),
       exportsOf,
     );
     // MASK is shared too, but it is data.
@@ -175,7 +240,11 @@ describe('the boundary tests fail on a planted violation', () => {
       }),
       exportsOf,
     );
-    expect(found.verdictsBuiltOutsideChecks).toEqual(['cli/render.ts', 'lint/record.ts', 'report/text.ts']);
+    expect(found.verdictsBuiltOutsideChecks).toEqual([
+      'cli/render.ts',
+      'lint/record.ts',
+      'report/text.ts',
+    ]);
   });
 
   it('an allowed import is dropped from the walk, and only that one', () => {
@@ -186,8 +255,14 @@ describe('the boundary tests fail on a planted violation', () => {
       'cli/render.ts': "import { makeVerdict } from '../checks/verdict.js';",
       'cli/exec.ts': "import { makeVerdict } from '../checks/verdict.js';",
     });
-    const found = violations(graph, exportsOf, { imports: [['checks/live.ts', 'run']], verdictBuilders: ['cli/render.ts'] });
-    expect(found.checksReachRunLintFakes).toEqual(['checks/other.ts → lint/plan.ts', 'checks/other.ts → lint/plan.ts → run/spawn.ts']);
+    const found = violations(graph, exportsOf, {
+      imports: [['checks/live.ts', 'run']],
+      verdictBuilders: ['cli/render.ts'],
+    });
+    expect(found.checksReachRunLintFakes).toEqual([
+      'checks/other.ts → lint/plan.ts',
+      'checks/other.ts → lint/plan.ts → run/spawn.ts',
+    ]);
     expect(found.verdictsBuiltOutsideChecks).toEqual(['cli/exec.ts']);
   });
 });

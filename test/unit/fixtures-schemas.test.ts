@@ -43,7 +43,10 @@ const FAMILIES: Family[] = [
     name: 'cmdhelp',
     schema: inFixtures('cmdhelp', 'expected.schema.json'),
     files: () => [inFixtures('cmdhelp', 'expected.json')],
-    plant: (e) => ({ ...e, fixtures: [{ ...e.fixtures[0], findings: [{ id: 'cmdhelp-01', line: 0 }] }] }),
+    plant: (e) => ({
+      ...e,
+      fixtures: [{ ...e.fixtures[0], findings: [{ id: 'cmdhelp-01', line: 0 }] }],
+    }),
   },
   {
     name: 'apps',
@@ -59,7 +62,10 @@ const FAMILIES: Family[] = [
         .filter((d) => d.isDirectory())
         .map((d) => inFixtures('exec', d.name, 'expected.json'))
         .sort(),
-    plant: (e) => ({ ...e, judgements: [{ ...e.judgements[0], options: { ignoreErrors: 'yes' } }] }),
+    plant: (e) => ({
+      ...e,
+      judgements: [{ ...e.judgements[0], options: { ignoreErrors: 'yes' } }],
+    }),
   },
   {
     name: 'manifests/agent-cli',
@@ -69,27 +75,41 @@ const FAMILIES: Family[] = [
   },
 ];
 
-describe.each(FAMILIES.map((f) => [f.name, f] as const))('fixtures/%s: expected verdicts have the shape of the family schema', (_name, family) => {
-  const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(readJson(family.schema) as object);
-  const files = family.files();
+describe.each(FAMILIES.map((f) => [f.name, f] as const))(
+  'fixtures/%s: expected verdicts have the shape of the family schema',
+  (_name, family) => {
+    const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
+      readJson(family.schema) as object,
+    );
+    const files = family.files();
 
-  it('has expected files', () => {
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(existsSync(file), file).toBe(true);
-  });
+    it('has expected files', () => {
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(existsSync(file), file).toBe(true);
+    });
 
-  it.each(files.map((file) => [file.slice(FIXTURES.length), file] as const))('%s validates', (_rel, file) => {
-    expect(validate(readJson(file)) ? [] : validate.errors).toEqual([]);
-  });
+    it.each(files.map((file) => [file.slice(FIXTURES.length), file] as const))(
+      '%s validates',
+      (_rel, file) => {
+        expect(validate(readJson(file)) ? [] : validate.errors).toEqual([]);
+      },
+    );
 
-  it('rejects a planted bad file', () => {
-    expect(validate(family.plant(readJson(files[0]!)))).toBe(false);
-  });
-});
+    it('rejects a planted bad file', () => {
+      expect(validate(family.plant(readJson(files[0]!)))).toBe(false);
+    });
+  },
+);
 
 it('every fixture family with expected verdicts has a schema', () => {
   const expectedFiles = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? expectedFiles(join(dir, d.name)) : /(^|\.)expected\.json$/.test(d.name) ? [join(dir, d.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory()
+        ? expectedFiles(join(dir, d.name))
+        : /(^|\.)expected\.json$/.test(d.name)
+          ? [join(dir, d.name)]
+          : [],
+    );
   const covered = new Set(FAMILIES.flatMap((f) => f.files()));
   expect(expectedFiles(FIXTURES).filter((file) => !covered.has(file))).toEqual([]);
 });

@@ -29,13 +29,21 @@ describe('the one lookup of the kit’s own files', () => {
   test('another package’s package.json, or a broken one, is not the kit: the walk goes on above it', () => {
     const top = mkdtempSync(join(tmpdir(), 'aoi-package-root-'));
     dirs.push(top);
-    writeFileSync(join(top, 'package.json'), JSON.stringify({ name: 'aoi-testkit', version: '9.9.9' }));
+    writeFileSync(
+      join(top, 'package.json'),
+      JSON.stringify({ name: 'aoi-testkit', version: '9.9.9' }),
+    );
     mkdirSync(join(top, 'node_modules', 'other', 'dist'), { recursive: true });
-    writeFileSync(join(top, 'node_modules', 'other', 'package.json'), JSON.stringify({ name: 'other', version: '1.0.0' }));
+    writeFileSync(
+      join(top, 'node_modules', 'other', 'package.json'),
+      JSON.stringify({ name: 'other', version: '1.0.0' }),
+    );
     mkdirSync(join(top, 'node_modules', 'broken', 'dist'), { recursive: true });
     writeFileSync(join(top, 'node_modules', 'broken', 'package.json'), '{ not json');
     expect(kitRoot(join(top, 'node_modules', 'other', 'dist', 'index.js'))).toBe(top);
-    expect(kitPackage(join(top, 'node_modules', 'broken', 'dist', 'index.js'))).toEqual({ version: '9.9.9' });
+    expect(kitPackage(join(top, 'node_modules', 'broken', 'dist', 'index.js'))).toEqual({
+      version: '9.9.9',
+    });
   });
 
   test('no aoi-testkit above: undefined, not a throw', () => {

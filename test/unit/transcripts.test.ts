@@ -1,29 +1,50 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { STREAM_RULE_IDS, checkStream, type StreamCheckOptions, type StreamEnd, type StreamReport } from '../../src/checks/aoi/stream.js';
+import {
+  STREAM_RULE_IDS,
+  checkStream,
+  type StreamCheckOptions,
+  type StreamEnd,
+  type StreamReport,
+} from '../../src/checks/aoi/stream.js';
 import { loadTranscripts, TRANSCRIPT_DIR } from '../support/transcripts.js';
 import { AOI_SUB_RULES } from '../../src/spec/aoi/rules.js';
 
 /** The rules a recorded stream is judged on (the parents of the stream checker's sub-rules). */
-const STREAM_RULES = ['AOI-02', 'AOI-03', 'AOI-04', 'AOI-05', 'AOI-09', 'AOI-11', 'AOI-13'] as const;
+const STREAM_RULES = [
+  'AOI-02',
+  'AOI-03',
+  'AOI-04',
+  'AOI-05',
+  'AOI-09',
+  'AOI-11',
+  'AOI-13',
+] as const;
 
 const DIR = TRANSCRIPT_DIR;
 const files = readdirSync(DIR);
 const transcripts = loadTranscripts();
 const names = transcripts.map((t) => t.name);
 
-function run(t: { bytes: Uint8Array; options: StreamCheckOptions; end: StreamEnd }, strict = false): StreamReport {
+function run(
+  t: { bytes: Uint8Array; options: StreamCheckOptions; end: StreamEnd },
+  strict = false,
+): StreamReport {
   return checkStream(t.bytes, { ...t.options, ...t.end, strict });
 }
 
 const findingIds = (report: StreamReport) => [...new Set(report.findings.map((f) => f.id))].sort();
-const statuses = (report: StreamReport) => Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
+const statuses = (report: StreamReport) =>
+  Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
 
 describe('golden transcripts: the corpus itself', () => {
   it('has transcripts, each with an expectation, and no stray expectation', () => {
     expect(names.length).toBeGreaterThan(0);
-    const expectations = files.filter((f) => f.endsWith('.expected.json')).map((f) => f.slice(0, -'.expected.json'.length)).sort();
+    const expectations = files
+      .filter((f) => f.endsWith('.expected.json'))
+      .map((f) => f.slice(0, -'.expected.json'.length))
+      .sort();
     expect(expectations).toEqual([...names].sort());
   });
 
@@ -50,8 +71,10 @@ describe('golden transcripts: the corpus itself', () => {
     expect(e.strict.ok).toBe(e.findings.length === 0);
     for (const rule of STREAM_RULES) {
       const ofRule = e.findings.filter((id) => id.startsWith(`${rule}/`));
-      if (e.verdicts[rule] === 'fail') expect(ofRule.length, `${rule} fails with a finding`).toBeGreaterThan(0);
-      if (e.verdicts[rule] === 'not_applicable') expect(ofRule, `${rule} is not applicable, so has no finding`).toEqual([]);
+      if (e.verdicts[rule] === 'fail')
+        expect(ofRule.length, `${rule} fails with a finding`).toBeGreaterThan(0);
+      if (e.verdicts[rule] === 'not_applicable')
+        expect(ofRule, `${rule} is not applicable, so has no finding`).toEqual([]);
     }
   });
 

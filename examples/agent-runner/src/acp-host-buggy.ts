@@ -10,7 +10,12 @@
  * - none: a fresh child per turn, the message alone.
  * A session's turn past `session.max_turns` is refused with an `error` event and never sent.
  */
-import type { AgentCliConfig, AgentCliManifest, ContinuationStrategy, TurnEvent } from '../../../src/agents.js';
+import type {
+  AgentCliConfig,
+  AgentCliManifest,
+  ContinuationStrategy,
+  TurnEvent,
+} from '../../../src/agents.js';
 import { startAcpAgent, type AcpSession, type AcpStartOptions } from './acp-runner.js';
 
 /** A turn the caller supplies for the transcript strategy. */
@@ -28,7 +33,11 @@ export interface AgentHost {
   /** The strategy in use: the config's `continuation`, else the manifest's default, else none. */
   readonly strategy: ContinuationStrategy;
   /** One turn of a conversation; `history` is what the transcript strategy prepends (the caller's last N turns). */
-  send(conversation: string, text: string, options?: { history?: readonly PriorTurn[] }): AsyncIterable<TurnEvent>;
+  send(
+    conversation: string,
+    text: string,
+    options?: { history?: readonly PriorTurn[] },
+  ): AsyncIterable<TurnEvent>;
   /** Closes every pinned child. */
   close(): Promise<void>;
 }
@@ -44,12 +53,30 @@ export function preamble(history: readonly PriorTurn[]): string {
   return `Earlier in this conversation:\n${history.map((t) => `${t.role}: ${t.text}`).join('\n')}\n\nNow:\n`;
 }
 
-export function createAcpHost(manifest: AgentCliManifest, config: AgentCliConfig = {}, options: HostOptions = {}): AgentHost {
-  const strategy = (config.continuation ?? manifest.continuation?.default ?? 'none') as ContinuationStrategy;
+export function createAcpHost(
+  manifest: AgentCliManifest,
+  config: AgentCliConfig = {},
+  options: HostOptions = {},
+): AgentHost {
+  const strategy = (config.continuation ??
+    manifest.continuation?.default ??
+    'none') as ContinuationStrategy;
   // AIP-45 §Continuation: a strategy outside `supported` is refused before anything is dispatched.
-  if (config.continuation !== undefined && !(manifest.continuation?.supported ?? []).includes(strategy)) throw new Error(`continuation ${JSON.stringify(strategy)} is not in the manifest's supported strategies`);
-  if (strategy === 'native-resume') throw new Error('this host does not implement native-resume: use startAcpAgent({ resume })');
-  const idleTimeoutMs = (strategy === 'pinned-session' ? manifest.continuation?.pinned_session?.idle_timeout_ms : undefined) ?? manifest.session?.idle_timeout_ms ?? 600_000;
+  if (
+    config.continuation !== undefined &&
+    !(manifest.continuation?.supported ?? []).includes(strategy)
+  )
+    throw new Error(
+      `continuation ${JSON.stringify(strategy)} is not in the manifest's supported strategies`,
+    );
+  if (strategy === 'native-resume')
+    throw new Error('this host does not implement native-resume: use startAcpAgent({ resume })');
+  const idleTimeoutMs =
+    (strategy === 'pinned-session'
+      ? manifest.continuation?.pinned_session?.idle_timeout_ms
+      : undefined) ??
+    manifest.session?.idle_timeout_ms ??
+    600_000;
   const maxTurns = manifest.session?.max_turns;
   const { operator = 'default', ...startOptions } = options;
   const pinned = new Map<string, Pinned>();
@@ -110,12 +137,14 @@ export function createAcpHost(manifest: AgentCliManifest, config: AgentCliConfig
       return freshTurn(text);
     },
     async close() {
-      await Promise.all([...pinned.keys()].map(async (key) => {
-        const child = pinned.get(key)!;
-        pinned.delete(key);
-        clearTimeout(child.idle);
-        await (await child.session.catch(() => undefined))?.close();
-      }));
+      await Promise.all(
+        [...pinned.keys()].map(async (key) => {
+          const child = pinned.get(key)!;
+          pinned.delete(key);
+          clearTimeout(child.idle);
+          await (await child.session.catch(() => undefined))?.close();
+        }),
+      );
     },
   };
 }

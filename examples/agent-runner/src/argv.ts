@@ -14,20 +14,25 @@ export interface BuiltSpawn {
 type Value = boolean | number | string;
 
 /** `{value}` wherever it occurs in a token. */
-const fill = (template: string, value: Value): string => template.replaceAll('{value}', String(value));
+const fill = (template: string, value: Value): string =>
+  template.replaceAll('{value}', String(value));
 
 function checkValue(option: AgentCliOption, value: unknown): asserts value is Value {
-  const bad = (why: string) => new Error(`option ${option.id}: ${why}, got ${JSON.stringify(value)}`);
+  const bad = (why: string) =>
+    new Error(`option ${option.id}: ${why}, got ${JSON.stringify(value)}`);
   if (option.type === 'boolean') {
     if (typeof value !== 'boolean') throw bad('expected a boolean');
   } else if (option.type === 'string') {
     if (typeof value !== 'string') throw bad('expected a string');
   } else if (option.type === 'enum') {
-    if (typeof value !== 'string' || !(option.enum ?? []).includes(value)) throw bad(`expected one of ${(option.enum ?? []).join(', ')}`);
+    if (typeof value !== 'string' || !(option.enum ?? []).includes(value))
+      throw bad(`expected one of ${(option.enum ?? []).join(', ')}`);
   } else if (option.type === 'integer') {
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw bad('expected an integer');
-    if (option.min !== undefined && value < option.min) throw bad(`below the minimum ${option.min}`);
-    if (option.max !== undefined && value > option.max) throw bad(`above the maximum ${option.max}`);
+    if (option.min !== undefined && value < option.min)
+      throw bad(`below the minimum ${option.min}`);
+    if (option.max !== undefined && value > option.max)
+      throw bad(`above the maximum ${option.max}`);
   } else {
     throw bad(`unknown option type ${JSON.stringify(option.type)}`);
   }
@@ -39,7 +44,10 @@ function checkValue(option: AgentCliOption, value: unknown): asserts value is Va
  * and `env` only when the config gives a value that differs from the default. Throws on a bad config.
  */
 export function buildSpawn(manifest: AgentCliManifest, config: AgentCliConfig = {}): BuiltSpawn {
-  const mcpStdio = manifest.protocol === 'mcp' && manifest.mcp?.transport === 'stdio' && manifest.mcp.command !== undefined;
+  const mcpStdio =
+    manifest.protocol === 'mcp' &&
+    manifest.mcp?.transport === 'stdio' &&
+    manifest.mcp.command !== undefined;
   const command = mcpStdio ? manifest.mcp!.command! : manifest.bin;
   const args = [...((mcpStdio ? manifest.mcp!.args : manifest.bin_args) ?? [])];
   const env: Record<string, string> = {};
@@ -53,21 +61,29 @@ export function buildSpawn(manifest: AgentCliManifest, config: AgentCliConfig = 
 
   const given: Record<string, unknown> = { ...(config.options ?? {}) };
   const declared = manifest.options ?? [];
-  for (const id of Object.keys(given)) if (!declared.some((o) => o.id === id)) throw new Error(`unknown option ${JSON.stringify(id)}`);
+  for (const id of Object.keys(given))
+    if (!declared.some((o) => o.id === id)) throw new Error(`unknown option ${JSON.stringify(id)}`);
   for (const option of declared) {
     const has = Object.prototype.hasOwnProperty.call(given, option.id);
     if (has) checkValue(option, given[option.id]);
     const value = (has ? given[option.id] : option.default) as Value | undefined;
     if (value === undefined) continue;
-    if (option.type === 'boolean' && value === true) args.push(...(option.bin_args_append_when_true ?? []));
+    if (option.type === 'boolean' && value === true)
+      args.push(...(option.bin_args_append_when_true ?? []));
     if (has && value !== option.default) {
       for (const token of option.bin_args_template ?? []) args.push(fill(token, value));
-      for (const [name, template] of Object.entries(option.env ?? {})) env[name] = fill(template, value);
+      for (const [name, template] of Object.entries(option.env ?? {}))
+        env[name] = fill(template, value);
     }
   }
 
-  if (config.continuation !== undefined && !(manifest.continuation?.supported ?? []).some((s) => s === config.continuation)) {
-    throw new Error(`continuation ${JSON.stringify(config.continuation)} is not supported by the manifest`);
+  if (
+    config.continuation !== undefined &&
+    !(manifest.continuation?.supported ?? []).some((s) => s === config.continuation)
+  ) {
+    throw new Error(
+      `continuation ${JSON.stringify(config.continuation)} is not supported by the manifest`,
+    );
   }
   return { command, args, env };
 }

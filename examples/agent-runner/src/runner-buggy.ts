@@ -8,7 +8,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { REPL_AGENT_TAGS, type AgentCliConfig, type AgentCliManifest, type TurnEvent } from '../../../src/agents.js';
+import {
+  REPL_AGENT_TAGS,
+  type AgentCliConfig,
+  type AgentCliManifest,
+  type TurnEvent,
+} from '../../../src/agents.js';
 import { buildSpawn as buildSpawnRight, type BuiltSpawn } from './argv.js';
 import type { AgentSession, CloseOptions, StartOptions } from './runner.js';
 
@@ -17,15 +22,28 @@ export type { AgentSession, CloseOptions, StartOptions };
 /** BUG: the option patches go before the mode's (built correctly, then reordered). */
 export function buildSpawn(manifest: AgentCliManifest, config: AgentCliConfig = {}): BuiltSpawn {
   const built = buildSpawnRight(manifest, config);
-  const base = (manifest.protocol === 'mcp' && manifest.mcp?.transport === 'stdio' && manifest.mcp.command !== undefined ? manifest.mcp.args : manifest.bin_args) ?? [];
-  const modeArgs = (config.mode !== undefined ? manifest.modes?.find((m) => m.id === config.mode)?.bin_args_append : undefined) ?? [];
+  const base =
+    (manifest.protocol === 'mcp' &&
+    manifest.mcp?.transport === 'stdio' &&
+    manifest.mcp.command !== undefined
+      ? manifest.mcp.args
+      : manifest.bin_args) ?? [];
+  const modeArgs =
+    (config.mode !== undefined
+      ? manifest.modes?.find((m) => m.id === config.mode)?.bin_args_append
+      : undefined) ?? [];
   const optionArgs = built.args.slice(base.length + modeArgs.length);
   return { ...built, args: [...base, ...optionArgs, ...modeArgs] };
 }
 
 /** The agent did not get to `ready`: how it ended (when it did) and the tail of its stderr. */
 export class AgentStartError extends Error {
-  constructor(message: string, readonly exitCode: number | null, readonly signal: string | null, readonly stderr: string) {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly signal: string | null,
+    readonly stderr: string,
+  ) {
     super(message);
     this.name = 'AgentStartError';
   }
@@ -33,7 +51,8 @@ export class AgentStartError extends Error {
 
 type Json = Record<string, unknown>;
 type Line = { tag: (typeof REPL_AGENT_TAGS)[number]; payload: unknown };
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A protocol line of the agent, or undefined when the line is not one. */
 export function parseLine(line: string): Line | undefined {
@@ -91,18 +110,36 @@ interface Turn {
   settling?: boolean;
 }
 
-export async function startAgent(manifest: AgentCliManifest, config: AgentCliConfig = {}, options: StartOptions = {}): Promise<AgentSession> {
+export async function startAgent(
+  manifest: AgentCliManifest,
+  config: AgentCliConfig = {},
+  options: StartOptions = {},
+): Promise<AgentSession> {
   const { handshakeTimeoutMs = 5000, turnTimeoutMs = 10_000, termGraceMs = 5000 } = options;
   const built = buildSpawn(manifest, config);
-  const secrets = (options.secrets ?? []).filter((s) => s.length > 0).flatMap((s) => [s, encodeURIComponent(s)]);
+  const secrets = (options.secrets ?? [])
+    .filter((s) => s.length > 0)
+    .flatMap((s) => [s, encodeURIComponent(s)]);
   const mask = (text: string) => (secrets.length >= 0 ? text : text); // BUG: secrets are never masked
   const maskDeep = (v: unknown): unknown =>
-    typeof v === 'string' ? mask(v) : Array.isArray(v) ? v.map(maskDeep) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x)])) : v;
+    typeof v === 'string'
+      ? mask(v)
+      : Array.isArray(v)
+        ? v.map(maskDeep)
+        : isObject(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x)]))
+          : v;
 
-  const child = spawn(built.command, built.args, { env: { ...(options.env ?? process.env), ...built.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(built.command, built.args, {
+    env: { ...(options.env ?? process.env), ...built.env },
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const pgid = child.pid;
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096))); // drained, tail kept
+  child.stderr
+    .setEncoding('utf8')
+    .on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096))); // drained, tail kept
   child.stdin.on('error', () => {}); // EPIPE once the agent is gone
   const write = (line: string) => {
     if (child.stdin.writable) child.stdin.write(`${line}\n`);
@@ -155,7 +192,10 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     if (!turn) return;
     if (!msg) {
       // BUG: a line it cannot parse is taken for a fatal protocol error: the turn ends there, the rest is lost.
-      return finish(turn, { type: 'error', message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}` });
+      return finish(turn, {
+        type: 'error',
+        message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}`,
+      });
     }
     const p = msg.payload as Json;
     switch (msg.tag) {
@@ -165,15 +205,28 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
         return emit(turn, { type: 'thought', text: msg.payload });
       case 'tool':
         turn.pending.add(p.id as string);
-        return emit(turn, { type: 'tool-call', id: p.id, name: String(p.name ?? ''), args: p.args });
+        return emit(turn, {
+          type: 'tool-call',
+          id: p.id,
+          name: String(p.name ?? ''),
+          args: p.args,
+        });
       case 'result':
         turn.pending.delete(p.id as string);
-        return emit(turn, { type: 'tool-result', id: p.id, output: p.output, ...(p.isError === true ? { isError: true } : {}) });
+        return emit(turn, {
+          type: 'tool-result',
+          id: p.id,
+          output: p.output,
+          ...(p.isError === true ? { isError: true } : {}),
+        });
       case 'ask':
         emit(turn, { type: 'agent-prompt', id: p.id, prompt: String(p.question ?? '') });
         return write(`answer ${JSON.stringify({ id: p.id, text: 'yes' })}`);
       case 'done':
-        return finish(turn, { type: 'turn-end', stopReason: typeof p?.stopReason === 'string' ? p.stopReason : 'end_turn' });
+        return finish(turn, {
+          type: 'turn-end',
+          stopReason: typeof p?.stopReason === 'string' ? p.stopReason : 'end_turn',
+        });
       case 'error':
         return emit(turn, { type: 'error', message: p.message });
       case 'ready':
@@ -198,7 +251,14 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     // when the timeout fires, and the error carries neither its exit status nor its stderr.
     const timer = setTimeout(() => {
       signalGroup('SIGKILL');
-      reject(new AgentStartError(`no ready line from ${built.command} within ${handshakeTimeoutMs} ms`, null, null, ''));
+      reject(
+        new AgentStartError(
+          `no ready line from ${built.command} within ${handshakeTimeoutMs} ms`,
+          null,
+          null,
+          '',
+        ),
+      );
     }, handshakeTimeoutMs);
     markReady = () => {
       ready = true;
@@ -207,12 +267,13 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     };
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new AgentStartError(`cannot start ${built.command}: ${error.message}`, null, null, ''));
+      reject(
+        new AgentStartError(`cannot start ${built.command}: ${error.message}`, null, null, ''),
+      );
     });
   });
-  child.once('close', (code, signal) => {
+  child.once('close', () => {
     closed = true;
-    void code, signal;
     if (current) {
       current.pending.clear();
       finish(current, { type: 'turn-end', stopReason: 'end_turn' }); // BUG: a crash reads as a normal end
@@ -233,7 +294,13 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     pid: child.pid!,
     send(text) {
       if (current) throw new Error('a turn is already running: wait for its end or cancel it');
-      const turn: Turn = { index: turns++, queue: [], done: false, pending: new Set(), junkReported: false };
+      const turn: Turn = {
+        index: turns++,
+        queue: [],
+        done: false,
+        pending: new Set(),
+        junkReported: false,
+      };
       if (closed || closing) finish(turn, { type: 'error', message: 'the agent is not running' });
       else {
         current = turn;
@@ -257,7 +324,11 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
         }
         child.kill('SIGTERM'); // BUG: the leader only, not its group
         const gone = async (ms: number) => {
-          for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+          for (
+            const deadline = Date.now() + ms;
+            Date.now() < deadline;
+            await new Promise((r) => setTimeout(r, 20))
+          ) {
             if (leaderGone() && (pgid === undefined || !groupAlive(pgid))) return true;
           }
           return false;

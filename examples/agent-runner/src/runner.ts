@@ -5,7 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { REPL_AGENT_TAGS, type AgentCliConfig, type AgentCliManifest, type TurnEvent } from '../../../src/agents.js';
+import {
+  REPL_AGENT_TAGS,
+  type AgentCliConfig,
+  type AgentCliManifest,
+  type TurnEvent,
+} from '../../../src/agents.js';
 import { buildSpawn } from './argv.js';
 
 export { buildSpawn };
@@ -35,7 +40,12 @@ export interface AgentSession {
 
 /** The agent did not get to `ready`: how it ended (when it did) and the tail of its stderr. */
 export class AgentStartError extends Error {
-  constructor(message: string, readonly exitCode: number | null, readonly signal: string | null, readonly stderr: string) {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly signal: string | null,
+    readonly stderr: string,
+  ) {
     super(message);
     this.name = 'AgentStartError';
   }
@@ -43,7 +53,8 @@ export class AgentStartError extends Error {
 
 type Json = Record<string, unknown>;
 type Line = { tag: (typeof REPL_AGENT_TAGS)[number]; payload: unknown };
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A protocol line of the agent, or undefined when the line is not one. */
 export function parseLine(line: string): Line | undefined {
@@ -100,18 +111,36 @@ interface Turn {
   timer?: NodeJS.Timeout;
 }
 
-export async function startAgent(manifest: AgentCliManifest, config: AgentCliConfig = {}, options: StartOptions = {}): Promise<AgentSession> {
+export async function startAgent(
+  manifest: AgentCliManifest,
+  config: AgentCliConfig = {},
+  options: StartOptions = {},
+): Promise<AgentSession> {
   const { handshakeTimeoutMs = 5000, turnTimeoutMs = 10_000, termGraceMs = 5000 } = options;
   const built = buildSpawn(manifest, config);
-  const secrets = (options.secrets ?? []).filter((s) => s.length > 0).flatMap((s) => [s, encodeURIComponent(s)]);
+  const secrets = (options.secrets ?? [])
+    .filter((s) => s.length > 0)
+    .flatMap((s) => [s, encodeURIComponent(s)]);
   const mask = (text: string) => secrets.reduce((t, secret) => t.split(secret).join('***'), text);
   const maskDeep = (v: unknown): unknown =>
-    typeof v === 'string' ? mask(v) : Array.isArray(v) ? v.map(maskDeep) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x)])) : v;
+    typeof v === 'string'
+      ? mask(v)
+      : Array.isArray(v)
+        ? v.map(maskDeep)
+        : isObject(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x)]))
+          : v;
 
-  const child = spawn(built.command, built.args, { env: { ...(options.env ?? process.env), ...built.env }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(built.command, built.args, {
+    env: { ...(options.env ?? process.env), ...built.env },
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const pgid = child.pid;
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096))); // drained, tail kept
+  child.stderr
+    .setEncoding('utf8')
+    .on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096))); // drained, tail kept
   child.stdin.on('error', () => {}); // EPIPE once the agent is gone
   const write = (line: string) => {
     if (child.stdin.writable) child.stdin.write(`${line}\n`);
@@ -138,7 +167,14 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
   const finish = (turn: Turn, event: Json) => {
     if (turn.done) return;
     // A tool call still pending at the end of the turn is closed as failed: it will never get a result.
-    if (event.type === 'turn-end') for (const id of turn.pending) emit(turn, { type: 'tool-result', id, isError: true, output: 'no result: the turn ended with the call pending' });
+    if (event.type === 'turn-end')
+      for (const id of turn.pending)
+        emit(turn, {
+          type: 'tool-result',
+          id,
+          isError: true,
+          output: 'no result: the turn ended with the call pending',
+        });
     emit(turn, event);
     turn.done = true;
     clearTimeout(turn.timer);
@@ -155,7 +191,11 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     const turn = current;
     if (!turn) return; // between turns, e.g. lines after a turn-end: dropped, never attributed to a turn
     if (!msg) {
-      if (!turn.junkReported) emit(turn, { type: 'error', message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}` });
+      if (!turn.junkReported)
+        emit(turn, {
+          type: 'error',
+          message: `not a protocol line: ${JSON.stringify(line.slice(0, 80))}`,
+        });
       turn.junkReported = true;
       return;
     }
@@ -167,15 +207,28 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
         return emit(turn, { type: 'thought', text: msg.payload });
       case 'tool':
         turn.pending.add(p.id as string);
-        return emit(turn, { type: 'tool-call', id: p.id, name: String(p.name ?? ''), args: p.args });
+        return emit(turn, {
+          type: 'tool-call',
+          id: p.id,
+          name: String(p.name ?? ''),
+          args: p.args,
+        });
       case 'result':
         turn.pending.delete(p.id as string);
-        return emit(turn, { type: 'tool-result', id: p.id, output: p.output, ...(p.isError === true ? { isError: true } : {}) });
+        return emit(turn, {
+          type: 'tool-result',
+          id: p.id,
+          output: p.output,
+          ...(p.isError === true ? { isError: true } : {}),
+        });
       case 'ask':
         emit(turn, { type: 'agent-prompt', id: p.id, prompt: String(p.question ?? '') });
         return write(`answer ${JSON.stringify({ id: p.id, text: 'yes' })}`);
       case 'done':
-        return finish(turn, { type: 'turn-end', stopReason: typeof p?.stopReason === 'string' ? p.stopReason : 'end_turn' });
+        return finish(turn, {
+          type: 'turn-end',
+          stopReason: typeof p?.stopReason === 'string' ? p.stopReason : 'end_turn',
+        });
       case 'error':
         return emit(turn, { type: 'error', message: p.message });
       case 'ready':
@@ -198,7 +251,14 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
   await new Promise<void>((resolve, reject) => {
     const fail = (message: string) => {
       clearTimeout(timer);
-      reject(new AgentStartError(mask(`${message}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`), child.exitCode, child.signalCode, mask(stderr)));
+      reject(
+        new AgentStartError(
+          mask(`${message}${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`),
+          child.exitCode,
+          child.signalCode,
+          mask(stderr),
+        ),
+      );
     };
     const timer = setTimeout(() => {
       signalGroup('SIGKILL');
@@ -216,7 +276,13 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
   });
   child.once('close', (code, signal) => {
     closed = true;
-    if (current) finish(current, { type: 'error', message: mask(`the agent exited mid-turn (code ${code}, signal ${signal})${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`) });
+    if (current)
+      finish(current, {
+        type: 'error',
+        message: mask(
+          `the agent exited mid-turn (code ${code}, signal ${signal})${stderr ? `; stderr: ${stderr.trim().slice(-500)}` : ''}`,
+        ),
+      });
   });
 
   async function* events(turn: Turn): AsyncGenerator<TurnEvent> {
@@ -233,7 +299,13 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
     pid: child.pid!,
     send(text) {
       if (current) throw new Error('a turn is already running: wait for its end or cancel it');
-      const turn: Turn = { index: turns++, queue: [], done: false, pending: new Set(), junkReported: false };
+      const turn: Turn = {
+        index: turns++,
+        queue: [],
+        done: false,
+        pending: new Set(),
+        junkReported: false,
+      };
       if (closed || closing) finish(turn, { type: 'error', message: 'the agent is not running' });
       else {
         current = turn;
@@ -257,7 +329,11 @@ export async function startAgent(manifest: AgentCliManifest, config: AgentCliCon
         }
         signalGroup('SIGTERM');
         const gone = async (ms: number) => {
-          for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+          for (
+            const deadline = Date.now() + ms;
+            Date.now() < deadline;
+            await new Promise((r) => setTimeout(r, 20))
+          ) {
             if (leaderGone() && (pgid === undefined || !groupAlive(pgid))) return true;
           }
           return false;

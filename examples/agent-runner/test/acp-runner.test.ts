@@ -20,25 +20,45 @@ import {
   type TurnEvent,
 } from '../../../src/agents.js';
 import { toCompleteTurn, toFollowTurnTaxonomy } from '../../../src/matchers/index.js';
-import { AgentResumeError, AgentStartError, startAcpAgent, type AcpSession, type AcpStartOptions } from '../src/index.js';
+import {
+  AgentResumeError,
+  AgentStartError,
+  startAcpAgent,
+  type AcpSession,
+  type AcpStartOptions,
+} from '../src/index.js';
 
 expect.extend({ toCompleteTurn, toFollowTurnTaxonomy });
 declare module 'vitest' {
   interface Assertion<T> {
     toCompleteTurn(options?: { stopReason?: string }): T;
-    toFollowTurnTaxonomy(options?: { capabilities?: Record<string, boolean>; secrets?: readonly string[] }): T;
+    toFollowTurnTaxonomy(options?: {
+      capabilities?: Record<string, boolean>;
+      secrets?: readonly string[];
+    }): T;
   }
 }
 
-const manifestOf = (name: string) => validateAgentCliManifest(readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8')).manifest!;
+const manifestOf = (name: string) =>
+  validateAgentCliManifest(
+    readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8'),
+  ).manifest!;
 /** The fakes' own manifests, as a host reads them from the registry. */
 const ACP = manifestOf('agent-acp');
 const EPHEMERAL = manifestOf('agent-acp-ephemeral');
 
 /** The manifest with `bin` pointing at the kit's fake (its faults and options after the manifest's own bin_args). */
-function manifestFor(preset: string, fake: FakeAgentOptions = {}, base: AgentCliManifest = ACP): AgentCliManifest {
+function manifestFor(
+  preset: string,
+  fake: FakeAgentOptions = {},
+  base: AgentCliManifest = ACP,
+): AgentCliManifest {
   const command = fakeAgentCommand(preset, fake);
-  return { ...base, bin: command.command, bin_args: [command.args[0]!, ...(base.bin_args ?? []), ...command.args.slice(1)] };
+  return {
+    ...base,
+    bin: command.command,
+    bin_args: [command.args[0]!, ...(base.bin_args ?? []), ...command.args.slice(1)],
+  };
 }
 
 // Every agent a test starts is killed afterwards (its whole group): a runner under test may leave one.
@@ -49,7 +69,8 @@ const spawned: number[] = [];
 afterEach(() => {
   const pids = [...sessions.splice(0).map((s) => s.pid), ...spawned.splice(0)];
   for (const probe of probes.splice(0)) {
-    for (const r of probe.records()) if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
+    for (const r of probe.records())
+      if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
     probe.cleanup();
   }
   for (const pid of pids) {
@@ -71,22 +92,33 @@ const tempDir = () => {
 };
 
 /** Starts the runner; `record` gets the conversation as the kit's recorder saw it (from the first byte). */
-async function start(manifest: AgentCliManifest, options: AcpStartOptions & { probe?: AgentLifecycleProbe } = {}) {
+async function start(
+  manifest: AgentCliManifest,
+  options: AcpStartOptions & { probe?: AgentLifecycleProbe } = {},
+) {
   const { probe, ...rest } = options;
   let recorder: ReturnType<typeof recordAgentTranscript> | undefined;
-  const session = await startAcpAgent(manifest, {}, {
-    ...rest,
-    env: { ...process.env, ...rest.env, ...probe?.env },
-    onSpawn: (child) => {
-      spawned.push(child.pid!);
-      recorder = recordAgentTranscript(child, 'acp');
+  const session = await startAcpAgent(
+    manifest,
+    {},
+    {
+      ...rest,
+      env: { ...process.env, ...rest.env, ...probe?.env },
+      onSpawn: (child) => {
+        spawned.push(child.pid!);
+        recorder = recordAgentTranscript(child, 'acp');
+      },
     },
-  });
+  );
   sessions.push(session);
   return { session, transcript: (): AgentTranscript => recorder!.transcript() };
 }
 
-async function turn(session: AcpSession, text = 'hello', onEvent?: (e: TurnEvent) => void): Promise<TurnEvent[]> {
+async function turn(
+  session: AcpSession,
+  text = 'hello',
+  onEvent?: (e: TurnEvent) => void,
+): Promise<TurnEvent[]> {
   const events: TurnEvent[] = [];
   for await (const event of session.send(text)) {
     events.push(event);
@@ -95,8 +127,14 @@ async function turn(session: AcpSession, text = 'hello', onEvent?: (e: TurnEvent
   return events;
 }
 
-const methodsSent = (t: AgentTranscript) => t.frames.flatMap((f) => (f.direction === 'to-agent' && typeof (f.message as { method?: unknown })?.method === 'string' ? [(f.message as { method: string }).method] : []));
-const texts = (events: TurnEvent[]) => events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : []));
+const methodsSent = (t: AgentTranscript) =>
+  t.frames.flatMap((f) =>
+    f.direction === 'to-agent' && typeof (f.message as { method?: unknown })?.method === 'string'
+      ? [(f.message as { method: string }).method]
+      : [],
+  );
+const texts = (events: TurnEvent[]) =>
+  events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : []));
 
 describe('turns over ACP', () => {
   test('a clean turn follows the taxonomy and ends with end_turn; the wire passes the turn checker', async () => {
@@ -104,7 +142,14 @@ describe('turns over ACP', () => {
     const events = await turn(session, 'What is this?');
     expect(events).toFollowTurnTaxonomy({ capabilities: ACP.capabilities });
     expect(events).toCompleteTurn({ stopReason: 'end_turn' });
-    expect(events.map((e) => e.type)).toEqual(['thought', 'tool-call', 'tool-result', 'text-delta', 'text-delta', 'turn-end']);
+    expect(events.map((e) => e.type)).toEqual([
+      'thought',
+      'tool-call',
+      'tool-result',
+      'text-delta',
+      'text-delta',
+      'turn-end',
+    ]);
     expect(transcript()).toFollowTurnTaxonomy({ capabilities: ACP.capabilities });
     expect(await session.close()).toEqual({ forced: false });
   });
@@ -114,11 +159,25 @@ describe('turns over ACP', () => {
     // inside characters. The pauses spread the writes over seconds, so that a reader starved by a busy machine still
     // reads some of them apart (with 1 ms every 4 writes, a starved reader once got everything in whole characters).
     const script = join(tempDir(), 'script.json');
-    writeFileSync(script, JSON.stringify({ name: 'utf8', description: 'multi-byte text', turns: [{ steps: [{ text: 'ünïcödé '.repeat(40) }, { text: '日本語のテキスト'.repeat(20) }] }] }));
+    writeFileSync(
+      script,
+      JSON.stringify({
+        name: 'utf8',
+        description: 'multi-byte text',
+        turns: [
+          { steps: [{ text: 'ünïcödé '.repeat(40) }, { text: '日本語のテキスト'.repeat(20) }] },
+        ],
+      }),
+    );
     const clean = await start(manifestFor('agent-acp', { script }));
     const expected = texts(await turn(clean.session));
     expect(expected).toEqual(['ünïcödé '.repeat(40), '日本語のテキスト'.repeat(20)]);
-    const split = await start(manifestFor('agent-acp', { script, faults: [['split-frames', { chunkBytes: 3, pauseEvery: 1, pauseMs: 2 }]] }));
+    const split = await start(
+      manifestFor('agent-acp', {
+        script,
+        faults: [['split-frames', { chunkBytes: 3, pauseEvery: 1, pauseMs: 2 }]],
+      }),
+    );
     expect(texts(await turn(split.session))).toEqual(expected);
   });
 
@@ -130,9 +189,16 @@ describe('turns over ACP', () => {
   });
 
   test('ignores-cancel: the turn ends as cancelled after the grace, with nothing of the agent after it', async () => {
-    const { session } = await start(manifestFor('agent-acp.ignores-cancel'), { cancelGraceMs: 300, turnTimeoutMs: 6000 });
+    const { session } = await start(manifestFor('agent-acp.ignores-cancel'), {
+      cancelGraceMs: 300,
+      turnTimeoutMs: 6000,
+    });
     // "a long task": a tool call, then 30 s of work; the cancel goes out once the tool call is seen.
-    const events = await turn(session, 'a long task', (e) => e.type === 'tool-call' && session.cancel());
+    const events = await turn(
+      session,
+      'a long task',
+      (e) => e.type === 'tool-call' && session.cancel(),
+    );
     expect(events).toCompleteTurn({ stopReason: 'cancelled' });
     expect(texts(events)).not.toContain('Finished the long analysis.');
     expect(events).toFollowTurnTaxonomy();
@@ -141,28 +207,49 @@ describe('turns over ACP', () => {
 
 describe('the handshake', () => {
   test('slow-handshake: start waits for the late answer within its own timeout, and opens the session only after it', async () => {
-    const { session, transcript } = await start(manifestFor('agent-acp', { faults: [['slow-handshake', { ms: 1500 }]] }), { handshakeTimeoutMs: 5000 });
+    const { session, transcript } = await start(
+      manifestFor('agent-acp', { faults: [['slow-handshake', { ms: 1500 }]] }),
+      { handshakeTimeoutMs: 5000 },
+    );
     expect(await turn(session)).toCompleteTurn({ stopReason: 'end_turn' });
     const frames = transcript().frames;
-    const answered = frames.findIndex((f) => f.direction === 'from-agent' && (f.message as { id?: unknown; result?: { protocolVersion?: unknown } })?.result?.protocolVersion !== undefined);
-    const opened = frames.findIndex((f) => f.direction === 'to-agent' && (f.message as { method?: unknown })?.method === 'session/new');
+    const answered = frames.findIndex(
+      (f) =>
+        f.direction === 'from-agent' &&
+        (f.message as { id?: unknown; result?: { protocolVersion?: unknown } })?.result
+          ?.protocolVersion !== undefined,
+    );
+    const opened = frames.findIndex(
+      (f) =>
+        f.direction === 'to-agent' && (f.message as { method?: unknown })?.method === 'session/new',
+    );
     expect(answered).toBeGreaterThan(0);
     expect(opened).toBeGreaterThan(answered);
   });
 
   test('stderr-noise: stderr is drained, so the agent gets to its handshake and the turn completes', async () => {
     // No transcript recorder here: it reads the child's stderr too, and would drain it for the runner.
-    const session = await startAcpAgent(manifestFor('agent-acp.stderr-noise'), {}, { handshakeTimeoutMs: 3000, onSpawn: (c) => void spawned.push(c.pid!) });
+    const session = await startAcpAgent(
+      manifestFor('agent-acp.stderr-noise'),
+      {},
+      { handshakeTimeoutMs: 3000, onSpawn: (c) => void spawned.push(c.pid!) },
+    );
     sessions.push(session);
     expect(await turn(session)).toCompleteTurn({ stopReason: 'end_turn' });
   });
 
   test('unknown-protocol-version: start refuses the agent at the handshake, before any session', async () => {
     let recorder: ReturnType<typeof recordAgentTranscript> | undefined;
-    const error = await startAcpAgent(manifestFor('agent-acp.unknown-protocol-version'), {}, { onSpawn: (child) => {
-      spawned.push(child.pid!);
-      recorder = recordAgentTranscript(child, 'acp');
-    } }).then(
+    const error = await startAcpAgent(
+      manifestFor('agent-acp.unknown-protocol-version'),
+      {},
+      {
+        onSpawn: (child) => {
+          spawned.push(child.pid!);
+          recorder = recordAgentTranscript(child, 'acp');
+        },
+      },
+    ).then(
       (s) => {
         sessions.push(s);
         return s;
@@ -182,11 +269,17 @@ describe('resuming a session (session/load)', () => {
     await turn(first.session);
     await first.session.close();
     // A clean agent on the same state dir resumes it: the replayed history is no turn of ours.
-    const again = await start(manifestFor('agent-acp', { stateDir }), { resume: first.session.sessionId });
+    const again = await start(manifestFor('agent-acp', { stateDir }), {
+      resume: first.session.sessionId,
+    });
     expect(again.session.sessionId).toBe(first.session.sessionId);
     expect(await turn(again.session, 'and now?')).toCompleteTurn({ stopReason: 'end_turn' });
     await again.session.close();
-    const error = await startAcpAgent(manifestFor('agent-acp.unknown-session-on-load', { stateDir }), {}, { resume: first.session.sessionId, onSpawn: (c) => void spawned.push(c.pid!) }).then(
+    const error = await startAcpAgent(
+      manifestFor('agent-acp.unknown-session-on-load', { stateDir }),
+      {},
+      { resume: first.session.sessionId, onSpawn: (c) => void spawned.push(c.pid!) },
+    ).then(
       (s) => {
         sessions.push(s);
         return s;
@@ -199,18 +292,32 @@ describe('resuming a session (session/load)', () => {
 
   test('a non-resumable agent: the resume is refused, by its manifest before spawning, by its initialize before session/load', async () => {
     let spawnedAny = false;
-    const byManifest = await startAcpAgent(manifestFor('agent-acp', {}, EPHEMERAL), {}, { resume: 'sess-1', onSpawn: (c) => {
-      spawnedAny = true;
-      spawned.push(c.pid!);
-    } }).catch((e: unknown) => e);
+    const byManifest = await startAcpAgent(
+      manifestFor('agent-acp', {}, EPHEMERAL),
+      {},
+      {
+        resume: 'sess-1',
+        onSpawn: (c) => {
+          spawnedAny = true;
+          spawned.push(c.pid!);
+        },
+      },
+    ).catch((e: unknown) => e);
     expect(byManifest).toBeInstanceOf(AgentResumeError);
     expect(spawnedAny).toBe(false);
     // A manifest that claims resumable for an agent that has no session/load: the negotiation decides.
     let recorder: ReturnType<typeof recordAgentTranscript> | undefined;
-    const byAgent = await startAcpAgent(manifestFor('agent-acp', { args: ['--no-load-session'] }), {}, { resume: 'sess-1', onSpawn: (c) => {
-      spawned.push(c.pid!);
-      recorder = recordAgentTranscript(c, 'acp');
-    } }).catch((e: unknown) => e);
+    const byAgent = await startAcpAgent(
+      manifestFor('agent-acp', { args: ['--no-load-session'] }),
+      {},
+      {
+        resume: 'sess-1',
+        onSpawn: (c) => {
+          spawned.push(c.pid!);
+          recorder = recordAgentTranscript(c, 'acp');
+        },
+      },
+    ).catch((e: unknown) => e);
     expect(byAgent).toBeInstanceOf(AgentResumeError);
     expect((byAgent as Error).message).toMatch(/session\/load/);
     expect(methodsSent(recorder!.transcript())).not.toContain('session/load');
@@ -221,10 +328,16 @@ describe('capabilities', () => {
   test('a manifest that declares more than the agent negotiates is refused at load time, before any session', async () => {
     // The agent-acp manifest declares resumable: true; --no-load-session makes initialize answer loadSession: false.
     let recorder: ReturnType<typeof recordAgentTranscript> | undefined;
-    const error = await startAcpAgent(manifestFor('agent-acp', { args: ['--no-load-session'] }), {}, { onSpawn: (c) => {
-      spawned.push(c.pid!);
-      recorder = recordAgentTranscript(c, 'acp');
-    } }).then(
+    const error = await startAcpAgent(
+      manifestFor('agent-acp', { args: ['--no-load-session'] }),
+      {},
+      {
+        onSpawn: (c) => {
+          spawned.push(c.pid!);
+          recorder = recordAgentTranscript(c, 'acp');
+        },
+      },
+    ).then(
       (s) => {
         sessions.push(s);
         return s;
@@ -234,7 +347,11 @@ describe('capabilities', () => {
     expect(methodsSent(recorder!.transcript())).toEqual(['initialize']);
     expect(error).toBeInstanceOf(AgentStartError);
     // What the runner saw is what the kit reports on the manifest and the agent (AGENTCLI-24/beyond-acp-capabilities).
-    expect(checkTurns(recorder!.transcript(), { capabilities: ACP.capabilities }).findings.map((f) => f.id)).toEqual(['AGENTCLI-24/beyond-acp-capabilities']);
+    expect(
+      checkTurns(recorder!.transcript(), { capabilities: ACP.capabilities }).findings.map(
+        (f) => f.id,
+      ),
+    ).toEqual(['AGENTCLI-24/beyond-acp-capabilities']);
   });
 });
 

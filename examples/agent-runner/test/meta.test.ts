@@ -62,30 +62,50 @@ interface JsonReport {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const vitestCli = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const vitestCli = join(
+  dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
+  'vitest.mjs',
+);
 
-test('with RUNNER_IMPL=buggy, exactly the tests that catch a bug fail', { timeout: 180_000 }, async () => {
-  const out = mkdtempSync(join(tmpdir(), 'agent-runner-meta-'));
-  try {
-    const report = join(out, 'report.json');
-    // The outer run's VITEST_* variables would tell the inner vitest it is a worker: leave them out.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
-    const run = await execa(process.execPath, [vitestCli, 'run', '--config', join(here, '..', 'vitest.config.ts'), '--reporter=json', `--outputFile=${report}`], {
-      env: { ...env, RUNNER_IMPL: 'buggy', NO_COLOR: '1' },
-      extendEnv: false,
-      reject: false,
-    });
-    const result = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    const byStatus = (status: string) =>
-      result.testResults
-        .flatMap((file) => file.assertionResults)
-        .filter((t) => t.status === status)
-        .map((t) => t.title)
-        .sort();
-    expect(byStatus('failed')).toEqual([...CATCHES_A_BUG].sort());
-    expect(byStatus('passed')).toEqual([...PASSES_ANYWAY].sort());
-    expect([run.exitCode, result.success]).toEqual([1, false]);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+test(
+  'with RUNNER_IMPL=buggy, exactly the tests that catch a bug fail',
+  { timeout: 180_000 },
+  async () => {
+    const out = mkdtempSync(join(tmpdir(), 'agent-runner-meta-'));
+    try {
+      const report = join(out, 'report.json');
+      // The outer run's VITEST_* variables would tell the inner vitest it is a worker: leave them out.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')),
+      );
+      const run = await execa(
+        process.execPath,
+        [
+          vitestCli,
+          'run',
+          '--config',
+          join(here, '..', 'vitest.config.ts'),
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ],
+        {
+          env: { ...env, RUNNER_IMPL: 'buggy', NO_COLOR: '1' },
+          extendEnv: false,
+          reject: false,
+        },
+      );
+      const result = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+      const byStatus = (status: string) =>
+        result.testResults
+          .flatMap((file) => file.assertionResults)
+          .filter((t) => t.status === status)
+          .map((t) => t.title)
+          .sort();
+      expect(byStatus('failed')).toEqual([...CATCHES_A_BUG].sort());
+      expect(byStatus('passed')).toEqual([...PASSES_ANYWAY].sort());
+      expect([run.exitCode, result.success]).toEqual([1, false]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  },
+);

@@ -6,10 +6,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { agentLifecycleProbe, fakeAgentCommand, validateAgentCliManifest, type AgentCliManifest, type AgentLifecycleProbe } from '../../../src/agents.js';
-import { AgentVersionError, startCheckedAcpAgent, type AcpSession, type PrepareOptions } from '../src/index.js';
+import {
+  agentLifecycleProbe,
+  fakeAgentCommand,
+  validateAgentCliManifest,
+  type AgentCliManifest,
+  type AgentLifecycleProbe,
+} from '../../../src/agents.js';
+import {
+  AgentVersionError,
+  startCheckedAcpAgent,
+  type AcpSession,
+  type PrepareOptions,
+} from '../src/index.js';
 
-const manifestOf = (name: string) => validateAgentCliManifest(readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8')).manifest!;
+const manifestOf = (name: string) =>
+  validateAgentCliManifest(
+    readFileSync(new URL(`../../../fixtures/agents/${name}/AGENT-CLI.md`, import.meta.url), 'utf8'),
+  ).manifest!;
 
 /**
  * The manifest with `bin` and `version_check.cmd` on the kit's fake (a manifest's own paths are install paths), and a
@@ -18,7 +32,16 @@ const manifestOf = (name: string) => validateAgentCliManifest(readFileSync(new U
 function manifestFor(name: string): AgentCliManifest {
   const base = manifestOf(name);
   const [program] = fakeAgentCommand('agent-acp').args;
-  return { ...base, bin: process.execPath, bin_args: [program!, ...(base.bin_args ?? [])], version_check: { ...base.version_check, cmd: `${process.execPath} ${program} --version`, timeout_ms: 30_000 } };
+  return {
+    ...base,
+    bin: process.execPath,
+    bin_args: [program!, ...(base.bin_args ?? [])],
+    version_check: {
+      ...base.version_check,
+      cmd: `${process.execPath} ${program} --version`,
+      timeout_ms: 30_000,
+    },
+  };
 }
 
 const sessions: AcpSession[] = [];
@@ -42,7 +65,11 @@ afterEach(async () => {
 async function startChecked(manifest: AgentCliManifest, more: Omit<PrepareOptions, 'env'> = {}) {
   const probe = agentLifecycleProbe();
   probes.push(probe);
-  const outcome = await startCheckedAcpAgent(manifest, {}, { env: { ...process.env, ...probe.env }, ...more }).then(
+  const outcome = await startCheckedAcpAgent(
+    manifest,
+    {},
+    { env: { ...process.env, ...probe.env }, ...more },
+  ).then(
     (session) => {
       sessions.push(session);
       return session;
@@ -70,7 +97,11 @@ describe('before the spawn', () => {
   test('setup: a headless start with setup pending is refused with setup_required and the pending steps; nothing spawned', async () => {
     const manifest = manifestFor('agent-acp-setup');
     const { probe, outcome } = await startChecked(manifest);
-    const report = probe.checkPreflight({ versionCheck: manifest.version_check, setupPending: ['choose-workspace'], refusal: outcome });
+    const report = probe.checkPreflight({
+      versionCheck: manifest.version_check,
+      setupPending: ['choose-workspace'],
+      refusal: outcome,
+    });
     expect(report.findings).toEqual([]);
     expect(report.verdicts[0]?.status).toBe('pass');
   });
@@ -80,7 +111,10 @@ describe('secrets', () => {
   test('auth: the secret reaches the agent in its environment only — not on argv, not in the runner’s log', async () => {
     const secret = 'sk-ant-aoi-testkit-canary-0004'; // a fake canary, never a real key
     const log: string[] = [];
-    const { probe, outcome } = await startChecked(manifestFor('agent-acp-transcript'), { auth: { ANTHROPIC_API_KEY: secret }, log: (line) => log.push(line) });
+    const { probe, outcome } = await startChecked(manifestFor('agent-acp-transcript'), {
+      auth: { ANTHROPIC_API_KEY: secret },
+      log: (line) => log.push(line),
+    });
     expect(outcome).not.toBeInstanceOf(Error);
     const report = probe.checkRunnerSecrets({ secrets: [secret], runnerLog: log.join('\n') });
     expect(report.findings).toEqual([]);

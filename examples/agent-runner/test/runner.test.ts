@@ -18,18 +18,32 @@ import {
 } from '../../../src/agents.js';
 import { agentCliConfig, agentCliManifest } from '../../../src/arbitraries/index.js';
 import { toCompleteTurn, toFollowTurnTaxonomy } from '../../../src/matchers/index.js';
-import { AgentStartError, buildSpawn, startAgent, type AgentSession, type StartOptions } from '../src/index.js';
+import {
+  AgentStartError,
+  buildSpawn,
+  startAgent,
+  type AgentSession,
+  type StartOptions,
+} from '../src/index.js';
 
 expect.extend({ toCompleteTurn, toFollowTurnTaxonomy });
 declare module 'vitest' {
   interface Assertion<T> {
     toCompleteTurn(options?: { stopReason?: string }): T;
-    toFollowTurnTaxonomy(options?: { capabilities?: Record<string, boolean>; secrets?: readonly string[] }): T;
+    toFollowTurnTaxonomy(options?: {
+      capabilities?: Record<string, boolean>;
+      secrets?: readonly string[];
+    }): T;
   }
 }
 
 /** The fake's own manifest, as a host reads it from the registry. */
-const REPL = validateAgentCliManifest(readFileSync(new URL('../../../fixtures/agents/agent-repl/AGENT-CLI.md', import.meta.url), 'utf8')).manifest!;
+const REPL = validateAgentCliManifest(
+  readFileSync(
+    new URL('../../../fixtures/agents/agent-repl/AGENT-CLI.md', import.meta.url),
+    'utf8',
+  ),
+).manifest!;
 
 /** The manifest with `bin` pointing at a kit fake (`agent-repl` or a preset such as `agent-repl.crash-mid-turn`). */
 function manifestFor(preset: string): AgentCliManifest {
@@ -43,7 +57,8 @@ const probes: AgentLifecycleProbe[] = [];
 afterEach(() => {
   const pids = sessions.splice(0).map((s) => s.pid);
   for (const probe of probes.splice(0)) {
-    for (const r of probe.records()) if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
+    for (const r of probe.records())
+      if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
     probe.cleanup();
   }
   for (const pid of pids) {
@@ -63,9 +78,15 @@ function probe(): AgentLifecycleProbe {
   return p;
 }
 
-async function start(preset: string, options: StartOptions & { config?: AgentCliConfig; probe?: AgentLifecycleProbe } = {}): Promise<AgentSession> {
+async function start(
+  preset: string,
+  options: StartOptions & { config?: AgentCliConfig; probe?: AgentLifecycleProbe } = {},
+): Promise<AgentSession> {
   const { config, probe: p, ...rest } = options;
-  const session = await startAgent(manifestFor(preset), config ?? {}, { ...rest, env: { ...process.env, ...rest.env, ...p?.env } });
+  const session = await startAgent(manifestFor(preset), config ?? {}, {
+    ...rest,
+    env: { ...process.env, ...rest.env, ...p?.env },
+  });
   sessions.push(session);
   return session;
 }
@@ -130,7 +151,10 @@ describe('turns', () => {
 
   test('echoes-secret: the secret never appears in an event', async () => {
     const secret = 'sk-ant-example-0123456789abcdef';
-    const session = await start('agent-repl.echoes-secret', { env: { ANTHROPIC_API_KEY: secret }, secrets: [secret] });
+    const session = await start('agent-repl.echoes-secret', {
+      env: { ANTHROPIC_API_KEY: secret },
+      secrets: [secret],
+    });
     const events = await turn(session);
     expect(events).toFollowTurnTaxonomy({ secrets: [secret] });
     expect(JSON.stringify(events)).toContain('***');
@@ -191,7 +215,13 @@ describe('argv and env', () => {
     if (!reference.ok) throw new Error('the reference rejected the config');
     const mine = buildSpawn(manifest, config);
     expect([mine.command, ...mine.args]).toEqual([reference.command, ...reference.args]);
-    expect(mine.args.slice(-5)).toEqual(['--permission-mode', 'plan', '--max-turns', '3', '--auto']);
+    expect(mine.args.slice(-5)).toEqual([
+      '--permission-mode',
+      'plan',
+      '--max-turns',
+      '3',
+      '--auto',
+    ]);
   });
 
   test('a bad config is refused before anything is spawned', () => {

@@ -16,7 +16,9 @@ function parseText(text: string): AoiEvent[] {
   });
 }
 
-export async function readAoiStream(source: AsyncIterable<Uint8Array | string>): Promise<Pick<AoiResult, 'events' | 'summary' | 'error'>> {
+export async function readAoiStream(
+  source: AsyncIterable<Uint8Array | string>,
+): Promise<Pick<AoiResult, 'events' | 'summary' | 'error'>> {
   let text = '';
   for await (const chunk of source) text += chunk.toString();
   const events = parseText(text);
@@ -24,7 +26,11 @@ export async function readAoiStream(source: AsyncIterable<Uint8Array | string>):
   return { events, summary: events.findLast((event) => event?.type === 'aoi:summary') };
 }
 
-export function runAoi(command: string, args: readonly string[], options: RunAoiOptions = {}): Promise<AoiResult> {
+export function runAoi(
+  command: string,
+  args: readonly string[],
+  options: RunAoiOptions = {},
+): Promise<AoiResult> {
   const spawn = options.spawn ?? nodeSpawn;
   return new Promise((resolve) => {
     const child = spawn(command, [...args], options.env ? { env: options.env } : {});
@@ -36,11 +42,25 @@ export function runAoi(command: string, args: readonly string[], options: RunAoi
     child.stdin?.on('error', () => {});
     child.stdin?.end(options.input);
     const base = { events: [], summary: undefined, errors: [], retryable: false, stderr };
-    child.on('error', (error) => resolve({ ...base, ok: false, exitCode: null, signal: null, error: { reason: 'spawn-failed', message: error.message } }));
+    child.on('error', (error) =>
+      resolve({
+        ...base,
+        ok: false,
+        exitCode: null,
+        signal: null,
+        error: { reason: 'spawn-failed', message: error.message },
+      }),
+    );
     // BUG: on timeout, SIGTERM only, and return at once: a child that ignores it runs on, unreaped.
     const timer = setTimeout(() => {
       child.kill();
-      resolve({ ...base, ok: false, exitCode: null, signal: null, error: { reason: 'timeout', message: `${command} timed out` } });
+      resolve({
+        ...base,
+        ok: false,
+        exitCode: null,
+        signal: null,
+        error: { reason: 'timeout', message: `${command} timed out` },
+      });
     }, options.timeoutMs ?? 30_000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -69,7 +89,14 @@ export function runAoi(command: string, args: readonly string[], options: RunAoi
         signal,
         stderr,
         // BUG: quotes stderr in the message, secrets and all.
-        ...(ok ? {} : { error: { reason: summary ? 'summary-not-ok' : 'no-summary', message: `${command} failed: ${stderr}` } }),
+        ...(ok
+          ? {}
+          : {
+              error: {
+                reason: summary ? 'summary-not-ok' : 'no-summary',
+                message: `${command} failed: ${stderr}`,
+              },
+            }),
       });
     });
   });

@@ -81,7 +81,13 @@ export function resolveRetryable(event: AoiEvent): boolean {
 
 function errorInfo(event: AoiEvent): AoiErrorInfo {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return { category: text(event.category), code: text(event.code), message: text(event.message) ?? '', retryable: resolveRetryable(event), hint: text(event.hint) };
+  return {
+    category: text(event.category),
+    code: text(event.code),
+    message: text(event.message) ?? '',
+    retryable: resolveRetryable(event),
+    hint: text(event.hint),
+  };
 }
 
 /** Masks values that look like credentials: after sensitive flags or names, bearer tokens, URL passwords. */
@@ -111,7 +117,11 @@ export class AoiLineParser {
   push(chunk: Uint8Array | string): AoiFailure | undefined {
     if (this.failure) return this.failure;
     let bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    for (let newline = bytes.indexOf(0x0a); newline !== -1 && !this.failure; newline = bytes.indexOf(0x0a)) {
+    for (
+      let newline = bytes.indexOf(0x0a);
+      newline !== -1 && !this.failure;
+      newline = bytes.indexOf(0x0a)
+    ) {
       this.#pending.push(bytes.subarray(0, newline));
       bytes = bytes.subarray(newline + 1);
       this.#takeLine();
@@ -142,16 +152,34 @@ export class AoiLineParser {
       value = JSON.parse(text);
     } catch {
       // Prose, banners, ANSI codes, pretty-printed fragments and blank lines all end here.
-      this.failure = { reason: 'non-json-line', message: `stdout line ${line} is not JSON (${bytes.length} bytes)`, line };
+      this.failure = {
+        reason: 'non-json-line',
+        message: `stdout line ${line} is not JSON (${bytes.length} bytes)`,
+        line,
+      };
       return;
     }
     const type = (value as AoiEvent | null)?.type;
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof type !== 'string' || type === '') {
-      this.failure = { reason: 'not-an-event', message: `stdout line ${line} is not a JSON object with a non-empty string "type"`, line };
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      Array.isArray(value) ||
+      typeof type !== 'string' ||
+      type === ''
+    ) {
+      this.failure = {
+        reason: 'not-an-event',
+        message: `stdout line ${line} is not a JSON object with a non-empty string "type"`,
+        line,
+      };
       return;
     }
     if (this.summary) {
-      this.failure = { reason: 'event-after-summary', message: `stdout line ${line} comes after the terminal aoi:summary`, line };
+      this.failure = {
+        reason: 'event-after-summary',
+        message: `stdout line ${line} comes after the terminal aoi:summary`,
+        line,
+      };
       return;
     }
     const event = value as AoiEvent;
@@ -161,10 +189,16 @@ export class AoiLineParser {
 }
 
 /** Reads a whole stream (a child's stdout, a file, `streamFrom(...)` in a test) into events. */
-export async function readAoiStream(source: AsyncIterable<Uint8Array | string>): Promise<Pick<AoiResult, 'events' | 'summary' | 'error'>> {
+export async function readAoiStream(
+  source: AsyncIterable<Uint8Array | string>,
+): Promise<Pick<AoiResult, 'events' | 'summary' | 'error'>> {
   const parser = new AoiLineParser();
   for await (const chunk of source) if (parser.push(chunk)) break;
-  const error = parser.end() ?? (parser.summary ? undefined : { reason: 'no-summary' as const, message: 'the stream ended without aoi:summary' });
+  const error =
+    parser.end() ??
+    (parser.summary
+      ? undefined
+      : { reason: 'no-summary' as const, message: 'the stream ended without aoi:summary' });
   return { events: parser.events, summary: parser.summary, ...(error ? { error } : {}) };
 }
 
@@ -186,13 +220,18 @@ function signalTree(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Run `command args` in machine mode and judge the run; resolves once the child is gone. */
-export function runAoi(command: string, args: readonly string[], options: RunAoiOptions = {}): Promise<AoiResult> {
+export function runAoi(
+  command: string,
+  args: readonly string[],
+  options: RunAoiOptions = {},
+): Promise<AoiResult> {
   const spawn = options.spawn ?? nodeSpawn;
   const parser = new AoiLineParser();
   const stderr: Buffer[] = [];
   let stderrBytes = 0;
   let failure: AoiFailure | undefined;
-  const fail = (reason: FailureReason, message: string, line?: number) => (failure ??= { reason, message, ...(line !== undefined ? { line } : {}) });
+  const fail = (reason: FailureReason, message: string, line?: number) =>
+    (failure ??= { reason, message, ...(line !== undefined ? { line } : {}) });
 
   return new Promise((resolve) => {
     const spawnOptions: SpawnOptions = {
@@ -235,13 +274,15 @@ export function runAoi(command: string, args: readonly string[], options: RunAoi
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr.push(chunk);
       stderrBytes += chunk.length;
-      while (stderrBytes - (stderr[0]?.length ?? 0) >= STDERR_TAIL_BYTES) stderrBytes -= stderr.shift()!.length;
+      while (stderrBytes - (stderr[0]?.length ?? 0) >= STDERR_TAIL_BYTES)
+        stderrBytes -= stderr.shift()!.length;
     });
     // A child that exits before reading its input makes our write fail with EPIPE: its exit says more.
     child.stdin?.on('error', () => {});
     if (options.input !== undefined) child.stdin?.end(options.input);
     child.on('error', (error: NodeJS.ErrnoException) => {
-      if (child.pid === undefined) fail('spawn-failed', `could not start ${command}: ${error.code ?? error.message}`);
+      if (child.pid === undefined)
+        fail('spawn-failed', `could not start ${command}: ${error.code ?? error.message}`);
     });
     child.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
@@ -258,9 +299,18 @@ export function runAoi(command: string, args: readonly string[], options: RunAoi
       if (violation) fail(violation.reason, violation.message, violation.line);
     }
     const summary = parser.summary;
-    if (!failure && !summary) fail('no-summary', `${command} exited ${exitCode} without aoi:summary: the stream is incomplete`);
-    if (!failure && summary?.ok !== true) fail('summary-not-ok', `${command} reported failure (aoi:summary ok is ${JSON.stringify(summary?.ok)})`);
-    if (!failure && exitCode !== 0) fail('exit-status', `${command} reported success but exited ${exitCode}`);
+    if (!failure && !summary)
+      fail(
+        'no-summary',
+        `${command} exited ${exitCode} without aoi:summary: the stream is incomplete`,
+      );
+    if (!failure && summary?.ok !== true)
+      fail(
+        'summary-not-ok',
+        `${command} reported failure (aoi:summary ok is ${JSON.stringify(summary?.ok)})`,
+      );
+    if (!failure && exitCode !== 0)
+      fail('exit-status', `${command} reported success but exited ${exitCode}`);
     const errors = parser.events.filter((event) => event.type === 'aoi:error').map(errorInfo);
     const told = failure?.reason === 'summary-not-ok';
     return {

@@ -24,7 +24,12 @@ const finish = (result) => {
 function readManifest(dir) {
   const text = readFileSync(join(dir, 'APP.md'), 'utf8');
   const front = text.split(/^---\s*$/m)[1] ?? '';
-  const manifest = { entry: null, commands: [], confirmationRequired: [], scheduling: 'notSupported' };
+  const manifest = {
+    entry: null,
+    commands: [],
+    confirmationRequired: [],
+    scheduling: 'notSupported',
+  };
   let key = null;
   for (const line of front.split('\n')) {
     const top = /^([A-Za-z]+):\s*(.*)$/.exec(line);
@@ -34,9 +39,12 @@ function readManifest(dir) {
       continue;
     }
     const item = /^\s+-\s+(?:name:\s*)?(.+)$/.exec(line);
-    if (key === 'entry' && /^\s+command:/.test(line)) manifest.entry = line.replace(/^\s+command:\s*/, '').trim();
-    else if (key === 'commands' && /^\s+-\s+name:/.test(line)) manifest.commands.push(item[1].trim());
-    else if (key === 'confirmationRequired' && item) manifest.confirmationRequired.push(item[1].trim());
+    if (key === 'entry' && /^\s+command:/.test(line))
+      manifest.entry = line.replace(/^\s+command:\s*/, '').trim();
+    else if (key === 'commands' && /^\s+-\s+name:/.test(line))
+      manifest.commands.push(item[1].trim());
+    else if (key === 'confirmationRequired' && item)
+      manifest.confirmationRequired.push(item[1].trim());
   }
   return manifest;
 }
@@ -44,16 +52,27 @@ function readManifest(dir) {
 /** Run entry.command from the package root; stdout and stderr kept apart, the wait bounded. */
 function invoke(entry, command, args) {
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', `${entry} "$@"`, 'sh', command, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('sh', ['-c', `${entry} "$@"`, 'sh', command, ...args], {
+      cwd: appDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stdout = [];
     const stderr = [];
     child.stdout.on('data', (chunk) => stdout.push(chunk));
     child.stderr.on('data', (chunk) => stderr.push(chunk));
     const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
-    child.on('error', (error) => resolve({ code: null, signal: null, stdout: '', stderr: error.message }));
+    child.on('error', (error) =>
+      resolve({ code: null, signal: null, stdout: '', stderr: error.message }),
+    );
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
     });
   });
 }
@@ -78,8 +97,16 @@ for (let attempt = 1; attempt <= 3; attempt++) {
 const parsed = parseJson(run.stderr) ?? parseJson(run.stdout);
 if (run.code !== 0) {
   const error = parsed?.value?.error;
-  if (error && typeof error.code === 'string') finish({ ok: false, error: { code: error.code, message: String(error.message ?? '') } });
-  else finish({ ok: false, error: { code: 'COMMAND_FAILED', message: `${command} exited ${run.code}` } });
+  if (error && typeof error.code === 'string')
+    finish({ ok: false, error: { code: error.code, message: String(error.message ?? '') } });
+  else
+    finish({
+      ok: false,
+      error: { code: 'COMMAND_FAILED', message: `${command} exited ${run.code}` },
+    });
 } else if (parsed === null) {
-  finish({ ok: false, error: { code: 'NOT_JSON', message: `${command} exited 0 but printed no JSON.` } });
+  finish({
+    ok: false,
+    error: { code: 'NOT_JSON', message: `${command} exited 0 but printed no JSON.` },
+  });
 } else finish({ ok: true, answer: parsed.value });

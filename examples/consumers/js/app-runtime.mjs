@@ -26,7 +26,12 @@ const finish = (result) => {
 function readManifest(dir) {
   const text = readFileSync(join(dir, 'APP.md'), 'utf8');
   const front = text.split(/^---\s*$/m)[1] ?? '';
-  const manifest = { entry: null, commands: [], confirmationRequired: [], scheduling: 'notSupported' };
+  const manifest = {
+    entry: null,
+    commands: [],
+    confirmationRequired: [],
+    scheduling: 'notSupported',
+  };
   let key = null;
   for (const line of front.split('\n')) {
     const top = /^([A-Za-z]+):\s*(.*)$/.exec(line);
@@ -36,9 +41,12 @@ function readManifest(dir) {
       continue;
     }
     const item = /^\s+-\s+(?:name:\s*)?(.+)$/.exec(line);
-    if (key === 'entry' && /^\s+command:/.test(line)) manifest.entry = line.replace(/^\s+command:\s*/, '').trim();
-    else if (key === 'commands' && /^\s+-\s+name:/.test(line)) manifest.commands.push(item[1].trim());
-    else if (key === 'confirmationRequired' && item) manifest.confirmationRequired.push(item[1].trim());
+    if (key === 'entry' && /^\s+command:/.test(line))
+      manifest.entry = line.replace(/^\s+command:\s*/, '').trim();
+    else if (key === 'commands' && /^\s+-\s+name:/.test(line))
+      manifest.commands.push(item[1].trim());
+    else if (key === 'confirmationRequired' && item)
+      manifest.confirmationRequired.push(item[1].trim());
   }
   return manifest;
 }
@@ -56,16 +64,27 @@ async function confirm(command, args) {
 /** Run entry.command from the package root; stdout and stderr kept apart, the wait bounded. */
 function invoke(entry, command, args) {
   return new Promise((resolve) => {
-    const child = spawn('sh', ['-c', `${entry} "$@"`, 'sh', command, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('sh', ['-c', `${entry} "$@"`, 'sh', command, ...args], {
+      cwd: appDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stdout = [];
     const stderr = [];
     child.stdout.on('data', (chunk) => stdout.push(chunk));
     child.stderr.on('data', (chunk) => stderr.push(chunk));
     const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
-    child.on('error', (error) => resolve({ code: null, signal: null, stdout: '', stderr: error.message }));
+    child.on('error', (error) =>
+      resolve({ code: null, signal: null, stdout: '', stderr: error.message }),
+    );
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
     });
   });
 }
@@ -82,19 +101,43 @@ const manifest = readManifest(appDir);
 const { command, args = [] } = request;
 if (!manifest.commands.includes(command)) {
   // Not declared, so not documented: never invent a command (a scheduling one least of all).
-  finish({ ok: false, error: { code: 'UNKNOWN_COMMAND', message: `${command} is not a command of this application (APP.md declares ${manifest.commands.join(', ')}).` } });
+  finish({
+    ok: false,
+    error: {
+      code: 'UNKNOWN_COMMAND',
+      message: `${command} is not a command of this application (APP.md declares ${manifest.commands.join(', ')}).`,
+    },
+  });
 } else if (manifest.confirmationRequired.includes(command) && !(await confirm(command, args))) {
-  finish({ ok: false, error: { code: 'CONFIRMATION_DENIED', message: `${command} was not run: the user did not confirm it.` } });
+  finish({
+    ok: false,
+    error: {
+      code: 'CONFIRMATION_DENIED',
+      message: `${command} was not run: the user did not confirm it.`,
+    },
+  });
 } else {
   const run = await invoke(manifest.entry, command, args);
-  if (run.stderr.trim() !== '') process.stderr.write(`[${command} diagnostics] ${run.stderr.trim()}\n`);
+  if (run.stderr.trim() !== '')
+    process.stderr.write(`[${command} diagnostics] ${run.stderr.trim()}\n`);
   const parsed = parseJson(run.stdout);
   if (run.code !== 0) {
     // Any non-zero exit (or a signal) is a failure, whatever stdout holds; a structured error is surfaced as is.
     const error = parsed?.value?.error;
-    if (error && typeof error.code === 'string') finish({ ok: false, error: { code: error.code, message: String(error.message ?? '') } });
-    else finish({ ok: false, error: { code: 'COMMAND_FAILED', message: `${command} ${run.signal ? `was killed by ${run.signal}` : `exited ${run.code}`}${run.stdout.trim() ? `: ${run.stdout.trim().slice(0, 200)}` : ''}` } });
+    if (error && typeof error.code === 'string')
+      finish({ ok: false, error: { code: error.code, message: String(error.message ?? '') } });
+    else
+      finish({
+        ok: false,
+        error: {
+          code: 'COMMAND_FAILED',
+          message: `${command} ${run.signal ? `was killed by ${run.signal}` : `exited ${run.code}`}${run.stdout.trim() ? `: ${run.stdout.trim().slice(0, 200)}` : ''}`,
+        },
+      });
   } else if (parsed === null) {
-    finish({ ok: false, error: { code: 'NOT_JSON', message: `${command} exited 0 but its stdout is not JSON.` } });
+    finish({
+      ok: false,
+      error: { code: 'NOT_JSON', message: `${command} exited 0 but its stdout is not JSON.` },
+    });
   } else finish({ ok: true, answer: parsed.value });
 }

@@ -9,7 +9,15 @@ let text = '';
 process.stdin.setEncoding('utf8');
 for await (const chunk of process.stdin) text += chunk;
 
-out({ type: 'aoi:meta', tool: 'upcase', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'com.example.upcase.events', schema_version: '1.0.0', command: 'upcase' });
+out({
+  type: 'aoi:meta',
+  tool: 'upcase',
+  tool_version: '1.0.0',
+  aoi_version: '0.2',
+  schema_name: 'com.example.upcase.events',
+  schema_version: '1.0.0',
+  command: 'upcase',
+});
 let count = 0;
 for (const line of text.split('\n')) {
   let event;

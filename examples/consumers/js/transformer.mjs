@@ -14,7 +14,15 @@ const fail = (code, message, exitCode) => {
   process.exitCode = exitCode;
 };
 
-out({ type: 'aoi:meta', tool: 'upcase', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'com.example.upcase.events', schema_version: '1.0.0', command: 'upcase' });
+out({
+  type: 'aoi:meta',
+  tool: 'upcase',
+  tool_version: '1.0.0',
+  aoi_version: '0.2',
+  schema_name: 'com.example.upcase.events',
+  schema_version: '1.0.0',
+  command: 'upcase',
+});
 let count = 0;
 let warnings = 0;
 let upstreamErrors = 0;
@@ -31,10 +39,22 @@ function take(line) {
   } catch {
     event = undefined;
   }
-  if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') {
+  if (
+    event === null ||
+    typeof event !== 'object' ||
+    Array.isArray(event) ||
+    typeof event.type !== 'string'
+  ) {
     if (tolerant) {
       skipped++;
-      out({ type: 'aoi:error', code: 'MALFORMED_INPUT', category: 'validation', message: `upstream line ${lineNumber} is not one JSON object with a type; skipped`, retryable: false, line: lineNumber });
+      out({
+        type: 'aoi:error',
+        code: 'MALFORMED_INPUT',
+        category: 'validation',
+        message: `upstream line ${lineNumber} is not one JSON object with a type; skipped`,
+        retryable: false,
+        line: lineNumber,
+      });
       return true;
     }
     fail('MALFORMED_INPUT', `upstream line ${lineNumber} is not one JSON object with a type`, 65);
@@ -48,7 +68,11 @@ function take(line) {
     out(event);
   } else if (!event.type.startsWith('aoi:')) {
     // Data: entries are transformed, unknown types passed on as they are (§13).
-    out(event.type === 'entry' && typeof event.title === 'string' ? { ...event, title: event.title.toUpperCase() } : event);
+    out(
+      event.type === 'entry' && typeof event.title === 'string'
+        ? { ...event, title: event.title.toUpperCase() }
+        : event,
+    );
     count++;
   }
   return true;
@@ -69,7 +93,17 @@ for await (const chunk of process.stdin) {
 }
 if (!stopped) {
   if (pending !== '') fail('UPSTREAM_INCOMPLETE', 'the upstream ended in the middle of a line', 1);
-  else if (summary === null && !unbounded) fail('UPSTREAM_INCOMPLETE', 'the upstream ended without its terminal summary (§4)', 1);
-  else if ((summary !== null && summary.ok !== true) || upstreamErrors > 0) fail('UPSTREAM_FAILED', 'the upstream reported failure', 1);
-  else out({ type: 'aoi:summary', ok: true, count, warning_count: warnings, error_count: skipped, partial: skipped > 0 });
+  else if (summary === null && !unbounded)
+    fail('UPSTREAM_INCOMPLETE', 'the upstream ended without its terminal summary (§4)', 1);
+  else if ((summary !== null && summary.ok !== true) || upstreamErrors > 0)
+    fail('UPSTREAM_FAILED', 'the upstream reported failure', 1);
+  else
+    out({
+      type: 'aoi:summary',
+      ok: true,
+      count,
+      warning_count: warnings,
+      error_count: skipped,
+      partial: skipped > 0,
+    });
 }

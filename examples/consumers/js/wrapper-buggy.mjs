@@ -10,13 +10,21 @@ const at = process.argv.indexOf('--timeout-ms');
 const timeoutMs = at > 0 ? Number(process.argv[at + 1]) : 10_000;
 const out = (event) => process.stdout.write(`${JSON.stringify(event)}\n`);
 
-const child = spawn('notes', ['list', '--output', 'jsonl'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn('notes', ['list', '--output', 'jsonl'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let text = '';
 child.stdout.setEncoding('utf8');
 child.stdout.on('data', (chunk) => (text += chunk));
 const timer = setTimeout(() => {
   child.kill('SIGTERM'); // BUG: no SIGKILL after a grace, no wait
-  out({ type: 'aoi:error', code: 'TIMEOUT', category: 'timeout', message: 'notes timed out', retryable: true });
+  out({
+    type: 'aoi:error',
+    code: 'TIMEOUT',
+    category: 'timeout',
+    message: 'notes timed out',
+    retryable: true,
+  });
   out({ type: 'aoi:summary', ok: false, count: 0 });
   process.exit(124);
 }, timeoutMs);
@@ -24,7 +32,13 @@ child.on('close', (code) => {
   clearTimeout(timer);
   const status = code ?? 0; // BUG: a signal is not an exit code
   if (status !== 0) {
-    out({ type: 'aoi:error', code: 'TOOL_FAILED', category: 'internal', message: `notes exited ${status}`, retryable: false });
+    out({
+      type: 'aoi:error',
+      code: 'TOOL_FAILED',
+      category: 'internal',
+      message: `notes exited ${status}`,
+      retryable: false,
+    });
     out({ type: 'aoi:summary', ok: false, count: 0 });
     process.exitCode = 1;
     return;
@@ -32,7 +46,9 @@ child.on('close', (code) => {
   const items = text.split('\n').flatMap((line) => {
     try {
       const event = JSON.parse(line);
-      return event && typeof event.type === 'string' && !event.type.startsWith('aoi:') ? [event] : [];
+      return event && typeof event.type === 'string' && !event.type.startsWith('aoi:')
+        ? [event]
+        : [];
     } catch {
       return [];
     }

@@ -16,7 +16,9 @@ const finish = (ok, code, message, count) => {
   process.exitCode = ok ? 0 : code === 'TIMEOUT' ? 124 : 1;
 };
 
-const child = spawn('notes', ['list', '--output', 'jsonl'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn('notes', ['list', '--output', 'jsonl'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let pending = '';
 let summary = null;
 let errors = 0;
@@ -35,7 +37,13 @@ child.stdout.on('data', (chunk) => {
     } catch {
       event = undefined;
     }
-    if (event === null || typeof event !== 'object' || Array.isArray(event) || typeof event.type !== 'string') malformed++;
+    if (
+      event === null ||
+      typeof event !== 'object' ||
+      Array.isArray(event) ||
+      typeof event.type !== 'string'
+    )
+      malformed++;
     else if (summary !== null) continue;
     else if (event.type === 'aoi:summary') summary = event;
     else if (event.type === 'aoi:error') errors++;
@@ -60,9 +68,12 @@ child.on('close', (code, signal) => {
   if (timedOut) return finish(false, 'TIMEOUT', `notes did not finish within ${timeoutMs} ms`, 0);
   if (signal !== null) return finish(false, 'TOOL_KILLED', `notes was killed by ${signal}`, 0);
   if (code !== 0) return finish(false, 'TOOL_FAILED', `notes exited ${code}`, 0);
-  if (malformed > 0 || pending !== '') return finish(false, 'MALFORMED_OUTPUT', 'notes printed a line that is not one JSON object', 0);
-  if (summary === null) return finish(false, 'INCOMPLETE', 'notes ended without its terminal summary', 0);
-  if (summary.ok !== true || errors > 0) return finish(false, 'TOOL_FAILED', 'notes reported failure', 0);
+  if (malformed > 0 || pending !== '')
+    return finish(false, 'MALFORMED_OUTPUT', 'notes printed a line that is not one JSON object', 0);
+  if (summary === null)
+    return finish(false, 'INCOMPLETE', 'notes ended without its terminal summary', 0);
+  if (summary.ok !== true || errors > 0)
+    return finish(false, 'TOOL_FAILED', 'notes reported failure', 0);
   for (const item of items) out(item);
   finish(true, '', '', items.length);
 });

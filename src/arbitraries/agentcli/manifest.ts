@@ -23,12 +23,21 @@ const WORD = /^[a-z][a-z0-9.-]{0,12}$/;
 
 const flags = (maxLength = 2) => fc.array(matching(FLAG), { maxLength });
 const envPatch = (withValue: boolean) =>
-  fc.dictionary(matching(ENV_NAME), withValue ? fc.constantFrom('{value}', 'x-{value}', 'fixed') : matching(WORD), { maxKeys: 2 });
+  fc.dictionary(
+    matching(ENV_NAME),
+    withValue ? fc.constantFrom('{value}', 'x-{value}', 'fixed') : matching(WORD),
+    { maxKeys: 2 },
+  );
 
 /** One mode: an id and, maybe, argv and env patches. */
 function mode(): fc.Arbitrary<AgentCliMode> {
   return fc.record(
-    { id: matching(MODE_ID), description: fc.constant('A mode'), bin_args_append: flags(), env: envPatch(false) },
+    {
+      id: matching(MODE_ID),
+      description: fc.constant('A mode'),
+      bin_args_append: flags(),
+      env: envPatch(false),
+    },
     { requiredKeys: ['id'] },
   );
 }
@@ -36,20 +45,62 @@ function mode(): fc.Arbitrary<AgentCliMode> {
 /** One option whose type, enum, bounds, default and patches agree (AIP-45 §Options). */
 function option(): fc.Arbitrary<AgentCliOption> {
   const id = matching(OPTION_ID);
-  const template = fc.constantFrom(['--x', '{value}'], ['--x={value}'], ['{value}']).chain((shape) => matching(FLAG).map((flag) => shape.map((t) => t.replace('--x', flag))));
-  const patches = fc.record({ bin_args_template: template, env: envPatch(true) }, { requiredKeys: [] });
+  const template = fc
+    .constantFrom(['--x', '{value}'], ['--x={value}'], ['{value}'])
+    .chain((shape) => matching(FLAG).map((flag) => shape.map((t) => t.replace('--x', flag))));
+  const patches = fc.record(
+    { bin_args_template: template, env: envPatch(true) },
+    { requiredKeys: [] },
+  );
   const boolean = fc
     .tuple(id, fc.option(fc.boolean(), { nil: undefined }), flags(1), patches)
-    .map(([id, def, whenTrue, p]): AgentCliOption => ({ id, type: 'boolean', ...(def !== undefined ? { default: def } : {}), bin_args_append_when_true: whenTrue, ...p }));
+    .map(([id, def, whenTrue, p]): AgentCliOption => ({
+      id,
+      type: 'boolean',
+      ...(def !== undefined ? { default: def } : {}),
+      bin_args_append_when_true: whenTrue,
+      ...p,
+    }));
   const integer = fc
-    .tuple(id, fc.integer({ min: -5, max: 50 }), fc.integer({ min: 0, max: 100 }), fc.boolean(), patches)
+    .tuple(
+      id,
+      fc.integer({ min: -5, max: 50 }),
+      fc.integer({ min: 0, max: 100 }),
+      fc.boolean(),
+      patches,
+    )
     .chain(([id, min, span, withDefault, p]) =>
-      fc.integer({ min, max: min + span }).map((def): AgentCliOption => ({ id, type: 'integer', min, max: min + span, ...(withDefault ? { default: def } : {}), ...p })),
+      fc.integer({ min, max: min + span }).map((def): AgentCliOption => ({
+        id,
+        type: 'integer',
+        min,
+        max: min + span,
+        ...(withDefault ? { default: def } : {}),
+        ...p,
+      })),
     );
-  const string = fc.tuple(id, fc.option(matching(WORD), { nil: undefined }), patches).map(([id, def, p]): AgentCliOption => ({ id, type: 'string', ...(def !== undefined ? { default: def } : {}), ...p }));
+  const string = fc
+    .tuple(id, fc.option(matching(WORD), { nil: undefined }), patches)
+    .map(([id, def, p]): AgentCliOption => ({
+      id,
+      type: 'string',
+      ...(def !== undefined ? { default: def } : {}),
+      ...p,
+    }));
   const enumeration = fc
-    .tuple(id, fc.uniqueArray(matching(WORD), { minLength: 1, maxLength: 4 }), fc.boolean(), patches)
-    .map(([id, values, withDefault, p]): AgentCliOption => ({ id, type: 'enum', enum: values, ...(withDefault ? { default: values[0]! } : {}), ...p }));
+    .tuple(
+      id,
+      fc.uniqueArray(matching(WORD), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      patches,
+    )
+    .map(([id, values, withDefault, p]): AgentCliOption => ({
+      id,
+      type: 'enum',
+      enum: values,
+      ...(withDefault ? { default: values[0]! } : {}),
+      ...p,
+    }));
   return fc.oneof(boolean, integer, string, enumeration);
 }
 
@@ -67,11 +118,22 @@ export interface AgentCliManifestArbitraryOptions {
  * @example
  * fc.assert(fc.property(agentCliManifest(), (manifest) => (manifest.modes ?? []).every((m, i, all) => all.findIndex((n) => n.id === m.id) === i)));
  */
-export function agentCliManifest(options: AgentCliManifestArbitraryOptions = {}): fc.Arbitrary<AgentCliManifest> {
-  const protocol = options.protocol !== undefined ? fc.constant(options.protocol) : fc.constantFrom<AgentCliProtocol>('acp', 'mcp', 'proprietary');
-  const capabilities = fc.record(Object.fromEntries(AGENT_CLI_CAPABILITIES.map((c) => [c, fc.boolean()])) as Record<(typeof AGENT_CLI_CAPABILITIES)[number], fc.Arbitrary<boolean>>, {
-    requiredKeys: ['resumable'],
-  });
+export function agentCliManifest(
+  options: AgentCliManifestArbitraryOptions = {},
+): fc.Arbitrary<AgentCliManifest> {
+  const protocol =
+    options.protocol !== undefined
+      ? fc.constant(options.protocol)
+      : fc.constantFrom<AgentCliProtocol>('acp', 'mcp', 'proprietary');
+  const capabilities = fc.record(
+    Object.fromEntries(AGENT_CLI_CAPABILITIES.map((c) => [c, fc.boolean()])) as Record<
+      (typeof AGENT_CLI_CAPABILITIES)[number],
+      fc.Arbitrary<boolean>
+    >,
+    {
+      requiredKeys: ['resumable'],
+    },
+  );
   return fc
     .record({
       name: matching(KEBAB),
@@ -81,18 +143,32 @@ export function agentCliManifest(options: AgentCliManifestArbitraryOptions = {})
       protocol,
       sandboxRef: fc.boolean(),
       capabilities: fc.option(capabilities, { nil: undefined }),
-      sessionMode: fc.option(fc.constantFrom('ephemeral', 'persistent', 'resumable'), { nil: undefined }),
-      modes: fc.option(fc.uniqueArray(mode(), { maxLength: 4, selector: (m) => m.id }), { nil: undefined }),
-      options: fc.option(fc.uniqueArray(option(), { maxLength: 5, selector: (o) => o.id }), { nil: undefined }),
-      continuation: fc.option(fc.tuple(fc.subarray([...CONTINUATION_STRATEGIES], { minLength: 1 }), fc.nat()), { nil: undefined }),
+      sessionMode: fc.option(fc.constantFrom('ephemeral', 'persistent', 'resumable'), {
+        nil: undefined,
+      }),
+      modes: fc.option(fc.uniqueArray(mode(), { maxLength: 4, selector: (m) => m.id }), {
+        nil: undefined,
+      }),
+      options: fc.option(fc.uniqueArray(option(), { maxLength: 5, selector: (o) => o.id }), {
+        nil: undefined,
+      }),
+      continuation: fc.option(
+        fc.tuple(fc.subarray([...CONTINUATION_STRATEGIES], { minLength: 1 }), fc.nat()),
+        { nil: undefined },
+      ),
     })
     .map((g): AgentCliManifest => {
       const resumable = g.capabilities?.resumable === true;
-      const sessionMode = g.sessionMode === 'resumable' && !resumable ? 'persistent' : g.sessionMode;
+      const sessionMode =
+        g.sessionMode === 'resumable' && !resumable ? 'persistent' : g.sessionMode;
       let continuation: AgentCliManifest['continuation'];
       if (g.continuation) {
         const supported = g.continuation[0].filter((s) => resumable || s !== 'native-resume');
-        if (supported.length > 0) continuation = { default: supported[g.continuation[1] % supported.length] as ContinuationStrategy, supported };
+        if (supported.length > 0)
+          continuation = {
+            default: supported[g.continuation[1] % supported.length] as ContinuationStrategy,
+            supported,
+          };
       }
       return {
         name: g.name,
@@ -102,11 +178,17 @@ export function agentCliManifest(options: AgentCliManifestArbitraryOptions = {})
         bin: g.bin,
         ...(g.bin_args ? { bin_args: g.bin_args } : {}),
         install: [{ method: 'npm', package: g.name }],
-        version_check: { cmd: `${g.bin} --version`, parse: '(\\d+\\.\\d+\\.\\d+)', range: '>=0.1.0' },
+        version_check: {
+          cmd: `${g.bin} --version`,
+          parse: '(\\d+\\.\\d+\\.\\d+)',
+          range: '>=0.1.0',
+        },
         sandbox: g.sandboxRef ? './SANDBOX.md' : { provider: 'local' },
         protocol: g.protocol,
         ...(g.protocol === 'acp' ? { acp: `./${g.name}.ACP.md` } : {}),
-        ...(g.protocol === 'mcp' ? { mcp: { command: g.bin, args: ['serve'], transport: 'stdio' as const } } : {}),
+        ...(g.protocol === 'mcp'
+          ? { mcp: { command: g.bin, args: ['serve'], transport: 'stdio' as const } }
+          : {}),
         ...(g.protocol === 'proprietary' ? { adapter: `@example/adapter-${g.name}` } : {}),
         ...(sessionMode ? { session: { mode: sessionMode } } : {}),
         ...(g.capabilities ? { capabilities: g.capabilities } : {}),
@@ -118,7 +200,10 @@ export function agentCliManifest(options: AgentCliManifestArbitraryOptions = {})
 }
 
 /** AGENT-CLI.md text for a frontmatter: `---`, the YAML, `---`, a markdown body. */
-export function agentCliMarkdown(frontmatter: unknown, body = '# Agent\n\nGenerated by aoi-testkit.\n'): string {
+export function agentCliMarkdown(
+  frontmatter: unknown,
+  body = '# Agent\n\nGenerated by aoi-testkit.\n',
+): string {
   return `---\n${stringify(frontmatter, { lineWidth: 0 })}---\n\n${body}`;
 }
 
@@ -133,26 +218,66 @@ interface ManifestDefect {
 
 /** A strategy outside continuation.supported other than native-resume (which would break AGENTCLI-11 twice). */
 const unsupportedPlainStrategy = (m: AgentCliManifest): string | undefined =>
-  m.continuation && CONTINUATION_STRATEGIES.find((s) => s !== 'native-resume' && !m.continuation!.supported.includes(s));
+  m.continuation &&
+  CONTINUATION_STRATEGIES.find(
+    (s) => s !== 'native-resume' && !m.continuation!.supported.includes(s),
+  );
 
-const REQUIRED = ['name', 'id', 'description', 'version', 'bin', 'install', 'version_check', 'sandbox'] as const;
+const REQUIRED = [
+  'name',
+  'id',
+  'description',
+  'version',
+  'bin',
+  'install',
+  'version_check',
+  'sandbox',
+] as const;
 const first = (m: Mutable, key: string): Mutable => (m[key] as Mutable[])[0]!;
 
 /** The catalogue of manifest defects `agentCliManifestWithDefect` draws from, one per manifest sub-rule it can break in a frontmatter. */
 export const MANIFEST_DEFECTS: readonly ManifestDefect[] = [
-  ...REQUIRED.map((field): ManifestDefect => ({ subRule: 'AGENTCLI-02/missing-field', apply: (m) => delete m[field] })),
+  ...REQUIRED.map((field): ManifestDefect => ({
+    subRule: 'AGENTCLI-02/missing-field',
+    apply: (m) => delete m[field],
+  })),
   { subRule: 'AGENTCLI-03/unknown-field', apply: (m) => (m.homepage = 'https://example.com') },
   { subRule: 'AGENTCLI-03/type', apply: (m) => (m.description = 42) },
   { subRule: 'AGENTCLI-03/format', apply: (m) => (m.version = 'v1') },
   { subRule: 'AGENTCLI-04/unknown-protocol', apply: (m) => (m.protocol = 'grpc') },
-  { subRule: 'AGENTCLI-05/acp-missing', applies: (m) => m.protocol === 'acp', apply: (m) => delete m.acp },
-  { subRule: 'AGENTCLI-05/mcp-missing', applies: (m) => m.protocol === 'mcp', apply: (m) => delete m.mcp },
-  { subRule: 'AGENTCLI-05/mcp-transport-missing', applies: (m) => m.protocol === 'mcp', apply: (m) => delete (m.mcp as Mutable).transport },
-  { subRule: 'AGENTCLI-05/adapter-missing', applies: (m) => m.protocol === 'proprietary', apply: (m) => delete m.adapter },
-  { subRule: 'AGENTCLI-06/install', apply: (m) => (m.install = [{ method: 'snap', package: 'x' }]) },
+  {
+    subRule: 'AGENTCLI-05/acp-missing',
+    applies: (m) => m.protocol === 'acp',
+    apply: (m) => delete m.acp,
+  },
+  {
+    subRule: 'AGENTCLI-05/mcp-missing',
+    applies: (m) => m.protocol === 'mcp',
+    apply: (m) => delete m.mcp,
+  },
+  {
+    subRule: 'AGENTCLI-05/mcp-transport-missing',
+    applies: (m) => m.protocol === 'mcp',
+    apply: (m) => delete (m.mcp as Mutable).transport,
+  },
+  {
+    subRule: 'AGENTCLI-05/adapter-missing',
+    applies: (m) => m.protocol === 'proprietary',
+    apply: (m) => delete m.adapter,
+  },
+  {
+    subRule: 'AGENTCLI-06/install',
+    apply: (m) => (m.install = [{ method: 'snap', package: 'x' }]),
+  },
   { subRule: 'AGENTCLI-06/version-check', apply: (m) => delete (m.version_check as Mutable).range },
-  { subRule: 'AGENTCLI-06/version-regex', apply: (m) => ((m.version_check as Mutable).parse = '\\d+\\.\\d+') },
-  { subRule: 'AGENTCLI-07/invalid', apply: (m) => (m.session = { ...(m.session as Mutable), idle_timeout_ms: 10 }) },
+  {
+    subRule: 'AGENTCLI-06/version-regex',
+    apply: (m) => ((m.version_check as Mutable).parse = '\\d+\\.\\d+'),
+  },
+  {
+    subRule: 'AGENTCLI-07/invalid',
+    apply: (m) => (m.session = { ...(m.session as Mutable), idle_timeout_ms: 10 }),
+  },
   {
     subRule: 'AGENTCLI-07/resumable-without-capability',
     applies: (m) => m.continuation?.default !== 'native-resume',
@@ -161,22 +286,84 @@ export const MANIFEST_DEFECTS: readonly ManifestDefect[] = [
       m.capabilities = { ...(m.capabilities as Mutable), resumable: false };
     },
   },
-  { subRule: 'AGENTCLI-08/invalid', apply: (m) => (m.capabilities = { ...(m.capabilities as Mutable), streaming: 'yes' }) },
-  { subRule: 'AGENTCLI-09/id-pattern', applies: (m) => (m.modes?.length ?? 0) > 0, apply: (m) => (first(m, 'modes').id = 'Plan Mode') },
-  { subRule: 'AGENTCLI-09/duplicate-id', applies: (m) => (m.modes?.length ?? 0) > 0, apply: (m) => (m.modes as Mutable[]).push({ ...first(m, 'modes') }) },
-  { subRule: 'AGENTCLI-09/unknown-patch', applies: (m) => (m.modes?.length ?? 0) > 0, apply: (m) => (first(m, 'modes').bin = 'other-binary') },
-  { subRule: 'AGENTCLI-10/id-pattern', applies: (m) => (m.options?.length ?? 0) > 0, apply: (m) => (first(m, 'options').id = 'max-turns') },
-  { subRule: 'AGENTCLI-10/duplicate-id', applies: (m) => (m.options?.length ?? 0) > 0, apply: (m) => (m.options as Mutable[]).push({ ...first(m, 'options') }) },
-  { subRule: 'AGENTCLI-10/unknown-type', applies: (m) => (m.options?.length ?? 0) > 0, apply: (m) => (m.options as Mutable[]).push({ id: 'zz_float', type: 'float' }) },
-  { subRule: 'AGENTCLI-10/enum-missing', apply: (m) => (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_choice', type: 'enum' }]) },
-  { subRule: 'AGENTCLI-10/bounds-not-integer', apply: (m) => (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_name', type: 'string', min: 1 }]) },
-  { subRule: 'AGENTCLI-10/min-above-max', apply: (m) => (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_turns', type: 'integer', min: 10, max: 1 }]) },
-  { subRule: 'AGENTCLI-10/when-true-not-boolean', apply: (m) => (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_level', type: 'integer', bin_args_append_when_true: ['--level'] }]) },
-  { subRule: 'AGENTCLI-10/default-invalid', apply: (m) => (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_count', type: 'integer', min: 1, max: 5, default: 9 }]) },
+  {
+    subRule: 'AGENTCLI-08/invalid',
+    apply: (m) => (m.capabilities = { ...(m.capabilities as Mutable), streaming: 'yes' }),
+  },
+  {
+    subRule: 'AGENTCLI-09/id-pattern',
+    applies: (m) => (m.modes?.length ?? 0) > 0,
+    apply: (m) => (first(m, 'modes').id = 'Plan Mode'),
+  },
+  {
+    subRule: 'AGENTCLI-09/duplicate-id',
+    applies: (m) => (m.modes?.length ?? 0) > 0,
+    apply: (m) => (m.modes as Mutable[]).push({ ...first(m, 'modes') }),
+  },
+  {
+    subRule: 'AGENTCLI-09/unknown-patch',
+    applies: (m) => (m.modes?.length ?? 0) > 0,
+    apply: (m) => (first(m, 'modes').bin = 'other-binary'),
+  },
+  {
+    subRule: 'AGENTCLI-10/id-pattern',
+    applies: (m) => (m.options?.length ?? 0) > 0,
+    apply: (m) => (first(m, 'options').id = 'max-turns'),
+  },
+  {
+    subRule: 'AGENTCLI-10/duplicate-id',
+    applies: (m) => (m.options?.length ?? 0) > 0,
+    apply: (m) => (m.options as Mutable[]).push({ ...first(m, 'options') }),
+  },
+  {
+    subRule: 'AGENTCLI-10/unknown-type',
+    applies: (m) => (m.options?.length ?? 0) > 0,
+    apply: (m) => (m.options as Mutable[]).push({ id: 'zz_float', type: 'float' }),
+  },
+  {
+    subRule: 'AGENTCLI-10/enum-missing',
+    apply: (m) =>
+      (m.options = [...((m.options as Mutable[]) ?? []), { id: 'zz_choice', type: 'enum' }]),
+  },
+  {
+    subRule: 'AGENTCLI-10/bounds-not-integer',
+    apply: (m) =>
+      (m.options = [
+        ...((m.options as Mutable[]) ?? []),
+        { id: 'zz_name', type: 'string', min: 1 },
+      ]),
+  },
+  {
+    subRule: 'AGENTCLI-10/min-above-max',
+    apply: (m) =>
+      (m.options = [
+        ...((m.options as Mutable[]) ?? []),
+        { id: 'zz_turns', type: 'integer', min: 10, max: 1 },
+      ]),
+  },
+  {
+    subRule: 'AGENTCLI-10/when-true-not-boolean',
+    apply: (m) =>
+      (m.options = [
+        ...((m.options as Mutable[]) ?? []),
+        { id: 'zz_level', type: 'integer', bin_args_append_when_true: ['--level'] },
+      ]),
+  },
+  {
+    subRule: 'AGENTCLI-10/default-invalid',
+    apply: (m) =>
+      (m.options = [
+        ...((m.options as Mutable[]) ?? []),
+        { id: 'zz_count', type: 'integer', min: 1, max: 5, default: 9 },
+      ]),
+  },
   {
     subRule: 'AGENTCLI-11/default-not-supported',
     applies: (m) => unsupportedPlainStrategy(m) !== undefined,
-    apply: (m) => ((m.continuation as Mutable).default = unsupportedPlainStrategy(m as unknown as AgentCliManifest)),
+    apply: (m) =>
+      ((m.continuation as Mutable).default = unsupportedPlainStrategy(
+        m as unknown as AgentCliManifest,
+      )),
   },
   {
     subRule: 'AGENTCLI-11/native-resume-without-capability',
@@ -202,9 +389,16 @@ export interface DefectiveManifest {
  * @example
  * fc.assert(fc.property(agentCliManifestWithDefect(), ({ subRule }) => subRule.startsWith('AGENTCLI-')));
  */
-export function agentCliManifestWithDefect(options: AgentCliManifestArbitraryOptions & { subRules?: readonly string[] } = {}): fc.Arbitrary<DefectiveManifest> {
-  const defects = MANIFEST_DEFECTS.filter((d) => options.subRules === undefined || options.subRules.includes(d.subRule));
-  if (defects.length === 0) throw new RangeError(`agentCliManifestWithDefect: no defect breaks ${options.subRules?.join(', ')}`);
+export function agentCliManifestWithDefect(
+  options: AgentCliManifestArbitraryOptions & { subRules?: readonly string[] } = {},
+): fc.Arbitrary<DefectiveManifest> {
+  const defects = MANIFEST_DEFECTS.filter(
+    (d) => options.subRules === undefined || options.subRules.includes(d.subRule),
+  );
+  if (defects.length === 0)
+    throw new RangeError(
+      `agentCliManifestWithDefect: no defect breaks ${options.subRules?.join(', ')}`,
+    );
   return fc
     .tuple(agentCliManifest(options), fc.constantFrom(...defects))
     .filter(([manifest, defect]) => defect.applies?.(manifest) ?? true)
@@ -240,14 +434,22 @@ export function agentCliConfig(manifest: AgentCliManifest): fc.Arbitrary<AgentCl
   const modes = manifest.modes ?? [];
   const options = manifest.options ?? [];
   const supported = manifest.continuation?.supported ?? [];
-  return fc.record(
-    {
-      mode: modes.length > 0 ? fc.constantFrom(...modes.map((m) => m.id)) : fc.constant(undefined),
-      options: fc.record(Object.fromEntries(options.map((o) => [o.id, optionValue(o)])), { requiredKeys: [] }),
-      continuation: supported.length > 0 ? fc.constantFrom(...supported) : fc.constant(undefined),
-    },
-    { requiredKeys: ['options'] },
-  ).map((c) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as AgentCliConfig);
+  return fc
+    .record(
+      {
+        mode:
+          modes.length > 0 ? fc.constantFrom(...modes.map((m) => m.id)) : fc.constant(undefined),
+        options: fc.record(Object.fromEntries(options.map((o) => [o.id, optionValue(o)])), {
+          requiredKeys: [],
+        }),
+        continuation: supported.length > 0 ? fc.constantFrom(...supported) : fc.constant(undefined),
+      },
+      { requiredKeys: ['options'] },
+    )
+    .map(
+      (c) =>
+        Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as AgentCliConfig,
+    );
 }
 
 /** How a runner's config can be wrong (AGENTCLI-13), for `agentCliConfigWithDefect`. */
@@ -263,22 +465,61 @@ export interface DefectiveConfig {
  * @example
  * fc.assert(fc.property(agentCliManifest().chain((m) => agentCliConfigWithDefect(m)), ({ subRule }) => subRule.startsWith('AGENTCLI-13/')));
  */
-export function agentCliConfigWithDefect(manifest: AgentCliManifest): fc.Arbitrary<DefectiveConfig> {
+export function agentCliConfigWithDefect(
+  manifest: AgentCliManifest,
+): fc.Arbitrary<DefectiveConfig> {
   const options = manifest.options ?? [];
   const modeIds = new Set((manifest.modes ?? []).map((m) => m.id));
   const optionIds = new Set(options.map((o) => o.id));
   const supported = new Set<string>(manifest.continuation?.supported ?? []);
   const defects: fc.Arbitrary<DefectiveConfig>[] = [
-    matching(MODE_ID).filter((id) => !modeIds.has(id)).map((mode) => ({ subRule: 'AGENTCLI-13/unknown-mode', config: { mode } })),
-    matching(OPTION_ID).filter((id) => !optionIds.has(id)).map((id) => ({ subRule: 'AGENTCLI-13/unknown-option', config: { options: { [id]: true } } })),
+    matching(MODE_ID)
+      .filter((id) => !modeIds.has(id))
+      .map((mode) => ({ subRule: 'AGENTCLI-13/unknown-mode', config: { mode } })),
+    matching(OPTION_ID)
+      .filter((id) => !optionIds.has(id))
+      .map((id) => ({
+        subRule: 'AGENTCLI-13/unknown-option',
+        config: { options: { [id]: true } },
+      })),
   ];
   const unsupported = CONTINUATION_STRATEGIES.filter((s) => !supported.has(s));
-  if (unsupported.length > 0) defects.push(fc.constantFrom(...unsupported).map((continuation) => ({ subRule: 'AGENTCLI-13/continuation-unsupported', config: { continuation } })));
+  if (unsupported.length > 0)
+    defects.push(
+      fc.constantFrom(...unsupported).map((continuation) => ({
+        subRule: 'AGENTCLI-13/continuation-unsupported',
+        config: { continuation },
+      })),
+    );
   for (const o of options) {
-    const wrongType = o.type === 'boolean' ? fc.constantFrom<unknown>('true', 1, null) : o.type === 'integer' ? fc.constantFrom<unknown>('3', 1.5, true) : fc.constantFrom<unknown>(7, false, null, ['a']);
-    defects.push(wrongType.map((value) => ({ subRule: 'AGENTCLI-13/option-type', config: { options: { [o.id]: value } } })));
-    if (o.type === 'enum') defects.push(matching(WORD).filter((v) => !(o.enum ?? []).includes(v)).map((value) => ({ subRule: 'AGENTCLI-13/option-enum', config: { options: { [o.id]: value } } })));
-    if (o.type === 'integer' && o.max !== undefined) defects.push(fc.integer({ min: o.max + 1, max: o.max + 1000 }).map((value) => ({ subRule: 'AGENTCLI-13/option-bounds', config: { options: { [o.id]: value } } })));
+    const wrongType =
+      o.type === 'boolean'
+        ? fc.constantFrom<unknown>('true', 1, null)
+        : o.type === 'integer'
+          ? fc.constantFrom<unknown>('3', 1.5, true)
+          : fc.constantFrom<unknown>(7, false, null, ['a']);
+    defects.push(
+      wrongType.map((value) => ({
+        subRule: 'AGENTCLI-13/option-type',
+        config: { options: { [o.id]: value } },
+      })),
+    );
+    if (o.type === 'enum')
+      defects.push(
+        matching(WORD)
+          .filter((v) => !(o.enum ?? []).includes(v))
+          .map((value) => ({
+            subRule: 'AGENTCLI-13/option-enum',
+            config: { options: { [o.id]: value } },
+          })),
+      );
+    if (o.type === 'integer' && o.max !== undefined)
+      defects.push(
+        fc.integer({ min: o.max + 1, max: o.max + 1000 }).map((value) => ({
+          subRule: 'AGENTCLI-13/option-bounds',
+          config: { options: { [o.id]: value } },
+        })),
+      );
   }
   return fc.oneof(...defects);
 }

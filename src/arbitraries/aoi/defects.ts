@@ -1,9 +1,21 @@
 import fc from 'fast-check';
 import { FaultPipeline } from '../../fakes/aoi/engine/pipeline.js';
 import { seededRandom } from '../../fakes/aoi/faults/fault.js';
-import { FAULT_CATALOGUE, makeFault, type ReferenceRunId, type StreamFaultId } from '../../fakes/aoi/faults/index.js';
+import {
+  FAULT_CATALOGUE,
+  makeFault,
+  type ReferenceRunId,
+  type StreamFaultId,
+} from '../../fakes/aoi/faults/index.js';
 import type { Severity } from '../../spec/types.js';
-import { aoiCheck, aoiError, aoiHeartbeat, aoiMeta, anyDomainEvent, type AoiEventValue } from './events.js';
+import {
+  aoiCheck,
+  aoiError,
+  aoiHeartbeat,
+  aoiMeta,
+  anyDomainEvent,
+  type AoiEventValue,
+} from './events.js';
 import type { CommandKind, GeneratedStream } from './stream.js';
 import { aoiCursor, aoiId } from './values.js';
 
@@ -35,7 +47,13 @@ export interface Defect {
  * interrupted summary; exit 130 or 143; judged with `unbounded: true`).
  */
 export type DefectShape = ReferenceRunId | 'mutation' | 'doctor' | 'unbounded';
-export const DEFECT_SHAPES: readonly DefectShape[] = ['search-truncated', 'get-missing', 'mutation', 'doctor', 'unbounded'];
+export const DEFECT_SHAPES: readonly DefectShape[] = [
+  'search-truncated',
+  'get-missing',
+  'mutation',
+  'doctor',
+  'unbounded',
+];
 
 /** A generated stream with one defect injected. */
 export interface DefectiveStream extends GeneratedStream {
@@ -52,11 +70,21 @@ interface DefectSpec {
 /** Every defect: each stream fault with its default parameters and with each catalogued variant. */
 const SPECS: readonly DefectSpec[] = Object.entries(FAULT_CATALOGUE).flatMap(([fault, entry]) => [
   { id: fault, fault: fault as StreamFaultId, variant: undefined, params: {} },
-  ...Object.entries(entry.variants).map(([variant, params]) => ({ id: `${fault}/${variant}`, fault: fault as StreamFaultId, variant, params: params as object })),
+  ...Object.entries(entry.variants).map(([variant, params]) => ({
+    id: `${fault}/${variant}`,
+    fault: fault as StreamFaultId,
+    variant,
+    params: params as object,
+  })),
 ]);
 
 /** What a judge with `unbounded: true` does not check (§4.2: no counts to miss, no summary or meta owed). */
-const UNCHECKED_WHEN_UNBOUNDED = new Set(['AOI-03/count-mismatch', 'AOI-03/eof-without-summary', 'AOI-03/failure-without-summary', 'AOI-03/meta-not-first']);
+const UNCHECKED_WHEN_UNBOUNDED = new Set([
+  'AOI-03/count-mismatch',
+  'AOI-03/eof-without-summary',
+  'AOI-03/failure-without-summary',
+  'AOI-03/meta-not-first',
+]);
 /** Sub-rules about the summary's `ok` against the exit status: any stream with a summary and an exit status has them to break. */
 const OK_AGAINST_EXIT = new Set(['AOI-03/nonzero-exit-ok', 'AOI-03/exit-zero-not-ok']);
 
@@ -75,7 +103,8 @@ function shapesOf(run: ReferenceRunId, violates: readonly string[], params: obje
     if ((params as { target?: unknown }).target !== 'domain') shapes.push('doctor');
     if (!violates.some((id) => UNCHECKED_WHEN_UNBOUNDED.has(id))) shapes.push('unbounded');
   }
-  if (run === 'get-missing' && violates.every((id) => OK_AGAINST_EXIT.has(id))) shapes.push('unbounded');
+  if (run === 'get-missing' && violates.every((id) => OK_AGAINST_EXIT.has(id)))
+    shapes.push('unbounded');
   return shapes;
 }
 
@@ -110,10 +139,19 @@ interface Base {
  * `leaks-argv-in-meta` fault's declaration holds for a tool that does not claim to redact).
  */
 const referenceMeta = (...commands: string[]) =>
-  fc.oneof({ withCrossShrink: true }, ...commands.map((command) => aoiMeta({ command }))).map(({ args_redacted: _claimed, ...meta }) => meta as AoiEventValue);
+  fc
+    .oneof({ withCrossShrink: true }, ...commands.map((command) => aoiMeta({ command })))
+    .map(({ args_redacted: _claimed, ...meta }) => meta as AoiEventValue);
 
 /** A summary of a successful finite run that counts its items (all three counts, as the reference tool writes them). */
-const okSummary = (items: readonly unknown[], extra: object = {}) => ({ type: 'aoi:summary', ok: true, count: items.length, warning_count: 0, error_count: 0, ...extra });
+const okSummary = (items: readonly unknown[], extra: object = {}) => ({
+  type: 'aoi:summary',
+  ok: true,
+  count: items.length,
+  warning_count: 0,
+  error_count: 0,
+  ...extra,
+});
 
 const mutationItem = fc
   .record({ type: fc.constantFrom('created', 'updated', 'deleted'), id: aoiId() })
@@ -126,30 +164,73 @@ const mutationItem = fc
  */
 const BASES: Record<DefectShape, fc.Arbitrary<Base>> = {
   'search-truncated': fc
-    .tuple(referenceMeta('search'), fc.array(anyDomainEvent(), { minLength: 2, maxLength: 12 }), aoiCursor())
-    .map(([meta, items, cursor]) => ({ events: [meta, ...items, okSummary(items, { truncated: true, next_cursor: cursor })], exitCode: 0, kind: 'read', outcome: 'truncated' })),
+    .tuple(
+      referenceMeta('search'),
+      fc.array(anyDomainEvent(), { minLength: 2, maxLength: 12 }),
+      aoiCursor(),
+    )
+    .map(([meta, items, cursor]) => ({
+      events: [meta, ...items, okSummary(items, { truncated: true, next_cursor: cursor })],
+      exitCode: 0,
+      kind: 'read',
+      outcome: 'truncated',
+    })),
   'get-missing': fc
-    .tuple(referenceMeta('get'), aoiError({ category: 'not_found' }), fc.constantFrom(1, 2, 65, 69, 70))
+    .tuple(
+      referenceMeta('get'),
+      aoiError({ category: 'not_found' }),
+      fc.constantFrom(1, 2, 65, 69, 70),
+    )
     .map(([meta, error, exitCode]) => ({
-      events: [meta, error, { type: 'aoi:summary', ok: false, count: 0, warning_count: 0, error_count: 1 }],
+      events: [
+        meta,
+        error,
+        { type: 'aoi:summary', ok: false, count: 0, warning_count: 0, error_count: 1 },
+      ],
       exitCode,
       kind: 'read',
       outcome: 'failed',
     })),
   mutation: fc
-    .tuple(referenceMeta('create', 'update', 'delete', 'import'), fc.array(mutationItem, { minLength: 2, maxLength: 12 }))
-    .map(([meta, items]) => ({ events: [meta, ...items, okSummary(items)], exitCode: 0, kind: 'mutate', outcome: 'ok' })),
+    .tuple(
+      referenceMeta('create', 'update', 'delete', 'import'),
+      fc.array(mutationItem, { minLength: 2, maxLength: 12 }),
+    )
+    .map(([meta, items]) => ({
+      events: [meta, ...items, okSummary(items)],
+      exitCode: 0,
+      kind: 'mutate',
+      outcome: 'ok',
+    })),
   doctor: fc
-    .tuple(referenceMeta('doctor'), fc.array(aoiCheck({ ok: true }), { minLength: 2, maxLength: 8 }))
-    .map(([meta, checks]) => ({ events: [meta, ...checks, okSummary(checks)], exitCode: 0, kind: 'doctor', outcome: 'ok' })),
+    .tuple(
+      referenceMeta('doctor'),
+      fc.array(aoiCheck({ ok: true }), { minLength: 2, maxLength: 8 }),
+    )
+    .map(([meta, checks]) => ({
+      events: [meta, ...checks, okSummary(checks)],
+      exitCode: 0,
+      kind: 'doctor',
+      outcome: 'ok',
+    })),
   unbounded: fc
     .tuple(
       referenceMeta('watch', 'tail'),
-      fc.array(fc.oneof({ arbitrary: anyDomainEvent(), weight: 3 }, { arbitrary: aoiHeartbeat(), weight: 1 }), { minLength: 2, maxLength: 12 }),
+      fc.array(
+        fc.oneof(
+          { arbitrary: anyDomainEvent(), weight: 3 },
+          { arbitrary: aoiHeartbeat(), weight: 1 },
+        ),
+        { minLength: 2, maxLength: 12 },
+      ),
       fc.constantFrom(130, 143),
     )
     .map(([meta, body, exitCode]) => ({
-      events: [meta, ...body, { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }],
+      events: [
+        meta,
+        ...body,
+        { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true },
+      ],
       exitCode,
       kind: 'unbounded',
       outcome: 'interrupted',
@@ -178,14 +259,22 @@ function inject(base: Base, spec: DefectSpec, defect: Defect, seed: number): Def
 export function defectOnShape(id: string, shape: DefectShape): fc.Arbitrary<DefectiveStream> {
   const index = DEFECT_IDS.indexOf(id);
   if (index < 0) throw new RangeError(`unknown defect "${id}"`);
-  return fc.tuple(BASES[shape], fc.integer({ min: 0, max: 0x7fffffff })).map(([base, seed]) => inject(base, SPECS[index]!, DEFECTS[index]!, seed));
+  return fc
+    .tuple(BASES[shape], fc.integer({ min: 0, max: 0x7fffffff }))
+    .map(([base, seed]) => inject(base, SPECS[index]!, DEFECTS[index]!, seed));
 }
 
-function withDefect(spec: DefectSpec, defect: Defect, shapes: readonly DefectShape[]): fc.Arbitrary<DefectiveStream> {
+function withDefect(
+  spec: DefectSpec,
+  defect: Defect,
+  shapes: readonly DefectShape[],
+): fc.Arbitrary<DefectiveStream> {
   const bases = shapes.map((shape) => BASES[shape]);
   // Cross-shrinking: a failure shrinks towards the defect's reference run when that fails too.
   const base = bases.length === 1 ? bases[0]! : fc.oneof({ withCrossShrink: true }, ...bases);
-  return fc.tuple(base, fc.integer({ min: 0, max: 0x7fffffff })).map(([b, seed]) => inject(b, spec, defect, seed));
+  return fc
+    .tuple(base, fc.integer({ min: 0, max: 0x7fffffff }))
+    .map(([b, seed]) => inject(b, spec, defect, seed));
 }
 
 /**
@@ -210,21 +299,38 @@ function withDefect(spec: DefectSpec, defect: Defect, shapes: readonly DefectSha
  *   }),
  * );
  */
-export function aoiStreamWithDefect(defect?: string | readonly string[], options: { shapes?: readonly DefectShape[] } = {}): fc.Arbitrary<DefectiveStream> {
+export function aoiStreamWithDefect(
+  defect?: string | readonly string[],
+  options: { shapes?: readonly DefectShape[] } = {},
+): fc.Arbitrary<DefectiveStream> {
   const ids = defect === undefined ? DEFECT_IDS : typeof defect === 'string' ? [defect] : defect;
   for (const shape of options.shapes ?? []) {
-    if (!DEFECT_SHAPES.includes(shape)) throw new RangeError(`aoiStreamWithDefect: unknown shape "${shape}"; shapes: ${DEFECT_SHAPES.join(', ')}`);
+    if (!DEFECT_SHAPES.includes(shape))
+      throw new RangeError(
+        `aoiStreamWithDefect: unknown shape "${shape}"; shapes: ${DEFECT_SHAPES.join(', ')}`,
+      );
   }
   const arbitraries = ids.flatMap((id) => {
     const index = DEFECT_IDS.indexOf(id);
-    if (index < 0) throw new RangeError(`aoiStreamWithDefect: unknown defect "${id}"; defects: ${DEFECT_IDS.join(', ')}`);
+    if (index < 0)
+      throw new RangeError(
+        `aoiStreamWithDefect: unknown defect "${id}"; defects: ${DEFECT_IDS.join(', ')}`,
+      );
     const described = DEFECTS[index]!;
-    const shapes = options.shapes ? described.shapes.filter((shape) => options.shapes!.includes(shape)) : described.shapes;
+    const shapes = options.shapes
+      ? described.shapes.filter((shape) => options.shapes!.includes(shape))
+      : described.shapes;
     return shapes.length > 0 ? [withDefect(SPECS[index]!, described, shapes)] : [];
   });
   if (arbitraries.length === 0) {
-    throw new RangeError(ids.length === 0 ? 'aoiStreamWithDefect: give at least one defect id' : `aoiStreamWithDefect: none of these defects holds on the shapes ${JSON.stringify(options.shapes)}`);
+    throw new RangeError(
+      ids.length === 0
+        ? 'aoiStreamWithDefect: give at least one defect id'
+        : `aoiStreamWithDefect: none of these defects holds on the shapes ${JSON.stringify(options.shapes)}`,
+    );
   }
   // Cross-shrinking: a failure also shrinks towards the first defect listed that still fails.
-  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof({ withCrossShrink: true }, ...arbitraries);
+  return arbitraries.length === 1
+    ? arbitraries[0]!
+    : fc.oneof({ withCrossShrink: true }, ...arbitraries);
 }

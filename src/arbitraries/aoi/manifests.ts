@@ -7,20 +7,46 @@ import { aoiText } from './values.js';
 /** One command of a capability manifest (§17). */
 export type CapabilityCommand = { name: string } & Record<string, unknown>;
 /** A capability manifest, as `capabilities --output json` prints it (§17). */
-export type CapabilityManifest = { tool: string; commands: CapabilityCommand[] } & Record<string, unknown>;
+export type CapabilityManifest = { tool: string; commands: CapabilityCommand[] } & Record<
+  string,
+  unknown
+>;
 
 /** What a command is, and the flags that follow from it (a destructive command requires confirmation, …). */
 const COMMAND_SHAPES = {
   read: { read_only: true, bounded: true, supports_cursor: fc.boolean() },
   unbounded: { read_only: true, unbounded: true },
-  mutating: { read_only: false, bounded: true, supports_dry_run: fc.boolean(), supports_idempotency_key: fc.boolean() },
-  destructive: { read_only: false, bounded: true, destructive: true, requires_confirm: true, supports_dry_run: fc.boolean() },
-  sink: { read_only: false, bounded: true, input_modes: fc.constant(['jsonl']), supports_dry_run: fc.boolean() },
+  mutating: {
+    read_only: false,
+    bounded: true,
+    supports_dry_run: fc.boolean(),
+    supports_idempotency_key: fc.boolean(),
+  },
+  destructive: {
+    read_only: false,
+    bounded: true,
+    destructive: true,
+    requires_confirm: true,
+    supports_dry_run: fc.boolean(),
+  },
+  sink: {
+    read_only: false,
+    bounded: true,
+    input_modes: fc.constant(['jsonl']),
+    supports_dry_run: fc.boolean(),
+  },
 } as const;
 
 function commandShape(shape: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
-  const fields = Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, value instanceof fc.Arbitrary ? value : fc.constant(value)]));
-  return fc.tuple(fc.record(fields), fc.uniqueArray(aoiDomainType(), { maxLength: 3 })).map(([flags, types]) => ({ ...flags, event_types: types }));
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([key, value]) => [
+      key,
+      value instanceof fc.Arbitrary ? value : fc.constant(value),
+    ]),
+  );
+  return fc
+    .tuple(fc.record(fields), fc.uniqueArray(aoiDomainType(), { maxLength: 3 }))
+    .map(([flags, types]) => ({ ...flags, event_types: types }));
 }
 
 /**
@@ -33,7 +59,9 @@ function commandShape(shape: Record<string, unknown>): fc.Arbitrary<Record<strin
  */
 export function aoiCapabilities(): fc.Arbitrary<CapabilityManifest> {
   const shapes = Object.values(COMMAND_SHAPES).map((shape) => commandShape(shape));
-  const command = fc.tuple(matching(NAME), fc.oneof(...shapes)).map(([name, flags]) => ({ name, ...flags }));
+  const command = fc
+    .tuple(matching(NAME), fc.oneof(...shapes))
+    .map(([name, flags]) => ({ name, ...flags }));
   return fc
     .record({
       tool: matching(NAME),
@@ -72,9 +100,21 @@ export interface ErrorTaxonomyEntry {
  * @example
  * fc.assert(fc.property(aoiErrorTaxonomy(), (entries) => new Set(entries.map((e) => e.code)).size === entries.length));
  */
-export function aoiErrorTaxonomy(options: { maxEntries?: number } = {}): fc.Arbitrary<ErrorTaxonomyEntry[]> {
+export function aoiErrorTaxonomy(
+  options: { maxEntries?: number } = {},
+): fc.Arbitrary<ErrorTaxonomyEntry[]> {
   const entry = fc
     .tuple(aoiErrorCode(), aoiErrorClass(), aoiText())
-    .map(([code, { category, retryable }, message]) => ({ code, category, retryable, exit_code: SUGGESTED_EXIT_CODE[category], message }));
-  return fc.uniqueArray(entry, { minLength: 1, maxLength: options.maxEntries ?? 12, selector: (e) => e.code });
+    .map(([code, { category, retryable }, message]) => ({
+      code,
+      category,
+      retryable,
+      exit_code: SUGGESTED_EXIT_CODE[category],
+      message,
+    }));
+  return fc.uniqueArray(entry, {
+    minLength: 1,
+    maxLength: options.maxEntries ?? 12,
+    selector: (e) => e.code,
+  });
 }

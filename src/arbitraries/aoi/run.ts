@@ -32,9 +32,16 @@ export interface AoiRunOptions {
 }
 
 /** Human lines on stderr: any text, one per line. */
-const stderrLines = fc.array(aoiText({ maxLength: 60 }).map((line) => line.replace(/[\r\n]/g, ' ')), { maxLength: 4 });
+const stderrLines = fc.array(
+  aoiText({ maxLength: 60 }).map((line) => line.replace(/[\r\n]/g, ' ')),
+  { maxLength: 4 },
+);
 
-const toRun = (stream: GeneratedStream, lines: readonly string[], label: Pick<GeneratedRun, 'consistent' | 'label' | 'violates' | 'defect'>): GeneratedRun => ({
+const toRun = (
+  stream: GeneratedStream,
+  lines: readonly string[],
+  label: Pick<GeneratedRun, 'consistent' | 'label' | 'violates' | 'defect'>,
+): GeneratedRun => ({
   stdout: stream.bytes,
   stderr: Buffer.from(lines.map((line) => `${line}\n`).join(''), 'utf8'),
   exitCode: stream.exitCode,
@@ -57,10 +64,21 @@ const toRun = (stream: GeneratedStream, lines: readonly string[], label: Pick<Ge
  * );
  */
 export function aoiRun(options: AoiRunOptions = {}): fc.Arbitrary<GeneratedRun> {
-  const consistent = fc.tuple(aoiStream(options.stream), stderrLines).map(([stream, lines]) => toRun(stream, lines, { consistent: true, label: 'conformant', violates: [] }));
+  const consistent = fc
+    .tuple(aoiStream(options.stream), stderrLines)
+    .map(([stream, lines]) =>
+      toRun(stream, lines, { consistent: true, label: 'conformant', violates: [] }),
+    );
   const inconsistent = fc
     .tuple(aoiStreamWithDefect(options.defects), stderrLines)
-    .map(([stream, lines]) => toRun(stream, lines, { consistent: false, label: stream.defect.id, violates: stream.defect.violates, defect: stream.defect }));
+    .map(([stream, lines]) =>
+      toRun(stream, lines, {
+        consistent: false,
+        label: stream.defect.id,
+        violates: stream.defect.violates,
+        defect: stream.defect,
+      }),
+    );
   if (options.consistent === true) return consistent;
   if (options.consistent === false) return inconsistent;
   // Cross-shrinking: a failure shrinks to a consistent run when one fails too.

@@ -20,7 +20,10 @@ import type fc from 'fast-check';
  *   }),
  * );
  */
-export async function* scheduledChunks(scheduler: fc.Scheduler, chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+export async function* scheduledChunks(
+  scheduler: fc.Scheduler,
+  chunks: readonly Uint8Array[],
+): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < chunks.length; i++) {
     yield await scheduler.schedule(Promise.resolve(chunks[i]!), `chunk ${i + 1}/${chunks.length}`);
   }

@@ -17,9 +17,11 @@ function shared(key: string, make: () => fc.Arbitrary<string>): fc.Arbitrary<str
 }
 
 /** `fc.stringMatching(regex)`, built once per pattern. */
-export const matching = (regex: RegExp): fc.Arbitrary<string> => shared(`/${regex.source}/${regex.flags}`, () => fc.stringMatching(regex));
+export const matching = (regex: RegExp): fc.Arbitrary<string> =>
+  shared(`/${regex.source}/${regex.flags}`, () => fc.stringMatching(regex));
 
-const codePoint = (min: number, max: number) => fc.integer({ min, max }).map((n) => String.fromCodePoint(n));
+const codePoint = (min: number, max: number) =>
+  fc.integer({ min, max }).map((n) => String.fromCodePoint(n));
 
 /**
  * One character as real text has them: mostly ASCII, then other planes (BMP letters, astral ones,
@@ -32,15 +34,36 @@ const UNICODE = fc.oneof(
   { arbitrary: codePoint(0xe000, 0xfffd), weight: 1 },
   { arbitrary: codePoint(0x10000, 0x10ffff), weight: 2 }, // astral: surrogate pairs in UTF-16, 4 bytes in UTF-8
   { arbitrary: codePoint(0x300, 0x36f), weight: 1 }, // combining marks, on whatever precedes them
-  { arbitrary: fc.constantFrom('e\u0301', '👩\u200d💻', '🇯🇵', '🏳️\u200d🌈', '각', '\u1100\u1161\u11a8', 'ก\u0e33'), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      'e\u0301',
+      '👩\u200d💻',
+      '🇯🇵',
+      '🏳️\u200d🌈',
+      '각',
+      '\u1100\u1161\u11a8',
+      'ก\u0e33',
+    ),
+    weight: 1,
+  },
 );
 
 /** Any control or lone code unit: only what JSON.stringify must escape or replace. */
-const BINARY = fc.oneof(codePoint(0x00, 0x1f), fc.integer({ min: 0xd800, max: 0xdfff }).map((n) => String.fromCharCode(n)), codePoint(0x20, 0x10ffff));
+const BINARY = fc.oneof(
+  codePoint(0x00, 0x1f),
+  fc.integer({ min: 0xd800, max: 0xdfff }).map((n) => String.fromCharCode(n)),
+  codePoint(0x20, 0x10ffff),
+);
 
 /** Strings of Unicode text (`unicode`) or of any code units, controls and lone surrogates included (`binary`), built once per set of constraints. */
-export const text = (unit: 'unicode' | 'binary', minLength: number, maxLength: number): fc.Arbitrary<string> =>
-  shared(`${unit}:${minLength}:${maxLength}`, () => fc.string({ unit: unit === 'unicode' ? UNICODE : BINARY, minLength, maxLength }));
+export const text = (
+  unit: 'unicode' | 'binary',
+  minLength: number,
+  maxLength: number,
+): fc.Arbitrary<string> =>
+  shared(`${unit}:${minLength}:${maxLength}`, () =>
+    fc.string({ unit: unit === 'unicode' ? UNICODE : BINARY, minLength, maxLength }),
+  );
 
 /** A version `major.minor.patch`. */
 export const SEMVER = /^(0|[1-9][0-9]?)\.(0|[1-9][0-9]?)\.(0|[1-9][0-9]?)$/;

@@ -18,8 +18,20 @@ export type CommandKind = 'read' | 'mutate' | 'dry-run' | 'doctor' | 'unbounded'
 /** How a finite command ended (§4.1, §15, §19.4, §20). */
 export type StreamOutcome = 'ok' | 'truncated' | 'partial' | 'failed' | 'usage-error';
 
-export const COMMAND_KINDS: readonly CommandKind[] = ['read', 'mutate', 'dry-run', 'doctor', 'unbounded'];
-export const STREAM_OUTCOMES: readonly StreamOutcome[] = ['ok', 'truncated', 'partial', 'failed', 'usage-error'];
+export const COMMAND_KINDS: readonly CommandKind[] = [
+  'read',
+  'mutate',
+  'dry-run',
+  'doctor',
+  'unbounded',
+];
+export const STREAM_OUTCOMES: readonly StreamOutcome[] = [
+  'ok',
+  'truncated',
+  'partial',
+  'failed',
+  'usage-error',
+];
 
 /** A generated stream and how its process ended: what a checker or a consumer is given. */
 export interface GeneratedStream {
@@ -61,7 +73,8 @@ export function serialise(events: readonly object[]): Uint8Array {
   return Buffer.from(events.map((event) => `${JSON.stringify(event)}\n`).join(''), 'utf8');
 }
 
-const list = <T>(value: T | readonly T[] | undefined, all: readonly T[]): readonly T[] => (value === undefined ? all : Array.isArray(value) ? value : [value as T]);
+const list = <T>(value: T | readonly T[] | undefined, all: readonly T[]): readonly T[] =>
+  value === undefined ? all : Array.isArray(value) ? value : [value as T];
 
 /** The counts a summary must report for a body of events (the rule of §8.3 and §19.3). */
 function countsOf(body: readonly AoiEventValue[]) {
@@ -88,13 +101,22 @@ function itemFor(kind: CommandKind, healthy: boolean): fc.Arbitrary<AoiEventValu
   switch (kind) {
     case 'mutate':
       return fc
-        .record({ type: fc.constantFrom('created', 'updated', 'deleted'), id: aoiId(), title: aoiText() }, { requiredKeys: ['type', 'id'] })
+        .record(
+          { type: fc.constantFrom('created', 'updated', 'deleted'), id: aoiId(), title: aoiText() },
+          { requiredKeys: ['type', 'id'] },
+        )
         .map((event) => event as AoiEventValue);
     case 'dry-run':
       return aoiPlan();
     case 'doctor':
       // A healthy doctor may fail checks, but none of severity error.
-      return healthy ? fc.oneof(aoiCheck({ ok: true }), aoiCheck({ ok: false, severity: 'info' }), aoiCheck({ ok: false, severity: 'warning' })) : aoiCheck();
+      return healthy
+        ? fc.oneof(
+            aoiCheck({ ok: true }),
+            aoiCheck({ ok: false, severity: 'info' }),
+            aoiCheck({ ok: false, severity: 'warning' }),
+          )
+        : aoiCheck();
     default:
       return anyDomainEvent();
   }
@@ -104,16 +126,26 @@ function itemFor(kind: CommandKind, healthy: boolean): fc.Arbitrary<AoiEventValu
 const maxAsides = (maxItems: number) => Math.max(1, Math.ceil(maxItems / 5));
 
 /** Insert events at chosen places of a body, in turn (each index taken modulo the body's length + 1). */
-function insertAll(body: readonly AoiEventValue[], placed: readonly (readonly [AoiEventValue, number])[]): AoiEventValue[] {
+function insertAll(
+  body: readonly AoiEventValue[],
+  placed: readonly (readonly [AoiEventValue, number])[],
+): AoiEventValue[] {
   let out = [...body];
   for (const [event, at] of placed) out = insertAt(out, event, at);
   return out;
 }
 
 /** A body of events: between minItems and maxItems items, and a few asides placed anywhere between them. */
-function bodyOf(item: fc.Arbitrary<AoiEventValue>, aside: fc.Arbitrary<AoiEventValue>, bounds: Bounds): fc.Arbitrary<AoiEventValue[]> {
+function bodyOf(
+  item: fc.Arbitrary<AoiEventValue>,
+  aside: fc.Arbitrary<AoiEventValue>,
+  bounds: Bounds,
+): fc.Arbitrary<AoiEventValue[]> {
   return fc
-    .tuple(fc.array(item, { minLength: bounds.minItems, maxLength: bounds.maxItems }), fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) }))
+    .tuple(
+      fc.array(item, { minLength: bounds.minItems, maxLength: bounds.maxItems }),
+      fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) }),
+    )
     .map(([items, asides]) => insertAll(items, asides));
 }
 
@@ -126,7 +158,11 @@ interface Bounds {
 }
 
 /** Optional summary fields, each written or not; when written, consistent with the body. */
-function summaryOf(body: readonly AoiEventValue[], fixed: Record<string, unknown>, optional: { counts: [boolean, boolean, boolean]; elapsed?: number; timestamp?: string }) {
+function summaryOf(
+  body: readonly AoiEventValue[],
+  fixed: Record<string, unknown>,
+  optional: { counts: [boolean, boolean, boolean]; elapsed?: number; timestamp?: string },
+) {
   const counts = countsOf(body);
   const summary: AoiEventValue = { type: 'aoi:summary', ...fixed };
   const [count, warnings, errors] = optional.counts;
@@ -139,12 +175,20 @@ function summaryOf(body: readonly AoiEventValue[], fixed: Record<string, unknown
 }
 
 const summaryExtras = fc.record(
-  { counts: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()), elapsed: fc.nat({ max: 3_600_000 }), timestamp: aoiTimestamp() },
+  {
+    counts: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()),
+    elapsed: fc.nat({ max: 3_600_000 }),
+    timestamp: aoiTimestamp(),
+  },
   { requiredKeys: ['counts'] },
 );
 
 /** Insert an event at a chosen place of a body (index taken modulo its length + 1). */
-function insertAt(body: readonly AoiEventValue[], event: AoiEventValue, at: number): AoiEventValue[] {
+function insertAt(
+  body: readonly AoiEventValue[],
+  event: AoiEventValue,
+  at: number,
+): AoiEventValue[] {
   const i = at % (body.length + 1);
   return [...body.slice(0, i), event, ...body.slice(i)];
 }
@@ -157,57 +201,137 @@ const COMMAND_FOR: Record<CommandKind, readonly string[]> = {
   unbounded: ['watch', 'tail'],
 };
 
-const meta = (kind: CommandKind) => fc.oneof({ withCrossShrink: true }, ...COMMAND_FOR[kind].map((command) => aoiMeta({ command })));
+const meta = (kind: CommandKind) =>
+  fc.oneof({ withCrossShrink: true }, ...COMMAND_FOR[kind].map((command) => aoiMeta({ command })));
 
-
-function finite(kind: Exclude<CommandKind, 'unbounded'>, outcome: StreamOutcome, bounds: Bounds): fc.Arbitrary<GeneratedStream> {
-  const done = (events: AoiEventValue[], exitCode: number): GeneratedStream => ({ events, bytes: serialise(events), exitCode, signal: null, unbounded: false, kind, outcome });
+function finite(
+  kind: Exclude<CommandKind, 'unbounded'>,
+  outcome: StreamOutcome,
+  bounds: Bounds,
+): fc.Arbitrary<GeneratedStream> {
+  const done = (events: AoiEventValue[], exitCode: number): GeneratedStream => ({
+    events,
+    bytes: serialise(events),
+    exitCode,
+    signal: null,
+    unbounded: false,
+    kind,
+    outcome,
+  });
   const aside = fc.oneof(aoiProgress(), aoiWarning());
   switch (outcome) {
     case 'usage-error':
       // Before the stream starts: a usage error alone, no meta and no summary, exit 64 (§2, §20).
-      return aoiError({ category: 'usage' }).map((error) => done([error], SUGGESTED_EXIT_CODE.usage));
+      return aoiError({ category: 'usage' }).map((error) =>
+        done([error], SUGGESTED_EXIT_CODE.usage),
+      );
     case 'ok':
     case 'truncated':
-      return fc.tuple(meta(kind), bodyOf(itemFor(kind, true), aside, bounds), summaryExtras, aoiCursor()).map(([m, body, extras, cursor]) => {
-        const fixed = outcome === 'truncated' ? { ok: true, truncated: true, next_cursor: cursor } : { ok: true };
-        return done([m, ...body, summaryOf(body, fixed, extras)], 0);
-      });
+      return fc
+        .tuple(meta(kind), bodyOf(itemFor(kind, true), aside, bounds), summaryExtras, aoiCursor())
+        .map(([m, body, extras, cursor]) => {
+          const fixed =
+            outcome === 'truncated'
+              ? { ok: true, truncated: true, next_cursor: cursor }
+              : { ok: true };
+          return done([m, ...body, summaryOf(body, fixed, extras)], 0);
+        });
     case 'partial':
     case 'failed': {
       // Errors placed among the items; a partial run keeps its results and says so (§19.4).
-      const errors = fc.array(fc.tuple(aoiError({ lineNumber: outcome === 'partial' }), fc.nat()), { minLength: bounds.minErrors, maxLength: bounds.maxErrors });
-      // A failed doctor has a failing check of severity error: one of its items, when it has any.
-      const failingCheck = kind === 'doctor' ? fc.tuple(aoiCheck({ ok: false, severity: 'error' }), fc.nat()) : fc.constant(undefined);
-      const items = fc.array(itemFor(kind, outcome === 'partial'), { minLength: bounds.minItems, maxLength: bounds.maxItems });
-      const asides = fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) });
-      return fc.tuple(meta(kind), items, failingCheck, asides, errors, summaryExtras).map(([m, list, check, placedAsides, placedErrors, extras]) => {
-        const withCheck = check && list.length > 0 ? list.map((item, i) => (i === check[1] % list.length ? check[0] : item)) : list;
-        const body = insertAll(withCheck, [...placedAsides, ...placedErrors]);
-        const firstError = body.find((event) => event.type === 'aoi:error');
-        const exitCode = outcome === 'partial' || !firstError ? 1 : SUGGESTED_EXIT_CODE[firstError.category as ErrorCategory];
-        return done([m, ...body, summaryOf(body, outcome === 'partial' ? { ok: false, partial: true } : { ok: false }, extras)], exitCode);
+      const errors = fc.array(fc.tuple(aoiError({ lineNumber: outcome === 'partial' }), fc.nat()), {
+        minLength: bounds.minErrors,
+        maxLength: bounds.maxErrors,
       });
+      // A failed doctor has a failing check of severity error: one of its items, when it has any.
+      const failingCheck =
+        kind === 'doctor'
+          ? fc.tuple(aoiCheck({ ok: false, severity: 'error' }), fc.nat())
+          : fc.constant(undefined);
+      const items = fc.array(itemFor(kind, outcome === 'partial'), {
+        minLength: bounds.minItems,
+        maxLength: bounds.maxItems,
+      });
+      const asides = fc.array(fc.tuple(aside, fc.nat()), { maxLength: maxAsides(bounds.maxItems) });
+      return fc
+        .tuple(meta(kind), items, failingCheck, asides, errors, summaryExtras)
+        .map(([m, list, check, placedAsides, placedErrors, extras]) => {
+          const withCheck =
+            check && list.length > 0
+              ? list.map((item, i) => (i === check[1] % list.length ? check[0] : item))
+              : list;
+          const body = insertAll(withCheck, [...placedAsides, ...placedErrors]);
+          const firstError = body.find((event) => event.type === 'aoi:error');
+          const exitCode =
+            outcome === 'partial' || !firstError
+              ? 1
+              : SUGGESTED_EXIT_CODE[firstError.category as ErrorCategory];
+          return done(
+            [
+              m,
+              ...body,
+              summaryOf(
+                body,
+                outcome === 'partial' ? { ok: false, partial: true } : { ok: false },
+                extras,
+              ),
+            ],
+            exitCode,
+          );
+        });
     }
   }
 }
 
 /** An unbounded stream (§4.2): maybe meta, results and heartbeats, then an interrupted summary (130/143) or death by a signal. */
 function unbounded(bounds: Bounds): fc.Arbitrary<GeneratedStream> {
-  const aside = fc.oneof({ arbitrary: aoiHeartbeat(), weight: 2 }, { arbitrary: aoiProgress(), weight: 1 });
+  const aside = fc.oneof(
+    { arbitrary: aoiHeartbeat(), weight: 2 },
+    { arbitrary: aoiProgress(), weight: 1 },
+  );
   const ending = fc.oneof(
     fc.constantFrom<['interrupted', number]>(['interrupted', 130], ['interrupted', 143]),
-    fc.constantFrom<['killed', NodeJS.Signals]>(['killed', 'SIGTERM'], ['killed', 'SIGKILL'], ['killed', 'SIGINT']),
+    fc.constantFrom<['killed', NodeJS.Signals]>(
+      ['killed', 'SIGTERM'],
+      ['killed', 'SIGKILL'],
+      ['killed', 'SIGINT'],
+    ),
   );
-  return fc.tuple(fc.option(meta('unbounded'), { nil: undefined }), bodyOf(anyDomainEvent(), aside, bounds), ending).map(([m, body, [how, end]]) => {
-    const head = m ? [m] : [];
-    if (how === 'interrupted') {
-      const events = [...head, ...body, { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }];
-      return { events, bytes: serialise(events), exitCode: end as number, signal: null, unbounded: true, kind: 'unbounded', outcome: how } as GeneratedStream;
-    }
-    const events = [...head, ...body];
-    return { events, bytes: serialise(events), exitCode: null, signal: end as NodeJS.Signals, unbounded: true, kind: 'unbounded', outcome: how } as GeneratedStream;
-  });
+  return fc
+    .tuple(
+      fc.option(meta('unbounded'), { nil: undefined }),
+      bodyOf(anyDomainEvent(), aside, bounds),
+      ending,
+    )
+    .map(([m, body, [how, end]]) => {
+      const head = m ? [m] : [];
+      if (how === 'interrupted') {
+        const events = [
+          ...head,
+          ...body,
+          { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true },
+        ];
+        return {
+          events,
+          bytes: serialise(events),
+          exitCode: end as number,
+          signal: null,
+          unbounded: true,
+          kind: 'unbounded',
+          outcome: how,
+        } as GeneratedStream;
+      }
+      const events = [...head, ...body];
+      return {
+        events,
+        bytes: serialise(events),
+        exitCode: null,
+        signal: end as NodeJS.Signals,
+        unbounded: true,
+        kind: 'unbounded',
+        outcome: how,
+      } as GeneratedStream;
+    });
 }
 
 /**
@@ -234,27 +358,46 @@ export function aoiStream(options: AoiStreamOptions = {}): fc.Arbitrary<Generate
     maxErrors: options.maxErrors ?? Math.max(3, options.minErrors ?? 1),
   };
   const { minItems, maxItems, minErrors, maxErrors } = bounds;
-  if (![minItems, maxItems, minErrors, maxErrors].every(Number.isInteger) || minItems < 0 || maxItems < minItems) {
-    throw new RangeError(`aoiStream: need 0 <= minItems <= maxItems (integers), got ${minItems} and ${maxItems}`);
+  if (
+    ![minItems, maxItems, minErrors, maxErrors].every(Number.isInteger) ||
+    minItems < 0 ||
+    maxItems < minItems
+  ) {
+    throw new RangeError(
+      `aoiStream: need 0 <= minItems <= maxItems (integers), got ${minItems} and ${maxItems}`,
+    );
   }
   if (minErrors < 1 || maxErrors < minErrors) {
-    throw new RangeError(`aoiStream: need 1 <= minErrors <= maxErrors (integers; a partial or failed stream says why), got ${minErrors} and ${maxErrors}`);
+    throw new RangeError(
+      `aoiStream: need 1 <= minErrors <= maxErrors (integers; a partial or failed stream says why), got ${minErrors} and ${maxErrors}`,
+    );
   }
   const kinds = list(options.kind, COMMAND_KINDS);
   const outcomes = list(options.outcome, STREAM_OUTCOMES);
   const arbitraries: fc.Arbitrary<GeneratedStream>[] = [];
   for (const kind of kinds) {
-    if (!COMMAND_KINDS.includes(kind)) throw new RangeError(`aoiStream: unknown kind "${kind}"; kinds: ${COMMAND_KINDS.join(', ')}`);
+    if (!COMMAND_KINDS.includes(kind))
+      throw new RangeError(`aoiStream: unknown kind "${kind}"; kinds: ${COMMAND_KINDS.join(', ')}`);
     if (kind === 'unbounded') arbitraries.push(unbounded(bounds));
     else
       for (const outcome of outcomes) {
-        if (!STREAM_OUTCOMES.includes(outcome)) throw new RangeError(`aoiStream: unknown outcome "${outcome}"; outcomes: ${STREAM_OUTCOMES.join(', ')}`);
+        if (!STREAM_OUTCOMES.includes(outcome))
+          throw new RangeError(
+            `aoiStream: unknown outcome "${outcome}"; outcomes: ${STREAM_OUTCOMES.join(', ')}`,
+          );
         // A dry run plans; it does not fail half-way. A truncated doctor is no such thing.
-        if ((kind === 'dry-run' && outcome === 'partial') || (kind === 'doctor' && (outcome === 'truncated' || outcome === 'partial'))) continue;
+        if (
+          (kind === 'dry-run' && outcome === 'partial') ||
+          (kind === 'doctor' && (outcome === 'truncated' || outcome === 'partial'))
+        )
+          continue;
         arbitraries.push(finite(kind, outcome, bounds));
       }
   }
-  if (arbitraries.length === 0) throw new RangeError('aoiStream: no stream has that kind and outcome');
+  if (arbitraries.length === 0)
+    throw new RangeError('aoiStream: no stream has that kind and outcome');
   // Cross-shrinking: a failure also shrinks towards the first kind and outcome that still fails.
-  return arbitraries.length === 1 ? arbitraries[0]! : fc.oneof({ withCrossShrink: true }, ...arbitraries);
+  return arbitraries.length === 1
+    ? arbitraries[0]!
+    : fc.oneof({ withCrossShrink: true }, ...arbitraries);
 }

@@ -34,7 +34,12 @@ export function aoiText(options: { maxLength?: number } = {}): fc.Arbitrary<stri
     { arbitrary: fc.constantFrom(...TRICKY_TEXT), weight: 3 },
     { arbitrary: text('binary', 0, maxLength), weight: 1 },
     // Long strings (up to 40× maxLength): a reader that assumes one chunk per line meets them.
-    { arbitrary: fc.tuple(text('unicode', 1, 8), fc.integer({ min: 1, max: Math.max(1, maxLength * 5) })).map(([unit, times]) => unit.repeat(times)), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(text('unicode', 1, 8), fc.integer({ min: 1, max: Math.max(1, maxLength * 5) }))
+        .map(([unit, times]) => unit.repeat(times)),
+      weight: 1,
+    },
   );
 }
 
@@ -48,13 +53,49 @@ export function aoiText(options: { maxLength?: number } = {}): fc.Arbitrary<stri
 export function aoiNumber(): fc.Arbitrary<number> {
   return fc.oneof(
     fc.integer(),
-    fc.constantFrom(0, -0, 1, -1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, 0.1 + 0.2),
+    fc.constantFrom(
+      0,
+      -0,
+      1,
+      -1,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_SAFE_INTEGER,
+      2 ** 53 + 2,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      0.1 + 0.2,
+    ),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   );
 }
 
 /** Field names real payloads use (cheaper to draw than a pattern, and realistic). */
-const COMMON_FIELDS = ['id', 'title', 'name', 'path', 'url', 'body', 'snippet', 'text', 'tags', 'labels', 'rank', 'score', 'size', 'count', 'status', 'owner', 'created_at', 'updated_at', 'line', 'column', 'value', 'items', 'parent_id', 'ratio'] as const;
+const COMMON_FIELDS = [
+  'id',
+  'title',
+  'name',
+  'path',
+  'url',
+  'body',
+  'snippet',
+  'text',
+  'tags',
+  'labels',
+  'rank',
+  'score',
+  'size',
+  'count',
+  'status',
+  'owner',
+  'created_at',
+  'updated_at',
+  'line',
+  'column',
+  'value',
+  'items',
+  'parent_id',
+  'ratio',
+] as const;
 
 /**
  * A field name of a domain payload: snake_case, never `type` (the one field the envelope owns).
@@ -83,7 +124,9 @@ export function aoiJsonValue(options: { maxDepth?: number } = {}): fc.Arbitrary<
       { depthSize: 'small', maxDepth: options.maxDepth ?? 3 },
       leaf,
       fc.array(tie('value'), { maxLength: 4 }),
-      fc.array(fc.tuple(aoiFieldName(), tie('value')), { maxLength: 4 }).map((pairs) => Object.fromEntries(pairs)),
+      fc
+        .array(fc.tuple(aoiFieldName(), tie('value')), { maxLength: 4 })
+        .map((pairs) => Object.fromEntries(pairs)),
     ),
   })).value;
 }
@@ -95,7 +138,9 @@ export function aoiJsonValue(options: { maxDepth?: number } = {}): fc.Arbitrary<
  * fc.assert(fc.property(aoiTimestamp(), (ts) => !Number.isNaN(Date.parse(ts))));
  */
 export function aoiTimestamp(): fc.Arbitrary<string> {
-  return fc.integer({ min: 0, max: Date.UTC(2999, 11, 31, 23, 59, 59) }).map((ms) => new Date(ms).toISOString());
+  return fc
+    .integer({ min: 0, max: Date.UTC(2999, 11, 31, 23, 59, 59) })
+    .map((ms) => new Date(ms).toISOString());
 }
 
 /**
@@ -105,7 +150,12 @@ export function aoiTimestamp(): fc.Arbitrary<string> {
  * fc.assert(fc.property(aoiId(), (id) => /^[a-z]+_\d{4,}$/.test(id)));
  */
 export function aoiId(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom('n', 'td', 'doc', 'usr', 'evt', 'x'), fc.integer({ min: 0, max: 99_999 })).map(([prefix, n]) => `${prefix}_${String(n).padStart(4, '0')}`);
+  return fc
+    .tuple(
+      fc.constantFrom('n', 'td', 'doc', 'usr', 'evt', 'x'),
+      fc.integer({ min: 0, max: 99_999 }),
+    )
+    .map(([prefix, n]) => `${prefix}_${String(n).padStart(4, '0')}`);
 }
 
 /**

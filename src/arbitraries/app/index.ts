@@ -1,1 +1,7 @@
-export { appManifest, appManifestWithDefect, appMarkdown, APP_MANIFEST_DEFECTS, type DefectiveAppManifest } from './manifest.js';
+export {
+  appManifest,
+  appManifestWithDefect,
+  appMarkdown,
+  APP_MANIFEST_DEFECTS,
+  type DefectiveAppManifest,
+} from './manifest.js';

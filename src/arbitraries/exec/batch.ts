@@ -5,12 +5,24 @@ import type { DangerLevel, DispatchRequest, EnvelopeReading } from '../../spec/e
 export type ExecCommands = Readonly<Record<string, DangerLevel>>;
 
 /** A generic tool: dotted paths of every danger level, as in the guide's examples. */
-export const GENERIC_EXEC_COMMANDS: ExecCommands = { 'account.list': 'safe', 'account.create': 'mutating', 'transaction.add': 'mutating', 'account.close': 'destructive', doctor: 'safe' };
+export const GENERIC_EXEC_COMMANDS: ExecCommands = {
+  'account.list': 'safe',
+  'account.create': 'mutating',
+  'transaction.add': 'mutating',
+  'account.close': 'destructive',
+  doctor: 'safe',
+};
 
 const FIELD = /^[a-z][a-z_]{0,10}$/;
 const SEGMENT = /^[a-z][a-z0-9-]{0,8}$/;
-const scalar = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
-const fieldName = fc.stringMatching(FIELD).filter((k) => !k.startsWith('_') && k !== '__proto__' && k !== 'constructor');
+const scalar = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.boolean(),
+);
+const fieldName = fc
+  .stringMatching(FIELD)
+  .filter((k) => !k.startsWith('_') && k !== '__proto__' && k !== 'constructor');
 
 export interface ExecRequestOptions {
   /** Commands to pick `_cmd` from (default: any dot-separated path). */
@@ -24,11 +36,25 @@ export interface ExecRequestOptions {
  * @example fc.sample(execRequest({ commands: GENERIC_EXEC_COMMANDS }), 1) // [{ _cmd: 'account.create', name: 'x', _opts: { draft: true } }]
  */
 export function execRequest(options: ExecRequestOptions = {}): fc.Arbitrary<DispatchRequest> {
-  const cmd = options.commands ? fc.constantFrom(...Object.keys(options.commands)) : fc.array(fc.stringMatching(SEGMENT), { minLength: 1, maxLength: 3 }).map((s) => s.join('.'));
+  const cmd = options.commands
+    ? fc.constantFrom(...Object.keys(options.commands))
+    : fc.array(fc.stringMatching(SEGMENT), { minLength: 1, maxLength: 3 }).map((s) => s.join('.'));
   const opts = fc.dictionary(fieldName, scalar, { maxKeys: 3 });
   return fc
-    .tuple(cmd, fc.dictionary(fieldName, fc.oneof(scalar, fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 })), { maxKeys: 3 }), options.withOpts === false ? fc.constant(undefined) : fc.option(opts, { nil: undefined }))
-    .map(([_cmd, payload, _opts]) => ({ _cmd, ...payload, ...(_opts !== undefined ? { _opts } : {}) }));
+    .tuple(
+      cmd,
+      fc.dictionary(
+        fieldName,
+        fc.oneof(scalar, fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 })),
+        { maxKeys: 3 },
+      ),
+      options.withOpts === false ? fc.constant(undefined) : fc.option(opts, { nil: undefined }),
+    )
+    .map(([_cmd, payload, _opts]) => ({
+      _cmd,
+      ...payload,
+      ...(_opts !== undefined ? { _opts } : {}),
+    }));
 }
 
 /** A batch as lines of text and the requests it holds, with their 1-based physical line numbers. */
@@ -57,7 +83,12 @@ const toBatch = (items: readonly (DispatchRequest | '')[]): ExecBatch => {
  * @example fc.sample(execBatch({ commands: GENERIC_EXEC_COMMANDS, maxLines: 3 }), 1)[0].text
  */
 export function execBatch(options: ExecBatchOptions = {}): fc.Arbitrary<ExecBatch> {
-  const item: fc.Arbitrary<DispatchRequest | ''> = options.blankLines ? fc.oneof({ weight: 5, arbitrary: execRequest(options) }, { weight: 1, arbitrary: fc.constant('' as const) }) : execRequest(options);
+  const item: fc.Arbitrary<DispatchRequest | ''> = options.blankLines
+    ? fc.oneof(
+        { weight: 5, arbitrary: execRequest(options) },
+        { weight: 1, arbitrary: fc.constant('' as const) },
+      )
+    : execRequest(options);
   return fc
     .array(item, { minLength: options.minLines ?? 1, maxLength: options.maxLines ?? 20 })
     .filter((items) => items.some((i) => i !== ''))
@@ -65,7 +96,16 @@ export function execBatch(options: ExecBatchOptions = {}): fc.Arbitrary<ExecBatc
 }
 
 /** Kinds of malformed line (EXEC-07): what makes a stream a caller error. */
-export const MALFORMED_LINE_KINDS = ['not-json', 'truncated', 'array', 'no-cmd', 'cmd-not-string', 'cmd-pattern', 'opts-not-object', 'opts-nested'] as const;
+export const MALFORMED_LINE_KINDS = [
+  'not-json',
+  'truncated',
+  'array',
+  'no-cmd',
+  'cmd-not-string',
+  'cmd-pattern',
+  'opts-not-object',
+  'opts-nested',
+] as const;
 export type MalformedLineKind = (typeof MALFORMED_LINE_KINDS)[number];
 
 /**
@@ -77,7 +117,11 @@ export function malformedExecLine(): fc.Arbitrary<{ kind: MalformedLineKind; tex
     const t = (a: fc.Arbitrary<string>) => a.map((text) => ({ kind, text }));
     switch (kind) {
       case 'not-json':
-        return t(fc.stringMatching(/^[a-z ]{1,20}$/).filter((s) => s.trim() !== '' && !['true', 'false', 'null'].includes(s.trim())));
+        return t(
+          fc
+            .stringMatching(/^[a-z ]{1,20}$/)
+            .filter((s) => s.trim() !== '' && !['true', 'false', 'null'].includes(s.trim())),
+        );
       case 'truncated':
         return t(fc.constantFrom('{"_cmd":', '{"_cmd":"list"', '{', '{"_cmd":"list",}'));
       case 'array':
@@ -85,13 +129,27 @@ export function malformedExecLine(): fc.Arbitrary<{ kind: MalformedLineKind; tex
       case 'no-cmd':
         return t(fc.dictionary(fieldName, scalar, { maxKeys: 3 }).map((o) => JSON.stringify(o)));
       case 'cmd-not-string':
-        return t(fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)).map((v) => JSON.stringify({ _cmd: v })));
+        return t(
+          fc
+            .oneof(fc.integer(), fc.boolean(), fc.constant(null))
+            .map((v) => JSON.stringify({ _cmd: v })),
+        );
       case 'cmd-pattern':
-        return t(fc.constantFrom('Account.Create', 'account create', '.list', 'list.', '1list', '').map((c) => JSON.stringify({ _cmd: c })));
+        return t(
+          fc
+            .constantFrom('Account.Create', 'account create', '.list', 'list.', '1list', '')
+            .map((c) => JSON.stringify({ _cmd: c })),
+        );
       case 'opts-not-object':
-        return t(fc.constantFrom('true', '"x"', '[]', '3').map((o) => `{"_cmd":"list","_opts":${o}}`));
+        return t(
+          fc.constantFrom('true', '"x"', '[]', '3').map((o) => `{"_cmd":"list","_opts":${o}}`),
+        );
       case 'opts-nested':
-        return t(fc.constantFrom('{"a":{}}', '{"a":[1]}', '{"a":null}').map((o) => `{"_cmd":"list","_opts":${o}}`));
+        return t(
+          fc
+            .constantFrom('{"a":{}}', '{"a":[1]}', '{"a":null}')
+            .map((o) => `{"_cmd":"list","_opts":${o}}`),
+        );
     }
   });
 }
@@ -100,9 +158,17 @@ export function malformedExecLine(): fc.Arbitrary<{ kind: MalformedLineKind; tex
  * A batch with malformed lines among well-formed ones; `firstMalformed` is the 1-based line of the first.
  * @example fc.sample(malformedExecBatch({ commands: GENERIC_EXEC_COMMANDS }), 1)[0].firstMalformed
  */
-export function malformedExecBatch(options: ExecBatchOptions = {}): fc.Arbitrary<ExecBatch & { firstMalformed: number; kinds: MalformedLineKind[] }> {
+export function malformedExecBatch(
+  options: ExecBatchOptions = {},
+): fc.Arbitrary<ExecBatch & { firstMalformed: number; kinds: MalformedLineKind[] }> {
   return fc
-    .tuple(execBatch({ ...options, minLines: 0 < (options.minLines ?? 1) ? (options.minLines ?? 1) : 1 }), fc.array(fc.tuple(malformedExecLine(), fc.nat()), { minLength: 1, maxLength: 3 }))
+    .tuple(
+      execBatch({
+        ...options,
+        minLines: 0 < (options.minLines ?? 1) ? (options.minLines ?? 1) : 1,
+      }),
+      fc.array(fc.tuple(malformedExecLine(), fc.nat()), { minLength: 1, maxLength: 3 }),
+    )
     .map(([batch, bad]) => {
       const lines = [...batch.lines];
       for (const [{ text }, at] of bad) lines.splice(at % (lines.length + 1), 0, text);
@@ -111,7 +177,13 @@ export function malformedExecBatch(options: ExecBatchOptions = {}): fc.Arbitrary
         if (l === '' || bad.some(([b]) => b.text === l)) return [];
         return [{ line: k + 1, request: JSON.parse(l) as DispatchRequest }];
       });
-      return { lines, text: `${lines.join('\n')}\n`, requests, firstMalformed, kinds: bad.map(([b]) => b.kind) };
+      return {
+        lines,
+        text: `${lines.join('\n')}\n`,
+        requests,
+        firstMalformed,
+        kinds: bad.map(([b]) => b.kind),
+      };
     });
 }
 
@@ -119,9 +191,16 @@ export function malformedExecBatch(options: ExecBatchOptions = {}): fc.Arbitrary
  * A batch that mixes safe, mutating and destructive commands (at least one of each level the commands have).
  * @example fc.sample(mixedDangerBatch(GENERIC_EXEC_COMMANDS), 1)[0].requests.map((r) => r.request._cmd)
  */
-export function mixedDangerBatch(commands: ExecCommands = GENERIC_EXEC_COMMANDS, maxLines = 12): fc.Arbitrary<ExecBatch & { danger: DangerLevel[] }> {
+export function mixedDangerBatch(
+  commands: ExecCommands = GENERIC_EXEC_COMMANDS,
+  maxLines = 12,
+): fc.Arbitrary<ExecBatch & { danger: DangerLevel[] }> {
   const levels = [...new Set(Object.values(commands))];
-  return execBatch({ commands, minLines: levels.length, maxLines: Math.max(levels.length, maxLines) })
+  return execBatch({
+    commands,
+    minLines: levels.length,
+    maxLines: Math.max(levels.length, maxLines),
+  })
     .filter((b) => levels.every((lvl) => b.requests.some((r) => commands[r.request._cmd] === lvl)))
     .map((b) => ({ ...b, danger: b.requests.map((r) => commands[r.request._cmd]!) }));
 }
@@ -132,22 +211,42 @@ export function mixedDangerBatch(commands: ExecCommands = GENERIC_EXEC_COMMANDS,
  * Returns the output text and the exit status (0 all ok, 1 a failure).
  * @example fc.sample(execBatch().chain((b) => conformingExecOutput(b)), 1)[0].exitCode
  */
-export function conformingExecOutput(batch: ExecBatch, options: { placement?: EnvelopeReading | 'both'; stop?: boolean } = {}): fc.Arbitrary<{ text: string; exitCode: 0 | 1 }> {
+export function conformingExecOutput(
+  batch: ExecBatch,
+  options: { placement?: EnvelopeReading | 'both'; stop?: boolean } = {},
+): fc.Arbitrary<{ text: string; exitCode: 0 | 1 }> {
   const placement = options.placement ?? 'meta';
-  return fc.array(fc.integer({ min: 0, max: 4 }), { minLength: batch.requests.length, maxLength: batch.requests.length }).chain((rolls) =>
-    fc.nat({ max: 1000 }).map((ms) => {
-      const out: string[] = [];
-      let failed = false;
-      for (const [i, { line, request }] of batch.requests.entries()) {
-        const ok = rolls[i] !== 0;
-        const tags = { _cmd: request._cmd, _line: line };
-        const top = placement === 'top-level' || placement === 'both' || placement === 'either' ? tags : {};
-        const meta = placement === 'meta' || placement === 'both' ? tags : {};
-        out.push(JSON.stringify({ ...top, ok, data: ok ? { n: i } : null, error: ok ? null : { code: 'LINE_FAILED', message: `line ${line} failed`, retryable: false }, warnings: [], meta: { duration_ms: ms, ...meta } }));
-        if (!ok) failed = true;
-        if (!ok && options.stop) break;
-      }
-      return { text: out.length ? `${out.join('\n')}\n` : '', exitCode: failed ? 1 : 0 };
-    }),
-  );
+  return fc
+    .array(fc.integer({ min: 0, max: 4 }), {
+      minLength: batch.requests.length,
+      maxLength: batch.requests.length,
+    })
+    .chain((rolls) =>
+      fc.nat({ max: 1000 }).map((ms) => {
+        const out: string[] = [];
+        let failed = false;
+        for (const [i, { line, request }] of batch.requests.entries()) {
+          const ok = rolls[i] !== 0;
+          const tags = { _cmd: request._cmd, _line: line };
+          const top =
+            placement === 'top-level' || placement === 'both' || placement === 'either' ? tags : {};
+          const meta = placement === 'meta' || placement === 'both' ? tags : {};
+          out.push(
+            JSON.stringify({
+              ...top,
+              ok,
+              data: ok ? { n: i } : null,
+              error: ok
+                ? null
+                : { code: 'LINE_FAILED', message: `line ${line} failed`, retryable: false },
+              warnings: [],
+              meta: { duration_ms: ms, ...meta },
+            }),
+          );
+          if (!ok) failed = true;
+          if (!ok && options.stop) break;
+        }
+        return { text: out.length ? `${out.join('\n')}\n` : '', exitCode: failed ? 1 : 0 };
+      }),
+    );
 }

@@ -35,12 +35,25 @@ export interface LifecycleReport extends Report {
  *   had no `session-close` — the runner skipped "Close session" before "Tear down subprocess".
  * Check only after the runner says it has torn the agent down. Never throws.
  */
-export function checkAgentLifecycle(records: readonly LifecycleRecord[], observed: { alive: (pid: number) => boolean }): LifecycleReport {
-  const list = (Array.isArray(records) ? records : []).filter((r): r is LifecycleRecord => r !== null && typeof r === 'object' && typeof r.event === 'string' && typeof r.pid === 'number');
+export function checkAgentLifecycle(
+  records: readonly LifecycleRecord[],
+  observed: { alive: (pid: number) => boolean },
+): LifecycleReport {
+  const list = (Array.isArray(records) ? records : []).filter(
+    (r): r is LifecycleRecord =>
+      r !== null &&
+      typeof r === 'object' &&
+      typeof r.event === 'string' &&
+      typeof r.pid === 'number',
+  );
   // Every finding is kept (a tear-down has few); messages are not masked (the collector's `add` would): as the judge always did.
   const out = new VerdictCollector({ keepPerSubRule: Infinity });
-  const add = (id: string, message: string, evidence: { line: number; excerpt: string }) => out.addFinding(makeFinding(id, message, evidence));
-  const at = (r: LifecycleRecord) => ({ line: list.indexOf(r) + 1, excerpt: toExcerpt(JSON.stringify(r)) });
+  const add = (id: string, message: string, evidence: { line: number; excerpt: string }) =>
+    out.addFinding(makeFinding(id, message, evidence));
+  const at = (r: LifecycleRecord) => ({
+    line: list.indexOf(r) + 1,
+    excerpt: toExcerpt(JSON.stringify(r)),
+  });
   const alive = (pid: number) => {
     try {
       return observed.alive(pid);
@@ -59,31 +72,64 @@ export function checkAgentLifecycle(records: readonly LifecycleRecord[], observe
   const signals = mine.filter((r) => r.event === 'signal');
   const exit = mine.find((r) => r.event === 'exit');
   if (alive(pid)) {
-    if (sigterm) add('AGENTCLI-26/no-escalation', `the agent (pid ${pid}) is still alive after SIGTERM: the runner never sent SIGKILL`, at(sigterm));
-    else add('AGENTCLI-26/orphan', `the agent (pid ${pid}) is still alive after the tear-down, and was never sent SIGTERM`, at(start));
+    if (sigterm)
+      add(
+        'AGENTCLI-26/no-escalation',
+        `the agent (pid ${pid}) is still alive after SIGTERM: the runner never sent SIGKILL`,
+        at(sigterm),
+      );
+    else
+      add(
+        'AGENTCLI-26/orphan',
+        `the agent (pid ${pid}) is still alive after the tear-down, and was never sent SIGTERM`,
+        at(start),
+      );
   } else if (!sigterm) {
     if (!exit || signals.length > 0) {
-      const how = exit ? `it exited (code ${exit.code}) on ${signals.map((s) => s.signal).join(', ')}` : 'it was killed (no exit record: SIGKILL or a crash)';
-      add('AGENTCLI-26/no-sigterm', `the agent (pid ${pid}) went away without a SIGTERM first: ${how}`, at(exit ?? start));
+      const how = exit
+        ? `it exited (code ${exit.code}) on ${signals.map((s) => s.signal).join(', ')}`
+        : 'it was killed (no exit record: SIGKILL or a crash)';
+      add(
+        'AGENTCLI-26/no-sigterm',
+        `the agent (pid ${pid}) went away without a SIGTERM first: ${how}`,
+        at(exit ?? start),
+      );
     }
   } else if (!exit) {
-    const lastAlive = mine.filter((r) => r.event === 'alive' && r.at >= sigterm.at).reduce((m, r) => Math.max(m, r.at), sigterm.at);
+    const lastAlive = mine
+      .filter((r) => r.event === 'alive' && r.at >= sigterm.at)
+      .reduce((m, r) => Math.max(m, r.at), sigterm.at);
     const grace = lastAlive - sigterm.at;
     if (grace < SIGKILL_GRACE_MS - KILL_TIMING_MARGIN_MS) {
-      add('AGENTCLI-26/early-sigkill', `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`, at(sigterm));
+      add(
+        'AGENTCLI-26/early-sigkill',
+        `the agent (pid ${pid}) ignored SIGTERM and was killed about ${grace}–${grace + ALIVE_INTERVAL_MS} ms later, before the 5 s grace`,
+        at(sigterm),
+      );
     }
   }
   if (sigterm) {
     const before = list.slice(0, list.indexOf(sigterm)).filter((r) => r.pid === pid);
-    const closed = new Set(before.filter((r) => r.event === 'session-close').map((r) => r.sessionId));
+    const closed = new Set(
+      before.filter((r) => r.event === 'session-close').map((r) => r.sessionId),
+    );
     const open = before.filter((r) => r.event === 'session-open' && !closed.has(r.sessionId));
     if (open.length > 0) {
       const ids = [...new Set(open.map((r) => JSON.stringify(String(r.sessionId).slice(0, 60))))];
-      add('AGENTCLI-26/session-not-closed', `SIGTERM reached the agent (pid ${pid}) with ${ids.length === 1 ? 'session' : 'sessions'} ${ids.join(', ')} still open: the runner did not close ${ids.length === 1 ? 'it' : 'them'} first`, at(sigterm));
+      add(
+        'AGENTCLI-26/session-not-closed',
+        `SIGTERM reached the agent (pid ${pid}) with ${ids.length === 1 ? 'session' : 'sessions'} ${ids.join(', ')} still open: the runner did not close ${ids.length === 1 ? 'it' : 'them'} first`,
+        at(sigterm),
+      );
     }
   }
   for (const child of list.filter((r) => r.event === 'child')) {
-    if (alive(child.pid)) add('AGENTCLI-26/orphan', `pid ${child.pid}, a process the agent started, outlived the tear-down`, at(child));
+    if (alive(child.pid))
+      add(
+        'AGENTCLI-26/orphan',
+        `pid ${child.pid}, a process the agent started, outlived the tear-down`,
+        at(child),
+      );
   }
   return lifecycleReport(out);
 }

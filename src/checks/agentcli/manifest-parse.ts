@@ -1,4 +1,13 @@
-import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import {
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+} from 'yaml';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 
 /** A path into the frontmatter: mapping keys and sequence indexes, e.g. `['options', 1, 'min']`. */
@@ -48,41 +57,81 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
   };
   const finding = (id: string, message: string, line?: number): Finding => {
     const excerpt = excerptOf(line);
-    return makeFinding(id, message, { ...(line !== undefined ? { line } : {}), ...(excerpt !== undefined ? { excerpt } : {}) });
+    return makeFinding(id, message, {
+      ...(line !== undefined ? { line } : {}),
+      ...(excerpt !== undefined ? { excerpt } : {}),
+    });
   };
-  const none = (findings: Finding[], body: string): ParsedAgentCliManifest => ({ body, findings, lineOf: () => undefined, lineText });
+  const none = (findings: Finding[], body: string): ParsedAgentCliManifest => ({
+    body,
+    findings,
+    lineOf: () => undefined,
+    lineText,
+  });
 
   const firstNl = t.indexOf('\n');
   const firstLine = firstNl === -1 ? t : t.slice(0, firstNl);
   if (firstLine.trimEnd() !== '---') {
-    return none([finding('AGENTCLI-01/no-frontmatter', 'The file does not start with a `---` line, so it has no YAML frontmatter.', 1)], t);
+    return none(
+      [
+        finding(
+          'AGENTCLI-01/no-frontmatter',
+          'The file does not start with a `---` line, so it has no YAML frontmatter.',
+          1,
+        ),
+      ],
+      t,
+    );
   }
   CLOSING.lastIndex = firstNl + 1;
   const closing = firstNl === -1 ? null : CLOSING.exec(t);
   if (!closing) {
-    return none([finding('AGENTCLI-01/no-frontmatter', 'The frontmatter opened at line 1 is never closed by a `---` line.', 1)], '');
+    return none(
+      [
+        finding(
+          'AGENTCLI-01/no-frontmatter',
+          'The frontmatter opened at line 1 is never closed by a `---` line.',
+          1,
+        ),
+      ],
+      '',
+    );
   }
   const yamlText = t.slice(firstNl + 1, closing.index);
   const afterClosing = t.indexOf('\n', closing.index);
   const body = afterClosing === -1 ? '' : t.slice(afterClosing + 1);
   if (yamlText.length > MAX_FRONTMATTER_CHARS) {
     return none(
-      [finding('AGENTCLI-01/yaml-syntax', `The frontmatter is ${yamlText.length} characters long, more than the ${MAX_FRONTMATTER_CHARS} the validator parses.`, 2)],
+      [
+        finding(
+          'AGENTCLI-01/yaml-syntax',
+          `The frontmatter is ${yamlText.length} characters long, more than the ${MAX_FRONTMATTER_CHARS} the validator parses.`,
+          2,
+        ),
+      ],
       body,
     );
   }
 
   const lineCounter = new LineCounter();
   // The YAML text starts on line 2 of the file.
-  const toLine = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line + 1);
-  const doc = parseDocument(yamlText, { lineCounter, uniqueKeys: true, prettyErrors: true, keepSourceTokens: false });
+  const toLine = (offset: number | undefined) =>
+    offset === undefined ? undefined : lineCounter.linePos(offset).line + 1;
+  const doc = parseDocument(yamlText, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: true,
+    keepSourceTokens: false,
+  });
 
   const lineOf = (path: ManifestPath): number | undefined => {
     let node: unknown = doc.contents;
     let line = toLine((node as { range?: [number, number, number] } | null)?.range?.[0]);
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(segment));
+        const pair = node.items.find(
+          (p) => isScalar(p.key) && String(p.key.value) === String(segment),
+        );
         if (!pair) return line;
         line = toLine((pair.key as { range?: [number, number, number] }).range?.[0]) ?? line;
         node = pair.value;
@@ -103,16 +152,27 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
       const duplicate = error.code === 'DUPLICATE_KEY';
       const id = duplicate ? 'AGENTCLI-01/duplicate-key' : 'AGENTCLI-01/yaml-syntax';
       // yaml reports an unclosed `[`, `{` or quote where it gave up (often the next line): point at where it opens.
-      const opened = duplicate ? undefined : unclosedAt(doc, yamlText, error.code, error.message, error.pos?.[0]);
+      const opened = duplicate
+        ? undefined
+        : unclosedAt(doc, yamlText, error.code, error.message, error.pos?.[0]);
       const noticed = toLine(error.pos?.[0]);
       const line = opened !== undefined ? toLine(opened.offset) : noticed;
       const key = `${id}@${line}`;
       if (seen.has(key)) continue;
       seen.add(key);
       // yaml's own first line ("Flow sequence … must end with a ]"), without its position and code frame.
-      const said = toExcerpt((error.message.split('\n', 1)[0] ?? '').replace(/ at line \d+, column \d+:?$/, '').trim());
-      const reason = duplicate ? 'A key appears twice in the same mapping' : `YAML syntax error (${error.code}${said ? `: ${said}` : ''})`;
-      const where = opened !== undefined ? ` at line ${line}: the ${opened.what} opened there is never closed${noticed !== line ? ` (the parser noticed at line ${noticed})` : ''}` : line !== undefined ? ` at line ${line}` : '';
+      const said = toExcerpt(
+        (error.message.split('\n', 1)[0] ?? '').replace(/ at line \d+, column \d+:?$/, '').trim(),
+      );
+      const reason = duplicate
+        ? 'A key appears twice in the same mapping'
+        : `YAML syntax error (${error.code}${said ? `: ${said}` : ''})`;
+      const where =
+        opened !== undefined
+          ? ` at line ${line}: the ${opened.what} opened there is never closed${noticed !== line ? ` (the parser noticed at line ${noticed})` : ''}`
+          : line !== undefined
+            ? ` at line ${line}`
+            : '';
       findings.push(finding(id, `${reason}${where}.`, line));
       if (findings.length >= MAX_YAML_FINDINGS) break;
     }
@@ -120,16 +180,36 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
   }
 
   if (!isMap(doc.contents)) {
-    const what = doc.contents === null ? 'empty' : isSeq(doc.contents) ? 'a sequence' : 'a single scalar';
-    return { body, findings: [finding('AGENTCLI-01/not-a-mapping', `The frontmatter is ${what}, not a mapping of fields.`, lineOf([]) ?? 1)], lineOf, lineText };
+    const what =
+      doc.contents === null ? 'empty' : isSeq(doc.contents) ? 'a sequence' : 'a single scalar';
+    return {
+      body,
+      findings: [
+        finding(
+          'AGENTCLI-01/not-a-mapping',
+          `The frontmatter is ${what}, not a mapping of fields.`,
+          lineOf([]) ?? 1,
+        ),
+      ],
+      lineOf,
+      lineText,
+    };
   }
 
   let frontmatter: unknown;
   try {
     frontmatter = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    const reason = error instanceof Error && /alias/i.test(error.message) ? 'expands too many aliases' : 'cannot be read as plain data';
-    return { body, findings: [finding('AGENTCLI-01/yaml-syntax', `The frontmatter ${reason}.`, lineOf([]))], lineOf, lineText };
+    const reason =
+      error instanceof Error && /alias/i.test(error.message)
+        ? 'expands too many aliases'
+        : 'cannot be read as plain data';
+    return {
+      body,
+      findings: [finding('AGENTCLI-01/yaml-syntax', `The frontmatter ${reason}.`, lineOf([]))],
+      lineOf,
+      lineText,
+    };
   }
   return { frontmatter, body, findings: [], lineOf, lineText };
 }
@@ -138,9 +218,21 @@ export function parseAgentCliManifest(text: string): ParsedAgentCliManifest {
  * For an error about an unclosed flow collection or quoted scalar, the offset where that construct opens:
  * the nearest such node starting before the error whose source does not end with its closing character.
  */
-function unclosedAt(doc: Document, source: string, code: string, message: string, errorAt: number | undefined): { offset: number; what: string } | undefined {
+function unclosedAt(
+  doc: Document,
+  source: string,
+  code: string,
+  message: string,
+  errorAt: number | undefined,
+): { offset: number; what: string } | undefined {
   if (errorAt === undefined) return undefined;
-  const wants = /Flow sequence/.test(message) ? 'seq' : /Flow map/.test(message) ? 'map' : code === 'MISSING_CHAR' && /quote/i.test(message) ? 'quote' : undefined;
+  const wants = /Flow sequence/.test(message)
+    ? 'seq'
+    : /Flow map/.test(message)
+      ? 'map'
+      : code === 'MISSING_CHAR' && /quote/i.test(message)
+        ? 'quote'
+        : undefined;
   if (wants === undefined) return undefined;
   let best: { offset: number; what: string } | undefined;
   visit(doc, {
@@ -150,10 +242,16 @@ function unclosedAt(doc: Document, source: string, code: string, message: string
       const text = source.slice(range[0], range[1]).trimEnd();
       if (wants !== 'quote' && isCollection(node) && node.flow) {
         const [open, close] = isSeq(node) ? ['[', ']'] : ['{', '}'];
-        if ((wants === 'seq') === isSeq(node) && text.startsWith(open) && !text.endsWith(close)) best = { offset: range[0], what: `\`${open}\`` };
-      } else if (wants === 'quote' && isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) {
+        if ((wants === 'seq') === isSeq(node) && text.startsWith(open) && !text.endsWith(close))
+          best = { offset: range[0], what: `\`${open}\`` };
+      } else if (
+        wants === 'quote' &&
+        isScalar(node) &&
+        (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')
+      ) {
         const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
-        if (text.length < 2 || !text.endsWith(quote)) best = { offset: range[0], what: `${quote === '"' ? 'double' : 'single'} quote` };
+        if (text.length < 2 || !text.endsWith(quote))
+          best = { offset: range[0], what: `${quote === '"' ? 'double' : 'single'} quote` };
       }
     },
   });

@@ -24,7 +24,12 @@ interface Union {
  * was four fifths of the CPU of `aoi-testkit manifest` on a 20-line manifest.
  */
 const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction>;
-const union = (def: 'installMethod' | 'setupStep', key: 'method' | 'kind', rule: string, noun: string): Union => ({
+const union = (
+  def: 'installMethod' | 'setupStep',
+  key: 'method' | 'kind',
+  rule: string,
+  noun: string,
+): Union => ({
   key,
   rule,
   noun,
@@ -108,19 +113,35 @@ function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
   const kept = errors.filter((e) => e.keyword !== 'if' && !e.schemaPath.includes('/then/'));
   const oneOfs = kept.filter((e) => e.keyword === 'oneOf');
   return kept.filter(
-    (e) => !oneOfs.some((o) => o !== e && within(e.instancePath, o.instancePath) && e.schemaPath.startsWith(`${o.schemaPath}/`)),
+    (e) =>
+      !oneOfs.some(
+        (o) =>
+          o !== e &&
+          within(e.instancePath, o.instancePath) &&
+          e.schemaPath.startsWith(`${o.schemaPath}/`),
+      ),
   );
 }
 
 /** One clause about one ajv error, e.g. "`options[1].min` must be an integer, not a string". */
-function describe(e: ErrorObject, path: ManifestPath, data: unknown): { text: string; path: ManifestPath } {
+function describe(
+  e: ErrorObject,
+  path: ManifestPath,
+  data: unknown,
+): { text: string; path: ManifestPath } {
   const where = `\`${formatPath(path)}\``;
   const value = valueAt(data, path);
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required': {
       const missing = String(params.missingProperty);
-      return { text: path.length === 0 ? `the required field \`${missing}\` is missing` : `${where} is missing \`${missing}\``, path };
+      return {
+        text:
+          path.length === 0
+            ? `the required field \`${missing}\` is missing`
+            : `${where} is missing \`${missing}\``,
+        path,
+      };
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
@@ -128,7 +149,10 @@ function describe(e: ErrorObject, path: ManifestPath, data: unknown): { text: st
       return { text: `\`${formatPath(at)}\` is not a field the schema defines here`, path: at };
     }
     case 'type':
-      return { text: `${where} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}, not ${typeName(value)}`, path };
+      return {
+        text: `${where} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}, not ${typeName(value)}`,
+        path,
+      };
     case 'enum':
       return {
         text: `${where} is ${quote(value)}, not one of ${((params.allowedValues as unknown[]) ?? []).map((v) => String(v)).join(', ')}`,
@@ -142,7 +166,10 @@ function describe(e: ErrorObject, path: ManifestPath, data: unknown): { text: st
       return { text: `${where} is not a valid ${String(params.format)}`, path };
     case 'minLength':
     case 'maxLength':
-      return { text: `${where} must be at ${e.keyword === 'minLength' ? 'least' : 'most'} ${String(params.limit)} characters long`, path };
+      return {
+        text: `${where} must be at ${e.keyword === 'minLength' ? 'least' : 'most'} ${String(params.limit)} characters long`,
+        path,
+      };
     case 'minimum':
     case 'maximum':
       return {
@@ -152,13 +179,21 @@ function describe(e: ErrorObject, path: ManifestPath, data: unknown): { text: st
     case 'minItems':
       return { text: `${where} must list at least ${String(params.limit)} item(s)`, path };
     case 'uniqueItems':
-      return { text: `${where} lists the same value twice (items ${String(params.j)} and ${String(params.i)})`, path };
+      return {
+        text: `${where} lists the same value twice (items ${String(params.j)} and ${String(params.i)})`,
+        path,
+      };
     case 'oneOf': {
       const last = path[path.length - 1];
-      if (last === 'persist') return { text: `${where} must set exactly one of env, secret_slug and cmd`, path };
-      if (last === 'options') return { text: `${where} must be a non-empty list of strings or a mapping with cmd`, path };
+      if (last === 'persist')
+        return { text: `${where} must set exactly one of env, secret_slug and cmd`, path };
+      if (last === 'options')
+        return { text: `${where} must be a non-empty list of strings or a mapping with cmd`, path };
       if (path.length === 1 && (last === 'sandbox' || last === 'runner'))
-        return { text: `${where} must be a path (a string) or a mapping, not ${typeName(value)}`, path };
+        return {
+          text: `${where} must be a path (a string) or a mapping, not ${typeName(value)}`,
+          path,
+        };
       return { text: `${where} does not match exactly one of its allowed forms`, path };
     }
     default:
@@ -178,26 +213,54 @@ function reportUnionItem(union: Union, area: string, index: number, data: unknow
   const item = valueAt(data, base);
   const allowed = union.branches.map((b) => b.value).join(', ');
   if (!isPlainObject(item)) {
-    report(union.rule, `\`${formatPath(base)}\` must be a mapping with a \`${union.key}\`, not ${typeName(item)}.`, base);
+    report(
+      union.rule,
+      `\`${formatPath(base)}\` must be a mapping with a \`${union.key}\`, not ${typeName(item)}.`,
+      base,
+    );
     return;
   }
   const discriminator = item[union.key];
   if (discriminator === undefined) {
-    report(union.rule, `\`${formatPath(base)}\` has no \`${union.key}\`; use one of ${allowed}.`, base);
+    report(
+      union.rule,
+      `\`${formatPath(base)}\` has no \`${union.key}\`; use one of ${allowed}.`,
+      base,
+    );
     return;
   }
   const branch = union.branches.find((b) => b.value === discriminator);
   if (!branch) {
-    report(union.rule, `\`${formatPath([...base, union.key])}\` is ${quote(discriminator)}, not one of ${allowed}.`, [...base, union.key]);
+    report(
+      union.rule,
+      `\`${formatPath([...base, union.key])}\` is ${quote(discriminator)}, not one of ${allowed}.`,
+      [...base, union.key],
+    );
     return;
   }
   const validate = branch.validate;
-  const clauses = validate(item) ? [] : collapse(validate.errors ?? []).map((e) => describe(e, [...base, ...pointerToPath(e.instancePath)], data));
+  const clauses = validate(item)
+    ? []
+    : collapse(validate.errors ?? []).map((e) =>
+        describe(e, [...base, ...pointerToPath(e.instancePath)], data),
+      );
   // "`install[0]` is missing `package`" reads "missing `package`" after the item's own name.
   const self = `\`${formatPath(base)}\` is `;
-  const unique = [...new Map(clauses.map((c) => [c.text, { ...c, text: c.text.startsWith(self) ? c.text.slice(self.length) : c.text }])).values()];
-  const detail = unique.length > 0 ? unique.map((c) => c.text).join('; ') : 'it matches more than one form';
-  report(union.rule, `\`${formatPath(base)}\` is not a valid ${String(discriminator)} ${union.noun}: ${detail}.`, unique[0]?.path ?? base);
+  const unique = [
+    ...new Map(
+      clauses.map((c) => [
+        c.text,
+        { ...c, text: c.text.startsWith(self) ? c.text.slice(self.length) : c.text },
+      ]),
+    ).values(),
+  ];
+  const detail =
+    unique.length > 0 ? unique.map((c) => c.text).join('; ') : 'it matches more than one form';
+  report(
+    union.rule,
+    `\`${formatPath(base)}\` is not a valid ${String(discriminator)} ${union.noun}: ${detail}.`,
+    unique[0]?.path ?? base,
+  );
 }
 
 /** Validate the frontmatter against the kit's schema and report each problem once, under its sub-rule. */
@@ -224,10 +287,19 @@ export function reportSchemaFindings(data: unknown, report: Report): void {
     let rule: string;
     switch (top) {
       case undefined:
-        rule = e.keyword === 'required' ? 'AGENTCLI-02/missing-field' : e.keyword === 'additionalProperties' ? 'AGENTCLI-03/unknown-field' : 'AGENTCLI-03/type';
+        rule =
+          e.keyword === 'required'
+            ? 'AGENTCLI-02/missing-field'
+            : e.keyword === 'additionalProperties'
+              ? 'AGENTCLI-03/unknown-field'
+              : 'AGENTCLI-03/type';
         break;
       case 'protocol':
-        report('AGENTCLI-04/unknown-protocol', `\`protocol\` is ${quote(valueAt(data, path))}, not acp, mcp or proprietary; runtimes must refuse this manifest.`, path);
+        report(
+          'AGENTCLI-04/unknown-protocol',
+          `\`protocol\` is ${quote(valueAt(data, path))}, not acp, mcp or proprietary; runtimes must refuse this manifest.`,
+          path,
+        );
         continue;
       case 'install':
         rule = 'AGENTCLI-06/install';
@@ -251,8 +323,13 @@ export function reportSchemaFindings(data: unknown, report: Report): void {
         rule = 'AGENTCLI-11/invalid';
         break;
       case 'modes':
-        if (typeof index === 'number' && field === 'id' && e.keyword === 'pattern') rule = 'AGENTCLI-09/id-pattern';
-        else if (typeof index === 'number' && path.length === 2 && e.keyword === 'additionalProperties') {
+        if (typeof index === 'number' && field === 'id' && e.keyword === 'pattern')
+          rule = 'AGENTCLI-09/id-pattern';
+        else if (
+          typeof index === 'number' &&
+          path.length === 2 &&
+          e.keyword === 'additionalProperties'
+        ) {
           report(
             'AGENTCLI-09/unknown-patch',
             `\`${formatPath(clause.path)}\` is not a mode patch; a mode may set only description, bin_args_append and env.`,
@@ -262,17 +339,36 @@ export function reportSchemaFindings(data: unknown, report: Report): void {
         } else rule = 'AGENTCLI-09/invalid';
         break;
       case 'options':
-        if (typeof index === 'number' && field === 'id' && e.keyword === 'pattern') rule = 'AGENTCLI-10/id-pattern';
+        if (typeof index === 'number' && field === 'id' && e.keyword === 'pattern')
+          rule = 'AGENTCLI-10/id-pattern';
         else if (typeof index === 'number' && field === 'type' && e.keyword === 'enum') {
-          report('AGENTCLI-10/unknown-type', `\`${formatPath(path)}\` is ${quote(valueAt(data, path))}, not boolean, integer, string or enum.`, path);
+          report(
+            'AGENTCLI-10/unknown-type',
+            `\`${formatPath(path)}\` is ${quote(valueAt(data, path))}, not boolean, integer, string or enum.`,
+            path,
+          );
           continue;
-        } else if (typeof index === 'number' && field === 'enum' && path.length === 3 && e.keyword === 'minItems' && valueAt(data, ['options', index, 'type']) === 'enum') {
+        } else if (
+          typeof index === 'number' &&
+          field === 'enum' &&
+          path.length === 3 &&
+          e.keyword === 'minItems' &&
+          valueAt(data, ['options', index, 'type']) === 'enum'
+        ) {
           continue; // an empty enum list on an enum option: AGENTCLI-10/enum-missing, from the code
         } else rule = 'AGENTCLI-10/invalid';
         break;
       case 'mcp':
-        if (path.length === 1 && e.keyword === 'required' && params.missingProperty === 'transport') {
-          report('AGENTCLI-05/mcp-transport-missing', '`mcp` has no `transport`; say stdio, http or sse.', path);
+        if (
+          path.length === 1 &&
+          e.keyword === 'required' &&
+          params.missingProperty === 'transport'
+        ) {
+          report(
+            'AGENTCLI-05/mcp-transport-missing',
+            '`mcp` has no `transport`; say stdio, http or sse.',
+            path,
+          );
           continue;
         }
         rule = genericRule(e);

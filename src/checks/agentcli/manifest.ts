@@ -50,30 +50,69 @@ const MANIFEST_RULE_IDS = ruleIdsOf('AGENTCLI', 'manifest');
  *
  * @example validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file })
  */
-export function validateAgentCliManifest(input: string | object, options: AgentCliManifestOptions = {}): AgentCliManifestReport {
+export function validateAgentCliManifest(
+  input: string | object,
+  options: AgentCliManifestOptions = {},
+): AgentCliManifestReport {
   const strict = options.strict === true;
   try {
     return validate(input, options, strict);
   } catch (error) {
     // A getter that throws, a revoked proxy: whatever it is, it is not a readable manifest.
     const reason = error instanceof Error ? error.name : typeof error;
-    return finish([makeFinding('AGENTCLI-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`, {}, strict)], undefined, options);
+    return finish(
+      [
+        makeFinding(
+          'AGENTCLI-01/not-a-mapping',
+          `The manifest could not be read as plain data (${reason}).`,
+          {},
+          strict,
+        ),
+      ],
+      undefined,
+      options,
+    );
   }
 }
 
-function validate(input: unknown, options: AgentCliManifestOptions, strict: boolean): AgentCliManifestReport {
+function validate(
+  input: unknown,
+  options: AgentCliManifestOptions,
+  strict: boolean,
+): AgentCliManifestReport {
   let frontmatter: unknown;
   let lineOf: (path: ManifestPath) => number | undefined = () => undefined;
   let lineText: (line: number) => string | undefined = () => undefined;
-  const text = typeof input === 'string' ? input : input instanceof Uint8Array ? new TextDecoder().decode(input) : undefined;
+  const text =
+    typeof input === 'string'
+      ? input
+      : input instanceof Uint8Array
+        ? new TextDecoder().decode(input)
+        : undefined;
   if (text !== undefined) {
     const parsed = parseAgentCliManifest(text);
-    if (parsed.findings.length > 0) return finish(parsed.findings.map((f) => (strict ? makeFinding(f.id, f.message, f, true) : f)), undefined, options);
+    if (parsed.findings.length > 0)
+      return finish(
+        parsed.findings.map((f) => (strict ? makeFinding(f.id, f.message, f, true) : f)),
+        undefined,
+        options,
+      );
     ({ frontmatter, lineOf, lineText } = parsed);
   } else if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     frontmatter = input;
   } else {
-    return finish([makeFinding('AGENTCLI-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`, {}, strict)], undefined, options);
+    return finish(
+      [
+        makeFinding(
+          'AGENTCLI-01/not-a-mapping',
+          `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`,
+          {},
+          strict,
+        ),
+      ],
+      undefined,
+      options,
+    );
   }
 
   const findings: Finding[] = [];
@@ -88,30 +127,58 @@ function validate(input: unknown, options: AgentCliManifestOptions, strict: bool
       makeFinding(
         id,
         maskSecrets(message),
-        { ...(line !== undefined ? { line } : {}), ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}) },
+        {
+          ...(line !== undefined ? { line } : {}),
+          ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}),
+        },
         strict,
       ),
     );
   };
   reportSchemaFindings(frontmatter, report);
-  reportCrossFieldFindings(frontmatter as Record<string, unknown>, report, options.path !== undefined ? { path: options.path } : {});
+  reportCrossFieldFindings(
+    frontmatter as Record<string, unknown>,
+    report,
+    options.path !== undefined ? { path: options.path } : {},
+  );
   return finish(findings, frontmatter, options);
 }
 
-function finish(findings: Finding[], frontmatter: unknown, options: AgentCliManifestOptions): AgentCliManifestReport {
+function finish(
+  findings: Finding[],
+  frontmatter: unknown,
+  options: AgentCliManifestOptions,
+): AgentCliManifestReport {
   // File order; a stable sort keeps the schema's findings before the code's on one line.
   const ordered = findings
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => (a.finding.line ?? 0) - (b.finding.line ?? 0) || a.index - b.index)
     .map(({ finding }) => finding);
   // Every finding is kept: the validator already reports each problem once.
-  const collector = new VerdictCollector({ strict: options.strict === true, keepPerSubRule: Infinity });
+  const collector = new VerdictCollector({
+    strict: options.strict === true,
+    keepPerSubRule: Infinity,
+  });
   for (const finding of ordered) collector.addFinding(finding);
   // No frontmatter to read: the rules that judge its fields have nothing to judge, and must not pass (AGENTCLI-01 says why).
   if (frontmatter === undefined) {
-    for (const rule of MANIFEST_RULE_IDS.filter((id) => id !== 'AGENTCLI-01')) collector.skip(rule, 'the manifest has no readable frontmatter (see AGENTCLI-01), so its fields were not judged');
+    for (const rule of MANIFEST_RULE_IDS.filter((id) => id !== 'AGENTCLI-01'))
+      collector.skip(
+        rule,
+        'the manifest has no readable frontmatter (see AGENTCLI-01), so its fields were not judged',
+      );
   }
-  if (options.path === undefined) collector.notApplicable('AGENTCLI-12', `${options.noDirectory ?? 'no path given'}: no directory to compare name with`);
+  if (options.path === undefined)
+    collector.notApplicable(
+      'AGENTCLI-12',
+      `${options.noDirectory ?? 'no path given'}: no directory to compare name with`,
+    );
   const { ok, verdicts } = collector.report(MANIFEST_RULE_IDS);
-  return { ok, valid: ok, ...(ok && frontmatter !== undefined ? { manifest: frontmatter as AgentCliManifest } : {}), findings: ordered, verdicts: [...verdicts] };
+  return {
+    ok,
+    valid: ok,
+    ...(ok && frontmatter !== undefined ? { manifest: frontmatter as AgentCliManifest } : {}),
+    findings: ordered,
+    verdicts: [...verdicts],
+  };
 }

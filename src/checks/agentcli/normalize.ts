@@ -3,7 +3,15 @@ import { REPL_AGENT_TAGS } from '../../spec/agentcli/transcript.js';
 import { isObject } from '../../stream/json.js';
 
 /** AIP-45 §Stream event taxonomy: the closed set of event types a runner relays to its host. */
-export const TURN_EVENT_TYPES = ['text-delta', 'tool-call', 'tool-result', 'thought', 'agent-prompt', 'turn-end', 'error'] as const;
+export const TURN_EVENT_TYPES = [
+  'text-delta',
+  'tool-call',
+  'tool-result',
+  'thought',
+  'agent-prompt',
+  'turn-end',
+  'error',
+] as const;
 export type TurnEventType = (typeof TURN_EVENT_TYPES)[number];
 
 interface TurnEventBase {
@@ -18,11 +26,29 @@ interface TurnEventBase {
 export type TurnEvent =
   | (TurnEventBase & { readonly type: 'text-delta'; readonly text: string })
   | (TurnEventBase & { readonly type: 'thought'; readonly text: string })
-  | (TurnEventBase & { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly args?: unknown })
-  | (TurnEventBase & { readonly type: 'tool-result'; readonly id: string; readonly output?: unknown; readonly isError?: boolean })
-  | (TurnEventBase & { readonly type: 'agent-prompt'; readonly id?: string; readonly prompt: string })
+  | (TurnEventBase & {
+      readonly type: 'tool-call';
+      readonly id: string;
+      readonly name: string;
+      readonly args?: unknown;
+    })
+  | (TurnEventBase & {
+      readonly type: 'tool-result';
+      readonly id: string;
+      readonly output?: unknown;
+      readonly isError?: boolean;
+    })
+  | (TurnEventBase & {
+      readonly type: 'agent-prompt';
+      readonly id?: string;
+      readonly prompt: string;
+    })
   | (TurnEventBase & { readonly type: 'turn-end'; readonly stopReason?: string })
-  | (TurnEventBase & { readonly type: 'error'; readonly message: string; readonly code?: number | string });
+  | (TurnEventBase & {
+      readonly type: 'error';
+      readonly message: string;
+      readonly code?: number | string;
+    });
 
 /** A turn as the wire shows it, with or without events: what a crash before the first update leaves. */
 export interface WireTurn {
@@ -66,8 +92,10 @@ export interface NormalizedTranscript {
 }
 
 type Json = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const idKey = (v: unknown): string | undefined => (typeof v === 'string' ? `s:${v}` : typeof v === 'number' ? `n:${v}` : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+const idKey = (v: unknown): string | undefined =>
+  typeof v === 'string' ? `s:${v}` : typeof v === 'number' ? `n:${v}` : undefined;
 
 /** A JSON-RPC 2.0 message (request, notification, response), or why it is not one. */
 export function jsonRpcDefect(message: unknown): string | undefined {
@@ -88,7 +116,8 @@ export function normalizeTurnEvents(transcript: AgentTranscript): TurnEvent[] {
 
 /** `normalizeTurnEvents` plus what only the wire shows (turns without events, bad frames, handshake). */
 export function normalizeTranscript(transcript: AgentTranscript): NormalizedTranscript {
-  const frames: readonly TranscriptFrame[] = isObject(transcript) && Array.isArray(transcript.frames) ? transcript.frames : [];
+  const frames: readonly TranscriptFrame[] =
+    isObject(transcript) && Array.isArray(transcript.frames) ? transcript.frames : [];
   const protocol = isObject(transcript) ? transcript.protocol : undefined;
   if (protocol === 'proprietary') return normalizeRepl(frames);
   if (protocol === 'mcp') return normalizeMcp(frames);
@@ -97,12 +126,17 @@ export function normalizeTranscript(transcript: AgentTranscript): NormalizedTran
 
 /** The frame's JSON-RPC messages (a batch is flattened), or a defect; undefined for a blank line. */
 /** Every JSON-RPC message of the transcript, in order; a frame that is not one is a malformed-frame defect of the agent's. */
-function eachMessage(frames: readonly TranscriptFrame[], b: Builder, visit: (m: Json, frame: TranscriptFrame, i: number) => void): void {
+function eachMessage(
+  frames: readonly TranscriptFrame[],
+  b: Builder,
+  visit: (m: Json, frame: TranscriptFrame, i: number) => void,
+): void {
   frames.forEach((frame, i) => {
     const read = messagesOf(frame);
     if (read === undefined) return;
     if ('defect' in read) {
-      if (frame?.direction === 'from-agent') b.defects.push({ frame: i, kind: 'malformed-frame', reason: read.defect });
+      if (frame?.direction === 'from-agent')
+        b.defects.push({ frame: i, kind: 'malformed-frame', reason: read.defect });
       return;
     }
     for (const m of read.messages) visit(m, frame, i);
@@ -145,7 +179,11 @@ class Builder {
 
   openTurn(frame: number | undefined, sessionId?: string): number {
     const index = this.turns.length;
-    this.turns.push({ index, ...(frame !== undefined ? { frame } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
+    this.turns.push({
+      index,
+      ...(frame !== undefined ? { frame } : {}),
+      ...(sessionId !== undefined ? { sessionId } : {}),
+    });
     return index;
   }
 
@@ -159,16 +197,29 @@ class Builder {
   }
 
   result(): NormalizedTranscript {
-    return { events: this.events, turns: this.turns, defects: this.defects, handshake: this.handshake, sessionTraffic: this.sessionTraffic, loads: this.loads, cancels: this.cancels };
+    return {
+      events: this.events,
+      turns: this.turns,
+      defects: this.defects,
+      handshake: this.handshake,
+      sessionTraffic: this.sessionTraffic,
+      loads: this.loads,
+      cancels: this.cancels,
+    };
   }
 }
 
-const withSession = (sessionId: string | undefined) => (sessionId !== undefined ? { sessionId } : {});
+const withSession = (sessionId: string | undefined) =>
+  sessionId !== undefined ? { sessionId } : {};
 
 function errorOf(error: unknown): { message: string; code?: number | string } {
   if (!isObject(error)) return { message: String(error) };
-  const code = typeof error.code === 'number' || typeof error.code === 'string' ? error.code : undefined;
-  return { message: typeof error.message === 'string' ? error.message : 'error', ...(code !== undefined ? { code } : {}) };
+  const code =
+    typeof error.code === 'number' || typeof error.code === 'string' ? error.code : undefined;
+  return {
+    message: typeof error.message === 'string' ? error.message : 'error',
+    ...(code !== undefined ? { code } : {}),
+  };
 }
 
 function textOf(content: unknown): string {
@@ -202,11 +253,13 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   eachMessage(frames, b, (m, frame, i) => {
     const params = isObject(m.params) ? m.params : {};
     if (frame.direction === 'to-agent') {
-      if (m.method === 'session/cancel' && m.id === undefined) b.cancels.push({ frame: i, ...withSession(str(params.sessionId)) });
+      if (m.method === 'session/cancel' && m.id === undefined)
+        b.cancels.push({ frame: i, ...withSession(str(params.sessionId)) });
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i, params });
-      if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
+      if (m.method === 'initialize' && b.handshake.requestFrame === undefined)
+        b.handshake = { requestFrame: i, offered: params.protocolVersion };
       if (m.method === 'session/prompt') {
         const sessionId = str(params.sessionId);
         const turn = b.openTurn(i, sessionId);
@@ -240,12 +293,20 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
             break;
           case 'tool_call': {
             const id = str(update.toolCallId) ?? '';
-            b.push({ type: 'tool-call', ...base, id, name: str(update.title) ?? str(update.kind) ?? 'tool', ...(update.rawInput !== undefined ? { args: update.rawInput } : {}) });
-            if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, id, update));
+            b.push({
+              type: 'tool-call',
+              ...base,
+              id,
+              name: str(update.title) ?? str(update.kind) ?? 'tool',
+              ...(update.rawInput !== undefined ? { args: update.rawInput } : {}),
+            });
+            if (update.status === 'completed' || update.status === 'failed')
+              b.push(acpToolResult(base, id, update));
             break;
           }
           case 'tool_call_update':
-            if (update.status === 'completed' || update.status === 'failed') b.push(acpToolResult(base, str(update.toolCallId) ?? '', update));
+            if (update.status === 'completed' || update.status === 'failed')
+              b.push(acpToolResult(base, str(update.toolCallId) ?? '', update));
             break;
           default:
           // plan, user_message_chunk, available_commands_update, current_mode_update…: not in the taxonomy.
@@ -253,7 +314,14 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
       } else if (m.method === 'session/request_permission') {
         const toolCall = isObject(params.toolCall) ? params.toolCall : {};
         const id = str(toolCall.toolCallId) ?? str(m.id);
-        b.push({ type: 'agent-prompt', turn: turnFor(sessionId), ...withSession(sessionId), frame: i, ...(id !== undefined ? { id } : {}), prompt: str(toolCall.title) ?? 'permission requested' });
+        b.push({
+          type: 'agent-prompt',
+          turn: turnFor(sessionId),
+          ...withSession(sessionId),
+          frame: i,
+          ...(id !== undefined ? { id } : {}),
+          prompt: str(toolCall.title) ?? 'permission requested',
+        });
       }
       // fs/*, terminal/* requests are client capabilities the agent uses, not taxonomy events.
       return;
@@ -261,8 +329,17 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     const key = idKey(m.id);
     const request = key === undefined ? undefined : requests.get(key);
     if (!request) return;
-    if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
-      if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
+    if (
+      request.method === 'initialize' &&
+      b.handshake.answerFrame === undefined &&
+      request.frame === b.handshake.requestFrame
+    ) {
+      if ('result' in m)
+        b.handshake = {
+          ...b.handshake,
+          answerFrame: i,
+          answered: isObject(m.result) ? m.result.protocolVersion : undefined,
+        };
       else b.handshake = { ...b.handshake, failed: true };
     } else b.sessionTraffic.push(i);
     if (request.method === 'session/load') {
@@ -274,18 +351,35 @@ function normalizeAcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     if (turn === undefined) return;
     promptTurns.delete(key!);
     const sessionId = str(request.params.sessionId);
-    if ('error' in m) b.push({ type: 'error', turn, ...withSession(sessionId), frame: i, ...errorOf(m.error) });
+    if ('error' in m)
+      b.push({ type: 'error', turn, ...withSession(sessionId), frame: i, ...errorOf(m.error) });
     else {
       const stopReason = isObject(m.result) ? str(m.result.stopReason) : undefined;
-      b.push({ type: 'turn-end', turn, ...withSession(sessionId), frame: i, ...(stopReason !== undefined ? { stopReason } : {}) });
+      b.push({
+        type: 'turn-end',
+        turn,
+        ...withSession(sessionId),
+        frame: i,
+        ...(stopReason !== undefined ? { stopReason } : {}),
+      });
     }
   });
   return b.result();
 }
 
-function acpToolResult(base: { turn: number; sessionId?: string; frame: number }, id: string, update: Json): TurnEvent {
+function acpToolResult(
+  base: { turn: number; sessionId?: string; frame: number },
+  id: string,
+  update: Json,
+): TurnEvent {
   const output = update.rawOutput !== undefined ? update.rawOutput : update.content;
-  return { type: 'tool-result', ...base, id, ...(output !== undefined ? { output } : {}), ...(update.status === 'failed' ? { isError: true } : {}) };
+  return {
+    type: 'tool-result',
+    ...base,
+    id,
+    ...(output !== undefined ? { output } : {}),
+    ...(update.status === 'failed' ? { isError: true } : {}),
+  };
 }
 
 /**
@@ -312,12 +406,14 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     if (frame.direction === 'to-agent') {
       if (m.method === 'notifications/cancelled') {
         const call = idKey(params.requestId);
-        if (call !== undefined && callTurns.has(call) && !cancelled.has(call)) cancelled.set(call, i);
+        if (call !== undefined && callTurns.has(call) && !cancelled.has(call))
+          cancelled.set(call, i);
       }
       const key = idKey(m.id);
       if (typeof m.method !== 'string' || key === undefined) return;
       requests.set(key, { method: m.method, frame: i });
-      if (m.method === 'initialize' && b.handshake.requestFrame === undefined) b.handshake = { requestFrame: i, offered: params.protocolVersion };
+      if (m.method === 'initialize' && b.handshake.requestFrame === undefined)
+        b.handshake = { requestFrame: i, offered: params.protocolVersion };
       if (m.method === 'tools/call') {
         const turn = b.openTurn(i);
         const id = str(m.id)!;
@@ -325,7 +421,14 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
         const meta = isObject(params._meta) ? params._meta : {};
         const token = idKey(meta.progressToken);
         if (token !== undefined) tokens.set(token, turn);
-        b.push({ type: 'tool-call', turn, frame: i, id, name: str(params.name) ?? 'tool', ...(params.arguments !== undefined ? { args: params.arguments } : {}) });
+        b.push({
+          type: 'tool-call',
+          turn,
+          frame: i,
+          id,
+          name: str(params.name) ?? 'tool',
+          ...(params.arguments !== undefined ? { args: params.arguments } : {}),
+        });
       }
       return;
     }
@@ -333,15 +436,25 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
       if (m.method !== 'notifications/message' && m.method !== 'ping') b.sessionTraffic.push(i);
       if (m.method === 'notifications/progress') {
         const turn = tokens.get(idKey(params.progressToken) ?? '');
-        if (turn !== undefined) b.push({ type: 'text-delta', turn, frame: i, text: str(params.message) ?? '' });
+        if (turn !== undefined)
+          b.push({ type: 'text-delta', turn, frame: i, text: str(params.message) ?? '' });
       }
       return;
     }
     const key = idKey(m.id);
     const request = key === undefined ? undefined : requests.get(key);
     if (!request) return;
-    if (request.method === 'initialize' && b.handshake.answerFrame === undefined && request.frame === b.handshake.requestFrame) {
-      if ('result' in m) b.handshake = { ...b.handshake, answerFrame: i, answered: isObject(m.result) ? m.result.protocolVersion : undefined };
+    if (
+      request.method === 'initialize' &&
+      b.handshake.answerFrame === undefined &&
+      request.frame === b.handshake.requestFrame
+    ) {
+      if ('result' in m)
+        b.handshake = {
+          ...b.handshake,
+          answerFrame: i,
+          answered: isObject(m.result) ? m.result.protocolVersion : undefined,
+        };
       else b.handshake = { ...b.handshake, failed: true };
       return;
     }
@@ -355,8 +468,19 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
     }
     const result = isObject(m.result) ? m.result : {};
     const content = Array.isArray(result.content) ? result.content : [];
-    const output = result.structuredContent ?? (content.every((c) => isObject(c) && typeof c.text === 'string') ? content.map((c) => (c as Json).text).join('\n') : content);
-    b.push({ type: 'tool-result', turn: call.turn, frame: i, id: call.id, output, ...(result.isError === true ? { isError: true } : {}) });
+    const output =
+      result.structuredContent ??
+      (content.every((c) => isObject(c) && typeof c.text === 'string')
+        ? content.map((c) => (c as Json).text).join('\n')
+        : content);
+    b.push({
+      type: 'tool-result',
+      turn: call.turn,
+      frame: i,
+      id: call.id,
+      output,
+      ...(result.isError === true ? { isError: true } : {}),
+    });
     b.push({ type: 'turn-end', turn: call.turn, frame: i });
   });
   // A call the runner cancelled and the server (rightly) never answered: the cancel ended its turn, after
@@ -365,7 +489,10 @@ function normalizeMcp(frames: readonly TranscriptFrame[]): NormalizedTranscript 
   for (const [key, at] of cancelled) {
     const call = callTurns.get(key);
     if (!call) continue;
-    const last = b.events.reduce((max, e) => (e.turn === call.turn && e.frame !== undefined ? Math.max(max, e.frame) : max), at);
+    const last = b.events.reduce(
+      (max, e) => (e.turn === call.turn && e.frame !== undefined ? Math.max(max, e.frame) : max),
+      at,
+    );
     b.push({ type: 'turn-end', turn: call.turn, frame: last, stopReason: 'cancelled' });
     ended = true;
   }
@@ -398,20 +525,37 @@ function normalizeRepl(frames: readonly TranscriptFrame[]): NormalizedTranscript
       return;
     }
     if (!AGENT_TAGS.has(tag)) {
-      b.defects.push({ frame: i, kind: 'unknown-tag', reason: `unknown tag "${tag.slice(0, 40)}"` });
+      b.defects.push({
+        frame: i,
+        kind: 'unknown-tag',
+        reason: `unknown tag "${tag.slice(0, 40)}"`,
+      });
       return;
     }
     let payload: unknown;
     try {
       payload = rest === undefined ? undefined : JSON.parse(rest);
     } catch {
-      b.defects.push({ frame: i, kind: 'malformed-frame', reason: `the payload of "${tag}" is not JSON` });
+      b.defects.push({
+        frame: i,
+        kind: 'malformed-frame',
+        reason: `the payload of "${tag}" is not JSON`,
+      });
       return;
     }
     const p = isObject(payload) ? payload : {};
-    const needs = tag === 'text' || tag === 'thought' ? typeof payload === 'string' : tag === 'ready' || tag === 'done' ? payload === undefined || isObject(payload) : isObject(payload);
+    const needs =
+      tag === 'text' || tag === 'thought'
+        ? typeof payload === 'string'
+        : tag === 'ready' || tag === 'done'
+          ? payload === undefined || isObject(payload)
+          : isObject(payload);
     if (!needs) {
-      b.defects.push({ frame: i, kind: 'malformed-frame', reason: `the payload of "${tag}" has the wrong shape` });
+      b.defects.push({
+        frame: i,
+        kind: 'malformed-frame',
+        reason: `the payload of "${tag}" has the wrong shape`,
+      });
       return;
     }
     if (tag === 'ready') {
@@ -432,13 +576,30 @@ function normalizeRepl(frames: readonly TranscriptFrame[]): NormalizedTranscript
         b.push({ type: 'thought', ...base, text: payload as string });
         break;
       case 'tool':
-        b.push({ type: 'tool-call', ...base, id: str(p.id) ?? '', name: str(p.name) ?? 'tool', ...(p.args !== undefined ? { args: p.args } : {}) });
+        b.push({
+          type: 'tool-call',
+          ...base,
+          id: str(p.id) ?? '',
+          name: str(p.name) ?? 'tool',
+          ...(p.args !== undefined ? { args: p.args } : {}),
+        });
         break;
       case 'result':
-        b.push({ type: 'tool-result', ...base, id: str(p.id) ?? '', ...(p.output !== undefined ? { output: p.output } : {}), ...(p.isError === true ? { isError: true } : {}) });
+        b.push({
+          type: 'tool-result',
+          ...base,
+          id: str(p.id) ?? '',
+          ...(p.output !== undefined ? { output: p.output } : {}),
+          ...(p.isError === true ? { isError: true } : {}),
+        });
         break;
       case 'ask':
-        b.push({ type: 'agent-prompt', ...base, ...(str(p.id) !== undefined ? { id: str(p.id)! } : {}), prompt: str(p.question) ?? '' });
+        b.push({
+          type: 'agent-prompt',
+          ...base,
+          ...(str(p.id) !== undefined ? { id: str(p.id)! } : {}),
+          prompt: str(p.question) ?? '',
+        });
         break;
       case 'done': {
         const stopReason = str(p.stopReason);

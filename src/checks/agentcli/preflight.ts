@@ -18,7 +18,10 @@ export interface PreflightReport extends Report {
   findings: Finding[];
 }
 
-export type VersionOutcome = { ok: true; version: string } | { ok: false; why: string } | { ok: 'unknown'; version: string; why: string };
+export type VersionOutcome =
+  | { ok: true; version: string }
+  | { ok: false; why: string }
+  | { ok: 'unknown'; version: string; why: string };
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const COMPARATOR = /^(>=|<=|>|<|=)?v?(\d+\.\d+\.\d+)$/;
@@ -35,7 +38,10 @@ function compare(a: string, b: string): number {
  * Ranges of space-separated comparators (`>=0.1.0 <1.0.0`, `=1.2.3`, `1.2.3`) are judged; other npm range forms
  * (`^`, `~`, `||`, x-ranges) give `unknown` — the kit does not carry a semver implementation.
  */
-export function versionCheckOutcome(check: Pick<NonNullable<AgentCliManifest['version_check']>, 'parse' | 'range'>, output: string): VersionOutcome {
+export function versionCheckOutcome(
+  check: Pick<NonNullable<AgentCliManifest['version_check']>, 'parse' | 'range'>,
+  output: string,
+): VersionOutcome {
   let re: RegExp;
   try {
     re = new RegExp(check.parse, 'm');
@@ -43,15 +49,35 @@ export function versionCheckOutcome(check: Pick<NonNullable<AgentCliManifest['ve
     return { ok: false, why: `parse ${JSON.stringify(check.parse)} is not a regex` };
   }
   const version = re.exec(output)?.[1];
-  if (version === undefined) return { ok: false, why: `the output does not match parse ${JSON.stringify(check.parse)}` };
-  if (!SEMVER.test(version)) return { ok: false, why: `${JSON.stringify(version)} is not a semver version` };
+  if (version === undefined)
+    return { ok: false, why: `the output does not match parse ${JSON.stringify(check.parse)}` };
+  if (!SEMVER.test(version))
+    return { ok: false, why: `${JSON.stringify(version)} is not a semver version` };
   const comparators = check.range.trim().split(/\s+/);
-  if (!comparators.every((c) => COMPARATOR.test(c))) return { ok: 'unknown', version, why: `range ${JSON.stringify(check.range)} uses a form the kit does not evaluate` };
+  if (!comparators.every((c) => COMPARATOR.test(c)))
+    return {
+      ok: 'unknown',
+      version,
+      why: `range ${JSON.stringify(check.range)} uses a form the kit does not evaluate`,
+    };
   for (const c of comparators) {
     const [, op = '=', bound] = COMPARATOR.exec(c)!;
     const d = compare(version, bound!);
-    const holds = op === '>=' ? d >= 0 : op === '<=' ? d <= 0 : op === '>' ? d > 0 : op === '<' ? d < 0 : d === 0;
-    if (!holds) return { ok: false, why: `version ${version} is outside range ${JSON.stringify(check.range)}` };
+    const holds =
+      op === '>='
+        ? d >= 0
+        : op === '<='
+          ? d <= 0
+          : op === '>'
+            ? d > 0
+            : op === '<'
+              ? d < 0
+              : d === 0;
+    if (!holds)
+      return {
+        ok: false,
+        why: `version ${version} is outside range ${JSON.stringify(check.range)}`,
+      };
   }
   return { ok: true, version };
 }
@@ -77,41 +103,85 @@ function namedSteps(refusal: Record<string, unknown>): Set<string> {
  * - setup-not-reported: the runner's refusal is not `code: "setup_required"` naming every pending step.
  * Nothing started is the refusal's case: judged with `setupPending`. Never throws.
  */
-export function checkPreflight(records: readonly LifecycleRecord[], input: PreflightInput = {}): PreflightReport {
-  const list = (Array.isArray(records) ? records : []).filter((r): r is LifecycleRecord => isObject(r) && typeof r.event === 'string' && typeof r.pid === 'number');
+export function checkPreflight(
+  records: readonly LifecycleRecord[],
+  input: PreflightInput = {},
+): PreflightReport {
+  const list = (Array.isArray(records) ? records : []).filter(
+    (r): r is LifecycleRecord =>
+      isObject(r) && typeof r.event === 'string' && typeof r.pid === 'number',
+  );
   const out = new VerdictCollector({ keepPerSubRule: Infinity });
-  const at = (r: LifecycleRecord) => ({ line: list.indexOf(r) + 1, excerpt: toExcerpt(JSON.stringify(r)) });
-  const add = (id: string, message: string, r?: LifecycleRecord) => out.addFinding(makeFinding(id, message, r ? at(r) : {}));
+  const at = (r: LifecycleRecord) => ({
+    line: list.indexOf(r) + 1,
+    excerpt: toExcerpt(JSON.stringify(r)),
+  });
+  const add = (id: string, message: string, r?: LifecycleRecord) =>
+    out.addFinding(makeFinding(id, message, r ? at(r) : {}));
   const start = list.find((r) => r.event === 'start');
-  const versions = start ? list.slice(0, list.indexOf(start)).filter((r) => r.event === 'version') : list.filter((r) => r.event === 'version');
+  const versions = start
+    ? list.slice(0, list.indexOf(start)).filter((r) => r.event === 'version')
+    : list.filter((r) => r.event === 'version');
   const check = input.versionCheck;
   const pending = (input.setupPending ?? []).filter((s) => typeof s === 'string');
   let judged = false;
 
-  if (check && isObject(check) && typeof check.parse === 'string' && typeof check.range === 'string') {
+  if (
+    check &&
+    isObject(check) &&
+    typeof check.parse === 'string' &&
+    typeof check.range === 'string'
+  ) {
     if (start && versions.length === 0) {
       judged = true;
-      add('AGENTCLI-29/no-version-check', `the agent (pid ${start.pid}) was started with no version check before it`, start);
+      add(
+        'AGENTCLI-29/no-version-check',
+        `the agent (pid ${start.pid}) was started with no version check before it`,
+        start,
+      );
     } else if (versions.length > 0) {
-      const outcomes = versions.map((v) => (typeof v.output === 'string' && (v.code ?? 0) === 0 ? versionCheckOutcome(check, v.output) : ({ ok: false, why: `the check exited ${v.code}` } as const)));
-      if (outcomes.some((o) => o.ok === 'unknown') && !outcomes.some((o) => o.ok === true)) out.skip('AGENTCLI-29', outcomes.find((o) => o.ok === 'unknown')!.why ?? 'range not evaluated');
+      const outcomes = versions.map((v) =>
+        typeof v.output === 'string' && (v.code ?? 0) === 0
+          ? versionCheckOutcome(check, v.output)
+          : ({ ok: false, why: `the check exited ${v.code}` } as const),
+      );
+      if (outcomes.some((o) => o.ok === 'unknown') && !outcomes.some((o) => o.ok === true))
+        out.skip(
+          'AGENTCLI-29',
+          outcomes.find((o) => o.ok === 'unknown')!.why ?? 'range not evaluated',
+        );
       else {
         judged = true;
         const failed = outcomes.every((o) => o.ok === false);
-        if (failed && start) add('AGENTCLI-29/version-check-ignored', `the version check failed (${(outcomes.at(-1) as { why: string }).why}) and the agent was started anyway (pid ${start.pid})`, start);
+        if (failed && start)
+          add(
+            'AGENTCLI-29/version-check-ignored',
+            `the version check failed (${(outcomes.at(-1) as { why: string }).why}) and the agent was started anyway (pid ${start.pid})`,
+            start,
+          );
       }
     }
   }
   if (input.setupPending !== undefined) {
     judged = true;
-    if (pending.length > 0 && start) add('AGENTCLI-29/spawned-before-setup', `the agent (pid ${start.pid}) was started with setup ${pending.map((s) => JSON.stringify(s)).join(', ')} pending`, start);
+    if (pending.length > 0 && start)
+      add(
+        'AGENTCLI-29/spawned-before-setup',
+        `the agent (pid ${start.pid}) was started with setup ${pending.map((s) => JSON.stringify(s)).join(', ')} pending`,
+        start,
+      );
     if (pending.length > 0 && !start && 'refusal' in input) {
       const refusal = input.refusal;
       const code = isObject(refusal) ? refusal.code : undefined;
       const named = isObject(refusal) ? namedSteps(refusal) : new Set<string>();
       const missing = pending.filter((s) => !named.has(s));
       if (code !== 'setup_required' || missing.length > 0) {
-        add('AGENTCLI-29/setup-not-reported', code !== 'setup_required' ? `the runner refused to start with code ${JSON.stringify(code ?? null)}, not "setup_required"` : `the setup_required refusal does not name the pending step${missing.length > 1 ? 's' : ''} ${missing.map((s) => JSON.stringify(s)).join(', ')}`);
+        add(
+          'AGENTCLI-29/setup-not-reported',
+          code !== 'setup_required'
+            ? `the runner refused to start with code ${JSON.stringify(code ?? null)}, not "setup_required"`
+            : `the setup_required refusal does not name the pending step${missing.length > 1 ? 's' : ''} ${missing.map((s) => JSON.stringify(s)).join(', ')}`,
+        );
       }
     }
   }

@@ -53,9 +53,15 @@ export type SpawnResolution = ResolvedSpawn | RejectedSpawn;
  * const spawn = resolveSpawn(manifest, { mode: 'plan', options: { model: 'claude-opus-4-7', auto: true } });
  * if (spawn.ok) expect(myRunner.argvFor(config)).toEqual([spawn.command, ...spawn.args]);
  */
-export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig = {}): SpawnResolution {
+export function resolveSpawn(
+  manifest: AgentCliManifest,
+  config: AgentCliConfig = {},
+): SpawnResolution {
   const findings: Finding[] = [];
-  const stdioMcp = manifest.protocol === 'mcp' && manifest.mcp?.transport === 'stdio' && manifest.mcp.command !== undefined;
+  const stdioMcp =
+    manifest.protocol === 'mcp' &&
+    manifest.mcp?.transport === 'stdio' &&
+    manifest.mcp.command !== undefined;
   const command = stdioMcp ? manifest.mcp!.command! : manifest.bin;
   const args: string[] = [...((stdioMcp ? manifest.mcp!.args : manifest.bin_args) ?? [])];
   const env: Record<string, string> = {};
@@ -65,7 +71,12 @@ export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig 
   if (config.mode !== undefined) {
     const found = manifest.modes?.find((m) => m.id === config.mode);
     if (found === undefined) {
-      findings.push(makeFinding('AGENTCLI-13/unknown-mode', `mode ${shown(config.mode)} is not one of the manifest's modes (${list(manifest.modes?.map((m) => m.id))})`));
+      findings.push(
+        makeFinding(
+          'AGENTCLI-13/unknown-mode',
+          `mode ${shown(config.mode)} is not one of the manifest's modes (${list(manifest.modes?.map((m) => m.id))})`,
+        ),
+      );
     } else {
       mode = found.id;
       args.push(...(found.bin_args_append ?? []));
@@ -77,7 +88,13 @@ export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig 
   const given = config.options ?? {};
   const declared = new Map((manifest.options ?? []).map((o) => [o.id, o]));
   for (const id of Object.keys(given)) {
-    if (!declared.has(id)) findings.push(makeFinding('AGENTCLI-13/unknown-option', `option ${shown(id)} is not declared by the manifest (${list([...declared.keys()])})`));
+    if (!declared.has(id))
+      findings.push(
+        makeFinding(
+          'AGENTCLI-13/unknown-option',
+          `option ${shown(id)} is not declared by the manifest (${list([...declared.keys()])})`,
+        ),
+      );
   }
   const options: Record<string, OptionValue> = {};
   for (const option of manifest.options ?? []) {
@@ -93,10 +110,12 @@ export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig 
     }
     options[option.id] = value;
     const nonDefault = hasValue && value !== option.default;
-    if (option.type === 'boolean' && value === true) args.push(...(option.bin_args_append_when_true ?? []));
+    if (option.type === 'boolean' && value === true)
+      args.push(...(option.bin_args_append_when_true ?? []));
     if (nonDefault) {
       args.push(...(option.bin_args_template ?? []).map((token) => fill(token, value)));
-      for (const [name, template] of Object.entries(option.env ?? {})) env[name] = fill(template, value);
+      for (const [name, template] of Object.entries(option.env ?? {}))
+        env[name] = fill(template, value);
     }
   }
 
@@ -104,7 +123,8 @@ export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig 
   let continuation: ContinuationStrategy | undefined = manifest.continuation?.default;
   if (config.continuation !== undefined) {
     const supported = manifest.continuation?.supported ?? [];
-    if (supported.includes(config.continuation as ContinuationStrategy)) continuation = config.continuation as ContinuationStrategy;
+    if (supported.includes(config.continuation as ContinuationStrategy))
+      continuation = config.continuation as ContinuationStrategy;
     else
       findings.push(
         makeFinding(
@@ -117,7 +137,16 @@ export function resolveSpawn(manifest: AgentCliManifest, config: AgentCliConfig 
   }
 
   if (findings.length > 0) return { ok: false, findings };
-  return { ok: true, command, args, env, ...(mode !== undefined ? { mode } : {}), options, ...(continuation !== undefined ? { continuation } : {}), findings: [] };
+  return {
+    ok: true,
+    command,
+    args,
+    env,
+    ...(mode !== undefined ? { mode } : {}),
+    options,
+    ...(continuation !== undefined ? { continuation } : {}),
+    findings: [],
+  };
 }
 
 /** Why a config value does not fit its option, as a finding; undefined when it fits. */
@@ -125,33 +154,66 @@ function valueProblem(option: AgentCliOption, value: unknown): Finding | undefin
   const where = `option ${option.id}`;
   switch (option.type) {
     case 'boolean':
-      if (typeof value !== 'boolean') return makeFinding('AGENTCLI-13/option-type', `${where} is boolean, got ${kind(value)} ${shown(value)}`);
+      if (typeof value !== 'boolean')
+        return makeFinding(
+          'AGENTCLI-13/option-type',
+          `${where} is boolean, got ${kind(value)} ${shown(value)}`,
+        );
       return undefined;
     case 'string':
-      if (typeof value !== 'string') return makeFinding('AGENTCLI-13/option-type', `${where} is a string, got ${kind(value)} ${shown(value)}`);
+      if (typeof value !== 'string')
+        return makeFinding(
+          'AGENTCLI-13/option-type',
+          `${where} is a string, got ${kind(value)} ${shown(value)}`,
+        );
       return undefined;
     case 'enum':
-      if (typeof value !== 'string') return makeFinding('AGENTCLI-13/option-type', `${where} is an enum of strings, got ${kind(value)} ${shown(value)}`);
-      if (!(option.enum ?? []).includes(value)) return makeFinding('AGENTCLI-13/option-enum', `${where} must be one of ${list(option.enum)}, got ${shown(value)}`);
+      if (typeof value !== 'string')
+        return makeFinding(
+          'AGENTCLI-13/option-type',
+          `${where} is an enum of strings, got ${kind(value)} ${shown(value)}`,
+        );
+      if (!(option.enum ?? []).includes(value))
+        return makeFinding(
+          'AGENTCLI-13/option-enum',
+          `${where} must be one of ${list(option.enum)}, got ${shown(value)}`,
+        );
       return undefined;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return makeFinding('AGENTCLI-13/option-type', `${where} is an integer, got ${kind(value)} ${shown(value)}`);
-      if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max))
-        return makeFinding('AGENTCLI-13/option-bounds', `${where} must be within ${option.min ?? '−∞'}…${option.max ?? '∞'}, got ${value}`);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value))
+        return makeFinding(
+          'AGENTCLI-13/option-type',
+          `${where} is an integer, got ${kind(value)} ${shown(value)}`,
+        );
+      if (
+        (option.min !== undefined && value < option.min) ||
+        (option.max !== undefined && value > option.max)
+      )
+        return makeFinding(
+          'AGENTCLI-13/option-bounds',
+          `${where} must be within ${option.min ?? '−∞'}…${option.max ?? '∞'}, got ${value}`,
+        );
       return undefined;
     default:
       // An option type the spec does not define (the manifest validator reports it): no value fits.
-      return makeFinding('AGENTCLI-13/option-type', `${where} has type ${shown(option.type)}, which no value can satisfy`);
+      return makeFinding(
+        'AGENTCLI-13/option-type',
+        `${where} has type ${shown(option.type)}, which no value can satisfy`,
+      );
   }
 }
 
-const fill = (template: string, value: OptionValue): string => template.split(VALUE_TOKEN).join(String(value));
+const fill = (template: string, value: OptionValue): string =>
+  template.split(VALUE_TOKEN).join(String(value));
 function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'a number' : 'a fraction';
-  return typeof value === 'object' || typeof value === 'undefined' ? `an ${typeof value}` : `a ${typeof value}`;
+  return typeof value === 'object' || typeof value === 'undefined'
+    ? `an ${typeof value}`
+    : `a ${typeof value}`;
 }
 /** A config value as a message shows it: JSON, bounded, secrets masked (a value may be a token). */
 const shown = (value: unknown): string => toExcerpt(JSON.stringify(value) ?? String(value));
-const list = (ids: readonly string[] | undefined): string => (ids && ids.length > 0 ? ids.join(', ') : 'none declared');
+const list = (ids: readonly string[] | undefined): string =>
+  ids && ids.length > 0 ? ids.join(', ') : 'none declared';

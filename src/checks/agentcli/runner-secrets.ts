@@ -23,10 +23,18 @@ export interface RunnerSecretsReport extends Report {
  * - secret-in-logs: one in the runner's own log text.
  * Findings name the encoding and the place, never the value (excerpts are masked). Never throws.
  */
-export function checkRunnerSecrets(records: readonly LifecycleRecord[], input: RunnerSecretsInput): RunnerSecretsReport {
-  const secrets = (Array.isArray(input?.secrets) ? input.secrets : []).filter((s): s is string => typeof s === 'string' && s.length >= 4);
+export function checkRunnerSecrets(
+  records: readonly LifecycleRecord[],
+  input: RunnerSecretsInput,
+): RunnerSecretsReport {
+  const secrets = (Array.isArray(input?.secrets) ? input.secrets : []).filter(
+    (s): s is string => typeof s === 'string' && s.length >= 4,
+  );
   const out = new VerdictCollector({ keepPerSubRule: Infinity, secrets });
-  const list = (Array.isArray(records) ? records : []).filter((r): r is LifecycleRecord => isObject(r) && typeof r.event === 'string' && typeof r.pid === 'number');
+  const list = (Array.isArray(records) ? records : []).filter(
+    (r): r is LifecycleRecord =>
+      isObject(r) && typeof r.event === 'string' && typeof r.pid === 'number',
+  );
   if (secrets.length === 0) {
     out.notApplicable('AGENTCLI-30', 'no secrets given');
     return report(out);
@@ -35,19 +43,35 @@ export function checkRunnerSecrets(records: readonly LifecycleRecord[], input: R
   const starts = list.filter((r) => r.event === 'start' && Array.isArray(r.argv));
   for (const start of starts) {
     const argv = (start.argv as unknown[]).filter((a): a is string => typeof a === 'string');
-    const hit = argv.map((arg, i) => ({ i, hit: scanner.hits(arg)[0] })).find((x) => x.hit !== undefined);
+    const hit = argv
+      .map((arg, i) => ({ i, hit: scanner.hits(arg)[0] }))
+      .find((x) => x.hit !== undefined);
     if (hit) {
-      out.addFinding(makeFinding('AGENTCLI-30/secret-on-argv', `a secret (${hit.hit!.encoding}) is argument ${hit.i + 1} of the agent (pid ${start.pid}): any user of the machine can read it in the process list`, { line: list.indexOf(start) + 1, excerpt: toExcerpt(argv.join(' '), secrets) }));
+      out.addFinding(
+        makeFinding(
+          'AGENTCLI-30/secret-on-argv',
+          `a secret (${hit.hit!.encoding}) is argument ${hit.i + 1} of the agent (pid ${start.pid}): any user of the machine can read it in the process list`,
+          { line: list.indexOf(start) + 1, excerpt: toExcerpt(argv.join(' '), secrets) },
+        ),
+      );
     }
   }
   const log = typeof input.runnerLog === 'string' ? input.runnerLog : undefined;
   if (log !== undefined) {
     log.split('\n').forEach((line, i) => {
       const hit = scanner.hits(line)[0];
-      if (hit) out.addFinding(makeFinding('AGENTCLI-30/secret-in-logs', `a secret (${hit.encoding}) in line ${i + 1} of the runner's log`, { line: i + 1, excerpt: toExcerpt(line, secrets) }));
+      if (hit)
+        out.addFinding(
+          makeFinding(
+            'AGENTCLI-30/secret-in-logs',
+            `a secret (${hit.encoding}) in line ${i + 1} of the runner's log`,
+            { line: i + 1, excerpt: toExcerpt(line, secrets) },
+          ),
+        );
     });
   }
-  if (starts.length === 0 && log === undefined) out.notApplicable('AGENTCLI-30', 'no agent argv logged and no runner log given');
+  if (starts.length === 0 && log === undefined)
+    out.notApplicable('AGENTCLI-30', 'no agent argv logged and no runner log given');
   return report(out);
 }
 

@@ -45,13 +45,23 @@ export interface SessionPolicyReport extends Report {
  * children (pinned-session is the default or the choice), else `session.idle_timeout_ms`, else the spec's
  * default of 10 minutes.
  */
-export function idleTimeoutOf(manifest: Pick<AgentCliManifest, 'session' | 'continuation'>, strategy?: string): number {
-  const pinned = (strategy ?? manifest.continuation?.default) === 'pinned-session' ? manifest.continuation?.pinned_session?.idle_timeout_ms : undefined;
+export function idleTimeoutOf(
+  manifest: Pick<AgentCliManifest, 'session' | 'continuation'>,
+  strategy?: string,
+): number {
+  const pinned =
+    (strategy ?? manifest.continuation?.default) === 'pinned-session'
+      ? manifest.continuation?.pinned_session?.idle_timeout_ms
+      : undefined;
   return pinned ?? manifest.session?.idle_timeout_ms ?? DEFAULT_IDLE_TIMEOUT_MS;
 }
 
 const RULES = ['AGENTCLI-27', 'AGENTCLI-28'];
-const isRecord = (r: unknown): r is LifecycleRecord => r !== null && typeof r === 'object' && typeof (r as LifecycleRecord).event === 'string' && typeof (r as LifecycleRecord).pid === 'number';
+const isRecord = (r: unknown): r is LifecycleRecord =>
+  r !== null &&
+  typeof r === 'object' &&
+  typeof (r as LifecycleRecord).event === 'string' &&
+  typeof (r as LifecycleRecord).pid === 'number';
 const short = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
 /**
@@ -66,33 +76,58 @@ const short = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}�
  *   signal or the exit) later than timeout + margin (or not at all by `judgedAt`), or sooner than the timeout.
  * A host turn is matched to the prompt that ends with its text (a preamble comes before it). Never throws.
  */
-export function checkSessionPolicy(records: readonly LifecycleRecord[], input: SessionPolicyInput = {}): SessionPolicyReport {
+export function checkSessionPolicy(
+  records: readonly LifecycleRecord[],
+  input: SessionPolicyInput = {},
+): SessionPolicyReport {
   const list = (Array.isArray(records) ? records : []).filter(isRecord);
   const out = new VerdictCollector({ keepPerSubRule: Infinity });
-  const at = (r: LifecycleRecord) => ({ line: list.indexOf(r) + 1, excerpt: toExcerpt(JSON.stringify(r)) });
-  const add = (id: string, message: string, r: LifecycleRecord) => out.addFinding(makeFinding(id, message, at(r)));
+  const at = (r: LifecycleRecord) => ({
+    line: list.indexOf(r) + 1,
+    excerpt: toExcerpt(JSON.stringify(r)),
+  });
+  const add = (id: string, message: string, r: LifecycleRecord) =>
+    out.addFinding(makeFinding(id, message, at(r)));
   const prompts = list.filter((r) => r.event === 'prompt' && typeof r.text === 'string');
   if (!list.some((r) => r.event === 'start')) {
-    for (const rule of RULES) out.notApplicable(rule, 'no start record: the agent never ran with the lifecycle log');
+    for (const rule of RULES)
+      out.notApplicable(rule, 'no start record: the agent never ran with the lifecycle log');
     return report(out);
   }
 
   // ── AGENTCLI-27 ──
-  const turns = (input.turns ?? []).filter((t) => t !== null && typeof t === 'object' && typeof t.text === 'string' && t.text.length > 0);
+  const turns = (input.turns ?? []).filter(
+    (t) => t !== null && typeof t === 'object' && typeof t.text === 'string' && t.text.length > 0,
+  );
   const strategy = input.continuation;
-  if (strategy === undefined || turns.length === 0) out.notApplicable('AGENTCLI-27', 'no continuation strategy and host turns given');
-  else if (strategy !== 'pinned-session' && strategy !== 'transcript') out.notApplicable('AGENTCLI-27', `the ${strategy} strategy is not judged here (native-resume: AGENTCLI-24/resumable and the runner's resume)`);
+  if (strategy === undefined || turns.length === 0)
+    out.notApplicable('AGENTCLI-27', 'no continuation strategy and host turns given');
+  else if (strategy !== 'pinned-session' && strategy !== 'transcript')
+    out.notApplicable(
+      'AGENTCLI-27',
+      `the ${strategy} strategy is not judged here (native-resume: AGENTCLI-24/resumable and the runner's resume)`,
+    );
   else {
     // Each host turn to the first unused prompt that ends with its message.
     const used = new Set<LifecycleRecord>();
     const matched = turns.map((turn) => {
-      const prompt = prompts.find((p) => !used.has(p) && p.text!.trimEnd().endsWith(turn.text.trimEnd()));
+      const prompt = prompts.find(
+        (p) => !used.has(p) && p.text!.trimEnd().endsWith(turn.text.trimEnd()),
+      );
       if (prompt) used.add(prompt);
       return { turn, prompt };
     });
-    if (!matched.some((m) => m.prompt !== undefined)) out.skip('AGENTCLI-27', 'none of the host turns reached the agent (no prompt record ends with its message)');
+    if (!matched.some((m) => m.prompt !== undefined))
+      out.skip(
+        'AGENTCLI-27',
+        'none of the host turns reached the agent (no prompt record ends with its message)',
+      );
     const byConversation = new Map<string, typeof matched>();
-    for (const m of matched) byConversation.set(m.turn.conversation, [...(byConversation.get(m.turn.conversation) ?? []), m]);
+    for (const m of matched)
+      byConversation.set(m.turn.conversation, [
+        ...(byConversation.get(m.turn.conversation) ?? []),
+        m,
+      ]);
     if (strategy === 'pinned-session') {
       const owner = new Map<number, string>();
       for (const [conversation, list] of byConversation) {
@@ -101,12 +136,21 @@ export function checkSessionPolicy(records: readonly LifecycleRecord[], input: S
         for (const m of delivered.slice(1)) {
           const p = m.prompt!;
           if (p.pid !== first!.pid || p.sessionId !== first!.sessionId) {
-            add('AGENTCLI-27/pinned-not-kept', `turn ${short(m.turn.text)} of conversation ${short(conversation)} reached ${p.pid !== first!.pid ? `another agent process (pid ${p.pid}, not ${first!.pid})` : `another session (${short(String(p.sessionId))}, not ${short(String(first!.sessionId))})`}: its earlier context is lost`, p);
+            add(
+              'AGENTCLI-27/pinned-not-kept',
+              `turn ${short(m.turn.text)} of conversation ${short(conversation)} reached ${p.pid !== first!.pid ? `another agent process (pid ${p.pid}, not ${first!.pid})` : `another session (${short(String(p.sessionId))}, not ${short(String(first!.sessionId))})`}: its earlier context is lost`,
+              p,
+            );
           }
         }
         for (const m of delivered) {
           const other = owner.get(m.prompt!.pid);
-          if (other !== undefined && other !== conversation) add('AGENTCLI-27/pinned-shared', `conversations ${short(other)} and ${short(conversation)} both reached agent process ${m.prompt!.pid}`, m.prompt!);
+          if (other !== undefined && other !== conversation)
+            add(
+              'AGENTCLI-27/pinned-shared',
+              `conversations ${short(other)} and ${short(conversation)} both reached agent process ${m.prompt!.pid}`,
+              m.prompt!,
+            );
           else owner.set(m.prompt!.pid, conversation);
         }
       }
@@ -117,7 +161,12 @@ export function checkSessionPolicy(records: readonly LifecycleRecord[], input: S
           const previous = list[i - 1]!.turn.text;
           const text = m.prompt.text!;
           const before = text.slice(0, text.lastIndexOf(m.turn.text.trimEnd()));
-          if (!before.includes(previous)) add('AGENTCLI-27/transcript-missing', `turn ${i + 1} of conversation ${short(conversation)} reached the agent without the previous turn (${short(previous)}) before its message`, m.prompt);
+          if (!before.includes(previous))
+            add(
+              'AGENTCLI-27/transcript-missing',
+              `turn ${i + 1} of conversation ${short(conversation)} reached the agent without the previous turn (${short(previous)}) before its message`,
+              m.prompt,
+            );
         });
       }
     }
@@ -125,14 +174,23 @@ export function checkSessionPolicy(records: readonly LifecycleRecord[], input: S
 
   // ── AGENTCLI-28 ──
   const judged: string[] = [];
-  if (typeof input.maxTurns === 'number' && Number.isInteger(input.maxTurns) && input.maxTurns >= 1) {
+  if (
+    typeof input.maxTurns === 'number' &&
+    Number.isInteger(input.maxTurns) &&
+    input.maxTurns >= 1
+  ) {
     judged.push('max_turns');
     const counts = new Map<string, number>();
     for (const p of prompts) {
       const key = `${p.pid} ${p.sessionId ?? ''}`;
       const n = (counts.get(key) ?? 0) + 1;
       counts.set(key, n);
-      if (n === input.maxTurns + 1) add('AGENTCLI-28/max-turns-exceeded', `prompt ${n} reached session ${short(String(p.sessionId))} (pid ${p.pid}); session.max_turns is ${input.maxTurns}`, p);
+      if (n === input.maxTurns + 1)
+        add(
+          'AGENTCLI-28/max-turns-exceeded',
+          `prompt ${n} reached session ${short(String(p.sessionId))} (pid ${p.pid}); session.max_turns is ${input.maxTurns}`,
+          p,
+        );
     }
   }
   const idle = input.idle;
@@ -141,20 +199,45 @@ export function checkSessionPolicy(records: readonly LifecycleRecord[], input: S
     if (lastEnd) {
       const after = list.slice(list.indexOf(lastEnd) + 1).filter((r) => r.pid === lastEnd.pid);
       // What came after the judgement (a recording's own tear-down) is not what the runner had done by then.
-      const end = after.find((r) => r.at <= idle.judgedAt && ((r.event === 'session-close' && r.sessionId === lastEnd.sessionId) || r.event === 'signal' || r.event === 'exit'));
+      const end = after.find(
+        (r) =>
+          r.at <= idle.judgedAt &&
+          ((r.event === 'session-close' && r.sessionId === lastEnd.sessionId) ||
+            r.event === 'signal' ||
+            r.event === 'exit'),
+      );
       const margin = idle.marginMs ?? IDLE_MARGIN_MS;
       // Still open but not yet past timeout + margin: too soon to tell, so idle_timeout_ms is not judged.
-      if (end || idle.judgedAt - lastEnd.at > idle.idleTimeoutMs + margin) judged.push('idle_timeout_ms');
+      if (end || idle.judgedAt - lastEnd.at > idle.idleTimeoutMs + margin)
+        judged.push('idle_timeout_ms');
       if (end && end.at - lastEnd.at < idle.idleTimeoutMs - EARLY_TOLERANCE_MS) {
-        add('AGENTCLI-28/idle-ended-early', `the idle session ended (${end.event}) ${end.at - lastEnd.at} ms after its last turn; idle_timeout_ms is ${idle.idleTimeoutMs}`, end);
-      } else if (end ? end.at - lastEnd.at > idle.idleTimeoutMs + margin : idle.judgedAt - lastEnd.at > idle.idleTimeoutMs + margin) {
-        const how = end ? `ended only ${end.at - lastEnd.at} ms after its last turn` : `is still open ${idle.judgedAt - lastEnd.at} ms after its last turn`;
-        add('AGENTCLI-28/idle-not-ended', `the idle session ${short(String(lastEnd.sessionId))} ${how}; idle_timeout_ms is ${idle.idleTimeoutMs} (judged with ${margin} ms of margin)`, lastEnd);
+        add(
+          'AGENTCLI-28/idle-ended-early',
+          `the idle session ended (${end.event}) ${end.at - lastEnd.at} ms after its last turn; idle_timeout_ms is ${idle.idleTimeoutMs}`,
+          end,
+        );
+      } else if (
+        end
+          ? end.at - lastEnd.at > idle.idleTimeoutMs + margin
+          : idle.judgedAt - lastEnd.at > idle.idleTimeoutMs + margin
+      ) {
+        const how = end
+          ? `ended only ${end.at - lastEnd.at} ms after its last turn`
+          : `is still open ${idle.judgedAt - lastEnd.at} ms after its last turn`;
+        add(
+          'AGENTCLI-28/idle-not-ended',
+          `the idle session ${short(String(lastEnd.sessionId))} ${how}; idle_timeout_ms is ${idle.idleTimeoutMs} (judged with ${margin} ms of margin)`,
+          lastEnd,
+        );
       }
     }
   }
   if (judged.length === 0) {
-    if (idle && list.some((r) => r.event === 'prompt-end')) out.skip('AGENTCLI-28', `judged too soon: the idle session is open, but idle_timeout_ms + ${idle.marginMs ?? IDLE_MARGIN_MS} ms have not passed since its last turn`);
+    if (idle && list.some((r) => r.event === 'prompt-end'))
+      out.skip(
+        'AGENTCLI-28',
+        `judged too soon: the idle session is open, but idle_timeout_ms + ${idle.marginMs ?? IDLE_MARGIN_MS} ms have not passed since its last turn`,
+      );
     else out.notApplicable('AGENTCLI-28', 'no max_turns given and no idle session to judge');
   }
   return report(out);

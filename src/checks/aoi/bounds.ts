@@ -16,12 +16,20 @@ export function boundsRule(ctx: RuleContext): StreamRule {
       const cursor = event.next_cursor;
       const hasCursor = typeof cursor === 'string' && cursor.length > 0;
       if (hasCursor && event.truncated !== true) {
-        ctx.report('AOI-11/cursor-without-truncated', `the summary on line ${line} has a next_cursor but truncated is ${JSON.stringify(event.truncated ?? null)}`, {
-          line,
-          excerpt: ctx.excerpt(event),
-        });
+        ctx.report(
+          'AOI-11/cursor-without-truncated',
+          `the summary on line ${line} has a next_cursor but truncated is ${JSON.stringify(event.truncated ?? null)}`,
+          {
+            line,
+            excerpt: ctx.excerpt(event),
+          },
+        );
       } else if (event.truncated === true && !hasCursor) {
-        ctx.report('AOI-11/truncated-without-cursor', `the summary on line ${line} says truncated:true without a next_cursor`, { line, excerpt: ctx.excerpt(event) });
+        ctx.report(
+          'AOI-11/truncated-without-cursor',
+          `the summary on line ${line} says truncated:true without a next_cursor`,
+          { line, excerpt: ctx.excerpt(event) },
+        );
       }
     },
     notApplicable() {

@@ -1,8 +1,22 @@
 import type { AoiEvent } from '../../stream/jsonl-reader.js';
-import { isFramework, isUsageError, usageFailureTracker, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
+import {
+  isFramework,
+  isUsageError,
+  usageFailureTracker,
+  type RuleContext,
+  type StreamEnd,
+  type StreamRule,
+} from './context.js';
 
 /** Framework events that are control, not items: they never count towards summary.count. */
-const NOT_ITEMS = new Set(['aoi:meta', 'aoi:summary', 'aoi:warning', 'aoi:error', 'aoi:progress', 'aoi:heartbeat']);
+const NOT_ITEMS = new Set([
+  'aoi:meta',
+  'aoi:summary',
+  'aoi:warning',
+  'aoi:error',
+  'aoi:progress',
+  'aoi:heartbeat',
+]);
 
 /**
  * AOI-03 — completion semantics (§4, §6): meta first, exactly one summary, last, with a boolean
@@ -23,7 +37,11 @@ export function completionRule(ctx: RuleContext): StreamRule {
   let errorFirst: { event: AoiEvent; line: number } | undefined;
 
   const reportMetaNotFirst = (event: AoiEvent, line: number) =>
-    ctx.report('AOI-03/meta-not-first', `the first event (line ${line}) is "${event.type}", not aoi:meta`, { line, excerpt: ctx.excerpt(event) });
+    ctx.report(
+      'AOI-03/meta-not-first',
+      `the first event (line ${line}) is "${event.type}", not aoi:meta`,
+      { line, excerpt: ctx.excerpt(event) },
+    );
 
   return {
     rule: 'AOI-03',
@@ -35,36 +53,52 @@ export function completionRule(ctx: RuleContext): StreamRule {
       if (!firstEvent) {
         firstEvent = { event, line };
         if (event.type === 'aoi:error' && !isUsageError(event)) errorFirst = firstEvent;
-        else if (!unbounded && event.type !== 'aoi:meta' && !isUsageError(event)) reportMetaNotFirst(event, line);
+        else if (!unbounded && event.type !== 'aoi:meta' && !isUsageError(event))
+          reportMetaNotFirst(event, line);
       }
       if (event.type === 'aoi:summary') {
         summaries++;
         if (summaries === 1) {
           summary = { event, line };
           if (typeof event.ok !== 'boolean') {
-            ctx.report('AOI-03/summary-ok-missing', `the aoi:summary on line ${line} has ${event.ok === undefined ? 'no "ok"' : 'a non-boolean "ok"'}`, {
-              line,
-              excerpt: ctx.excerpt(event),
-            });
+            ctx.report(
+              'AOI-03/summary-ok-missing',
+              `the aoi:summary on line ${line} has ${event.ok === undefined ? 'no "ok"' : 'a non-boolean "ok"'}`,
+              {
+                line,
+                excerpt: ctx.excerpt(event),
+              },
+            );
           }
         } else {
-          ctx.report('AOI-03/multiple-summaries', `a second aoi:summary on line ${line} (the first was on line ${summary!.line})`, {
-            line,
-            excerpt: ctx.excerpt(event),
-          });
+          ctx.report(
+            'AOI-03/multiple-summaries',
+            `a second aoi:summary on line ${line} (the first was on line ${summary!.line})`,
+            {
+              line,
+              excerpt: ctx.excerpt(event),
+            },
+          );
         }
         return;
       }
       if (summary && !reportedAfterSummary) {
         reportedAfterSummary = true;
-        ctx.report('AOI-03/summary-not-last', `"${event.type}" on line ${line} follows the terminal aoi:summary (line ${summary.line})`, {
-          line,
-          excerpt: ctx.excerpt(event),
-        });
+        ctx.report(
+          'AOI-03/summary-not-last',
+          `"${event.type}" on line ${line} follows the terminal aoi:summary (line ${summary.line})`,
+          {
+            line,
+            excerpt: ctx.excerpt(event),
+          },
+        );
       }
       if (event.type === 'aoi:warning') warnings++;
       else if (event.type === 'aoi:error') errors++;
-      else if (!NOT_ITEMS.has(event.type) && (!isFramework(event.type) || event.type === 'aoi:check' || event.type === 'aoi:plan')) {
+      else if (
+        !NOT_ITEMS.has(event.type) &&
+        (!isFramework(event.type) || event.type === 'aoi:check' || event.type === 'aoi:plan')
+      ) {
         items++;
         // A failing doctor check counts as a warning or an error (§19.3).
         if (event.type === 'aoi:check' && event.ok === false) {
@@ -74,15 +108,20 @@ export function completionRule(ctx: RuleContext): StreamRule {
       }
     },
     onEnd(end: StreamEnd) {
-      const failed = (end.exitCode !== undefined && end.exitCode !== null && end.exitCode !== 0) || !!end.signal;
+      const failed =
+        (end.exitCode !== undefined && end.exitCode !== null && end.exitCode !== 0) || !!end.signal;
       const how = end.signal ? `was killed by ${end.signal}` : `exited ${end.exitCode}`;
       const usageFailure = usage.isUsageFailure(end);
-      if (errorFirst && !unbounded && !usageFailure) reportMetaNotFirst(errorFirst.event, errorFirst.line);
+      if (errorFirst && !unbounded && !usageFailure)
+        reportMetaNotFirst(errorFirst.event, errorFirst.line);
       if (!summary) {
         // A usage error may come before the stream starts (§2, §20): no summary is owed after it.
         if (unbounded || (failed && (events === 0 || usageFailure))) return;
         if (failed) {
-          ctx.report('AOI-03/failure-without-summary', `the process ${how} after ${events} event(s) without a terminal aoi:summary`);
+          ctx.report(
+            'AOI-03/failure-without-summary',
+            `the process ${how} after ${events} event(s) without a terminal aoi:summary`,
+          );
         } else {
           ctx.report(
             'AOI-03/eof-without-summary',
@@ -93,9 +132,17 @@ export function completionRule(ctx: RuleContext): StreamRule {
       }
       const { event, line } = summary;
       if (event.ok === true && failed) {
-        ctx.report('AOI-03/nonzero-exit-ok', `the summary on line ${line} says ok:true but the process ${how}`, { line, excerpt: ctx.excerpt(event) });
+        ctx.report(
+          'AOI-03/nonzero-exit-ok',
+          `the summary on line ${line} says ok:true but the process ${how}`,
+          { line, excerpt: ctx.excerpt(event) },
+        );
       } else if (event.ok === false && end.exitCode === 0 && !end.signal) {
-        ctx.report('AOI-03/exit-zero-not-ok', `the summary on line ${line} says ok:false but the process exited 0`, { line, excerpt: ctx.excerpt(event) });
+        ctx.report(
+          'AOI-03/exit-zero-not-ok',
+          `the summary on line ${line} says ok:false but the process exited 0`,
+          { line, excerpt: ctx.excerpt(event) },
+        );
       }
       const counts: [string, number, string][] = [
         ['count', items, 'item event(s) (domain events, aoi:check, aoi:plan)'],
@@ -105,9 +152,16 @@ export function completionRule(ctx: RuleContext): StreamRule {
       for (const [field, seen, what] of counts) {
         const claimed = event[field];
         // `processed` (§19.4: input lines processed; an SDK that counts the summary): a count may exceed the items, never fall short.
-        const agrees = field === 'count' && ctx.options.summaryCount === 'processed' ? (claimed as number) >= seen : claimed === seen;
+        const agrees =
+          field === 'count' && ctx.options.summaryCount === 'processed'
+            ? (claimed as number) >= seen
+            : claimed === seen;
         if (typeof claimed === 'number' && !agrees) {
-          ctx.report('AOI-03/count-mismatch', `summary.${field} is ${claimed} but the stream carried ${seen} ${what}`, { line, excerpt: ctx.excerpt(event) });
+          ctx.report(
+            'AOI-03/count-mismatch',
+            `summary.${field} is ${claimed} but the stream carried ${seen} ${what}`,
+            { line, excerpt: ctx.excerpt(event) },
+          );
         }
       }
     },

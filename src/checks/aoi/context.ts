@@ -62,7 +62,8 @@ export interface StreamRule {
 export const isFramework = (type: string): boolean => type.startsWith('aoi:');
 
 /** A usage error, which may come before the stream starts: before meta, without a summary (§2, §20). */
-export const isUsageError = (event: AoiEvent): boolean => event.type === 'aoi:error' && event.category === 'usage';
+export const isUsageError = (event: AoiEvent): boolean =>
+  event.type === 'aoi:error' && event.category === 'usage';
 
 /**
  * Whether a stream is a rejected command line: nothing but usage errors (closed, or not, by a summary that

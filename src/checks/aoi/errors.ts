@@ -16,12 +16,20 @@ export function structuredErrorsRule(ctx: RuleContext): StreamRule {
       const evidence = () => ({ line, excerpt: ctx.excerpt(event) });
       const missing = REQUIRED.filter((field) => event[field] === undefined);
       if (missing.length > 0) {
-        ctx.report('AOI-05/error-fields', `the aoi:error on line ${line} lacks ${missing.map((f) => `"${f}"`).join(', ')}`, evidence());
+        ctx.report(
+          'AOI-05/error-fields',
+          `the aoi:error on line ${line} lacks ${missing.map((f) => `"${f}"`).join(', ')}`,
+          evidence(),
+        );
       }
       const { category, retryable, code } = event;
       if (typeof category === 'string') {
         if (!isErrorCategory(category)) {
-          ctx.report('AOI-05/unknown-category', `the aoi:error on line ${line} uses category "${category}", which is not one of the §9.1 categories`, evidence());
+          ctx.report(
+            'AOI-05/unknown-category',
+            `the aoi:error on line ${line} uses category "${category}", which is not one of the §9.1 categories`,
+            evidence(),
+          );
         } else if (typeof retryable === 'boolean') {
           const retry = ERROR_CATEGORIES[category].retry;
           if ((retry === 'yes' && !retryable) || (retry === 'no' && retryable)) {
@@ -34,7 +42,11 @@ export function structuredErrorsRule(ctx: RuleContext): StreamRule {
         }
       }
       if (typeof code === 'string' && !UPPER_SNAKE.test(code)) {
-        ctx.report('AOI-05/code-format', `the aoi:error on line ${line} has code "${code}", not UPPER_SNAKE_CASE`, evidence());
+        ctx.report(
+          'AOI-05/code-format',
+          `the aoi:error on line ${line} has code "${code}", not UPPER_SNAKE_CASE`,
+          evidence(),
+        );
       }
     },
     onEnd() {},

@@ -6,7 +6,9 @@ const ARGV_KEYS = /^(?:argv|args|arguments|raw_args|cmdline|command_line)$/i;
 
 /** A meta field leaks when redaction would change it; a command line held as one string is split first. */
 function fieldLeaks(key: string, value: unknown): boolean {
-  return leaksSecret({ [key]: ARGV_KEYS.test(key) && typeof value === 'string' ? value.split(/\s+/) : value });
+  return leaksSecret({
+    [key]: ARGV_KEYS.test(key) && typeof value === 'string' ? value.split(/\s+/) : value,
+  });
 }
 
 /**
@@ -24,9 +26,17 @@ export function redactionRule(ctx: RuleContext): StreamRule {
     : {
         onLine(text, line) {
           if (scanner.hits(text).length > 0) {
-            ctx.report('AOI-09/secret-echoed', `line ${line} echoes a secret the command was given`, { line, excerpt: ctx.excerptText(text) });
+            ctx.report(
+              'AOI-09/secret-echoed',
+              `line ${line} echoes a secret the command was given`,
+              { line, excerpt: ctx.excerptText(text) },
+            );
           } else if (previous !== undefined && scanner.acrossLines(previous, text).length > 0) {
-            ctx.report('AOI-09/secret-echoed', `lines ${line - 1}–${line} echo a secret the command was given, split across them`, { line, excerpt: ctx.excerptText(text) });
+            ctx.report(
+              'AOI-09/secret-echoed',
+              `lines ${line - 1}–${line} echo a secret the command was given, split across them`,
+              { line, excerpt: ctx.excerptText(text) },
+            );
           }
           previous = text;
         },
@@ -42,11 +52,23 @@ export function redactionRule(ctx: RuleContext): StreamRule {
         // The evidence is the offending field alone, so that it is visible in a short excerpt.
         const evidence = () => ({ line, excerpt: ctx.excerpt({ [key]: value }) });
         if (isEnvDump(key, value)) {
-          ctx.report('AOI-09/meta-env', `the aoi:meta on line ${line} echoes the environment in "${key}"`, evidence());
+          ctx.report(
+            'AOI-09/meta-env',
+            `the aoi:meta on line ${line} echoes the environment in "${key}"`,
+            evidence(),
+          );
         } else if (fieldLeaks(key, value)) {
-          ctx.report('AOI-09/meta-secret', `the aoi:meta on line ${line} carries a secret-looking value in "${key}"`, evidence());
+          ctx.report(
+            'AOI-09/meta-secret',
+            `the aoi:meta on line ${line} carries a secret-looking value in "${key}"`,
+            evidence(),
+          );
         } else if (ARGV_KEYS.test(key) && event.args_redacted !== true) {
-          ctx.report('AOI-09/meta-argv', `the aoi:meta on line ${line} echoes raw arguments in "${key}" without "args_redacted": true`, evidence());
+          ctx.report(
+            'AOI-09/meta-argv',
+            `the aoi:meta on line ${line} echoes raw arguments in "${key}" without "args_redacted": true`,
+            evidence(),
+          );
         }
       }
     },

@@ -6,7 +6,13 @@ import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';
 import { completionRule } from './completion.js';
-import { isFramework, type RuleContext, type StreamCheckOptions, type StreamEnd, type StreamRule } from './context.js';
+import {
+  isFramework,
+  type RuleContext,
+  type StreamCheckOptions,
+  type StreamEnd,
+  type StreamRule,
+} from './context.js';
 import { structuredErrorsRule } from './errors.js';
 import { frameworkEventsRule } from './framework-events.js';
 import { redactionRule } from './redaction.js';
@@ -49,14 +55,26 @@ export class StreamChecker {
 
   constructor(private readonly options: StreamCheckOptions = {}) {
     const secrets = options.secrets ?? [];
-    this.verdicts = new VerdictCollector({ strict: options.strict === true, secrets, keepPerSubRule: options.maxFindingsPerSubRule ?? 10 });
+    this.verdicts = new VerdictCollector({
+      strict: options.strict === true,
+      secrets,
+      keepPerSubRule: options.maxFindingsPerSubRule ?? 10,
+    });
     const ctx: RuleContext = {
       options,
-      report: (id: string, message: string, evidence?: Evidence) => this.add(makeFinding(id, message, evidence, options.strict)),
+      report: (id: string, message: string, evidence?: Evidence) =>
+        this.add(makeFinding(id, message, evidence, options.strict)),
       excerpt: (event: unknown) => toExcerpt(safeStringify(redactValue(event, secrets)), secrets),
       excerptText: (text: string) => toExcerpt(text, secrets),
     };
-    this.rules = [completionRule, frameworkEventsRule, structuredErrorsRule, redactionRule, boundsRule, versioningRule].map((make) => make(ctx));
+    this.rules = [
+      completionRule,
+      frameworkEventsRule,
+      structuredErrorsRule,
+      redactionRule,
+      boundsRule,
+      versioningRule,
+    ].map((make) => make(ctx));
     this.domainRules = this.rules.filter((rule) => !rule.frameworkOnly);
     const domainNeeds = this.domainRules.map((rule) => rule.needsEvent ?? (() => true));
     this.reader = new JsonlReader(
@@ -65,11 +83,14 @@ export class StreamChecker {
           this.events++;
           if (event.type === 'aoi:meta' && !this.meta) this.meta = event;
           if (event.type === 'aoi:summary' && !this.summary) this.summary = event;
-          for (const rule of isFramework(event.type) ? this.rules : this.domainRules) rule.onEvent(event, line);
+          for (const rule of isFramework(event.type) ? this.rules : this.domainRules)
+            rule.onEvent(event, line);
         },
         onFinding: (finding) => this.add(finding),
         needsEvent: (type) => isFramework(type) || domainNeeds.some((needs) => needs(type)),
-        ...(this.rules.some((rule) => rule.onLine) ? { onLine: (text: string, line: number) => this.onLine(text, line) } : {}),
+        ...(this.rules.some((rule) => rule.onLine)
+          ? { onLine: (text: string, line: number) => this.onLine(text, line) }
+          : {}),
       },
       options,
     );
@@ -95,8 +116,12 @@ export class StreamChecker {
       ...this.verdicts.report(STREAM_RULE_IDS),
       stats: { bytes: this.reader.bytes, lines: this.reader.lines, events: this.events },
       // Redacted like every excerpt: a report is printed, logged and snapshotted.
-      ...(this.meta ? { meta: redactValue(this.meta, this.options.secrets ?? []) as AoiEvent } : {}),
-      ...(this.summary ? { summary: redactValue(this.summary, this.options.secrets ?? []) as AoiEvent } : {}),
+      ...(this.meta
+        ? { meta: redactValue(this.meta, this.options.secrets ?? []) as AoiEvent }
+        : {}),
+      ...(this.summary
+        ? { summary: redactValue(this.summary, this.options.secrets ?? []) as AoiEvent }
+        : {}),
       end,
       unbounded: this.options.unbounded ?? false,
       strict: this.options.strict ?? false,
@@ -121,10 +146,17 @@ export function createStreamChecker(options: StreamCheckOptions = {}): StreamChe
 /** Stream input the synchronous checker accepts. */
 export type SyncStreamInput = string | Uint8Array | Iterable<string | Uint8Array>;
 /** Stream input the asynchronous checker accepts, in addition to the synchronous kinds. */
-export type AsyncStreamInput = SyncStreamInput | AsyncIterable<string | Uint8Array> | Readable | ReadableStream<Uint8Array | string>;
+export type AsyncStreamInput =
+  | SyncStreamInput
+  | AsyncIterable<string | Uint8Array>
+  | Readable
+  | ReadableStream<Uint8Array | string>;
 
 /** Judge a whole stream held in memory. `exitCode`/`signal` are how the process ended, when known. */
-export function checkStream(input: SyncStreamInput, options: StreamCheckOptions & StreamEnd = {}): StreamReport {
+export function checkStream(
+  input: SyncStreamInput,
+  options: StreamCheckOptions & StreamEnd = {},
+): StreamReport {
   const checker = new StreamChecker(options);
   if (typeof input === 'string' || input instanceof Uint8Array) checker.write(input);
   else for (const chunk of input) checker.write(chunk);
@@ -132,11 +164,17 @@ export function checkStream(input: SyncStreamInput, options: StreamCheckOptions 
 }
 
 /** Judge a stream as it arrives: text, bytes, an (async) iterable of chunks, a Node Readable or a web ReadableStream. */
-export async function checkStreamAsync(input: AsyncStreamInput, options: StreamCheckOptions & StreamEnd = {}): Promise<StreamReport> {
+export async function checkStreamAsync(
+  input: AsyncStreamInput,
+  options: StreamCheckOptions & StreamEnd = {},
+): Promise<StreamReport> {
   if (typeof input === 'string' || input instanceof Uint8Array) return checkStream(input, options);
   const checker = new StreamChecker(options);
-  const iterable: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> =
-    isWebStream(input) ? webStreamChunks(input) : (input as AsyncIterable<string | Uint8Array>);
+  const iterable: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array> = isWebStream(
+    input,
+  )
+    ? webStreamChunks(input)
+    : (input as AsyncIterable<string | Uint8Array>);
   for await (const chunk of iterable) checker.write(chunk);
   return checker.end(endOf(options));
 }
@@ -149,10 +187,15 @@ function endOf(options: StreamEnd): StreamEnd {
 }
 
 function isWebStream(input: unknown): input is ReadableStream<Uint8Array | string> {
-  return typeof (input as ReadableStream | undefined)?.getReader === 'function' && !(Symbol.asyncIterator in (input as object));
+  return (
+    typeof (input as ReadableStream | undefined)?.getReader === 'function' &&
+    !(Symbol.asyncIterator in (input as object))
+  );
 }
 
-async function* webStreamChunks(stream: ReadableStream<Uint8Array | string>): AsyncGenerator<Uint8Array | string> {
+async function* webStreamChunks(
+  stream: ReadableStream<Uint8Array | string>,
+): AsyncGenerator<Uint8Array | string> {
   const reader = stream.getReader();
   try {
     for (;;) {

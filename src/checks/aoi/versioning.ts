@@ -1,4 +1,9 @@
-import { usageFailureTracker, type RuleContext, type StreamEnd, type StreamRule } from './context.js';
+import {
+  usageFailureTracker,
+  type RuleContext,
+  type StreamEnd,
+  type StreamRule,
+} from './context.js';
 
 const major = (version: string) => version.trim().replace(/^v/i, '').split('.')[0];
 
@@ -18,8 +23,16 @@ export function versioningRule(ctx: RuleContext): StreamRule {
       const { schema_version: schemaVersion, aoi_version: aoiVersion } = event;
       // A present but non-string version is a schema failure, AOI-04's to report.
       if (schemaVersion === undefined || schemaVersion === '') {
-        ctx.report('AOI-13/meta-schema-version', `the aoi:meta on line ${line} does not report schema_version`, evidence);
-      } else if (typeof schemaVersion === 'string' && ctx.options.schemaVersion !== undefined && major(schemaVersion) !== major(ctx.options.schemaVersion)) {
+        ctx.report(
+          'AOI-13/meta-schema-version',
+          `the aoi:meta on line ${line} does not report schema_version`,
+          evidence,
+        );
+      } else if (
+        typeof schemaVersion === 'string' &&
+        ctx.options.schemaVersion !== undefined &&
+        major(schemaVersion) !== major(ctx.options.schemaVersion)
+      ) {
         ctx.report(
           'AOI-13/schema-version-not-honoured',
           `schema version ${ctx.options.schemaVersion} was negotiated but the aoi:meta on line ${line} reports ${schemaVersion}`,
@@ -27,18 +40,27 @@ export function versioningRule(ctx: RuleContext): StreamRule {
         );
       }
       if (aoiVersion === undefined || aoiVersion === '') {
-        ctx.report('AOI-13/meta-aoi-version', `the aoi:meta on line ${line} does not report aoi_version`, evidence);
+        ctx.report(
+          'AOI-13/meta-aoi-version',
+          `the aoi:meta on line ${line} does not report aoi_version`,
+          evidence,
+        );
       }
     },
     onEnd(end: StreamEnd) {
       streamStarted = usage.events > 0 && !usage.isUsageFailure(end);
       // Leaving meta out must not be a way around reporting the schema version.
       if (!sawMeta && streamStarted && !ctx.options.unbounded) {
-        ctx.report('AOI-13/meta-schema-version', 'the stream has no aoi:meta, so it reports no schema_version');
+        ctx.report(
+          'AOI-13/meta-schema-version',
+          'the stream has no aoi:meta, so it reports no schema_version',
+        );
       }
     },
     notApplicable() {
-      return sawMeta || (streamStarted && !ctx.options.unbounded) ? undefined : 'the stream carried no aoi:meta';
+      return sawMeta || (streamStarted && !ctx.options.unbounded)
+        ? undefined
+        : 'the stream carried no aoi:meta';
     },
   };
 }

@@ -44,9 +44,18 @@ const NOT_RUN = 'APP.md is not valid, so the CLI was not run';
  * Judge an Agent Application package at `dir` from its manifest report and, when APP.md was valid, the
  * recorded runs of its CLI. Pure: `checkAgentApplication` (aoi-testkit/lint) records the runs, then calls this.
  */
-export function judgeAgentApplication(dir: string, manifestReport: AppManifestReport, runs: AppRuns | undefined, options: AppJudgeOptions = {}): AppReport {
+export function judgeAgentApplication(
+  dir: string,
+  manifestReport: AppManifestReport,
+  runs: AppRuns | undefined,
+  options: AppJudgeOptions = {},
+): AppReport {
   // Every finding kept: the report lists them all, as the verdicts count them.
-  const collector = new VerdictCollector({ strict: options.strict === true, secrets: options.secrets ?? [], keepPerSubRule: Infinity });
+  const collector = new VerdictCollector({
+    strict: options.strict === true,
+    secrets: options.secrets ?? [],
+    keepPerSubRule: Infinity,
+  });
   for (const finding of manifestReport.findings) collector.addFinding(finding);
   const manifest = manifestReport.manifest;
   let skipped: string | undefined;
@@ -72,7 +81,8 @@ export function judgeAgentApplication(dir: string, manifestReport: AppManifestRe
 function judgeRuns(judging: AppJudging, runs: AppRuns): string | undefined {
   // Entry.command did not start: every probe rule not judged before it stopped is skipped for that reason.
   const stopped = startFailure(runs) !== undefined;
-  if (stopped) for (const rule of ruleIdsOf('APP', 'probe')) judging.collector.skip(rule, NOT_STARTED);
+  if (stopped)
+    for (const rule of ruleIdsOf('APP', 'probe')) judging.collector.skip(rule, NOT_STARTED);
   judgeOutputs(judging, runs);
   judgeStart(judging, runs);
   if (stopped) return NOT_STARTED;

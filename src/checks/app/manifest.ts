@@ -6,7 +6,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { normalize } from 'node:path/posix';
 import { maskSecrets } from '../secrets.js';
-import { APP_COMMAND_NAME, APP_MANIFEST_FILE, APP_SCHEDULING, type AppManifest } from '../../spec/app/manifest.js';
+import {
+  APP_COMMAND_NAME,
+  APP_MANIFEST_FILE,
+  APP_SCHEDULING,
+  type AppManifest,
+} from '../../spec/app/manifest.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { parseAgentCliManifest, type ManifestPath } from '../agentcli/manifest-parse.js';
@@ -33,7 +38,14 @@ export interface AppManifestReport extends Report {
 
 type ReportAt = (id: string, message: string, path: ManifestPath) => void;
 
-const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : typeof value);
+const typeName = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'a mapping'
+        : typeof value;
 
 /**
  * Validate an APP.md: its text (a string or UTF-8 bytes), or its frontmatter already parsed to an object
@@ -41,13 +53,26 @@ const typeName = (value: unknown): string => (value === null ? 'null' : Array.is
  *
  * @example validateAppManifest(readFileSync('fixtures/apps/todo/APP.md', 'utf8'), { dir: 'fixtures/apps/todo' })
  */
-export function validateAppManifest(input: string | Uint8Array | object, options: AppManifestOptions = {}): AppManifestReport {
+export function validateAppManifest(
+  input: string | Uint8Array | object,
+  options: AppManifestOptions = {},
+): AppManifestReport {
   const strict = options.strict === true;
   try {
     return validate(input, options, strict);
   } catch (error) {
     const reason = error instanceof Error ? error.name : typeof error;
-    return finish([makeFinding('APP-01/not-a-mapping', `The manifest could not be read as plain data (${reason}).`)], undefined, undefined, strict);
+    return finish(
+      [
+        makeFinding(
+          'APP-01/not-a-mapping',
+          `The manifest could not be read as plain data (${reason}).`,
+        ),
+      ],
+      undefined,
+      undefined,
+      strict,
+    );
   }
 }
 
@@ -56,13 +81,26 @@ export function validateAppManifest(input: string | Uint8Array | object, options
  *
  * @example validateAppPackage('fixtures/apps/todo').ok // true
  */
-export function validateAppPackage(dir: string, options: Omit<AppManifestOptions, 'dir'> = {}): AppManifestReport {
+export function validateAppPackage(
+  dir: string,
+  options: Omit<AppManifestOptions, 'dir'> = {},
+): AppManifestReport {
   const file = join(dir, APP_MANIFEST_FILE);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return finish([makeFinding('APP-01/missing-file', `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`)], undefined, undefined, options.strict === true);
+    return finish(
+      [
+        makeFinding(
+          'APP-01/missing-file',
+          `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`,
+        ),
+      ],
+      undefined,
+      undefined,
+      options.strict === true,
+    );
   }
   return validateAppManifest(text, { ...options, dir });
 }
@@ -72,19 +110,36 @@ function validate(input: unknown, options: AppManifestOptions, strict: boolean):
   let body: string | undefined;
   let lineOf: (path: ManifestPath) => number | undefined = () => undefined;
   let lineText: (line: number) => string | undefined = () => undefined;
-  const text = typeof input === 'string' ? input : input instanceof Uint8Array ? new TextDecoder().decode(input) : undefined;
+  const text =
+    typeof input === 'string'
+      ? input
+      : input instanceof Uint8Array
+        ? new TextDecoder().decode(input)
+        : undefined;
   if (text !== undefined) {
     const parsed = parseAgentCliManifest(text);
     if (parsed.findings.length > 0) {
       // The splitter is shared with AGENT-CLI.md: the same four ways to fail, filed under APP-01.
-      const findings = parsed.findings.map((f) => makeFinding(f.id.replace(/^AGENTCLI-01\//, 'APP-01/'), f.message, f));
+      const findings = parsed.findings.map((f) =>
+        makeFinding(f.id.replace(/^AGENTCLI-01\//, 'APP-01/'), f.message, f),
+      );
       return finish(findings, undefined, undefined, strict);
     }
     ({ frontmatter, lineOf, lineText, body } = parsed);
   } else if (isRecord(input)) {
     frontmatter = input;
   } else {
-    return finish([makeFinding('APP-01/not-a-mapping', `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`)], undefined, undefined, strict);
+    return finish(
+      [
+        makeFinding(
+          'APP-01/not-a-mapping',
+          `Expected the manifest's text or its frontmatter as an object, not ${typeName(input)}.`,
+        ),
+      ],
+      undefined,
+      undefined,
+      strict,
+    );
   }
 
   const findings: Finding[] = [];
@@ -95,35 +150,79 @@ function validate(input: unknown, options: AppManifestOptions, strict: boolean):
     if (seen.has(key)) return;
     seen.add(key);
     const source = line === undefined ? undefined : lineText(line);
-    findings.push(makeFinding(id, maskSecrets(message), { ...(line !== undefined ? { line } : {}), ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}) }));
+    findings.push(
+      makeFinding(id, maskSecrets(message), {
+        ...(line !== undefined ? { line } : {}),
+        ...(source !== undefined ? { excerpt: toExcerpt(source.trimEnd()) } : {}),
+      }),
+    );
   };
   judge(frontmatter as Record<string, unknown>, body, options.dir, report);
   return finish(findings, frontmatter, body, strict);
 }
 
-function judge(fm: Record<string, unknown>, body: string | undefined, dir: string | undefined, report: ReportAt): void {
+function judge(
+  fm: Record<string, unknown>,
+  body: string | undefined,
+  dir: string | undefined,
+  report: ReportAt,
+): void {
   // APP-02 / APP-03: name, description, version.
   for (const field of ['name', 'description', 'version'] as const) {
     const value = fm[field];
     if (value === undefined) {
-      if (field !== 'version') report('APP-02/missing-field', `The required field \`${field}\` is missing.`, []);
+      if (field !== 'version')
+        report('APP-02/missing-field', `The required field \`${field}\` is missing.`, []);
     } else if (typeof value !== 'string' || (field !== 'version' && value.trim() === '')) {
-      report('APP-03/type', `\`${field}\` must be a non-empty string, not ${typeof value === 'string' ? 'an empty string' : typeName(value)}.`, [field]);
+      report(
+        'APP-03/type',
+        `\`${field}\` must be a non-empty string, not ${typeof value === 'string' ? 'an empty string' : typeName(value)}.`,
+        [field],
+      );
     }
   }
 
   // entry.command: APP-02, APP-03, APP-04.
   const entry = fm.entry;
-  if (entry === undefined) report('APP-02/missing-field', 'The required field `entry` (with `entry.command`) is missing.', []);
-  else if (!isRecord(entry)) report('APP-03/type', `\`entry\` must be a mapping with a \`command\`, not ${typeName(entry)}.`, ['entry']);
-  else if (entry.command === undefined) report('APP-02/missing-field', 'The required field `entry.command` is missing.', ['entry']);
-  else if (typeof entry.command !== 'string') report('APP-03/type', `\`entry.command\` must be a string, not ${typeName(entry.command)}.`, ['entry', 'command']);
-  else if (entry.command.trim() === '') report('APP-04/empty', '`entry.command` is empty: a runtime has nothing to invoke.', ['entry', 'command']);
+  if (entry === undefined)
+    report(
+      'APP-02/missing-field',
+      'The required field `entry` (with `entry.command`) is missing.',
+      [],
+    );
+  else if (!isRecord(entry))
+    report(
+      'APP-03/type',
+      `\`entry\` must be a mapping with a \`command\`, not ${typeName(entry)}.`,
+      ['entry'],
+    );
+  else if (entry.command === undefined)
+    report('APP-02/missing-field', 'The required field `entry.command` is missing.', ['entry']);
+  else if (typeof entry.command !== 'string')
+    report('APP-03/type', `\`entry.command\` must be a string, not ${typeName(entry.command)}.`, [
+      'entry',
+      'command',
+    ]);
+  else if (entry.command.trim() === '')
+    report('APP-04/empty', '`entry.command` is empty: a runtime has nothing to invoke.', [
+      'entry',
+      'command',
+    ]);
   else {
     for (const file of commandFiles(entry.command)) {
       // Lexical: a runtime installs the package on its own, so nothing above its root is there to run.
-      if (leavesPackage(file)) report('APP-04/outside-package', `\`entry.command\` names ${file}, outside the package root.`, ['entry', 'command']);
-      else if (dir !== undefined && !existsSync(join(dir, file))) report('APP-04/missing-file', `\`entry.command\` names ${file}, which does not exist in the package.`, ['entry', 'command']);
+      if (leavesPackage(file))
+        report(
+          'APP-04/outside-package',
+          `\`entry.command\` names ${file}, outside the package root.`,
+          ['entry', 'command'],
+        );
+      else if (dir !== undefined && !existsSync(join(dir, file)))
+        report(
+          'APP-04/missing-file',
+          `\`entry.command\` names ${file}, which does not exist in the package.`,
+          ['entry', 'command'],
+        );
     }
   }
 
@@ -131,20 +230,45 @@ function judge(fm: Record<string, unknown>, body: string | undefined, dir: strin
   let declared: Set<string> | undefined;
   const commands = fm.commands;
   if (commands !== undefined) {
-    if (!Array.isArray(commands)) report('APP-03/type', `\`commands\` must be a list, not ${typeName(commands)}.`, ['commands']);
+    if (!Array.isArray(commands))
+      report('APP-03/type', `\`commands\` must be a list, not ${typeName(commands)}.`, [
+        'commands',
+      ]);
     else {
       declared = new Set();
       commands.forEach((item: unknown, i) => {
         const name = typeof item === 'string' ? item : isRecord(item) ? item.name : undefined;
         if (typeof name !== 'string') {
-          report('APP-03/type', `\`commands[${i}]\` must be a command name or a mapping with a string \`name\`.`, ['commands', i]);
+          report(
+            'APP-03/type',
+            `\`commands[${i}]\` must be a command name or a mapping with a string \`name\`.`,
+            ['commands', i],
+          );
           return;
         }
-        if (isRecord(item) && item.description !== undefined && typeof item.description !== 'string') {
-          report('APP-03/type', `\`commands[${i}].description\` must be a string, not ${typeName(item.description)}.`, ['commands', i, 'description']);
+        if (
+          isRecord(item) &&
+          item.description !== undefined &&
+          typeof item.description !== 'string'
+        ) {
+          report(
+            'APP-03/type',
+            `\`commands[${i}].description\` must be a string, not ${typeName(item.description)}.`,
+            ['commands', i, 'description'],
+          );
         }
-        if (!APP_COMMAND_NAME.test(name)) report('APP-05/command-name', `The command name ${JSON.stringify(name)} is not a lower-case identifier.`, ['commands', i]);
-        if (declared!.has(name)) report('APP-05/duplicate-command', `The command ${JSON.stringify(name)} is declared twice.`, ['commands', i]);
+        if (!APP_COMMAND_NAME.test(name))
+          report(
+            'APP-05/command-name',
+            `The command name ${JSON.stringify(name)} is not a lower-case identifier.`,
+            ['commands', i],
+          );
+        if (declared!.has(name))
+          report(
+            'APP-05/duplicate-command',
+            `The command ${JSON.stringify(name)} is declared twice.`,
+            ['commands', i],
+          );
         declared!.add(name);
       });
     }
@@ -153,38 +277,79 @@ function judge(fm: Record<string, unknown>, body: string | undefined, dir: strin
   // confirmationRequired: APP-03, APP-06.
   const confirm = fm.confirmationRequired;
   if (confirm !== undefined) {
-    if (!Array.isArray(confirm)) report('APP-03/type', `\`confirmationRequired\` must be a list of command names, not ${typeName(confirm)}.`, ['confirmationRequired']);
+    if (!Array.isArray(confirm))
+      report(
+        'APP-03/type',
+        `\`confirmationRequired\` must be a list of command names, not ${typeName(confirm)}.`,
+        ['confirmationRequired'],
+      );
     else
       confirm.forEach((name: unknown, i) => {
-        if (typeof name !== 'string') report('APP-03/type', `\`confirmationRequired[${i}]\` must be a command name, not ${typeName(name)}.`, ['confirmationRequired', i]);
+        if (typeof name !== 'string')
+          report(
+            'APP-03/type',
+            `\`confirmationRequired[${i}]\` must be a command name, not ${typeName(name)}.`,
+            ['confirmationRequired', i],
+          );
         else if (declared !== undefined && !declared.has(name))
-          report('APP-06/unknown-command', `\`confirmationRequired\` names ${JSON.stringify(name)}, which \`commands\` does not declare.`, ['confirmationRequired', i]);
+          report(
+            'APP-06/unknown-command',
+            `\`confirmationRequired\` names ${JSON.stringify(name)}, which \`commands\` does not declare.`,
+            ['confirmationRequired', i],
+          );
       });
   }
 
   // scheduling: APP-03, APP-07.
   const scheduling = fm.scheduling;
   if (scheduling !== undefined) {
-    if (typeof scheduling !== 'string') report('APP-03/type', `\`scheduling\` must be a string, not ${typeName(scheduling)}.`, ['scheduling']);
+    if (typeof scheduling !== 'string')
+      report('APP-03/type', `\`scheduling\` must be a string, not ${typeName(scheduling)}.`, [
+        'scheduling',
+      ]);
     else if (!(APP_SCHEDULING as readonly string[]).includes(scheduling))
-      report('APP-07/invalid-value', `\`scheduling\` is ${JSON.stringify(scheduling)}, not supported or notSupported.`, ['scheduling']);
+      report(
+        'APP-07/invalid-value',
+        `\`scheduling\` is ${JSON.stringify(scheduling)}, not supported or notSupported.`,
+        ['scheduling'],
+      );
     else if (scheduling === 'supported' && body !== undefined && !/schedul/i.test(body))
-      report('APP-07/undocumented', '`scheduling: supported`, but the APP.md body documents no scheduling command.', ['scheduling']);
+      report(
+        'APP-07/undocumented',
+        '`scheduling: supported`, but the APP.md body documents no scheduling command.',
+        ['scheduling'],
+      );
   }
 
   // skills: APP-03, APP-08.
   const skills = fm.skills;
   if (skills !== undefined) {
-    if (!Array.isArray(skills)) report('APP-03/type', `\`skills\` must be a list of skill names, not ${typeName(skills)}.`, ['skills']);
+    if (!Array.isArray(skills))
+      report('APP-03/type', `\`skills\` must be a list of skill names, not ${typeName(skills)}.`, [
+        'skills',
+      ]);
     else {
       const names = new Set<string>();
       skills.forEach((name: unknown, i) => {
         if (typeof name !== 'string' || name.trim() === '') {
-          report('APP-03/type', `\`skills[${i}]\` must be a skill name, not ${typeof name === 'string' ? 'an empty string' : typeName(name)}.`, ['skills', i]);
+          report(
+            'APP-03/type',
+            `\`skills[${i}]\` must be a skill name, not ${typeof name === 'string' ? 'an empty string' : typeName(name)}.`,
+            ['skills', i],
+          );
           return;
         }
-        if (names.has(name)) report('APP-08/duplicate-skill', `The skill ${JSON.stringify(name)} is listed twice.`, ['skills', i]);
-        else if (dir !== undefined && !isSkill(dir, name)) report('APP-08/missing-skill', `The skill ${JSON.stringify(name)} has no skills/${name}/SKILL.md in the package.`, ['skills', i]);
+        if (names.has(name))
+          report('APP-08/duplicate-skill', `The skill ${JSON.stringify(name)} is listed twice.`, [
+            'skills',
+            i,
+          ]);
+        else if (dir !== undefined && !isSkill(dir, name))
+          report(
+            'APP-08/missing-skill',
+            `The skill ${JSON.stringify(name)} has no skills/${name}/SKILL.md in the package.`,
+            ['skills', i],
+          );
         names.add(name);
       });
     }
@@ -209,14 +374,27 @@ export function commandFiles(command: string): string[] {
   return words
     .map((w) => w.replace(/^(["'])(.*)\1$/, '$2'))
     .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w))
-    .filter((w) => w.includes('/') && !w.startsWith('-') && !isAbsolute(w) && !/[$`*?~|;&<>(){}]/.test(w) && !/^[a-z][a-z0-9+.-]*:/i.test(w));
+    .filter(
+      (w) =>
+        w.includes('/') &&
+        !w.startsWith('-') &&
+        !isAbsolute(w) &&
+        !/[$`*?~|;&<>(){}]/.test(w) &&
+        !/^[a-z][a-z0-9+.-]*:/i.test(w),
+    );
 }
 
 /** A package-relative path that climbs above the package root (`../x`, `app/../../x`). */
-const leavesPackage = (file: string): boolean => normalize(file.replace(/\\/g, '/')).split('/')[0] === '..';
+const leavesPackage = (file: string): boolean =>
+  normalize(file.replace(/\\/g, '/')).split('/')[0] === '..';
 
 /** The report: findings in file order, one verdict per manifest rule (APP-01…08). */
-function finish(findings: Finding[], frontmatter: unknown, body: string | undefined, strict: boolean): AppManifestReport {
+function finish(
+  findings: Finding[],
+  frontmatter: unknown,
+  body: string | undefined,
+  strict: boolean,
+): AppManifestReport {
   // Every finding kept: the report lists them all, as the verdicts count them.
   const collector = new VerdictCollector({ strict, keepPerSubRule: Infinity });
   findings
@@ -225,7 +403,11 @@ function finish(findings: Finding[], frontmatter: unknown, body: string | undefi
     .forEach(({ finding }) => collector.addFinding(finding));
   // No frontmatter to read: the rules that judge its fields have nothing to judge, and must not pass (APP-01 says why).
   if (frontmatter === undefined) {
-    for (const rule of ruleIdsOf('APP', 'manifest').filter((id) => id !== 'APP-01')) collector.skip(rule, `${APP_MANIFEST_FILE} has no readable frontmatter (see APP-01), so its fields were not judged`);
+    for (const rule of ruleIdsOf('APP', 'manifest').filter((id) => id !== 'APP-01'))
+      collector.skip(
+        rule,
+        `${APP_MANIFEST_FILE} has no readable frontmatter (see APP-01), so its fields were not judged`,
+      );
   }
   const { ok, verdicts } = collector.report(ruleIdsOf('APP', 'manifest'));
   return {

@@ -27,24 +27,53 @@ export function parseCapabilityLine(text: string): CapabilityLine {
   const findings: Finding[] = [];
   const patch = /^cmdhelp\/(\d+)\.(\d+)\.\d+(?:[-+.][\w.-]*)?: *(.*)$/.exec(line);
   if (patch) {
-    findings.push(makeFinding('CMDHELP-01/patch-version', `The capability line advertises a PATCH version; the wire version is MAJOR.MINOR (cmdhelp/${patch[1]}.${patch[2]}).`, { line: 1, excerpt }));
+    findings.push(
+      makeFinding(
+        'CMDHELP-01/patch-version',
+        `The capability line advertises a PATCH version; the wire version is MAJOR.MINOR (cmdhelp/${patch[1]}.${patch[2]}).`,
+        { line: 1, excerpt },
+      ),
+    );
     return finishLine(findings, patch[1]!, patch[2]!, patch[3]!, excerpt);
   }
   const match = /^cmdhelp\/(\d+)\.(\d+): *(.*)$/.exec(line);
   if (!match) {
-    findings.push(makeFinding('CMDHELP-01/syntax', 'The capability line is not `cmdhelp/<MAJOR>.<MINOR>: <formats>`.', { line: 1, excerpt }));
+    findings.push(
+      makeFinding(
+        'CMDHELP-01/syntax',
+        'The capability line is not `cmdhelp/<MAJOR>.<MINOR>: <formats>`.',
+        { line: 1, excerpt },
+      ),
+    );
     return { ok: false, formats: [], findings };
   }
   return finishLine(findings, match[1]!, match[2]!, match[3]!, excerpt);
 }
 
-function finishLine(findings: Finding[], major: string, minor: string, list: string, excerpt: string): CapabilityLine {
+function finishLine(
+  findings: Finding[],
+  major: string,
+  minor: string,
+  list: string,
+  excerpt: string,
+): CapabilityLine {
   const formats = list.split(',').map((f) => f.trim());
   if (formats.some((f) => !/^[a-z][a-z0-9_-]*$/i.test(f))) {
-    findings.push(makeFinding('CMDHELP-01/syntax', 'The format list is not comma-separated format names.', { line: 1, excerpt }));
+    findings.push(
+      makeFinding('CMDHELP-01/syntax', 'The format list is not comma-separated format names.', {
+        line: 1,
+        excerpt,
+      }),
+    );
   }
   const missing = MANDATORY_FORMATS.filter((f) => !formats.includes(f));
-  if (missing.length > 0) findings.push(makeFinding('CMDHELP-01/missing-format', `The format list lacks ${missing.join(', ')}.`, { line: 1, excerpt }));
+  if (missing.length > 0)
+    findings.push(
+      makeFinding('CMDHELP-01/missing-format', `The format list lacks ${missing.join(', ')}.`, {
+        line: 1,
+        excerpt,
+      }),
+    );
   return {
     ok: !findings.some((f) => f.severity === 'error'),
     version: `${Number(major)}.${Number(minor)}`,

@@ -46,8 +46,15 @@ const DOCUMENT_RULES = ['CMDHELP-02', 'CMDHELP-07'];
 const validator = (): ValidateFunction => precompiled.document as unknown as ValidateFunction;
 
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-export const pointer = (...segments: (string | number)[]) => segments.map((s) => `/${escape(String(s))}`).join('');
-const segmentsOf = (path: string) => (path ? path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : []);
+export const pointer = (...segments: (string | number)[]) =>
+  segments.map((s) => `/${escape(String(s))}`).join('');
+const segmentsOf = (path: string) =>
+  path
+    ? path
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    : [];
 
 /** The sub-rule one ajv error belongs to, or undefined to drop it (an `if` wrapper, a union summary). */
 function subRuleOf(error: ErrorObject, value: unknown): string | undefined {
@@ -55,12 +62,21 @@ function subRuleOf(error: ErrorObject, value: unknown): string | undefined {
   const last = segments[segments.length - 1];
   if (error.keyword === 'if' || error.keyword === 'allOf') return undefined;
   if (segments.includes('exit_codes')) return 'CMDHELP-02/exit-code';
-  if ((error as ErrorObject & { propertyName?: string }).propertyName !== undefined || error.keyword === 'propertyNames') return 'CMDHELP-02/flag-name';
+  if (
+    (error as ErrorObject & { propertyName?: string }).propertyName !== undefined ||
+    error.keyword === 'propertyNames'
+  )
+    return 'CMDHELP-02/flag-name';
   if (error.keyword === 'required') return 'CMDHELP-02/missing-key';
-  if (segments.length === 1 && last === 'cmdhelp_version') return typeof value === 'string' ? 'CMDHELP-02/version-format' : 'CMDHELP-02/type';
+  if (segments.length === 1 && last === 'cmdhelp_version')
+    return typeof value === 'string' ? 'CMDHELP-02/version-format' : 'CMDHELP-02/type';
   if (last === 'negate_flag') return 'CMDHELP-02/negate-flag';
   if (last === 'enum_source') return 'CMDHELP-02/enum-source';
-  const inFlagOrArg = segments.length >= 3 && (segments[segments.length - 3] === 'flags' || segments[segments.length - 3] === 'args' || segments[segments.length - 3] === 'global_flags');
+  const inFlagOrArg =
+    segments.length >= 3 &&
+    (segments[segments.length - 3] === 'flags' ||
+      segments[segments.length - 3] === 'args' ||
+      segments[segments.length - 3] === 'global_flags');
   if (last === 'type' && inFlagOrArg) {
     if (error.keyword === 'const') return 'CMDHELP-02/negate-flag';
     return typeof value === 'string' ? 'CMDHELP-02/unknown-type' : 'CMDHELP-02/type';
@@ -78,14 +94,25 @@ function valueAt(data: unknown, path: string): unknown {
 }
 
 function describe(error: ErrorObject): string {
-  if (error.keyword === 'required') return `missing required key "${(error.params as { missingProperty: string }).missingProperty}"`;
+  if (error.keyword === 'required')
+    return `missing required key "${(error.params as { missingProperty: string }).missingProperty}"`;
   if (error.keyword === 'const') return 'negate_flag is only allowed when type is "bool"';
   const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
-  if (propertyName !== undefined && error.instancePath.endsWith('/exit_codes')) return `exit code key ${JSON.stringify(propertyName)} is not a decimal number`;
-  if (propertyName !== undefined) return `flag name ${JSON.stringify(propertyName)} must match ^[a-zA-Z][a-zA-Z0-9_-]*$`;
-  if (error.keyword === 'additionalProperties') return `unexpected key "${(error.params as { additionalProperty: string }).additionalProperty}"`;
-  if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'enum' || error.keyword === 'pattern') {
-    return error.instancePath.endsWith('/type') ? 'is not a §5.1 type (string, int, float, bool, enum, path, url, duration, date, datetime, json, ref, x-*)' : (error.message ?? error.keyword);
+  if (propertyName !== undefined && error.instancePath.endsWith('/exit_codes'))
+    return `exit code key ${JSON.stringify(propertyName)} is not a decimal number`;
+  if (propertyName !== undefined)
+    return `flag name ${JSON.stringify(propertyName)} must match ^[a-zA-Z][a-zA-Z0-9_-]*$`;
+  if (error.keyword === 'additionalProperties')
+    return `unexpected key "${(error.params as { additionalProperty: string }).additionalProperty}"`;
+  if (
+    error.keyword === 'anyOf' ||
+    error.keyword === 'oneOf' ||
+    error.keyword === 'enum' ||
+    error.keyword === 'pattern'
+  ) {
+    return error.instancePath.endsWith('/type')
+      ? 'is not a §5.1 type (string, int, float, bool, enum, path, url, duration, date, datetime, json, ref, x-*)'
+      : (error.message ?? error.keyword);
   }
   return error.message ?? error.keyword;
 }
@@ -96,7 +123,10 @@ function describe(error: ErrorObject): string {
  *
  * @example validateCmdhelpDocument(JSON.parse(stdout)).ok
  */
-export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocumentOptions = {}): CmdhelpDocumentReport {
+export function validateCmdhelpDocument(
+  input: unknown,
+  options: CmdhelpDocumentOptions = {},
+): CmdhelpDocumentReport {
   const strict = options.strict === true;
   const findings: CmdhelpFinding[] = [];
   const seen = new Set<string>();
@@ -105,7 +135,12 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
     if (seen.has(key)) return;
     seen.add(key);
     const where = path || '(the document)';
-    const finding = makeFinding(id, maskSecrets(`${where}: ${message}`), excerpt !== undefined ? { excerpt: toExcerpt(excerpt) } : {}, strict);
+    const finding = makeFinding(
+      id,
+      maskSecrets(`${where}: ${message}`),
+      excerpt !== undefined ? { excerpt: toExcerpt(excerpt) } : {},
+      strict,
+    );
     findings.push({ ...finding, path });
   };
   let doc: unknown = input;
@@ -115,12 +150,21 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
       try {
         doc = JSON.parse(text);
       } catch (error) {
-        report('CMDHELP-02/not-json', `stdout is not JSON (${(error as Error).message}).`, '', text.split('\n', 1)[0]);
+        report(
+          'CMDHELP-02/not-json',
+          `stdout is not JSON (${(error as Error).message}).`,
+          '',
+          text.split('\n', 1)[0],
+        );
         return finish(findings, undefined, options);
       }
     }
     if (!isObject(doc)) {
-      report('CMDHELP-02/not-json', `expected a JSON object, got ${doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc}.`, '');
+      report(
+        'CMDHELP-02/not-json',
+        `expected a JSON object, got ${doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc}.`,
+        '',
+      );
       return finish(findings, undefined, options);
     }
     const validate = validator();
@@ -129,9 +173,15 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
         const value = valueAt(doc, error.instancePath);
         const id = subRuleOf(error, value);
         if (!id) continue;
-        const excerpt = value === undefined || isObject(value) || Array.isArray(value) ? undefined : JSON.stringify(value);
+        const excerpt =
+          value === undefined || isObject(value) || Array.isArray(value)
+            ? undefined
+            : JSON.stringify(value);
         // negate_flag on a non-bool flag is reported where the author wrote negate_flag, not at its type.
-        const path = id === 'CMDHELP-02/negate-flag' ? error.instancePath.replace(/\/type$/, '/negate_flag') : error.instancePath;
+        const path =
+          id === 'CMDHELP-02/negate-flag'
+            ? error.instancePath.replace(/\/type$/, '/negate_flag')
+            : error.instancePath;
         report(id, describe(error), path, excerpt);
       }
     }
@@ -141,19 +191,43 @@ export function validateCmdhelpDocument(input: unknown, options: CmdhelpDocument
         command.examples.forEach((example, k) => {
           if (!isObject(example) || typeof example.cmd !== 'string') return;
           for (const problem of resolveExample(doc as unknown as CmdhelpDocument, example.cmd))
-            report(problem.id, problem.message, pointer('commands', name, 'examples', k, 'cmd'), example.cmd);
+            report(
+              problem.id,
+              problem.message,
+              pointer('commands', name, 'examples', k, 'cmd'),
+              example.cmd,
+            );
         });
       }
     }
   } catch (error) {
-    report('CMDHELP-02/not-json', `the document could not be read as plain data (${error instanceof Error ? error.name : typeof error}).`, '');
+    report(
+      'CMDHELP-02/not-json',
+      `the document could not be read as plain data (${error instanceof Error ? error.name : typeof error}).`,
+      '',
+    );
   }
   return finish(findings, doc, options);
 }
 
-function finish(findings: CmdhelpFinding[], doc: unknown, options: CmdhelpDocumentOptions): CmdhelpDocumentReport {
-  const collector = new VerdictCollector({ strict: options.strict === true, keepPerSubRule: Infinity });
+function finish(
+  findings: CmdhelpFinding[],
+  doc: unknown,
+  options: CmdhelpDocumentOptions,
+): CmdhelpDocumentReport {
+  const collector = new VerdictCollector({
+    strict: options.strict === true,
+    keepPerSubRule: Infinity,
+  });
   for (const finding of findings) collector.addFinding(finding);
-  const { ok, verdicts } = collector.report(options.examples === false ? DOCUMENT_RULES.slice(0, 1) : DOCUMENT_RULES);
-  return { ok, valid: ok, ...(ok && doc !== undefined ? { document: doc as CmdhelpDocument } : {}), verdicts, findings };
+  const { ok, verdicts } = collector.report(
+    options.examples === false ? DOCUMENT_RULES.slice(0, 1) : DOCUMENT_RULES,
+  );
+  return {
+    ok,
+    valid: ok,
+    ...(ok && doc !== undefined ? { document: doc as CmdhelpDocument } : {}),
+    verdicts,
+    findings,
+  };
 }

@@ -53,11 +53,11 @@ export function tokenizeExample(cmd: string): string[] {
   return words;
 }
 
-
 function flagsOf(value: unknown): Record<string, CmdhelpFlag> {
   if (!isObject(value)) return {};
   const out: Record<string, CmdhelpFlag> = {};
-  for (const [name, flag] of Object.entries(value)) if (isObject(flag)) out[name] = flag as CmdhelpFlag;
+  for (const [name, flag] of Object.entries(value))
+    if (isObject(flag)) out[name] = flag as CmdhelpFlag;
   return out;
 }
 
@@ -73,7 +73,8 @@ function table(...maps: Record<string, CmdhelpFlag>[]): FlagTable {
     for (const [name, flag] of Object.entries(map)) {
       byName.set(name, { name, flag });
       if (typeof flag.short === 'string') byName.set(flag.short, { name, flag });
-      if (flag.type === 'bool' && typeof flag.negate_flag === 'string') negations.add(flag.negate_flag);
+      if (flag.type === 'bool' && typeof flag.negate_flag === 'string')
+        negations.add(flag.negate_flag);
     }
   return { byName, negations };
 }
@@ -87,15 +88,25 @@ const bareName = (token: string) => token.replace(/^--?/, '');
  *
  * @example resolveExample(doc, 'helpdesk ticket create "Printer jam" --priority high') // []
  */
-export function resolveExample(doc: Pick<CmdhelpDocument, 'binary' | 'commands' | 'global_flags'>, cmd: string): ExampleProblem[] {
+export function resolveExample(
+  doc: Pick<CmdhelpDocument, 'binary' | 'commands' | 'global_flags'>,
+  cmd: string,
+): ExampleProblem[] {
   const problems: ExampleProblem[] = [];
   const tokens = tokenizeExample(cmd);
   const binary = typeof doc.binary === 'string' ? doc.binary : '';
   const first = tokens[0] ?? '';
   if (first !== binary && first.split('/').pop() !== binary) {
-    return [{ id: 'CMDHELP-07/wrong-binary', message: `The example starts with "${first}", not the binary "${binary}".` }];
+    return [
+      {
+        id: 'CMDHELP-07/wrong-binary',
+        message: `The example starts with "${first}", not the binary "${binary}".`,
+      },
+    ];
   }
-  const commands: Record<string, CmdhelpCommand> = isObject(doc.commands) ? (doc.commands as Record<string, CmdhelpCommand>) : {};
+  const commands: Record<string, CmdhelpCommand> = isObject(doc.commands)
+    ? (doc.commands as Record<string, CmdhelpCommand>)
+    : {};
   const globals = flagsOf(doc.global_flags);
   let i = 1;
   // Global flags before the command path.
@@ -112,7 +123,10 @@ export function resolveExample(doc: Pick<CmdhelpDocument, 'binary' | 'commands' 
       break;
     }
   if (depth === 0 && words.length > 0 && Object.keys(commands).length > 0) {
-    problems.push({ id: 'CMDHELP-07/unknown-command', message: `"${binary} ${words[0]}" is not a documented command.` });
+    problems.push({
+      id: 'CMDHELP-07/unknown-command',
+      message: `"${binary} ${words[0]}" is not a documented command.`,
+    });
     return problems;
   }
   const path = words.slice(0, depth).join(' ');
@@ -137,21 +151,37 @@ export function resolveExample(doc: Pick<CmdhelpDocument, 'binary' | 'commands' 
     const args = command.args.filter(isObject);
     const required = args.filter((a) => a.required === true).length;
     const repeatable = args.length > 0 && args[args.length - 1]!.repeatable === true;
-    if (positionals < required) problems.push({ id: 'CMDHELP-07/arity', message: `"${path}" needs ${required} positional argument(s); the example gives ${positionals}.` });
+    if (positionals < required)
+      problems.push({
+        id: 'CMDHELP-07/arity',
+        message: `"${path}" needs ${required} positional argument(s); the example gives ${positionals}.`,
+      });
     else if (positionals > args.length && !repeatable)
-      problems.push({ id: 'CMDHELP-07/arity', message: `"${path}" takes at most ${args.length} positional argument(s); the example gives ${positionals}.` });
+      problems.push({
+        id: 'CMDHELP-07/arity',
+        message: `"${path}" takes at most ${args.length} positional argument(s); the example gives ${positionals}.`,
+      });
   }
   return problems;
 }
 
 /** Judge the flag at tokens[i]; returns the index after it (and its value). */
-function consumeFlag(tokens: readonly string[], i: number, flags: FlagTable, problems: ExampleProblem[]): number {
+function consumeFlag(
+  tokens: readonly string[],
+  i: number,
+  flags: FlagTable,
+  problems: ExampleProblem[],
+): number {
   const token = tokens[i]!;
   const eq = token.indexOf('=');
   const spelled = eq === -1 ? token : token.slice(0, eq);
   const inline = eq === -1 ? undefined : token.slice(eq + 1);
   if (flags.negations.has(spelled)) {
-    if (inline !== undefined) problems.push({ id: 'CMDHELP-07/bool-with-value', message: `${spelled} is a negation switch; the example gives it the value "${inline}".` });
+    if (inline !== undefined)
+      problems.push({
+        id: 'CMDHELP-07/bool-with-value',
+        message: `${spelled} is a negation switch; the example gives it the value "${inline}".`,
+      });
     return i + 1;
   }
   const entry = flags.byName.get(bareName(spelled));
@@ -164,17 +194,25 @@ function consumeFlag(tokens: readonly string[], i: number, flags: FlagTable, pro
         : `${spelled} is not a flag of this command or a global flag.`,
     });
     // An unknown flag's value cannot be told from a positional: skip a following word that is not a flag.
-    return inline === undefined && i + 1 < tokens.length && !tokens[i + 1]!.startsWith('-') ? i + 2 : i + 1;
+    return inline === undefined && i + 1 < tokens.length && !tokens[i + 1]!.startsWith('-')
+      ? i + 2
+      : i + 1;
   }
   const { name, flag } = entry;
   if (flag.type === 'bool') {
     if (inline !== undefined) {
-      problems.push({ id: 'CMDHELP-07/bool-with-value', message: `--${name} is a bool presence switch; the example gives it "=${inline}".` });
+      problems.push({
+        id: 'CMDHELP-07/bool-with-value',
+        message: `--${name} is a bool presence switch; the example gives it "=${inline}".`,
+      });
       return i + 1;
     }
     const next = tokens[i + 1];
     if (next === 'true' || next === 'false') {
-      problems.push({ id: 'CMDHELP-07/bool-with-value', message: `--${name} is a bool presence switch; the example passes "${next}" after it.` });
+      problems.push({
+        id: 'CMDHELP-07/bool-with-value',
+        message: `--${name} is a bool presence switch; the example passes "${next}" after it.`,
+      });
       return i + 2;
     }
     return i + 1;
@@ -184,14 +222,25 @@ function consumeFlag(tokens: readonly string[], i: number, flags: FlagTable, pro
   if (value === undefined) {
     const next = tokens[i + 1];
     if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
-      problems.push({ id: 'CMDHELP-07/missing-value', message: `--${name} (${String(flag.type)}) needs a value; the example gives none.` });
+      problems.push({
+        id: 'CMDHELP-07/missing-value',
+        message: `--${name} (${String(flag.type)}) needs a value; the example gives none.`,
+      });
       return i + 1;
     }
     value = next;
     after = i + 2;
   }
-  if (flag.type === 'enum' && Array.isArray(flag.enum) && flag.enum_source === undefined && !flag.enum.map(String).includes(value)) {
-    problems.push({ id: 'CMDHELP-07/enum-value', message: `--${name} ${value}: not one of ${flag.enum.map(String).join(', ')}.` });
+  if (
+    flag.type === 'enum' &&
+    Array.isArray(flag.enum) &&
+    flag.enum_source === undefined &&
+    !flag.enum.map(String).includes(value)
+  ) {
+    problems.push({
+      id: 'CMDHELP-07/enum-value',
+      message: `--${name} ${value}: not one of ${flag.enum.map(String).join(', ')}.`,
+    });
   }
   return after;
 }

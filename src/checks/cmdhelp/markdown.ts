@@ -39,7 +39,15 @@ export function checkCmdhelpMarkdown(md: string, options: MarkdownOptions = {}):
   let frontmatter: Record<string, unknown> | undefined;
   if (lines[0] === '---') {
     const end = lines.indexOf('---', 1);
-    const fail = (message: string, line = 1) => findings.push(makeFinding('CMDHELP-05/frontmatter', message, { line, excerpt: toExcerpt(lines[line - 1] ?? '') }, strict));
+    const fail = (message: string, line = 1) =>
+      findings.push(
+        makeFinding(
+          'CMDHELP-05/frontmatter',
+          message,
+          { line, excerpt: toExcerpt(lines[line - 1] ?? '') },
+          strict,
+        ),
+      );
     if (end === -1) fail('The frontmatter has no closing `---`.');
     else {
       start = end + 1;
@@ -50,14 +58,27 @@ export function checkCmdhelpMarkdown(md: string, options: MarkdownOptions = {}):
         fail(`The frontmatter is not valid YAML (${(error as Error).message.split('\n', 1)[0]}).`);
       }
       if (data !== undefined) {
-        if (data === null || typeof data !== 'object' || Array.isArray(data)) fail('The frontmatter is not a YAML mapping.');
+        if (data === null || typeof data !== 'object' || Array.isArray(data))
+          fail('The frontmatter is not a YAML mapping.');
         else {
           frontmatter = data as Record<string, unknown>;
-          const lineOf = (key: string) => 1 + lines.slice(0, end).findIndex((l) => l.startsWith(`${key}:`));
+          const lineOf = (key: string) =>
+            1 + lines.slice(0, end).findIndex((l) => l.startsWith(`${key}:`));
           const version = frontmatter.cmdhelp_version;
-          if (version !== undefined && !/^\d+\.\d+$/.test(String(version))) fail(`cmdhelp_version ${JSON.stringify(version)} is not MAJOR.MINOR.`, lineOf('cmdhelp_version'));
-          if (options.binary !== undefined && frontmatter.binary !== undefined && String(frontmatter.binary) !== options.binary)
-            fail(`binary ${JSON.stringify(frontmatter.binary)} is not the tool "${options.binary}".`, lineOf('binary'));
+          if (version !== undefined && !/^\d+\.\d+$/.test(String(version)))
+            fail(
+              `cmdhelp_version ${JSON.stringify(version)} is not MAJOR.MINOR.`,
+              lineOf('cmdhelp_version'),
+            );
+          if (
+            options.binary !== undefined &&
+            frontmatter.binary !== undefined &&
+            String(frontmatter.binary) !== options.binary
+          )
+            fail(
+              `binary ${JSON.stringify(frontmatter.binary)} is not the tool "${options.binary}".`,
+              lineOf('binary'),
+            );
         }
       }
     }
@@ -74,15 +95,26 @@ export function checkCmdhelpMarkdown(md: string, options: MarkdownOptions = {}):
       continue;
     }
     if (fence) {
-      if (current && section === 'Examples' && text.trim() !== '' && !text.trim().startsWith('#')) current.examples.push(text.trim().replace(/^\$\s+/, ''));
+      if (current && section === 'Examples' && text.trim() !== '' && !text.trim().startsWith('#'))
+        current.examples.push(text.trim().replace(/^\$\s+/, ''));
       continue;
     }
     const h2 = /^##\s+(.*?)\s*$/.exec(text);
     if (h2 && !text.startsWith('###')) {
       const quoted = /^`([^`]+)`$/.exec(h2[1]!);
-      if (!quoted) findings.push(makeFinding('CMDHELP-05/heading', 'The command heading is not `<cmd> <subcommand>` in backticks.', { line: i + 1, excerpt: toExcerpt(text) }, strict));
+      if (!quoted)
+        findings.push(
+          makeFinding(
+            'CMDHELP-05/heading',
+            'The command heading is not `<cmd> <subcommand>` in backticks.',
+            { line: i + 1, excerpt: toExcerpt(text) },
+            strict,
+          ),
+        );
       const words = (quoted ? quoted[1]! : h2[1]!).trim().split(/\s+/);
-      const path = (options.binary === undefined || words[0] === options.binary ? words.slice(1) : words).join(' ');
+      const path = (
+        options.binary === undefined || words[0] === options.binary ? words.slice(1) : words
+      ).join(' ');
       current = { path, line: i + 1, sections: [], examples: [] };
       commands.push(current);
       section = '';
@@ -93,12 +125,19 @@ export function checkCmdhelpMarkdown(md: string, options: MarkdownOptions = {}):
       section = h3[1]!;
       const rank = MD_SECTIONS.indexOf(section as (typeof MD_SECTIONS)[number]);
       if (rank !== -1) {
-        const before = current.sections.filter((s) => MD_SECTIONS.indexOf(s as (typeof MD_SECTIONS)[number]) >= rank);
+        const before = current.sections.filter(
+          (s) => MD_SECTIONS.indexOf(s as (typeof MD_SECTIONS)[number]) >= rank,
+        );
         // One finding per command: the first section out of place (what follows it is usually out of place too).
         if (before.length > 0 && !disordered.has(current)) {
           disordered.add(current);
           findings.push(
-            makeFinding('CMDHELP-05/section-order', `### ${section} comes after ### ${before[before.length - 1]} in \`${current.path}\`; §6 puts it before.`, { line: i + 1, excerpt: toExcerpt(text) }, strict),
+            makeFinding(
+              'CMDHELP-05/section-order',
+              `### ${section} comes after ### ${before[before.length - 1]} in \`${current.path}\`; §6 puts it before.`,
+              { line: i + 1, excerpt: toExcerpt(text) },
+              strict,
+            ),
           );
         }
       }

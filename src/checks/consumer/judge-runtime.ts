@@ -1,5 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { runtimeRulesOf, type AppCall, type RuntimeScenarioSpec } from '../../spec/consumer/runtime-scenarios.js';
+import {
+  runtimeRulesOf,
+  type AppCall,
+  type RuntimeScenarioSpec,
+} from '../../spec/consumer/runtime-scenarios.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 import type { ConsumerRecording } from './judge.js';
@@ -14,7 +18,10 @@ export interface RuntimeRecording {
   /** Every invocation the application's binary saw, in order. */
   readonly calls: readonly AppCall[];
   /** The runtime's own log (AOI_RUNTIME_LOG): its JSON lines, and how many lines were not JSON objects. */
-  readonly log: { readonly records: readonly Readonly<Record<string, unknown>>[]; readonly unreadable: number };
+  readonly log: {
+    readonly records: readonly Readonly<Record<string, unknown>>[];
+    readonly unreadable: number;
+  };
 }
 
 /** What the runtime reported: its last `result` record, else its exit status. */
@@ -22,7 +29,11 @@ export interface RuntimeOutcome {
   readonly exitCode: number | null;
   readonly signal: string | null;
   /** The last `{"type":"result"}` record of its log, when it wrote one. */
-  readonly result: { readonly ok: unknown; readonly answer?: unknown; readonly error?: unknown } | null;
+  readonly result: {
+    readonly ok: unknown;
+    readonly answer?: unknown;
+    readonly error?: unknown;
+  } | null;
   readonly reported: 'success' | 'failure';
   readonly confirms: number;
 }
@@ -47,16 +58,36 @@ export const RUNTIME_RULE_IDS: readonly string[] = ruleIdsOf('RUNTIME');
 export function runtimeOutcomeOf(recording: Pick<RuntimeRecording, 'run' | 'log'>): RuntimeOutcome {
   const { run, log } = recording;
   const last = log.records.filter((r) => r.type === 'result').at(-1);
-  const result = last ? { ok: last.ok, ...('answer' in last ? { answer: last.answer } : {}), ...('error' in last ? { error: last.error } : {}) } : null;
+  const result = last
+    ? {
+        ok: last.ok,
+        ...('answer' in last ? { answer: last.answer } : {}),
+        ...('error' in last ? { error: last.error } : {}),
+      }
+    : null;
   // The contract: the result record says; without one, the exit status does.
-  const reported = result ? (result.ok === true ? 'success' : 'failure') : run.exitCode === 0 && run.signal === null ? 'success' : 'failure';
-  return { exitCode: run.exitCode, signal: run.signal, result, reported, confirms: log.records.filter((r) => r.type === 'confirm').length };
+  const reported = result
+    ? result.ok === true
+      ? 'success'
+      : 'failure'
+    : run.exitCode === 0 && run.signal === null
+      ? 'success'
+      : 'failure';
+  return {
+    exitCode: run.exitCode,
+    signal: run.signal,
+    result,
+    reported,
+    confirms: log.records.filter((r) => r.type === 'confirm').length,
+  };
 }
 
 /** `exit 0, result ok:true, 1 confirm`. Quotes nothing the runtime printed. */
 export function describeRuntimeOutcome(outcome: RuntimeOutcome): string {
   const end = outcome.signal !== null ? `killed by ${outcome.signal}` : `exit ${outcome.exitCode}`;
-  const result = outcome.result ? `result ok:${outcome.result.ok === true ? 'true' : outcome.result.ok === false ? 'false' : 'not a boolean'}` : 'no result record';
+  const result = outcome.result
+    ? `result ok:${outcome.result.ok === true ? 'true' : outcome.result.ok === false ? 'false' : 'not a boolean'}`
+    : 'no result record';
   return `${end}, ${result}${outcome.confirms > 0 ? `, ${outcome.confirms} confirm` : ''} (reported ${outcome.reported})`;
 }
 
@@ -73,7 +104,9 @@ const argvOf = (call: AppCall) => call.argv.join(' ');
  * the reason, never passed.
  */
 export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeReport {
-  const collector = new VerdictCollector({ unrecorded: { notApplicable: 'not judged in this scenario' } });
+  const collector = new VerdictCollector({
+    unrecorded: { notApplicable: 'not judged in this scenario' },
+  });
   const results: RuntimeScenarioResult[] = [];
   const verdictRules: [string, string[]][] = [];
   for (const recording of recordings) {
@@ -82,14 +115,39 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     const rules = runtimeRulesOf(scenario);
     verdictRules.push([id, rules]);
     const others = rules.filter((rule) => rule !== 'RUNTIME-08');
-    const tail = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8').trim().split('\n').slice(-3).join('\n');
-    const evidence = { text: [`calls: ${calls.map(argvOf).join(' | ') || 'none'}`, tail(run.stdout), tail(run.stderr)].filter(Boolean).join('\n') };
+    const tail = (bytes: Uint8Array) =>
+      Buffer.from(bytes).toString('utf8').trim().split('\n').slice(-3).join('\n');
+    const evidence = {
+      text: [
+        `calls: ${calls.map(argvOf).join(' | ') || 'none'}`,
+        tail(run.stdout),
+        tail(run.stderr),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    };
     const argvs = calls.map((call) => call.argv);
 
     if (run.timedOut) {
-      collector.add('RUNTIME-08/hung', `${id}: the runtime was still running after ${recording.timeoutMs} ms; the kit killed its process tree`, evidence, id);
-      for (const rule of others) collector.skip(rule, `the runtime did not end on its own within ${recording.timeoutMs} ms (RUNTIME-08)`, id);
-      results.push({ id, shape: 'runtime', outcome: null, calls: argvs, durationMs: run.durationMs });
+      collector.add(
+        'RUNTIME-08/hung',
+        `${id}: the runtime was still running after ${recording.timeoutMs} ms; the kit killed its process tree`,
+        evidence,
+        id,
+      );
+      for (const rule of others)
+        collector.skip(
+          rule,
+          `the runtime did not end on its own within ${recording.timeoutMs} ms (RUNTIME-08)`,
+          id,
+        );
+      results.push({
+        id,
+        shape: 'runtime',
+        outcome: null,
+        calls: argvs,
+        durationMs: run.durationMs,
+      });
       continue;
     }
     collector.exercised('RUNTIME-08', id);
@@ -97,13 +155,21 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     results.push({ id, shape: 'runtime', outcome, calls: argvs, durationMs: run.durationMs });
     const neverRan = `the runtime never ran the request (${[request.command, ...request.args].join(' ')}), so what it does with its output cannot be judged`;
     // The calls that carry the request: the binary answers any call as the scenario says, so only these count.
-    const requested = calls.filter((call) => isDeepStrictEqual(call.argv, [request.command, ...request.args]));
+    const requested = calls.filter((call) =>
+      isDeepStrictEqual(call.argv, [request.command, ...request.args]),
+    );
 
     // RUNTIME-01: every call from the package root.
     if (rules.includes('RUNTIME-01')) {
       const elsewhere = calls.filter((call) => call.cwd !== recording.packageDir);
       if (calls.length === 0) collector.skip('RUNTIME-01', neverRan, id);
-      else if (elsewhere.length > 0) collector.add('RUNTIME-01/not-package-root', `${id}: ${argvOf(elsewhere[0]!)} ran in ${elsewhere[0]!.cwd}, not the package root ${recording.packageDir}`, evidence, id);
+      else if (elsewhere.length > 0)
+        collector.add(
+          'RUNTIME-01/not-package-root',
+          `${id}: ${argvOf(elsewhere[0]!)} ran in ${elsewhere[0]!.cwd}, not the package root ${recording.packageDir}`,
+          evidence,
+          id,
+        );
       else collector.exercised('RUNTIME-01', id);
     }
 
@@ -111,15 +177,32 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     const retried = requested.length > 1;
     if (expect.once) {
       if (requested.length === 0) collector.skip('RUNTIME-05', neverRan, id);
-      else if (retried) collector.add('RUNTIME-05/silent-retry', `${id}: the command failed and was run ${requested.length} times (${calls.map((_, n) => `exit ${scenario.responses[Math.min(n, scenario.responses.length - 1)]!.code}`).join(', ')})`, evidence, id);
+      else if (retried)
+        collector.add(
+          'RUNTIME-05/silent-retry',
+          `${id}: the command failed and was run ${requested.length} times (${calls.map((_, n) => `exit ${scenario.responses[Math.min(n, scenario.responses.length - 1)]!.code}`).join(', ')})`,
+          evidence,
+          id,
+        );
       else collector.exercised('RUNTIME-05', id);
     }
-    const once = requested.length === 0 ? neverRan : retried ? `the runtime ran the command ${requested.length} times (RUNTIME-05): what it reported is not about the one failure` : undefined;
+    const once =
+      requested.length === 0
+        ? neverRan
+        : retried
+          ? `the runtime ran the command ${requested.length} times (RUNTIME-05): what it reported is not about the one failure`
+          : undefined;
 
     // RUNTIME-03: a non-zero exit is reported as failure.
     if (expect.failure) {
       if (once) collector.skip('RUNTIME-03', once, id);
-      else if (outcome.reported === 'success') collector.add('RUNTIME-03/failure-reported-as-success', `${id}: ${argvOf(requested[0]!)} exited ${scenario.responses[0]!.code}, and the runtime reported success (${describeRuntimeOutcome(outcome)})`, evidence, id);
+      else if (outcome.reported === 'success')
+        collector.add(
+          'RUNTIME-03/failure-reported-as-success',
+          `${id}: ${argvOf(requested[0]!)} exited ${scenario.responses[0]!.code}, and the runtime reported success (${describeRuntimeOutcome(outcome)})`,
+          evidence,
+          id,
+        );
       else collector.exercised('RUNTIME-03', id);
     }
 
@@ -127,41 +210,100 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     if (expect.error) {
       const error = outcome.result?.error as { code?: unknown; message?: unknown } | undefined;
       if (once) collector.skip('RUNTIME-04', once, id);
-      else if (outcome.reported === 'success') collector.skip('RUNTIME-04', 'the runtime reported success, not an error (RUNTIME-03)', id);
+      else if (outcome.reported === 'success')
+        collector.skip('RUNTIME-04', 'the runtime reported success, not an error (RUNTIME-03)', id);
       else if (error?.code !== expect.error.code || error?.message !== expect.error.message) {
-        collector.add('RUNTIME-04/error-dropped', `${id}: the application failed with ${cut(expect.error)}; the runtime's result record has error ${cut(error)}`, evidence, id);
+        collector.add(
+          'RUNTIME-04/error-dropped',
+          `${id}: the application failed with ${cut(expect.error)}; the runtime's result record has error ${cut(error)}`,
+          evidence,
+          id,
+        );
       } else collector.exercised('RUNTIME-04', id);
     }
 
     // RUNTIME-02: the answer is stdout's JSON, never stderr's.
     if (rules.includes('RUNTIME-02')) {
       const answer = outcome.result?.answer;
-      const reportedAnswer = outcome.reported === 'success' && outcome.result !== null && 'answer' in outcome.result;
+      const reportedAnswer =
+        outcome.reported === 'success' && outcome.result !== null && 'answer' in outcome.result;
       if (requested.length === 0) collector.skip('RUNTIME-02', neverRan, id);
-      else if (expect.notAnswer !== undefined && reportedAnswer && isDeepStrictEqual(answer, expect.notAnswer)) {
-        collector.add('RUNTIME-02/stderr-parsed', `${id}: the runtime reported the JSON the application wrote on stderr as the answer: ${cut(answer)}`, evidence, id);
-      } else if (expect.answer !== undefined && !(reportedAnswer && isDeepStrictEqual(answer, expect.answer))) {
-        const what = outcome.reported === 'success' ? `answer ${cut(answer)}` : `failure (${describeRuntimeOutcome(outcome)})`;
-        collector.add('RUNTIME-02/answer-not-stdout', `${id}: the application exited 0 with ${cut(expect.answer)} on stdout; the runtime reported ${what}`, evidence, id);
+      else if (
+        expect.notAnswer !== undefined &&
+        reportedAnswer &&
+        isDeepStrictEqual(answer, expect.notAnswer)
+      ) {
+        collector.add(
+          'RUNTIME-02/stderr-parsed',
+          `${id}: the runtime reported the JSON the application wrote on stderr as the answer: ${cut(answer)}`,
+          evidence,
+          id,
+        );
+      } else if (
+        expect.answer !== undefined &&
+        !(reportedAnswer && isDeepStrictEqual(answer, expect.answer))
+      ) {
+        const what =
+          outcome.reported === 'success'
+            ? `answer ${cut(answer)}`
+            : `failure (${describeRuntimeOutcome(outcome)})`;
+        collector.add(
+          'RUNTIME-02/answer-not-stdout',
+          `${id}: the application exited 0 with ${cut(expect.answer)} on stdout; the runtime reported ${what}`,
+          evidence,
+          id,
+        );
       } else collector.exercised('RUNTIME-02', id);
     }
 
     // RUNTIME-06: confirm before; denied means not run.
     if (expect.confirmation) {
-      const unasked = calls.find((call) => call.argv[0] === request.command && call.confirmsBefore === 0);
+      const unasked = calls.find(
+        (call) => call.argv[0] === request.command && call.confirmsBefore === 0,
+      );
       const ran = calls.filter((call) => call.argv[0] === request.command);
-      if (unasked) collector.add('RUNTIME-06/not-asked', `${id}: ${argvOf(unasked)} (remove is confirmationRequired) ran with no confirm record before it in the runtime's log`, evidence, id);
-      else if (expect.confirmation === 'denied' && ran.length > 0) collector.add('RUNTIME-06/run-after-denial', `${id}: the user answered no, and ${argvOf(ran[0]!)} ran anyway`, evidence, id);
-      else if (expect.confirmation === 'approved' && ran.length === 0) collector.skip('RUNTIME-06', `${neverRan}, approved by the user: whether it asks first is not seen`, id);
+      if (unasked)
+        collector.add(
+          'RUNTIME-06/not-asked',
+          `${id}: ${argvOf(unasked)} (remove is confirmationRequired) ran with no confirm record before it in the runtime's log`,
+          evidence,
+          id,
+        );
+      else if (expect.confirmation === 'denied' && ran.length > 0)
+        collector.add(
+          'RUNTIME-06/run-after-denial',
+          `${id}: the user answered no, and ${argvOf(ran[0]!)} ran anyway`,
+          evidence,
+          id,
+        );
+      else if (expect.confirmation === 'approved' && ran.length === 0)
+        collector.skip(
+          'RUNTIME-06',
+          `${neverRan}, approved by the user: whether it asks first is not seen`,
+          id,
+        );
       else collector.exercised('RUNTIME-06', id);
     }
 
     // RUNTIME-07: no invented scheduling command.
     if (expect.noCall) {
-      if (calls.length > 0) collector.add('RUNTIME-07/invented-scheduling', `${id}: the runtime invoked ${argvOf(calls[0]!)}, a scheduling command APP.md does not document${scenario.app.scheduling === 'notSupported' ? ' (scheduling: notSupported)' : ''}`, evidence, id);
+      if (calls.length > 0)
+        collector.add(
+          'RUNTIME-07/invented-scheduling',
+          `${id}: the runtime invoked ${argvOf(calls[0]!)}, a scheduling command APP.md does not document${scenario.app.scheduling === 'notSupported' ? ' (scheduling: notSupported)' : ''}`,
+          evidence,
+          id,
+        );
       else collector.exercised('RUNTIME-07', id);
     }
   }
-  const verdicts = verdictRules.flatMap(([id, rules]) => rules.map((rule) => collector.verdict(rule, id)));
-  return { ok: verdicts.every((v) => v.status !== 'fail'), verdicts, findings: collector.findings, scenarios: results };
+  const verdicts = verdictRules.flatMap(([id, rules]) =>
+    rules.map((rule) => collector.verdict(rule, id)),
+  );
+  return {
+    ok: verdicts.every((v) => v.status !== 'fail'),
+    verdicts,
+    findings: collector.findings,
+    scenarios: results,
+  };
 }

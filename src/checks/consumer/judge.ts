@@ -7,10 +7,16 @@ import { VerdictCollector, type Report } from '../verdict.js';
 export interface ConsumerRecording {
   readonly scenario: ConsumerScenarioSpec;
   /** `timedOut`: the kit killed the consumer's process tree after `timeoutMs`. */
-  readonly run: Pick<ProbeOutcome, 'stdout' | 'stderr' | 'exitCode' | 'signal' | 'timedOut'> & { readonly durationMs: number };
+  readonly run: Pick<ProbeOutcome, 'stdout' | 'stderr' | 'exitCode' | 'signal' | 'timedOut'> & {
+    readonly durationMs: number;
+  };
   readonly timeoutMs: number;
   /** Spawn scenarios: the fake tool, how often the consumer started it, and what of it outlived the consumer (null: not observable here). */
-  readonly tool?: { readonly name: string; readonly calls: number; readonly survivors: readonly { readonly pid: number; readonly command: string }[] | null };
+  readonly tool?: {
+    readonly name: string;
+    readonly calls: number;
+    readonly survivors: readonly { readonly pid: number; readonly command: string }[] | null;
+  };
 }
 
 /** What the consumer reported, read from how it ended and from the AOI events on its stdout (if any). */
@@ -48,14 +54,21 @@ const ruleOf = (subRule: string) => subRule.slice(0, subRule.indexOf('/'));
 
 /** The rules a scenario judges: the one its `must` concerns, the count, the end; for a spawned tool, its survival. */
 export function rulesOf(scenario: ConsumerScenarioSpec): string[] {
-  const rules = new Set([ruleOf(scenario.breaks), 'CONSUMER-05', 'CONSUMER-08', ...(scenario.shape === 'spawn' ? ['CONSUMER-07'] : [])]);
+  const rules = new Set([
+    ruleOf(scenario.breaks),
+    'CONSUMER-05',
+    'CONSUMER-08',
+    ...(scenario.shape === 'spawn' ? ['CONSUMER-07'] : []),
+  ]);
   return [...rules].sort();
 }
 
 /** The items an upstream delivered: data events (outside aoi:) on complete, well-formed lines. */
 export function receivedItems(upstream: string): number {
   // Only complete lines: what follows the last LF was cut.
-  return eventsOf(Buffer.from(upstream.slice(0, upstream.lastIndexOf('\n') + 1))).filter((event) => !event.type.startsWith('aoi:')).length;
+  return eventsOf(Buffer.from(upstream.slice(0, upstream.lastIndexOf('\n') + 1))).filter(
+    (event) => !event.type.startsWith('aoi:'),
+  ).length;
 }
 
 /** What the consumer reported. A consumer that prints no AOI stream is judged by its exit status alone. */
@@ -66,7 +79,11 @@ export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
   const errors = events.filter((e) => e.type === 'aoi:error').length;
   const warnings = events.filter((e) => e.type === 'aoi:warning').length;
   const summary = last ? { ok: last.ok, count: last.count } : null;
-  const failed = run.exitCode !== 0 || run.signal !== null || (summary !== null && summary.ok !== true) || errors > 0;
+  const failed =
+    run.exitCode !== 0 ||
+    run.signal !== null ||
+    (summary !== null && summary.ok !== true) ||
+    errors > 0;
   return { exitCode: run.exitCode, signal: run.signal, summary, errors, warnings, failed };
 }
 
@@ -74,14 +91,17 @@ export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
 export function describeOutcome(outcome: ConsumerOutcome): string {
   const end = outcome.signal !== null ? `killed by ${outcome.signal}` : `exit ${outcome.exitCode}`;
   const ok = JSON.stringify(outcome.summary?.ok) ?? 'missing';
-  const summary = outcome.summary ? `, summary ok:${ok.length > 40 ? `${ok.slice(0, 40)}…` : ok}` : ', no aoi:summary';
+  const summary = outcome.summary
+    ? `, summary ok:${ok.length > 40 ? `${ok.slice(0, 40)}…` : ok}`
+    : ', no aoi:summary';
   const errors = outcome.errors > 0 ? `, ${outcome.errors} aoi:error` : '';
   return `${end}${summary}${errors}`;
 }
 
 const upstreamEnd = (scenario: ConsumerScenarioSpec): string => {
   const end = scenario.end;
-  if (end.kind === 'eof') return scenario.mode === 'unbounded' ? 'then EOF, the end of an unbounded stream' : 'then EOF';
+  if (end.kind === 'eof')
+    return scenario.mode === 'unbounded' ? 'then EOF, the end of an unbounded stream' : 'then EOF';
   if (end.kind === 'exit') return `then exit ${end.code}`;
   if (end.kind === 'signal') return `then killed by ${end.signal}`;
   if (end.kind === 'hang') return `then a hang ignoring ${end.ignores.join(', ')}`;
@@ -96,7 +116,9 @@ const upstreamEnd = (scenario: ConsumerScenarioSpec): string => {
  * failed (the consumer hung; it never ran the tool) is skipped with the reason, never passed.
  */
 export function judgeConsumer(recordings: readonly ConsumerRecording[]): ConsumerReport {
-  const collector = new VerdictCollector({ unrecorded: { notApplicable: 'not judged in this scenario' } });
+  const collector = new VerdictCollector({
+    unrecorded: { notApplicable: 'not judged in this scenario' },
+  });
   const results: ConsumerScenarioResult[] = [];
   const verdictRules: [string, string[]][] = [];
   for (const recording of recordings) {
@@ -107,22 +129,56 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
     const others = rules.filter((rule) => rule !== 'CONSUMER-08');
     const stdout = Buffer.from(run.stdout).toString('utf8');
     const stderr = Buffer.from(run.stderr).toString('utf8');
-    const evidence = { text: stdout.trim() !== '' ? stdout.trim().split('\n').slice(-3).join('\n') : stderr.trim().split('\n').slice(-3).join('\n') };
+    const evidence = {
+      text:
+        stdout.trim() !== ''
+          ? stdout.trim().split('\n').slice(-3).join('\n')
+          : stderr.trim().split('\n').slice(-3).join('\n'),
+    };
     const upstream = scenario.stdout + (scenario.end.kind === 'prompt' ? scenario.end.refusal : '');
     const received = receivedItems(upstream);
 
     if (run.timedOut) {
-      collector.add('CONSUMER-08/hung', `${id}: the consumer was still running after ${recording.timeoutMs} ms (upstream: ${scenario.description}); the kit killed its process tree`, evidence, id);
-      for (const rule of others) collector.skip(rule, `the consumer did not end on its own within ${recording.timeoutMs} ms (CONSUMER-08)`, id);
-      results.push({ id, shape: scenario.shape, must: scenario.must, outcome: null, received, durationMs: run.durationMs });
+      collector.add(
+        'CONSUMER-08/hung',
+        `${id}: the consumer was still running after ${recording.timeoutMs} ms (upstream: ${scenario.description}); the kit killed its process tree`,
+        evidence,
+        id,
+      );
+      for (const rule of others)
+        collector.skip(
+          rule,
+          `the consumer did not end on its own within ${recording.timeoutMs} ms (CONSUMER-08)`,
+          id,
+        );
+      results.push({
+        id,
+        shape: scenario.shape,
+        must: scenario.must,
+        outcome: null,
+        received,
+        durationMs: run.durationMs,
+      });
       continue;
     }
     collector.exercised('CONSUMER-08', id);
     const outcome = outcomeOf(run);
-    results.push({ id, shape: scenario.shape, must: scenario.must, outcome, received, durationMs: run.durationMs });
+    results.push({
+      id,
+      shape: scenario.shape,
+      must: scenario.must,
+      outcome,
+      received,
+      durationMs: run.durationMs,
+    });
     const tool = recording.tool;
     if (tool && tool.calls === 0) {
-      for (const rule of others) collector.skip(rule, `the consumer never ran ${tool.name} (the fake tool on PATH), so what it did with the tool's output cannot be judged`, id);
+      for (const rule of others)
+        collector.skip(
+          rule,
+          `the consumer never ran ${tool.name} (the fake tool on PATH), so what it did with the tool's output cannot be judged`,
+          id,
+        );
       continue;
     }
 
@@ -131,30 +187,75 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
     const count = outcome.summary?.count;
     if (scenario.must === 'report-and-continue') {
       // Per-line tolerant (§12.2): an item-level report of the bad line, and the good lines after it still taken.
-      if (outcome.errors + outcome.warnings === 0) collector.add(scenario.breaks, `${id}: run per-line tolerant, the consumer reported no aoi:error or aoi:warning for the malformed line (${describeOutcome(outcome)}) — ${scenario.description.replace(/\.$/, '')}`, evidence, id);
-      else if (typeof count === 'number' && count < received) collector.add('CONSUMER-03/tolerant-aborted', `${id}: run per-line tolerant, the consumer stopped at the malformed line: its summary counts ${count} of the ${received} item(s) delivered`, evidence, id);
+      if (outcome.errors + outcome.warnings === 0)
+        collector.add(
+          scenario.breaks,
+          `${id}: run per-line tolerant, the consumer reported no aoi:error or aoi:warning for the malformed line (${describeOutcome(outcome)}) — ${scenario.description.replace(/\.$/, '')}`,
+          evidence,
+          id,
+        );
+      else if (typeof count === 'number' && count < received)
+        collector.add(
+          'CONSUMER-03/tolerant-aborted',
+          `${id}: run per-line tolerant, the consumer stopped at the malformed line: its summary counts ${count} of the ${received} item(s) delivered`,
+          evidence,
+          id,
+        );
       else collector.exercised(rule, id);
     } else if (scenario.must === 'fail-closed' ? !outcome.failed : outcome.failed) {
       const upstreamWords = `${scenario.shape === 'stdin' ? 'stdin' : `${tool?.name ?? 'the tool'}`}: ${scenario.description.replace(/\.$/, '')} (${upstreamEnd(scenario)})`;
       const verdict = scenario.must === 'fail-closed' ? 'reported success' : 'reported failure';
-      collector.add(scenario.breaks, `${id}: ${verdict} (${describeOutcome(outcome)}) — ${upstreamWords}`, evidence, id);
+      collector.add(
+        scenario.breaks,
+        `${id}: ${verdict} (${describeOutcome(outcome)}) — ${upstreamWords}`,
+        evidence,
+        id,
+      );
     } else collector.exercised(rule, id);
 
     // CONSUMER-05: never more items than received.
     if (typeof count === 'number') {
-      if (count > received) collector.add('CONSUMER-05/count-inflated', `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s)`, evidence, id);
+      if (count > received)
+        collector.add(
+          'CONSUMER-05/count-inflated',
+          `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s)`,
+          evidence,
+          id,
+        );
       else collector.exercised('CONSUMER-05', id);
-    } else collector.notApplicable('CONSUMER-05', 'the consumer printed no aoi:summary with a count', id);
+    } else
+      collector.notApplicable(
+        'CONSUMER-05',
+        'the consumer printed no aoi:summary with a count',
+        id,
+      );
 
     // CONSUMER-07: nothing of the tool outlives the consumer.
     if (tool) {
-      if (tool.survivors === null) collector.skip('CONSUMER-07', 'processes left running cannot be seen here (needs /proc and setsid)', id);
+      if (tool.survivors === null)
+        collector.skip(
+          'CONSUMER-07',
+          'processes left running cannot be seen here (needs /proc and setsid)',
+          id,
+        );
       else if (tool.survivors.length > 0) {
         const pids = tool.survivors.map((s) => `pid ${s.pid}`).join(', ');
-        collector.add('CONSUMER-07/child-survived', `${id}: ${tool.name} was still running after the consumer ended (${pids}; the kit killed it)`, evidence, id);
+        collector.add(
+          'CONSUMER-07/child-survived',
+          `${id}: ${tool.name} was still running after the consumer ended (${pids}; the kit killed it)`,
+          evidence,
+          id,
+        );
       } else collector.exercised('CONSUMER-07', id);
     }
   }
-  const verdicts = verdictRules.flatMap(([id, rules]) => rules.map((rule) => collector.verdict(rule, id)));
-  return { ok: verdicts.every((v) => v.status !== 'fail'), verdicts, findings: collector.findings, scenarios: results };
+  const verdicts = verdictRules.flatMap(([id, rules]) =>
+    rules.map((rule) => collector.verdict(rule, id)),
+  );
+  return {
+    ok: verdicts.every((v) => v.status !== 'fail'),
+    verdicts,
+    findings: collector.findings,
+    scenarios: results,
+  };
 }

@@ -1,5 +1,10 @@
 import { ruleIdsOf } from '../../spec/rules.js';
-import { DEFAULT_ENVELOPE_READING, DEFAULT_FAILURE_READING, type EnvelopeReading, type FailureReading } from '../../spec/exec/types.js';
+import {
+  DEFAULT_ENVELOPE_READING,
+  DEFAULT_FAILURE_READING,
+  type EnvelopeReading,
+  type FailureReading,
+} from '../../spec/exec/types.js';
 import type { Finding } from '../../stream/finding.js';
 import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
 import type { ExecPlan } from './plan.js';
@@ -53,7 +58,12 @@ export interface ExecReport extends Report {
  */
 export function judgeExec(recording: ExecRecording, options: ExecJudgeOptions = {}): ExecReport {
   const out = new VerdictCollector({ strict: options.strict === true });
-  const judgement = { recording, envelope: options.envelope ?? DEFAULT_ENVELOPE_READING, failure: options.failure ?? DEFAULT_FAILURE_READING, out };
+  const judgement = {
+    recording,
+    envelope: options.envelope ?? DEFAULT_ENVELOPE_READING,
+    failure: options.failure ?? DEFAULT_FAILURE_READING,
+    out,
+  };
   judgeManifest(judgement);
   if (judgeExecReached(judgement)) {
     // In the order the probes ran: the findings keep it.
@@ -66,6 +76,23 @@ export function judgeExec(recording: ExecRecording, options: ExecJudgeOptions = 
     judgeLargeBatch(judgement);
   }
   const { ok, findings, verdicts } = out.report(EXEC_RULE_IDS);
-  const probes = (Object.entries(recording.runs) as [ExecProbeKey, NonNullable<ExecRecording['runs'][ExecProbeKey]>][]).map(([probe, run]) => ({ probe, argv: run.args, exitCode: run.exitCode, timedOut: run.timedOut }));
-  return { ok, findings: [...findings], verdicts: [...verdicts], probes, ...(recording.plan ? { plan: recording.plan } : {}), planSource: recording.planSource };
+  const probes = (
+    Object.entries(recording.runs) as [
+      ExecProbeKey,
+      NonNullable<ExecRecording['runs'][ExecProbeKey]>,
+    ][]
+  ).map(([probe, run]) => ({
+    probe,
+    argv: run.args,
+    exitCode: run.exitCode,
+    timedOut: run.timedOut,
+  }));
+  return {
+    ok,
+    findings: [...findings],
+    verdicts: [...verdicts],
+    probes,
+    ...(recording.plan ? { plan: recording.plan } : {}),
+    planSource: recording.planSource,
+  };
 }

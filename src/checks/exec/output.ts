@@ -1,7 +1,19 @@
-import { CMD_PATTERN, DEFAULT_ENVELOPE_READING, DEFAULT_FAILURE_READING, DISPATCH_PARSE_ERROR, type EnvelopeReading, type FailureReading } from '../../spec/exec/types.js';
+import {
+  CMD_PATTERN,
+  DEFAULT_ENVELOPE_READING,
+  DEFAULT_FAILURE_READING,
+  DISPATCH_PARSE_ERROR,
+  type EnvelopeReading,
+  type FailureReading,
+} from '../../spec/exec/types.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { Finding } from '../../stream/finding.js';
-import { VerdictCollector, type CollectedEvidence, type Report, type RuleVerdict } from '../verdict.js';
+import {
+  VerdictCollector,
+  type CollectedEvidence,
+  type Report,
+  type RuleVerdict,
+} from '../verdict.js';
 import { isObject } from '../../stream/json.js';
 
 export interface ExecOutputOptions {
@@ -74,10 +86,13 @@ const outputLines = (v: string | Uint8Array | readonly string[]): string[] => {
 export function requestProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
   if (typeof value._cmd !== 'string') return '_cmd is missing or not a string';
-  if (!CMD_PATTERN.test(value._cmd)) return `_cmd "${value._cmd.slice(0, 40)}" is not a dot-separated command path`;
+  if (!CMD_PATTERN.test(value._cmd))
+    return `_cmd "${value._cmd.slice(0, 40)}" is not a dot-separated command path`;
   if (value._opts !== undefined) {
     if (!isObject(value._opts)) return '_opts is not an object';
-    for (const [k, v] of Object.entries(value._opts)) if (!['boolean', 'string', 'number'].includes(typeof v)) return `_opts.${k} is not a boolean, string or number`;
+    for (const [k, v] of Object.entries(value._opts))
+      if (!['boolean', 'string', 'number'].includes(typeof v))
+        return `_opts.${k} is not a boolean, string or number`;
   }
   return undefined;
 }
@@ -95,18 +110,34 @@ export function parseExecInput(input: string | Uint8Array | readonly string[]): 
       return;
     }
     const problem = requestProblem(value);
-    requests.push(problem ? { line: i + 1, text, problem } : { line: i + 1, text, request: value as ExecRequestLine['request'] & object });
+    requests.push(
+      problem
+        ? { line: i + 1, text, problem }
+        : { line: i + 1, text, request: value as ExecRequestLine['request'] & object },
+    );
   });
   return requests;
 }
 
 function shapeProblem(e: Json): string | undefined {
-  for (const key of ['ok', 'data', 'error', 'warnings', 'meta']) if (!(key in e)) return `no "${key}"`;
+  for (const key of ['ok', 'data', 'error', 'warnings', 'meta'])
+    if (!(key in e)) return `no "${key}"`;
   if (typeof e.ok !== 'boolean') return '"ok" is not a boolean';
-  if (!(e.data === null || typeof e.data === 'object')) return '"data" is not an object, array or null';
-  if (e.error !== null && !(isObject(e.error) && typeof e.error.code === 'string' && typeof e.error.message === 'string')) return '"error" is neither null nor {code, message}';
-  if (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string')) return '"warnings" is not an array of strings';
-  if (!isObject(e.meta) || !Number.isInteger(e.meta.duration_ms) || (e.meta.duration_ms as number) < 0) return '"meta" has no non-negative integer duration_ms';
+  if (!(e.data === null || typeof e.data === 'object'))
+    return '"data" is not an object, array or null';
+  if (
+    e.error !== null &&
+    !(isObject(e.error) && typeof e.error.code === 'string' && typeof e.error.message === 'string')
+  )
+    return '"error" is neither null nor {code, message}';
+  if (!Array.isArray(e.warnings) || e.warnings.some((w) => typeof w !== 'string'))
+    return '"warnings" is not an array of strings';
+  if (
+    !isObject(e.meta) ||
+    !Number.isInteger(e.meta.duration_ms) ||
+    (e.meta.duration_ms as number) < 0
+  )
+    return '"meta" has no non-negative integer duration_ms';
   return undefined;
 }
 
@@ -124,9 +155,16 @@ export function checkExecOutput(
   const out = new VerdictCollector({ strict: options.strict === true });
   const { requests, outputs, malformed } = judgeExecOutput(input, output, exit, options, out);
   if (!malformed) out.notApplicable('EXEC-07', 'the batch is well-formed');
-  else for (const rule of ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06']) out.notApplicable(rule, 'the batch is malformed: nothing may be dispatched (EXEC-07)');
-  if (!options.ignoreErrors && (options.failure ?? DEFAULT_FAILURE_READING) === 'either') out.notApplicable('EXEC-05', 'the batch ran without --ignore-errors (and the failure reading is "either")');
-  else if (!options.ignoreErrors && !outputs.some((o) => o.ok === false)) out.notApplicable('EXEC-05', 'no line failed');
+  else
+    for (const rule of ['EXEC-03', 'EXEC-04', 'EXEC-05', 'EXEC-06'])
+      out.notApplicable(rule, 'the batch is malformed: nothing may be dispatched (EXEC-07)');
+  if (!options.ignoreErrors && (options.failure ?? DEFAULT_FAILURE_READING) === 'either')
+    out.notApplicable(
+      'EXEC-05',
+      'the batch ran without --ignore-errors (and the failure reading is "either")',
+    );
+  else if (!options.ignoreErrors && !outputs.some((o) => o.ok === false))
+    out.notApplicable('EXEC-05', 'no line failed');
   const { ok, findings, verdicts } = out.report(EXEC_DOCUMENT_RULE_IDS);
   return { ok, malformed, requests, outputs, findings: [...findings], verdicts: [...verdicts] };
 }
@@ -147,7 +185,8 @@ export function judgeExecOutput(
   collector: VerdictCollector,
   probe?: string,
 ): { requests: ExecRequestLine[]; outputs: ExecOutputLine[]; malformed: boolean } {
-  const add: Add = (id, message, evidence = {}) => collector.add(id, message, probe === undefined ? evidence : { ...evidence, probe });
+  const add: Add = (id, message, evidence = {}) =>
+    collector.add(id, message, probe === undefined ? evidence : { ...evidence, probe });
   const reading = options.envelope ?? DEFAULT_ENVELOPE_READING;
   const requests = parseExecInput(input);
   const malformed = requests.some((r) => r.problem !== undefined);
@@ -169,18 +208,44 @@ export function judgeExecOutput(
       return;
     }
     const shape = shapeProblem(value);
-    if (shape) add('EXEC-02/shape', `stdout line ${line} is not a ResponseEnvelope: ${shape}`, { line, text: t });
-    else if ((value.ok === true) !== (value.error === null)) add('EXEC-02/ok-error-mismatch', `stdout line ${line} has ok ${String(value.ok)} with error ${value.error === null ? 'null' : 'set'}`, { line, text: t });
+    if (shape)
+      add('EXEC-02/shape', `stdout line ${line} is not a ResponseEnvelope: ${shape}`, {
+        line,
+        text: t,
+      });
+    else if ((value.ok === true) !== (value.error === null))
+      add(
+        'EXEC-02/ok-error-mismatch',
+        `stdout line ${line} has ok ${String(value.ok)} with error ${value.error === null ? 'null' : 'set'}`,
+        { line, text: t },
+      );
     const meta = isObject(value.meta) ? value.meta : {};
     const pick = (key: '_cmd' | '_line'): unknown => {
       const top = value[key];
       const inMeta = meta[key];
-      if (reading === 'meta' && inMeta === undefined && top !== undefined) add('EXEC-03/misplaced', `stdout line ${line} has ${key} at the top level; envelope reading "meta" wants it in meta`, { line, text: t });
-      if (reading === 'top-level' && top === undefined && inMeta !== undefined) add('EXEC-03/misplaced', `stdout line ${line} has ${key} in meta; envelope reading "top-level" wants it at the top level`, { line, text: t });
+      if (reading === 'meta' && inMeta === undefined && top !== undefined)
+        add(
+          'EXEC-03/misplaced',
+          `stdout line ${line} has ${key} at the top level; envelope reading "meta" wants it in meta`,
+          { line, text: t },
+        );
+      if (reading === 'top-level' && top === undefined && inMeta !== undefined)
+        add(
+          'EXEC-03/misplaced',
+          `stdout line ${line} has ${key} in meta; envelope reading "top-level" wants it at the top level`,
+          { line, text: t },
+        );
       if (reading === 'meta') return inMeta ?? top;
       return top ?? inMeta;
     };
-    outputs.push({ line, text: t, envelope: value, cmd: pick('_cmd'), lineNo: pick('_line'), ...(typeof value.ok === 'boolean' ? { ok: value.ok } : {}) });
+    outputs.push({
+      line,
+      text: t,
+      envelope: value,
+      cmd: pick('_cmd'),
+      lineNo: pick('_line'),
+      ...(typeof value.ok === 'boolean' ? { ok: value.ok } : {}),
+    });
   });
 
   if (malformed) {
@@ -191,17 +256,53 @@ export function judgeExecOutput(
   return { requests, outputs, malformed };
 }
 
-function judgeMalformed(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, add: Add): void {
+function judgeMalformed(
+  requests: ExecRequestLine[],
+  outputs: ExecOutputLine[],
+  exit: number | null,
+  options: ExecOutputOptions,
+  add: Add,
+): void {
   const bad = requests.find((r) => r.problem !== undefined)!;
-  if (exit !== 2) add('EXEC-07/exit', `input line ${bad.line} is malformed (${bad.problem}) but exec exited ${exit ?? 'by a signal'}, not 2`, { text: bad.text });
-  const stderr = options.stderr === undefined ? '' : typeof options.stderr === 'string' ? options.stderr : Buffer.from(options.stderr).toString('utf8');
-  const reported = outputs.some((o) => isObject(o.envelope?.error) && (o.envelope.error as Json).code === DISPATCH_PARSE_ERROR) || stderr.includes(DISPATCH_PARSE_ERROR);
-  if (!reported) add('EXEC-07/no-parse-error', `input line ${bad.line} is malformed (${bad.problem}) and no envelope (nor stderr) says ${DISPATCH_PARSE_ERROR}`, { text: bad.text });
+  if (exit !== 2)
+    add(
+      'EXEC-07/exit',
+      `input line ${bad.line} is malformed (${bad.problem}) but exec exited ${exit ?? 'by a signal'}, not 2`,
+      { text: bad.text },
+    );
+  const stderr =
+    options.stderr === undefined
+      ? ''
+      : typeof options.stderr === 'string'
+        ? options.stderr
+        : Buffer.from(options.stderr).toString('utf8');
+  const reported =
+    outputs.some(
+      (o) =>
+        isObject(o.envelope?.error) && (o.envelope.error as Json).code === DISPATCH_PARSE_ERROR,
+    ) || stderr.includes(DISPATCH_PARSE_ERROR);
+  if (!reported)
+    add(
+      'EXEC-07/no-parse-error',
+      `input line ${bad.line} is malformed (${bad.problem}) and no envelope (nor stderr) says ${DISPATCH_PARSE_ERROR}`,
+      { text: bad.text },
+    );
   const done = outputs.find((o) => o.ok === true);
-  if (done) add('EXEC-07/dispatched', `stdout line ${done.line} reports a dispatched line (ok true) although input line ${bad.line} is malformed`, { line: done.line, text: done.text });
+  if (done)
+    add(
+      'EXEC-07/dispatched',
+      `stdout line ${done.line} reports a dispatched line (ok true) although input line ${bad.line} is malformed`,
+      { line: done.line, text: done.text },
+    );
 }
 
-function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit: number | null, options: ExecOutputOptions, add: Add): void {
+function judgeBatch(
+  requests: ExecRequestLine[],
+  outputs: ExecOutputLine[],
+  exit: number | null,
+  options: ExecOutputOptions,
+  add: Add,
+): void {
   const envelopes = outputs.filter((o) => o.envelope !== undefined);
   const byLine = new Map(requests.map((r, i) => [r.line, i]));
   // Correlate by _line when it is trustworthy (every envelope names an input line, increasing), else by position.
@@ -221,23 +322,55 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
     else {
       k = j;
       if (k >= requests.length) {
-        add('EXEC-03/extra-output', `stdout line ${o.line} is envelope ${j + 1} of a batch of ${requests.length} line(s)`, { line: o.line, text: o.text });
+        add(
+          'EXEC-03/extra-output',
+          `stdout line ${o.line} is envelope ${j + 1} of a batch of ${requests.length} line(s)`,
+          { line: o.line, text: o.text },
+        );
         return;
       }
       const want = requests[k]!.line;
-      if (o.lineNo === undefined) add('EXEC-03/no-line', `stdout line ${o.line} has no _line (it answers input line ${want})`, { line: o.line, text: o.text });
-      else if (o.lineNo !== want) add('EXEC-03/wrong-line', `stdout line ${o.line} has _line ${JSON.stringify(o.lineNo)}; in order it answers input line ${want}`, { line: o.line, text: o.text });
+      if (o.lineNo === undefined)
+        add(
+          'EXEC-03/no-line',
+          `stdout line ${o.line} has no _line (it answers input line ${want})`,
+          { line: o.line, text: o.text },
+        );
+      else if (o.lineNo !== want)
+        add(
+          'EXEC-03/wrong-line',
+          `stdout line ${o.line} has _line ${JSON.stringify(o.lineNo)}; in order it answers input line ${want}`,
+          { line: o.line, text: o.text },
+        );
     }
     answer[k] = o;
     const req = requests[k]!;
-    if (o.cmd === undefined) add('EXEC-04/no-cmd', `stdout line ${o.line} has no _cmd (input line ${req.line} is "${req.request!._cmd}")`, { line: o.line, text: o.text });
-    else if (o.cmd !== req.request!._cmd) add('EXEC-04/wrong-cmd', `stdout line ${o.line} has _cmd ${JSON.stringify(o.cmd)}; input line ${req.line} is "${req.request!._cmd}"`, { line: o.line, text: o.text });
+    if (o.cmd === undefined)
+      add(
+        'EXEC-04/no-cmd',
+        `stdout line ${o.line} has no _cmd (input line ${req.line} is "${req.request!._cmd}")`,
+        { line: o.line, text: o.text },
+      );
+    else if (o.cmd !== req.request!._cmd)
+      add(
+        'EXEC-04/wrong-cmd',
+        `stdout line ${o.line} has _cmd ${JSON.stringify(o.cmd)}; input line ${req.line} is "${req.request!._cmd}"`,
+        { line: o.line, text: o.text },
+      );
   });
   // Missing answers: after a failure the default may stop; under --ignore-errors it may not.
   const failure = options.failure ?? DEFAULT_FAILURE_READING;
   const firstFailed = answer.findIndex((o) => o?.ok === false);
-  const goneOn = firstFailed >= 0 && !options.ignoreErrors && failure === 'stops' ? answer.find((o, k) => k > firstFailed && o?.ok === true) : undefined;
-  if (goneOn) add('EXEC-05/continued-by-default', `stdout line ${goneOn.line} reports a line dispatched after input line ${requests[firstFailed]!.line} failed, without --ignore-errors; the failure reading "stops" wants none`, { line: goneOn.line, text: goneOn.text });
+  const goneOn =
+    firstFailed >= 0 && !options.ignoreErrors && failure === 'stops'
+      ? answer.find((o, k) => k > firstFailed && o?.ok === true)
+      : undefined;
+  if (goneOn)
+    add(
+      'EXEC-05/continued-by-default',
+      `stdout line ${goneOn.line} reports a line dispatched after input line ${requests[firstFailed]!.line} failed, without --ignore-errors; the failure reading "stops" wants none`,
+      { line: goneOn.line, text: goneOn.text },
+    );
   let stoppedReported = false;
   answer.forEach((o, k) => {
     if (o) return;
@@ -248,24 +381,43 @@ function judgeBatch(requests: ExecRequestLine[], outputs: ExecOutputLine[], exit
     if (firstFailed >= 0 && k > firstFailed && !answeredLater && !lostBefore) {
       if (!options.ignoreErrors && failure === 'one-in-one-out' && !stoppedReported) {
         stoppedReported = true;
-        add('EXEC-05/stopped-silently', `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed; the failure reading "one-in-one-out" wants one for every line`, { text: req.text });
+        add(
+          'EXEC-05/stopped-silently',
+          `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed; the failure reading "one-in-one-out" wants one for every line`,
+          { text: req.text },
+        );
       }
       if (!options.ignoreErrors) return;
       if (!stoppedReported) {
         stoppedReported = true;
-        add('EXEC-05/stopped-under-ignore-errors', `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed, under --ignore-errors`, { text: req.text });
+        add(
+          'EXEC-05/stopped-under-ignore-errors',
+          `input line ${req.line} (and maybe later ones) got no envelope after input line ${requests[firstFailed]!.line} failed, under --ignore-errors`,
+          { text: req.text },
+        );
       }
       return;
     }
-    add('EXEC-03/missing-output', `input line ${req.line} ("${String(req.request!._cmd)}") got no envelope`, { text: req.text });
+    add(
+      'EXEC-03/missing-output',
+      `input line ${req.line} ("${String(req.request!._cmd)}") got no envelope`,
+      { text: req.text },
+    );
   });
   // EXEC-06 — exit status.
   const anyFailed = answer.some((o) => o?.ok === false) || envelopes.some((o) => o.ok === false);
   if (exit === 0 && anyFailed) {
     const failed = answer.find((o) => o?.ok === false) ?? envelopes.find((o) => o.ok === false)!;
-    add('EXEC-06/zero-despite-failure', `exit 0 although stdout line ${failed.line} reports a failed line`, { line: failed.line, text: failed.text });
+    add(
+      'EXEC-06/zero-despite-failure',
+      `exit 0 although stdout line ${failed.line} reports a failed line`,
+      { line: failed.line, text: failed.text },
+    );
   } else if (exit !== 0 && exit !== 1) {
-    add('EXEC-06/wrong-exit', `a well-formed batch of ${requests.length} line(s) exited ${exit ?? 'by a signal'}; want 0 (all ok) or 1 (a line failed)`);
+    add(
+      'EXEC-06/wrong-exit',
+      `a well-formed batch of ${requests.length} line(s) exited ${exit ?? 'by a signal'}; want 0 (all ok) or 1 (a line failed)`,
+    );
   } else if (exit === 1 && !anyFailed && answer.every((o) => o !== undefined)) {
     add('EXEC-06/wrong-exit', `exit 1 although every one of ${requests.length} line(s) succeeded`);
   }

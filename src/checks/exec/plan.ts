@@ -20,11 +20,14 @@ export interface ExecPlan {
   /** EXEC-09 bare flag: a line with an `_opts` value `true` that must leave the state as it was (e.g. `{"dry-run": true}`). */
   readonly bareFlag?: DispatchRequest;
   /** EXEC-09 valued flag: after `setup`, `line` (with `_opts` `--flag=value`) must answer other data than `without`. */
-  readonly valuedFlag?: { readonly setup: readonly DispatchRequest[]; readonly line: DispatchRequest; readonly without: DispatchRequest };
+  readonly valuedFlag?: {
+    readonly setup: readonly DispatchRequest[];
+    readonly line: DispatchRequest;
+    readonly without: DispatchRequest;
+  };
   /** A cheap line that succeeds on a fresh state, repeated for the large batch (EXEC-10). */
   readonly bulk: DispatchRequest;
 }
-
 
 /** At most this many candidates are tried, and this many kept as `ok` lines. */
 const MAX_CANDIDATES = 12;
@@ -38,8 +41,15 @@ const SMALL_ANSWER = 16 * 1024;
  */
 export function planCandidates(commands: Json): DispatchRequest[] {
   return Object.entries(commands)
-    .filter(([name, c]) => name !== 'exec' && CMD_PATTERN.test(name) && isObject(c) && c.danger_level === 'safe')
-    .filter(([, c]) => !isObject((c as Json).flags) || !Object.values((c as Json).flags as Json).some((f) => isObject(f) && f.required === true))
+    .filter(
+      ([name, c]) =>
+        name !== 'exec' && CMD_PATTERN.test(name) && isObject(c) && c.danger_level === 'safe',
+    )
+    .filter(
+      ([, c]) =>
+        !isObject((c as Json).flags) ||
+        !Object.values((c as Json).flags as Json).some((f) => isObject(f) && f.required === true),
+    )
     .map(([name]) => name)
     .sort()
     .slice(0, MAX_CANDIDATES)
@@ -47,8 +57,15 @@ export function planCandidates(commands: Json): DispatchRequest[] {
 }
 
 /** What the tool answered to each line of a recorded candidate batch (by its _line, else by position): ok, and the envelope as printed. */
-export const candidateAnswers = (tried: Pick<ExecRun, 'stdout'>): Map<number, { ok: unknown; text: string }> =>
-  new Map(objectLines(tried).map((o, i) => [typeof lineOf(o.value) === 'number' ? (lineOf(o.value) as number) : i + 1, { ok: o.value.ok, text: o.text }]));
+export const candidateAnswers = (
+  tried: Pick<ExecRun, 'stdout'>,
+): Map<number, { ok: unknown; text: string }> =>
+  new Map(
+    objectLines(tried).map((o, i) => [
+      typeof lineOf(o.value) === 'number' ? (lineOf(o.value) as number) : i + 1,
+      { ok: o.value.ok, text: o.text },
+    ]),
+  );
 
 /**
  * A plan from what the tool answered to its candidate lines (one `exec --ignore-errors` batch): the `ok`
@@ -56,15 +73,31 @@ export const candidateAnswers = (tried: Pick<ExecRun, 'stdout'>): Map<number, { 
  * `failing` a `_cmd` the manifest does not list. No mutating and no `_opts` line: EXEC-08's state half and
  * EXEC-09 are then skipped. `answers` maps a 1-based candidate line to its envelope as printed.
  */
-export function planFromAnswers(candidates: readonly DispatchRequest[], answers: ReadonlyMap<number, { ok: unknown; text: string }>, commands: Json): { plan: ExecPlan } | { problem: string } {
+export function planFromAnswers(
+  candidates: readonly DispatchRequest[],
+  answers: ReadonlyMap<number, { ok: unknown; text: string }>,
+  commands: Json,
+): { plan: ExecPlan } | { problem: string } {
   const succeeded = candidates
     .map((line, i) => ({ line, answer: answers.get(i + 1) }))
     .filter((c) => c.answer?.ok === true)
     .sort((a, b) => a.answer!.text.length - b.answer!.text.length);
-  if (succeeded.length === 0) return { problem: `none of the ${candidates.length} safe command(s) without required flags (${candidates.map((c) => c._cmd).join(', ')}) succeeded without a payload` };
+  if (succeeded.length === 0)
+    return {
+      problem: `none of the ${candidates.length} safe command(s) without required flags (${candidates.map((c) => c._cmd).join(', ')}) succeeded without a payload`,
+    };
   const small = succeeded.filter((c) => c.answer!.text.length <= SMALL_ANSWER);
   const ok = (small.length > 0 ? small : succeeded.slice(0, 1)).slice(0, MAX_OK).map((c) => c.line);
   let unknown = 'no-such-command';
   for (let n = 2; unknown in commands; n++) unknown = `no-such-command-${n}`;
-  return { plan: { ok, failing: { _cmd: unknown }, noMutating: 'a plan built from the manifest tries only safe commands; give one with a mutating line to judge the rest', inspect: ok[0]!, bulk: ok[0]! } };
+  return {
+    plan: {
+      ok,
+      failing: { _cmd: unknown },
+      noMutating:
+        'a plan built from the manifest tries only safe commands; give one with a mutating line to judge the rest',
+      inspect: ok[0]!,
+      bulk: ok[0]!,
+    },
+  };
 }

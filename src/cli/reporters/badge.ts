@@ -13,15 +13,32 @@ const COLOURS = { green: '#4c1', yellow: '#dfb317', red: '#e05d44' } as const;
  * rule could judge, e.g. Idempotent of a read-only tool, does not make a tool non-conformant: §18.1).
  * Without AOI verdicts (a manifest, an application package): conformant or not.
  */
-export function badgeText(view: ReportView): { label: string; message: string; colour: keyof typeof COLOURS } {
+export function badgeText(view: ReportView): {
+  label: string;
+  message: string;
+  colour: keyof typeof COLOURS;
+} {
   const aoi = view.report.verdicts.filter((v) => specOf(v.rule) === 'aoi');
   if (aoi.length === 0) {
     const c = counts(view);
-    return { label: `${TOOL} ${view.verb}`, message: viewOk(view) ? 'conformant' : 'not conformant', colour: !viewOk(view) ? 'red' : c.known > 0 ? 'yellow' : 'green' };
+    return {
+      label: `${TOOL} ${view.verb}`,
+      message: viewOk(view) ? 'conformant' : 'not conformant',
+      colour: !viewOk(view) ? 'red' : c.known > 0 ? 'yellow' : 'green',
+    };
   }
-  const statuses = CHARACTERISTICS.map((characteristic) => cellStatus(view, aoi.filter((v) => v.characteristics.includes(characteristic))));
+  const statuses = CHARACTERISTICS.map((characteristic) =>
+    cellStatus(
+      view,
+      aoi.filter((v) => v.characteristics.includes(characteristic)),
+    ),
+  );
   const conformant = statuses.filter((s) => s === 'pass' || s === 'warn').length;
-  return { label: 'AOI-CLI', message: `${conformant}/${CHARACTERISTICS.length}`, colour: statuses.includes('fail') ? 'red' : statuses.includes('known') ? 'yellow' : 'green' };
+  return {
+    label: 'AOI-CLI',
+    message: `${conformant}/${CHARACTERISTICS.length}`,
+    colour: statuses.includes('fail') ? 'red' : statuses.includes('known') ? 'yellow' : 'green',
+  };
 }
 
 /** Verdana 11px, roughly: enough for a badge that never clips its text. */

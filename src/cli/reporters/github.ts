@@ -12,10 +12,24 @@ export const commandData = (text: string): string =>
     .map((line) => sanitise(line).replace(/%/g, '%25').replace(/\r/g, '%0D'))
     .join('%0A');
 /** A workflow command's property value (`title=…`): the message's escapes plus `:` and `,`. */
-export const commandProperty = (text: string): string => commandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+export const commandProperty = (text: string): string =>
+  commandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-function annotation(level: 'error' | 'warning' | 'notice', title: string, message: string, file?: { uri: string; line?: number }): string {
-  const props = [...(file ? [`file=${commandProperty(file.uri)}`, ...(file.line !== undefined ? [`line=${file.line}`] : [])] : []), `title=${commandProperty(title)}`];
+function annotation(
+  level: 'error' | 'warning' | 'notice',
+  title: string,
+  message: string,
+  file?: { uri: string; line?: number },
+): string {
+  const props = [
+    ...(file
+      ? [
+          `file=${commandProperty(file.uri)}`,
+          ...(file.line !== undefined ? [`line=${file.line}`] : []),
+        ]
+      : []),
+    `title=${commandProperty(title)}`,
+  ];
   return `::${level} ${props.join(',')}::${commandData(message)}\n`;
 }
 
@@ -29,11 +43,26 @@ export function renderGithub(view: ReportView): string {
   const note = (v: RuleVerdict, level: 'error' | 'warning', prefix = '') => {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];
     const where = first && view.locate?.(first, v);
-    const body = [...v.findings.slice(0, 5).map(findingLine), `Rule page: ${rulePageLink(v.rule).text}`].join('\n');
-    out += annotation(level, `${prefix}${verdictName(v)}: ${v.title}`, body, where ? { uri: where.uri, ...(where.line !== undefined ? { line: where.line } : {}) } : undefined);
+    const body = [
+      ...v.findings.slice(0, 5).map(findingLine),
+      `Rule page: ${rulePageLink(v.rule).text}`,
+    ].join('\n');
+    out += annotation(
+      level,
+      `${prefix}${verdictName(v)}: ${v.title}`,
+      body,
+      where
+        ? { uri: where.uri, ...(where.line !== undefined ? { line: where.line } : {}) }
+        : undefined,
+    );
   };
   for (const v of view.report.verdicts) {
-    if (v.status === 'fail') note(v, isKnown(view, v) ? 'warning' : 'error', isKnown(view, v) ? 'known failure (baseline): ' : '');
+    if (v.status === 'fail')
+      note(
+        v,
+        isKnown(view, v) ? 'warning' : 'error',
+        isKnown(view, v) ? 'known failure (baseline): ' : '',
+      );
     else if (v.status === 'pass' && v.warnings > 0) note(v, 'warning');
   }
   for (const line of staleLines(view)) out += annotation('error', 'stale baseline entry', line);
@@ -45,4 +74,3 @@ export function stepSummary(view: ReportView, env: NodeJS.ProcessEnv = process.e
   const file = env.GITHUB_STEP_SUMMARY;
   if (file) appendFileSync(file, `${renderMarkdown(view)}\n`);
 }
-

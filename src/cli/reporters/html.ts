@@ -8,17 +8,34 @@ import { counts, isKnown, specOf, staleLines, viewOk, type ReportView } from './
 
 /** Text for HTML content or a quoted attribute: sanitised (no terminal escapes, no bidi tricks), then markup made literal. */
 export const html = (text: string): string =>
-  sanitise(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  sanitise(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A cell's verdict, worst first: what a reader's eye should go to. `known` is a failure the baseline excuses. */
 export const CELL_STATUSES = ['fail', 'known', 'warn', 'pass', 'skip', 'na'] as const;
 export type CellStatus = (typeof CELL_STATUSES)[number];
 
 /** Every status has a word beside its colour (colour alone says nothing to some readers, or on paper). */
-export const CELL_LABELS: Record<CellStatus, string> = { fail: '✗ fail', known: '● known', warn: '! warn', pass: '✓ pass', skip: '– skip', na: 'n/a' };
+export const CELL_LABELS: Record<CellStatus, string> = {
+  fail: '✗ fail',
+  known: '● known',
+  warn: '! warn',
+  pass: '✓ pass',
+  skip: '– skip',
+  na: 'n/a',
+};
 
 /** The background of each status; the report's CSS is built from this table (so a test can check the mapping). */
-export const CELL_COLOURS: Record<CellStatus, string> = { fail: '#ffcdd2', known: '#ffe0b2', warn: '#fff59d', pass: '#c8e6c9', skip: '#e0e0e0', na: '#f5f5f5' };
+export const CELL_COLOURS: Record<CellStatus, string> = {
+  fail: '#ffcdd2',
+  known: '#ffe0b2',
+  warn: '#fff59d',
+  pass: '#c8e6c9',
+  skip: '#e0e0e0',
+  na: '#f5f5f5',
+};
 
 /** One verdict's status in the report. */
 export function verdictStatus(view: ReportView, v: RuleVerdict): CellStatus {
@@ -58,8 +75,13 @@ function rulePage(v: RuleVerdict): string {
 }
 
 function findingItem(f: Finding): string {
-  const where = f.line !== undefined ? ` (line ${f.line}${f.endLine !== undefined ? `-${f.endLine}` : ''})` : '';
-  const parts = [`<span class="sev ${f.severity}">${f.severity}</span> <code>${html(f.id)}</code>${where}: ${html(f.message)}`];
+  const where =
+    f.line !== undefined
+      ? ` (line ${f.line}${f.endLine !== undefined ? `-${f.endLine}` : ''})`
+      : '';
+  const parts = [
+    `<span class="sev ${f.severity}">${f.severity}</span> <code>${html(f.id)}</code>${where}: ${html(f.message)}`,
+  ];
   if (f.probe) parts.push(`<div class="probe">probe: <code>${html(f.probe)}</code></div>`);
   if (f.excerpt) parts.push(`<pre class="excerpt">${html(f.excerpt)}</pre>`);
   parts.push(`<div class="fix">fix: ${html(f.fix)}</div>`);
@@ -69,7 +91,9 @@ function findingItem(f: Finding): string {
 /** A verdict with its evidence: status, rule, title, reason or findings, rule page. */
 function verdictBlock(view: ReportView, v: RuleVerdict): string {
   const status = verdictStatus(view, v);
-  const out = [`<div class="verdict"><span class="tag ${status}">${CELL_LABELS[status]}</span> <strong>${html(v.rule)}</strong> ${html(v.title)} — ${rulePage(v)}`];
+  const out = [
+    `<div class="verdict"><span class="tag ${status}">${CELL_LABELS[status]}</span> <strong>${html(v.rule)}</strong> ${html(v.title)} — ${rulePage(v)}`,
+  ];
   if (v.reason !== undefined) out.push(`<div class="reason">${html(v.reason)}</div>`);
   for (const note of v.notes ?? []) out.push(`<div class="reason">${html(note)}</div>`);
   if (v.findings.length > 0) {
@@ -81,7 +105,12 @@ function verdictBlock(view: ReportView, v: RuleVerdict): string {
   return out.join('');
 }
 
-const evidence = (view: ReportView, anchor: string, heading: string, verdicts: readonly RuleVerdict[]) =>
+const evidence = (
+  view: ReportView,
+  anchor: string,
+  heading: string,
+  verdicts: readonly RuleVerdict[],
+) =>
   `<section class="evidence" id="${anchor}"><h4>${heading}</h4>${verdicts.map((v) => verdictBlock(view, v)).join('')}</section>`;
 
 /** §18.1: a row per command, a column per characteristic; each cell the worst verdict of the rules mapped to it. */
@@ -96,9 +125,21 @@ function aoiSection(view: ReportView, verdicts: readonly RuleVerdict[]): string 
       const anchor = `aoi-c${i}-${characteristic}`;
       const status = cellStatus(view, judging);
       // No rule maps this characteristic to the command (Idempotent of a read-only one): nothing to link to.
-      if (judging.length === 0) return `<td class="cell na" data-status="na" title="${html(`no rule of this run judges ${characteristic} for ${commandLabel(command)}`)}">${CELL_LABELS.na}</td>`;
-      blocks.push(evidence(view, anchor, `${characteristic} × ${html(commandLabel(command))}: ${CELL_LABELS[status]}`, judging));
-      return cell(status, anchor, `${characteristic} × ${commandLabel(command)}: ${judging.map((v) => v.rule).join(', ')}`);
+      if (judging.length === 0)
+        return `<td class="cell na" data-status="na" title="${html(`no rule of this run judges ${characteristic} for ${commandLabel(command)}`)}">${CELL_LABELS.na}</td>`;
+      blocks.push(
+        evidence(
+          view,
+          anchor,
+          `${characteristic} × ${html(commandLabel(command))}: ${CELL_LABELS[status]}`,
+          judging,
+        ),
+      );
+      return cell(
+        status,
+        anchor,
+        `${characteristic} × ${commandLabel(command)}: ${judging.map((v) => v.rule).join(', ')}`,
+      );
     });
     rows.push(`<tr><th scope="row">${html(commandLabel(command))}</th>${cells.join('')}</tr>`);
   });
@@ -122,7 +163,14 @@ function specSection(view: ReportView, spec: string, verdicts: readonly RuleVerd
       const anchor = `${spec}-r${r}-c${c}`;
       if (judging.length === 0) return '<td class="cell none"></td>';
       const status = cellStatus(view, judging);
-      blocks.push(evidence(view, anchor, `${html(rule)} × ${html(commandLabel(command))}: ${CELL_LABELS[status]}`, judging));
+      blocks.push(
+        evidence(
+          view,
+          anchor,
+          `${html(rule)} × ${html(commandLabel(command))}: ${CELL_LABELS[status]}`,
+          judging,
+        ),
+      );
       return cell(status, anchor, `${rule} × ${commandLabel(command)}`);
     });
     const title = verdicts.find((v) => v.rule === rule)!.title;
@@ -170,9 +218,19 @@ export function renderHtml(view: ReportView, now: Date = new Date()): string {
   const ok = viewOk(view);
   const c = counts(view);
   const bySpec = new Map<string, RuleVerdict[]>();
-  for (const v of view.report.verdicts) bySpec.set(specOf(v.rule), [...(bySpec.get(specOf(v.rule)) ?? []), v]);
-  const sections = [...bySpec].map(([spec, verdicts]) => (spec === 'aoi' ? aoiSection(view, verdicts) : specSection(view, spec, verdicts)));
-  const summary = [`${c.total} verdict(s)`, `${c.passed} passed`, `${c.failed} failed`, ...(c.known ? [`${c.known} known failure(s) (baseline)`] : []), `${c.skipped} skipped`, `${c.notApplicable} not applicable`];
+  for (const v of view.report.verdicts)
+    bySpec.set(specOf(v.rule), [...(bySpec.get(specOf(v.rule)) ?? []), v]);
+  const sections = [...bySpec].map(([spec, verdicts]) =>
+    spec === 'aoi' ? aoiSection(view, verdicts) : specSection(view, spec, verdicts),
+  );
+  const summary = [
+    `${c.total} verdict(s)`,
+    `${c.passed} passed`,
+    `${c.failed} failed`,
+    ...(c.known ? [`${c.known} known failure(s) (baseline)`] : []),
+    `${c.skipped} skipped`,
+    `${c.notApplicable} not applicable`,
+  ];
   const stale = staleLines(view);
   const baseline = view.baseline
     ? `<dt>Baseline</dt><dd>${html(view.baseline.file)}: ${view.baseline.known.length} known failure(s) excused, ${view.baseline.unexpected.length} not known, ${view.baseline.stale.length} stale${stale.length ? `<ul>${stale.map((s) => `<li>${html(s)}</li>`).join('')}</ul>` : ''}</dd>`

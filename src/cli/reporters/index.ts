@@ -9,7 +9,12 @@ import { Writable } from 'node:stream';
 import { applyBaseline, baselineOf, writeBaseline, writeReason } from '../baseline.js';
 import { Emitter } from '../emitter.js';
 import { InputError } from '../usage.js';
-import { stdoutReporter, type ReporterName, type ReporterTarget, type ReportingArgs } from './options.js';
+import {
+  stdoutReporter,
+  type ReporterName,
+  type ReporterTarget,
+  type ReportingArgs,
+} from './options.js';
 import { renderBadge } from './badge.js';
 import { renderGithub, stepSummary } from './github.js';
 import { renderHtml } from './html.js';
@@ -29,20 +34,35 @@ export interface VerbRenderers {
  * asked), deliver every reporter; the exit status is 0 when the run is ok (its baseline's verdict), else 1.
  * Without --baseline, a run that writes one is judged against what it wrote (so adopting the kit is one green run).
  */
-export function report(args: ReportingArgs, view: Omit<ReportView, 'baseline'>, own: VerbRenderers, stdout: { emitter: Emitter; color: boolean }): number {
+export function report(
+  args: ReportingArgs,
+  view: Omit<ReportView, 'baseline'>,
+  own: VerbRenderers,
+  stdout: { emitter: Emitter; color: boolean },
+): number {
   let judged: ReportView = view;
-  if (args.baseline) judged = { ...view, baseline: applyBaseline(view.report, args.baseline.data, args.baseline.file) };
+  if (args.baseline)
+    judged = {
+      ...view,
+      baseline: applyBaseline(view.report, args.baseline.data, args.baseline.file),
+    };
   if (args.writeBaseline !== undefined) {
     const written = baselineOf(view.report);
     writeBaseline(args.writeBaseline, written);
-    if (!args.baseline) judged = { ...view, baseline: applyBaseline(view.report, written, args.writeBaseline) };
+    if (!args.baseline)
+      judged = { ...view, baseline: applyBaseline(view.report, written, args.writeBaseline) };
   }
   deliver(args.reporters, judged, own, stdout);
   return viewOk(judged) ? 0 : 1;
 }
 
 /** Render every reporter asked for and write it to its file or stdout (files first: stdout may be a closed pipe). */
-export function deliver(targets: readonly ReporterTarget[], view: ReportView, own: VerbRenderers, stdout: { emitter: Emitter; color: boolean }): void {
+export function deliver(
+  targets: readonly ReporterTarget[],
+  view: ReportView,
+  own: VerbRenderers,
+  stdout: { emitter: Emitter; color: boolean },
+): void {
   const render = (name: ReporterName, color: boolean): string => {
     switch (name) {
       case 'text':
@@ -68,14 +88,24 @@ export function deliver(targets: readonly ReporterTarget[], view: ReportView, ow
     try {
       writeFileSync(target.path, render(target.name, false));
     } catch (error) {
-      throw new InputError(`--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
+      throw new InputError(
+        `--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`,
+        'io',
+        'REPORT_NOT_WRITABLE',
+        73,
+      );
     }
   }
   if (targets.some((t) => t.name === 'github')) {
     try {
       stepSummary(view);
     } catch (error) {
-      throw new InputError(`--reporter github: cannot append to $GITHUB_STEP_SUMMARY: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
+      throw new InputError(
+        `--reporter github: cannot append to $GITHUB_STEP_SUMMARY: ${writeReason(error)}`,
+        'io',
+        'REPORT_NOT_WRITABLE',
+        73,
+      );
     }
   }
   const name = stdoutReporter(targets);
@@ -97,4 +127,10 @@ export function collect(write: (emitter: Emitter) => void): string {
 }
 
 export type { ReportView } from './view.js';
-export { parseReporting, REPORTER_NAMES, type ReporterName, type ReporterTarget, type ReportingArgs } from './options.js';
+export {
+  parseReporting,
+  REPORTER_NAMES,
+  type ReporterName,
+  type ReporterTarget,
+  type ReportingArgs,
+} from './options.js';

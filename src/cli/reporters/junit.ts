@@ -35,7 +35,14 @@ export function renderJunit(view: ReportView): string {
   const suites: { name: string; cases: string[]; failures: number; skipped: number }[] = [];
   for (const [spec, verdicts] of bySpec) {
     const cases = verdicts.map((v) => testcase(view, spec, v));
-    suites.push({ name: `${label} [${spec}]`, cases, failures: verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)).length, skipped: verdicts.filter((v) => v.status === 'skip' || v.status === 'not_applicable' || isKnown(view, v)).length });
+    suites.push({
+      name: `${label} [${spec}]`,
+      cases,
+      failures: verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)).length,
+      skipped: verdicts.filter(
+        (v) => v.status === 'skip' || v.status === 'not_applicable' || isKnown(view, v),
+      ).length,
+    });
   }
   const stale = view.baseline?.stale ?? [];
   if (stale.length > 0) {
@@ -64,11 +71,14 @@ function testcase(view: ReportView, spec: string, v: RuleVerdict): string {
   if (v.status === 'fail') {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];
     const message = `${v.errors} error(s)${v.warnings ? `, ${v.warnings} warning(s)` : ''}; first: ${first ? `${first.id}: ${first.message}` : v.title}`;
-    if (isKnown(view, v)) return `${open}\n      <skipped message="${xml(`known failure (baseline ${view.baseline!.file}): ${message}`)}"/>\n      <system-out>${xml(`${findings}\n${page}`)}</system-out>\n    </testcase>`;
+    if (isKnown(view, v))
+      return `${open}\n      <skipped message="${xml(`known failure (baseline ${view.baseline!.file}): ${message}`)}"/>\n      <system-out>${xml(`${findings}\n${page}`)}</system-out>\n    </testcase>`;
     return `${open}\n      <failure message="${xml(message)}" type="${xml(first?.id ?? v.rule)}">${xml(`${findings}\n${page}`)}</failure>\n    </testcase>`;
   }
-  if (v.status === 'skip' || v.status === 'not_applicable') return `${open}\n      <skipped message="${xml(`${v.status === 'skip' ? 'skip' : 'not applicable'}: ${v.reason ?? ''}`)}"/>\n    </testcase>`;
+  if (v.status === 'skip' || v.status === 'not_applicable')
+    return `${open}\n      <skipped message="${xml(`${v.status === 'skip' ? 'skip' : 'not applicable'}: ${v.reason ?? ''}`)}"/>\n    </testcase>`;
   // A pass with warnings keeps them where a person reading the test tab finds them.
-  if (v.findings.length > 0) return `${open}\n      <system-out>${xml(`${findings}\n${page}`)}</system-out>\n    </testcase>`;
+  if (v.findings.length > 0)
+    return `${open}\n      <system-out>${xml(`${findings}\n${page}`)}</system-out>\n    </testcase>`;
   return `${open}</testcase>`;
 }

@@ -2,12 +2,26 @@ import type { RuleVerdict } from '../../checks/verdict.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { TOOL } from '../emitter.js';
 import { rulePageLink } from '../../report/rule-pages.js';
-import { counts, findingLine, isKnown, staleLines, verdictName, viewOk, type ReportView } from './view.js';
+import {
+  counts,
+  findingLine,
+  isKnown,
+  staleLines,
+  verdictName,
+  viewOk,
+  type ReportView,
+} from './view.js';
 
 /** Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no table breaks). */
-export const md = (text: string): string => sanitise(text).replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`);
+export const md = (text: string): string =>
+  sanitise(text).replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`);
 
-const MARK: Record<string, string> = { pass: '✅ pass', fail: '❌ fail', skip: '⏭️ skip', not_applicable: '➖ n/a' };
+const MARK: Record<string, string> = {
+  pass: '✅ pass',
+  fail: '❌ fail',
+  skip: '⏭️ skip',
+  not_applicable: '➖ n/a',
+};
 
 /** A verdict's rule page: a link to its public page (a summary is read on GitHub, not beside the install), else its path in the package. */
 const page = (v: RuleVerdict): string => {
@@ -16,7 +30,12 @@ const page = (v: RuleVerdict): string => {
 };
 
 /** A verdict's cell: its status, a warning, or a failure the baseline knows. */
-const cell = (view: ReportView, v: RuleVerdict) => (isKnown(view, v) ? '🟡 known' : v.status === 'pass' && v.warnings > 0 ? '⚠️ warn' : MARK[v.status]!);
+const cell = (view: ReportView, v: RuleVerdict) =>
+  isKnown(view, v)
+    ? '🟡 known'
+    : v.status === 'pass' && v.warnings > 0
+      ? '⚠️ warn'
+      : MARK[v.status]!;
 
 /**
  * Markdown (a job summary, a PR comment): the outcome, a table of rules × commands (one row per rule where
@@ -25,18 +44,29 @@ const cell = (view: ReportView, v: RuleVerdict) => (isKnown(view, v) ? '🟡 kno
 export function renderMarkdown(view: ReportView): string {
   const c = counts(view);
   const ok = viewOk(view);
-  const out = [`## ${TOOL} ${view.verb}: ${ok ? '✅ conformant' : '❌ not conformant'}`, '', `Target: \`${sanitise(view.target).replace(/`/g, "'")}\``, ''];
+  const out = [
+    `## ${TOOL} ${view.verb}: ${ok ? '✅ conformant' : '❌ not conformant'}`,
+    '',
+    `Target: \`${sanitise(view.target).replace(/`/g, "'")}\``,
+    '',
+  ];
   const summary = [`${c.total} verdict(s)`, `${c.passed} passed`, `${c.failed} failed`];
   if (c.known) summary.push(`${c.known} known failure(s) (baseline)`);
   summary.push(`${c.skipped} skipped`, `${c.notApplicable} not applicable`);
-  out.push(`${summary.join(' · ')}${view.durationMs !== undefined ? ` · ${(view.durationMs / 1000).toFixed(1)} s` : ''}`, '');
+  out.push(
+    `${summary.join(' · ')}${view.durationMs !== undefined ? ` · ${(view.durationMs / 1000).toFixed(1)} s` : ''}`,
+    '',
+  );
 
   const rules = [...new Set(view.report.verdicts.map((v) => v.rule))];
   const commands = [...new Set(view.report.verdicts.map((v) => v.command ?? ''))];
   const byKey = new Map(view.report.verdicts.map((v) => [`${v.rule}\u0000${v.command ?? ''}`, v]));
   if (commands.some((x) => x !== '')) {
     // Rules × commands: a column per command is too wide for 13+ rules, so a row per command, a column per rule.
-    out.push(`| command | ${rules.map(md).join(' | ')} |`, `|---|${rules.map(() => '---').join('|')}|`);
+    out.push(
+      `| command | ${rules.map(md).join(' | ')} |`,
+      `|---|${rules.map(() => '---').join('|')}|`,
+    );
     for (const command of commands) {
       const row = rules.map((r) => {
         const v = byKey.get(`${r}\u0000${command}`);
@@ -46,23 +76,55 @@ export function renderMarkdown(view: ReportView): string {
     }
   } else {
     out.push('| rule | verdict | title |', '|---|---|---|');
-    for (const v of view.report.verdicts) out.push(`| ${md(v.rule)} | ${cell(view, v)} | ${md(v.status === 'skip' || v.status === 'not_applicable' ? (v.reason ?? v.title) : v.title)} |`);
+    for (const v of view.report.verdicts)
+      out.push(
+        `| ${md(v.rule)} | ${cell(view, v)} | ${md(v.status === 'skip' || v.status === 'not_applicable' ? (v.reason ?? v.title) : v.title)} |`,
+      );
   }
   out.push('');
 
-  const section = (title: string, verdicts: readonly RuleVerdict[], body: (v: RuleVerdict) => string[]) => {
+  const section = (
+    title: string,
+    verdicts: readonly RuleVerdict[],
+    body: (v: RuleVerdict) => string[],
+  ) => {
     if (verdicts.length === 0) return;
     out.push(`### ${title}`, '');
-    for (const v of verdicts) out.push(`- **${md(verdictName(v))}** — ${md(v.title)} (${page(v)})`, ...body(v).map((line) => `  - ${md(line)}`));
+    for (const v of verdicts)
+      out.push(
+        `- **${md(verdictName(v))}** — ${md(v.title)} (${page(v)})`,
+        ...body(v).map((line) => `  - ${md(line)}`),
+      );
     out.push('');
   };
   const findings = (v: RuleVerdict) => v.findings.slice(0, 5).map(findingLine);
-  section('Failures', view.report.verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)), findings);
-  section(`Known failures (baseline ${sanitise(view.baseline?.file ?? '')})`, view.report.verdicts.filter((v) => isKnown(view, v)), findings);
-  section('Warnings', view.report.verdicts.filter((v) => v.status === 'pass' && v.warnings > 0), findings);
-  section('Skipped', view.report.verdicts.filter((v) => v.status === 'skip'), (v) => [v.reason ?? '']);
+  section(
+    'Failures',
+    view.report.verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)),
+    findings,
+  );
+  section(
+    `Known failures (baseline ${sanitise(view.baseline?.file ?? '')})`,
+    view.report.verdicts.filter((v) => isKnown(view, v)),
+    findings,
+  );
+  section(
+    'Warnings',
+    view.report.verdicts.filter((v) => v.status === 'pass' && v.warnings > 0),
+    findings,
+  );
+  section(
+    'Skipped',
+    view.report.verdicts.filter((v) => v.status === 'skip'),
+    (v) => [v.reason ?? ''],
+  );
   const stale = staleLines(view);
-  if (stale.length > 0) out.push('### Stale baseline entries', '', ...stale.map((line) => `- ${md(line)}`), '');
-  if ((view.baseline?.unjudged.length ?? 0) > 0) out.push(`${view.baseline!.unjudged.length} baseline entr(ies) could not be judged in this run (skipped, not applicable or not run): kept.`, '');
+  if (stale.length > 0)
+    out.push('### Stale baseline entries', '', ...stale.map((line) => `- ${md(line)}`), '');
+  if ((view.baseline?.unjudged.length ?? 0) > 0)
+    out.push(
+      `${view.baseline!.unjudged.length} baseline entr(ies) could not be judged in this run (skipped, not applicable or not run): kept.`,
+      '',
+    );
   return `${out.join('\n').trimEnd()}\n`;
 }

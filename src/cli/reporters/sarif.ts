@@ -6,7 +6,8 @@ import { TOOL, TOOL_VERSION } from '../emitter.js';
 import { rulePageLink } from '../../report/rule-pages.js';
 import { isKnown, staleLines, type ReportView } from './view.js';
 
-const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const SARIF_SCHEMA =
+  'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 /**
  * SARIF 2.1.0 (code scanning, IDEs): a result per finding, its rule the sub-rule (with the registry's title,
@@ -15,7 +16,15 @@ const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
  * `baselineState: unchanged` and level `note`; a stale entry is a tool notification of level error.
  */
 export function renderSarif(view: ReportView): string {
-  const rules: { id: string; name: string; shortDescription: { text: string }; help: { text: string }; helpUri?: string; defaultConfiguration: { level: string }; properties: Record<string, unknown> }[] = [];
+  const rules: {
+    id: string;
+    name: string;
+    shortDescription: { text: string };
+    help: { text: string };
+    helpUri?: string;
+    defaultConfiguration: { level: string };
+    properties: Record<string, unknown>;
+  }[] = [];
   const index = new Map<string, number>();
   const ruleIndex = (f: Finding) => {
     if (!index.has(f.id)) {
@@ -36,10 +45,23 @@ export function renderSarif(view: ReportView): string {
     }
     return index.get(f.id)!;
   };
-  const results = view.report.verdicts.flatMap((v) => v.findings.map((f) => result(view, v, f, ruleIndex(f))));
-  const notifications = staleLines(view).map((text) => ({ level: 'error', message: { text: `stale baseline entry: ${text}` }, descriptor: { id: 'baseline-stale' } }));
+  const results = view.report.verdicts.flatMap((v) =>
+    v.findings.map((f) => result(view, v, f, ruleIndex(f))),
+  );
+  const notifications = staleLines(view).map((text) => ({
+    level: 'error',
+    message: { text: `stale baseline entry: ${text}` },
+    descriptor: { id: 'baseline-stale' },
+  }));
   const run = {
-    tool: { driver: { name: TOOL, version: TOOL_VERSION, informationUri: 'https://www.npmjs.com/package/aoi-testkit', rules } },
+    tool: {
+      driver: {
+        name: TOOL,
+        version: TOOL_VERSION,
+        informationUri: 'https://www.npmjs.com/package/aoi-testkit',
+        rules,
+      },
+    },
     invocations: [
       {
         executionSuccessful: true,
@@ -58,12 +80,27 @@ function result(view: ReportView, v: RuleVerdict, f: Finding, ruleIndex: number)
   const physical = file && {
     physicalLocation: {
       artifactLocation: { uri: encodeURI(file.uri.replaceAll('\\', '/')) },
-      ...(file.line !== undefined ? { region: { startLine: file.line, ...(file.endLine !== undefined ? { endLine: file.endLine } : {}), ...(f.excerpt ? { snippet: { text: sanitise(f.excerpt) } } : {}) } } : {}),
+      ...(file.line !== undefined
+        ? {
+            region: {
+              startLine: file.line,
+              ...(file.endLine !== undefined ? { endLine: file.endLine } : {}),
+              ...(f.excerpt ? { snippet: { text: sanitise(f.excerpt) } } : {}),
+            },
+          }
+        : {}),
     },
   };
-  const logical = v.command ? { logicalLocations: [{ name: sanitise(v.command), kind: 'function' }] } : {};
+  const logical = v.command
+    ? { logicalLocations: [{ name: sanitise(v.command), kind: 'function' }] }
+    : {};
   const location = physical || v.command ? [{ ...(physical ?? {}), ...logical }] : undefined;
-  const text = [sanitise(f.message), f.probe ? `Probe: ${sanitise(f.probe)}` : '', !physical && f.excerpt ? `Excerpt: ${sanitise(f.excerpt)}` : '', !physical && f.line !== undefined ? `Line ${f.line} of the output` : '']
+  const text = [
+    sanitise(f.message),
+    f.probe ? `Probe: ${sanitise(f.probe)}` : '',
+    !physical && f.excerpt ? `Excerpt: ${sanitise(f.excerpt)}` : '',
+    !physical && f.line !== undefined ? `Line ${f.line} of the output` : '',
+  ]
     .filter(Boolean)
     .join('\n');
   return {
@@ -72,7 +109,13 @@ function result(view: ReportView, v: RuleVerdict, f: Finding, ruleIndex: number)
     level: known ? 'note' : f.severity === 'error' ? 'error' : 'warning',
     message: { text },
     ...(location ? { locations: location } : {}),
-    ...(view.baseline ? { baselineState: known ? 'unchanged' : f.severity === 'error' ? 'new' : 'unchanged' } : {}),
-    properties: { rule: v.rule, ...(v.command !== undefined ? { command: sanitise(v.command) } : {}), status: v.status },
+    ...(view.baseline
+      ? { baselineState: known ? 'unchanged' : f.severity === 'error' ? 'new' : 'unchanged' }
+      : {}),
+    properties: {
+      rule: v.rule,
+      ...(v.command !== undefined ? { command: sanitise(v.command) } : {}),
+      status: v.status,
+    },
   };
 }

@@ -27,31 +27,46 @@ export interface ReportView {
 }
 
 /** The run's outcome: the report's `ok`, or the baseline's when one was given. */
-export const viewOk = (view: ReportView): boolean => (view.baseline ? view.baseline.ok : view.report.ok);
+export const viewOk = (view: ReportView): boolean =>
+  view.baseline ? view.baseline.ok : view.report.ok;
 
 /** A failing verdict the baseline excuses. */
-export const isKnown = (view: ReportView, verdict: RuleVerdict): boolean => view.baseline?.known.includes(verdict) === true;
+export const isKnown = (view: ReportView, verdict: RuleVerdict): boolean =>
+  view.baseline?.known.includes(verdict) === true;
 
 /** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp`. */
 export const specOf = (rule: string): string => rule.replace(/-\d+$/, '').toLowerCase();
 
-export const STATUS_LABELS: Readonly<Record<RuleVerdict['status'], string>> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', not_applicable: 'N/A ' };
+export const STATUS_LABELS: Readonly<Record<RuleVerdict['status'], string>> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  skip: 'SKIP',
+  not_applicable: 'N/A ',
+};
 
 /** A verdict's four-letter label in text output: a pass with warnings is WARN. */
-export const statusLabel = (v: RuleVerdict): string => (v.status === 'pass' && v.warnings > 0 ? 'WARN' : STATUS_LABELS[v.status]);
+export const statusLabel = (v: RuleVerdict): string =>
+  v.status === 'pass' && v.warnings > 0 ? 'WARN' : STATUS_LABELS[v.status];
 
 /** A verdict's name for people: `AOI-06 list` (lint) or `AOI-06` (a verdict without a command). */
-export const verdictName = (v: RuleVerdict): string => (v.command !== undefined && v.command !== '' ? `${v.rule} ${sanitise(v.command)}` : v.rule);
+export const verdictName = (v: RuleVerdict): string =>
+  v.command !== undefined && v.command !== '' ? `${v.rule} ${sanitise(v.command)}` : v.rule;
 
 /** A finding on one line, for a person: `AOI-06/x: message [probe] — excerpt` (all of it already sanitised and masked; sanitised again, idempotently). */
 export function findingLine(f: Finding): string {
-  const where = f.line !== undefined ? ` (line ${f.line}${f.endLine !== undefined ? `-${f.endLine}` : ''})` : '';
+  const where =
+    f.line !== undefined
+      ? ` (line ${f.line}${f.endLine !== undefined ? `-${f.endLine}` : ''})`
+      : '';
   return `${f.id}${where}: ${sanitise(f.message)}${f.probe ? ` [${sanitise(f.probe)}]` : ''}${f.excerpt ? ` — ${sanitise(f.excerpt)}` : ''}`;
 }
 
 /** The stale entries of a baseline, one line each. */
 export const staleLines = (view: ReportView): string[] =>
-  (view.baseline?.stale ?? []).map((e) => `${e.sub_rule}${e.command !== undefined ? ` (${sanitise(e.command)})` : ''} no longer fails: remove it from ${sanitise(view.baseline!.file)}`);
+  (view.baseline?.stale ?? []).map(
+    (e) =>
+      `${e.sub_rule}${e.command !== undefined ? ` (${sanitise(e.command)})` : ''} no longer fails: remove it from ${sanitise(view.baseline!.file)}`,
+  );
 
 /** Verdict counts: failed (not excused), known (excused by the baseline), skipped, not applicable, passed. */
 export function counts(view: ReportView) {
@@ -72,9 +87,18 @@ export function baselineText(view: ReportView): string[] {
   const b = view.baseline;
   if (!b) return [];
   const file = sanitise(b.file);
-  const out = [`baseline ${file}: ${b.known.length} known failure(s) excused, ${b.unexpected.length} failure(s) it does not know, ${b.stale.length} stale entr(ies)`];
+  const out = [
+    `baseline ${file}: ${b.known.length} known failure(s) excused, ${b.unexpected.length} failure(s) it does not know, ${b.stale.length} stale entr(ies)`,
+  ];
   out.push(...staleLines(view).map((line) => `  stale: ${line}`));
-  if (b.unjudged.length > 0) out.push(`  ${b.unjudged.length} entr(ies) not judged in this run (skipped, not applicable or not run): kept`);
-  out.push(b.ok ? `ok with the baseline${b.known.length > 0 ? ': fix the known failures and remove their entries when you can' : ''}` : 'not ok with the baseline');
+  if (b.unjudged.length > 0)
+    out.push(
+      `  ${b.unjudged.length} entr(ies) not judged in this run (skipped, not applicable or not run): kept`,
+    );
+  out.push(
+    b.ok
+      ? `ok with the baseline${b.known.length > 0 ? ': fix the known failures and remove their entries when you can' : ''}`
+      : 'not ok with the baseline',
+  );
   return out;
 }

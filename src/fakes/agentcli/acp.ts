@@ -4,7 +4,20 @@ import { Readable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { PROMPT_LOG_CHARS } from '../../spec/agentcli/transcript.js';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, heardCancel, logLifecycle, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import {
+  crash,
+  FAKE_AGENT_VERSION,
+  heardCancel,
+  logLifecycle,
+  malformedLine,
+  secretEcho,
+  selfReport,
+  sleep,
+  stderrNoiseLines,
+  Wire,
+  writeStderrBlocking,
+  type AgentSetup,
+} from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 type Update = acp.SessionUpdate;
@@ -47,15 +60,28 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
   let hugeSent = false;
 
   const persist = (s: Session) => {
-    const saved = JSON.stringify({ id: s.id, cwd: s.cwd, prompts: s.prompts, defaultTurns: s.defaultTurns, history: s.history });
+    const saved = JSON.stringify({
+      id: s.id,
+      cwd: s.cwd,
+      prompts: s.prompts,
+      defaultTurns: s.defaultTurns,
+      history: s.history,
+    });
     if (store === undefined) return void inMemory.set(s.id, saved);
     mkdirSync(store, { recursive: true });
     writeFileSync(join(store, `${encodeURIComponent(s.id)}.json`), saved);
   };
   const restore = (id: string): Session | undefined => {
     const file = store === undefined ? undefined : join(store, `${encodeURIComponent(id)}.json`);
-    const saved = file === undefined ? inMemory.get(id) : existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    return saved === undefined ? undefined : { ...(JSON.parse(saved) as Omit<Session, 'closing'>), closing: new AbortController() };
+    const saved =
+      file === undefined
+        ? inMemory.get(id)
+        : existsSync(file)
+          ? readFileSync(file, 'utf8')
+          : undefined;
+    return saved === undefined
+      ? undefined
+      : { ...(JSON.parse(saved) as Omit<Session, 'closing'>), closing: new AbortController() };
   };
   const open = (session: Session, how: 'new' | 'load') => {
     sessions.set(session.id, session);
@@ -64,7 +90,9 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
   };
   const modes = () => ({
     currentModeId: o.permissionMode,
-    availableModes: MODES.some((m) => m.id === o.permissionMode) ? MODES : [...MODES, { id: o.permissionMode, name: o.permissionMode }],
+    availableModes: MODES.some((m) => m.id === o.permissionMode)
+      ? MODES
+      : [...MODES, { id: o.permissionMode, name: o.permissionMode }],
   });
 
   const output = new WritableStream<Uint8Array>({
@@ -77,7 +105,10 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       } catch {
         return;
       }
-      const then = message.id !== undefined && ('result' in message || 'error' in message) ? afterResponse.get(message.id) : undefined;
+      const then =
+        message.id !== undefined && ('result' in message || 'error' in message)
+          ? afterResponse.get(message.id)
+          : undefined;
       if (then) {
         afterResponse.delete(message.id!);
         then();
@@ -89,22 +120,36 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
   const app = acp
     .agent({ name: setup.name })
     .onRequest(acp.methods.agent.initialize, async ({ params }) => {
-      if (b.malformedFrame?.at === 'handshake') await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
+      if (b.malformedFrame?.at === 'handshake')
+        await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
       if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
       return {
-        protocolVersion: (b.protocolVersion as number | undefined) ?? Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
+        protocolVersion:
+          (b.protocolVersion as number | undefined) ??
+          Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
         agentCapabilities: {
           loadSession: o.loadSession,
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
           sessionCapabilities: { close: {} },
         },
-        agentInfo: { name: setup.name, title: 'aoi-testkit fake ACP agent', version: FAKE_AGENT_VERSION },
+        agentInfo: {
+          name: setup.name,
+          title: 'aoi-testkit fake ACP agent',
+          version: FAKE_AGENT_VERSION,
+        },
         authMethods: [],
         _meta: { [META_KEY]: selfReport(setup) },
       };
     })
     .onRequest(acp.methods.agent.session.new, async ({ params }) => {
-      const session: Session = { id: `sess-${process.pid}-${Date.now().toString(36)}-${sessions.size + 1}`, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0, closing: new AbortController() };
+      const session: Session = {
+        id: `sess-${process.pid}-${Date.now().toString(36)}-${sessions.size + 1}`,
+        cwd: params.cwd,
+        history: [],
+        prompts: 0,
+        defaultTurns: 0,
+        closing: new AbortController(),
+      };
       open(session, 'new');
       persist(session);
       return { sessionId: session.id, modes: modes(), _meta: { [META_KEY]: selfReport(setup) } };
@@ -124,16 +169,30 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client, requestId }) => {
       const session = sessions.get(params.sessionId);
       if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
-      const promptText = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const promptText = params.prompt
+        .map((block) => (block.type === 'text' ? block.text : ''))
+        .join('');
       // What reached which process and session: the lifecycle probe judges continuation and max_turns from it.
-      logLifecycle({ event: 'prompt', sessionId: params.sessionId, text: promptText.slice(0, PROMPT_LOG_CHARS) });
+      logLifecycle({
+        event: 'prompt',
+        sessionId: params.sessionId,
+        text: promptText.slice(0, PROMPT_LOG_CHARS),
+      });
       const closing = session.closing.signal;
       const turnNo = ++agentTurns;
       session.prompts++;
-      session.history.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: promptText } });
+      session.history.push({
+        sessionUpdate: 'user_message_chunk',
+        content: { type: 'text', text: promptText },
+      });
       const controller = new AbortController();
       session.current = controller;
-      const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+      const aborted = (signal: AbortSignal) =>
+        new Promise<void>((resolve) =>
+          signal.aborted
+            ? resolve()
+            : signal.addEventListener('abort', () => resolve(), { once: true }),
+        );
       const cancel = heardCancel(b, controller.signal);
       const cancelled = aborted(cancel);
       const closed = aborted(closing);
@@ -147,9 +206,13 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         session.history.push(update);
         await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
         updates++;
-        if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+        if (b.stderrNoise?.perUpdateLines)
+          writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
       };
-      const text = (t: string): Update => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
+      const text = (t: string): Update => ({
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'text', text: t },
+      });
 
       const finish = (stopReason: acp.StopReason): acp.PromptResponse => {
         session.current = undefined;
@@ -161,7 +224,10 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
           afterResponse.set(requestId, () => {
             void (async () => {
               for (let i = 0; i < late; i++) {
-                await client.notify(acp.methods.client.session.update, { sessionId: session.id, update: text(`(late chunk ${i + 1} after the turn ended)`) });
+                await client.notify(acp.methods.client.session.update, {
+                  sessionId: session.id,
+                  update: text(`(late chunk ${i + 1} after the turn ended)`),
+                });
               }
             })();
           });
@@ -169,13 +235,15 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         return { stopReason, _meta: { [META_KEY]: { turn: turnNo, prompts: session.prompts } } };
       };
 
-      if (o.maxTurns !== undefined && session.prompts > o.maxTurns) return finish('max_turn_requests');
+      if (o.maxTurns !== undefined && session.prompts > o.maxTurns)
+        return finish('max_turn_requests');
       const c = b.crashMidTurn;
       if (c && c.turn === turnNo && c.afterUpdates === 0) {
         await wire.drain();
         crash(c);
       }
-      if (b.malformedFrame?.at === 'turn') await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
+      if (b.malformedFrame?.at === 'turn')
+        await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
       if (b.hugeFrameBytes !== undefined && !hugeSent) {
         hugeSent = true;
         await send(text('x'.repeat(b.hugeFrameBytes)));
@@ -190,15 +258,34 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       for (const step of turn.steps as ScriptStep[]) {
         if (isCancelled()) break;
         if ('text' in step) await send(text(step.text));
-        else if ('thought' in step) await send({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: step.thought } });
-        else if ('plan' in step) await send({ sessionUpdate: 'plan', entries: step.plan.map((e) => ({ content: e.content, status: e.status ?? 'pending', priority: e.priority ?? 'medium' })) });
+        else if ('thought' in step)
+          await send({
+            sessionUpdate: 'agent_thought_chunk',
+            content: { type: 'text', text: step.thought },
+          });
+        else if ('plan' in step)
+          await send({
+            sessionUpdate: 'plan',
+            entries: step.plan.map((e) => ({
+              content: e.content,
+              status: e.status ?? 'pending',
+              priority: e.priority ?? 'medium',
+            })),
+          });
         else if ('tool' in step) {
           if (o.permissionMode === 'plan' && MUTATING_KINDS.has(step.tool.kind ?? 'other')) {
             skipped.add(step.tool.id);
             await send(text(`(plan mode: would call ${step.tool.name})`));
             continue;
           }
-          await send({ sessionUpdate: 'tool_call', toolCallId: step.tool.id, title: step.tool.name, kind: (step.tool.kind ?? 'other') as acp.ToolKind, status: 'pending', rawInput: step.tool.args ?? {} });
+          await send({
+            sessionUpdate: 'tool_call',
+            toolCallId: step.tool.id,
+            title: step.tool.name,
+            kind: (step.tool.kind ?? 'other') as acp.ToolKind,
+            status: 'pending',
+            rawInput: step.tool.args ?? {},
+          });
         } else if ('toolResult' in step) {
           if (skipped.has(step.toolResult.id)) continue;
           if (b.toolCallWithoutResult === 'hang') await new Promise<never>(() => {});
@@ -211,7 +298,13 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             rawOutput: { output: step.toolResult.output },
           });
         } else if ('ask' in step) {
-          if (o.auto || o.permissionMode === 'bypassPermissions' || o.permissionMode === 'acceptEdits' || o.permissionMode === 'plan') continue;
+          if (
+            o.auto ||
+            o.permissionMode === 'bypassPermissions' ||
+            o.permissionMode === 'acceptEdits' ||
+            o.permissionMode === 'plan'
+          )
+            continue;
           const options = step.ask.options ?? [
             { id: 'allow', name: 'Allow', kind: 'allow_once' as const },
             { id: 'reject', name: 'Reject', kind: 'reject_once' as const },
@@ -221,7 +314,15 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             // session/close withdraws the question ($/cancel_request) and stops waiting for its answer.
             answer = await client.request(
               acp.methods.client.session.requestPermission,
-              { sessionId: session.id, toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' }, options: options.map((opt) => ({ optionId: opt.id, name: opt.name, kind: opt.kind })) },
+              {
+                sessionId: session.id,
+                toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' },
+                options: options.map((opt) => ({
+                  optionId: opt.id,
+                  name: opt.name,
+                  kind: opt.kind,
+                })),
+              },
               { cancellationSignal: closing, stopWaitingOnCancel: true },
             );
           } catch (error) {
@@ -254,14 +355,25 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
     app.onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
       const stored = b.unknownSessionOnLoad === 'error' ? undefined : restore(params.sessionId);
       if (b.unknownSessionOnLoad === 'silent') {
-        open({ id: params.sessionId, cwd: params.cwd, history: [], prompts: 0, defaultTurns: 0, closing: new AbortController() }, 'load');
+        open(
+          {
+            id: params.sessionId,
+            cwd: params.cwd,
+            history: [],
+            prompts: 0,
+            defaultTurns: 0,
+            closing: new AbortController(),
+          },
+          'load',
+        );
         return { modes: modes() };
       }
       if (!stored) throw acp.RequestError.resourceNotFound(params.sessionId);
       const session: Session = { ...stored, cwd: params.cwd };
       open(session, 'load');
       // The whole conversation again, as updates, before the load answer (ACP session/load).
-      for (const update of session.history) await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
+      for (const update of session.history)
+        await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
       return { modes: modes() };
     });
   }

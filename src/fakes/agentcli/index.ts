@@ -5,7 +5,13 @@ import { kitRoot } from '../../package-root.js';
 import { AGENT_FAULT_CATALOGUE, type AgentFaultId } from './faults/index.js';
 import { AGENT_ARMS, AGENT_PRESETS, type AgentFakeId } from './presets.js';
 
-export { AGENT_ARMS, AGENT_PRESETS, isAgentPreset, type AgentFakeId, type AgentPreset } from './presets.js';
+export {
+  AGENT_ARMS,
+  AGENT_PRESETS,
+  isAgentPreset,
+  type AgentFakeId,
+  type AgentPreset,
+} from './presets.js';
 export { AGENT_FAULT_CATALOGUE, type AgentFaultId } from './faults/index.js';
 
 export interface FakeAgentOptions {
@@ -41,17 +47,30 @@ export interface FakeAgentCommand {
  */
 export function fakeAgentCommand(preset: string, options: FakeAgentOptions = {}): FakeAgentCommand {
   const found = AGENT_PRESETS[preset];
-  if (!found) throw new RangeError(`fakeAgentCommand: unknown fake agent "${preset}"; one of ${Object.keys(AGENT_ARMS).join(', ')} or a preset of AGENT_PRESETS`);
+  if (!found)
+    throw new RangeError(
+      `fakeAgentCommand: unknown fake agent "${preset}"; one of ${Object.keys(AGENT_ARMS).join(', ')} or a preset of AGENT_PRESETS`,
+    );
   for (const fault of options.faults ?? []) {
     const id = typeof fault === 'string' ? fault : fault[0];
-    if (!Object.hasOwn(AGENT_FAULT_CATALOGUE, id)) throw new RangeError(`fakeAgentCommand: unknown fault "${id}"; see AGENT_FAULT_CATALOGUE`);
+    if (!Object.hasOwn(AGENT_FAULT_CATALOGUE, id))
+      throw new RangeError(`fakeAgentCommand: unknown fault "${id}"; see AGENT_FAULT_CATALOGUE`);
   }
   const args = [fakeAgentProgram(found.fake), ...found.faults.flatMap((id) => ['--fault', id])];
-  for (const fault of options.faults ?? []) args.push('--fault', typeof fault === 'string' ? fault : `${fault[0]}=${JSON.stringify(fault[1])}`);
+  for (const fault of options.faults ?? [])
+    args.push(
+      '--fault',
+      typeof fault === 'string' ? fault : `${fault[0]}=${JSON.stringify(fault[1])}`,
+    );
   if (options.script !== undefined) args.push('--script', options.script);
   if (options.stateDir !== undefined) args.push('--state-dir', options.stateDir);
   args.push(...(options.args ?? []));
-  return { command: process.execPath, args, env: options.lifecycleLog !== undefined ? { [AGENT_LIFECYCLE_LOG_ENV]: options.lifecycleLog } : {} };
+  return {
+    command: process.execPath,
+    args,
+    env:
+      options.lifecycleLog !== undefined ? { [AGENT_LIFECYCLE_LOG_ENV]: options.lifecycleLog } : {},
+  };
 }
 
 /** The bundled program of a fake agent (`dist/bin/agent-*.js`), or an error that says how to get one. */
@@ -59,5 +78,7 @@ export function fakeAgentProgram(fake: AgentFakeId): string {
   const root = kitRoot();
   const program = root === undefined ? undefined : join(root, 'dist', 'bin', `${fake}.js`);
   if (program !== undefined && existsSync(program)) return program;
-  throw new Error(`aoi-testkit: the fake agent ${fake} is a built program and there is none${program ? ` at ${program}: run \`npm run build\` in the aoi-testkit checkout` : ' (no aoi-testkit package root above this module)'}`);
+  throw new Error(
+    `aoi-testkit: the fake agent ${fake} is a built program and there is none${program ? ` at ${program}: run \`npm run build\` in the aoi-testkit checkout` : ' (no aoi-testkit package root above this module)'}`,
+  );
 }

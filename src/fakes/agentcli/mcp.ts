@@ -7,7 +7,19 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { ZodRawShape } from 'zod';
 // The namespace, not `{ z }`: esbuild then bundles only what is used (`{ z }` drags in every locale, ~270 kB of start-up parse).
 import * as z from 'zod';
-import { crash, FAKE_AGENT_VERSION, heardCancel, malformedLine, secretEcho, selfReport, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import {
+  crash,
+  FAKE_AGENT_VERSION,
+  heardCancel,
+  malformedLine,
+  secretEcho,
+  selfReport,
+  sleep,
+  stderrNoiseLines,
+  Wire,
+  writeStderrBlocking,
+  type AgentSetup,
+} from './runtime.js';
 
 const NOTES = [
   { id: 'n1', title: 'groceries', body: 'milk, eggs, flour' },
@@ -46,12 +58,15 @@ export async function runMcpAgent(setup: AgentSetup): Promise<void> {
             message = undefined;
           }
         }
-        const isInitialize = message?.result !== undefined && typeof message.result.protocolVersion === 'string';
+        const isInitialize =
+          message?.result !== undefined && typeof message.result.protocolVersion === 'string';
         if (isInitialize) {
-          if (b.malformedFrame?.at === 'handshake') await wire.line(malformedLine(b.malformedFrame.kind, 'mcp'));
+          if (b.malformedFrame?.at === 'handshake')
+            await wire.line(malformedLine(b.malformedFrame.kind, 'mcp'));
           if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
           if (b.protocolVersion !== undefined) {
-            message!.result!.protocolVersion = typeof b.protocolVersion === 'number' ? '1999-01-01' : b.protocolVersion;
+            message!.result!.protocolVersion =
+              typeof b.protocolVersion === 'number' ? '1999-01-01' : b.protocolVersion;
             chunk = Buffer.from(`${JSON.stringify(message)}\n`);
           }
         }
@@ -99,13 +114,17 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
   const server = new McpServer(
     { name: setup.name, version: FAKE_AGENT_VERSION },
     // logging: late events of a call without a progress token are log messages (the only other call-related notification).
-    { capabilities: { tools: {}, logging: {} }, instructions: 'aoi-testkit fake MCP agent: call agent_info for its argv and options.' },
+    {
+      capabilities: { tools: {}, logging: {} },
+      instructions: 'aoi-testkit fake MCP agent: call agent_info for its argv and options.',
+    },
   );
 
   /** What every tool call goes through: the turn's faults. Returns the turn and the text to prepend (secret, huge chunk). */
   const startCall = async (): Promise<{ turn: number; prefix: string[] }> => {
     const turn = ++calls;
-    if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+    if (b.stderrNoise?.perUpdateLines)
+      writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
     if (b.malformedFrame?.at === 'turn') await hooks.malformedLine();
     const c = b.crashMidTurn;
     if (c && c.turn === turn && c.afterUpdates === 0) {
@@ -136,7 +155,11 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
       void (async () => {
         for (let i = 1; i <= count; i++) {
           const message = `(late event ${i} after the result)`;
-          if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: lastProgress + i, message } });
+          if (token !== undefined)
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: lastProgress + i, message },
+            });
           else await server.sendLoggingMessage({ level: 'info', data: message });
         }
       })().catch(() => {});
@@ -147,7 +170,15 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
   const tool = <Shape extends ZodRawShape>(
     name: string,
     config: { description: string; inputSchema: Shape },
-    body: (args: z.infer<z.ZodObject<Shape>>, extra: Extra, call: { turn: number; prefix: string[] }) => Promise<{ content: Content; structuredContent?: Record<string, unknown>; progress?: number }>,
+    body: (
+      args: z.infer<z.ZodObject<Shape>>,
+      extra: Extra,
+      call: { turn: number; prefix: string[] },
+    ) => Promise<{
+      content: Content;
+      structuredContent?: Record<string, unknown>;
+      progress?: number;
+    }>,
   ) => {
     server.registerTool(name, config, (async (args: z.infer<z.ZodObject<Shape>>, extra: Extra) => {
       const call = await startCall();
@@ -158,24 +189,48 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
   };
   const texts = (...t: string[]): Content => t.map((text) => ({ type: 'text' as const, text }));
 
-  tool('echo', { description: 'Echoes its text back.', inputSchema: { text: z.string() } }, async ({ text }, _extra, { prefix }) => ({ content: texts(...prefix, text) }));
+  tool(
+    'echo',
+    { description: 'Echoes its text back.', inputSchema: { text: z.string() } },
+    async ({ text }, _extra, { prefix }) => ({ content: texts(...prefix, text) }),
+  );
 
-  tool('search_notes', { description: 'Searches the notes for a word.', inputSchema: { query: z.string(), limit: z.number().int().min(1).max(50).optional() } }, async ({ query, limit }, _extra, { prefix }) => {
-    const hits = NOTES.filter((n) => `${n.title} ${n.body}`.toLowerCase().includes(query.toLowerCase())).slice(0, limit ?? 10);
-    return { content: texts(...prefix, JSON.stringify(hits)), structuredContent: { hits } };
-  });
+  tool(
+    'search_notes',
+    {
+      description: 'Searches the notes for a word.',
+      inputSchema: { query: z.string(), limit: z.number().int().min(1).max(50).optional() },
+    },
+    async ({ query, limit }, _extra, { prefix }) => {
+      const hits = NOTES.filter((n) =>
+        `${n.title} ${n.body}`.toLowerCase().includes(query.toLowerCase()),
+      ).slice(0, limit ?? 10);
+      return { content: texts(...prefix, JSON.stringify(hits)), structuredContent: { hits } };
+    },
+  );
 
   tool(
     'slow_tool',
-    { description: 'Works in steps, reporting progress; cancellable.', inputSchema: { steps: z.number().int().min(1).max(1000).optional(), stepMs: z.number().int().min(0).max(60_000).optional() } },
+    {
+      description: 'Works in steps, reporting progress; cancellable.',
+      inputSchema: {
+        steps: z.number().int().min(1).max(1000).optional(),
+        stepMs: z.number().int().min(0).max(60_000).optional(),
+      },
+    },
     async ({ steps = 5, stepMs = 50 }, extra, { turn, prefix }) => {
       const token = extra._meta?.progressToken;
       const progress = async (done: number, message: string) => {
         if (token === undefined) return;
-        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total: steps, message } });
+        await extra.sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: done, total: steps, message },
+        });
       };
       const cancel = heardCancel(b, extra.signal);
-      const cancelled = new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true }));
+      const cancelled = new Promise<void>((resolve) =>
+        cancel.addEventListener('abort', () => resolve(), { once: true }),
+      );
       const c = b.crashMidTurn;
       let done = 0;
       for (let i = 1; i <= steps; i++) {
@@ -188,15 +243,26 @@ function buildServer(setup: AgentSetup, hooks: ServerHooks): McpServer {
         if (cancel.aborted) break;
         await progress(i, `step ${i} of ${steps}`);
         done = i;
-        if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+        if (b.stderrNoise?.perUpdateLines)
+          writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
       }
       return { content: texts(...prefix, `done in ${steps} steps`), progress: done };
     },
   );
 
-  server.registerTool('agent_info', { description: "The fake agent's argv, options and faults (never an environment value).", inputSchema: {} }, async () => {
-    return { content: texts(JSON.stringify(selfReport(setup))), structuredContent: selfReport(setup) };
-  });
+  server.registerTool(
+    'agent_info',
+    {
+      description: "The fake agent's argv, options and faults (never an environment value).",
+      inputSchema: {},
+    },
+    async () => {
+      return {
+        content: texts(JSON.stringify(selfReport(setup))),
+        structuredContent: selfReport(setup),
+      };
+    },
+  );
   return server;
 }
 
@@ -214,13 +280,19 @@ async function serveHttp(setup: AgentSetup): Promise<void> {
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
   ]);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const hooks: ServerHooks = { malformedLine: async () => {}, beforeCrash: async () => {}, afterResponse: () => {} };
+  const hooks: ServerHooks = {
+    malformedLine: async () => {},
+    beforeCrash: async () => {},
+    afterResponse: () => {},
+  };
   let allowedHosts: string[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
     if (url.pathname !== MCP_HTTP_PATH) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: MCP is served at ${MCP_HTTP_PATH}\n`);
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`not found: MCP is served at ${MCP_HTTP_PATH}\n`);
       return;
     }
     const header = req.headers['mcp-session-id'];
@@ -228,7 +300,13 @@ async function serveHttp(setup: AgentSetup): Promise<void> {
     if (sessionId !== undefined) {
       const known = sessions.get(sessionId);
       if (known) return known.handleRequest(req, res);
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      res.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32001, message: 'Session not found' },
+          id: null,
+        }),
+      );
       return;
     }
     // No session yet: a new server and transport; the transport itself refuses anything but initialize.

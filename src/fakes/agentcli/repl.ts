@@ -1,6 +1,17 @@
 import { createInterface } from 'node:readline';
 import { pickTurn } from './scripts.js';
-import { crash, FAKE_AGENT_VERSION, heardCancel, malformedLine, secretEcho, sleep, stderrNoiseLines, Wire, writeStderrBlocking, type AgentSetup } from './runtime.js';
+import {
+  crash,
+  FAKE_AGENT_VERSION,
+  heardCancel,
+  malformedLine,
+  secretEcho,
+  sleep,
+  stderrNoiseLines,
+  Wire,
+  writeStderrBlocking,
+  type AgentSetup,
+} from './runtime.js';
 import type { ScriptStep } from './types.js';
 
 /**
@@ -12,7 +23,8 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
   const o = setup.options;
   const wire = new Wire(b);
   const noise = { i: 0 };
-  const out = (tag: string, payload?: unknown) => wire.line(payload === undefined ? tag : `${tag} ${JSON.stringify(payload)}`);
+  const out = (tag: string, payload?: unknown) =>
+    wire.line(payload === undefined ? tag : `${tag} ${JSON.stringify(payload)}`);
   const answers = new Map<string, (text: string | undefined) => void>();
   let current: AbortController | undefined;
   let turns = 0;
@@ -25,7 +37,9 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
     const controller = new AbortController();
     current = controller;
     const cancel = heardCancel(b, controller.signal);
-    const cancelled = new Promise<void>((resolve) => cancel.addEventListener('abort', () => resolve(), { once: true }));
+    const cancelled = new Promise<void>((resolve) =>
+      cancel.addEventListener('abort', () => resolve(), { once: true }),
+    );
     const isCancelled = () => cancel.aborted;
     let updates = 0;
     const send = async (tag: string, payload: unknown) => {
@@ -36,12 +50,14 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       }
       await out(tag, payload);
       updates++;
-      if (b.stderrNoise?.perUpdateLines) writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
+      if (b.stderrNoise?.perUpdateLines)
+        writeStderrBlocking(stderrNoiseLines(b.stderrNoise.perUpdateLines, noise));
     };
     const done = async (stopReason: string) => {
       current = undefined;
       await out('done', { stopReason });
-      for (let i = 0; i < (b.eventsAfterTurnEnd ?? 0); i++) await out('text', `(late chunk ${i + 1} after the turn ended)`);
+      for (let i = 0; i < (b.eventsAfterTurnEnd ?? 0); i++)
+        await out('text', `(late chunk ${i + 1} after the turn ended)`);
     };
     if (o.maxTurns !== undefined && turnNo > o.maxTurns) return done('max_turn_requests');
     const c = b.crashMidTurn;
@@ -49,7 +65,8 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       await wire.drain();
       crash(c);
     }
-    if (b.malformedFrame?.at === 'turn') await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
+    if (b.malformedFrame?.at === 'turn')
+      await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
     if (b.hugeFrameBytes !== undefined && !hugeSent) {
       hugeSent = true;
       await send('text', 'x'.repeat(b.hugeFrameBytes));
@@ -62,14 +79,27 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       if (isCancelled()) break;
       if ('text' in step) await send('text', step.text);
       else if ('thought' in step) await send('thought', step.thought);
-      else if ('tool' in step) await send('tool', { id: step.tool.id, name: step.tool.name, args: step.tool.args ?? {} });
+      else if ('tool' in step)
+        await send('tool', { id: step.tool.id, name: step.tool.name, args: step.tool.args ?? {} });
       else if ('toolResult' in step) {
         if (b.toolCallWithoutResult === 'hang') await new Promise<never>(() => {});
         if (b.toolCallWithoutResult) continue;
-        await send('result', { id: step.toolResult.id, output: step.toolResult.output, ...(step.toolResult.isError ? { isError: true } : {}) });
+        await send('result', {
+          id: step.toolResult.id,
+          output: step.toolResult.output,
+          ...(step.toolResult.isError ? { isError: true } : {}),
+        });
       } else if ('ask' in step) {
-        if (o.auto || o.permissionMode === 'bypassPermissions' || o.permissionMode === 'acceptEdits' || o.permissionMode === 'plan') continue;
-        const answered = new Promise<string | undefined>((resolve) => answers.set(step.ask.id, resolve));
+        if (
+          o.auto ||
+          o.permissionMode === 'bypassPermissions' ||
+          o.permissionMode === 'acceptEdits' ||
+          o.permissionMode === 'plan'
+        )
+          continue;
+        const answered = new Promise<string | undefined>((resolve) =>
+          answers.set(step.ask.id, resolve),
+        );
         await send('ask', { id: step.ask.id, question: step.ask.question });
         const answer = await Promise.race([answered, cancelled.then(() => undefined)]);
         answers.delete(step.ask.id);
@@ -91,7 +121,8 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
     for (const answer of answers.values()) answer(undefined);
   };
 
-  if (b.malformedFrame?.at === 'handshake') await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
+  if (b.malformedFrame?.at === 'handshake')
+    await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
   if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
   await out('ready', { name: setup.name, version: FAKE_AGENT_VERSION });
 
@@ -116,7 +147,10 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       const { id, text } = (payload ?? {}) as { id?: string; text?: string };
       const resolve = id === undefined ? undefined : answers.get(id);
       if (resolve) resolve(String(text ?? ''));
-      else await out('error', { message: `no question with id ${JSON.stringify(id)} is waiting for an answer` });
+      else
+        await out('error', {
+          message: `no question with id ${JSON.stringify(id)} is waiting for an answer`,
+        });
     } else if (tag === 'say') {
       if (typeof payload !== 'string') {
         await out('error', { message: 'say takes a JSON string' });
@@ -124,7 +158,9 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       }
       queue = queue.then(() => runTurn(payload));
     } else {
-      await out('error', { message: `unknown command "${tag}"; the commands are say, answer, cancel, quit` });
+      await out('error', {
+        message: `unknown command "${tag}"; the commands are say, answer, cancel, quit`,
+      });
     }
   }
   // stdin ended: finish the turns already asked for (a piped script), unless one waits for an answer that cannot come.

@@ -1,5 +1,9 @@
 import { appendFileSync, readFileSync, writeSync } from 'node:fs';
-import { AGENT_LIFECYCLE_LOG_ENV, type AgentProtocol, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
+import {
+  AGENT_LIFECYCLE_LOG_ENV,
+  type AgentProtocol,
+  type LifecycleRecord,
+} from '../../spec/agentcli/transcript.js';
 import { makeAgentFault, mergeBehaviours } from './faults/index.js';
 import { resolveScript } from './scripts.js';
 import type { AgentBehaviour, AgentFault, AgentOptions, AgentScript } from './types.js';
@@ -26,7 +30,12 @@ export class AgentUsageError extends Error {}
  * `[--fault id[=json]]... [--script file|name] [--permission-mode m] [--model x] [--max-turns n] [--auto]
  * [--resume id] [--state-dir d]`, and per arm: `--no-load-session` (acp), `--transport stdio|http [--port n]` (mcp).
  */
-export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): AgentSetup {
+export function parseAgentArgs(
+  arm: AgentProtocol,
+  name: string,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): AgentSetup {
   const faults: AgentFault[] = [];
   const unknown: string[] = [];
   let script = 'default';
@@ -40,7 +49,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
   let transport: 'stdio' | 'http' = 'stdio';
   let port: number | undefined;
   const only = (flag: string, wanted: AgentProtocol) => {
-    if (arm !== wanted) throw new AgentUsageError(`${flag} is an option of the ${wanted} fake only`);
+    if (arm !== wanted)
+      throw new AgentUsageError(`${flag} is an option of the ${wanted} fake only`);
   };
   const fromEnv = env[AGENT_FAULTS_ENV];
   if (fromEnv) {
@@ -48,10 +58,17 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
     try {
       list = JSON.parse(fromEnv);
     } catch {
-      throw new AgentUsageError(`${AGENT_FAULTS_ENV} must be a JSON array of "id" or ["id", {params}]`);
+      throw new AgentUsageError(
+        `${AGENT_FAULTS_ENV} must be a JSON array of "id" or ["id", {params}]`,
+      );
     }
     if (!Array.isArray(list)) throw new AgentUsageError(`${AGENT_FAULTS_ENV} must be a JSON array`);
-    for (const item of list) faults.push(typeof item === 'string' ? makeAgentFault(item) : makeAgentFault(String(item?.[0]), item?.[1] ?? {}));
+    for (const item of list)
+      faults.push(
+        typeof item === 'string'
+          ? makeAgentFault(item)
+          : makeAgentFault(String(item?.[0]), item?.[1] ?? {}),
+      );
   }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -69,7 +86,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
         } catch {
           params = undefined;
         }
-        if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new AgentUsageError(`--fault ${id}: the parameters must be a JSON object`);
+        if (params === null || typeof params !== 'object' || Array.isArray(params))
+          throw new AgentUsageError(`--fault ${id}: the parameters must be a JSON object`);
         try {
           faults.push(makeAgentFault(id, params));
         } catch (error) {
@@ -89,7 +107,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
       case '--max-turns': {
         const v = value();
         maxTurns = Number(v);
-        if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new AgentUsageError(`--max-turns must be a positive integer, got "${v}"`);
+        if (!Number.isInteger(maxTurns) || maxTurns < 1)
+          throw new AgentUsageError(`--max-turns must be a positive integer, got "${v}"`);
         break;
       }
       case '--auto':
@@ -108,7 +127,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
       case '--transport': {
         only(flag, 'mcp');
         const v = value();
-        if (v !== 'stdio' && v !== 'http') throw new AgentUsageError(`--transport must be stdio or http, got "${v}"`);
+        if (v !== 'stdio' && v !== 'http')
+          throw new AgentUsageError(`--transport must be stdio or http, got "${v}"`);
         transport = v;
         break;
       }
@@ -116,7 +136,8 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
         only(flag, 'mcp');
         const v = value();
         port = Number(v);
-        if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new AgentUsageError(`--port must be an integer from 0 to 65535, got "${v}"`);
+        if (!Number.isInteger(port) || port < 0 || port > 65_535)
+          throw new AgentUsageError(`--port must be an integer from 0 to 65535, got "${v}"`);
         break;
       }
       default:
@@ -130,9 +151,16 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
     throw new AgentUsageError((error as Error).message);
   }
   // The faults act on stdio frames and on one connection: the HTTP transport serves the clean server only.
-  if (transport === 'http' && faults.length > 0) throw new AgentUsageError(`--transport http serves the clean server (for HTTP tools such as the MCP conformance suite); faults apply on stdio only, got ${faults.map((f) => f.id).join(', ')}`);
-  if (port !== undefined && transport !== 'http') throw new AgentUsageError('--port needs --transport http');
-  if (!loadSession && behaviour.unknownSessionOnLoad) throw new AgentUsageError('unknown-session-on-load needs session/load: it cannot be combined with --no-load-session');
+  if (transport === 'http' && faults.length > 0)
+    throw new AgentUsageError(
+      `--transport http serves the clean server (for HTTP tools such as the MCP conformance suite); faults apply on stdio only, got ${faults.map((f) => f.id).join(', ')}`,
+    );
+  if (port !== undefined && transport !== 'http')
+    throw new AgentUsageError('--port needs --transport http');
+  if (!loadSession && behaviour.unknownSessionOnLoad)
+    throw new AgentUsageError(
+      'unknown-session-on-load needs session/load: it cannot be combined with --no-load-session',
+    );
   return {
     arm,
     name,
@@ -140,7 +168,18 @@ export function parseAgentArgs(arm: AgentProtocol, name: string, argv: readonly 
     faults,
     behaviour,
     script: resolveScript(script, (path) => readFileSync(path, 'utf8')),
-    options: { permissionMode, model, maxTurns, auto, resume, stateDir: stateDir ?? (env[STATE_DIR_ENV] || undefined), loadSession, transport, ...(port !== undefined ? { port } : {}), unknown },
+    options: {
+      permissionMode,
+      model,
+      maxTurns,
+      auto,
+      resume,
+      stateDir: stateDir ?? (env[STATE_DIR_ENV] || undefined),
+      loadSession,
+      transport,
+      ...(port !== undefined ? { port } : {}),
+      unknown,
+    },
   };
 }
 
@@ -161,17 +200,26 @@ export function selfReport(setup: AgentSetup): Record<string, unknown> {
     faults: setup.faults.map((f) => f.id),
     script: setup.script.name,
     // Names only: which of the variables a manifest's `env` patches might set are present.
-    env: Object.keys(process.env).filter((k) => k.startsWith('AOI_TESTKIT_') || k.startsWith('FAKE_AGENT_')).sort(),
-    fakeAgentEnv: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('FAKE_AGENT_'))),
+    env: Object.keys(process.env)
+      .filter((k) => k.startsWith('AOI_TESTKIT_') || k.startsWith('FAKE_AGENT_'))
+      .sort(),
+    fakeAgentEnv: Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => k.startsWith('FAKE_AGENT_')),
+    ),
   };
 }
 
 /** Appends one record to $AOI_TESTKIT_AGENT_LOG (synchronously: it is on disk before the next frame). */
-export function logLifecycle(record: Omit<LifecycleRecord, 'pid' | 'at'> & { pid?: number } & Record<string, unknown>): void {
+export function logLifecycle(
+  record: Omit<LifecycleRecord, 'pid' | 'at'> & { pid?: number } & Record<string, unknown>,
+): void {
   const file = process.env[AGENT_LIFECYCLE_LOG_ENV];
   if (!file) return;
   try {
-    appendFileSync(file, `${JSON.stringify({ ...record, pid: record.pid ?? process.pid, at: Date.now() })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ ...record, pid: record.pid ?? process.pid, at: Date.now() })}\n`,
+    );
   } catch {
     // A log that cannot be written must not change the agent's behaviour.
   }
@@ -180,7 +228,8 @@ export function logLifecycle(record: Omit<LifecycleRecord, 'pid' | 'at'> & { pid
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The cancellation a turn obeys, given the one it was sent: the one hook through which faults change how cancels are heard. */
-export const heardCancel = (behaviour: AgentBehaviour, sent: AbortSignal): AbortSignal => behaviour.hearCancel?.(sent) ?? sent;
+export const heardCancel = (behaviour: AgentBehaviour, sent: AbortSignal): AbortSignal =>
+  behaviour.hearCancel?.(sent) ?? sent;
 
 /** Serialised writes to stdout (order kept, back-pressure honoured), split by the split-frames fault. */
 export class Wire {
@@ -199,7 +248,8 @@ export class Wire {
       if (!split) return write(data);
       for (let at = 0; at < data.length; at += split.chunkBytes) {
         await write(data.subarray(at, at + split.chunkBytes));
-        if (split.pauseEvery > 0 && ++this.writes % split.pauseEvery === 0) await sleep(split.pauseMs);
+        if (split.pauseEvery > 0 && ++this.writes % split.pauseEvery === 0)
+          await sleep(split.pauseMs);
       }
     };
     this.queue = this.queue.then(run, run);
@@ -220,10 +270,21 @@ function write(data: Uint8Array): Promise<void> {
 }
 
 /** A line that is not a frame, as the malformed-frame fault writes it. */
-export function malformedLine(kind: 'not-json' | 'not-jsonrpc' | 'truncated', arm: AgentProtocol): string {
-  if (kind === 'not-json') return arm === 'proprietary' ? 'Loading model weights... done' : 'INFO fake agent: warming up the model cache';
-  if (kind === 'not-jsonrpc') return arm === 'proprietary' ? 'banner {"hello":"this tag is not in the protocol"}' : '{"hello":"this is JSON but not JSON-RPC"}';
-  return arm === 'proprietary' ? 'text "this line was cut in the mid' : '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"';
+export function malformedLine(
+  kind: 'not-json' | 'not-jsonrpc' | 'truncated',
+  arm: AgentProtocol,
+): string {
+  if (kind === 'not-json')
+    return arm === 'proprietary'
+      ? 'Loading model weights... done'
+      : 'INFO fake agent: warming up the model cache';
+  if (kind === 'not-jsonrpc')
+    return arm === 'proprietary'
+      ? 'banner {"hello":"this tag is not in the protocol"}'
+      : '{"hello":"this is JSON but not JSON-RPC"}';
+  return arm === 'proprietary'
+    ? 'text "this line was cut in the mid'
+    : '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"';
 }
 
 /** Noise on stderr: plain logs, a warning, and a line that looks like a protocol frame. */
@@ -246,7 +307,7 @@ export function stderrNoiseLines(n: number, seq: { i: number }): string {
 export function writeStderrBlocking(text: string): void {
   const data = Buffer.from(text, 'utf8');
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     try {
       at += writeSync(2, data, at);
     } catch (error) {
@@ -289,9 +350,13 @@ export function startProcess(setup: AgentSetup): boolean {
   if (b.spawnsHelper) {
     // Loaded here, not imported: child_process (and net, dgram) would slow every other fake's start.
     const { spawn } = process.getBuiltinModule('node:child_process');
-    const helper = spawn(process.execPath, ['-e', 'process.title="aoi-fake-agent-helper"; setInterval(() => {}, 1 << 30)'], {
-      stdio: b.spawnsHelper.holdsStdio ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-    });
+    const helper = spawn(
+      process.execPath,
+      ['-e', 'process.title="aoi-fake-agent-helper"; setInterval(() => {}, 1 << 30)'],
+      {
+        stdio: b.spawnsHelper.holdsStdio ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+      },
+    );
     helper.unref();
     if (helper.pid !== undefined) logLifecycle({ event: 'child', pid: helper.pid });
   }

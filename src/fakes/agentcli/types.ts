@@ -2,7 +2,8 @@ import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
 import type { FaultContract, FaultFactoryOf } from '../fault-contract.js';
 
 /** The taxonomy event a runner should surface for a fault (AIP-45 §Stream event taxonomy), when there is one. */
-export type TaxonomyEvent = 'text-delta' | 'tool-call' | 'tool-result' | 'thought' | 'agent-prompt' | 'turn-end' | 'error';
+export type TaxonomyEvent =
+  'text-delta' | 'tool-call' | 'tool-result' | 'thought' | 'agent-prompt' | 'turn-end' | 'error';
 
 /**
  * The switches the faults flip. A clean agent has none set; faults are merged in order (a later fault wins
@@ -14,7 +15,12 @@ export interface AgentBehaviour {
   /** Wait this long before answering the handshake (ACP/MCP `initialize`, REPL `ready`). */
   handshakeDelayMs?: number;
   /** Die after this many updates of a turn (counted across the agent's life, from the turn given). */
-  crashMidTurn?: { turn: number; afterUpdates: number; code: number; signal?: 'SIGKILL' | 'SIGSEGV' | 'SIGABRT' };
+  crashMidTurn?: {
+    turn: number;
+    afterUpdates: number;
+    code: number;
+    signal?: 'SIGKILL' | 'SIGSEGV' | 'SIGABRT';
+  };
   /** Write one broken frame on stdout, before the first update of the given turn (or instead of the handshake). */
   malformedFrame?: { at: 'handshake' | 'turn'; kind: 'not-json' | 'not-jsonrpc' | 'truncated' };
   /** Write each frame in pieces of `chunkBytes`, pausing `pauseMs` every `pauseEvery` writes. */
@@ -78,11 +84,40 @@ export type AgentFaultFactory<P extends object> = FaultFactoryOf<AgentFault<P>>;
 export type ScriptStep =
   | { readonly text: string }
   | { readonly thought: string }
-  | { readonly plan: readonly { readonly content: string; readonly status?: 'pending' | 'in_progress' | 'completed'; readonly priority?: 'high' | 'medium' | 'low' }[] }
-  | { readonly tool: { readonly id: string; readonly name: string; readonly kind?: string; readonly args?: Record<string, unknown> } }
-  | { readonly toolResult: { readonly id: string; readonly output: string; readonly isError?: boolean } }
+  | {
+      readonly plan: readonly {
+        readonly content: string;
+        readonly status?: 'pending' | 'in_progress' | 'completed';
+        readonly priority?: 'high' | 'medium' | 'low';
+      }[];
+    }
+  | {
+      readonly tool: {
+        readonly id: string;
+        readonly name: string;
+        readonly kind?: string;
+        readonly args?: Record<string, unknown>;
+      };
+    }
+  | {
+      readonly toolResult: {
+        readonly id: string;
+        readonly output: string;
+        readonly isError?: boolean;
+      };
+    }
   /** Ask the user (ACP: session/request_permission; REPL: `ask`), wait for the answer. */
-  | { readonly ask: { readonly id: string; readonly question: string; readonly options?: readonly { readonly id: string; readonly name: string; readonly kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always' }[] } }
+  | {
+      readonly ask: {
+        readonly id: string;
+        readonly question: string;
+        readonly options?: readonly {
+          readonly id: string;
+          readonly name: string;
+          readonly kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
+        }[];
+      };
+    }
   /** Keep working for this long; a cancel ends the wait at once (a long-running step to cancel in). */
   | { readonly workMs: number }
   | { readonly error: string };

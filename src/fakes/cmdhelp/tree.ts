@@ -22,18 +22,41 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
     summary: 'Open a new ticket.',
     args: [{ name: 'title', type: 'string', required: true, description: 'One-line title' }],
     flags: {
-      queue: { type: 'enum', enum_source: 'dynamic:helpdesk queue list', description: 'Queue to file the ticket in' },
-      priority: { type: 'enum', enum: ['low', 'normal', 'high'], default: 'normal', description: 'Priority' },
+      queue: {
+        type: 'enum',
+        enum_source: 'dynamic:helpdesk queue list',
+        description: 'Queue to file the ticket in',
+      },
+      priority: {
+        type: 'enum',
+        enum: ['low', 'normal', 'high'],
+        default: 'normal',
+        description: 'Priority',
+      },
       urgent: { type: 'bool', description: 'Page the on-call person' },
-      notify: { type: 'bool', negate_flag: '--no-notify', default: true, description: 'Email the requester' },
+      notify: {
+        type: 'bool',
+        negate_flag: '--no-notify',
+        default: true,
+        description: 'Email the requester',
+      },
       tag: { type: 'string', repeatable: true, format: 'key=value', description: 'Attach a tag' },
     },
     stdin: { accepted: true, format: 'text/markdown' },
     stdout: { text_template: 'Opened {ref}: {title}', json_schema_ref: '#/schemas/Ticket' },
-    exit_codes: { '0': 'ok', '2': { when: 'validation error', recovery: 'Check the queue and priority and try again' } },
+    exit_codes: {
+      '0': 'ok',
+      '2': { when: 'validation error', recovery: 'Check the queue and priority and try again' },
+    },
     examples: [
-      { cmd: 'helpdesk ticket create "Printer jam" --queue it --priority high', note: 'file a high-priority IT ticket' },
-      { cmd: 'helpdesk ticket create "Refund" --queue billing --no-notify --tag order=42', note: 'quietly, with a tag' },
+      {
+        cmd: 'helpdesk ticket create "Printer jam" --queue it --priority high',
+        note: 'file a high-priority IT ticket',
+      },
+      {
+        cmd: 'helpdesk ticket create "Refund" --queue billing --no-notify --tag order=42',
+        note: 'quietly, with a tag',
+      },
     ],
     see_also: ['ticket list', 'ticket close'],
     since: '1.0.0',
@@ -42,20 +65,29 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
   'ticket list': {
     summary: 'List tickets.',
     flags: {
-      queue: { type: 'enum', enum_source: 'dynamic:helpdesk queue list', description: 'Only this queue' },
+      queue: {
+        type: 'enum',
+        enum_source: 'dynamic:helpdesk queue list',
+        description: 'Only this queue',
+      },
       open: { type: 'bool', description: 'Only open tickets' },
       limit: { type: 'int', default: 20, description: 'At most this many' },
     },
     stdout: { text_template: '{ref}\t{title}' },
     exit_codes: { '0': 'ok' },
-    examples: [{ cmd: 'helpdesk ticket list --open --limit 5', note: 'the five newest open tickets' }],
+    examples: [
+      { cmd: 'helpdesk ticket list --open --limit 5', note: 'the five newest open tickets' },
+    ],
     see_also: ['ticket create'],
   },
   'ticket close': {
     summary: 'Close a ticket.',
     args: [{ name: 'ticket', type: 'ref', required: true, description: 'Ticket id, e.g. T-12' }],
     flags: { reason: { type: 'string', description: 'Why it was closed' } },
-    exit_codes: { '0': 'ok', '4': { when: 'no such ticket', recovery: 'Run helpdesk ticket list' } },
+    exit_codes: {
+      '0': 'ok',
+      '4': { when: 'no such ticket', recovery: 'Run helpdesk ticket list' },
+    },
     examples: [{ cmd: 'helpdesk ticket close T-12 --reason "fixed upstream"' }],
   },
   queue: { summary: 'Work with queues' },
@@ -66,7 +98,9 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
   },
   'queue show': {
     summary: 'Show one queue.',
-    args: [{ name: 'name', type: 'enum', required: true, enum_source: 'dynamic:helpdesk queue list' }],
+    args: [
+      { name: 'name', type: 'enum', required: true, enum_source: 'dynamic:helpdesk queue list' },
+    ],
     examples: [{ cmd: 'helpdesk queue show support' }],
   },
   status: {
@@ -77,5 +111,9 @@ export const COMMANDS: Record<string, CmdhelpCommand> = {
 };
 
 export const SCHEMAS = {
-  Ticket: { type: 'object', required: ['ref', 'title'], properties: { ref: { type: 'string' }, title: { type: 'string' } } },
+  Ticket: {
+    type: 'object',
+    required: ['ref', 'title'],
+    properties: { ref: { type: 'string' }, title: { type: 'string' } },
+  },
 };

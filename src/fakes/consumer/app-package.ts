@@ -29,7 +29,13 @@ const COMMANDS = [
 
 /** APP.md of the to-do application; with scheduling, it declares and documents `remind`. */
 export function appManifest(scheduling: RuntimeScenarioSpec['app']['scheduling']): string {
-  const commands = scheduling === 'supported' ? [...COMMANDS, ['remind', 'Schedule a reminder for a to-do: remind <id> --at <ISO time>.'] as const] : COMMANDS;
+  const commands =
+    scheduling === 'supported'
+      ? [
+          ...COMMANDS,
+          ['remind', 'Schedule a reminder for a to-do: remind <id> --at <ISO time>.'] as const,
+        ]
+      : COMMANDS;
   return [
     '---',
     'name: agentic-todo',
@@ -38,7 +44,10 @@ export function appManifest(scheduling: RuntimeScenarioSpec['app']['scheduling']
     'entry:',
     '  command: node app/cli.js',
     'commands:',
-    ...commands.flatMap(([name, description]) => [`  - name: ${name}`, `    description: ${description}`]),
+    ...commands.flatMap(([name, description]) => [
+      `  - name: ${name}`,
+      `    description: ${description}`,
+    ]),
     'confirmationRequired:',
     '  - remove',
     `scheduling: ${scheduling}`,
@@ -53,10 +62,17 @@ export function appManifest(scheduling: RuntimeScenarioSpec['app']['scheduling']
     'node app/cli.js add "Write docs" --due-at 2026-04-05',
     'node app/cli.js complete td_0001',
     'node app/cli.js remove td_0001 --confirm',
-    ...(scheduling === 'supported' ? ['node app/cli.js remind td_0001 --at 2026-04-05T09:00:00Z'] : []),
+    ...(scheduling === 'supported'
+      ? ['node app/cli.js remind td_0001 --at 2026-04-05T09:00:00Z']
+      : []),
     '```',
     '',
-    ...(scheduling === 'supported' ? ['Scheduling: `remind <id> --at <ISO time>` schedules a reminder. It is the only scheduling command.', ''] : []),
+    ...(scheduling === 'supported'
+      ? [
+          'Scheduling: `remind <id> --at <ISO time>` schedules a reminder. It is the only scheduling command.',
+          '',
+        ]
+      : []),
     'Every command prints one JSON document on stdout: `{"ok":true,"command":…}` on success,',
     '`{"ok":false,"error":{"code","message"}}` with a non-zero exit code on failure.',
     '',
@@ -95,9 +111,15 @@ export function installFakeApp(dir: string, scenario: RuntimeScenarioSpec): Fake
   const logFile = join(kit, 'runtime.jsonl');
   writeFileSync(callsFile, '');
   writeFileSync(join(root, 'APP.md'), appManifest(scenario.app.scheduling));
-  writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'agentic-todo', version: '1.0.0', private: true, type: 'commonjs' }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'package.json'),
+    `${JSON.stringify({ name: 'agentic-todo', version: '1.0.0', private: true, type: 'commonjs' }, null, 2)}\n`,
+  );
   writeFileSync(join(root, 'app', 'cli.js'), PROGRAM, { mode: 0o755 });
-  writeFileSync(join(root, 'app', 'scenario.json'), JSON.stringify({ responses: scenario.responses, callsFile, logFile }));
+  writeFileSync(
+    join(root, 'app', 'scenario.json'),
+    JSON.stringify({ responses: scenario.responses, callsFile, logFile }),
+  );
   return {
     dir: realpathSync(root),
     logFile,

@@ -6,7 +6,16 @@ import type { FakeProcessOptions, StdioMode } from './fake-process.js';
 import { BrokenPipe } from '../aoi/engine/core.js';
 import { Cutter, FakePipe, checkChunkOptions } from './pipe.js';
 
-export const IGNORED_BY_DEFAULT = new Set(['SIGCHLD', 'SIGCONT', 'SIGURG', 'SIGWINCH', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU']);
+export const IGNORED_BY_DEFAULT = new Set([
+  'SIGCHLD',
+  'SIGCONT',
+  'SIGURG',
+  'SIGWINCH',
+  'SIGSTOP',
+  'SIGTSTP',
+  'SIGTTIN',
+  'SIGTTOU',
+]);
 /** Node, which the real fake runs on, also ignores SIGPIPE and takes SIGUSR1 for its inspector. */
 export const IGNORED_BY_NODE = new Set([...IGNORED_BY_DEFAULT, 'SIGPIPE', 'SIGUSR1']);
 
@@ -59,7 +68,9 @@ function signalName(signal: NodeJS.Signals | number | undefined): NodeJS.Signals
   } else if (Object.hasOwn(signals, signal)) {
     return signal;
   }
-  throw Object.assign(new TypeError(`Unknown signal: ${String(signal)}`), { code: 'ERR_UNKNOWN_SIGNAL' });
+  throw Object.assign(new TypeError(`Unknown signal: ${String(signal)}`), {
+    code: 'ERR_UNKNOWN_SIGNAL',
+  });
 }
 
 /**
@@ -99,11 +110,17 @@ export class FakeChildProcess extends EventEmitter {
   readonly #timers = new Set<NodeJS.Timeout>();
 
   /** @internal Use fakeProcess(), spawnFake() or fakeSpawner(). */
-  constructor(command: string, args: readonly string[], options: FakeProcessOptions, failure?: NodeJS.ErrnoException) {
+  constructor(
+    command: string,
+    args: readonly string[],
+    options: FakeProcessOptions,
+    failure?: NodeJS.ErrnoException,
+  ) {
     super();
     checkChunkOptions(options);
     const capacity = options.pipeCapacity ?? 65_536;
-    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`pipeCapacity must be a non-negative integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new RangeError(`pipeCapacity must be a non-negative integer, got ${capacity}`);
     this.spawnfile = command;
     this.spawnargs = [command, ...args];
     this.#realTime = options.time === 'real';
@@ -214,7 +231,13 @@ export class FakeChildProcess extends EventEmitter {
       readStdin: () => frozen(() => this.#stdinBytes),
       stdinReadable: true,
       catchSignals: (handler) => (this.#handler = handler),
-      sleep: (ms) => frozen(() => new Promise<void>((resolve) => (this.#realTime ? this.#timer(resolve, ms) : setImmediate(resolve)))),
+      sleep: (ms) =>
+        frozen(
+          () =>
+            new Promise<void>((resolve) =>
+              this.#realTime ? this.#timer(resolve, ms) : setImmediate(resolve),
+            ),
+        ),
       atExit: (cleanup) => this.#atExit.push(cleanup),
     };
     let exit: Exit;
@@ -223,7 +246,11 @@ export class FakeChildProcess extends EventEmitter {
     } catch (error) {
       if (this.#ended) return;
       // A bug in the fake (or a setup that failed): on stderr, exit 70, as the fake process does.
-      await host.writeStderr(Buffer.from(`fake: internal error: ${(error as Error)?.message ?? String(error)}\n`)).catch(() => {});
+      await host
+        .writeStderr(
+          Buffer.from(`fake: internal error: ${(error as Error)?.message ?? String(error)}\n`),
+        )
+        .catch(() => {});
       exit = { exitCode: 70, signal: null };
     }
     this.#finish(exit);
@@ -241,7 +268,8 @@ export class FakeChildProcess extends EventEmitter {
   #deliver(signal: NodeJS.Signals): void {
     if (this.#ended || this.#ignored.has(signal)) return;
     this.#realTime = true;
-    if ((signal === 'SIGINT' || signal === 'SIGTERM') && this.#handler) return this.#handler(signal);
+    if ((signal === 'SIGINT' || signal === 'SIGTERM') && this.#handler)
+      return this.#handler(signal);
     this.#finish({ exitCode: null, signal });
   }
 
@@ -287,7 +315,11 @@ export class FakeChildProcess extends EventEmitter {
   #flushStdio(): void {
     for (const stream of [this.stdout, this.stderr]) {
       if (!stream || !stream.readable) continue;
-      if ((stream as unknown as { _readableState?: { readableListening?: boolean } })._readableState?.readableListening) continue;
+      if (
+        (stream as unknown as { _readableState?: { readableListening?: boolean } })._readableState
+          ?.readableListening
+      )
+        continue;
       stream.resume();
     }
   }
@@ -295,6 +327,7 @@ export class FakeChildProcess extends EventEmitter {
   #maybeClose(): void {
     this.#closesGot++;
     // Deferred a tick: the listeners of the stream that closed last hear of it first.
-    if (this.#closesGot === this.#closesNeeded) process.nextTick(() => this.emit('close', this.exitCode, this.signalCode));
+    if (this.#closesGot === this.#closesNeeded)
+      process.nextTick(() => this.emit('close', this.exitCode, this.signalCode));
   }
 }

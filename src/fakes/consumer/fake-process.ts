@@ -5,9 +5,24 @@ import { BrokenPipe, runTool, type RunOutcome } from '../aoi/engine/core.js';
 import { runInMemory } from '../aoi/engine/memory.js';
 import type { Fault } from '../aoi/faults/fault.js';
 import { notes } from '../aoi/notes/index.js';
-import { FakeChildProcess, IGNORED_BY_DEFAULT, IGNORED_BY_NODE, never, toBytes, type Body } from './child-process.js';
+import {
+  FakeChildProcess,
+  IGNORED_BY_DEFAULT,
+  IGNORED_BY_NODE,
+  never,
+  toBytes,
+  type Body,
+} from './child-process.js';
 import type { ChunkOptions } from './pipe.js';
-import { planFaults, resolvePlan, type FakePlan, type FakeScenario, type FaultSpecInput, type ReplayRun, type ToolPlan } from './scenario.js';
+import {
+  planFaults,
+  resolvePlan,
+  type FakePlan,
+  type FakeScenario,
+  type FaultSpecInput,
+  type ReplayRun,
+  type ToolPlan,
+} from './scenario.js';
 
 /** What becomes of one of the child's standard streams (a subset of `spawn`'s `stdio`). */
 export type StdioMode = 'pipe' | 'ignore' | 'inherit';
@@ -50,17 +65,23 @@ export interface FakeProcessOptions extends ChunkOptions {
   command?: string;
 }
 
-
 /** The body of a fake tool: setup in memory, then the tool through the engine, live. */
-function toolBody(plan: ToolPlan, faults: Fault[], argv: readonly string[], options: FakeProcessOptions): Body {
+function toolBody(
+  plan: ToolPlan,
+  faults: Fault[],
+  argv: readonly string[],
+  options: FakeProcessOptions,
+): Body {
   const setup = options.setup ?? plan.setup;
   const env = options.env ?? {};
   return async (host) => {
     const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'aoi-fake-process-'));
-    if (options.stateDir === undefined) host.atExit(() => rmSync(stateDir, { recursive: true, force: true }));
+    if (options.stateDir === undefined)
+      host.atExit(() => rmSync(stateDir, { recursive: true, force: true }));
     for (const args of setup) {
       const run = await runInMemory(notes, { argv: args, stateDir, env });
-      if (run.exitCode !== 0) throw new Error(`setup \`${args.join(' ')}\` exited ${run.exitCode ?? run.signal}`);
+      if (run.exitCode !== 0)
+        throw new Error(`setup \`${args.join(' ')}\` exited ${run.exitCode ?? run.signal}`);
     }
     let interrupt: (signal: 'SIGINT' | 'SIGTERM') => void = () => {};
     const interrupted = new Promise<'SIGINT' | 'SIGTERM'>((resolve) => (interrupt = resolve));
@@ -97,29 +118,55 @@ function runBody(run: ReplayRun): Body {
     }
     const stderr = run.stderr === undefined ? new Uint8Array() : toBytes(run.stderr);
     if (stderr.length > 0) await host.writeStderr(stderr).catch(() => {});
-    return run.signal ? { exitCode: null, signal: run.signal as NodeJS.Signals } : { exitCode: run.exitCode ?? 0, signal: null };
+    return run.signal
+      ? { exitCode: null, signal: run.signal as NodeJS.Signals }
+      : { exitCode: run.exitCode ?? 0, signal: null };
   };
 }
 
-const isFault = (value: FaultSpecInput | Fault): value is Fault => typeof value === 'object' && !Array.isArray(value);
+const isFault = (value: FaultSpecInput | Fault): value is Fault =>
+  typeof value === 'object' && !Array.isArray(value);
 
-export function launch(plan: FakePlan, command: string, args: readonly string[] | undefined, options: FakeProcessOptions): FakeChildProcess {
-  if (plan.kind === 'run') return new FakeChildProcess(command, args ?? [], options).start(runBody(plan.run), IGNORED_BY_DEFAULT);
+export function launch(
+  plan: FakePlan,
+  command: string,
+  args: readonly string[] | undefined,
+  options: FakeProcessOptions,
+): FakeChildProcess {
+  if (plan.kind === 'run')
+    return new FakeChildProcess(command, args ?? [], options).start(
+      runBody(plan.run),
+      IGNORED_BY_DEFAULT,
+    );
   const custom = (options.faults ?? []).filter(isFault);
   const faults = planFaults(plan, custom);
   const argv = args ?? plan.argv;
   if (argv === undefined) {
-    throw new RangeError(`fake "${plan.id}" has no reference run: pass the tool's arguments (argv), e.g. ['watch', '--output', 'jsonl'] or ['search', 'note', '--output', 'jsonl']`);
+    throw new RangeError(
+      `fake "${plan.id}" has no reference run: pass the tool's arguments (argv), e.g. ['watch', '--output', 'jsonl'] or ['search', 'note', '--output', 'jsonl']`,
+    );
   }
-  return new FakeChildProcess(command, argv, options).start(toolBody(plan, faults, argv, options), IGNORED_BY_NODE);
+  return new FakeChildProcess(command, argv, options).start(
+    toolBody(plan, faults, argv, options),
+    IGNORED_BY_NODE,
+  );
 }
 
-export function planOf(scenario: FakeScenario, options: FakeProcessOptions, lenient: boolean): FakePlan | undefined {
+export function planOf(
+  scenario: FakeScenario,
+  options: FakeProcessOptions,
+  lenient: boolean,
+): FakePlan | undefined {
   const specs = (options.faults ?? []).filter((fault): fault is FaultSpecInput => !isFault(fault));
-  return resolvePlan(scenario, { faults: specs, ...(options.seed !== undefined ? { seed: options.seed } : {}) }, lenient);
+  return resolvePlan(
+    scenario,
+    { faults: specs, ...(options.seed !== undefined ? { seed: options.seed } : {}) },
+    lenient,
+  );
 }
 
-const nameOf = (scenario: FakeScenario) => (typeof scenario === 'string' ? scenario : 'generated-run');
+const nameOf = (scenario: FakeScenario) =>
+  typeof scenario === 'string' ? scenario : 'generated-run';
 
 /**
  * An in-memory child process running a fake: a preset name (`crashing-without-summary`), a corpus
@@ -130,7 +177,10 @@ const nameOf = (scenario: FakeScenario) => (typeof scenario === 'string' ? scena
  * Output is delivered as the tool writes it (cut further by `chunkSize`/`cuts`), with back-pressure;
  * `kill()` works on a fake that is still running (`watch`, a `stall`). Unknown names throw a RangeError.
  */
-export function fakeProcess(scenario: FakeScenario, options: FakeProcessOptions = {}): FakeChildProcess {
+export function fakeProcess(
+  scenario: FakeScenario,
+  options: FakeProcessOptions = {},
+): FakeChildProcess {
   const plan = planOf(scenario, options, false)!;
   return launch(plan, options.command ?? nameOf(scenario), options.argv, options);
 }

@@ -15,8 +15,11 @@ export interface ChunkOptions {
 /** Validate chunk options (a RangeError names the bad value). */
 export function checkChunkOptions(options: ChunkOptions): void {
   const size = options.chunkSize;
-  if (size !== undefined && size !== Infinity && (!Number.isInteger(size) || size < 1)) throw new RangeError(`chunkSize must be a positive integer, got ${size}`);
-  for (const at of options.cuts ?? []) if (!Number.isInteger(at) || at < 0) throw new RangeError(`cuts must be non-negative integer byte offsets, got ${at}`);
+  if (size !== undefined && size !== Infinity && (!Number.isInteger(size) || size < 1))
+    throw new RangeError(`chunkSize must be a positive integer, got ${size}`);
+  for (const at of options.cuts ?? [])
+    if (!Number.isInteger(at) || at < 0)
+      throw new RangeError(`cuts must be non-negative integer byte offsets, got ${at}`);
 }
 
 /**
@@ -38,7 +41,9 @@ export class Cutter {
     const start = this.offset;
     const end = start + bytes.length;
     const points = new Set<number>();
-    if (this.size !== Infinity) for (let at = (Math.floor(start / this.size) + 1) * this.size; at < end; at += this.size) points.add(at);
+    if (this.size !== Infinity)
+      for (let at = (Math.floor(start / this.size) + 1) * this.size; at < end; at += this.size)
+        points.add(at);
     for (const at of this.cuts) if (at > start && at < end) points.add(at);
     const chunks: Uint8Array[] = [];
     let from = start;
@@ -104,7 +109,8 @@ export class FakePipe {
       this.queue.push(chunk);
       this.queued += chunk.length;
       this.pump();
-      if (this.queued > this.capacity) await new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+      if (this.queued > this.capacity)
+        await new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     }
     if (this.broken) throw new BrokenPipe();
   }

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fault } from '../aoi/faults/fault.js';
-import { makeFault, PRESETS, presetFaults, REFERENCE_RUNS, type PresetId } from '../aoi/faults/index.js';
+import {
+  makeFault,
+  PRESETS,
+  presetFaults,
+  REFERENCE_RUNS,
+  type PresetId,
+} from '../aoi/faults/index.js';
 import { kitScenariosDir } from './package-root.js';
 
 /**
@@ -76,9 +82,16 @@ export function normaliseFaultSpec(spec: FaultSpecInput): readonly [string, obje
  * RangeError that lists the presets; `undefined` is returned instead when `lenient` (spawnFake turns it
  * into ENOENT, as a missing command is).
  */
-export function resolvePlan(scenario: FakeScenario, extra: { faults?: readonly FaultSpecInput[]; seed?: number } = {}, lenient = false): FakePlan | undefined {
+export function resolvePlan(
+  scenario: FakeScenario,
+  extra: { faults?: readonly FaultSpecInput[]; seed?: number } = {},
+  lenient = false,
+): FakePlan | undefined {
   if (typeof scenario !== 'string') {
-    if (!isReplayRun(scenario)) throw new TypeError('a fake scenario is a preset name, a corpus scenario id, or a run { stdout, stderr?, exitCode, signal }');
+    if (!isReplayRun(scenario))
+      throw new TypeError(
+        'a fake scenario is a preset name, a corpus scenario id, or a run { stdout, stderr?, exitCode, signal }',
+      );
     return { kind: 'run', run: scenario };
   }
   const faults = (extra.faults ?? []).map(normaliseFaultSpec);
@@ -98,14 +111,20 @@ export function resolvePlan(scenario: FakeScenario, extra: { faults?: readonly F
   const file = readScenarioFile(scenario);
   if (file === undefined) {
     if (lenient) return undefined;
-    throw new RangeError(`unknown fake "${scenario}": neither a preset (${Object.keys(PRESETS).join(', ')}) nor a corpus scenario id (\`aoi-testkit scenarios\` lists them)`);
+    throw new RangeError(
+      `unknown fake "${scenario}": neither a preset (${Object.keys(PRESETS).join(', ')}) nor a corpus scenario id (\`aoi-testkit scenarios\` lists them)`,
+    );
   }
-  if (!Object.hasOwn(PRESETS, file.fake.preset)) throw new RangeError(`scenario ${file.id} names an unknown preset "${file.fake.preset}"`);
+  if (!Object.hasOwn(PRESETS, file.fake.preset))
+    throw new RangeError(`scenario ${file.id} names an unknown preset "${file.fake.preset}"`);
   return {
     kind: 'tool',
     id: scenario,
     preset: file.fake.preset as PresetId,
-    faults: [...file.fake.faults.map(([id, params]) => normaliseFaultSpec([id, params])), ...faults],
+    faults: [
+      ...file.fake.faults.map(([id, params]) => normaliseFaultSpec([id, params])),
+      ...faults,
+    ],
     seed: extra.seed ?? file.fake.seed,
     argv: file.kind === 'stream' ? file.argv : undefined,
     setup: file.setup ?? [],
@@ -122,6 +141,9 @@ function readScenarioFile(id: string): ScenarioFile | undefined {
 
 /** Fresh faults for a tool plan: the preset's, then the plan's own, then the caller's custom ones. */
 export function planFaults(plan: ToolPlan, custom: readonly Fault[] = []): Fault[] {
-  return [...presetFaults(plan.preset), ...plan.faults.map(([id, params]) => makeFault(id, params)), ...custom];
+  return [
+    ...presetFaults(plan.preset),
+    ...plan.faults.map(([id, params]) => makeFault(id, params)),
+    ...custom,
+  ];
 }
-

@@ -18,7 +18,8 @@ export interface FakeSpawnOptions {
 
 function stdioFromSpawn(stdio: FakeSpawnOptions['stdio']): StdioMode[] {
   const mode = (value: unknown): StdioMode => {
-    if (value === undefined || value === null || value === 'pipe' || value === 'overlapped') return 'pipe';
+    if (value === undefined || value === null || value === 'pipe' || value === 'overlapped')
+      return 'pipe';
     if (value === 'inherit' || typeof value === 'number') return 'inherit';
     return 'ignore'; // 'ignore', and streams or 'ipc' the fake does not model
   };
@@ -27,31 +28,52 @@ function stdioFromSpawn(stdio: FakeSpawnOptions['stdio']): StdioMode[] {
 }
 
 function enoent(command: string, args: readonly string[]): NodeJS.ErrnoException {
-  return Object.assign(new Error(`spawn ${command} ENOENT (aoi-testkit spawnFake: "${command}" is neither a preset nor a corpus scenario id)`), {
-    errno: -2,
-    code: 'ENOENT',
-    syscall: `spawn ${command}`,
-    path: command,
-    spawnargs: [...args],
-  });
+  return Object.assign(
+    new Error(
+      `spawn ${command} ENOENT (aoi-testkit spawnFake: "${command}" is neither a preset nor a corpus scenario id)`,
+    ),
+    {
+      errno: -2,
+      code: 'ENOENT',
+      syscall: `spawn ${command}`,
+      path: command,
+      spawnargs: [...args],
+    },
+  );
 }
 
 /** `spawn(command, args, options)` of a fake, honouring env, stdio, signal, timeout and killSignal as spawn does. */
-function spawnWith(scenario: FakeScenario, command: string, args: readonly string[] | undefined, spawnOptions: FakeSpawnOptions, fakeOptions: FakeProcessOptions): FakeChildProcess {
+function spawnWith(
+  scenario: FakeScenario,
+  command: string,
+  args: readonly string[] | undefined,
+  spawnOptions: FakeSpawnOptions,
+  fakeOptions: FakeProcessOptions,
+): FakeChildProcess {
   const options: FakeProcessOptions = {
     ...fakeOptions,
     env: spawnOptions.env ?? fakeOptions.env ?? process.env,
-    stdio: spawnOptions.stdio !== undefined ? stdioFromSpawn(spawnOptions.stdio) : fakeOptions.stdio,
+    stdio:
+      spawnOptions.stdio !== undefined ? stdioFromSpawn(spawnOptions.stdio) : fakeOptions.stdio,
     command,
   };
   const plan = planOf(scenario, options, true);
-  const child = plan ? launch(plan, command, args ?? (plan.kind === 'tool' ? plan.argv ?? [] : []), options) : new FakeChildProcess(command, args ?? [], options, enoent(command, args ?? []));
+  const child = plan
+    ? launch(plan, command, args ?? (plan.kind === 'tool' ? (plan.argv ?? []) : []), options)
+    : new FakeChildProcess(command, args ?? [], options, enoent(command, args ?? []));
   const killSignal = spawnOptions.killSignal ?? 'SIGTERM';
   const abort = spawnOptions.signal;
   if (abort) {
     const onAbort = () => {
       try {
-        if (child.kill(killSignal)) child.emit('error', Object.assign(new Error('The operation was aborted', { cause: abort.reason }), { name: 'AbortError', code: 'ABORT_ERR' }));
+        if (child.kill(killSignal))
+          child.emit(
+            'error',
+            Object.assign(new Error('The operation was aborted', { cause: abort.reason }), {
+              name: 'AbortError',
+              code: 'ABORT_ERR',
+            }),
+          );
       } catch (error) {
         child.emit('error', error);
       }
@@ -76,7 +98,10 @@ function spawnWith(scenario: FakeScenario, command: string, args: readonly strin
   return child;
 }
 
-function splitSpawnArgs(args: unknown, options: unknown): [readonly string[] | undefined, FakeSpawnOptions] {
+function splitSpawnArgs(
+  args: unknown,
+  options: unknown,
+): [readonly string[] | undefined, FakeSpawnOptions] {
   if (Array.isArray(args)) return [args as string[], (options ?? {}) as FakeSpawnOptions];
   return [undefined, (args ?? options ?? {}) as FakeSpawnOptions];
 }
@@ -95,13 +120,27 @@ export type FakeSpawn = typeof nodeSpawn & {
   readonly calls: FakeSpawnCall[];
 };
 
-type ScenarioFor = (command: string, args: readonly string[] | undefined, call: number) => FakeScenario;
+type ScenarioFor = (
+  command: string,
+  args: readonly string[] | undefined,
+  call: number,
+) => FakeScenario;
 
-function makeSpawn(scenarioFor: ScenarioFor, fakeOptions: FakeProcessOptions, calls?: FakeSpawn['calls']) {
+function makeSpawn(
+  scenarioFor: ScenarioFor,
+  fakeOptions: FakeProcessOptions,
+  calls?: FakeSpawn['calls'],
+) {
   let count = 0;
   return (command: string, rawArgs?: unknown, rawOptions?: unknown): ChildProcess => {
     const [args, options] = splitSpawnArgs(rawArgs, rawOptions);
-    const child = spawnWith(scenarioFor(command, args, count++), command, args, options, fakeOptions);
+    const child = spawnWith(
+      scenarioFor(command, args, count++),
+      command,
+      args,
+      options,
+      fakeOptions,
+    );
     calls?.push({ command, args, options, child });
     return child as unknown as ChildProcess;
   };
@@ -113,7 +152,10 @@ function makeSpawn(scenarioFor: ScenarioFor, fakeOptions: FakeProcessOptions, ca
  * spawn function. env (default `process.env`), stdio, signal, timeout and killSignal act as with spawn;
  * a name that is neither preset nor scenario fails as a missing command does (`error` ENOENT, `close`).
  */
-export const spawnFake: typeof nodeSpawn = makeSpawn((command) => command, {}) as unknown as typeof nodeSpawn;
+export const spawnFake: typeof nodeSpawn = makeSpawn(
+  (command) => command,
+  {},
+) as unknown as typeof nodeSpawn;
 
 export interface FakeSpawnerOptions extends FakeProcessOptions {
   /**
@@ -131,7 +173,8 @@ export interface FakeSpawnerOptions extends FakeProcessOptions {
 export function fakeSpawner(options: FakeSpawnerOptions = {}): FakeSpawn {
   const { scenario, ...fakeOptions } = options;
   const calls: FakeSpawn['calls'] = [];
-  const pick: ScenarioFor = typeof scenario === 'function' ? scenario : (command) => scenario ?? command;
+  const pick: ScenarioFor =
+    typeof scenario === 'function' ? scenario : (command) => scenario ?? command;
   const spawn = makeSpawn(pick, fakeOptions, calls);
   return Object.assign(spawn, { calls }) as unknown as FakeSpawn;
 }

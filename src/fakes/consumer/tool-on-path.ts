@@ -75,18 +75,35 @@ else if (end.kind === 'prompt') {
 `;
 
 /** Write the tool for `scenario` under `dir` (which must exist and be empty). */
-export function installFakeTool(dir: string, scenario: ConsumerScenarioSpec, options: FakeToolOptions): FakeTool {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(options.name)) throw new RangeError(`"${options.name}" is not a command name (letters, digits, ".", "_", "-")`);
+export function installFakeTool(
+  dir: string,
+  scenario: ConsumerScenarioSpec,
+  options: FakeToolOptions,
+): FakeTool {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(options.name))
+    throw new RangeError(
+      `"${options.name}" is not a command name (letters, digits, ".", "_", "-")`,
+    );
   const binDir = join(dir, 'bin');
   const libDir = join(dir, 'lib');
   mkdirSync(binDir, { recursive: true });
   mkdirSync(libDir, { recursive: true });
-  writeFileSync(join(libDir, 'config.json'), JSON.stringify({ stdout: scenario.stdout, stderr: scenario.stderr, end: scenario.end, lifetimeMs: options.lifetimeMs }));
+  writeFileSync(
+    join(libDir, 'config.json'),
+    JSON.stringify({
+      stdout: scenario.stdout,
+      stderr: scenario.stderr,
+      end: scenario.end,
+      lifetimeMs: options.lifetimeMs,
+    }),
+  );
   writeFileSync(join(libDir, 'tool.mjs'), PROGRAM);
   writeFileSync(join(libDir, 'calls.jsonl'), '');
   const node = shQuote(options.node ?? process.execPath);
   const program = shQuote(join(libDir, 'tool.mjs'));
-  const detaches = existsSync('/proc/self/stat') && ['/usr/bin/setsid', '/bin/setsid'].some((path) => existsSync(path));
+  const detaches =
+    existsSync('/proc/self/stat') &&
+    ['/usr/bin/setsid', '/bin/setsid'].some((path) => existsSync(path));
   const shim = [
     '#!/bin/sh',
     `# aoi-testkit consumer scenario tool "${options.name}" (${scenario.id})`,
@@ -116,7 +133,15 @@ export function installFakeTool(dir: string, scenario: ConsumerScenarioSpec, opt
  * on PATH: its bytes on stdout (and stderr), then its end (a stdin scenario: exit 0, so that it can feed a pipe:
  * `aoi-testkit fake consumer.stdin.cut-last-line | my-transformer`). Never returns for a hang or a prompt.
  */
-export async function playConsumerScenario(scenario: ConsumerScenarioSpec, lifetimeMs = 600_000): Promise<void> {
-  process.env[TOOL_CONFIG_ENV] = JSON.stringify({ stdout: scenario.stdout, stderr: scenario.stderr, end: scenario.end, lifetimeMs });
+export async function playConsumerScenario(
+  scenario: ConsumerScenarioSpec,
+  lifetimeMs = 600_000,
+): Promise<void> {
+  process.env[TOOL_CONFIG_ENV] = JSON.stringify({
+    stdout: scenario.stdout,
+    stderr: scenario.stderr,
+    end: scenario.end,
+    lifetimeMs,
+  });
   await import(`data:text/javascript,${encodeURIComponent(PROGRAM)}`);
 }

@@ -6,7 +6,13 @@ import { runInMemory } from '../aoi/engine/memory.js';
 import { STATE_DIR_ENV } from '../aoi/engine/process.js';
 import { notes } from '../aoi/notes/index.js';
 import { kitCli } from './package-root.js';
-import { resolvePlan, type FakeScenario, type FaultSpecInput, type ReplayRun, type ToolPlan } from './scenario.js';
+import {
+  resolvePlan,
+  type FakeScenario,
+  type FaultSpecInput,
+  type ReplayRun,
+  type ToolPlan,
+} from './scenario.js';
 
 export interface WithFakeCliOptions {
   /** The command name the fake answers to on PATH (default `notes`). Letters, digits, `.`, `_`, `-`. */
@@ -49,22 +55,36 @@ export interface FakeCli {
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** The key of PATH in this environment (`Path` on Windows, usually). */
-const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+const pathKey = (env: NodeJS.ProcessEnv) =>
+  Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
 
 const shQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** The program the shim runs: a JS module holding the fake's configuration as JSON literals. */
-function programFor(plan: ToolPlan | { kind: 'run'; run: ReplayRun }, cli: string, stateDir: string, libDir: string, name: string, options: WithFakeCliOptions): string {
+function programFor(
+  plan: ToolPlan | { kind: 'run'; run: ReplayRun },
+  cli: string,
+  stateDir: string,
+  libDir: string,
+  name: string,
+  options: WithFakeCliOptions,
+): string {
   const header = `// aoi-testkit withFakeCli: the fake "${name}"\nprocess.env[${JSON.stringify(STATE_DIR_ENV)}] ||= ${JSON.stringify(stateDir)};\n`;
   if (plan.kind === 'tool') {
     const prefix = ['fake', '--seed', String(options.seed ?? plan.seed)];
-    for (const [id, params] of plan.faults) prefix.push('--fault', `${id}=${JSON.stringify(params)}`);
+    for (const [id, params] of plan.faults)
+      prefix.push('--fault', `${id}=${JSON.stringify(params)}`);
     prefix.push(plan.preset, '--');
     return `${header}process.argv.splice(2, 0, ...${JSON.stringify(prefix)});\nawait import(${JSON.stringify(pathToFileURL(cli).href)});\n`;
   }
   // A generated run, replayed: its bytes, then its end (a signal it is killed by, or its exit code).
   const { run } = plan;
-  const bytes = (value: Uint8Array | string | undefined) => (value === undefined ? new Uint8Array() : typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
+  const bytes = (value: Uint8Array | string | undefined) =>
+    value === undefined
+      ? new Uint8Array()
+      : typeof value === 'string'
+        ? Buffer.from(value, 'utf8')
+        : value;
   writeFileSync(join(libDir, `${name}.stdout`), bytes(run.stdout));
   writeFileSync(join(libDir, `${name}.stderr`), bytes(run.stderr));
   const file = (ext: string) => JSON.stringify(join(libDir, `${name}.${ext}`));
@@ -85,12 +105,25 @@ process.stdout.write(readFileSync(${file('stdout')}), () => process.stderr.write
 
 /** A run the shim can replay exactly: a known signal, or an exit status a process can have. */
 function checkReplayable(run: ReplayRun): void {
-  if (run.signal !== null && run.signal !== undefined && !Object.hasOwn(constants.signals, run.signal)) {
-    throw new RangeError(`withFakeCli: the run's signal "${run.signal}" is not a signal of this platform`);
+  if (
+    run.signal !== null &&
+    run.signal !== undefined &&
+    !Object.hasOwn(constants.signals, run.signal)
+  ) {
+    throw new RangeError(
+      `withFakeCli: the run's signal "${run.signal}" is not a signal of this platform`,
+    );
   }
   const code = run.exitCode;
-  if (!run.signal && code !== null && code !== undefined && !(Number.isInteger(code) && code >= 0 && code <= 255)) {
-    throw new RangeError(`withFakeCli: the run's exit code must be an integer from 0 to 255, got ${code}`);
+  if (
+    !run.signal &&
+    code !== null &&
+    code !== undefined &&
+    !(Number.isInteger(code) && code >= 0 && code <= 255)
+  ) {
+    throw new RangeError(
+      `withFakeCli: the run's exit code must be an integer from 0 to 255, got ${code}`,
+    );
   }
 }
 
@@ -107,10 +140,20 @@ function checkReplayable(run: ReplayRun): void {
  * `mutateEnv: false` and give the child `env` (or `path`) explicitly. Wait for the children you start
  * before `fn` settles: the fake's files go with the directory.
  */
-export async function withFakeCli<T>(scenario: FakeScenario, fn: (cli: FakeCli) => T | Promise<T>, options: WithFakeCliOptions = {}): Promise<T> {
+export async function withFakeCli<T>(
+  scenario: FakeScenario,
+  fn: (cli: FakeCli) => T | Promise<T>,
+  options: WithFakeCliOptions = {},
+): Promise<T> {
   const name = options.name ?? 'notes';
-  if (!NAME.test(name)) throw new RangeError(`withFakeCli: "${name}" is not a command name (letters, digits, ".", "_", "-")`);
-  const plan = resolvePlan(scenario, { ...(options.faults ? { faults: options.faults } : {}), ...(options.seed !== undefined ? { seed: options.seed } : {}) })!;
+  if (!NAME.test(name))
+    throw new RangeError(
+      `withFakeCli: "${name}" is not a command name (letters, digits, ".", "_", "-")`,
+    );
+  const plan = resolvePlan(scenario, {
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+  })!;
   if (plan.kind === 'run') checkReplayable(plan.run);
   const cli = plan.kind === 'tool' ? (options.cli ?? kitCli()) : '';
   const node = options.node ?? process.execPath;
@@ -125,7 +168,10 @@ export async function withFakeCli<T>(scenario: FakeScenario, fn: (cli: FakeCli) 
     const setup = options.setup ?? (plan.kind === 'tool' ? plan.setup : []);
     for (const argv of setup) {
       const run = await runInMemory(notes, { argv, stateDir });
-      if (run.exitCode !== 0) throw new Error(`withFakeCli: setup \`${argv.join(' ')}\` exited ${run.exitCode ?? run.signal}`);
+      if (run.exitCode !== 0)
+        throw new Error(
+          `withFakeCli: setup \`${argv.join(' ')}\` exited ${run.exitCode ?? run.signal}`,
+        );
     }
     const program = join(libDir, `${name}.mjs`);
     writeFileSync(program, programFor(plan, cli, stateDir, libDir, name, options));
@@ -140,10 +186,15 @@ export async function withFakeCli<T>(scenario: FakeScenario, fn: (cli: FakeCli) 
     }
 
     const key = pathKey(process.env);
-    const pathValue = [binDir, process.env[key]].filter((part) => part !== undefined && part !== '').join(delimiter);
+    const pathValue = [binDir, process.env[key]]
+      .filter((part) => part !== undefined && part !== '')
+      .join(delimiter);
     const env: NodeJS.ProcessEnv = { ...process.env, [key]: pathValue, [STATE_DIR_ENV]: stateDir };
     if (options.mutateEnv !== false) {
-      for (const [k, value] of [[key, pathValue], [STATE_DIR_ENV, stateDir]] as const) {
+      for (const [k, value] of [
+        [key, pathValue],
+        [STATE_DIR_ENV, stateDir],
+      ] as const) {
         saved.set(k, process.env[k]);
         process.env[k] = value;
       }

@@ -3,9 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // lint/ joins run/ and checks/: the probe hands back its own verdict so that a runner's test needs one object.
 import { checkAgentLifecycle, type LifecycleReport } from '../../checks/agentcli/lifecycle.js';
-import { checkPreflight, type PreflightInput, type PreflightReport } from '../../checks/agentcli/preflight.js';
-import { checkRunnerSecrets, type RunnerSecretsInput, type RunnerSecretsReport } from '../../checks/agentcli/runner-secrets.js';
-import { checkSessionPolicy, type SessionPolicyInput, type SessionPolicyReport } from '../../checks/agentcli/session-policy.js';
+import {
+  checkPreflight,
+  type PreflightInput,
+  type PreflightReport,
+} from '../../checks/agentcli/preflight.js';
+import {
+  checkRunnerSecrets,
+  type RunnerSecretsInput,
+  type RunnerSecretsReport,
+} from '../../checks/agentcli/runner-secrets.js';
+import {
+  checkSessionPolicy,
+  type SessionPolicyInput,
+  type SessionPolicyReport,
+} from '../../checks/agentcli/session-policy.js';
 import { AGENT_LIFECYCLE_LOG_ENV, type LifecycleRecord } from '../../spec/agentcli/transcript.js';
 
 export interface AgentLifecycleProbe {
@@ -21,7 +33,11 @@ export interface AgentLifecycleProbe {
    * AGENTCLI-27 and 28 on the log so far: the continuation strategy and the host's turns, max_turns, and — with
    * `idle` — whether the last session ended after its idle timeout (`judgedAt` defaults to now).
    */
-  checkSession(input: Omit<SessionPolicyInput, 'idle'> & { idle?: Omit<NonNullable<SessionPolicyInput['idle']>, 'judgedAt'> & { judgedAt?: number } }): SessionPolicyReport;
+  checkSession(
+    input: Omit<SessionPolicyInput, 'idle'> & {
+      idle?: Omit<NonNullable<SessionPolicyInput['idle']>, 'judgedAt'> & { judgedAt?: number };
+    },
+  ): SessionPolicyReport;
   /** AGENTCLI-29 on the log so far: did the runner check the version and the setup before it spawned the agent? */
   checkPreflight(input: PreflightInput): PreflightReport;
   /** AGENTCLI-30 on the log so far: no secret on the agent's argv, nor in the runner's log (when given). */
@@ -30,7 +46,10 @@ export interface AgentLifecycleProbe {
    * Resolves with the first record passing `test` once the agent has written it (the log file is the handshake;
    * it is read every 25 ms), or with undefined after `timeoutMs`.
    */
-  waitFor(test: (record: LifecycleRecord) => boolean, timeoutMs: number): Promise<LifecycleRecord | undefined>;
+  waitFor(
+    test: (record: LifecycleRecord) => boolean,
+    timeoutMs: number,
+  ): Promise<LifecycleRecord | undefined>;
   /** Removes the temporary directory. */
   cleanup(): void;
 }
@@ -88,11 +107,19 @@ export function agentLifecycleProbe(options: { dir?: string } = {}): AgentLifecy
     env: { [AGENT_LIFECYCLE_LOG_ENV]: logFile } as { AOI_TESTKIT_AGENT_LOG: string },
     records,
     check: () => checkAgentLifecycle(records(), { alive: processAlive }),
-    checkSession: ({ idle, ...rest }) => checkSessionPolicy(records(), { ...rest, ...(idle ? { idle: { ...idle, judgedAt: idle.judgedAt ?? Date.now() } } : {}) }),
+    checkSession: ({ idle, ...rest }) =>
+      checkSessionPolicy(records(), {
+        ...rest,
+        ...(idle ? { idle: { ...idle, judgedAt: idle.judgedAt ?? Date.now() } } : {}),
+      }),
     checkPreflight: (input) => checkPreflight(records(), input),
     checkRunnerSecrets: (input) => checkRunnerSecrets(records(), input),
     waitFor: async (test, timeoutMs) => {
-      for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 25))) {
+      for (
+        const deadline = Date.now() + timeoutMs;
+        ;
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      ) {
         const found = records().find(test);
         if (found || Date.now() >= deadline) return found;
       }

@@ -13,7 +13,13 @@ import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../checks/secrets.js';
 import { sideEffects } from '../../checks/aoi/probe/observe.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { DEFAULT_SURFACE, discoveryFlag, machineArgs, type CommandPlan, type ToolSurface } from './plan.js';
+import {
+  DEFAULT_SURFACE,
+  discoveryFlag,
+  machineArgs,
+  type CommandPlan,
+  type ToolSurface,
+} from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
 
@@ -56,7 +62,11 @@ export class LintContext {
    * different request (§14.4) and a tool that refuses it is right. A replay passes the same `probe` twice.
    */
   idempotencyKey(plan: CommandPlan, invocation: readonly string[], probe: string): string {
-    const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+    const slug = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'x';
     return `${this.keyPrefix}-${slug(plan.name)}-${plan.invocations.indexOf(invocation) + 1}-${slug(probe)}`;
   }
 
@@ -87,16 +97,19 @@ export class LintContext {
 
   /** A reporter for one probe of one command: findings carry the probe's (masked) command line. */
   reporter(command: string, probe: string): Report {
-    return (id, message, evidence = {}) => this.verdicts.add(id, message, { ...evidence, probe }, command);
+    return (id, message, evidence = {}) =>
+      this.verdicts.add(id, message, { ...evidence, probe }, command);
   }
 
   /** Every finding of a stream the checker judged, and the rules it judged (all, or `rules`). */
   addStream(command: string, report: StreamReport, probe: string, rules?: readonly string[]): void {
     for (const verdict of report.verdicts) {
       if (rules && !rules.includes(verdict.rule)) continue;
-      if (verdict.status === 'not_applicable') this.verdicts.notApplicable(verdict.rule, verdict.reason ?? 'nothing to judge', command);
+      if (verdict.status === 'not_applicable')
+        this.verdicts.notApplicable(verdict.rule, verdict.reason ?? 'nothing to judge', command);
       else this.verdicts.exercised(verdict.rule, command);
-      for (const finding of verdict.findings) this.verdicts.addFinding({ ...finding, probe: this.verdicts.mask(probe) }, command);
+      for (const finding of verdict.findings)
+        this.verdicts.addFinding({ ...finding, probe: this.verdicts.mask(probe) }, command);
     }
   }
 
@@ -107,7 +120,11 @@ export class LintContext {
    * eventsReadable: the stream checker has reported that, and reading on would report it again). `leaks: false`
    * leaves AOI-09 out, for a run whose leaks another module judges (the canary probe).
    */
-  judgeStream(command: string, probe: RecordedProbe, settings: { unbounded?: boolean; schemaVersion?: string; leaks?: boolean } = {}): Judged {
+  judgeStream(
+    command: string,
+    probe: RecordedProbe,
+    settings: { unbounded?: boolean; schemaVersion?: string; leaks?: boolean } = {},
+  ): Judged {
     const report = this.reporter(command, probe.label);
     if (judgeStopped(probe.run, this.timeoutMs, report, this.secrets)) return 'hang';
     const stream = checkStream(probe.run.stdout, {
@@ -119,7 +136,14 @@ export class LintContext {
       ...(settings.schemaVersion !== undefined ? { schemaVersion: settings.schemaVersion } : {}),
     });
     const leaks = settings.leaks ?? true;
-    this.addStream(command, stream, probe.label, leaks ? undefined : stream.verdicts.map((verdict) => verdict.rule).filter((rule) => rule !== 'AOI-09'));
+    this.addStream(
+      command,
+      stream,
+      probe.label,
+      leaks
+        ? undefined
+        : stream.verdicts.map((verdict) => verdict.rule).filter((rule) => rule !== 'AOI-09'),
+    );
     if (leaks) this.judgeStderrLeaks(report, probe.run);
     if (!eventsReadable(stream)) return 'unreadable';
     const validate = this.schemas.get(settings.schemaVersion ?? 'default');
@@ -132,8 +156,15 @@ export class LintContext {
 
   /** AOI-09: a canary planted in the environment or the argv came back on stderr. */
   judgeStderrLeaks(report: Report, run: ProbeOutcome): void {
-    for (const leak of findLeaks({ stdout: new Uint8Array(), stderr: run.stderr }, this.canaries).slice(0, 3)) {
-      report('AOI-09/secret-on-stderr', `the canary planted as ${leak.canary} appeared on stderr line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
+    for (const leak of findLeaks(
+      { stdout: new Uint8Array(), stderr: run.stderr },
+      this.canaries,
+    ).slice(0, 3)) {
+      report(
+        'AOI-09/secret-on-stderr',
+        `the canary planted as ${leak.canary} appeared on stderr line ${leak.line} (${leak.form})`,
+        { excerpt: leak.excerpt },
+      );
     }
   }
 
@@ -142,9 +173,15 @@ export class LintContext {
    * in any encoding the scanner knows. A file is output too: reported as an echoed secret.
    */
   judgeFileLeaks(report: Report, dirs: ProbeDirs): void {
-    const leaks = Object.entries(watched(dirs)).flatMap(([name, root]) => findFileLeaks(root, this.canaries).map((leak) => ({ ...leak, file: `${name}/${leak.file}` })));
+    const leaks = Object.entries(watched(dirs)).flatMap(([name, root]) =>
+      findFileLeaks(root, this.canaries).map((leak) => ({ ...leak, file: `${name}/${leak.file}` })),
+    );
     for (const leak of leaks.slice(0, 3)) {
-      report('AOI-09/secret-echoed', `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`, { excerpt: leak.excerpt });
+      report(
+        'AOI-09/secret-echoed',
+        `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`,
+        { excerpt: leak.excerpt },
+      );
     }
   }
 
@@ -168,10 +205,12 @@ export class LintContext {
 }
 
 /** A probe's events when they can be judged; undefined leaves only the state to judge by. */
-export const readableEvents = (judged: Judged, probe: { events: Event[] }): Event[] | undefined => (judged === 'readable' ? probe.events : undefined);
+export const readableEvents = (judged: Judged, probe: { events: Event[] }): Event[] | undefined =>
+  judged === 'readable' ? probe.events : undefined;
 
 /** Why an event judgement was skipped: the probe's stdout was not a readable stream. */
-export const unreadable = (label: string) => `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
+export const unreadable = (label: string) =>
+  `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
 
 /** Why a state judgement was skipped: the real run changed nothing the linter can see, on disk or through an observation command. */
 export const invisible = (command: string, observers: readonly (readonly string[])[]) =>

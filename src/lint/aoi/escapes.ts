@@ -18,14 +18,22 @@ export const PROBE_MARKER_ENV = 'AOI_LINT_PROBE';
  * HOME (as $HOME says and as the passwd entry says). In the parent only files count: sibling directories come
  * and go with the caller's neighbours (another checkout, a build), not with the probe.
  */
-export function outsideDirs(watchHome = true, caller = process.cwd()): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
+export function outsideDirs(
+  watchHome = true,
+  caller = process.cwd(),
+): { readonly dirs: string[]; readonly filesOnly: ReadonlySet<string> } {
   const cwd = resolve(caller);
   // Probes that were given the caller's HOME (--caller-home) may write there: it is theirs, not outside.
-  const homes = (watchHome ? [homedir(), safeUserHome()] : []).filter((dir): dir is string => dir !== undefined && dir !== '').map((dir) => resolve(dir));
+  const homes = (watchHome ? [homedir(), safeUserHome()] : [])
+    .filter((dir): dir is string => dir !== undefined && dir !== '')
+    .map((dir) => resolve(dir));
   // The parent is watched unless it is shared by everything on the machine (the temp dir, the root): there other
   // programs write all the time, and their files would be blamed on the tool.
   const parent = dirname(cwd);
-  const parents = parent === cwd || parent === resolve(tmpdir()) || parent === '/' || sharedByEveryone(parent) ? [] : [parent];
+  const parents =
+    parent === cwd || parent === resolve(tmpdir()) || parent === '/' || sharedByEveryone(parent)
+      ? []
+      : [parent];
   const dirs = [...new Set([cwd, ...parents, ...homes])];
   return { dirs, filesOnly: new Set(parents.filter((dir) => !homes.includes(dir))) };
 }
@@ -80,11 +88,24 @@ export async function outsideSnapshot(dirs: readonly string[]): Promise<OutsideS
 const INTERPRETER_CACHES: ReadonlySet<string> = new Set(['__pycache__']);
 
 /** Entries created, removed or (files) rewritten between two snapshots, sorted; directories not at all in `filesOnly`. */
-export function outsideChanges(before: OutsideSnapshot, after: OutsideSnapshot, filesOnly: ReadonlySet<string>, ignore: (path: string) => boolean): string[] {
+export function outsideChanges(
+  before: OutsideSnapshot,
+  after: OutsideSnapshot,
+  filesOnly: ReadonlySet<string>,
+  ignore: (path: string) => boolean,
+): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   const isDir = (path: string) => before.get(path) === 'dir' || after.get(path) === 'dir';
   const interpreterCache = (path: string) => isDir(path) && INTERPRETER_CACHES.has(basename(path));
-  return [...paths].filter((path) => before.get(path) !== after.get(path) && !(filesOnly.has(dirname(path)) && isDir(path)) && !interpreterCache(path) && !ignore(path)).sort();
+  return [...paths]
+    .filter(
+      (path) =>
+        before.get(path) !== after.get(path) &&
+        !(filesOnly.has(dirname(path)) && isDir(path)) &&
+        !interpreterCache(path) &&
+        !ignore(path),
+    )
+    .sort();
 }
 
 /** A process that outlived its probe. */
@@ -102,8 +123,13 @@ export interface Survivor {
  * nothing running (unless `kill` is false: only listed). Empty where there is no /proc. One pass reads every
  * process's environment: run it once per lint.
  */
-export async function survivorsOf(prefix: string, { kill = true }: { kill?: boolean } = {}): Promise<(Survivor & { readonly marker: string; readonly group: number | null })[]> {
-  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name)).map(Number);
+export async function survivorsOf(
+  prefix: string,
+  { kill = true }: { kill?: boolean } = {},
+): Promise<(Survivor & { readonly marker: string; readonly group: number | null })[]> {
+  const pids = (await readdir('/proc').catch(() => [] as string[]))
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const needle = Buffer.from(`\0${PROBE_MARKER_ENV}=${prefix}`);
   const found: (Survivor & { marker: string; group: number | null })[] = [];
   await Promise.all(
@@ -114,10 +140,17 @@ export async function survivorsOf(prefix: string, { kill = true }: { kill?: bool
       const at = padded ? padded.indexOf(needle) : -1;
       if (!padded || at < 0) return;
       const end = padded.indexOf(0, at + 1);
-      const marker = padded.subarray(at + 1 + PROBE_MARKER_ENV.length + 1, end < 0 ? undefined : end).toString('utf8');
+      const marker = padded
+        .subarray(at + 1 + PROBE_MARKER_ENV.length + 1, end < 0 ? undefined : end)
+        .toString('utf8');
       const cmdline = await readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
       const group = processGroupOf(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''));
-      found.push({ pid, marker, group, command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120) });
+      found.push({
+        pid,
+        marker,
+        group,
+        command: cmdline.toString('utf8').split('\0').filter(Boolean).join(' ').slice(0, 120),
+      });
     }),
   );
   if (kill) for (const survivor of found) signalProcess(survivor.pid, 'SIGKILL', 'process');

@@ -7,7 +7,10 @@ type Schema = Record<string, unknown>;
  * required properties only, strings tagged with `variant` so that two lines are never the same record.
  * Undefined when the schema asks for more than this simple generator can satisfy (checked by validation).
  */
-export function inputExample(schema: unknown, variant: number): Record<string, unknown> | undefined {
+export function inputExample(
+  schema: unknown,
+  variant: number,
+): Record<string, unknown> | undefined {
   const compiled = compileDeclaredSchema(schema);
   if (!compiled.ok) return undefined;
   const value = example(schema as Schema, variant, 0);
@@ -25,11 +28,15 @@ function example(schema: Schema, variant: number, depth: number): unknown {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-      return Object.fromEntries(required.map((key) => [key, example(properties[key] ?? {}, variant, depth + 1)]));
+      return Object.fromEntries(
+        required.map((key) => [key, example(properties[key] ?? {}, variant, depth + 1)]),
+      );
     }
     case 'array': {
       const count = typeof schema.minItems === 'number' ? schema.minItems : 0;
-      return Array.from({ length: count }, () => example((schema.items ?? {}) as Schema, variant, depth + 1));
+      return Array.from({ length: count }, () =>
+        example((schema.items ?? {}) as Schema, variant, depth + 1),
+      );
     }
     case 'integer':
     case 'number':

@@ -141,14 +141,27 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   try {
-    const rules = new Set(options.only && options.only.length > 0 ? options.only : AOI_RULES.map((rule) => rule.id));
-    const verdicts = new VerdictCollector({ strict, secrets: canaries.values, keepPerSubRule: 5, unrecorded: { notApplicable: 'no probe of this command concerns the rule' } });
-    const lint = new LintContext(runner, verdicts, canaries, rules, strict, { machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG, schemaCommand: options.schemaCommand ?? ['schema'] });
+    const rules = new Set(
+      options.only && options.only.length > 0 ? options.only : AOI_RULES.map((rule) => rule.id),
+    );
+    const verdicts = new VerdictCollector({
+      strict,
+      secrets: canaries.values,
+      keepPerSubRule: 5,
+      unrecorded: { notApplicable: 'no probe of this command concerns the rule' },
+    });
+    const lint = new LintContext(runner, verdicts, canaries, rules, strict, {
+      machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG,
+      schemaCommand: options.schemaCommand ?? ['schema'],
+    });
     options.onFindings?.(() => verdicts.findings);
 
     // Discovery and setup side by side (each is a few probes one after another, which leave a core idle): discovery
     // in empty sandboxes, setup into its own; every later probe starts from a copy of setup's state.
-    const [discovered, made] = await Promise.allSettled([discover(target, lint), setUp(options.setup ?? [], lint)]);
+    const [discovered, made] = await Promise.allSettled([
+      discover(target, lint),
+      setUp(options.setup ?? [], lint),
+    ]);
     // A program that never started is a TargetError, whatever the setup said.
     if (discovered.status === 'rejected') throw discovered.reason;
     if (made.status === 'rejected') throw made.reason;
@@ -157,19 +170,27 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     const plans = planCommands(capabilities, options.invocations ?? []);
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
-    if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12')) lint.observeAlways = (await lint.observers()).length > 0;
+    if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))
+      lint.observeAlways = (await lint.observers()).length > 0;
     const get = getCommand(plans);
     // The tool-wide negotiation probes need no command's answer: they run alongside the commands'.
     const negotiated = negotiationSubject(plans);
-    await Promise.all([...plans.map((plan) => lintCommand(plan, capabilities, get, lint)), negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint)]);
+    await Promise.all([
+      ...plans.map((plan) => lintCommand(plan, capabilities, get, lint)),
+      negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint),
+    ]);
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
     await runner.collectSurvivors();
     const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
-      (rule.id === 'AOI-01' ? DISCOVERY_COMMANDS : [...plans.map((plan) => plan.name), ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c))]).map(
-        (command) => verdicts.verdict(rule.id, command),
-      ),
+      (rule.id === 'AOI-01'
+        ? DISCOVERY_COMMANDS
+        : [
+            ...plans.map((plan) => plan.name),
+            ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c)),
+          ]
+      ).map((command) => verdicts.verdict(rule.id, command)),
     );
     return {
       ok: verdictsOk(rows),
@@ -206,30 +227,46 @@ async function discover(target: LintTarget, lint: LintContext): Promise<Capabili
 }
 
 /** Run the setup invocations once into a template state; every later probe starts from a copy. */
-async function setUp(setup: readonly (readonly string[])[], lint: LintContext): Promise<ProbeDirs | undefined> {
+async function setUp(
+  setup: readonly (readonly string[])[],
+  lint: LintContext,
+): Promise<ProbeDirs | undefined> {
   if (setup.length === 0) return undefined;
   const dirs = await lint.runner.dirs(true);
   for (const args of setup) {
     const probe = await lint.runner.probe(lint.machine(args), { dirs, stdin: 'closed' });
-    if (probe.run.exitCode !== 0) throw new LintSetupError(`setup \`${lint.redact(probe.label)}\` ended with ${endOf(probe.run)}`);
+    if (probe.run.exitCode !== 0)
+      throw new LintSetupError(
+        `setup \`${lint.redact(probe.label)}\` ended with ${endOf(probe.run)}`,
+      );
   }
   return dirs;
 }
 
 /** Every probe of one command: usage once, then per invocation its base probes and those that need them. */
-async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext): Promise<void> {
+async function lintCommand(
+  plan: CommandPlan,
+  capabilities: Capabilities | undefined,
+  get: CommandPlan | undefined,
+  lint: LintContext,
+): Promise<void> {
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
   // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
   lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
   const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint)];
   for (const [i, invocation] of plan.invocations.entries()) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };
-    jobs.push(plan.unbounded ? runModule(signals, subject, lint) : lintFinite(subject, lines, capabilities, get, lint, i === 0));
+    jobs.push(
+      plan.unbounded
+        ? runModule(signals, subject, lint)
+        : lintFinite(subject, lines, capabilities, get, lint, i === 0),
+    );
     jobs.push(runModule(canary, subject, lint));
     if (plan.unbounded) jobs.push(runModule(pipe, { ...subject, ownExit: undefined }, lint));
   }
   if (plan.unbounded) {
-    for (const rule of ['AOI-06', 'AOI-07', 'AOI-08', 'AOI-11', 'AOI-12']) lint.verdicts.notApplicable(rule, `${plan.name} is an unbounded command`, plan.name);
+    for (const rule of ['AOI-06', 'AOI-07', 'AOI-08', 'AOI-11', 'AOI-12'])
+      lint.verdicts.notApplicable(rule, `${plan.name} is an unbounded command`, plan.name);
   }
   await Promise.all(jobs);
 }
@@ -239,7 +276,14 @@ async function lintCommand(plan: CommandPlan, capabilities: Capabilities | undef
  * hangs is not signalled, created twice or paged). A command's first invocation is also asked whether it prompts
  * (AOI-05), which takes the base probe's run when it can.
  */
-async function lintFinite(subject: InvocationSubject, lines: InputLines | undefined, capabilities: Capabilities | undefined, get: CommandPlan | undefined, lint: LintContext, first: boolean): Promise<void> {
+async function lintFinite(
+  subject: InvocationSubject,
+  lines: InputLines | undefined,
+  capabilities: Capabilities | undefined,
+  get: CommandPlan | undefined,
+  lint: LintContext,
+  first: boolean,
+): Promise<void> {
   const answer = await runModule(base, subject, lint);
   if (!answer) {
     if (first) await runModule(interactive, { ...subject, base: undefined }, lint);
@@ -270,12 +314,22 @@ async function lintFinite(subject: InvocationSubject, lines: InputLines | undefi
  */
 async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string, string>>> {
   const candidates = new Map<string, Set<string>>();
-  for (const escape of runner.escapes) for (const path of escape.paths) candidates.set(path, (candidates.get(path) ?? new Set()).add(escape.command));
+  for (const escape of runner.escapes)
+    for (const path of escape.paths)
+      candidates.set(path, (candidates.get(path) ?? new Set()).add(escape.command));
   const seen = [...candidates];
-  const writers = new Map<string, Map<string, string>>(seen.map(([path]) => [path, new Map<string, string>()]));
+  const writers = new Map<string, Map<string, string>>(
+    seen.map(([path]) => [path, new Map<string, string>()]),
+  );
   for (const command of new Set(seen.flatMap(([, commands]) => [...commands]))) {
-    const unconfirmed = new Set(seen.filter(([, commands]) => commands.has(command)).map(([path]) => path));
-    const probes = new Map(runner.escapes.filter((e) => e.command === command && e.paths.some((path) => unconfirmed.has(path))).map((e) => [e.label, e.args]));
+    const unconfirmed = new Set(
+      seen.filter(([, commands]) => commands.has(command)).map(([path]) => path),
+    );
+    const probes = new Map(
+      runner.escapes
+        .filter((e) => e.command === command && e.paths.some((path) => unconfirmed.has(path)))
+        .map((e) => [e.label, e.args]),
+    );
     for (const label of [...probes.keys()].sort()) {
       if (unconfirmed.size === 0) break;
       for (const path of await runner.writesAlone(probes.get(label)!)) {
@@ -287,19 +341,32 @@ async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string
 }
 
 /** Report every escape on its command (AOI-06 writes, AOI-10 survivors); returns, per rule, the commands blamed. */
-function judgeEscapes(escapes: readonly Escape[], alone: ReadonlyMap<string, ReadonlyMap<string, string>>, lint: LintContext): Map<string, string[]> {
+function judgeEscapes(
+  escapes: readonly Escape[],
+  alone: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  lint: LintContext,
+): Map<string, string[]> {
   const blamed = new Map<string, string[]>();
-  const blame = (rule: string, command: string) => blamed.set(rule, [...new Set([...(blamed.get(rule) ?? []), command])]);
+  const blame = (rule: string, command: string) =>
+    blamed.set(rule, [...new Set([...(blamed.get(rule) ?? []), command])]);
   // Seen, but made by no probe run alone: said once on each command that saw it, blamed on none.
   const unmade = new Map<string, Set<string>>();
-  for (const escape of escapes) for (const path of escape.paths) if (alone.get(path)?.size === 0) unmade.set(escape.command, (unmade.get(escape.command) ?? new Set()).add(path));
+  for (const escape of escapes)
+    for (const path of escape.paths)
+      if (alone.get(path)?.size === 0)
+        unmade.set(escape.command, (unmade.get(escape.command) ?? new Set()).add(path));
   for (const [command, paths] of lint.wants('AOI-06') ? unmade : []) {
-    lint.verdicts.note('AOI-06', `written outside the sandbox while its probes ran, but by none of them run alone, so blamed on none (another program wrote there?): ${[...paths].sort().join(', ')}`, command);
+    lint.verdicts.note(
+      'AOI-06',
+      `written outside the sandbox while its probes ran, but by none of them run alone, so blamed on none (another program wrote there?): ${[...paths].sort().join(', ')}`,
+      command,
+    );
   }
   for (const escape of blameEscapes(escapes, alone)) {
     if (escape.paths.length > 0 && lint.wants('AOI-06')) blame('AOI-06', escape.command);
     if (escape.survivors.length > 0 && lint.wants('AOI-10')) blame('AOI-10', escape.command);
-    if (lint.wants('AOI-06', 'AOI-10')) judgeEscape(escape, lint.reporter(escape.command, escape.label));
+    if (lint.wants('AOI-06', 'AOI-10'))
+      judgeEscape(escape, lint.reporter(escape.command, escape.label));
   }
   return blamed;
 }

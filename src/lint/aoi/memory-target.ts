@@ -12,7 +12,10 @@ import type { LintTarget } from './target.js';
  * @example
  * const report = await lintCli(inMemoryTarget(notes, { faults: [makeFault('dry-run-side-effect')] }), plan);
  */
-export function inMemoryTarget(tool: FakeTool, settings: { faults?: readonly Fault[]; seed?: number; label?: string } = {}): LintTarget {
+export function inMemoryTarget(
+  tool: FakeTool,
+  settings: { faults?: readonly Fault[]; seed?: number; label?: string } = {},
+): LintTarget {
   return {
     label: settings.label ?? 'in-memory fake',
     seesNetwork: false,
@@ -25,7 +28,9 @@ export function inMemoryTarget(tool: FakeTool, settings: { faults?: readonly Fau
         timeoutMs: probe.timeoutMs,
         ...(settings.faults ? { faults: settings.faults } : {}),
         ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
-        ...(probe.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: probe.closeStdoutAfterLines } : {}),
+        ...(probe.closeStdoutAfterLines !== undefined
+          ? { closeStdoutAfterLines: probe.closeStdoutAfterLines }
+          : {}),
         ...(probe.signalAfterLines ? { signalAfterLines: probe.signalAfterLines } : {}),
         ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
       });

@@ -12,19 +12,37 @@ const DISCOVERY = new Set(['schema', 'capabilities', 'input-schema', 'doctor']);
  * given, in a fresh copy of the setup's state, it succeeds (exit 0, summary ok:true, not truncated). And only
  * if it is stable: run twice in a row it shows the same (a clock or a counter in its items would be noise).
  */
-export async function chooseObservers(capabilities: Capabilities | undefined, given: readonly (readonly string[])[], lint: LintContext): Promise<string[][]> {
+export async function chooseObservers(
+  capabilities: Capabilities | undefined,
+  given: readonly (readonly string[])[],
+  lint: LintContext,
+): Promise<string[][]> {
   const declared = (capabilities?.commands ?? [])
-    .filter((command) => command.read_only === true && command.unbounded !== true && (command.input_modes?.length ?? 0) === 0 && !DISCOVERY.has(command.name))
+    .filter(
+      (command) =>
+        command.read_only === true &&
+        command.unbounded !== true &&
+        (command.input_modes?.length ?? 0) === 0 &&
+        !DISCOVERY.has(command.name),
+    )
     .map((command) => [command.name]);
-  const candidates = new Map([...given, ...declared].map((args) => [lint.machine(args).join('\0'), lint.machine(args)]));
+  const candidates = new Map(
+    [...given, ...declared].map((args) => [lint.machine(args).join('\0'), lint.machine(args)]),
+  );
   const tried = await Promise.all(
     [...candidates.values()].map(async (args) => {
       const first = await lint.runner.probe(args, { stdin: 'closed' });
       const before = observedItems(first.run, first.events);
       if (!before) return undefined;
       const second = await lint.runner.probe(args, { stdin: 'closed', dirs: first.dirs });
-      const change = observedChange({ label: '', before, after: observedItems(second.run, second.events) });
-      return change && change.added.length + change.removed.length + change.changed.length === 0 ? args : undefined;
+      const change = observedChange({
+        label: '',
+        before,
+        after: observedItems(second.run, second.events),
+      });
+      return change && change.added.length + change.removed.length + change.changed.length === 0
+        ? args
+        : undefined;
     }),
   );
   return tried.filter((args): args is string[] => args !== undefined);

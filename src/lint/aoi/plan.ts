@@ -1,5 +1,9 @@
 import type { Capabilities, CapabilityCommand } from '../../checks/aoi/probe/discovery.js';
-import { CREATE_COMMAND_WORDS, DESTRUCTIVE_COMMAND_WORDS, GET_COMMAND_WORDS } from '../../spec/aoi/constants.js';
+import {
+  CREATE_COMMAND_WORDS,
+  DESTRUCTIVE_COMMAND_WORDS,
+  GET_COMMAND_WORDS,
+} from '../../spec/aoi/constants.js';
 
 /** What the linter knows about one command, and the invocations it will probe it with. */
 export interface CommandPlan {
@@ -34,7 +38,8 @@ export function flagValue(args: readonly string[], flag: string): string | undef
   return undefined;
 }
 
-export const hasFlag = (args: readonly string[], flag: string): boolean => args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+export const hasFlag = (args: readonly string[], flag: string): boolean =>
+  args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
 
 /** Argv without `flag` (and its value, when it takes one). */
 export function withoutFlag(args: readonly string[], flag: string, takesValue: boolean): string[] {
@@ -67,7 +72,10 @@ export interface ToolSurface {
 }
 
 export const DEFAULT_MACHINE_FLAG: readonly string[] = ['--output', 'jsonl'];
-export const DEFAULT_SURFACE: ToolSurface = { machineFlag: DEFAULT_MACHINE_FLAG, schemaCommand: ['schema'] };
+export const DEFAULT_SURFACE: ToolSurface = {
+  machineFlag: DEFAULT_MACHINE_FLAG,
+  schemaCommand: ['schema'],
+};
 
 /** The §16.1 spellings of the output flag: an invocation that names either has chosen its output already. */
 const OUTPUT_SPELLINGS = ['--output', '--format'];
@@ -76,11 +84,16 @@ const OUTPUT_SPELLINGS = ['--output', '--format'];
  * Machine mode: the machine flag appended, unless the invocation already chose an output (it names the
  * flag's first word, or, for the §16.1 flags, either spelling). An empty machine flag leaves argv as it is.
  */
-export function machineArgs(args: readonly string[], machineFlag: readonly string[] = DEFAULT_MACHINE_FLAG): string[] {
+export function machineArgs(
+  args: readonly string[],
+  machineFlag: readonly string[] = DEFAULT_MACHINE_FLAG,
+): string[] {
   const flag = machineFlag[0]?.split('=')[0]; // `--format=jsonl` names --format
   if (flag === undefined) return [...args];
   const spellings = OUTPUT_SPELLINGS.includes(flag) ? OUTPUT_SPELLINGS : [flag];
-  return spellings.some((spelling) => hasFlag(args, spelling)) ? [...args] : [...args, ...machineFlag];
+  return spellings.some((spelling) => hasFlag(args, spelling))
+    ? [...args]
+    : [...args, ...machineFlag];
 }
 
 /** Machine mode with the reference tool's flag, `--output jsonl` (tests and the reference plan). */
@@ -90,10 +103,17 @@ export const machine = (args: readonly string[]): string[] => machineArgs(args);
  * The flag that asks a discovery command for its one JSON document: the machine flag with `jsonl` read as
  * `json` (`--output jsonl` → `--output json`, `--format jsonl` → `--format json`), nothing for an AOI-only tool.
  */
-export const discoveryFlag = (machineFlag: readonly string[]): string[] => machineFlag.map((word) => (word === 'jsonl' ? 'json' : word.endsWith('=jsonl') ? `${word.slice(0, -1)}` : word));
+export const discoveryFlag = (machineFlag: readonly string[]): string[] =>
+  machineFlag.map((word) =>
+    word === 'jsonl' ? 'json' : word.endsWith('=jsonl') ? `${word.slice(0, -1)}` : word,
+  );
 
 /** A command name has one of `words` as a word: `remove`, `cache-clear`, `drop_table`, `rm`. */
-export const nameHasWord = (name: string, words: readonly string[]): boolean => name.toLowerCase().split(/[^a-z0-9]+/).some((word) => words.includes(word));
+export const nameHasWord = (name: string, words: readonly string[]): boolean =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => words.includes(word));
 
 /** The command that reads one resource by its key (`get ID`), when the tool has one: capabilities first, then invocations. */
 export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefined {
@@ -105,23 +125,36 @@ export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefin
  * and those the user's invocations name. Capabilities say what a command is; without them, the flags
  * of the invocations do (`--confirm` → destructive, `--limit` → paged, …).
  */
-export function planCommands(capabilities: Capabilities | undefined, invocations: readonly (readonly string[])[]): CommandPlan[] {
+export function planCommands(
+  capabilities: Capabilities | undefined,
+  invocations: readonly (readonly string[])[],
+): CommandPlan[] {
   const byName = new Map<string, (readonly string[])[]>();
   for (const invocation of invocations) {
     const name = invocation[0];
     if (name === undefined) continue;
     byName.set(name, [...(byName.get(name) ?? []), invocation]);
   }
-  const declared = new Map((capabilities?.commands ?? []).map((command) => [command.name, command]));
+  const declared = new Map(
+    (capabilities?.commands ?? []).map((command) => [command.name, command]),
+  );
   const names = [...declared.keys(), ...[...byName.keys()].filter((name) => !declared.has(name))];
   return names.map((name) => plan(name, declared.get(name), byName.get(name)));
 }
 
-function plan(name: string, declared: CapabilityCommand | undefined, given: readonly (readonly string[])[] | undefined): CommandPlan {
+function plan(
+  name: string,
+  declared: CapabilityCommand | undefined,
+  given: readonly (readonly string[])[] | undefined,
+): CommandPlan {
   // Run bare, a JSONL reader reads stdin the way §12.1 names it.
-  const invocations = given ?? [declared?.input_modes?.includes('jsonl') ? [name, '--input-jsonl', '-'] : [name]];
+  const invocations = given ?? [
+    declared?.input_modes?.includes('jsonl') ? [name, '--input-jsonl', '-'] : [name],
+  ];
   const any = (flag: string) => invocations.some((args) => hasFlag(args, flag));
-  const declaredDestructive = declared ? declared.destructive === true || declared.requires_confirm === true : any('--confirm');
+  const declaredDestructive = declared
+    ? declared.destructive === true || declared.requires_confirm === true
+    : any('--confirm');
   // §14.3 is a MUST: a command named like a deletion is tried without --confirm whatever capabilities say.
   const destructiveByName = !declaredDestructive && nameHasWord(name, DESTRUCTIVE_COMMAND_WORDS);
   const destructive = declaredDestructive || destructiveByName;

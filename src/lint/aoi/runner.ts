@@ -7,11 +7,26 @@ import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { changes, fillPlaceholders, sandboxVars, snapshot, Workspace, XDG_DIRS, type ProbeDirs, type Snapshot } from './state.js';
+import {
+  changes,
+  fillPlaceholders,
+  sandboxVars,
+  snapshot,
+  Workspace,
+  type ProbeDirs,
+  type Snapshot,
+} from './state.js';
 import { observedItems, type Observation } from '../../checks/aoi/probe/observe.js';
-import { outsideChanges, outsideDirs, outsideSnapshot, PROBE_MARKER_ENV, type OutsideSnapshot, survivorsOf, type Survivor } from './escapes.js';
+import {
+  outsideChanges,
+  outsideDirs,
+  outsideSnapshot,
+  PROBE_MARKER_ENV,
+  type OutsideSnapshot,
+  survivorsOf,
+  type Survivor,
+} from './escapes.js';
 import type { LintTarget, ProbeSpec } from './target.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
@@ -140,7 +155,10 @@ export class ProbeRunner {
   private readonly killedGroups = new Set<number>();
   private collected = false;
   /** Which probe each marker was given to (watched runs only). */
-  private readonly marked = new Map<string, { readonly command: string; readonly label: string; readonly args: readonly string[] }>();
+  private readonly marked = new Map<
+    string,
+    { readonly command: string; readonly label: string; readonly args: readonly string[] }
+  >();
   /** Leaf probes by what decides their run (see probe). */
   private readonly leaves = new Map<string, Promise<RecordedProbe>>();
   private started = 0;
@@ -154,7 +172,9 @@ export class ProbeRunner {
   ) {
     this.outside = outsideDirs(options.sandboxHome !== false);
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
-    this.budget = new OutputBudget(Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4));
+    this.budget = new OutputBudget(
+      Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4),
+    );
   }
 
   static async create(target: LintTarget, options: RunnerOptions): Promise<ProbeRunner> {
@@ -188,7 +208,8 @@ export class ProbeRunner {
    * AOI-13's advertised versions; AOI-05 takes AOI-09's canary run and AOI-06's run without --confirm).
    */
   probe(args: readonly string[], settings: ProbeSettings = {}): Promise<RecordedProbe> {
-    if (!settings.later || settings.dirs !== undefined || settings.observe) return this.probeOnce(args, settings);
+    if (!settings.later || settings.dirs !== undefined || settings.observe)
+      return this.probeOnce(args, settings);
     const key = this.leafKey(args, settings);
     const known = this.leaves.get(key);
     if (known) return known;
@@ -205,15 +226,23 @@ export class ProbeRunner {
   private leafKey(args: readonly string[], settings: ProbeSettings): string {
     const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open';
     // `observe: false` asks for the same run as no `observe` at all.
-    return canonical({ args, settings: { ...settings, observe: undefined, stdin }, template: this.template !== undefined });
+    return canonical({
+      args,
+      settings: { ...settings, observe: undefined, stdin },
+      template: this.template !== undefined,
+    });
   }
 
-  private async probeOnce(args: readonly string[], settings: ProbeSettings): Promise<RecordedProbe> {
+  private async probeOnce(
+    args: readonly string[],
+    settings: ProbeSettings,
+  ): Promise<RecordedProbe> {
     const fresh = settings.dirs === undefined && this.template === undefined;
     const template = this.template;
     const dirs = settings.dirs ?? (await this.workspace.dirs(template));
     // A new copy of the template holds what the template holds: its snapshot, taken once, is this sandbox's.
-    const initial = settings.dirs === undefined ? this.workspace.initialSnapshot(template) : undefined;
+    const initial =
+      settings.dirs === undefined ? this.workspace.initialSnapshot(template) : undefined;
     const label = args.join(' ');
     const spec: ProbeSpec = {
       args,
@@ -222,28 +251,64 @@ export class ProbeRunner {
       stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open',
       timeoutMs: settings.timeoutMs ?? this.options.timeoutMs,
       graceMs: settings.graceMs ?? this.options.graceMs,
-      ...(settings.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: settings.closeStdoutAfterLines } : {}),
+      ...(settings.closeStdoutAfterLines !== undefined
+        ? { closeStdoutAfterLines: settings.closeStdoutAfterLines }
+        : {}),
       ...(settings.signalAfterLines ? { signalAfterLines: settings.signalAfterLines } : {}),
       ...(settings.tripwire ? { tripwire: true } : {}),
-      ...(this.options.maxOutputBytes !== undefined ? { maxOutputBytes: this.options.maxOutputBytes } : {}),
+      ...(this.options.maxOutputBytes !== undefined
+        ? { maxOutputBytes: this.options.maxOutputBytes }
+        : {}),
     };
     const sandboxed = withPlaceholders(spec, dirs);
-    const reused = fresh && !settings.observe ? this.options.reuse?.find((r) => r.target === this.target.label && sameResult(r, sandboxed)) : undefined;
-    if (reused) return { run: reused.run, events: eventsOf(reused.run.stdout), changed: [...reused.changed], dirs, label, observed: [] };
+    const reused =
+      fresh && !settings.observe
+        ? this.options.reuse?.find(
+            (r) => r.target === this.target.label && sameResult(r, sandboxed),
+          )
+        : undefined;
+    if (reused)
+      return {
+        run: reused.run,
+        events: eventsOf(reused.run.stdout),
+        changed: [...reused.changed],
+        dirs,
+        label,
+        observed: [],
+      };
 
     const observe = settings.observe === true;
     // In another probe's sandbox (a replay, a second create), a second run needs that sandbox as this one found it:
     // on a busy machine, a copy is kept before the run, for the retry below.
-    const kept = settings.dirs !== undefined && this.mayRetry() ? await this.workspace.dirs(settings.dirs) : undefined;
+    const kept =
+      settings.dirs !== undefined && this.mayRetry()
+        ? await this.workspace.dirs(settings.dirs)
+        : undefined;
     const first = await this.record(spec, dirs, label, observe, settings.later, initial);
-    if (!(first.run.timedOut || first.run.graceExpired) || (settings.dirs !== undefined && !kept) || !this.mayRetry()) {
-      if (fresh && this.options.record) this.recorded.push({ target: this.target.label, spec: sandboxed, run: first.run, changed: first.changed });
+    if (
+      !(first.run.timedOut || first.run.graceExpired) ||
+      (settings.dirs !== undefined && !kept) ||
+      !this.mayRetry()
+    ) {
+      if (fresh && this.options.record)
+        this.recorded.push({
+          target: this.target.label,
+          spec: sandboxed,
+          run: first.run,
+          changed: first.changed,
+        });
       return first;
     }
     // Out of time on a busy machine: starved or stuck? A tool that is stuck is stuck again with more time, one
     // that was starved finishes; judge the second run, in a fresh copy of the same sandbox.
     const again = kept ?? (await this.workspace.dirs(template));
-    const longer = { ...spec, env: this.env(again, settings.clean ?? false), cwd: again.cwd, timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR, graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR };
+    const longer = {
+      ...spec,
+      env: this.env(again, settings.clean ?? false),
+      cwd: again.cwd,
+      timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR,
+      graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR,
+    };
     return this.record(longer, again, label, observe, settings.later, initial);
   }
 
@@ -256,30 +321,71 @@ export class ProbeRunner {
    * Run one probe in its sandbox and record what it changed there (and, with `observe`, what the observers show).
    * `initial`: the snapshot of a sandbox just made, which it still is unless an observer ran in it.
    */
-  private async record(spec: ProbeSpec, dirs: ProbeDirs, label: string, observe: boolean, later = false, initial?: Snapshot): Promise<RecordedProbe> {
+  private async record(
+    spec: ProbeSpec,
+    dirs: ProbeDirs,
+    label: string,
+    observe: boolean,
+    later = false,
+    initial?: Snapshot,
+  ): Promise<RecordedProbe> {
     const observers = observe ? this.observers : [];
-    const before = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
+    const before = await Promise.all(
+      observers.map((args) => this.observation(spec, dirs, args, later)),
+    );
     const snapshotBefore = initial && observers.length === 0 ? initial : snapshot(dirs);
     return this.run(spec, label, later, async (run) => {
       const changed = changes(snapshotBefore, snapshot(dirs));
-      const after = await Promise.all(observers.map((args) => this.observation(spec, dirs, args, later)));
-      const observed = observers.map((args, i) => ({ label: args.join(' '), before: before[i], after: after[i] }));
+      const after = await Promise.all(
+        observers.map((args) => this.observation(spec, dirs, args, later)),
+      );
+      const observed = observers.map((args, i) => ({
+        label: args.join(' '),
+        before: before[i],
+        after: after[i],
+      }));
       // A capped run is judged by its cap alone (judgeStopped): its cut stream is not worth decoding.
-      return { run, events: run.outputCapped === undefined ? eventsOf(run.stdout) : [], changed, dirs, label, observed };
+      return {
+        run,
+        events: run.outputCapped === undefined ? eventsOf(run.stdout) : [],
+        changed,
+        dirs,
+        label,
+        observed,
+      };
     });
   }
 
   /** One run of an observation command in the probe's sandbox: its domain events when it can stand as evidence. */
-  private async observation(spec: ProbeSpec, dirs: ProbeDirs, args: readonly string[], later: boolean) {
-    const observing: ProbeSpec = { args, env: spec.env, cwd: dirs.cwd, stdin: 'closed', timeoutMs: spec.timeoutMs, ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}) };
-    return this.run(observing, args.join(' '), later, (run) => observedItems(run, eventsOf(run.stdout)));
+  private async observation(
+    spec: ProbeSpec,
+    dirs: ProbeDirs,
+    args: readonly string[],
+    later: boolean,
+  ) {
+    const observing: ProbeSpec = {
+      args,
+      env: spec.env,
+      cwd: dirs.cwd,
+      stdin: 'closed',
+      timeoutMs: spec.timeoutMs,
+      ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}),
+    };
+    return this.run(observing, args.join(' '), later, (run) =>
+      observedItems(run, eventsOf(run.stdout)),
+    );
   }
 
   /**
    * Every run of the target: through the pool, marked so that what it leaves behind can be found. Its output
    * counts in the budget until `use` (which reads what it needs from it) is done.
    */
-  private async run<T>(spec: ProbeSpec, label: string, later: boolean, use: (outcome: ProbeOutcome) => T | Promise<T>): Promise<T> {
+  private async run<T>(
+    spec: ProbeSpec,
+    label: string,
+    later: boolean,
+    use: (outcome: ProbeOutcome) => T | Promise<T>,
+  ): Promise<T> {
     this.started++;
     const watch = this.options.watchEscapes ?? this.target.seesNetwork;
     const marker = `${this.marker}.${this.started}`;
@@ -289,14 +395,24 @@ export class ProbeRunner {
       const run = await this.slots.use(async () => {
         // Taken once the probe has a slot: the oldest reader, which never pauses, is then always running.
         share = this.budget.share();
-        const before = watch && this.options.watchOutside === true ? await outsideSnapshot(this.outside.dirs) : undefined;
-        const outcome = await this.target.run({ ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } }, share);
+        const before =
+          watch && this.options.watchOutside === true
+            ? await outsideSnapshot(this.outside.dirs)
+            : undefined;
+        const outcome = await this.target.run(
+          { ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } },
+          share,
+        );
         if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
         if (before) await this.noteWrites(spec, label, before);
         return outcome;
       }, later);
       this.done++;
-      this.options.onProgress?.({ done: this.done, started: this.started, probe: toExcerpt(label, this.options.canaries.values) });
+      this.options.onProgress?.({
+        done: this.done,
+        started: this.started,
+        probe: toExcerpt(label, this.options.canaries.values),
+      });
       return await use(run);
     } finally {
       share?.release();
@@ -305,8 +421,20 @@ export class ProbeRunner {
 
   private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {
     const after = await outsideSnapshot(this.outside.dirs);
-    const paths = outsideChanges(before, after, this.outside.filesOnly, (path) => path === this.workspace.root);
-    if (paths.length > 0) this.escapes.push({ command: spec.args[0] ?? '', label, args: spec.args, paths, survivors: [] });
+    const paths = outsideChanges(
+      before,
+      after,
+      this.outside.filesOnly,
+      (path) => path === this.workspace.root,
+    );
+    if (paths.length > 0)
+      this.escapes.push({
+        command: spec.args[0] ?? '',
+        label,
+        args: spec.args,
+        paths,
+        survivors: [],
+      });
   }
 
   /**
@@ -328,11 +456,26 @@ export class ProbeRunner {
   }
 
   /** One lone run of the probe and its control window: what changed during each. */
-  private async loneRun(args: readonly string[]): Promise<{ paths: string[]; others: ReadonlySet<string> }> {
+  private async loneRun(
+    args: readonly string[],
+  ): Promise<{ paths: string[]; others: ReadonlySet<string> }> {
     const dirs = await this.dirs();
     const marker = `${this.marker}-alone.${++this.alone}`;
-    const spec: ProbeSpec = { args, env: { ...this.env(dirs, false), [PROBE_MARKER_ENV]: marker }, cwd: dirs.cwd, stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open', timeoutMs: this.options.timeoutMs, graceMs: this.options.graceMs };
-    const changedSince = async (before: OutsideSnapshot) => outsideChanges(before, await outsideSnapshot(this.outside.dirs), this.outside.filesOnly, (path) => path === this.workspace.root);
+    const spec: ProbeSpec = {
+      args,
+      env: { ...this.env(dirs, false), [PROBE_MARKER_ENV]: marker },
+      cwd: dirs.cwd,
+      stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open',
+      timeoutMs: this.options.timeoutMs,
+      graceMs: this.options.graceMs,
+    };
+    const changedSince = async (before: OutsideSnapshot) =>
+      outsideChanges(
+        before,
+        await outsideSnapshot(this.outside.dirs),
+        this.outside.filesOnly,
+        (path) => path === this.workspace.root,
+      );
     const before = await outsideSnapshot(this.outside.dirs);
     const started = performance.now();
     await this.slots.use(() => this.target.run(spec));
@@ -342,7 +485,9 @@ export class ProbeRunner {
     // The control: as long again with nothing of ours running. What changes then is written by another program
     // (a neighbour, another lint), not by this probe.
     const idle = await outsideSnapshot(this.outside.dirs);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)),
+    );
     return { paths, others: new Set(await changedSince(idle)) };
   }
 
@@ -358,27 +503,51 @@ export class ProbeRunner {
     for (const survivor of found) {
       const probe = this.marked.get(survivor.marker);
       // Still in a probe's own group: killed with it when the probe ended, and seen while it dies.
-      if (probe && !(survivor.group !== null && this.killedGroups.has(survivor.group))) this.escapes.push({ ...probe, paths: [], survivors: [{ pid: survivor.pid, command: survivor.command }] });
+      if (probe && !(survivor.group !== null && this.killedGroups.has(survivor.group)))
+        this.escapes.push({
+          ...probe,
+          paths: [],
+          survivors: [{ pid: survivor.pid, command: survivor.command }],
+        });
     }
   }
 
   /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */
   private env(dirs: ProbeDirs, clean: boolean): Record<string, string> {
     const user = fillPlaceholders(this.options.env ?? {}, dirs);
-    const inherited = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
     const sandbox = this.options.sandboxHome === false ? {} : sandboxVars(dirs);
-    const env: Record<string, string> = { ...inherited, ...sandbox, ...user, [STATE_DIR_ENV]: dirs.stateDir };
+    const env: Record<string, string> = {
+      ...inherited,
+      ...sandbox,
+      ...user,
+      [STATE_DIR_ENV]: dirs.stateDir,
+    };
     if (!clean) return { ...env, ...this.options.canaries.env };
     // Discovery must work without credentials (§3.2): no secret-looking variable reaches it.
     return Object.fromEntries(Object.entries(env).filter(([name]) => !isSensitiveName(name)));
   }
 }
 
-
 /** The spec with this sandbox's paths as `{stateDir}` and `{cwd}`: what two fresh sandboxes have in common. */
 function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {
-  const generic = (value: string) => value.replaceAll(dirs.stateDir, '{stateDir}').replaceAll(dirs.cwd, '{cwd}').replaceAll(dirs.home, '{home}').replaceAll(dirs.tmp, '{tmp}');
-  return { ...spec, cwd: '{cwd}', env: Object.fromEntries(Object.entries(spec.env).map(([name, value]) => [name, generic(value)])) };
+  const generic = (value: string) =>
+    value
+      .replaceAll(dirs.stateDir, '{stateDir}')
+      .replaceAll(dirs.cwd, '{cwd}')
+      .replaceAll(dirs.home, '{home}')
+      .replaceAll(dirs.tmp, '{tmp}');
+  return {
+    ...spec,
+    cwd: '{cwd}',
+    env: Object.fromEntries(
+      Object.entries(spec.env).map(([name, value]) => [name, generic(value)]),
+    ),
+  };
 }
 
 /**
@@ -389,13 +558,19 @@ function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {
 function sameResult(recorded: ReusableProbe, wanted: ProbeSpec): boolean {
   const { timeoutMs: recordedTimeout, ...rest } = recorded.spec;
   const { timeoutMs: wantedTimeout, ...want } = wanted;
-  return !recorded.run.timedOut && recordedTimeout <= wantedTimeout && canonical(rest) === canonical(want);
+  return (
+    !recorded.run.timedOut &&
+    recordedTimeout <= wantedTimeout &&
+    canonical(rest) === canonical(want)
+  );
 }
 
 /** JSON with object keys sorted, so that two equal specs compare equal whatever order they were built in. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -408,7 +583,10 @@ class Semaphore {
 
   async use<T>(fn: () => Promise<T>, later = false): Promise<T> {
     if (this.active < this.size) this.active++;
-    else await new Promise<void>((resolve) => (later ? this.waitingLater : this.waiting).push(resolve)); // the slot is handed over
+    else
+      await new Promise<void>((resolve) =>
+        (later ? this.waitingLater : this.waiting).push(resolve),
+      ); // the slot is handed over
     try {
       return await fn();
     } finally {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { interruptedBy, makeTempDir, untrackTempDir } from '../../run/interrupt.js';
 
@@ -16,14 +25,21 @@ export function snapshot(dirs: ProbeDirs): Snapshot {
   for (const [name, root] of Object.entries(watched(dirs))) {
     for (const path of walk(root)) {
       if (name === 'home' && path.startsWith(join(dirs.home, CACHE) + '/')) continue;
-      files.set(`${name}/${relative(root, path)}`, createHash('sha256').update(readFileSync(path)).digest('hex'));
+      files.set(
+        `${name}/${relative(root, path)}`,
+        createHash('sha256').update(readFileSync(path)).digest('hex'),
+      );
     }
   }
   return files;
 }
 
 /** The directories whose files are a probe's side effects (TMPDIR is not one). */
-export const watched = (dirs: ProbeDirs): Record<'stateDir' | 'cwd' | 'home', string> => ({ stateDir: dirs.stateDir, cwd: dirs.cwd, home: dirs.home });
+export const watched = (dirs: ProbeDirs): Record<'stateDir' | 'cwd' | 'home', string> => ({
+  stateDir: dirs.stateDir,
+  cwd: dirs.cwd,
+  home: dirs.home,
+});
 
 function walk(dir: string): string[] {
   let entries;
@@ -58,16 +74,37 @@ export interface ProbeDirs {
 
 const CACHE = '.cache';
 /** The XDG base directories, inside the probe's HOME. */
-export const XDG_DIRS = { XDG_CONFIG_HOME: '.config', XDG_DATA_HOME: '.local/share', XDG_STATE_HOME: '.local/state', XDG_CACHE_HOME: CACHE } as const;
+export const XDG_DIRS = {
+  XDG_CONFIG_HOME: '.config',
+  XDG_DATA_HOME: '.local/share',
+  XDG_STATE_HOME: '.local/state',
+  XDG_CACHE_HOME: CACHE,
+} as const;
 
 /** The variables that point a probe's HOME, XDG base directories and TMPDIR into its sandbox. */
 export function sandboxVars(dirs: ProbeDirs): Record<string, string> {
-  return { HOME: dirs.home, ...Object.fromEntries(Object.entries(XDG_DIRS).map(([name, dir]) => [name, join(dirs.home, dir)])), TMPDIR: dirs.tmp, TMP: dirs.tmp, TEMP: dirs.tmp };
+  return {
+    HOME: dirs.home,
+    ...Object.fromEntries(
+      Object.entries(XDG_DIRS).map(([name, dir]) => [name, join(dirs.home, dir)]),
+    ),
+    TMPDIR: dirs.tmp,
+    TMP: dirs.tmp,
+    TEMP: dirs.tmp,
+  };
 }
 
 /** The user's `--env` values with the sandbox's `{stateDir}` and `{home}` filled in. */
-export function fillPlaceholders(env: Readonly<Record<string, string>>, dirs: ProbeDirs): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home)]));
+export function fillPlaceholders(
+  env: Readonly<Record<string, string>>,
+  dirs: ProbeDirs,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [
+      name,
+      value.replaceAll('{stateDir}', dirs.stateDir).replaceAll('{home}', dirs.home),
+    ]),
+  );
 }
 
 /**
@@ -89,14 +126,25 @@ export class Workspace {
     // Interrupted: the workspace is being removed, and a new sandbox would be left behind.
     if (interruptedBy()) return new Promise<never>(() => {});
     const base = join(this.root, `p${++this.count}`);
-    const dirs: ProbeDirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
+    const dirs: ProbeDirs = {
+      stateDir: join(base, 'state'),
+      cwd: join(base, 'cwd'),
+      home: join(base, 'home'),
+      tmp: join(base, 'tmp'),
+    };
     if (template) {
       mkdirSync(base);
       copyTree(template.stateDir, dirs.stateDir);
       copyTree(template.cwd, dirs.cwd);
       copyTree(template.home, dirs.home);
     }
-    for (const dir of [dirs.stateDir, dirs.cwd, dirs.tmp, ...Object.values(XDG_DIRS).map((dir) => join(dirs.home, dir))]) mkdirSync(dir, { recursive: true });
+    for (const dir of [
+      dirs.stateDir,
+      dirs.cwd,
+      dirs.tmp,
+      ...Object.values(XDG_DIRS).map((dir) => join(dirs.home, dir)),
+    ])
+      mkdirSync(dir, { recursive: true });
     return dirs;
   }
 

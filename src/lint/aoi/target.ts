@@ -44,15 +44,23 @@ export interface LintTarget {
 export function processTarget(program: string, programArgs: readonly string[] = []): LintTarget {
   assertCommandLine('processTarget', program, programArgs);
   const [command, args] = anchorCommandLine(program, programArgs);
-  const start = async (probe: ProbeSpec, budget: BudgetShare | undefined, extraEnv: Record<string, string> = {}) =>
+  const start = async (
+    probe: ProbeSpec,
+    budget: BudgetShare | undefined,
+    extraEnv: Record<string, string> = {},
+  ) =>
     runProbe(command, [...args, ...probe.args], {
       env: { ...probe.env, ...extraEnv },
       extendEnv: false,
       cwd: probe.cwd,
       stdin: probe.stdin,
       timeoutMs: probe.timeoutMs,
-      ...(probe.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: probe.closeStdoutAfterLines } : {}),
-      ...(probe.signalAfterLines ? { signalAfterLines: { ...probe.signalAfterLines, group: false } } : {}),
+      ...(probe.closeStdoutAfterLines !== undefined
+        ? { closeStdoutAfterLines: probe.closeStdoutAfterLines }
+        : {}),
+      ...(probe.signalAfterLines
+        ? { signalAfterLines: { ...probe.signalAfterLines, group: false } }
+        : {}),
       ...(probe.graceMs !== undefined ? { graceMs: probe.graceMs } : {}),
       ...(probe.maxOutputBytes !== undefined ? { maxBufferBytes: probe.maxOutputBytes } : {}),
       ...(budget ? { budget } : {}),
@@ -65,14 +73,20 @@ export function processTarget(program: string, programArgs: readonly string[] = 
       let run;
       if (probe.tripwire) {
         // NODE_OPTIONS of the probe's own environment stay in front of the preload.
-        const traced = await withNetworkTripwire((env) => start(probe, budget, env), { baseNodeOptions: probe.env.NODE_OPTIONS ?? '' });
+        const traced = await withNetworkTripwire((env) => start(probe, budget, env), {
+          baseNodeOptions: probe.env.NODE_OPTIONS ?? '',
+        });
         run = traced.run;
-        network = traced.attempts.map((a) => `${a.source} ${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`.trim());
+        network = traced.attempts.map((a) =>
+          `${a.source} ${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`.trim(),
+        );
       } else {
         run = await start(probe, budget);
       }
       if (run.probe.spawnError) {
-        const cannot = judgeStart([command, ...args].join(' '), [{ argv: probe.args, ...run, spawnError: run.probe.spawnError }])!;
+        const cannot = judgeStart([command, ...args].join(' '), [
+          { argv: probe.args, ...run, spawnError: run.probe.spawnError },
+        ])!;
         throw new TargetError(cannot.message, cannot.exitCode);
       }
       return {
@@ -84,7 +98,9 @@ export function processTarget(program: string, programArgs: readonly string[] = 
         graceExpired: run.probe.graceExpired,
         stdoutClosed: run.probe.stdoutClosed !== null,
         signalSent: run.probe.signalSent !== null,
-        ...(run.probe.maxBufferExceeded ? { outputCapped: run.stdout.length + run.stderr.length } : {}),
+        ...(run.probe.maxBufferExceeded
+          ? { outputCapped: run.stdout.length + run.stderr.length }
+          : {}),
         ...(run.probe.processGroup !== null ? { processGroup: run.probe.processGroup } : {}),
         network,
       };

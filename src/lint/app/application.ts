@@ -40,13 +40,27 @@ const readsAppRuns = (rule: string) => /^APP-1\d$/.test(rule);
  *
  * @example const report = await checkAgentApplication('fixtures/apps/todo', { setup: [['add', 'Probe item']] })
  */
-export async function checkAgentApplication(dir: string, options: AppCheckOptions = {}): Promise<AppReport> {
+export async function checkAgentApplication(
+  dir: string,
+  options: AppCheckOptions = {},
+): Promise<AppReport> {
   const root = resolve(dir);
   const strict = options.strict === true;
   const manifestReport = validateAppPackage(root, { strict });
   const manifest = manifestReport.ok ? manifestReport.manifest : undefined;
-  const runs = manifest ? await recordAppRuns(root, manifest, appProbePlan(manifest, manifestReport.body, options), options) : undefined;
+  const runs = manifest
+    ? await recordAppRuns(
+        root,
+        manifest,
+        appProbePlan(manifest, manifestReport.body, options),
+        options,
+      )
+    : undefined;
   // Values this short would mask ordinary words.
   const secrets = Object.values(options.env ?? {}).filter((v) => v.length >= 6);
-  return judgedOnCutOutput(judgeAgentApplication(root, manifestReport, runs, { strict, secrets }), runs?.capped ?? [], readsAppRuns);
+  return judgedOnCutOutput(
+    judgeAgentApplication(root, manifestReport, runs, { strict, secrets }),
+    runs?.capped ?? [],
+    readsAppRuns,
+  );
 }

@@ -17,11 +17,14 @@ const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const words = (line: string) => {
   const all = tokenizeExample(line);
   const comment = all.findIndex((w) => w.startsWith('#'));
-  return (comment === -1 ? all : all.slice(0, comment)).filter((w, i, list) => !(assignment.test(w) && list.slice(0, i).every((x) => assignment.test(x))));
+  return (comment === -1 ? all : all.slice(0, comment)).filter(
+    (w, i, list) => !(assignment.test(w) && list.slice(0, i).every((x) => assignment.test(x))),
+  );
 };
 
 /** The command names APP.md declares, in order. */
-export const declaredCommands = (manifest: AppManifest): string[] => (manifest.commands ?? []).map((c) => (typeof c === 'string' ? c : c.name));
+export const declaredCommands = (manifest: AppManifest): string[] =>
+  (manifest.commands ?? []).map((c) => (typeof c === 'string' ? c : c.name));
 
 /**
  * The invocations the APP.md body documents: lines (a leading `$ ` prompt allowed) whose words start with
@@ -30,7 +33,11 @@ export const declaredCommands = (manifest: AppManifest): string[] => (manifest.c
  *
  * @example documentedInvocations('node app/cli.js', 'node app/cli.js add "Write docs"', ['add']) // [['add', 'Write docs']]
  */
-export function documentedInvocations(command: string, body: string, declared: readonly string[]): string[][] {
+export function documentedInvocations(
+  command: string,
+  body: string,
+  declared: readonly string[],
+): string[][] {
   const entry = words(command);
   if (entry.length === 0) return [];
   const out: string[][] = [];
@@ -50,21 +57,35 @@ export function documentedInvocations(command: string, body: string, declared: r
  * outside confirmationRequired (as the body documents it, else bare), and the setup the first documented
  * invocation of a creating command (`add`, `create`, …) outside confirmationRequired.
  */
-export function appProbePlan(manifest: AppManifest, body: string | undefined, options: { setup?: readonly (readonly string[])[]; read?: readonly string[]; humanSwitch?: readonly string[] }): AppProbePlan {
+export function appProbePlan(
+  manifest: AppManifest,
+  body: string | undefined,
+  options: {
+    setup?: readonly (readonly string[])[];
+    read?: readonly string[];
+    humanSwitch?: readonly string[];
+  },
+): AppProbePlan {
   const humanSwitch = options.humanSwitch ?? documentedHumanSwitch(manifest, body ?? '');
   const human = humanSwitch && humanSwitch.length > 0 ? { humanSwitch } : {};
   const confirm = manifest.confirmationRequired ?? [];
   const names = declaredCommands(manifest).filter((n) => !confirm.includes(n));
   const documented = documentedInvocations(manifest.entry.command, body ?? '', names);
   const readName = names[0];
-  const read = options.read ?? (readName === undefined ? [] : (documented.find((argv) => argv[0] === readName) ?? [readName]));
-  if (options.setup !== undefined) return { setup: options.setup, setupFrom: 'options', read, ...human };
+  const read =
+    options.read ??
+    (readName === undefined ? [] : (documented.find((argv) => argv[0] === readName) ?? [readName]));
+  if (options.setup !== undefined)
+    return { setup: options.setup, setupFrom: 'options', read, ...human };
   const create = documented.find((argv) => argv[0] !== read[0] && CREATING_COMMAND.test(argv[0]!));
-  return create ? { setup: [create], setupFrom: 'APP.md', read, ...human } : { setup: [], setupFrom: 'none', read, ...human };
+  return create
+    ? { setup: [create], setupFrom: 'APP.md', read, ...human }
+    : { setup: [], setupFrom: 'none', read, ...human };
 }
 
 /** A human-output switch as apps spell it: a flag of its own, or a format/output flag whose value names a human format. */
-const HUMAN_SWITCH = /(?<![\w-])(--(?:human|pretty|text|table|plain)(?![\w-])|--(?:format|output)[= ](?:text|human|table|pretty|plain)(?![\w-]))/;
+const HUMAN_SWITCH =
+  /(?<![\w-])(--(?:human|pretty|text|table|plain)(?![\w-])|--(?:format|output)[= ](?:text|human|table|pretty|plain)(?![\w-]))/;
 
 /**
  * The human-output switch APP.md documents, in its body or its commands' descriptions (`--human`, `--format
@@ -73,7 +94,11 @@ const HUMAN_SWITCH = /(?<![\w-])(--(?:human|pretty|text|table|plain)(?![\w-])|--
  * @example documentedHumanSwitch(manifest, 'Add `--format text` for a table.') // ['--format', 'text']
  */
 export function documentedHumanSwitch(manifest: AppManifest, body: string): string[] | undefined {
-  const descriptions = (manifest.commands ?? []).map((c) => (typeof c === 'string' ? '' : (c.description ?? '')));
-  const found = [body, ...descriptions].map((text) => HUMAN_SWITCH.exec(text)?.[1]).find((m) => m !== undefined);
+  const descriptions = (manifest.commands ?? []).map((c) =>
+    typeof c === 'string' ? '' : (c.description ?? ''),
+  );
+  const found = [body, ...descriptions]
+    .map((text) => HUMAN_SWITCH.exec(text)?.[1])
+    .find((m) => m !== undefined);
   return found?.split(' ');
 }

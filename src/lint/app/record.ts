@@ -8,8 +8,19 @@ import { idsStable } from '../../checks/app/probe/stable-ids.js';
 import { idsOf, parseStdout, stdoutOf } from '../../checks/app/probe/json.js';
 import { seenIds } from '../../checks/app/probe/output.js';
 import { startFailure } from '../../checks/app/probe/start.js';
-import type { AppConfirmationProbe, AppHumanProbe, AppInvocation, AppProbePlan, AppRuns } from '../../checks/app/probe/types.js';
-import { APP_STATE_DIR_ENV, FORCED_COLOUR_ENV, TERMINAL_HINTS, type AppManifest } from '../../spec/app/manifest.js';
+import type {
+  AppConfirmationProbe,
+  AppHumanProbe,
+  AppInvocation,
+  AppProbePlan,
+  AppRuns,
+} from '../../checks/app/probe/types.js';
+import {
+  APP_STATE_DIR_ENV,
+  FORCED_COLOUR_ENV,
+  TERMINAL_HINTS,
+  type AppManifest,
+} from '../../spec/app/manifest.js';
 import { runCli, type Run } from '../../run/run-cli.js';
 import type { CappedProbe } from '../../checks/output-cap.js';
 import { STATE_DIR_ENV, withStateDir } from '../../run/state-dir.js';
@@ -34,7 +45,12 @@ export interface AppRunOptions {
  * The setup, then the read (stopping at the first that fails to start), the read twice more, the invocation
  * that must fail, and each confirmation-required command without confirmation, between reads.
  */
-export async function recordAppRuns(root: string, manifest: AppManifest, plan: AppProbePlan, options: AppRunOptions = {}): Promise<AppRuns> {
+export async function recordAppRuns(
+  root: string,
+  manifest: AppManifest,
+  plan: AppProbePlan,
+  options: AppRunOptions = {},
+): Promise<AppRuns> {
   const command = manifest.entry.command;
   const capped: CappedProbe[] = [];
   const runs = await withStateDir(async (stateDir): Promise<AppRuns> => {
@@ -45,8 +61,15 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
       ...(options.stateDirEnv ? { [options.stateDirEnv]: stateDir } : {}),
     };
     // The default as a runtime that pipes stdout sees it: no colour forced by the caller's own terminal or CI.
-    const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !FORCED_COLOUR_ENV.includes(e[0])));
-    const invoke = async (args: readonly string[], more: Readonly<Record<string, string>> = {}): Promise<Run> => {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        (e): e is [string, string] => e[1] !== undefined && !FORCED_COLOUR_ENV.includes(e[0]),
+      ),
+    );
+    const invoke = async (
+      args: readonly string[],
+      more: Readonly<Record<string, string>> = {},
+    ): Promise<Run> => {
       const run = await runCli('sh', ['-c', `${command} "$@"`, 'sh', ...args], {
         cwd: root,
         env: { ...inherited, ...env, ...more },
@@ -55,7 +78,8 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
         timeoutMs: options.timeoutMs ?? 15_000,
         ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       });
-      if (run.outputCapped !== undefined) capped.push({ probe: [command, ...args].join(' '), bytes: run.outputCapped });
+      if (run.outputCapped !== undefined)
+        capped.push({ probe: [command, ...args].join(' '), bytes: run.outputCapped });
       return run;
     };
     const { read } = plan;
@@ -85,8 +109,15 @@ export async function recordAppRuns(root: string, manifest: AppManifest, plan: A
       const run = await invoke(args);
       // Read again only where a refusal could be seen to change the state: stable ids, some shown before.
       const shownBefore = before && idsOf(before);
-      const after = run.exitCode !== 0 && stable && shownBefore && shownBefore.length > 0 ? await invoke(read) : undefined;
-      confirmations.push({ call: { args, run }, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+      const after =
+        run.exitCode !== 0 && stable && shownBefore && shownBefore.length > 0
+          ? await invoke(read)
+          : undefined;
+      confirmations.push({
+        call: { args, run },
+        ...(before ? { before } : {}),
+        ...(after ? { after } : {}),
+      });
     }
     // Last, since the switch may change what later reads show: human output must be opt-in (APP-10).
     let human: AppHumanProbe | undefined;

@@ -1,5 +1,9 @@
 /** The live cmdhelp check: record a tool's help surface (record.ts), then judge it (checks/cmdhelp). */
-import { judgeCmdhelp, type CmdhelpJudgeOptions, type CmdhelpReport } from '../../checks/cmdhelp/judge.js';
+import {
+  judgeCmdhelp,
+  type CmdhelpJudgeOptions,
+  type CmdhelpReport,
+} from '../../checks/cmdhelp/judge.js';
 import { judgedOnCutOutput } from '../../checks/output-cap.js';
 import { assertCommandLine } from '../../run/run-probe.js';
 import { recordCmdhelp, type CmdhelpRecordOptions } from './record.js';
@@ -12,7 +16,11 @@ export interface CmdhelpCheckOptions extends CmdhelpRecordOptions, CmdhelpJudgeO
  *
  * @example const report = await checkCmdhelp('helpdesk'); report.ok
  */
-export async function checkCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpCheckOptions = {}): Promise<CmdhelpReport> {
+export async function checkCmdhelp(
+  command: string,
+  args: readonly string[] = [],
+  options: CmdhelpCheckOptions = {},
+): Promise<CmdhelpReport> {
   assertCommandLine('checkCmdhelp', command, args);
   const recording = await recordCmdhelp(command, args, options);
   return judgedOnCutOutput(judgeCmdhelp(recording, options), recording.capped ?? []);

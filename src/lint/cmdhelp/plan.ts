@@ -8,19 +8,47 @@ import { capabilityOf, listedFormats } from '../../checks/cmdhelp/probe/capabili
 import { boolProbesOf } from '../../checks/cmdhelp/probe/bool-value.js';
 import { groupDepths } from '../../checks/cmdhelp/probe/depth.js';
 import { enumSourceProbesOf } from '../../checks/cmdhelp/probe/dynamic-enum.js';
-import { depthProbe, formatProbe, groupDepthProbe, helpFlagProbe, ROOT_PROBES, scopedProbe } from '../../checks/cmdhelp/probe/probes.js';
+import {
+  depthProbe,
+  formatProbe,
+  groupDepthProbe,
+  helpFlagProbe,
+  ROOT_PROBES,
+  scopedProbe,
+} from '../../checks/cmdhelp/probe/probes.js';
 import { documentOf, walkTree } from '../../checks/cmdhelp/probe/tree.js';
 import type { CapabilityProbe, HelpAnswer } from '../../checks/cmdhelp/probe/types.js';
 
-export function helpProbes(capability: readonly CapabilityProbe[], recorded: (words: readonly string[]) => HelpAnswer | undefined, maxCommands: number): (readonly string[])[] {
-  const probes = [...ROOT_PROBES, ...listedFormats(capabilityOf(capability)).map((f) => formatProbe(f))];
+export function helpProbes(
+  capability: readonly CapabilityProbe[],
+  recorded: (words: readonly string[]) => HelpAnswer | undefined,
+  maxCommands: number,
+): (readonly string[])[] {
+  const probes = [
+    ...ROOT_PROBES,
+    ...listedFormats(capabilityOf(capability)).map((f) => formatProbe(f)),
+  ];
   const root = documentOf(recorded(formatProbe('json')));
   if (!root) return probes;
   probes.push(depthProbe(0));
   const { tree, pending } = walkTree(root, recorded, maxCommands);
   if (!tree) return [...probes, ...pending];
   const depths = Array.from({ length: tree.maxLevel }, (_, i) => depthProbe(i + 1));
-  const leaves = [...tree.leaves.keys()].flatMap((path) => [scopedProbe(path, 'md'), helpFlagProbe(path)]);
-  const groupDepthProbes = groupDepths(tree).map(({ group, depth }) => groupDepthProbe(group, depth));
-  return [...probes, ...tree.scoped.map((s) => s.probe), ...depths, depthProbe(tree.maxLevel, 'md'), ...groupDepthProbes, ...leaves, ...boolProbesOf(tree, recorded), ...enumSourceProbesOf(tree)];
+  const leaves = [...tree.leaves.keys()].flatMap((path) => [
+    scopedProbe(path, 'md'),
+    helpFlagProbe(path),
+  ]);
+  const groupDepthProbes = groupDepths(tree).map(({ group, depth }) =>
+    groupDepthProbe(group, depth),
+  );
+  return [
+    ...probes,
+    ...tree.scoped.map((s) => s.probe),
+    ...depths,
+    depthProbe(tree.maxLevel, 'md'),
+    ...groupDepthProbes,
+    ...leaves,
+    ...boolProbesOf(tree, recorded),
+    ...enumSourceProbesOf(tree),
+  ];
 }

@@ -5,7 +5,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { answersCapability } from '../../checks/cmdhelp/probe/capability.js';
-import { answerOf, probeKey, type CapabilityProbe, type CmdhelpRecording, type HelpRun } from '../../checks/cmdhelp/probe/types.js';
+import {
+  answerOf,
+  probeKey,
+  type CapabilityProbe,
+  type CmdhelpRecording,
+  type HelpRun,
+} from '../../checks/cmdhelp/probe/types.js';
 import { runCli, type RunCliOptions } from '../../run/run-cli.js';
 import type { CappedProbe } from '../../checks/output-cap.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
@@ -13,16 +19,26 @@ import { helpProbes } from './plan.js';
 import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 import { withNetworkTripwire } from '../../run/network-tripwire.js';
 
-export interface CmdhelpRecordOptions extends Pick<RunCliOptions, 'env' | 'cwd' | 'timeoutMs' | 'maxOutputBytes'> {
+export interface CmdhelpRecordOptions extends Pick<
+  RunCliOptions,
+  'env' | 'cwd' | 'timeoutMs' | 'maxOutputBytes'
+> {
   /** At most this many commands are walked (default 64). */
   maxCommands?: number;
 }
 
 /** Runs one help invocation of the tool: the words after its own arguments, with extra environment. */
-export type HelpRunner = (words: readonly string[], env?: Readonly<Record<string, string>>) => Promise<HelpRun>;
+export type HelpRunner = (
+  words: readonly string[],
+  env?: Readonly<Record<string, string>>,
+) => Promise<HelpRun>;
 
 /** Run `command [...args]` through its cmdhelp surface and keep every answer. */
-export async function recordCmdhelp(command: string, args: readonly string[] = [], options: CmdhelpRecordOptions = {}): Promise<CmdhelpRecording> {
+export async function recordCmdhelp(
+  command: string,
+  args: readonly string[] = [],
+  options: CmdhelpRecordOptions = {},
+): Promise<CmdhelpRecording> {
   const capped: CappedProbe[] = [];
   const run: HelpRunner = async (words, env = {}) => {
     const done = await runCli(command, [...args, ...words], {
@@ -31,12 +47,15 @@ export async function recordCmdhelp(command: string, args: readonly string[] = [
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       env: { ...(options.env ?? {}), ...env },
     });
-    if (done.outputCapped !== undefined) capped.push({ probe: words.join(' '), bytes: done.outputCapped });
+    if (done.outputCapped !== undefined)
+      capped.push({ probe: words.join(' '), bytes: done.outputCapped });
     return done;
   };
   // The tool's own NODE_OPTIONS stay in front of the tripwire's preload.
   const baseNodeOptions = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
-  const recording = await recordHelpSurface(run, command, args, options.maxCommands, { tripwire: { baseNodeOptions } });
+  const recording = await recordHelpSurface(run, command, args, options.maxCommands, {
+    tripwire: { baseNodeOptions },
+  });
   return capped.length > 0 ? { ...recording, capped } : recording;
 }
 
@@ -46,7 +65,13 @@ export interface HelpSurfaceOptions {
 }
 
 /** Record a help surface through any runner (a process, or a tool in memory); `command` and `args` only name it. */
-export async function recordHelpSurface(run: HelpRunner, command: string, args: readonly string[] = [], maxCommands = 64, options: HelpSurfaceOptions = {}): Promise<CmdhelpRecording> {
+export async function recordHelpSurface(
+  run: HelpRunner,
+  command: string,
+  args: readonly string[] = [],
+  maxCommands = 64,
+  options: HelpSurfaceOptions = {},
+): Promise<CmdhelpRecording> {
   const capability: CapabilityProbe[] = [];
   for (const form of CAPABILITY_PROBES) {
     const tripwire = options.tripwire;
@@ -55,8 +80,16 @@ export async function recordHelpSurface(run: HelpRunner, command: string, args: 
       continue;
     }
     // §8: side-effect-free includes "no network calls"; the same tripwire AOI-01 uses sees them.
-    const traced = await withNetworkTripwire((netEnv) => recordCapability(form, (words, env = {}) => run(words, { ...env, ...netEnv })), tripwire);
-    capability.push({ ...traced.run, network: traced.attempts.map((a) => `${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`) });
+    const traced = await withNetworkTripwire(
+      (netEnv) => recordCapability(form, (words, env = {}) => run(words, { ...env, ...netEnv })),
+      tripwire,
+    );
+    capability.push({
+      ...traced.run,
+      network: traced.attempts.map(
+        (a) => `${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`,
+      ),
+    });
   }
   const runs = new Map<string, HelpRun>();
   const recorded = (words: readonly string[]) => {
@@ -64,7 +97,9 @@ export async function recordHelpSurface(run: HelpRunner, command: string, args: 
     return r && answerOf(r);
   };
   for (;;) {
-    const wanted = new Map(helpProbes(capability, recorded, maxCommands).map((words) => [probeKey(words), words]));
+    const wanted = new Map(
+      helpProbes(capability, recorded, maxCommands).map((words) => [probeKey(words), words]),
+    );
     for (const key of runs.keys()) wanted.delete(key);
     if (wanted.size === 0) break;
     const answered = await Promise.all([...wanted.values()].map((words) => run(words)));
@@ -74,10 +109,20 @@ export async function recordHelpSurface(run: HelpRunner, command: string, args: 
 }
 
 /** One discovery form: run, see what it left in a fresh HOME/XDG/state directory, and run again if it answered. */
-async function recordCapability(form: readonly string[], run: HelpRunner): Promise<CapabilityProbe> {
+async function recordCapability(
+  form: readonly string[],
+  run: HelpRunner,
+): Promise<CapabilityProbe> {
   const home = makeTempDir('aoi-cmdhelp-cap-');
   try {
-    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.data'), AOI_TESTKIT_STATE_DIR: home };
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_STATE_HOME: join(home, '.state'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      XDG_DATA_HOME: join(home, '.data'),
+      AOI_TESTKIT_STATE_DIR: home,
+    };
     const first = await run(form, env);
     const written = readdirSync(home);
     if (!answersCapability(first)) return { form: [...form], first, written };

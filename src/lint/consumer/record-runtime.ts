@@ -17,12 +17,15 @@ export const RUNTIME_CONTRACT_ENV = {
   log: 'AOI_RUNTIME_LOG',
 } as const;
 
-export type RecordRuntimeOptions = Omit<RecordConsumerOptions, 'as' | 'onScenario'> & { readonly onScenario?: (recording: RuntimeRecording) => void };
+export type RecordRuntimeOptions = Omit<RecordConsumerOptions, 'as' | 'onScenario'> & {
+  readonly onScenario?: (recording: RuntimeRecording) => void;
+};
 
-const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+const pathKey = (env: NodeJS.ProcessEnv) =>
+  Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
 
 function readLog(file: string): RuntimeRecording['log'] {
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
@@ -33,7 +36,8 @@ function readLog(file: string): RuntimeRecording['log'] {
   for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
     try {
       const value: unknown = JSON.parse(line);
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) records.push(value as Record<string, unknown>);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value))
+        records.push(value as Record<string, unknown>);
       else unreadable++;
     } catch {
       unreadable++;
@@ -49,7 +53,12 @@ function readLog(file: string): RuntimeRecording['log'] {
  * line) or nothing, then EOF. The Node.js running the kit is first on PATH, so that `node app/cli.js` resolves.
  * One scenario at a time.
  */
-export async function recordRuntime(command: string, args: readonly string[], scenarios: readonly RuntimeScenarioSpec[], options: RecordRuntimeOptions): Promise<RuntimeRecording[]> {
+export async function recordRuntime(
+  command: string,
+  args: readonly string[],
+  scenarios: readonly RuntimeScenarioSpec[],
+  options: RecordRuntimeOptions,
+): Promise<RuntimeRecording[]> {
   const recordings: RuntimeRecording[] = [];
   for (const scenario of scenarios) {
     const dir = makeTempDir('aoi-runtime-');
@@ -59,17 +68,33 @@ export async function recordRuntime(command: string, args: readonly string[], sc
       const base = { ...process.env, ...options.env } as Record<string, string>;
       const env = {
         ...base,
-        [key]: [dirname(process.execPath), base[key]].filter((part) => part !== undefined && part !== '').join(delimiter),
+        [key]: [dirname(process.execPath), base[key]]
+          .filter((part) => part !== undefined && part !== '')
+          .join(delimiter),
         [RUNTIME_CONTRACT_ENV.appDir]: app.dir,
         [RUNTIME_CONTRACT_ENV.request]: JSON.stringify(scenario.request),
         [RUNTIME_CONTRACT_ENV.log]: app.logFile,
       };
-      const stdin = scenario.answer === null ? 'closed' : Buffer.from(`${scenario.answer}\n`, 'utf8');
-      const run = await runProbe(command, args, { stdin, env, extendEnv: false, timeoutMs: options.timeoutMs, ...(options.cwd ? { cwd: options.cwd } : {}) });
+      const stdin =
+        scenario.answer === null ? 'closed' : Buffer.from(`${scenario.answer}\n`, 'utf8');
+      const run = await runProbe(command, args, {
+        stdin,
+        env,
+        extendEnv: false,
+        timeoutMs: options.timeoutMs,
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+      });
       if (run.probe.spawnError) throw new ConsumerStartError(command, run.probe.spawnError);
       const recording: RuntimeRecording = {
         scenario,
-        run: { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, durationMs: run.durationMs },
+        run: {
+          stdout: run.stdout,
+          stderr: run.stderr,
+          exitCode: run.exitCode,
+          signal: run.signal,
+          timedOut: run.timedOut,
+          durationMs: run.durationMs,
+        },
         timeoutMs: options.timeoutMs,
         packageDir: app.dir,
         calls: app.calls(),

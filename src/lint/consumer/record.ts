@@ -25,7 +25,9 @@ export class ConsumerStartError extends Error {
     readonly command: string,
     readonly code: string,
   ) {
-    super(`cannot start ${command}: ${code === 'ENOENT' ? 'no such program' : code === 'EACCES' ? 'not executable' : code}`);
+    super(
+      `cannot start ${command}: ${code === 'ENOENT' ? 'no such program' : code === 'EACCES' ? 'not executable' : code}`,
+    );
   }
 }
 
@@ -39,11 +41,13 @@ const EXIT_GRACE_MS = 2_000;
  */
 async function lingering(marker: string) {
   const deadline = performance.now() + EXIT_GRACE_MS;
-  while ((await survivorsOf(marker, { kill: false })).length > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await survivorsOf(marker, { kill: false })).length > 0 && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return survivorsOf(marker);
 }
 
-const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+const pathKey = (env: NodeJS.ProcessEnv) =>
+  Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
 
 /**
  * Run the consumer once per scenario and record how it ended (record-then-judge: `judgeConsumer` decides).
@@ -52,7 +56,12 @@ const pathKey = (env: NodeJS.ProcessEnv) => Object.keys(env).find((key) => key.t
  * the consumer ended, any process still carrying the scenario's marker is a tool it left running (and is killed).
  * One scenario at a time: a consumer may hold files or ports of its own.
  */
-export async function recordConsumer(command: string, args: readonly string[], scenarios: readonly ConsumerScenarioSpec[], options: RecordConsumerOptions): Promise<ConsumerRecording[]> {
+export async function recordConsumer(
+  command: string,
+  args: readonly string[],
+  scenarios: readonly ConsumerScenarioSpec[],
+  options: RecordConsumerOptions,
+): Promise<ConsumerRecording[]> {
   const recordings: ConsumerRecording[] = [];
   const runId = `consumer-${process.pid}-${randomUUID().slice(0, 8)}`;
   // An interrupted kit ends the consumer's group; a fake tool that left it is found by its marker and ended too.
@@ -60,7 +69,10 @@ export async function recordConsumer(command: string, args: readonly string[], s
   trackCleanup(cleanup);
   try {
     for (const [index, scenario] of scenarios.entries()) {
-      const recording = scenario.shape === 'stdin' ? await recordStdin(command, args, scenario, options) : await recordSpawn(command, args, scenario, options, `${runId}:${index}:`);
+      const recording =
+        scenario.shape === 'stdin'
+          ? await recordStdin(command, args, scenario, options)
+          : await recordSpawn(command, args, scenario, options, `${runId}:${index}:`);
       recordings.push(recording);
       options.onScenario?.(recording);
     }
@@ -79,27 +91,69 @@ const runOf = (run: Run): ConsumerRecording['run'] => ({
   durationMs: run.durationMs,
 });
 
-async function recordStdin(command: string, args: readonly string[], scenario: ConsumerScenarioSpec, options: RecordConsumerOptions): Promise<ConsumerRecording> {
-  const run = await runProbe(command, args, { stdin: Buffer.from(scenario.stdout, 'utf8'), timeoutMs: options.timeoutMs, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: { ...options.env } } : {}) });
+async function recordStdin(
+  command: string,
+  args: readonly string[],
+  scenario: ConsumerScenarioSpec,
+  options: RecordConsumerOptions,
+): Promise<ConsumerRecording> {
+  const run = await runProbe(command, args, {
+    stdin: Buffer.from(scenario.stdout, 'utf8'),
+    timeoutMs: options.timeoutMs,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.env ? { env: { ...options.env } } : {}),
+  });
   if (run.probe.spawnError) throw new ConsumerStartError(command, run.probe.spawnError);
   return { scenario, run: runOf(run), timeoutMs: options.timeoutMs };
 }
 
-async function recordSpawn(command: string, args: readonly string[], scenario: ConsumerScenarioSpec, options: RecordConsumerOptions, marker: string): Promise<ConsumerRecording> {
+async function recordSpawn(
+  command: string,
+  args: readonly string[],
+  scenario: ConsumerScenarioSpec,
+  options: RecordConsumerOptions,
+  marker: string,
+): Promise<ConsumerRecording> {
   const name = options.as;
-  if (name === undefined) throw new RangeError(`${scenario.id} is a spawn scenario: give the name the consumer runs (as)`);
+  if (name === undefined)
+    throw new RangeError(
+      `${scenario.id} is a spawn scenario: give the name the consumer runs (as)`,
+    );
   const dir = makeTempDir('aoi-consumer-');
   try {
     // The tool ends itself long after the consumer could have waited for it: a harness that died leaves nothing forever.
-    const tool = installFakeTool(dir, scenario, { name, markerEnv: PROBE_MARKER_ENV, marker: `${marker}tool`, lifetimeMs: options.timeoutMs + 60_000 });
+    const tool = installFakeTool(dir, scenario, {
+      name,
+      markerEnv: PROBE_MARKER_ENV,
+      marker: `${marker}tool`,
+      lifetimeMs: options.timeoutMs + 60_000,
+    });
     const key = pathKey(process.env);
     const base = { ...process.env, ...options.env } as Record<string, string>;
-    const env = { ...base, [key]: [tool.binDir, base[key]].filter((part) => part !== undefined && part !== '').join(delimiter) };
-    const run = await runProbe(command, args, { stdin: 'open', env, extendEnv: false, timeoutMs: options.timeoutMs, ...(options.cwd ? { cwd: options.cwd } : {}) });
+    const env = {
+      ...base,
+      [key]: [tool.binDir, base[key]]
+        .filter((part) => part !== undefined && part !== '')
+        .join(delimiter),
+    };
+    const run = await runProbe(command, args, {
+      stdin: 'open',
+      env,
+      extendEnv: false,
+      timeoutMs: options.timeoutMs,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
     if (run.probe.spawnError) throw new ConsumerStartError(command, run.probe.spawnError);
     // Found once the consumer ended and its group was killed: only a tool the consumer left running remains.
-    const survivors = tool.detaches ? (await lingering(marker)).map(({ pid, command: line }) => ({ pid, command: line })) : null;
-    return { scenario, run: runOf(run), timeoutMs: options.timeoutMs, tool: { name, calls: tool.calls().length, survivors } };
+    const survivors = tool.detaches
+      ? (await lingering(marker)).map(({ pid, command: line }) => ({ pid, command: line }))
+      : null;
+    return {
+      scenario,
+      run: runOf(run),
+      timeoutMs: options.timeoutMs,
+      tool: { name, calls: tool.calls().length, survivors },
+    };
   } finally {
     removeTempDir(dir);
   }

@@ -20,9 +20,15 @@ export interface CheckExecOptions extends RecordExecOptions, ExecJudgeOptions {}
  * and a count of the processes exec starts, Node tools only), then judge the recorded runs (`judgeExec`).
  * Without a plan, one is built from the manifest's safe commands (EXEC-08's state half and EXEC-09 are then skipped).
  */
-export async function checkExec(command: string, args: readonly string[] = [], options: CheckExecOptions = {}): Promise<ExecReport> {
+export async function checkExec(
+  command: string,
+  args: readonly string[] = [],
+  options: CheckExecOptions = {},
+): Promise<ExecReport> {
   assertCommandLine('checkExec', command, args);
   const recording = await recordExec(command, args, options);
-  const capped = Object.entries(recording.runs).flatMap(([probe, run]) => (run?.outputCapped !== undefined ? [{ probe, bytes: run.outputCapped }] : []));
+  const capped = Object.entries(recording.runs).flatMap(([probe, run]) =>
+    run?.outputCapped !== undefined ? [{ probe, bytes: run.outputCapped }] : [],
+  );
   return judgedOnCutOutput(judgeExec(recording, options), capped);
 }

@@ -1,11 +1,22 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { candidateAnswers, planCandidates, planFromAnswers, type ExecPlan } from '../../checks/exec/plan.js';
+import {
+  candidateAnswers,
+  planCandidates,
+  planFromAnswers,
+  type ExecPlan,
+} from '../../checks/exec/plan.js';
 import { sameAsStdin } from '../../checks/exec/probe/input-file.js';
 import { manifestCommands } from '../../checks/exec/probe/manifest.js';
 import { mutationShows } from '../../checks/exec/probe/dry-run.js';
 import { startsProcessPerLine } from '../../checks/exec/probe/processes.js';
-import { answeredNothing, jsonl, type ExecProbeKey, type ExecRecording, type ExecRun } from '../../checks/exec/probe/types.js';
+import {
+  answeredNothing,
+  jsonl,
+  type ExecProbeKey,
+  type ExecRecording,
+  type ExecRun,
+} from '../../checks/exec/probe/types.js';
 import { runCli } from '../../run/run-cli.js';
 import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
 import { DEFAULT_EXEC_MANIFEST_ARGS } from '../../spec/exec/types.js';
@@ -43,7 +54,11 @@ const SPAWN_LOG_SOURCE = `require('node:fs').appendFileSync(process.env.AOI_TEST
  * preload that counts the processes it starts, and a large batch. A probe whose prerequisite the recorded runs
  * do not meet (no plan, no answer, a mutation that leaves no trace) is not run: the judges say why.
  */
-export async function recordExec(command: string, args: readonly string[] = [], options: RecordExecOptions = {}): Promise<ExecRecording> {
+export async function recordExec(
+  command: string,
+  args: readonly string[] = [],
+  options: RecordExecOptions = {},
+): Promise<ExecRecording> {
   const execArgs = options.execArgs ?? ['exec'];
   const manifestArgs = options.manifestArgs ?? DEFAULT_EXEC_MANIFEST_ARGS;
   const stateEnv = options.stateDirEnv ?? 'AOI_TESTKIT_STATE_DIR';
@@ -54,33 +69,70 @@ export async function recordExec(command: string, args: readonly string[] = [], 
   let plan = options.plan;
   let planSource: ExecRecording['planSource'] = plan ? 'given' : 'none';
   let planProblem: string | undefined;
-  const recording = (): ExecRecording => ({ command, args, execArgs, manifestArgs, ...(plan ? { plan } : {}), planSource, ...(planProblem !== undefined ? { planProblem } : {}), runs });
+  const recording = (): ExecRecording => ({
+    command,
+    args,
+    execArgs,
+    manifestArgs,
+    ...(plan ? { plan } : {}),
+    planSource,
+    ...(planProblem !== undefined ? { planProblem } : {}),
+    runs,
+  });
 
-  const record = async (probe: ExecProbeKey, argv: readonly string[], stdin: 'closed' | 'open' | string, stateDir: string, more: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ExecRun> => {
+  const record = async (
+    probe: ExecProbeKey,
+    argv: readonly string[],
+    stdin: 'closed' | 'open' | string,
+    stateDir: string,
+    more: { env?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<ExecRun> => {
     const ms = more.timeoutMs ?? timeoutMs;
-    const run = await runCli(command, argv, { stdin, env: { ...options.env, [stateEnv]: stateDir, ...more.env }, timeoutMs: ms, ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}) });
+    const run = await runCli(command, argv, {
+      stdin,
+      env: { ...options.env, [stateEnv]: stateDir, ...more.env },
+      timeoutMs: ms,
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+    });
     return (runs[probe] = { ...run, stdin, timeoutMs: ms });
   };
-  const exec = (probe: ExecProbeKey, extra: readonly string[], stdin: 'closed' | 'open' | string, stateDir: string, more?: { env?: Record<string, string>; timeoutMs?: number }) =>
-    record(probe, [...args, ...execArgs, ...extra], stdin, stateDir, more);
+  const exec = (
+    probe: ExecProbeKey,
+    extra: readonly string[],
+    stdin: 'closed' | 'open' | string,
+    stateDir: string,
+    more?: { env?: Record<string, string>; timeoutMs?: number },
+  ) => record(probe, [...args, ...execArgs, ...extra], stdin, stateDir, more);
   // A probe judged on whether it finishes in time: out of time on a busy machine, it may have been starved rather
   // than stuck, so it runs again, longer, in fresh state before the tool is blamed (a verdict must not depend on load).
-  const inTime = async (probe: ExecProbeKey, extra: readonly string[], stdin: 'closed' | 'open' | string, ms: number): Promise<ExecRun> => {
+  const inTime = async (
+    probe: ExecProbeKey,
+    extra: readonly string[],
+    stdin: 'closed' | 'open' | string,
+    ms: number,
+  ): Promise<ExecRun> => {
     const run = await exec(probe, extra, stdin, fresh(), { timeoutMs: ms });
-    return run.timedOut && machineBusy() ? exec(probe, extra, stdin, fresh(), { timeoutMs: ms * STARVED_RETRY_FACTOR }) : run;
+    return run.timedOut && machineBusy()
+      ? exec(probe, extra, stdin, fresh(), { timeoutMs: ms * STARVED_RETRY_FACTOR })
+      : run;
   };
 
   try {
-    const commands = manifestCommands(await record('manifest', [...args, ...manifestArgs], 'closed', fresh()));
+    const commands = manifestCommands(
+      await record('manifest', [...args, ...manifestArgs], 'closed', fresh()),
+    );
 
     // No plan given: try the manifest's safe commands in one batch, and keep those that succeed.
     if (!plan) {
       const candidates = commands ? planCandidates(commands) : [];
-      if (!commands) planProblem = `\`${manifestArgs.join(' ')}\` gave no commands map to build one from`;
-      else if (candidates.length === 0) planProblem = 'the manifest has no safe command without required flags to try';
+      if (!commands)
+        planProblem = `\`${manifestArgs.join(' ')}\` gave no commands map to build one from`;
+      else if (candidates.length === 0)
+        planProblem = 'the manifest has no safe command without required flags to try';
       else {
         const tried = await exec('plan', ['--ignore-errors'], jsonl(candidates), fresh());
-        if (tried.timedOut) planProblem = `a batch of the ${candidates.length} safe command(s) did not finish in ${timeoutMs} ms`;
+        if (tried.timedOut)
+          planProblem = `a batch of the ${candidates.length} safe command(s) did not finish in ${timeoutMs} ms`;
         else if (!answeredNothing(tried)) {
           const built = planFromAnswers(candidates, candidateAnswers(tried), commands);
           if ('plan' in built) {
@@ -94,7 +146,8 @@ export async function recordExec(command: string, args: readonly string[] = [], 
 
     const { ok, bulk } = plan;
     const mixed = jsonl([...ok, plan.failing, plan.inspect]);
-    if (answeredNothing(await exec('ignore-errors', ['--ignore-errors'], mixed, fresh()))) return recording();
+    if (answeredNothing(await exec('ignore-errors', ['--ignore-errors'], mixed, fresh())))
+      return recording();
     await exec('default', [], mixed, fresh());
     await exec('all-ok', [], jsonl(ok), fresh());
 
@@ -106,7 +159,12 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     await exec('malformed-inspect', [], inspect, malformedDir);
     // --ignore-errors covers failed lines, never a malformed stream: still exit 2 and nothing dispatched.
     const malformedIgnoreDir = fresh();
-    await exec('malformed-ignore-errors', ['--ignore-errors'], jsonl([first, '{"_cmd": "', first]), malformedIgnoreDir);
+    await exec(
+      'malformed-ignore-errors',
+      ['--ignore-errors'],
+      jsonl([first, '{"_cmd": "', first]),
+      malformedIgnoreDir,
+    );
     await exec('malformed-ignore-errors-inspect', [], inspect, malformedIgnoreDir);
 
     if (plan.mutating) {
@@ -116,7 +174,12 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     }
     const shows = mutationShows(recording());
     const dryRunDir = fresh();
-    await exec('dry-run', ['--dry-run', '--ignore-errors'], jsonl([...(shows ? [plan.mutating!] : []), plan.inspect]), dryRunDir);
+    await exec(
+      'dry-run',
+      ['--dry-run', '--ignore-errors'],
+      jsonl([...(shows ? [plan.mutating!] : []), plan.inspect]),
+      dryRunDir,
+    );
     await exec('dry-run-inspect', [], inspect, dryRunDir);
 
     if (plan.bareFlag && shows) {
@@ -140,7 +203,13 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     // The batch on stdin is the all-ok run (the same argv, lines and fresh state): taken, not run again.
     const viaStdin = (runs.stdin = runs['all-ok']!);
     const viaFile = await exec('input-file', ['--input-file', file], 'closed', fresh());
-    if (sameAsStdin(viaStdin, viaFile)) await inTime('input-file-stdin-open', ['--input-file', file], 'open', Math.min(timeoutMs, 10_000));
+    if (sameAsStdin(viaStdin, viaFile))
+      await inTime(
+        'input-file-stdin-open',
+        ['--input-file', file],
+        'open',
+        Math.min(timeoutMs, 10_000),
+      );
 
     // Before the large batch: a preload logs every Node process the batch starts.
     const log = join(work, 'spawn.log');
@@ -149,14 +218,27 @@ export async function recordExec(command: string, args: readonly string[] = [], 
     writeFileSync(log, '');
     const lines = Array.from({ length: 12 }, (_, i) => ok[i % ok.length]!);
     const base = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
-    const counted = await exec('process-count', [], jsonl(lines), fresh(), { env: { AOI_TESTKIT_EXEC_SPAWN_LOG: log, NODE_OPTIONS: `${base} --require ${JSON.stringify(preload)}`.trim() } });
-    runs['process-count'] = { ...counted, processes: new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean)).size };
+    const counted = await exec('process-count', [], jsonl(lines), fresh(), {
+      env: {
+        AOI_TESTKIT_EXEC_SPAWN_LOG: log,
+        NODE_OPTIONS: `${base} --require ${JSON.stringify(preload)}`.trim(),
+      },
+    });
+    runs['process-count'] = {
+      ...counted,
+      processes: new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean)).size,
+    };
 
     // The large batch through both pipes at once, killed when it outlives its timeout (a deadlock never ends by
     // itself); not run when every line starts a process (it would take minutes).
     if (!startsProcessPerLine(runs['process-count'])) {
       const n = options.bulkLines ?? 5_000;
-      await inTime('large', [], jsonl(Array.from({ length: n }, () => bulk)), options.bulkTimeoutMs ?? timeoutMs * 3);
+      await inTime(
+        'large',
+        [],
+        jsonl(Array.from({ length: n }, () => bulk)),
+        options.bulkTimeoutMs ?? timeoutMs * 3,
+      );
     }
     return recording();
   } finally {

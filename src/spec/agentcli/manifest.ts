@@ -8,9 +8,22 @@ export const AGENT_CLI_PROTOCOLS = ['acp', 'mcp', 'proprietary'] as const;
 export type AgentCliProtocol = (typeof AGENT_CLI_PROTOCOLS)[number];
 
 export const AGENT_CLI_SESSION_MODES = ['ephemeral', 'persistent', 'resumable'] as const;
-export const AGENT_CLI_CAPABILITIES = ['streaming', 'tool_calls', 'sub_agents', 'file_io', 'multimodal', 'resumable', 'bidirectional'] as const;
+export const AGENT_CLI_CAPABILITIES = [
+  'streaming',
+  'tool_calls',
+  'sub_agents',
+  'file_io',
+  'multimodal',
+  'resumable',
+  'bidirectional',
+] as const;
 export const AGENT_CLI_OPTION_TYPES = ['boolean', 'integer', 'string', 'enum'] as const;
-export const CONTINUATION_STRATEGIES = ['none', 'pinned-session', 'transcript', 'native-resume'] as const;
+export const CONTINUATION_STRATEGIES = [
+  'none',
+  'pinned-session',
+  'transcript',
+  'native-resume',
+] as const;
 export const MCP_TRANSPORTS = ['stdio', 'http', 'sse'] as const;
 
 /** §Conformance: mode ids and option ids (the schema also bounds them to 64 characters). */
@@ -53,7 +66,12 @@ export interface AgentCliManifest {
   readonly bin: string;
   readonly bin_args?: readonly string[];
   readonly install: readonly Readonly<Record<string, unknown>>[];
-  readonly version_check: { readonly cmd: string; readonly parse: string; readonly range: string; readonly timeout_ms?: number };
+  readonly version_check: {
+    readonly cmd: string;
+    readonly parse: string;
+    readonly range: string;
+    readonly timeout_ms?: number;
+  };
   readonly setup?: readonly Readonly<Record<string, unknown>>[];
   readonly auth?: Readonly<Record<string, unknown>>;
   readonly sandbox: string | Readonly<Record<string, unknown>>;
@@ -73,17 +91,28 @@ export interface AgentCliManifest {
     readonly max_turns?: number;
     readonly context_carryover?: boolean;
   };
-  readonly models?: { readonly default?: string; readonly allowed?: readonly string[]; readonly env?: Readonly<Record<string, string>> };
+  readonly models?: {
+    readonly default?: string;
+    readonly allowed?: readonly string[];
+    readonly env?: Readonly<Record<string, string>>;
+  };
   readonly capabilities?: Partial<Readonly<Record<AgentCliCapability, boolean>>>;
   readonly modes?: readonly AgentCliMode[];
   readonly options?: readonly AgentCliOption[];
   readonly continuation?: {
     readonly default: ContinuationStrategy;
     readonly supported: readonly ContinuationStrategy[];
-    readonly pinned_session?: { readonly idle_timeout_ms?: number; readonly key_scope?: readonly string[] };
+    readonly pinned_session?: {
+      readonly idle_timeout_ms?: number;
+      readonly key_scope?: readonly string[];
+    };
   };
   readonly requires?: Readonly<Record<string, unknown>>;
-  readonly examples?: readonly { readonly goal: string; readonly prompt: string; readonly note?: string }[];
+  readonly examples?: readonly {
+    readonly goal: string;
+    readonly prompt: string;
+    readonly note?: string;
+  }[];
   readonly tags?: readonly string[];
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

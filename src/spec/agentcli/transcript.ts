@@ -42,7 +42,16 @@ export interface AgentTranscript {
  * Runner → agent (stdin): a turn is `say <json string>`; an answer to `ask` is `answer <json {id, text}>`;
  * `cancel` ends the current turn (the agent answers `done {"stopReason":"cancelled"}`); `quit` exits 0.
  */
-export const REPL_AGENT_TAGS = ['ready', 'text', 'thought', 'tool', 'result', 'ask', 'done', 'error'] as const;
+export const REPL_AGENT_TAGS = [
+  'ready',
+  'text',
+  'thought',
+  'tool',
+  'result',
+  'ask',
+  'done',
+  'error',
+] as const;
 export const REPL_RUNNER_TAGS = ['say', 'answer', 'cancel', 'quit'] as const;
 export type ReplAgentTag = (typeof REPL_AGENT_TAGS)[number];
 export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
@@ -62,7 +71,17 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
 export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
 
 export interface LifecycleRecord {
-  readonly event: 'start' | 'child' | 'signal' | 'alive' | 'exit' | 'session-open' | 'session-close' | 'prompt' | 'prompt-end' | 'version';
+  readonly event:
+    | 'start'
+    | 'child'
+    | 'signal'
+    | 'alive'
+    | 'exit'
+    | 'session-open'
+    | 'session-close'
+    | 'prompt'
+    | 'prompt-end'
+    | 'version';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;

@@ -9,17 +9,74 @@ import type { Rule, SubRule } from '../types.js';
  * three from the fake's lifecycle log; 30 on the argv the fake logged and the runner's own log (`checkRunnerSecrets`).
  */
 export const AGENTCLI_TURN_RULES: readonly Rule[] = withDocs([
-  { id: 'AGENTCLI-20', title: 'The agent completes the protocol handshake before anything else', characteristics: ['Versioned'], sections: ['§Lifecycle', '§protocol discriminator'] },
-  { id: 'AGENTCLI-21', title: 'Every frame is a well-formed message of the protocol', characteristics: ['Typed'], sections: ['§Conformance'] },
-  { id: 'AGENTCLI-22', title: 'Each turn ends in exactly one turn-end or error, and nothing follows it', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
-  { id: 'AGENTCLI-23', title: 'Every tool-result answers an earlier tool-call, and every tool-call is answered within its turn', characteristics: ['Verifiable'], sections: ['§Stream event taxonomy'] },
-  { id: 'AGENTCLI-24', title: 'The agent uses only the capabilities its manifest declares', characteristics: ['Discoverable', 'Safe'], sections: ['§Capabilities'] },
-  { id: 'AGENTCLI-25', title: 'No secret from the environment appears in what the agent says', characteristics: ['Safe'], sections: ['§Security considerations', '§Auth surface'] },
-  { id: 'AGENTCLI-26', title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind', characteristics: ['Safe'], sections: ['§Lifecycle'] },
-  { id: 'AGENTCLI-27', title: 'Prior turns reach the agent as the continuation strategy says', characteristics: ['Verifiable'], sections: ['§Continuation'] },
-  { id: 'AGENTCLI-28', title: 'The runner keeps to the session’s idle_timeout_ms and max_turns', characteristics: ['Safe'], sections: ['§Session model'] },
-  { id: 'AGENTCLI-29', title: 'The runner checks the version and the setup before it spawns the agent, and stops when either is not satisfied', characteristics: ['Safe', 'Versioned'], sections: ['§Lifecycle', '§Setup surface'] },
-  { id: 'AGENTCLI-30', title: 'The runner keeps secrets off the agent’s argv and out of its own logs', characteristics: ['Safe'], sections: ['§Auth surface'] },
+  {
+    id: 'AGENTCLI-20',
+    title: 'The agent completes the protocol handshake before anything else',
+    characteristics: ['Versioned'],
+    sections: ['§Lifecycle', '§protocol discriminator'],
+  },
+  {
+    id: 'AGENTCLI-21',
+    title: 'Every frame is a well-formed message of the protocol',
+    characteristics: ['Typed'],
+    sections: ['§Conformance'],
+  },
+  {
+    id: 'AGENTCLI-22',
+    title: 'Each turn ends in exactly one turn-end or error, and nothing follows it',
+    characteristics: ['Verifiable'],
+    sections: ['§Stream event taxonomy'],
+  },
+  {
+    id: 'AGENTCLI-23',
+    title:
+      'Every tool-result answers an earlier tool-call, and every tool-call is answered within its turn',
+    characteristics: ['Verifiable'],
+    sections: ['§Stream event taxonomy'],
+  },
+  {
+    id: 'AGENTCLI-24',
+    title: 'The agent uses only the capabilities its manifest declares',
+    characteristics: ['Discoverable', 'Safe'],
+    sections: ['§Capabilities'],
+  },
+  {
+    id: 'AGENTCLI-25',
+    title: 'No secret from the environment appears in what the agent says',
+    characteristics: ['Safe'],
+    sections: ['§Security considerations', '§Auth surface'],
+  },
+  {
+    id: 'AGENTCLI-26',
+    title: 'Tear-down is SIGTERM, then SIGKILL after 5 s, and leaves no process behind',
+    characteristics: ['Safe'],
+    sections: ['§Lifecycle'],
+  },
+  {
+    id: 'AGENTCLI-27',
+    title: 'Prior turns reach the agent as the continuation strategy says',
+    characteristics: ['Verifiable'],
+    sections: ['§Continuation'],
+  },
+  {
+    id: 'AGENTCLI-28',
+    title: 'The runner keeps to the session’s idle_timeout_ms and max_turns',
+    characteristics: ['Safe'],
+    sections: ['§Session model'],
+  },
+  {
+    id: 'AGENTCLI-29',
+    title:
+      'The runner checks the version and the setup before it spawns the agent, and stops when either is not satisfied',
+    characteristics: ['Safe', 'Versioned'],
+    sections: ['§Lifecycle', '§Setup surface'],
+  },
+  {
+    id: 'AGENTCLI-30',
+    title: 'The runner keeps secrets off the agent’s argv and out of its own logs',
+    characteristics: ['Safe'],
+    sections: ['§Auth surface'],
+  },
 ]);
 
 const transcript = subRulesJudgedBy('transcript');
@@ -30,20 +87,70 @@ const policy = lifecycle;
 /** Every distinct way a conversation (or a runner's tear-down) breaks an AGENTCLI rule. */
 export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
   // AGENTCLI-20 — handshake
-  transcript('AGENTCLI-20/no-handshake', 'error', 'The agent never completed the handshake', 'Answer initialize (acp, mcp) or print the ready line (proprietary) before anything else; a runner must time out and report the agent, not hang.'),
-  transcript('AGENTCLI-20/protocol-version', 'error', 'The agent answered initialize with a protocol version the runner did not offer', 'Answer with the protocol version the client asked for, or the latest one you support that the client can speak.'),
-  transcript('AGENTCLI-20/before-handshake', 'error', 'The agent sent session traffic before the handshake completed', 'Send nothing but the initialize answer (or the ready line) until the handshake is done.'),
+  transcript(
+    'AGENTCLI-20/no-handshake',
+    'error',
+    'The agent never completed the handshake',
+    'Answer initialize (acp, mcp) or print the ready line (proprietary) before anything else; a runner must time out and report the agent, not hang.',
+  ),
+  transcript(
+    'AGENTCLI-20/protocol-version',
+    'error',
+    'The agent answered initialize with a protocol version the runner did not offer',
+    'Answer with the protocol version the client asked for, or the latest one you support that the client can speak.',
+  ),
+  transcript(
+    'AGENTCLI-20/before-handshake',
+    'error',
+    'The agent sent session traffic before the handshake completed',
+    'Send nothing but the initialize answer (or the ready line) until the handshake is done.',
+  ),
   // AGENTCLI-21 — frames
-  transcript('AGENTCLI-21/malformed-frame', 'error', 'A line on the agent’s stdout is not a JSON-RPC 2.0 message', 'Write one complete JSON-RPC 2.0 object per line on stdout; send logs to stderr.'),
-  transcript('AGENTCLI-21/unknown-tag', 'error', 'A line of the proprietary REPL starts with a tag the wire does not define', 'Start every line with one of the REPL tags (ready, text, thought, tool, result, ask, done, error).'),
+  transcript(
+    'AGENTCLI-21/malformed-frame',
+    'error',
+    'A line on the agent’s stdout is not a JSON-RPC 2.0 message',
+    'Write one complete JSON-RPC 2.0 object per line on stdout; send logs to stderr.',
+  ),
+  transcript(
+    'AGENTCLI-21/unknown-tag',
+    'error',
+    'A line of the proprietary REPL starts with a tag the wire does not define',
+    'Start every line with one of the REPL tags (ready, text, thought, tool, result, ask, done, error).',
+  ),
   // AGENTCLI-22 — turn ends
-  transcript('AGENTCLI-22/no-turn-end', 'error', 'A turn has no turn-end or error', 'End every turn: answer session/prompt with a stopReason (acp), answer tools/call (mcp), print `done` (proprietary).'),
+  transcript(
+    'AGENTCLI-22/no-turn-end',
+    'error',
+    'A turn has no turn-end or error',
+    'End every turn: answer session/prompt with a stopReason (acp), answer tools/call (mcp), print `done` (proprietary).',
+  ),
   transcript('AGENTCLI-22/double-end', 'error', 'A turn ends twice', 'End each turn exactly once.'),
-  transcript('AGENTCLI-22/event-after-end', 'error', 'Turn events after the turn ended', 'Flush every update of a turn before answering session/prompt; send nothing for a turn that has ended.'),
-  transcript('AGENTCLI-22/cancel-ignored', 'error', 'A cancelled turn did not end as cancelled', 'On session/cancel (REPL: cancel), stop the turn and answer the prompt with stopReason "cancelled" — not end_turn, not an error.'),
-  transcript('AGENTCLI-22/unknown-type', 'error', 'An event has a type outside the closed taxonomy', 'Emit only text-delta, tool-call, tool-result, thought, agent-prompt, turn-end and error; translate every protocol shape at the arm boundary.'),
+  transcript(
+    'AGENTCLI-22/event-after-end',
+    'error',
+    'Turn events after the turn ended',
+    'Flush every update of a turn before answering session/prompt; send nothing for a turn that has ended.',
+  ),
+  transcript(
+    'AGENTCLI-22/cancel-ignored',
+    'error',
+    'A cancelled turn did not end as cancelled',
+    'On session/cancel (REPL: cancel), stop the turn and answer the prompt with stopReason "cancelled" — not end_turn, not an error.',
+  ),
+  transcript(
+    'AGENTCLI-22/unknown-type',
+    'error',
+    'An event has a type outside the closed taxonomy',
+    'Emit only text-delta, tool-call, tool-result, thought, agent-prompt, turn-end and error; translate every protocol shape at the arm boundary.',
+  ),
   // AGENTCLI-23 — tool calls
-  transcript('AGENTCLI-23/orphan-result', 'error', 'A tool-result answers no earlier tool-call', 'Announce the tool call (tool_call) before its update or result, with the same toolCallId.'),
+  transcript(
+    'AGENTCLI-23/orphan-result',
+    'error',
+    'A tool-result answers no earlier tool-call',
+    'Announce the tool call (tool_call) before its update or result, with the same toolCallId.',
+  ),
   transcript(
     'AGENTCLI-23/unanswered-call',
     'warning',
@@ -51,25 +158,76 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'Report a final status (completed or failed) for every tool call before the turn ends; a runner must not wait for it forever.',
     'AIP-45 defines tool-result but never says every tool-call gets one; a runner must still not hang on it.',
   ),
-  transcript('AGENTCLI-23/duplicate-call-id', 'error', 'Two tool-calls in one session share an id', 'Give every tool call its own id within the session.'),
+  transcript(
+    'AGENTCLI-23/duplicate-call-id',
+    'error',
+    'Two tool-calls in one session share an id',
+    'Give every tool call its own id within the session.',
+  ),
   // AGENTCLI-24 — declared capabilities
-  transcript('AGENTCLI-24/tool-calls', 'error', 'tool-call events from an agent that declares tool_calls: false', 'Declare capabilities.tool_calls: true, or do not call tools.'),
-  transcript('AGENTCLI-24/streaming', 'error', 'text-delta events from an agent that declares streaming: false', 'Declare capabilities.streaming: true, or send the message whole.'),
-  transcript('AGENTCLI-24/bidirectional', 'error', 'agent-prompt events from an agent that declares bidirectional: false', 'Declare capabilities.bidirectional: true, or do not ask the client mid-turn.'),
+  transcript(
+    'AGENTCLI-24/tool-calls',
+    'error',
+    'tool-call events from an agent that declares tool_calls: false',
+    'Declare capabilities.tool_calls: true, or do not call tools.',
+  ),
+  transcript(
+    'AGENTCLI-24/streaming',
+    'error',
+    'text-delta events from an agent that declares streaming: false',
+    'Declare capabilities.streaming: true, or send the message whole.',
+  ),
+  transcript(
+    'AGENTCLI-24/bidirectional',
+    'error',
+    'agent-prompt events from an agent that declares bidirectional: false',
+    'Declare capabilities.bidirectional: true, or do not ask the client mid-turn.',
+  ),
   transcript(
     'AGENTCLI-24/beyond-acp-capabilities',
     'error',
     'The manifest declares a capability the agent’s ACP initialize answer does not offer',
     'Declare only what the agent negotiates: resumable needs loadSession, multimodal needs promptCapabilities.image or .audio; a runner refuses the agent at load time otherwise.',
   ),
-  transcript('AGENTCLI-24/resumable', 'error', 'session/load used with an agent that does not declare resumable: true', 'Declare capabilities.resumable: true (and loadSession in ACP), or do not load sessions.'),
+  transcript(
+    'AGENTCLI-24/resumable',
+    'error',
+    'session/load used with an agent that does not declare resumable: true',
+    'Declare capabilities.resumable: true (and loadSession in ACP), or do not load sessions.',
+  ),
   // AGENTCLI-25 — secrets
-  transcript('AGENTCLI-25/secret-echoed', 'error', 'A secret given to the agent in its environment appears in a message', 'Never echo environment values into messages, tool calls or errors; the host shows them to the user.'),
+  transcript(
+    'AGENTCLI-25/secret-echoed',
+    'error',
+    'A secret given to the agent in its environment appears in a message',
+    'Never echo environment values into messages, tool calls or errors; the host shows them to the user.',
+  ),
   // AGENTCLI-26 — lifecycle (the runner's side)
-  lifecycle('AGENTCLI-26/no-sigterm', 'error', 'The runner ended the agent without SIGTERM first', 'Close the session, then send SIGTERM and give the agent 5 s before SIGKILL.'),
-  lifecycle('AGENTCLI-26/no-escalation', 'error', 'The agent ignored SIGTERM and the runner never sent SIGKILL', 'Escalate to SIGKILL when the agent is still alive 5 s after SIGTERM.'),
-  lifecycle('AGENTCLI-26/early-sigkill', 'warning', 'The runner sent SIGKILL less than 5 s after SIGTERM', 'Wait the full 5 s grace period before SIGKILL so that the agent can save its session.', 'The spec draws the lifecycle as SIGTERM 5s → SIGKILL; a shorter grace is not forbidden in words.'),
-  lifecycle('AGENTCLI-26/orphan', 'error', 'A process the agent started outlived the tear-down', 'Kill the agent’s whole process tree (a process group), not only the agent.'),
+  lifecycle(
+    'AGENTCLI-26/no-sigterm',
+    'error',
+    'The runner ended the agent without SIGTERM first',
+    'Close the session, then send SIGTERM and give the agent 5 s before SIGKILL.',
+  ),
+  lifecycle(
+    'AGENTCLI-26/no-escalation',
+    'error',
+    'The agent ignored SIGTERM and the runner never sent SIGKILL',
+    'Escalate to SIGKILL when the agent is still alive 5 s after SIGTERM.',
+  ),
+  lifecycle(
+    'AGENTCLI-26/early-sigkill',
+    'warning',
+    'The runner sent SIGKILL less than 5 s after SIGTERM',
+    'Wait the full 5 s grace period before SIGKILL so that the agent can save its session.',
+    'The spec draws the lifecycle as SIGTERM 5s → SIGKILL; a shorter grace is not forbidden in words.',
+  ),
+  lifecycle(
+    'AGENTCLI-26/orphan',
+    'error',
+    'A process the agent started outlived the tear-down',
+    'Kill the agent’s whole process tree (a process group), not only the agent.',
+  ),
   lifecycle(
     'AGENTCLI-26/session-not-closed',
     'warning',
@@ -78,12 +236,37 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'The spec draws "Close session (session/close or equivalent)" before the tear-down as a lifecycle diagram, not a MUST.',
   ),
   // AGENTCLI-27 — continuation (judged with the host's turns: which conversation, which message)
-  policy('AGENTCLI-27/pinned-not-kept', 'error', 'A later turn of a pinned-session conversation reached another agent process or session', 'With pinned-session, keep the child (and its session) alive across turns and send every turn of one conversation to it, until the idle TTL evicts it.'),
-  policy('AGENTCLI-27/pinned-shared', 'error', 'Two conversations of a pinned-session host reached the same agent process', 'Key pinned children by continuation.pinned_session.key_scope (default [conversation, operator]): a conversation never shares another’s child.'),
-  policy('AGENTCLI-27/transcript-missing', 'error', 'A turn with the transcript strategy reached the agent without the earlier turns before its message', 'With transcript, prepend the turns the host supplies as a preamble before the current message.'),
+  policy(
+    'AGENTCLI-27/pinned-not-kept',
+    'error',
+    'A later turn of a pinned-session conversation reached another agent process or session',
+    'With pinned-session, keep the child (and its session) alive across turns and send every turn of one conversation to it, until the idle TTL evicts it.',
+  ),
+  policy(
+    'AGENTCLI-27/pinned-shared',
+    'error',
+    'Two conversations of a pinned-session host reached the same agent process',
+    'Key pinned children by continuation.pinned_session.key_scope (default [conversation, operator]): a conversation never shares another’s child.',
+  ),
+  policy(
+    'AGENTCLI-27/transcript-missing',
+    'error',
+    'A turn with the transcript strategy reached the agent without the earlier turns before its message',
+    'With transcript, prepend the turns the host supplies as a preamble before the current message.',
+  ),
   // AGENTCLI-28 — session limits
-  policy('AGENTCLI-28/max-turns-exceeded', 'error', 'More prompts reached one session than session.max_turns allows', 'Count the turns of each session and refuse (an error event) the one past max_turns instead of sending it.'),
-  policy('AGENTCLI-28/idle-not-ended', 'error', 'An idle session outlived session.idle_timeout_ms', 'Start an idle timer at each turn’s end; when it fires, close the session (and, pinned, tear the child down).'),
+  policy(
+    'AGENTCLI-28/max-turns-exceeded',
+    'error',
+    'More prompts reached one session than session.max_turns allows',
+    'Count the turns of each session and refuse (an error event) the one past max_turns instead of sending it.',
+  ),
+  policy(
+    'AGENTCLI-28/idle-not-ended',
+    'error',
+    'An idle session outlived session.idle_timeout_ms',
+    'Start an idle timer at each turn’s end; when it fires, close the session (and, pinned, tear the child down).',
+  ),
   policy(
     'AGENTCLI-28/idle-ended-early',
     'warning',
@@ -99,10 +282,35 @@ export const AGENTCLI_TURN_SUB_RULES: readonly SubRule[] = [
     'Run version_check.cmd, take parse’s first capture group and test it against range before every spawn (or once per install).',
     'The spec draws Version-check before Spawn in the lifecycle; it does not say the runner MUST run it in words.',
   ),
-  policy('AGENTCLI-29/version-check-ignored', 'error', 'The version check failed and the runner spawned the agent anyway', 'Stop when the version check fails (no match, a version outside range, a non-zero exit): report it, spawn nothing.'),
-  policy('AGENTCLI-29/spawned-before-setup', 'error', 'The runner spawned the agent while setup steps were pending', 'Run every setup step (or match its skip_if) before the spawn; a headless caller gets error.code "setup_required" instead.'),
-  policy('AGENTCLI-29/setup-not-reported', 'error', 'A headless start with setup pending was refused without code "setup_required" and the pending steps', 'Refuse with error.code = "setup_required" and the list of pending step ids, so that the caller can run them.'),
+  policy(
+    'AGENTCLI-29/version-check-ignored',
+    'error',
+    'The version check failed and the runner spawned the agent anyway',
+    'Stop when the version check fails (no match, a version outside range, a non-zero exit): report it, spawn nothing.',
+  ),
+  policy(
+    'AGENTCLI-29/spawned-before-setup',
+    'error',
+    'The runner spawned the agent while setup steps were pending',
+    'Run every setup step (or match its skip_if) before the spawn; a headless caller gets error.code "setup_required" instead.',
+  ),
+  policy(
+    'AGENTCLI-29/setup-not-reported',
+    'error',
+    'A headless start with setup pending was refused without code "setup_required" and the pending steps',
+    'Refuse with error.code = "setup_required" and the list of pending step ids, so that the caller can run them.',
+  ),
   // AGENTCLI-30 — the runner's own secret hygiene (25 is the agent's)
-  policy('AGENTCLI-30/secret-on-argv', 'error', 'A secret the runner was given is on the agent’s command line', 'Pass secrets in the agent’s environment (sandbox.env.set), never as arguments: argv is visible to every user in the process list.'),
-  policy('AGENTCLI-30/secret-in-logs', 'error', 'A secret the runner was given appears in the runner’s own log', 'Mask every secret (and its encodings) before a log line is written; log variable names, not values.'),
+  policy(
+    'AGENTCLI-30/secret-on-argv',
+    'error',
+    'A secret the runner was given is on the agent’s command line',
+    'Pass secrets in the agent’s environment (sandbox.env.set), never as arguments: argv is visible to every user in the process list.',
+  ),
+  policy(
+    'AGENTCLI-30/secret-in-logs',
+    'error',
+    'A secret the runner was given appears in the runner’s own log',
+    'Mask every secret (and its encodings) before a log line is written; log variable names, not values.',
+  ),
 ];

@@ -15,7 +15,9 @@ export const FRAMEWORK_EVENT_TYPES = [
 export type FrameworkEventType = (typeof FRAMEWORK_EVENT_TYPES)[number];
 
 /** Unprefixed framework names a domain schema must not use as event types (§8.2). */
-export const RESERVED_DOMAIN_NAMES: readonly string[] = FRAMEWORK_EVENT_TYPES.map((t) => t.slice(4));
+export const RESERVED_DOMAIN_NAMES: readonly string[] = FRAMEWORK_EVENT_TYPES.map((t) =>
+  t.slice(4),
+);
 
 /** Whether a retry may help, per §9.1. `maybe` leaves the decision to the tool. */
 export type RetryDefault = 'yes' | 'no' | 'maybe';
@@ -28,7 +30,10 @@ export const ERROR_CATEGORIES = {
   authz: { retry: 'no', meaning: 'Credentials valid but action not allowed.' },
   not_found: { retry: 'no', meaning: 'Target resource does not exist.' },
   conflict: { retry: 'maybe', meaning: 'ETag/version/precondition/destination conflict.' },
-  rate_limited: { retry: 'yes', meaning: 'Rate limit or quota throttling. Include retry hint if known.' },
+  rate_limited: {
+    retry: 'yes',
+    meaning: 'Rate limit or quota throttling. Include retry hint if known.',
+  },
   temporary: { retry: 'yes', meaning: 'Transient dependency/network/service failure.' },
   timeout: { retry: 'yes', meaning: 'Operation exceeded timeout.' },
   cancelled: { retry: 'maybe', meaning: 'Interrupted by caller or system.' },
@@ -49,13 +54,51 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
  * of them as a word (`remove`, `rm`, `cache-clear`, `drop_table`) is probed without --confirm even when
  * capabilities do not declare it destructive. Data only: the lint's plan matches names against it.
  */
-export const DESTRUCTIVE_COMMAND_WORDS: readonly string[] = ['delete', 'del', 'remove', 'rm', 'rmdir', 'purge', 'drop', 'destroy', 'erase', 'reset', 'wipe', 'clear', 'truncate', 'prune', 'nuke', 'kill', 'uninstall', 'unlink', 'revoke', 'obliterate'];
+export const DESTRUCTIVE_COMMAND_WORDS: readonly string[] = [
+  'delete',
+  'del',
+  'remove',
+  'rm',
+  'rmdir',
+  'purge',
+  'drop',
+  'destroy',
+  'erase',
+  'reset',
+  'wipe',
+  'clear',
+  'truncate',
+  'prune',
+  'nuke',
+  'kill',
+  'uninstall',
+  'unlink',
+  'revoke',
+  'obliterate',
+];
 
 /** Words that make a command create resources by its name (§16.3 `create`): AOI-08 creates twice and compares ids. */
-export const CREATE_COMMAND_WORDS: readonly string[] = ['add', 'create', 'new', 'insert', 'import', 'post', 'upload', 'register'];
+export const CREATE_COMMAND_WORDS: readonly string[] = [
+  'add',
+  'create',
+  'new',
+  'insert',
+  'import',
+  'post',
+  'upload',
+  'register',
+];
 
 /** Words that make a command read one resource by its key (§16.3 `get`): AOI-08 resolves a created id with it. */
-export const GET_COMMAND_WORDS: readonly string[] = ['get', 'show', 'view', 'read', 'describe', 'inspect', 'info'];
+export const GET_COMMAND_WORDS: readonly string[] = [
+  'get',
+  'show',
+  'view',
+  'read',
+  'describe',
+  'inspect',
+  'info',
+];
 
 /** Exit statuses of §6 (sysexits-compatible plus the shell's signal conventions). */
 export const EXIT_CODES = {

@@ -31,7 +31,8 @@ export const aoiSchemas = {
  * The validator of one schema, compiled ahead of time (scripts/generate-validators.mjs, the options of
  * createAjv): checking a stream loads no schema compiler, which cost more CPU than checking 50 MB of events.
  */
-const validator = (name: keyof typeof aoiSchemas): ValidateFunction => precompiled[name] as ValidateFunction;
+const validator = (name: keyof typeof aoiSchemas): ValidateFunction =>
+  precompiled[name] as ValidateFunction;
 
 /** Validate one framework event against its own schema; `[]` when valid. */
 export function validateFrameworkEvent(type: FrameworkEventType, event: unknown): SchemaError[] {

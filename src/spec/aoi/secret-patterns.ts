@@ -8,20 +8,57 @@
 export const MASK = '***';
 
 /** Name segments that make a flag or key sensitive (§11, first bullet). */
-export const SENSITIVE_SEGMENTS: ReadonlySet<string> = new Set(['token', 'secret', 'password', 'passwd', 'key', 'apikey', 'credential', 'credentials', 'cookie', 'authorization', 'authorisation', 'auth', 'bearer', 'private', 'signature', 'sig', 'pat']);
+export const SENSITIVE_SEGMENTS: ReadonlySet<string> = new Set([
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'key',
+  'apikey',
+  'credential',
+  'credentials',
+  'cookie',
+  'authorization',
+  'authorisation',
+  'auth',
+  'bearer',
+  'private',
+  'signature',
+  'sig',
+  'pat',
+]);
 /** Parts of a name that make it sensitive wherever they stand in it (`AccessToken`, `x-client-secret`). */
-export const SENSITIVE_SUBSTRING = /token|secret|passw(?:or)?d|credential|authori[sz]ation|cookie|bearer/i;
+export const SENSITIVE_SUBSTRING =
+  /token|secret|passw(?:or)?d|credential|authori[sz]ation|cookie|bearer/i;
 /** Segments that make a sensitive-looking name a quantity (`max_tokens`, `token_count`), not a secret. */
-export const QUANTITY_SEGMENTS: ReadonlySet<string> = new Set(['count', 'counts', 'limit', 'max', 'min', 'size', 'length', 'len', 'ttl', 'expires', 'expiry', 'timeout', 'used', 'remaining', 'total']);
+export const QUANTITY_SEGMENTS: ReadonlySet<string> = new Set([
+  'count',
+  'counts',
+  'limit',
+  'max',
+  'min',
+  'size',
+  'length',
+  'len',
+  'ttl',
+  'expires',
+  'expiry',
+  'timeout',
+  'used',
+  'remaining',
+  'total',
+]);
 
 /** URL query keys that carry secrets (§11, second bullet), plus common SAS/signature keys. */
-export const SENSITIVE_QUERY_KEY = /^(?:sig|signature|token|access_token|refresh_token|id_token|code|key|api_key|apikey|secret|client_secret|password|x-amz-signature|x-amz-credential|x-goog-signature|sv|se|sp|st|skoid|sktid)$/i;
+export const SENSITIVE_QUERY_KEY =
+  /^(?:sig|signature|token|access_token|refresh_token|id_token|code|key|api_key|apikey|secret|client_secret|password|x-amz-signature|x-amz-credential|x-goog-signature|sv|se|sp|st|skoid|sktid)$/i;
 
 /** Keys under which a tool would echo its environment; every value below them is secret (§11). */
 export const ENV_KEYS = /^(?:env|environ|environment|env_vars)$/i;
 
 /** Redaction placeholders (`***`, `[REDACTED]`, `${GITHUB_TOKEN}`, …): a value already hidden, not a leak. */
-export const REDACTED_VALUE = /^(?:\*+|x{3,}|•+|…|\.{3}|\[redacted\]|<redacted>|redacted|\[filtered\]|\[masked\]|<hidden>|\$\{?[A-Z_][A-Z0-9_]*\}?)$/i;
+export const REDACTED_VALUE =
+  /^(?:\*+|x{3,}|•+|…|\.{3}|\[redacted\]|<redacted>|redacted|\[filtered\]|\[masked\]|<hidden>|\$\{?[A-Z_][A-Z0-9_]*\}?)$/i;
 
 /**
  * Well-known token shapes that are secret wherever they appear (global: for replacing every match). A

@@ -37,6 +37,11 @@ export const APP_STATE_DIR_ENV = 'APP_STATE_DIR';
  * what a runtime that pipes stdout may pass on. The default output must stay JSON under it (APP-10/human-by-environment).
  * The colour-forcing ones are left out of every other probe's environment, so that the default is judged as a runtime sees it.
  */
-export const TERMINAL_HINTS: Readonly<Record<string, string>> = { TERM: 'xterm-256color', COLORTERM: 'truecolor', FORCE_COLOR: '1', CLICOLOR_FORCE: '1' };
+export const TERMINAL_HINTS: Readonly<Record<string, string>> = {
+  TERM: 'xterm-256color',
+  COLORTERM: 'truecolor',
+  FORCE_COLOR: '1',
+  CLICOLOR_FORCE: '1',
+};
 /** The hints no plain probe inherits from the caller's environment (TERM is nearly always set and stays). */
 export const FORCED_COLOUR_ENV: readonly string[] = ['FORCE_COLOR', 'CLICOLOR_FORCE', 'COLORTERM'];

@@ -31,7 +31,8 @@ export interface CmdhelpFlag {
   [extra: string]: unknown;
 }
 
-export type CmdhelpExitCode = string | { when: string; recovery?: string; message_template?: string; [extra: string]: unknown };
+export type CmdhelpExitCode =
+  string | { when: string; recovery?: string; message_template?: string; [extra: string]: unknown };
 
 export interface CmdhelpExample {
   cmd: string;

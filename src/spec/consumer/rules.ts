@@ -8,28 +8,120 @@ import type { Rule, SubRule } from '../types.js';
  * `lintConsumer`): the kit feeds it an upstream (on stdin, or as a fake tool on PATH) and looks at how it ends.
  */
 export const CONSUMER_RULES: readonly Rule[] = withDocs([
-  { id: 'CONSUMER-01', title: 'An incomplete upstream (EOF without a terminal summary) fails the consumer', characteristics: ['Verifiable', 'Composable'], sections: ['§4', '§4.1', '§13'] },
-  { id: 'CONSUMER-02', title: 'A failed upstream (summary ok:false, an aoi:error, a non-zero exit) fails the consumer', characteristics: ['Verifiable', 'Composable'], sections: ['§4.1', '§6', '§13'] },
-  { id: 'CONSUMER-03', title: 'A line that is not one JSON object (prose, ANSI, pretty-printed JSON, an array) is never dropped silently', characteristics: ['Typed', 'Composable'], sections: ['§2', '§12.2', '§13.1'] },
-  { id: 'CONSUMER-04', title: 'A complete, successful upstream succeeds (meta, warnings, progress and unknown event types accepted)', characteristics: ['Composable'], sections: ['§4.1', '§13'] },
-  { id: 'CONSUMER-05', title: 'The consumer never reports more items than it received', characteristics: ['Verifiable'], sections: ['§8.3', '§13'] },
-  { id: 'CONSUMER-06', title: 'A tool killed by a signal is a failure, never a success', characteristics: ['Verifiable'], sections: ['§6', '§7'] },
-  { id: 'CONSUMER-07', title: 'A tool that ignores SIGTERM does not outlive the consumer', characteristics: ['Safe', 'Bounded'], sections: ['§7'] },
-  { id: 'CONSUMER-08', title: 'The consumer ends on its own, even when the tool waits on stdin', characteristics: ['Bounded'], sections: ['§1.3', '§7'] },
+  {
+    id: 'CONSUMER-01',
+    title: 'An incomplete upstream (EOF without a terminal summary) fails the consumer',
+    characteristics: ['Verifiable', 'Composable'],
+    sections: ['§4', '§4.1', '§13'],
+  },
+  {
+    id: 'CONSUMER-02',
+    title: 'A failed upstream (summary ok:false, an aoi:error, a non-zero exit) fails the consumer',
+    characteristics: ['Verifiable', 'Composable'],
+    sections: ['§4.1', '§6', '§13'],
+  },
+  {
+    id: 'CONSUMER-03',
+    title:
+      'A line that is not one JSON object (prose, ANSI, pretty-printed JSON, an array) is never dropped silently',
+    characteristics: ['Typed', 'Composable'],
+    sections: ['§2', '§12.2', '§13.1'],
+  },
+  {
+    id: 'CONSUMER-04',
+    title:
+      'A complete, successful upstream succeeds (meta, warnings, progress and unknown event types accepted)',
+    characteristics: ['Composable'],
+    sections: ['§4.1', '§13'],
+  },
+  {
+    id: 'CONSUMER-05',
+    title: 'The consumer never reports more items than it received',
+    characteristics: ['Verifiable'],
+    sections: ['§8.3', '§13'],
+  },
+  {
+    id: 'CONSUMER-06',
+    title: 'A tool killed by a signal is a failure, never a success',
+    characteristics: ['Verifiable'],
+    sections: ['§6', '§7'],
+  },
+  {
+    id: 'CONSUMER-07',
+    title: 'A tool that ignores SIGTERM does not outlive the consumer',
+    characteristics: ['Safe', 'Bounded'],
+    sections: ['§7'],
+  },
+  {
+    id: 'CONSUMER-08',
+    title: 'The consumer ends on its own, even when the tool waits on stdin',
+    characteristics: ['Bounded'],
+    sections: ['§1.3', '§7'],
+  },
 ]);
 
 const probe = subRulesJudgedBy('probe');
 
 /** Every distinct way a consumer breaks a CONSUMER rule. */
 export const CONSUMER_SUB_RULES: readonly SubRule[] = [
-  probe('CONSUMER-01/incomplete-accepted', 'error', 'The upstream ended without its terminal summary (a crash, a cut line, nothing at all), and the consumer reported success', 'Treat EOF without an aoi:summary as failure: exit non-zero, or end your own stream with an aoi:error and an aoi:summary whose ok is false.'),
-  probe('CONSUMER-01/unbounded-eof-rejected', 'error', 'Run for a documented unbounded upstream (--unbounded), the consumer failed because EOF came without a terminal summary', 'For an operation documented as unbounded (watch, tail), EOF without an aoi:summary is how the stream ends (§4, §4.2): act on the events received; fail only on an aoi:error or a summary ok:false.'),
-  probe('CONSUMER-02/failure-accepted', 'error', 'The upstream failed (summary ok:false, an aoi:error, a non-zero exit), and the consumer reported success', 'Propagate failure: an upstream aoi:error or summary ok:false makes your summary ok:false (unless the caller asked for --continue-on-error); a non-zero exit is a failure.'),
-  probe('CONSUMER-03/malformed-dropped', 'error', 'A line that is not one JSON object with a type was dropped and the consumer reported success', 'Fail fast on a malformed line (exit non-zero, or aoi:error and summary ok:false), or, when per-line tolerant, emit an item-level aoi:error for it; never skip it silently.'),
-  probe('CONSUMER-03/tolerant-aborted', 'error', 'Run per-line tolerant (--continue-on-error), the consumer stopped at the malformed line: its summary counts fewer items than the good lines delivered', 'When per-line tolerant, report the malformed line as an item-level aoi:error and go on with the next line (§12.2).'),
-  probe('CONSUMER-04/success-rejected', 'error', 'A complete upstream whose summary says ok:true made the consumer fail', 'Accept aoi:meta, aoi:warning, aoi:progress and event types you do not know (ignore or pass them on); succeed when the summary says ok:true and the tool exited 0.'),
-  probe('CONSUMER-05/count-inflated', 'error', 'The consumer’s summary counts more items than the upstream delivered', 'Count an item only once it has been read whole and parsed: never a cut line, a prose line, or the upstream summary’s own count.'),
-  probe('CONSUMER-06/killed-accepted', 'error', 'The tool was killed by a signal (no exit code), and the consumer reported success', 'A process ended by a signal has no exit code: treat it as failure (a shell reports 128+N); never default a missing exit code to 0.'),
-  probe('CONSUMER-07/child-survived', 'error', 'The tool was still running after the consumer ended', 'On timeout send SIGTERM, wait a short grace, then SIGKILL, and wait for the tool to exit before you report.'),
-  probe('CONSUMER-08/hung', 'error', 'The consumer did not end within the kit’s timeout (its process tree was killed)', 'Give the tool no stdin (or close it) so that a prompt reads EOF, and bound every wait on the tool with a timeout.'),
+  probe(
+    'CONSUMER-01/incomplete-accepted',
+    'error',
+    'The upstream ended without its terminal summary (a crash, a cut line, nothing at all), and the consumer reported success',
+    'Treat EOF without an aoi:summary as failure: exit non-zero, or end your own stream with an aoi:error and an aoi:summary whose ok is false.',
+  ),
+  probe(
+    'CONSUMER-01/unbounded-eof-rejected',
+    'error',
+    'Run for a documented unbounded upstream (--unbounded), the consumer failed because EOF came without a terminal summary',
+    'For an operation documented as unbounded (watch, tail), EOF without an aoi:summary is how the stream ends (§4, §4.2): act on the events received; fail only on an aoi:error or a summary ok:false.',
+  ),
+  probe(
+    'CONSUMER-02/failure-accepted',
+    'error',
+    'The upstream failed (summary ok:false, an aoi:error, a non-zero exit), and the consumer reported success',
+    'Propagate failure: an upstream aoi:error or summary ok:false makes your summary ok:false (unless the caller asked for --continue-on-error); a non-zero exit is a failure.',
+  ),
+  probe(
+    'CONSUMER-03/malformed-dropped',
+    'error',
+    'A line that is not one JSON object with a type was dropped and the consumer reported success',
+    'Fail fast on a malformed line (exit non-zero, or aoi:error and summary ok:false), or, when per-line tolerant, emit an item-level aoi:error for it; never skip it silently.',
+  ),
+  probe(
+    'CONSUMER-03/tolerant-aborted',
+    'error',
+    'Run per-line tolerant (--continue-on-error), the consumer stopped at the malformed line: its summary counts fewer items than the good lines delivered',
+    'When per-line tolerant, report the malformed line as an item-level aoi:error and go on with the next line (§12.2).',
+  ),
+  probe(
+    'CONSUMER-04/success-rejected',
+    'error',
+    'A complete upstream whose summary says ok:true made the consumer fail',
+    'Accept aoi:meta, aoi:warning, aoi:progress and event types you do not know (ignore or pass them on); succeed when the summary says ok:true and the tool exited 0.',
+  ),
+  probe(
+    'CONSUMER-05/count-inflated',
+    'error',
+    'The consumer’s summary counts more items than the upstream delivered',
+    'Count an item only once it has been read whole and parsed: never a cut line, a prose line, or the upstream summary’s own count.',
+  ),
+  probe(
+    'CONSUMER-06/killed-accepted',
+    'error',
+    'The tool was killed by a signal (no exit code), and the consumer reported success',
+    'A process ended by a signal has no exit code: treat it as failure (a shell reports 128+N); never default a missing exit code to 0.',
+  ),
+  probe(
+    'CONSUMER-07/child-survived',
+    'error',
+    'The tool was still running after the consumer ended',
+    'On timeout send SIGTERM, wait a short grace, then SIGKILL, and wait for the tool to exit before you report.',
+  ),
+  probe(
+    'CONSUMER-08/hung',
+    'error',
+    'The consumer did not end within the kit’s timeout (its process tree was killed)',
+    'Give the tool no stdin (or close it) so that a prompt reads EOF, and bound every wait on the tool with a timeout.',
+  ),
 ];

@@ -57,18 +57,42 @@ export interface RuntimeScenarioSpec {
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
-const ITEM = { id: 'td_0001', title: 'Write docs', description: '', status: 'open', dueAt: '2026-04-05', createdAt: '2026-04-01T00:00:00.000Z', updatedAt: '2026-04-01T00:00:00.000Z', completedAt: null };
+const ITEM = {
+  id: 'td_0001',
+  title: 'Write docs',
+  description: '',
+  status: 'open',
+  dueAt: '2026-04-05',
+  createdAt: '2026-04-01T00:00:00.000Z',
+  updatedAt: '2026-04-01T00:00:00.000Z',
+  completedAt: null,
+};
 const LISTED = { ok: true, command: 'list', count: 1, items: [ITEM] };
 /** What a runtime that parses stderr would take for the answer: an empty list. */
 const STDERR_LISTED = { ok: true, command: 'list', count: 0, items: [], debug: 'cache hit' };
-const NOT_FOUND = { ok: false, error: { code: 'NOT_FOUND', message: 'No to-do has the id td_0042.' } };
-const UNAVAILABLE = { ok: false, error: { code: 'STATE_LOCKED', message: 'The to-do state is locked by another process.' } };
-const COMPLETED = { ok: true, command: 'complete', item: { ...ITEM, status: 'done', completedAt: '2026-04-02T00:00:00.000Z' } };
+const NOT_FOUND = {
+  ok: false,
+  error: { code: 'NOT_FOUND', message: 'No to-do has the id td_0042.' },
+};
+const UNAVAILABLE = {
+  ok: false,
+  error: { code: 'STATE_LOCKED', message: 'The to-do state is locked by another process.' },
+};
+const COMPLETED = {
+  ok: true,
+  command: 'complete',
+  item: { ...ITEM, status: 'done', completedAt: '2026-04-02T00:00:00.000Z' },
+};
 const REMOVED = { ok: true, command: 'remove', removed: 'td_0001' };
 const REMINDER = { ok: true, command: 'remind', id: 'td_0001', at: '2026-04-05T09:00:00Z' };
 const TODO = { scheduling: 'notSupported' } as const;
 
-const scenario = (name: string, description: string, fields: Omit<RuntimeScenarioSpec, 'id' | 'shape' | 'description' | 'app' | 'answer'> & Partial<Pick<RuntimeScenarioSpec, 'app' | 'answer'>>): RuntimeScenarioSpec => ({
+const scenario = (
+  name: string,
+  description: string,
+  fields: Omit<RuntimeScenarioSpec, 'id' | 'shape' | 'description' | 'app' | 'answer'> &
+    Partial<Pick<RuntimeScenarioSpec, 'app' | 'answer'>>,
+): RuntimeScenarioSpec => ({
   id: `consumer.runtime.${name}`,
   shape: 'runtime',
   description,
@@ -78,26 +102,42 @@ const scenario = (name: string, description: string, fields: Omit<RuntimeScenari
 });
 
 export const RUNTIME_SCENARIOS: readonly RuntimeScenarioSpec[] = [
-  scenario('list', 'list succeeds: one JSON document on stdout, a line of diagnostics on stderr, exit 0.', {
-    request: { command: 'list', args: [] },
-    responses: [{ stdout: json(LISTED), stderr: 'debug: read 1 item from state\n', code: 0 }],
-    expect: { answer: LISTED },
-  }),
-  scenario('stderr-json', 'list succeeds with its JSON on stdout, and writes a different JSON document on stderr as a diagnostic.', {
-    request: { command: 'list', args: [] },
-    responses: [{ stdout: json(LISTED), stderr: json(STDERR_LISTED), code: 0 }],
-    expect: { answer: LISTED, notAnswer: STDERR_LISTED },
-  }),
-  scenario('prose-stdout', 'list exits 0 with prose on stdout (no JSON) and a JSON document on stderr: the stderr JSON is not the answer.', {
-    request: { command: 'list', args: [] },
-    responses: [{ stdout: 'Listed 1 to-do.\n', stderr: json(STDERR_LISTED), code: 0 }],
-    expect: { notAnswer: STDERR_LISTED },
-  }),
-  scenario('failed-structured', 'complete td_0042 fails: exit 1 with {ok:false,error:{code:NOT_FOUND,message}} on stdout.', {
-    request: { command: 'complete', args: ['td_0042'] },
-    responses: [{ stdout: json(NOT_FOUND), stderr: '', code: 1 }],
-    expect: { failure: true, error: NOT_FOUND.error, once: true },
-  }),
+  scenario(
+    'list',
+    'list succeeds: one JSON document on stdout, a line of diagnostics on stderr, exit 0.',
+    {
+      request: { command: 'list', args: [] },
+      responses: [{ stdout: json(LISTED), stderr: 'debug: read 1 item from state\n', code: 0 }],
+      expect: { answer: LISTED },
+    },
+  ),
+  scenario(
+    'stderr-json',
+    'list succeeds with its JSON on stdout, and writes a different JSON document on stderr as a diagnostic.',
+    {
+      request: { command: 'list', args: [] },
+      responses: [{ stdout: json(LISTED), stderr: json(STDERR_LISTED), code: 0 }],
+      expect: { answer: LISTED, notAnswer: STDERR_LISTED },
+    },
+  ),
+  scenario(
+    'prose-stdout',
+    'list exits 0 with prose on stdout (no JSON) and a JSON document on stderr: the stderr JSON is not the answer.',
+    {
+      request: { command: 'list', args: [] },
+      responses: [{ stdout: 'Listed 1 to-do.\n', stderr: json(STDERR_LISTED), code: 0 }],
+      expect: { notAnswer: STDERR_LISTED },
+    },
+  ),
+  scenario(
+    'failed-structured',
+    'complete td_0042 fails: exit 1 with {ok:false,error:{code:NOT_FOUND,message}} on stdout.',
+    {
+      request: { command: 'complete', args: ['td_0042'] },
+      responses: [{ stdout: json(NOT_FOUND), stderr: '', code: 1 }],
+      expect: { failure: true, error: NOT_FOUND.error, once: true },
+    },
+  ),
   scenario('failed-empty-stdout', 'list fails: exit 1, nothing on stdout, a message on stderr.', {
     request: { command: 'list', args: [] },
     responses: [{ stdout: '', stderr: 'Error: the state file is locked\n', code: 1 }],
@@ -108,43 +148,76 @@ export const RUNTIME_SCENARIOS: readonly RuntimeScenarioSpec[] = [
     responses: [{ stdout: 'Something went wrong.\n', stderr: '', code: 2 }],
     expect: { failure: true, once: true },
   }),
-  scenario('failed-then-succeeds', 'complete td_0001 fails once with a structured error (exit 1); run again, it would succeed: a runtime that retries hides the failure.', {
-    request: { command: 'complete', args: ['td_0001'] },
-    responses: [
-      { stdout: json(UNAVAILABLE), stderr: '', code: 1 },
-      { stdout: json(COMPLETED), stderr: '', code: 0 },
-    ],
-    expect: { failure: true, error: UNAVAILABLE.error, once: true },
-  }),
-  scenario('confirm-approved', 'remove td_0001 --confirm (remove is confirmationRequired); the user answers yes: the runtime asks, then runs it.', {
-    request: { command: 'remove', args: ['td_0001', '--confirm'] },
-    answer: 'yes',
-    responses: [{ stdout: json(REMOVED), stderr: '', code: 0 }],
-    expect: { confirmation: 'approved', answer: REMOVED },
-  }),
-  scenario('confirm-denied', 'remove td_0001 --confirm (remove is confirmationRequired); the user answers no: the command is not run.', {
-    request: { command: 'remove', args: ['td_0001', '--confirm'] },
-    answer: 'no',
-    responses: [{ stdout: json(REMOVED), stderr: '', code: 0 }],
-    expect: { confirmation: 'denied' },
-  }),
-  scenario('schedule-not-supported', 'The user asks to schedule td_0001; APP.md says scheduling: notSupported: no scheduling invocation is attempted.', {
-    request: { command: 'schedule', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
-    responses: [{ stdout: json({ ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command: schedule.' } }), stderr: '', code: 1 }],
-    expect: { noCall: true },
-  }),
-  scenario('schedule-undocumented', 'scheduling: supported, and APP.md documents remind; the user asks for schedule, which it does not document: not invoked.', {
-    app: { scheduling: 'supported' },
-    request: { command: 'schedule', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
-    responses: [{ stdout: json(REMINDER), stderr: '', code: 0 }],
-    expect: { noCall: true },
-  }),
-  scenario('schedule-documented', 'scheduling: supported, and APP.md documents remind; the user asks for remind: it is invoked and its JSON is the answer.', {
-    app: { scheduling: 'supported' },
-    request: { command: 'remind', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
-    responses: [{ stdout: json(REMINDER), stderr: '', code: 0 }],
-    expect: { answer: REMINDER },
-  }),
+  scenario(
+    'failed-then-succeeds',
+    'complete td_0001 fails once with a structured error (exit 1); run again, it would succeed: a runtime that retries hides the failure.',
+    {
+      request: { command: 'complete', args: ['td_0001'] },
+      responses: [
+        { stdout: json(UNAVAILABLE), stderr: '', code: 1 },
+        { stdout: json(COMPLETED), stderr: '', code: 0 },
+      ],
+      expect: { failure: true, error: UNAVAILABLE.error, once: true },
+    },
+  ),
+  scenario(
+    'confirm-approved',
+    'remove td_0001 --confirm (remove is confirmationRequired); the user answers yes: the runtime asks, then runs it.',
+    {
+      request: { command: 'remove', args: ['td_0001', '--confirm'] },
+      answer: 'yes',
+      responses: [{ stdout: json(REMOVED), stderr: '', code: 0 }],
+      expect: { confirmation: 'approved', answer: REMOVED },
+    },
+  ),
+  scenario(
+    'confirm-denied',
+    'remove td_0001 --confirm (remove is confirmationRequired); the user answers no: the command is not run.',
+    {
+      request: { command: 'remove', args: ['td_0001', '--confirm'] },
+      answer: 'no',
+      responses: [{ stdout: json(REMOVED), stderr: '', code: 0 }],
+      expect: { confirmation: 'denied' },
+    },
+  ),
+  scenario(
+    'schedule-not-supported',
+    'The user asks to schedule td_0001; APP.md says scheduling: notSupported: no scheduling invocation is attempted.',
+    {
+      request: { command: 'schedule', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
+      responses: [
+        {
+          stdout: json({
+            ok: false,
+            error: { code: 'UNKNOWN_COMMAND', message: 'Unknown command: schedule.' },
+          }),
+          stderr: '',
+          code: 1,
+        },
+      ],
+      expect: { noCall: true },
+    },
+  ),
+  scenario(
+    'schedule-undocumented',
+    'scheduling: supported, and APP.md documents remind; the user asks for schedule, which it does not document: not invoked.',
+    {
+      app: { scheduling: 'supported' },
+      request: { command: 'schedule', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
+      responses: [{ stdout: json(REMINDER), stderr: '', code: 0 }],
+      expect: { noCall: true },
+    },
+  ),
+  scenario(
+    'schedule-documented',
+    'scheduling: supported, and APP.md documents remind; the user asks for remind: it is invoked and its JSON is the answer.',
+    {
+      app: { scheduling: 'supported' },
+      request: { command: 'remind', args: ['td_0001', '--at', '2026-04-05T09:00:00Z'] },
+      responses: [{ stdout: json(REMINDER), stderr: '', code: 0 }],
+      expect: { answer: REMINDER },
+    },
+  ),
 ];
 
 /** The rules a runtime scenario judges: where the binary was run from and that the runtime ended, always; the rest as `expect` says. */

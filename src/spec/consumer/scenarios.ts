@@ -18,7 +18,12 @@ export type UpstreamEnd =
   /** spawn: the tool stops writing and never ends on its own; it ignores `ignores` (a consumer must time it out). */
   | { readonly kind: 'hang'; readonly ignores: readonly ('SIGTERM' | 'SIGINT' | 'SIGHUP')[] }
   /** spawn: the tool prompts on stderr and reads a line from stdin; on EOF (or an answer) it prints `refusal` and exits `code`. */
-  | { readonly kind: 'prompt'; readonly prompt: string; readonly refusal: string; readonly code: number };
+  | {
+      readonly kind: 'prompt';
+      readonly prompt: string;
+      readonly refusal: string;
+      readonly code: number;
+    };
 
 /**
  * What a correct consumer does with the scenario: report failure (`fail-closed`), report success (`succeed`), or,
@@ -52,12 +57,35 @@ export interface ConsumerScenarioSpec {
 }
 
 const line = (event: Record<string, unknown>): string => `${JSON.stringify(event)}\n`;
-const META = line({ type: 'aoi:meta', tool: 'notes', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'com.example.notes.events', schema_version: '1.0.0', command: 'list' });
+const META = line({
+  type: 'aoi:meta',
+  tool: 'notes',
+  tool_version: '1.0.0',
+  aoi_version: '0.2',
+  schema_name: 'com.example.notes.events',
+  schema_version: '1.0.0',
+  command: 'list',
+});
 const ENTRY = (n: number): string => line({ type: 'entry', id: `n${n}`, title: `Note ${n}` });
-const ENTRIES = (count: number): string => Array.from({ length: count }, (_, i) => ENTRY(i + 1)).join('');
-const SUMMARY = (fields: Record<string, unknown>): string => line({ type: 'aoi:summary', warning_count: 0, error_count: 0, partial: false, truncated: false, ...fields });
+const ENTRIES = (count: number): string =>
+  Array.from({ length: count }, (_, i) => ENTRY(i + 1)).join('');
+const SUMMARY = (fields: Record<string, unknown>): string =>
+  line({
+    type: 'aoi:summary',
+    warning_count: 0,
+    error_count: 0,
+    partial: false,
+    truncated: false,
+    ...fields,
+  });
 const OK_SUMMARY = (count: number): string => SUMMARY({ ok: true, count });
-const ERROR = line({ type: 'aoi:error', code: 'BACKEND_UNAVAILABLE', category: 'unavailable', message: 'The notes backend did not answer.', retryable: true });
+const ERROR = line({
+  type: 'aoi:error',
+  code: 'BACKEND_UNAVAILABLE',
+  category: 'unavailable',
+  message: 'The notes backend did not answer.',
+  retryable: true,
+});
 const FAILED = `${META}${ENTRY(1)}${ERROR}${SUMMARY({ ok: false, count: 1, error_count: 1, partial: true })}`;
 const GOOD = `${META}${ENTRIES(3)}${OK_SUMMARY(3)}`;
 const CRASHED = `${META}${ENTRIES(2)}`;
@@ -66,13 +94,62 @@ const EOF: UpstreamEnd = { kind: 'eof' };
 /** A well-formed stream with a line that is not one JSON object in the middle, and a summary that claims success. */
 const malformed = (bad: string): string => `${META}${ENTRY(1)}${bad}${ENTRY(2)}${OK_SUMMARY(2)}`;
 
-const stdin = (name: string, description: string, stdout: string, must: ConsumerMust, breaks: string, mode: ConsumerMode = 'default'): ConsumerScenarioSpec => ({ id: `consumer.stdin.${name}`, shape: 'stdin', description, stdout, stderr: '', end: EOF, must, breaks, mode });
-const spawn = (name: string, description: string, stdout: string, end: UpstreamEnd, must: ConsumerMust, breaks: string, stderr = ''): ConsumerScenarioSpec => ({ id: `consumer.spawn.${name}`, shape: 'spawn', description, stdout, stderr, end, must, breaks, mode: 'default' });
-const WATCH_META = line({ type: 'aoi:meta', tool: 'notes', tool_version: '1.0.0', aoi_version: '0.2', schema_name: 'com.example.notes.events', schema_version: '1.0.0', command: 'watch' });
+const stdin = (
+  name: string,
+  description: string,
+  stdout: string,
+  must: ConsumerMust,
+  breaks: string,
+  mode: ConsumerMode = 'default',
+): ConsumerScenarioSpec => ({
+  id: `consumer.stdin.${name}`,
+  shape: 'stdin',
+  description,
+  stdout,
+  stderr: '',
+  end: EOF,
+  must,
+  breaks,
+  mode,
+});
+const spawn = (
+  name: string,
+  description: string,
+  stdout: string,
+  end: UpstreamEnd,
+  must: ConsumerMust,
+  breaks: string,
+  stderr = '',
+): ConsumerScenarioSpec => ({
+  id: `consumer.spawn.${name}`,
+  shape: 'spawn',
+  description,
+  stdout,
+  stderr,
+  end,
+  must,
+  breaks,
+  mode: 'default',
+});
+const WATCH_META = line({
+  type: 'aoi:meta',
+  tool: 'notes',
+  tool_version: '1.0.0',
+  aoi_version: '0.2',
+  schema_name: 'com.example.notes.events',
+  schema_version: '1.0.0',
+  command: 'watch',
+});
 
 export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
   // Transformers and sinks (§13): the upstream arrives on stdin; EOF is all a stdin reader sees of how it ended.
-  stdin('good', 'A complete stream: meta, three entries, summary ok:true (count 3).', GOOD, 'succeed', 'CONSUMER-04/success-rejected'),
+  stdin(
+    'good',
+    'A complete stream: meta, three entries, summary ok:true (count 3).',
+    GOOD,
+    'succeed',
+    'CONSUMER-04/success-rejected',
+  ),
   stdin(
     'good-with-warning-and-unknown-event',
     'A complete stream with an aoi:warning, an aoi:progress and an event type the consumer cannot know (com.example.audit) between the entries: all to be accepted (§13: ignore unknown types; warnings are counted or passed on).',
@@ -80,14 +157,67 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'succeed',
     'CONSUMER-04/success-rejected',
   ),
-  stdin('eof-without-summary', 'The producer crashed after two entries: EOF with no terminal summary (§4: the cross-language crash signal).', CRASHED, 'fail-closed', 'CONSUMER-01/incomplete-accepted'),
-  stdin('cut-last-line', 'The producer died mid-write: two entries, then half of a third line with no newline, then EOF.', `${CRASHED}{"type":"entry","id":"n3","ti`, 'fail-closed', 'CONSUMER-01/incomplete-accepted'),
-  stdin('empty', 'The producer failed before writing anything: EOF at once.', '', 'fail-closed', 'CONSUMER-01/incomplete-accepted'),
-  stdin('summary-not-ok', 'The producer failed and said so: an entry, an aoi:error, then summary ok:false (§13: upstream errors make the downstream summary ok:false).', FAILED, 'fail-closed', 'CONSUMER-02/failure-accepted'),
-  stdin('prose-line', 'A line of human prose among the events (a stray warning printed on stdout).', malformed('Warning: config file not found, using defaults\n'), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
-  stdin('ansi-line', 'An event wrapped in ANSI colour codes.', malformed(`\u001b[32m${ENTRY(9).trimEnd()}\u001b[0m\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
-  stdin('pretty-printed', 'An event pretty-printed over several lines.', malformed(`${JSON.stringify({ type: 'entry', id: 'n9', title: 'Note 9' }, null, 2)}\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
-  stdin('array-line', 'A line holding a JSON array of events instead of one object.', malformed(`${JSON.stringify([{ type: 'entry', id: 'n8', title: 'Note 8' }, { type: 'entry', id: 'n9', title: 'Note 9' }])}\n`), 'fail-closed', 'CONSUMER-03/malformed-dropped'),
+  stdin(
+    'eof-without-summary',
+    'The producer crashed after two entries: EOF with no terminal summary (§4: the cross-language crash signal).',
+    CRASHED,
+    'fail-closed',
+    'CONSUMER-01/incomplete-accepted',
+  ),
+  stdin(
+    'cut-last-line',
+    'The producer died mid-write: two entries, then half of a third line with no newline, then EOF.',
+    `${CRASHED}{"type":"entry","id":"n3","ti`,
+    'fail-closed',
+    'CONSUMER-01/incomplete-accepted',
+  ),
+  stdin(
+    'empty',
+    'The producer failed before writing anything: EOF at once.',
+    '',
+    'fail-closed',
+    'CONSUMER-01/incomplete-accepted',
+  ),
+  stdin(
+    'summary-not-ok',
+    'The producer failed and said so: an entry, an aoi:error, then summary ok:false (§13: upstream errors make the downstream summary ok:false).',
+    FAILED,
+    'fail-closed',
+    'CONSUMER-02/failure-accepted',
+  ),
+  stdin(
+    'prose-line',
+    'A line of human prose among the events (a stray warning printed on stdout).',
+    malformed('Warning: config file not found, using defaults\n'),
+    'fail-closed',
+    'CONSUMER-03/malformed-dropped',
+  ),
+  stdin(
+    'ansi-line',
+    'An event wrapped in ANSI colour codes.',
+    malformed(`\u001b[32m${ENTRY(9).trimEnd()}\u001b[0m\n`),
+    'fail-closed',
+    'CONSUMER-03/malformed-dropped',
+  ),
+  stdin(
+    'pretty-printed',
+    'An event pretty-printed over several lines.',
+    malformed(`${JSON.stringify({ type: 'entry', id: 'n9', title: 'Note 9' }, null, 2)}\n`),
+    'fail-closed',
+    'CONSUMER-03/malformed-dropped',
+  ),
+  stdin(
+    'array-line',
+    'A line holding a JSON array of events instead of one object.',
+    malformed(
+      `${JSON.stringify([
+        { type: 'entry', id: 'n8', title: 'Note 8' },
+        { type: 'entry', id: 'n9', title: 'Note 9' },
+      ])}\n`,
+    ),
+    'fail-closed',
+    'CONSUMER-03/malformed-dropped',
+  ),
   // Per-line tolerant consumers (run with --continue-on-error, §12.2): a malformed line is reported, not fatal.
   stdin(
     'tolerant-prose-line',
@@ -106,13 +236,55 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'continue-on-error',
   ),
   // Unbounded upstreams (run with --unbounded, §4, §4.2): a documented watch ends at EOF, with no summary.
-  stdin('unbounded-eof', 'A documented unbounded upstream (watch): meta, three entries, then EOF without a summary — how an unbounded stream ends (§4.2: no summary can be required).', `${WATCH_META}${ENTRIES(3)}`, 'succeed', 'CONSUMER-01/unbounded-eof-rejected', 'unbounded'),
-  stdin('unbounded-error', 'A documented unbounded upstream (watch): an entry, an aoi:error, then EOF without a summary. The error still fails the consumer (§13).', `${WATCH_META}${ENTRY(1)}${ERROR}`, 'fail-closed', 'CONSUMER-02/failure-accepted', 'unbounded'),
+  stdin(
+    'unbounded-eof',
+    'A documented unbounded upstream (watch): meta, three entries, then EOF without a summary — how an unbounded stream ends (§4.2: no summary can be required).',
+    `${WATCH_META}${ENTRIES(3)}`,
+    'succeed',
+    'CONSUMER-01/unbounded-eof-rejected',
+    'unbounded',
+  ),
+  stdin(
+    'unbounded-error',
+    'A documented unbounded upstream (watch): an entry, an aoi:error, then EOF without a summary. The error still fails the consumer (§13).',
+    `${WATCH_META}${ENTRY(1)}${ERROR}`,
+    'fail-closed',
+    'CONSUMER-02/failure-accepted',
+    'unbounded',
+  ),
   // Wrappers and SDKs that run a tool by name: the fake on PATH prints the stream, then ends as `end` says.
-  spawn('good', 'The tool prints a complete stream (meta, three entries, summary ok:true) and exits 0.', GOOD, { kind: 'exit', code: 0 }, 'succeed', 'CONSUMER-04/success-rejected'),
-  spawn('exit-0-without-summary', 'The tool prints meta and two entries and exits 0 without a summary (§4.1: a protocol failure).', CRASHED, { kind: 'exit', code: 0 }, 'fail-closed', 'CONSUMER-01/incomplete-accepted'),
-  spawn('failed', 'The tool prints an entry, an aoi:error and summary ok:false, and exits 69.', FAILED, { kind: 'exit', code: 69 }, 'fail-closed', 'CONSUMER-02/failure-accepted'),
-  spawn('killed', 'The tool prints meta and two entries and is killed by SIGKILL (no exit code; a shell says 137).', CRASHED, { kind: 'signal', signal: 'SIGKILL' }, 'fail-closed', 'CONSUMER-06/killed-accepted'),
+  spawn(
+    'good',
+    'The tool prints a complete stream (meta, three entries, summary ok:true) and exits 0.',
+    GOOD,
+    { kind: 'exit', code: 0 },
+    'succeed',
+    'CONSUMER-04/success-rejected',
+  ),
+  spawn(
+    'exit-0-without-summary',
+    'The tool prints meta and two entries and exits 0 without a summary (§4.1: a protocol failure).',
+    CRASHED,
+    { kind: 'exit', code: 0 },
+    'fail-closed',
+    'CONSUMER-01/incomplete-accepted',
+  ),
+  spawn(
+    'failed',
+    'The tool prints an entry, an aoi:error and summary ok:false, and exits 69.',
+    FAILED,
+    { kind: 'exit', code: 69 },
+    'fail-closed',
+    'CONSUMER-02/failure-accepted',
+  ),
+  spawn(
+    'killed',
+    'The tool prints meta and two entries and is killed by SIGKILL (no exit code; a shell says 137).',
+    CRASHED,
+    { kind: 'signal', signal: 'SIGKILL' },
+    'fail-closed',
+    'CONSUMER-06/killed-accepted',
+  ),
   spawn(
     'ignores-sigterm',
     'The tool prints meta and then hangs, ignoring SIGTERM: only SIGKILL ends it. The consumer must time it out, fail, and leave nothing running.',

@@ -14,9 +14,19 @@ export interface ExecEnvelope {
   readonly _line?: number;
   readonly ok: boolean;
   readonly data: Record<string, unknown> | unknown[] | null;
-  readonly error: { readonly code: string; readonly message: string; readonly retryable?: boolean; readonly [k: string]: unknown } | null;
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly retryable?: boolean;
+    readonly [k: string]: unknown;
+  } | null;
   readonly warnings: readonly string[];
-  readonly meta: { readonly duration_ms: number; readonly _cmd?: string; readonly _line?: number; readonly [k: string]: unknown };
+  readonly meta: {
+    readonly duration_ms: number;
+    readonly _cmd?: string;
+    readonly _line?: number;
+    readonly [k: string]: unknown;
+  };
 }
 
 /**
@@ -51,7 +61,12 @@ export const DEFAULT_EXEC_MANIFEST_ARGS: readonly string[] = ['manifest', '--out
  * an AGENT-CLI.md): tried when the guide's place does not list exec and the tool's cmdhelp documents it. Never
  * blindly: in many tools `exec WORD` runs WORD (`npm exec manifest` would fetch and run a package).
  */
-export const EXEC_MANIFEST_FALLBACK_ARGS: readonly string[] = ['exec', 'manifest', '--output', 'json'];
+export const EXEC_MANIFEST_FALLBACK_ARGS: readonly string[] = [
+  'exec',
+  'manifest',
+  '--output',
+  'json',
+];
 
 /** The `_cmd` pattern of DispatchRequest. */
 export const CMD_PATTERN = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/;

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { expect, test } from 'vitest';
@@ -7,9 +6,17 @@ import { BIN, tempDir } from './support.js';
 
 /** The real ACP client of the SDK, over a real pipe to the fake agent process. */
 function startAgent(args: string[], dir: string) {
-  const child = spawn(process.execPath, [BIN('agent-acp'), ...args], { env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: dir }, stdio: ['pipe', 'pipe', 'inherit'] });
-  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const child = spawn(process.execPath, [BIN('agent-acp'), ...args], {
+    env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: dir },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>,
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return { child, stream, exited };
 }
 
@@ -25,9 +32,15 @@ function recordingClient() {
     })
     .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
       permissions.push(params);
-      return { outcome: { outcome: 'selected', optionId: params.options.find((o) => o.kind === 'allow_once')!.optionId } };
+      return {
+        outcome: {
+          outcome: 'selected',
+          optionId: params.options.find((o) => o.kind === 'allow_once')!.optionId,
+        },
+      };
     });
-  const next = (test: (u: acp.SessionUpdate) => boolean) => new Promise<acp.SessionUpdate>((resolve) => listeners.push((u) => test(u) && resolve(u)));
+  const next = (test: (u: acp.SessionUpdate) => boolean) =>
+    new Promise<acp.SessionUpdate>((resolve) => listeners.push((u) => test(u) && resolve(u)));
   return { app, updates, permissions, next };
 }
 
@@ -36,26 +49,55 @@ test('the SDK client drives a multi-turn session with a permission, a cancel mid
   const first = startAgent(['--model', 'fake-large', '--permission-mode', 'default'], dir);
   const c1 = recordingClient();
   const sessionId = await c1.app.connectWith(first.stream, async (ctx) => {
-    const init = await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+    const init = await ctx.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities: {},
+    });
     expect(init.protocolVersion).toBe(1);
-    expect(init.agentCapabilities).toMatchObject({ loadSession: true, sessionCapabilities: { close: {} } });
+    expect(init.agentCapabilities).toMatchObject({
+      loadSession: true,
+      sessionCapabilities: { close: {} },
+    });
     // The argv a runner's mode and option patches produced is observable.
-    expect(init._meta?.['aoi-testkit']).toMatchObject({ argv: ['--model', 'fake-large', '--permission-mode', 'default'], model: 'fake-large', permissionMode: 'default' });
+    expect(init._meta?.['aoi-testkit']).toMatchObject({
+      argv: ['--model', 'fake-large', '--permission-mode', 'default'],
+      model: 'fake-large',
+      permissionMode: 'default',
+    });
     const session = await ctx.request(acp.methods.agent.session.new, { cwd: dir, mcpServers: [] });
     expect(session.modes?.currentModeId).toBe('default');
 
-    const turn1 = await ctx.request(acp.methods.agent.session.prompt, { sessionId: session.sessionId, prompt: [{ type: 'text', text: 'What is this project?' }] });
+    const turn1 = await ctx.request(acp.methods.agent.session.prompt, {
+      sessionId: session.sessionId,
+      prompt: [{ type: 'text', text: 'What is this project?' }],
+    });
     expect(turn1.stopReason).toBe('end_turn');
-    expect(c1.updates.map((u) => u.sessionUpdate)).toEqual(['agent_thought_chunk', 'plan', 'tool_call', 'tool_call_update', 'agent_message_chunk', 'agent_message_chunk']);
+    expect(c1.updates.map((u) => u.sessionUpdate)).toEqual([
+      'agent_thought_chunk',
+      'plan',
+      'tool_call',
+      'tool_call_update',
+      'agent_message_chunk',
+      'agent_message_chunk',
+    ]);
 
-    const turn2 = await ctx.request(acp.methods.agent.session.prompt, { sessionId: session.sessionId, prompt: [{ type: 'text', text: 'Edit it, with permission' }] });
+    const turn2 = await ctx.request(acp.methods.agent.session.prompt, {
+      sessionId: session.sessionId,
+      prompt: [{ type: 'text', text: 'Edit it, with permission' }],
+    });
     expect(turn2.stopReason).toBe('end_turn');
     expect(c1.permissions).toHaveLength(1);
-    expect(c1.updates.at(-1)).toMatchObject({ sessionUpdate: 'agent_message_chunk', content: { text: 'Done: notes.md now says hello.' } });
+    expect(c1.updates.at(-1)).toMatchObject({
+      sessionUpdate: 'agent_message_chunk',
+      content: { text: 'Done: notes.md now says hello.' },
+    });
 
     // Cancel mid-turn: synchronised on the turn's tool call, not on time.
     const started = c1.next((u) => u.sessionUpdate === 'tool_call' && u.toolCallId === 'call-scan');
-    const turn3 = ctx.request(acp.methods.agent.session.prompt, { sessionId: session.sessionId, prompt: [{ type: 'text', text: 'a long task' }] });
+    const turn3 = ctx.request(acp.methods.agent.session.prompt, {
+      sessionId: session.sessionId,
+      prompt: [{ type: 'text', text: 'a long task' }],
+    });
     await started;
     await ctx.notify(acp.methods.agent.session.cancel, { sessionId: session.sessionId });
     expect((await turn3).stopReason).toBe('cancelled');
@@ -68,12 +110,20 @@ test('the SDK client drives a multi-turn session with a permission, a cancel mid
   const second = startAgent([], dir);
   const c2 = recordingClient();
   await c2.app.connectWith(second.stream, async (ctx) => {
-    await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
+    await ctx.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities: {},
+    });
     await ctx.request(acp.methods.agent.session.load, { sessionId, cwd: dir, mcpServers: [] });
-    const users = c2.updates.filter((u) => u.sessionUpdate === 'user_message_chunk').map((u) => (u as { content: { text: string } }).content.text);
+    const users = c2.updates
+      .filter((u) => u.sessionUpdate === 'user_message_chunk')
+      .map((u) => (u as { content: { text: string } }).content.text);
     expect(users).toEqual(['What is this project?', 'Edit it, with permission', 'a long task']);
     expect(c2.updates.length).toBe(c1.updates.length + 3);
-    const turn4 = await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'and now?' }] });
+    const turn4 = await ctx.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'and now?' }],
+    });
     expect(turn4.stopReason).toBe('end_turn');
     expect(c2.updates.at(-1)).toMatchObject({ content: { text: 'I remember our conversation.' } });
     await ctx.request(acp.methods.agent.session.close, { sessionId });
@@ -88,12 +138,33 @@ test('modes and options patch the argv: plan mode skips mutating tools and never
   const c = recordingClient();
   await c.app.connectWith(agent.stream, async (ctx) => {
     await ctx.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
-    const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: dir, mcpServers: [] });
-    expect((await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'edit with permission' }] })).stopReason).toBe('end_turn');
+    const { sessionId } = await ctx.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    expect(
+      (
+        await ctx.request(acp.methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: 'edit with permission' }],
+        })
+      ).stopReason,
+    ).toBe('end_turn');
     expect(c.permissions).toHaveLength(0);
     expect(c.updates.some((u) => u.sessionUpdate === 'tool_call')).toBe(false);
-    expect(c.updates).toContainEqual(expect.objectContaining({ content: { type: 'text', text: '(plan mode: would call edit_file)' } }));
-    expect((await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'again' }] })).stopReason).toBe('max_turn_requests');
+    expect(c.updates).toContainEqual(
+      expect.objectContaining({
+        content: { type: 'text', text: '(plan mode: would call edit_file)' },
+      }),
+    );
+    expect(
+      (
+        await ctx.request(acp.methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: 'again' }],
+        })
+      ).stopReason,
+    ).toBe('max_turn_requests');
   });
   agent.child.stdin.end();
   expect(await agent.exited).toBe(0);

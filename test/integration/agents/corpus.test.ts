@@ -18,7 +18,13 @@ import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.
 import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
-import { CORPUS_SECRET, recordCorpus, type CorpusEntry, type CorpusLifecycle, type CorpusOptions } from './corpus.generate.js';
+import {
+  CORPUS_SECRET,
+  recordCorpus,
+  type CorpusEntry,
+  type CorpusLifecycle,
+  type CorpusOptions,
+} from './corpus.generate.js';
 import { killAll } from './record.js';
 
 afterEach(killAll);
@@ -46,12 +52,21 @@ interface Expected {
 
 /** AGENTCLI sub-rules no fixture can show, each with why. */
 const NOT_IN_CORPUS: { id: string; reason: string }[] = [
-  { id: 'AGENTCLI-22/unknown-type', reason: 'judged only on an array of runner events: normalising a transcript yields only taxonomy types' },
-  { id: 'AGENTCLI-29/setup-not-reported', reason: "judged on the runner's refusal (its error), when nothing was spawned: there is no conversation to record (test/unit/agentcli/preflight.test.ts, examples/agent-runner)" },
+  {
+    id: 'AGENTCLI-22/unknown-type',
+    reason:
+      'judged only on an array of runner events: normalising a transcript yields only taxonomy types',
+  },
+  {
+    id: 'AGENTCLI-29/setup-not-reported',
+    reason:
+      "judged on the runner's refusal (its error), when nothing was spawned: there is no conversation to record (test/unit/agentcli/preflight.test.ts, examples/agent-runner)",
+  },
 ];
 
 const SEVERITY = new Map(AGENTCLI_TURN_SUB_RULES.map((r) => [r.id, r.severity]));
-const declaredOk = (breaks: readonly string[]) => !breaks.some((id) => SEVERITY.get(id) === 'error');
+const declaredOk = (breaks: readonly string[]) =>
+  !breaks.some((id) => SEVERITY.get(id) === 'error');
 
 /** One frame per line, the rest indented: readable and diffable. */
 function serialize(fixture: Fixture): string {
@@ -67,7 +82,10 @@ function serialize(fixture: Fixture): string {
     ...t.frames.map((f, i) => `      ${JSON.stringify(f)}${i < t.frames.length - 1 ? ',' : ''}`),
     ...(t.frames.length > 0 ? ['    ]'] : []),
   ];
-  const tail = [...(t.stderr !== undefined ? [`    "stderr": ${JSON.stringify(t.stderr)}`] : []), ...(t.exit ? [`    "exit": ${JSON.stringify(t.exit)}`] : [])];
+  const tail = [
+    ...(t.stderr !== undefined ? [`    "stderr": ${JSON.stringify(t.stderr)}`] : []),
+    ...(t.exit ? [`    "exit": ${JSON.stringify(t.exit)}`] : []),
+  ];
   if (tail.length > 0) {
     lines[lines.length - 1] += ',';
     lines.push(...tail.map((l, i) => (i < tail.length - 1 ? `${l},` : l)));
@@ -76,14 +94,25 @@ function serialize(fixture: Fixture): string {
   if (fixture.lifecycle) {
     const { records, alive } = fixture.lifecycle;
     lines[lines.length - 1] += ',';
-    lines.push('  "lifecycle": {', '    "records": [', ...records.map((r, i) => `      ${JSON.stringify(r)}${i < records.length - 1 ? ',' : ''}`), '    ],', `    "alive": ${JSON.stringify(alive)}`, '  }');
+    lines.push(
+      '  "lifecycle": {',
+      '    "records": [',
+      ...records.map((r, i) => `      ${JSON.stringify(r)}${i < records.length - 1 ? ',' : ''}`),
+      '    ],',
+      `    "alive": ${JSON.stringify(alive)}`,
+      '  }',
+    );
   }
   lines.push('}', '');
   return lines.join('\n');
 }
 
 /** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, AGENTCLI-29 on it with `options.preflight`, AGENTCLI-27/28 with `options.policy`. */
-function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['findings']; events: string[] } {
+function verdictOf(fixture: Fixture): {
+  ok: boolean;
+  findings: Expected['findings'];
+  events: string[];
+} {
   const report = checkTurns(fixture.transcript, fixture.options);
   const findings = report.findings.map((f) => ({ id: f.id, line: f.line ?? null }));
   let ok = report.ok;
@@ -112,12 +141,18 @@ function verdictOf(fixture: Fixture): { ok: boolean; findings: Expected['finding
 }
 
 /** Where the checkers and a declaration disagree (empty: they agree). */
-function disagreement(breaks: readonly string[], verdict: { ok: boolean; findings: Expected['findings'] }): string[] {
+function disagreement(
+  breaks: readonly string[],
+  verdict: { ok: boolean; findings: Expected['findings'] },
+): string[] {
   const found = [...new Set(verdict.findings.map((f) => f.id))].sort();
   const problems: string[] = [];
-  for (const id of breaks) if (!found.includes(id)) problems.push(`declares ${id}, the checker does not find it`);
-  for (const id of found) if (!breaks.includes(id)) problems.push(`the checker finds ${id}, undeclared`);
-  if (verdict.ok !== declaredOk(breaks)) problems.push(`the checker says ok=${verdict.ok}, the declaration ok=${declaredOk(breaks)}`);
+  for (const id of breaks)
+    if (!found.includes(id)) problems.push(`declares ${id}, the checker does not find it`);
+  for (const id of found)
+    if (!breaks.includes(id)) problems.push(`the checker finds ${id}, undeclared`);
+  if (verdict.ok !== declaredOk(breaks))
+    problems.push(`the checker says ok=${verdict.ok}, the declaration ok=${declaredOk(breaks)}`);
   return problems;
 }
 
@@ -126,17 +161,32 @@ function write(entries: CorpusEntry[]): void {
   const files = new Map<string, string>();
   const problems: string[] = [];
   for (const entry of entries) {
-    const fixture: Fixture = { description: entry.description, protocol: entry.transcript.protocol, options: entry.options, transcript: entry.transcript, ...(entry.lifecycle ? { lifecycle: entry.lifecycle } : {}) };
+    const fixture: Fixture = {
+      description: entry.description,
+      protocol: entry.transcript.protocol,
+      options: entry.options,
+      transcript: entry.transcript,
+      ...(entry.lifecycle ? { lifecycle: entry.lifecycle } : {}),
+    };
     const path = `${entry.name}.json`;
     const text = serialize(fixture);
     const verdict = verdictOf(JSON.parse(text) as Fixture);
     const breaks = [...new Set(entry.breaks)].sort();
     for (const problem of disagreement(breaks, verdict)) problems.push(`${path}: ${problem}`);
     files.set(path, text);
-    fixtures.push({ path, ok: declaredOk(breaks), breaks, findings: verdict.findings, events: verdict.events });
+    fixtures.push({
+      path,
+      ok: declaredOk(breaks),
+      breaks,
+      findings: verdict.findings,
+      events: verdict.events,
+    });
   }
   // A recording that does not show what its fault declares (a cancel that came too late, a changed fake) is not written.
-  if (problems.length > 0) throw new Error(`the corpus was not written: the checkers disagree with the declarations:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `the corpus was not written: the checkers disagree with the declarations:\n${problems.join('\n')}`,
+    );
   mkdirSync(DIR, { recursive: true });
   for (const file of readdirSync(DIR)) if (file.endsWith('.json')) rmSync(join(DIR, file));
   for (const [path, text] of files) writeFileSync(join(DIR, path), text);
@@ -159,30 +209,51 @@ function writeReadmeTable(entries: CorpusEntry[], fixtures: Expected[]): void {
     const breaks = f.breaks.length === 0 ? '—' : f.breaks.map((id) => `\`${id}\``).join(', ');
     return `| \`${f.path}\` | ${f.ok ? 'ok' : '**not ok**'} | ${breaks} | ${entry.description.replace(/\|/g, '\\|')} |`;
   });
-  const table = ['| file | ok | breaks (declared) | what was recorded |', '|---|---|---|---|', ...rows].join('\n');
-  writeFileSync(readme, `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+  const table = [
+    '| file | ok | breaks (declared) | what was recorded |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  writeFileSync(
+    readme,
+    `${text.slice(0, text.indexOf(start) + start.length)}\n${table}\n${text.slice(text.indexOf(end))}`,
+  );
 }
 
-const readExpected = (): Expected[] => (JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { fixtures: Expected[] }).fixtures;
+const readExpected = (): Expected[] =>
+  (JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { fixtures: Expected[] })
+    .fixtures;
 const readFixture = (path: string): { text: string; fixture: Fixture } => {
   const text = readFileSync(join(DIR, path), 'utf8');
   return { text, fixture: JSON.parse(text) as Fixture };
 };
 
 describe('the agent-conversation corpus', () => {
-  test.runIf(UPDATE)('records the corpus from the real fakes (UPDATE_AGENT_CORPUS=1)', async () => {
-    write(await recordCorpus());
-  }, 600_000);
+  test.runIf(UPDATE)(
+    'records the corpus from the real fakes (UPDATE_AGENT_CORPUS=1)',
+    async () => {
+      write(await recordCorpus());
+    },
+    600_000,
+  );
 
   test('every fixture parses and has the shape of its format; expected.json lists exactly the fixture files', () => {
     const expected = readExpected();
     expect(expected.length).toBeGreaterThan(0);
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'expected.json').sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.json') && f !== 'expected.json')
+      .sort();
     expect(expected.map((e) => e.path).sort()).toEqual(files);
     for (const { path } of expected) {
       const { fixture } = readFixture(path);
-      expect(Object.keys(fixture).filter((k) => k !== 'lifecycle').sort(), path).toEqual(['description', 'options', 'protocol', 'transcript']);
-      if (fixture.lifecycle) expect(Object.keys(fixture.lifecycle).sort(), path).toEqual(['alive', 'records']);
+      expect(
+        Object.keys(fixture)
+          .filter((k) => k !== 'lifecycle')
+          .sort(),
+        path,
+      ).toEqual(['description', 'options', 'protocol', 'transcript']);
+      if (fixture.lifecycle)
+        expect(Object.keys(fixture.lifecycle).sort(), path).toEqual(['alive', 'records']);
       expect(fixture.transcript.protocol, path).toBe(fixture.protocol);
       expect(Array.isArray(fixture.transcript.frames), path).toBe(true);
       fixture.transcript.frames.forEach((f, i) => {
@@ -192,7 +263,8 @@ describe('the agent-conversation corpus', () => {
       expect((fixture.transcript.stderr ?? '').length, path).toBeLessThanOrEqual(2048);
       // No machine's paths: temporary directories and the checkout are `<tmp>` and `<kit>`.
       const { text } = readFixture(path);
-      for (const local of [tmpdir(), new URL('../../../', import.meta.url).pathname]) expect(text.includes(local), `${path} names ${local}`).toBe(false);
+      for (const local of [tmpdir(), new URL('../../../', import.meta.url).pathname])
+        expect(text.includes(local), `${path} names ${local}`).toBe(false);
     }
   });
 
@@ -215,17 +287,27 @@ describe('the agent-conversation corpus', () => {
     const { fixture } = readFixture('acp-crash-mid-turn.json');
     const verdict = verdictOf(fixture);
     expect(disagreement(['AGENTCLI-22/no-turn-end'], verdict)).toEqual([]);
-    expect(disagreement([], verdict)).toEqual(['the checker finds AGENTCLI-22/no-turn-end, undeclared', 'the checker says ok=false, the declaration ok=true']);
-    expect(disagreement(['AGENTCLI-22/no-turn-end', 'AGENTCLI-21/malformed-frame'], verdict)).toEqual(['declares AGENTCLI-21/malformed-frame, the checker does not find it']);
+    expect(disagreement([], verdict)).toEqual([
+      'the checker finds AGENTCLI-22/no-turn-end, undeclared',
+      'the checker says ok=false, the declaration ok=true',
+    ]);
+    expect(
+      disagreement(['AGENTCLI-22/no-turn-end', 'AGENTCLI-21/malformed-frame'], verdict),
+    ).toEqual(['declares AGENTCLI-21/malformed-frame, the checker does not find it']);
     const warned = verdictOf(readFixture('acp-tool-call-without-result.json').fixture);
-    expect(disagreement(['AGENTCLI-23/unanswered-call'], { ...warned, ok: false })).toEqual(['the checker says ok=false, the declaration ok=true']);
+    expect(disagreement(['AGENTCLI-23/unanswered-call'], { ...warned, ok: false })).toEqual([
+      'the checker says ok=false, the declaration ok=true',
+    ]);
   });
 
   test('the recorded detail holds: findings (id, line) in report order, and the event types', () => {
     for (const expected of readExpected()) {
       const { fixture } = readFixture(expected.path);
       const { findings, events } = verdictOf(fixture);
-      expect({ findings, events }, expected.path).toEqual({ findings: expected.findings, events: expected.events });
+      expect({ findings, events }, expected.path).toEqual({
+        findings: expected.findings,
+        events: expected.events,
+      });
     }
   });
 
@@ -233,7 +315,11 @@ describe('the agent-conversation corpus', () => {
     const shown = new Set(readExpected().flatMap((e) => e.breaks));
     const judged = AGENTCLI_TURN_SUB_RULES.map((r) => r.id);
     const excused = new Set(NOT_IN_CORPUS.map((n) => n.id));
-    for (const id of judged) expect(shown.has(id) || excused.has(id), `${id} is neither in the corpus nor in NOT_IN_CORPUS`).toBe(true);
+    for (const id of judged)
+      expect(
+        shown.has(id) || excused.has(id),
+        `${id} is neither in the corpus nor in NOT_IN_CORPUS`,
+      ).toBe(true);
     // The exceptions stay honest: each names a sub-rule the corpus really does not show, with a reason.
     for (const { id, reason } of NOT_IN_CORPUS) {
       expect(judged, id).toContain(id);
@@ -247,11 +333,21 @@ describe('the agent-conversation corpus', () => {
   test('the fake secret appears only in the fixtures judged with it (echoes-secret, the runner-secret ones), and never in a finding', () => {
     for (const { path } of readExpected()) {
       const { text, fixture } = readFixture(path);
-      const secrets = [...(fixture.options.secrets ?? []), ...(fixture.options.runnerSecrets?.secrets ?? [])];
-      if (secrets.length === 0) expect(text.includes(CORPUS_SECRET), `${path} holds the fake secret`).toBe(false);
+      const secrets = [
+        ...(fixture.options.secrets ?? []),
+        ...(fixture.options.runnerSecrets?.secrets ?? []),
+      ];
+      if (secrets.length === 0)
+        expect(text.includes(CORPUS_SECRET), `${path} holds the fake secret`).toBe(false);
       else expect(fixture.description.includes(CORPUS_SECRET), path).toBe(false);
       expect(JSON.stringify(verdictOf(fixture).findings), path).not.toContain(CORPUS_SECRET);
-      if (fixture.lifecycle && fixture.options.runnerSecrets) expect(JSON.stringify(checkRunnerSecrets(fixture.lifecycle.records, fixture.options.runnerSecrets)), path).not.toContain(CORPUS_SECRET);
+      if (fixture.lifecycle && fixture.options.runnerSecrets)
+        expect(
+          JSON.stringify(
+            checkRunnerSecrets(fixture.lifecycle.records, fixture.options.runnerSecrets),
+          ),
+          path,
+        ).not.toContain(CORPUS_SECRET);
     }
     expect(readFileSync(join(DIR, 'expected.json'), 'utf8')).not.toContain(CORPUS_SECRET);
     expect(existsSync(join(DIR, 'README.md'))).toBe(true);

@@ -16,7 +16,8 @@ afterEach(() => {
   for (const agent of started.splice(0)) agent.kill();
   for (const pid of helpers.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
-const prompt = (sessionId: string, text: string) => request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
+const prompt = (sessionId: string, text: string) =>
+  request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
 
 test('every fault declares what a correct runner must do, and refuses bad parameters', () => {
   for (const [id, factory] of Object.entries(AGENT_FAULT_CATALOGUE)) {
@@ -30,15 +31,22 @@ test('every fault declares what a correct runner must do, and refuses bad parame
 });
 
 test('every fault declares, for exactly its arms, the transcript sub-rules its recording breaks (registered ones)', () => {
-  const transcriptRules = new Set(AGENTCLI_TURN_SUB_RULES.filter((r) => r.judgedBy === 'transcript').map((r) => r.id));
+  const transcriptRules = new Set(
+    AGENTCLI_TURN_SUB_RULES.filter((r) => r.judgedBy === 'transcript').map((r) => r.id),
+  );
   for (const [id, factory] of Object.entries(AGENT_FAULT_CATALOGUE)) {
     const fault = factory();
     expect(Object.keys(fault.transcriptBreaks).sort(), id).toEqual([...fault.arms].sort());
-    for (const breaks of Object.values(fault.transcriptBreaks)) for (const rule of breaks!) expect(transcriptRules.has(rule), `${id}: ${rule}`).toBe(true);
+    for (const breaks of Object.values(fault.transcriptBreaks))
+      for (const rule of breaks!) expect(transcriptRules.has(rule), `${id}: ${rule}`).toBe(true);
   }
   // Parameters change the declaration where they change the wire.
-  expect(makeAgentFault('malformed-frame', { kind: 'not-json' }).transcriptBreaks.proprietary).toEqual(['AGENTCLI-21/unknown-tag']);
-  expect(makeAgentFault('tool-call-without-result', { then: 'hang' }).transcriptBreaks.acp).toEqual(['AGENTCLI-22/no-turn-end']);
+  expect(
+    makeAgentFault('malformed-frame', { kind: 'not-json' }).transcriptBreaks.proprietary,
+  ).toEqual(['AGENTCLI-21/unknown-tag']);
+  expect(makeAgentFault('tool-call-without-result', { then: 'hang' }).transcriptBreaks.acp).toEqual(
+    ['AGENTCLI-22/no-turn-end'],
+  );
 });
 
 describe('ACP faults, observed as a runner author would', () => {
@@ -48,7 +56,10 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(await agent.exited).toEqual({ code: 3, signal: null });
     expect(agent.stderr).toContain('cannot start');
     expect(agent.lines).toEqual([]);
-    expect(agent.lifecycle().map((r) => [r.event, r.code])).toEqual([['start', undefined], ['exit', 3]]);
+    expect(agent.lifecycle().map((r) => [r.event, r.code])).toEqual([
+      ['start', undefined],
+      ['exit', 3],
+    ]);
   });
 
   test('slow-handshake: the answer comes late, but it comes', async () => {
@@ -111,7 +122,12 @@ describe('ACP faults, observed as a runner author would', () => {
     const p = prompt(sessionId, 'hello');
     agent.send(p);
     await agent.waitForMessage((m) => m.id === p.id);
-    const chunks = agent.messages().filter((m) => m.method === 'session/update' && m.params.update.sessionUpdate === 'agent_message_chunk');
+    const chunks = agent
+      .messages()
+      .filter(
+        (m) =>
+          m.method === 'session/update' && m.params.update.sessionUpdate === 'agent_message_chunk',
+      );
     expect(chunks[0]!.params.update.content.text).toHaveLength(8 * 1024 * 1024);
     expect(chunks.length).toBe(3);
   });
@@ -131,9 +147,13 @@ describe('ACP faults, observed as a runner author would', () => {
     const sessionId = await openAcpSession(agent);
     const p = prompt(sessionId, 'hello');
     agent.send(p);
-    const { index } = await agent.waitForLine((l) => l.includes(`"id":${p.id},`) && l.includes('stopReason'));
+    const { index } = await agent.waitForLine(
+      (l) => l.includes(`"id":${p.id},`) && l.includes('stopReason'),
+    );
     await agent.waitForLine((l) => l.includes('late chunk 2'), index);
-    expect(agent.lines.slice(index + 1).filter((l) => l.includes('session/update'))).toHaveLength(2);
+    expect(agent.lines.slice(index + 1).filter((l) => l.includes('session/update'))).toHaveLength(
+      2,
+    );
   });
 
   test('unknown-protocol-version: the handshake answers a version nobody asked for', async () => {
@@ -167,12 +187,35 @@ describe('ACP faults, observed as a runner author would', () => {
     const read = await agent.waitForLine(isAnswer(roundTrip.id));
     const answeredBeforeRoundTrip = agent.lines.slice(0, read.index).some(isAnswer(p.id));
     const answer = await agent.waitForMessage((m) => m.id === p.id);
-    const finishedAfterCancel = agent.lines.slice(tool.index + 1).some((l) => l.includes('"finished"'));
-    return { answeredBeforeRoundTrip, stopReason: answer.result.stopReason as string, finishedAfterCancel };
+    const finishedAfterCancel = agent.lines
+      .slice(tool.index + 1)
+      .some((l) => l.includes('"finished"'));
+    return {
+      answeredBeforeRoundTrip,
+      stopReason: answer.result.stopReason as string,
+      finishedAfterCancel,
+    };
   }
   const workScript = (dir: string, workMs: number) => {
     const file = join(dir, 'script.json');
-    writeFileSync(file, JSON.stringify({ name: 'work', description: 'works after a tool call', turns: [{ steps: [{ text: 'working' }, { tool: { id: 'call-1', name: 'scan', kind: 'search' } }, { workMs }, { toolResult: { id: 'call-1', output: 'scanned' } }, { text: 'finished' }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'work',
+        description: 'works after a tool call',
+        turns: [
+          {
+            steps: [
+              { text: 'working' },
+              { tool: { id: 'call-1', name: 'scan', kind: 'search' } },
+              { workMs },
+              { toolResult: { id: 'call-1', output: 'scanned' } },
+              { text: 'finished' },
+            ],
+          },
+        ],
+      }),
+    );
     return file;
   };
 
@@ -220,13 +263,23 @@ describe('ACP faults, observed as a runner author would', () => {
     await openAcpSession(agent);
     agent.child.kill('SIGTERM');
     expect(await agent.exited).toEqual({ code: 143, signal: null });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'signal', 'exit']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual([
+      'start',
+      'session-open',
+      'signal',
+      'exit',
+    ]);
   });
 
   test('unknown-session-on-load: a stored session is not found (-32002)', async () => {
     const first = acp();
     const sessionId = await openAcpSession(first);
-    const second = new AgentProcess('agent-acp', ['--fault', 'unknown-session-on-load'], {}, first.dir);
+    const second = new AgentProcess(
+      'agent-acp',
+      ['--fault', 'unknown-session-on-load'],
+      {},
+      first.dir,
+    );
     started.push(second);
     const init = INIT();
     second.send(init);
@@ -242,7 +295,10 @@ describe('ACP faults, observed as a runner author would', () => {
     const p = prompt(sessionId, 'hello');
     agent.send(p);
     expect((await agent.waitForMessage((m) => m.id === p.id)).result.stopReason).toBe('end_turn');
-    const kinds = agent.messages().filter((m) => m.method === 'session/update').map((m) => m.params.update.sessionUpdate);
+    const kinds = agent
+      .messages()
+      .filter((m) => m.method === 'session/update')
+      .map((m) => m.params.update.sessionUpdate);
     expect(kinds).toContain('tool_call');
     expect(kinds).not.toContain('tool_call_update');
   });
@@ -269,12 +325,17 @@ describe('ACP faults, observed as a runner author would', () => {
   });
 
   test('faults compose: from the environment and the argv together', async () => {
-    const agent = acp(['--fault', 'split-frames={"pauseEvery":0}'], { AOI_TESTKIT_AGENT_FAULTS: JSON.stringify([['unknown-protocol-version', { version: 7 }]]) });
+    const agent = acp(['--fault', 'split-frames={"pauseEvery":0}'], {
+      AOI_TESTKIT_AGENT_FAULTS: JSON.stringify([['unknown-protocol-version', { version: 7 }]]),
+    });
     const init = INIT();
     agent.send(init);
     const answer = await agent.waitForMessage((m) => m.id === init.id);
     expect(answer.result.protocolVersion).toBe(7);
-    expect(answer.result._meta['aoi-testkit'].faults).toEqual(['unknown-protocol-version', 'split-frames']);
+    expect(answer.result._meta['aoi-testkit'].faults).toEqual([
+      'unknown-protocol-version',
+      'split-frames',
+    ]);
   });
 });
 
@@ -302,12 +363,30 @@ describe('REPL and MCP faults', () => {
     expect((await dead.exited).code).toBe(1);
     const odd = new AgentProcess('agent-mcp', ['--fault', 'unknown-protocol-version']);
     started.push(odd);
-    odd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    odd.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    });
     expect((await odd.waitForMessage((m) => m.id === 1)).result.protocolVersion).toBe('1999-01-01');
   });
 
   const mcpInit = (agent: AgentProcess) => {
-    agent.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    agent.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    });
     agent.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   };
 
@@ -315,30 +394,57 @@ describe('REPL and MCP faults', () => {
     const agent = new AgentProcess('agent-mcp', ['--fault', 'events-after-turn-end={"count":2}']);
     started.push(agent);
     mcpInit(agent);
-    agent.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 'p1' } } });
+    agent.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 'p1' } },
+    });
     const answered = await agent.waitForMessage((m) => m.id === 2);
     expect(answered.result.content).toEqual([{ type: 'text', text: 'hi' }]);
     const late = await agent.waitForLine((l) => l.includes('late event 2'));
-    const afterAnswer = agent.messages().slice(agent.messages().findIndex((m) => m.id === 2) + 1, late.index + 1);
-    expect(afterAnswer.filter((m) => m.method === 'notifications/progress').map((m) => [m.params.progressToken, m.params.message])).toEqual([
+    const afterAnswer = agent
+      .messages()
+      .slice(agent.messages().findIndex((m) => m.id === 2) + 1, late.index + 1);
+    expect(
+      afterAnswer
+        .filter((m) => m.method === 'notifications/progress')
+        .map((m) => [m.params.progressToken, m.params.message]),
+    ).toEqual([
       ['p1', '(late event 1 after the result)'],
       ['p1', '(late event 2 after the result)'],
     ]);
-    agent.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'milk' } } });
+    agent.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'search_notes', arguments: { query: 'milk' } },
+    });
     const second = await agent.waitForMessage((m) => m.id === 3);
     expect(second.result.structuredContent.hits).toHaveLength(1);
-    await agent.waitForLine((l) => l.includes('notifications/message') && l.includes('late event 2'), late.index + 1);
+    await agent.waitForLine(
+      (l) => l.includes('notifications/message') && l.includes('late event 2'),
+      late.index + 1,
+    );
   });
 
   test('MCP tool-call-without-result: tools/call is never answered (other requests are), and then "end-turn" is refused', async () => {
     const agent = new AgentProcess('agent-mcp', ['--fault', 'tool-call-without-result']);
     started.push(agent);
     mcpInit(agent);
-    agent.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
+    agent.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hi' } },
+    });
     agent.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
     await agent.waitForMessage((m) => m.id === 3);
     expect(agent.messages().some((m) => m.id === 2)).toBe(false);
-    const refused = new AgentProcess('agent-mcp', ['--fault', 'tool-call-without-result={"then":"end-turn"}']);
+    const refused = new AgentProcess('agent-mcp', [
+      '--fault',
+      'tool-call-without-result={"then":"end-turn"}',
+    ]);
     started.push(refused);
     expect(await refused.exited).toEqual({ code: 64, signal: null });
     expect(refused.stderr).toMatch(/"end-turn" has no meaning on mcp/);

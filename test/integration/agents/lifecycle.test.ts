@@ -1,7 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
-import { agentLifecycleProbe, processAlive, type AgentLifecycleProbe } from '../../../src/lint/agentcli/lifecycle-probe.js';
+import {
+  agentLifecycleProbe,
+  processAlive,
+  type AgentLifecycleProbe,
+} from '../../../src/lint/agentcli/lifecycle-probe.js';
 import type { LifecycleRecord } from '../../../src/spec/agentcli/transcript.js';
 import { AgentProcess, BIN, openAcpSession, request } from './support.js';
 
@@ -9,7 +13,8 @@ const probes: AgentLifecycleProbe[] = [];
 const pids: number[] = [];
 afterEach(() => {
   for (const probe of probes.splice(0)) {
-    for (const r of probe.records()) if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
+    for (const r of probe.records())
+      if (r.event === 'start' || r.event === 'child') pids.push(r.pid);
     probe.cleanup();
   }
   for (const pid of pids.splice(0)) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
@@ -25,7 +30,11 @@ interface Agent {
 async function startAgent(faults: string[] = []): Promise<Agent> {
   const probe = agentLifecycleProbe();
   probes.push(probe);
-  const child = spawn(process.execPath, [BIN('agent-repl'), ...faults.flatMap((f) => ['--fault', f])], { env: { PATH: process.env.PATH, ...probe.env }, detached: true });
+  const child = spawn(
+    process.execPath,
+    [BIN('agent-repl'), ...faults.flatMap((f) => ['--fault', f])],
+    { env: { PATH: process.env.PATH, ...probe.env }, detached: true },
+  );
   pids.push(child.pid!);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.stderr.resume();
@@ -47,7 +56,8 @@ async function logged(agent: Agent, test: (r: LifecycleRecord) => boolean): Prom
 
 const helperGone = async (agent: Agent) => {
   const child = agent.probe.records().find((r) => r.event === 'child');
-  for (let i = 0; child && processAlive(child.pid) && i < 100_000; i++) await new Promise((r) => setImmediate(r));
+  for (let i = 0; child && processAlive(child.pid) && i < 100_000; i++)
+    await new Promise((r) => setImmediate(r));
 };
 
 /** The reference tear-down: SIGTERM the group, SIGKILL it 5 s later if the agent is still there. */
@@ -79,7 +89,11 @@ test('a clean agent whose stdin the runner closes exits on its own: pass', async
   agent.child.stdin.end();
   await agent.exited;
   const report = agent.probe.check();
-  expect(report).toMatchObject({ ok: true, findings: [], verdict: { rule: 'AGENTCLI-26', status: 'pass' } });
+  expect(report).toMatchObject({
+    ok: true,
+    findings: [],
+    verdict: { rule: 'AGENTCLI-26', status: 'pass' },
+  });
 });
 
 test('the reference runner tears down a clean agent with a helper: SIGTERM, group kill, nothing left', async () => {
@@ -115,7 +129,9 @@ test('a runner that kills SIGTERM-ignoring agent right after SIGTERM: early-sigk
   agent.child.kill('SIGKILL');
   await agent.exited;
   const report = agent.probe.check();
-  expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['AGENTCLI-26/early-sigkill', 'warning']]);
+  expect(report.findings.map((f) => [f.id, f.severity])).toEqual([
+    ['AGENTCLI-26/early-sigkill', 'warning'],
+  ]);
   expect(report.ok).toBe(true);
 });
 
@@ -149,7 +165,8 @@ describe('session-not-closed (the ACP fake logs its sessions)', () => {
   afterEach(() => {
     for (const agent of acpAgents.splice(0)) agent.kill();
   });
-  const judge = (agent: AgentProcess) => checkAgentLifecycle(agent.lifecycle(), { alive: processAlive });
+  const judge = (agent: AgentProcess) =>
+    checkAgentLifecycle(agent.lifecycle(), { alive: processAlive });
 
   test('SIGTERM with the session still open: a warning', async () => {
     const agent = new AgentProcess('agent-acp');
@@ -158,7 +175,9 @@ describe('session-not-closed (the ACP fake logs its sessions)', () => {
     agent.child.kill('SIGTERM');
     await agent.exited;
     const report = judge(agent);
-    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([['AGENTCLI-26/session-not-closed', 'warning']]);
+    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([
+      ['AGENTCLI-26/session-not-closed', 'warning'],
+    ]);
     expect(report.ok).toBe(true);
   });
 
@@ -172,6 +191,12 @@ describe('session-not-closed (the ACP fake logs its sessions)', () => {
     agent.child.kill('SIGTERM');
     await agent.exited;
     expect(judge(agent).findings).toEqual([]);
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'session-close', 'signal', 'exit']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual([
+      'start',
+      'session-open',
+      'session-close',
+      'signal',
+      'exit',
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { recordAgentTranscript, type AgentTranscriptRecorder } from '../../../src/run/agent-transcript.js';
+import {
+  recordAgentTranscript,
+  type AgentTranscriptRecorder,
+} from '../../../src/run/agent-transcript.js';
 import type { AgentProtocol } from '../../../src/spec/agentcli/transcript.js';
 import { BIN, tempDir } from './support.js';
 
@@ -20,16 +23,26 @@ export interface Recorded {
 const running: ChildProcessWithoutNullStreams[] = [];
 /** Kill every fake these helpers started and that is still running. */
 export function killAll(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 /** A fake agent process, its conversation recorded from the first byte. */
-export function spawnRecorded(name: 'agent-acp' | 'agent-mcp' | 'agent-repl', protocol: AgentProtocol, args: string[] = [], env: NodeJS.ProcessEnv = {}): Recorded {
+export function spawnRecorded(
+  name: 'agent-acp' | 'agent-mcp' | 'agent-repl',
+  protocol: AgentProtocol,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Recorded {
   const dir = tempDir('aoi-turns-');
-  const child = spawn(process.execPath, [BIN(name), ...args], { env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: dir, ...env } });
+  const child = spawn(process.execPath, [BIN(name), ...args], {
+    env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: dir, ...env },
+  });
   running.push(child);
   const recorder = recordAgentTranscript(child, protocol);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return { child, recorder, exited, closed };
 }
@@ -42,9 +55,18 @@ export function acpClient(rec: Recorded) {
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       for (const l of listeners) l(params.update);
     })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({ outcome: { outcome: 'selected', optionId: params.options.find((o) => o.kind === 'allow_once')!.optionId } }));
-  const stream = acp.ndJsonStream(Writable.toWeb(rec.child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(rec.child.stdout) as unknown as ReadableStream<Uint8Array>);
-  const next = (test: (u: acp.SessionUpdate) => boolean) => new Promise<void>((resolve) => listeners.push((u) => test(u) && resolve()));
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({
+      outcome: {
+        outcome: 'selected',
+        optionId: params.options.find((o) => o.kind === 'allow_once')!.optionId,
+      },
+    }));
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(rec.child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(rec.child.stdout) as unknown as ReadableStream<Uint8Array>,
+  );
+  const next = (test: (u: acp.SessionUpdate) => boolean) =>
+    new Promise<void>((resolve) => listeners.push((u) => test(u) && resolve()));
   return { app, stream, next };
 }
 
@@ -88,7 +110,12 @@ export async function mcpClient(rec: Recorded): Promise<Client> {
 
 /** Resolves once `test` holds for a recorded from-agent line (polled on each stdout chunk, never on time). */
 export function untilFrom(rec: Recorded, test: (text: string) => boolean): Promise<void> {
-  const seen = () => rec.recorder.transcript().frames.some((f) => f.direction === 'from-agent' && test(f.line ?? JSON.stringify(f.message)));
+  const seen = () =>
+    rec.recorder
+      .transcript()
+      .frames.some(
+        (f) => f.direction === 'from-agent' && test(f.line ?? JSON.stringify(f.message)),
+      );
   return new Promise((resolve, reject) => {
     const check = () => {
       if (seen()) {
@@ -98,7 +125,11 @@ export function untilFrom(rec: Recorded, test: (text: string) => boolean): Promi
     };
     const onData = () => setImmediate(check);
     rec.child.stdout.on('data', onData);
-    rec.child.once('exit', () => setImmediate(() => (seen() ? resolve() : reject(new Error('the agent exited before the line came')))));
+    rec.child.once('exit', () =>
+      setImmediate(() =>
+        seen() ? resolve() : reject(new Error('the agent exited before the line came')),
+      ),
+    );
     check();
   });
 }

@@ -16,7 +16,8 @@ afterAll(() => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-export const BIN = (name: 'agent-acp' | 'agent-mcp' | 'agent-repl') => new URL(`../../../fixtures/bin/${name}`, import.meta.url).pathname;
+export const BIN = (name: 'agent-acp' | 'agent-mcp' | 'agent-repl') =>
+  new URL(`../../../fixtures/bin/${name}`, import.meta.url).pathname;
 export const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 
 /** A fake agent as a real process, with its own state dir and lifecycle log, read line by line. */
@@ -33,11 +34,21 @@ export class AgentProcess {
   private partial = '';
   private waiters: (() => void)[] = [];
 
-  constructor(name: 'agent-acp' | 'agent-mcp' | 'agent-repl', args: string[] = [], env: NodeJS.ProcessEnv = {}, dir?: string) {
+  constructor(
+    name: 'agent-acp' | 'agent-mcp' | 'agent-repl',
+    args: string[] = [],
+    env: NodeJS.ProcessEnv = {},
+    dir?: string,
+  ) {
     this.dir = dir ?? tempDir();
     this.log = join(this.dir, 'lifecycle.jsonl');
     this.child = spawn(process.execPath, [BIN(name), ...args], {
-      env: { PATH: process.env.PATH, AOI_TESTKIT_STATE_DIR: this.dir, AOI_TESTKIT_AGENT_LOG: this.log, ...env },
+      env: {
+        PATH: process.env.PATH,
+        AOI_TESTKIT_STATE_DIR: this.dir,
+        AOI_TESTKIT_AGENT_LOG: this.log,
+        ...env,
+      },
     });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
@@ -48,10 +59,12 @@ export class AgentProcess {
       this.wake();
     });
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => {
-      this.wake();
-      resolve({ code, signal });
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code, signal) => {
+        this.wake();
+        resolve({ code, signal });
+      }),
+    );
     this.exited.then(() => this.wake());
   }
 
@@ -60,11 +73,17 @@ export class AgentProcess {
   }
 
   /** Resolves with the first line (from `from`) that passes `test`; rejects if the process exits first. */
-  async waitForLine(test: (line: string) => boolean, from = 0): Promise<{ line: string; index: number }> {
+  async waitForLine(
+    test: (line: string) => boolean,
+    from = 0,
+  ): Promise<{ line: string; index: number }> {
     for (;;) {
       const index = this.lines.findIndex((line, i) => i >= from && test(line));
       if (index >= 0) return { line: this.lines[index]!, index };
-      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`agent exited (${this.child.exitCode ?? this.child.signalCode}) before the line came; stderr: ${this.stderr.slice(-300)}`);
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        throw new Error(
+          `agent exited (${this.child.exitCode ?? this.child.signalCode}) before the line came; stderr: ${this.stderr.slice(-300)}`,
+        );
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
@@ -80,7 +99,10 @@ export class AgentProcess {
     });
   }
 
-  async waitForMessage(test: (m: Record<string, any>) => boolean, from = 0): Promise<Record<string, any>> {
+  async waitForMessage(
+    test: (m: Record<string, any>) => boolean,
+    from = 0,
+  ): Promise<Record<string, any>> {
     const { line } = await this.waitForLine((l) => {
       try {
         return test(JSON.parse(l));
@@ -97,7 +119,10 @@ export class AgentProcess {
 
   lifecycle(): (LifecycleRecord & Record<string, unknown>)[] {
     if (!existsSync(this.log)) return [];
-    return readFileSync(this.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(this.log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {
@@ -107,7 +132,12 @@ export class AgentProcess {
 
 let nextId = 1;
 /** A raw ACP request line. */
-export const request = (method: string, params: unknown) => ({ jsonrpc: '2.0', id: nextId++, method, params });
+export const request = (method: string, params: unknown) => ({
+  jsonrpc: '2.0',
+  id: nextId++,
+  method,
+  params,
+});
 export const INIT = () => request('initialize', { protocolVersion: 1, clientCapabilities: {} });
 
 /** Raw ACP up to an open session: the id of the session. */

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
 
-const TOOL = fileURLToPath(new URL('../../../fixtures/foreign/pytickets/pytickets.py', import.meta.url));
+const TOOL = fileURLToPath(
+  new URL('../../../fixtures/foreign/pytickets/pytickets.py', import.meta.url),
+);
 // A busy 2-core machine: one check runs some forty Python processes.
 const TIMEOUT = 120_000;
 
@@ -21,7 +23,12 @@ beforeAll(() => {
   writeFileSync(join(workspace, '.pytickets', 'projects'), 'web\nmobile\n');
 });
 
-const check = (defect?: string) => checkCmdhelp('python3', [TOOL], { cwd: workspace, env: defect ? { PYTICKETS_DEFECT: defect } : {}, timeoutMs: 60_000 });
+const check = (defect?: string) =>
+  checkCmdhelp('python3', [TOOL], {
+    cwd: workspace,
+    env: defect ? { PYTICKETS_DEFECT: defect } : {},
+    timeoutMs: 60_000,
+  });
 
 describe('checkCmdhelp on pytickets (argparse, foreign)', () => {
   it(
@@ -29,8 +36,13 @@ describe('checkCmdhelp on pytickets (argparse, foreign)', () => {
     async () => {
       const report = await check();
       expect(report.findings).toEqual([]);
-      expect(report.verdicts.filter((v) => v.status !== 'pass').map((v) => `${v.rule} ${v.status}`)).toEqual(['CMDHELP-08 not_applicable']);
-      expect(report.document?.commands['ticket list']?.flags?.project?.enum).toEqual(['web', 'mobile']);
+      expect(
+        report.verdicts.filter((v) => v.status !== 'pass').map((v) => `${v.rule} ${v.status}`),
+      ).toEqual(['CMDHELP-08 not_applicable']);
+      expect(report.document?.commands['ticket list']?.flags?.project?.enum).toEqual([
+        'web',
+        'mobile',
+      ]);
       // Every bool flag and dynamic enum was judged: nothing was left in a note.
       expect(report.verdicts.find((v) => v.rule === 'CMDHELP-02')?.notes ?? []).toEqual([]);
     },

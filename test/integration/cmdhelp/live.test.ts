@@ -24,15 +24,30 @@ describe('checkCmdhelp on helpdesk', () => {
     writeFileSync(join(stateDir, 'queues.json'), JSON.stringify(['hr', 'ops']));
     const report = await checkCmdhelp('node', [bin], { env: { AOI_TESTKIT_STATE_DIR: stateDir } });
     expect(report.findings).toEqual([]);
-    expect(report.verdicts.map((v) => `${v.rule} ${v.status}`)).toEqual(['01', '02', '03', '04', '05', '06', '07', '08'].map((n) => `CMDHELP-${n} pass`));
+    expect(report.verdicts.map((v) => `${v.rule} ${v.status}`)).toEqual(
+      ['01', '02', '03', '04', '05', '06', '07', '08'].map((n) => `CMDHELP-${n} pass`),
+    );
     expect(report.capability?.formats).toEqual(['text', 'md', 'json', 'llm']);
-    expect(Object.keys(report.document?.commands ?? {})).toEqual(['queue', 'queue list', 'queue show', 'status', 'ticket', 'ticket close', 'ticket create', 'ticket list']);
+    expect(Object.keys(report.document?.commands ?? {})).toEqual([
+      'queue',
+      'queue list',
+      'queue show',
+      'status',
+      'ticket',
+      'ticket close',
+      'ticket create',
+      'ticket list',
+    ]);
     expect(report.document?.commands['ticket create']?.flags?.queue?.enum).toEqual(['hr', 'ops']);
   });
 
   it('faults can be chosen through AOI_TESTKIT_CMDHELP_FAULTS; each finding names its probe', async () => {
-    const report = await checkCmdhelp('node', [bin], { env: { AOI_TESTKIT_CMDHELP_FAULTS: 'capability-patch,bool-with-value' } });
-    const declared = HELPDESK_FAULTS.filter((f) => ['capability-patch', 'bool-with-value'].includes(f.id)).flatMap((f) => f.violates);
+    const report = await checkCmdhelp('node', [bin], {
+      env: { AOI_TESTKIT_CMDHELP_FAULTS: 'capability-patch,bool-with-value' },
+    });
+    const declared = HELPDESK_FAULTS.filter((f) =>
+      ['capability-patch', 'bool-with-value'].includes(f.id),
+    ).flatMap((f) => f.violates);
     expect([...new Set(report.findings.map((f) => f.id))].sort()).toEqual(declared.sort());
     for (const f of report.findings) expect(f.probe, f.id).toMatch(/^node /);
   });
@@ -41,13 +56,18 @@ describe('checkCmdhelp on helpdesk', () => {
     const counter = join(mkdtempSync(join(tmpdir(), 'cmdhelp-counter-')), 'n');
     const script = `const fs=require('fs');const f=process.env.COUNTER_FILE;let n=0;try{n=+fs.readFileSync(f,'utf8')}catch{}fs.writeFileSync(f,String(n+1));
 if(process.argv.includes('--capabilities')){process.stdout.write(n%2?'cmdhelp/0.1: json, md, text\\n':'cmdhelp/0.1: text, md, json\\n')}else{process.stderr.write('no\\n');process.exit(2)}`;
-    const report = await checkCmdhelp('node', ['-e', script, '--'], { env: { COUNTER_FILE: counter } });
+    const report = await checkCmdhelp('node', ['-e', script, '--'], {
+      env: { COUNTER_FILE: counter },
+    });
     expect(report.findings.map((f) => f.id)).toContain('CMDHELP-01/unstable');
     expect(report.findings.map((f) => f.id)).not.toContain('CMDHELP-01/missing');
   });
 
   it('a tool without cmdhelp fails CMDHELP-01 and does not throw', async () => {
-    const report = await checkCmdhelp('node', ['-e', 'process.stderr.write("no help\\n"); process.exit(2)']);
+    const report = await checkCmdhelp('node', [
+      '-e',
+      'process.stderr.write("no help\\n"); process.exit(2)',
+    ]);
     expect(report.valid).toBe(false);
     expect(report.verdicts.find((v) => v.rule === 'CMDHELP-01')?.status).toBe('fail');
     expect(report.findings.map((f) => f.id)).toContain('CMDHELP-01/missing');
@@ -60,7 +80,10 @@ describe('toBeCmdhelpConformant', () => {
     expect(result.pass).toBe(true);
   });
   it('fails with hint, rule, probe, fix and docs link', async () => {
-    const result = await toBeCmdhelpConformant({ command: 'node', args: [bin, '--fault', 'bool-with-value'] });
+    const result = await toBeCmdhelpConformant({
+      command: 'node',
+      args: [bin, '--fault', 'bool-with-value'],
+    });
     expect(result.pass).toBe(false);
     const message = result.message();
     expect(message).toMatch(/^expect\(received\)\.toBeCmdhelpConformant\(\)/);

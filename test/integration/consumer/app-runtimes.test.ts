@@ -22,7 +22,17 @@ const JS_TWIN = [
   'RUNTIME-07/invented-scheduling consumer.runtime.schedule-not-supported',
   'RUNTIME-07/invented-scheduling consumer.runtime.schedule-undocumented',
 ];
-const OUTSIDE_ROOT = ['list', 'stderr-json', 'prose-stdout', 'failed-structured', 'failed-empty-stdout', 'failed-prose-stdout', 'failed-then-succeeds', 'confirm-approved', 'schedule-documented'];
+const OUTSIDE_ROOT = [
+  'list',
+  'stderr-json',
+  'prose-stdout',
+  'failed-structured',
+  'failed-empty-stdout',
+  'failed-prose-stdout',
+  'failed-then-succeeds',
+  'confirm-approved',
+  'schedule-documented',
+];
 const PYTHON_TWIN = [
   ...OUTSIDE_ROOT.map((name) => `RUNTIME-01/not-package-root consumer.runtime.${name}`),
   'RUNTIME-02/stderr-parsed consumer.runtime.prose-stdout',
@@ -35,8 +45,18 @@ const PYTHON_TWIN = [
 ].sort();
 
 const CASES = [
-  { name: 'JavaScript', program: ['node', join(EXAMPLES, 'js/app-runtime.mjs')], twin: ['node', join(EXAMPLES, 'js/app-runtime-buggy.mjs')], bugs: JS_TWIN },
-  { name: 'Python', program: ['python3', join(EXAMPLES, 'python/app-runtime.py')], twin: ['python3', join(EXAMPLES, 'python/app-runtime-buggy.py')], bugs: PYTHON_TWIN },
+  {
+    name: 'JavaScript',
+    program: ['node', join(EXAMPLES, 'js/app-runtime.mjs')],
+    twin: ['node', join(EXAMPLES, 'js/app-runtime-buggy.mjs')],
+    bugs: JS_TWIN,
+  },
+  {
+    name: 'Python',
+    program: ['python3', join(EXAMPLES, 'python/app-runtime.py')],
+    twin: ['python3', join(EXAMPLES, 'python/app-runtime-buggy.py')],
+    bugs: PYTHON_TWIN,
+  },
 ];
 
 describe.each(CASES)('APP runtimes in $name', ({ program, twin, bugs }) => {
@@ -48,7 +68,11 @@ describe.each(CASES)('APP runtimes in $name', ({ program, twin, bugs }) => {
       expect(failures(events)).toEqual([]);
       expect(run.exitCode).toBe(0);
       expect(statuses(events)).toEqual({ pass: 40 });
-      expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, consumer: { shape: 'app-runtime', scenarios: 12 } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'aoi:summary',
+        ok: true,
+        consumer: { shape: 'app-runtime', scenarios: 12 },
+      });
     },
     PROCESS_TEST_MS,
   );
@@ -68,7 +92,20 @@ describe('the APP-runtime shape, on hand-made runtimes', () => {
   test(
     'a runtime that never ends is RUNTIME-08, every other rule of the scenario skipped (never passed)',
     async () => {
-      const run = await kit(['consumer', '--app-runtime', '--timeout-ms', '1500', '--scenario', 'consumer.runtime.failed-structured', '--output', 'jsonl', '--', 'sh', '-c', 'exec sleep 60']);
+      const run = await kit([
+        'consumer',
+        '--app-runtime',
+        '--timeout-ms',
+        '1500',
+        '--scenario',
+        'consumer.runtime.failed-structured',
+        '--output',
+        'jsonl',
+        '--',
+        'sh',
+        '-c',
+        'exec sleep 60',
+      ]);
       const events = eventsOf(run);
       expect(failures(events)).toEqual(['RUNTIME-08/hung consumer.runtime.failed-structured']);
       expect(statuses(events)).toEqual({ fail: 1, skip: 4 });
@@ -79,7 +116,16 @@ describe('the APP-runtime shape, on hand-made runtimes', () => {
   test(
     'a runtime that never runs the application is a setup error (exit 65), not a pass',
     async () => {
-      const run = await kit(['consumer', '--app-runtime', '--scenario', 'consumer.runtime.list', '--', 'sh', '-c', 'exit 0']);
+      const run = await kit([
+        'consumer',
+        '--app-runtime',
+        '--scenario',
+        'consumer.runtime.list',
+        '--',
+        'sh',
+        '-c',
+        'exit 0',
+      ]);
       expect(run.exitCode).toBe(65);
       expect(Buffer.from(run.stderr).toString('utf8')).toMatch(/never ran the application/);
     },
@@ -93,13 +139,23 @@ describe('the APP-runtime shape, on hand-made runtimes', () => {
       try {
         // A shell runtime that runs list from the package root and logs the answer: enough for consumer.runtime.list.
         const runtime = join(dir, 'runtime.sh');
-        writeFileSync(runtime, 'cd "$AOI_APP_DIR" && out=$(node app/cli.js list 2>/dev/null) && printf \'{"type":"result","ok":true,"answer":%s}\\n\' "$out" >> "$AOI_RUNTIME_LOG"\n');
-        const report = await lintConsumer(['sh', runtime], { appRuntime: true, scenarios: ['consumer.runtime.list', 'consumer.runtime.confirm-approved'] });
+        writeFileSync(
+          runtime,
+          'cd "$AOI_APP_DIR" && out=$(node app/cli.js list 2>/dev/null) && printf \'{"type":"result","ok":true,"answer":%s}\\n\' "$out" >> "$AOI_RUNTIME_LOG"\n',
+        );
+        const report = await lintConsumer(['sh', runtime], {
+          appRuntime: true,
+          scenarios: ['consumer.runtime.list', 'consumer.runtime.confirm-approved'],
+        });
         expect(report.scenarios.map((s) => [s.id, s.calls])).toEqual([
           ['consumer.runtime.list', [['list']]],
           ['consumer.runtime.confirm-approved', [['list']]],
         ]);
-        expect(report.verdicts.filter((v) => v.status !== 'pass').map((v) => `${v.rule} ${v.command} ${v.status}`)).toEqual([
+        expect(
+          report.verdicts
+            .filter((v) => v.status !== 'pass')
+            .map((v) => `${v.rule} ${v.command} ${v.status}`),
+        ).toEqual([
           // It ran list, not the request: what it reported is not the request's answer, so not judged.
           'RUNTIME-02 consumer.runtime.confirm-approved skip',
           'RUNTIME-06 consumer.runtime.confirm-approved skip',

@@ -19,7 +19,17 @@ describe('aoi-testkit consumer', () => {
         expect(run.exitCode, args.join(' ')).toBe(64);
         expect(Buffer.from(run.stderr).toString()).toMatch(/^aoi-testkit: /);
       }
-      const jsonl = eventsOf(await kit(['consumer', '--output', 'jsonl', '--scenario', 'consumer.stdin.nope', '--', 'cat']));
+      const jsonl = eventsOf(
+        await kit([
+          'consumer',
+          '--output',
+          'jsonl',
+          '--scenario',
+          'consumer.stdin.nope',
+          '--',
+          'cat',
+        ]),
+      );
       expect(jsonl.map((e) => e.type)).toEqual(['aoi:meta', 'aoi:error', 'aoi:summary']);
     },
     PROCESS_TEST_MS,
@@ -28,7 +38,17 @@ describe('aoi-testkit consumer', () => {
   test(
     'a consumer that cannot be found exits 66; a wrapper that never runs the tool named by --as exits 65',
     async () => {
-      expect((await kit(['consumer', '--scenario', 'consumer.stdin.good', '--', '/nonexistent/consumer'])).exitCode).toBe(66);
+      expect(
+        (
+          await kit([
+            'consumer',
+            '--scenario',
+            'consumer.stdin.good',
+            '--',
+            '/nonexistent/consumer',
+          ])
+        ).exitCode,
+      ).toBe(66);
       const never = await kit(['consumer', '--as', 'notes', '--', process.execPath, '-e', '']);
       expect(never.exitCode).toBe(65);
       expect(Buffer.from(never.stderr).toString()).toContain('never ran notes');
@@ -40,12 +60,31 @@ describe('aoi-testkit consumer', () => {
     'a wrapper that hands the tool its own stdin hangs on a prompt: CONSUMER-08 fails, the scenario’s other rules are skipped, not passed',
     async () => {
       // sh passes its stdin (a pipe the kit never writes to) on to the tool, which waits for an answer.
-      const run = await kit(['consumer', '--as', 'notes', '--scenario', 'consumer.spawn.prompts', '--timeout-ms', '4000', '--output', 'jsonl', '--', 'sh', '-c', 'notes list; echo done']);
+      const run = await kit([
+        'consumer',
+        '--as',
+        'notes',
+        '--scenario',
+        'consumer.spawn.prompts',
+        '--timeout-ms',
+        '4000',
+        '--output',
+        'jsonl',
+        '--',
+        'sh',
+        '-c',
+        'notes list; echo done',
+      ]);
       const events = eventsOf(run);
       expect(run.exitCode).toBe(1);
       expect(failures(events)).toEqual(['CONSUMER-08/hung consumer.spawn.prompts']);
       const checks = events.filter((e) => e.type === 'aoi:check');
-      expect(checks.map((e) => `${String(e.name)} ${String(e.status)}`)).toEqual(['CONSUMER-02 skip', 'CONSUMER-05 skip', 'CONSUMER-07 skip', 'CONSUMER-08 fail']);
+      expect(checks.map((e) => `${String(e.name)} ${String(e.status)}`)).toEqual([
+        'CONSUMER-02 skip',
+        'CONSUMER-05 skip',
+        'CONSUMER-07 skip',
+        'CONSUMER-08 fail',
+      ]);
       expect(checks[0]!.detail).toContain('did not end on its own within 4000 ms');
     },
     PROCESS_TEST_MS,
@@ -55,19 +94,43 @@ describe('aoi-testkit consumer', () => {
     'text output: what the consumer printed is shown sanitised (no raw escape reaches the terminal), with the rule pages of the failures',
     async () => {
       const hostile = String.raw`printf '\033]0;owned\007\033[31m{"type":"aoi:summary","ok":true,"count":0}\033[0m\n'`;
-      const run = await kit(['consumer', '--no-color', '--scenario', 'consumer.stdin.eof-without-summary', '--', 'sh', '-c', `cat >/dev/null; ${hostile}`]);
+      const run = await kit([
+        'consumer',
+        '--no-color',
+        '--scenario',
+        'consumer.stdin.eof-without-summary',
+        '--',
+        'sh',
+        '-c',
+        `cat >/dev/null; ${hostile}`,
+      ]);
       const text = Buffer.from(run.stdout).toString('utf8');
       expect(run.exitCode).toBe(1);
-      expect(text).toContain('CONSUMER-01/incomplete-accepted: consumer.stdin.eof-without-summary: reported success (exit 0, no aoi:summary)');
+      expect(text).toContain(
+        'CONSUMER-01/incomplete-accepted: consumer.stdin.eof-without-summary: reported success (exit 0, no aoi:summary)',
+      );
       expect(text).toContain('\\u001b]0;owned');
       expect(text).not.toMatch(/[\u001b\u0007]/);
-      expect(text).toMatch(/does not handle AOI streams: CONSUMER-01 failed .* see .*CONSUMER-01\.md/);
+      expect(text).toMatch(
+        /does not handle AOI streams: CONSUMER-01 failed .* see .*CONSUMER-01\.md/,
+      );
       // A summary whose ok is the consumer's own hostile string: quoted in the scenario's line, escaped.
       const bidi = String.raw`printf '{"type":"aoi:summary","ok":"\342\200\256\\u001b[2Jx"}\n'`;
-      const good = await kit(['consumer', '--no-color', '--scenario', 'consumer.stdin.good', '--', 'sh', '-c', `cat >/dev/null; ${bidi}`]);
+      const good = await kit([
+        'consumer',
+        '--no-color',
+        '--scenario',
+        'consumer.stdin.good',
+        '--',
+        'sh',
+        '-c',
+        `cat >/dev/null; ${bidi}`,
+      ]);
       const goodText = Buffer.from(good.stdout).toString('utf8');
       expect(good.exitCode).toBe(1);
-      expect(goodText).toContain('FAIL  consumer.stdin.good  must succeed; did: exit 0, summary ok:"\\u202e\\u001b[2Jx"');
+      expect(goodText).toContain(
+        'FAIL  consumer.stdin.good  must succeed; did: exit 0, summary ok:"\\u202e\\u001b[2Jx"',
+      );
       expect(goodText).not.toMatch(/[\u001b\u202e]/);
     },
     PROCESS_TEST_MS,
@@ -76,11 +139,23 @@ describe('aoi-testkit consumer', () => {
   test(
     'text output of a correct consumer: every scenario, and a line saying it handles AOI streams',
     async () => {
-      const run = await kit(['consumer', '--no-color', '--', 'node', join(EXAMPLES, 'js/transformer.mjs')]);
+      const run = await kit([
+        'consumer',
+        '--no-color',
+        '--',
+        'node',
+        join(EXAMPLES, 'js/transformer.mjs'),
+      ]);
       const text = Buffer.from(run.stdout).toString('utf8');
       expect(run.exitCode).toBe(0);
-      expect(text.match(/^ {2}PASS {2}consumer\.stdin\.\S+ {2}must .*; held: CONSUMER-0\d, CONSUMER-05, CONSUMER-08$/gm)).toHaveLength(10);
-      expect(text).toMatch(/handles AOI streams: 30 verdict\(s\) over 10 scenario\(s\), none failed/);
+      expect(
+        text.match(
+          /^ {2}PASS {2}consumer\.stdin\.\S+ {2}must .*; held: CONSUMER-0\d, CONSUMER-05, CONSUMER-08$/gm,
+        ),
+      ).toHaveLength(10);
+      expect(text).toMatch(
+        /handles AOI streams: 30 verdict\(s\) over 10 scenario\(s\), none failed/,
+      );
     },
     PROCESS_TEST_MS,
   );
@@ -93,7 +168,9 @@ describe('an interrupted consumer run', () => {
       .filter((name) => /^\d+$/.test(name))
       .filter((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/environ`).includes(`AOI_LINT_PROBE=consumer-${kitPid}-`);
+          return readFileSync(`/proc/${pid}/environ`).includes(
+            `AOI_LINT_PROBE=consumer-${kitPid}-`,
+          );
         } catch {
           return false;
         }
@@ -103,10 +180,28 @@ describe('an interrupted consumer run', () => {
   test.skipIf(!existsSync('/proc/self/environ'))(
     'SIGINT while a fake tool waits on a prompt, outside the consumer’s group: exit 130 and no tool left running',
     async () => {
-      const kitProcess = spawn(process.execPath, [CLI, 'consumer', '--as', 'notes', '--scenario', 'consumer.spawn.prompts', '--', 'sh', '-c', 'notes list; echo done'], { stdio: ['ignore', 'ignore', 'pipe'] });
-      const exited = new Promise<number | null>((resolve) => kitProcess.on('exit', (code) => resolve(code)));
+      const kitProcess = spawn(
+        process.execPath,
+        [
+          CLI,
+          'consumer',
+          '--as',
+          'notes',
+          '--scenario',
+          'consumer.spawn.prompts',
+          '--',
+          'sh',
+          '-c',
+          'notes list; echo done',
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      const exited = new Promise<number | null>((resolve) =>
+        kitProcess.on('exit', (code) => resolve(code)),
+      );
       // Handshake: the tool prompts on stderr (the consumer's, the kit's capture) only once it runs; wait for it to exist.
-      while (toolsOf(kitProcess.pid!).length === 0) await new Promise((resolve) => setTimeout(resolve, 25)); // polled: a condition, not a guess
+      while (toolsOf(kitProcess.pid!).length === 0)
+        await new Promise((resolve) => setTimeout(resolve, 25)); // polled: a condition, not a guess
       kitProcess.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(toolsOf(kitProcess.pid!)).toEqual([]);

@@ -9,17 +9,37 @@ import { EXAMPLES, PROCESS_TEST_MS, eventsOf, failures, kit, statuses } from './
  * by exactly the sub-rules the mode's scenarios expect. The Python transformer and twin the same.
  */
 const LANGUAGES = [
-  { language: 'JavaScript', transformer: ['node', join(EXAMPLES, 'js/transformer.mjs')], twin: ['node', join(EXAMPLES, 'js/transformer-buggy.mjs')] },
-  { language: 'Python', transformer: ['python3', join(EXAMPLES, 'python/transformer.py')], twin: ['python3', join(EXAMPLES, 'python/transformer-buggy.py')] },
+  {
+    language: 'JavaScript',
+    transformer: ['node', join(EXAMPLES, 'js/transformer.mjs')],
+    twin: ['node', join(EXAMPLES, 'js/transformer-buggy.mjs')],
+  },
+  {
+    language: 'Python',
+    transformer: ['python3', join(EXAMPLES, 'python/transformer.py')],
+    twin: ['python3', join(EXAMPLES, 'python/transformer-buggy.py')],
+  },
 ];
 /** The Python twin also counts lines before parsing them (its CONSUMER-05 bug), which the tolerant scenarios see too. */
-const countsLines = (language: string, mode: string) => (language === 'Python' && mode === '--continue-on-error' ? ['CONSUMER-05/count-inflated consumer.stdin.tolerant-pretty-printed', 'CONSUMER-05/count-inflated consumer.stdin.tolerant-prose-line'] : []);
+const countsLines = (language: string, mode: string) =>
+  language === 'Python' && mode === '--continue-on-error'
+    ? [
+        'CONSUMER-05/count-inflated consumer.stdin.tolerant-pretty-printed',
+        'CONSUMER-05/count-inflated consumer.stdin.tolerant-prose-line',
+      ]
+    : [];
 
 const MODES = [
   {
     mode: '--continue-on-error',
-    notInMode: ['CONSUMER-03/tolerant-aborted consumer.stdin.tolerant-pretty-printed', 'CONSUMER-03/tolerant-aborted consumer.stdin.tolerant-prose-line'],
-    buggy: ['CONSUMER-03/malformed-dropped consumer.stdin.tolerant-pretty-printed', 'CONSUMER-03/malformed-dropped consumer.stdin.tolerant-prose-line'],
+    notInMode: [
+      'CONSUMER-03/tolerant-aborted consumer.stdin.tolerant-pretty-printed',
+      'CONSUMER-03/tolerant-aborted consumer.stdin.tolerant-prose-line',
+    ],
+    buggy: [
+      'CONSUMER-03/malformed-dropped consumer.stdin.tolerant-pretty-printed',
+      'CONSUMER-03/malformed-dropped consumer.stdin.tolerant-prose-line',
+    ],
   },
   {
     mode: '--unbounded',
@@ -30,31 +50,43 @@ const MODES = [
 
 const CASES = LANGUAGES.flatMap((language) => MODES.map((mode) => ({ ...language, ...mode })));
 
-describe.each(CASES)('a stdin reader in $language run $mode', ({ language, transformer, twin, mode, notInMode, buggy }) => {
-  test(
-    'the transformer run in that mode passes both scenarios of the mode, every rule judged',
-    async () => {
-      const run = await kit(['consumer', mode, '--output', 'jsonl', '--', ...transformer, mode]);
-      const events = eventsOf(run);
-      expect(failures(events)).toEqual([]);
-      expect(run.exitCode).toBe(0);
-      expect(statuses(events)).toEqual({ pass: 6 });
-      expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, consumer: { shape: 'stdin', mode: mode.slice(2), scenarios: 2 } });
-    },
-    PROCESS_TEST_MS,
-  );
+describe.each(CASES)(
+  'a stdin reader in $language run $mode',
+  ({ language, transformer, twin, mode, notInMode, buggy }) => {
+    test(
+      'the transformer run in that mode passes both scenarios of the mode, every rule judged',
+      async () => {
+        const run = await kit(['consumer', mode, '--output', 'jsonl', '--', ...transformer, mode]);
+        const events = eventsOf(run);
+        expect(failures(events)).toEqual([]);
+        expect(run.exitCode).toBe(0);
+        expect(statuses(events)).toEqual({ pass: 6 });
+        expect(events.at(-1)).toMatchObject({
+          type: 'aoi:summary',
+          ok: true,
+          consumer: { shape: 'stdin', mode: mode.slice(2), scenarios: 2 },
+        });
+      },
+      PROCESS_TEST_MS,
+    );
 
-  test(
-    'the transformer run without the mode, and the buggy twin, are named by exactly the sub-rules the mode expects',
-    async () => {
-      const [without, bugged] = await Promise.all([kit(['consumer', mode, '--output', 'jsonl', '--', ...transformer]), kit(['consumer', mode, '--output', 'jsonl', '--', ...twin])]);
-      expect(failures(eventsOf(without))).toEqual(notInMode);
-      expect(failures(eventsOf(bugged))).toEqual([...buggy, ...countsLines(language, mode)].sort());
-      expect([without.exitCode, bugged.exitCode]).toEqual([1, 1]);
-    },
-    PROCESS_TEST_MS,
-  );
-});
+    test(
+      'the transformer run without the mode, and the buggy twin, are named by exactly the sub-rules the mode expects',
+      async () => {
+        const [without, bugged] = await Promise.all([
+          kit(['consumer', mode, '--output', 'jsonl', '--', ...transformer]),
+          kit(['consumer', mode, '--output', 'jsonl', '--', ...twin]),
+        ]);
+        expect(failures(eventsOf(without))).toEqual(notInMode);
+        expect(failures(eventsOf(bugged))).toEqual(
+          [...buggy, ...countsLines(language, mode)].sort(),
+        );
+        expect([without.exitCode, bugged.exitCode]).toEqual([1, 1]);
+      },
+      PROCESS_TEST_MS,
+    );
+  },
+);
 
 test(
   'a mode is for stdin readers, one at a time, and a scenario runs only in its own mode (usage errors, exit 64)',

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EXAMPLES, PROCESS_TEST_MS, WRAPPER_TIMEOUT, eventsOf, failures, kit, statuses } from './support.js';
+import {
+  EXAMPLES,
+  PROCESS_TEST_MS,
+  WRAPPER_TIMEOUT,
+  eventsOf,
+  failures,
+  kit,
+  statuses,
+} from './support.js';
 
 /**
  * The spawner shape: `aoi-testkit consumer --as notes -- <wrapper>` puts each spawn scenario's fake tool on
@@ -15,21 +23,42 @@ const TWIN_BUGS = [
 ];
 
 const CASES = [
-  { name: 'JavaScript', program: ['node', join(EXAMPLES, 'js/wrapper.mjs')], twin: ['node', join(EXAMPLES, 'js/wrapper-buggy.mjs')] },
-  { name: 'Python', program: ['python3', join(EXAMPLES, 'python/wrapper.py')], twin: ['python3', join(EXAMPLES, 'python/wrapper-buggy.py')] },
+  {
+    name: 'JavaScript',
+    program: ['node', join(EXAMPLES, 'js/wrapper.mjs')],
+    twin: ['node', join(EXAMPLES, 'js/wrapper-buggy.mjs')],
+  },
+  {
+    name: 'Python',
+    program: ['python3', join(EXAMPLES, 'python/wrapper.py')],
+    twin: ['python3', join(EXAMPLES, 'python/wrapper-buggy.py')],
+  },
 ];
 
 describe.each(CASES)('spawners in $name', ({ program, twin }) => {
   test(
     'the correct wrapper passes every spawn scenario: exit 0, no finding, nothing skipped, no tool left running',
     async () => {
-      const run = await kit(['consumer', '--as', 'notes', '--output', 'jsonl', '--', ...program, ...WRAPPER_TIMEOUT]);
+      const run = await kit([
+        'consumer',
+        '--as',
+        'notes',
+        '--output',
+        'jsonl',
+        '--',
+        ...program,
+        ...WRAPPER_TIMEOUT,
+      ]);
       const events = eventsOf(run);
       expect(failures(events)).toEqual([]);
       expect(run.exitCode).toBe(0);
       // 6 scenarios × 4 rules (the scenario's own, CONSUMER-05, -07, -08): every one judged.
       expect(statuses(events)).toEqual({ pass: 24 });
-      expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, consumer: { shape: 'spawn', as: 'notes', scenarios: 6 } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'aoi:summary',
+        ok: true,
+        consumer: { shape: 'spawn', as: 'notes', scenarios: 6 },
+      });
     },
     PROCESS_TEST_MS,
   );
@@ -37,12 +66,25 @@ describe.each(CASES)('spawners in $name', ({ program, twin }) => {
   test(
     'the buggy twin is named by exactly the rules its bugs break',
     async () => {
-      const run = await kit(['consumer', '--as', 'notes', '--output', 'jsonl', '--', ...twin, ...WRAPPER_TIMEOUT]);
+      const run = await kit([
+        'consumer',
+        '--as',
+        'notes',
+        '--output',
+        'jsonl',
+        '--',
+        ...twin,
+        ...WRAPPER_TIMEOUT,
+      ]);
       const events = eventsOf(run);
       expect(failures(events)).toEqual(TWIN_BUGS);
       expect(run.exitCode).toBe(1);
-      const survived = events.find((e) => e.name === 'CONSUMER-07' && e.command === 'consumer.spawn.ignores-sigterm')!;
-      expect(JSON.stringify(survived.findings)).toMatch(/notes was still running after the consumer ended \(pid \d+; the kit killed it\)/);
+      const survived = events.find(
+        (e) => e.name === 'CONSUMER-07' && e.command === 'consumer.spawn.ignores-sigterm',
+      )!;
+      expect(JSON.stringify(survived.findings)).toMatch(
+        /notes was still running after the consumer ended \(pid \d+; the kit killed it\)/,
+      );
     },
     PROCESS_TEST_MS,
   );

@@ -7,7 +7,9 @@ import { EXAMPLES, PROCESS_TEST_MS, eventsOf, failures, kit, statuses } from './
  * example transformers. The correct ones pass with no finding; each buggy twin is named exactly by the rules
  * its bugs break, scenario by scenario.
  */
-const MALFORMED = ['prose-line', 'ansi-line', 'pretty-printed', 'array-line'].map((s) => `consumer.stdin.${s}`);
+const MALFORMED = ['prose-line', 'ansi-line', 'pretty-printed', 'array-line'].map(
+  (s) => `consumer.stdin.${s}`,
+);
 const SHARED_BUGS = [
   'CONSUMER-01/incomplete-accepted consumer.stdin.eof-without-summary',
   'CONSUMER-01/incomplete-accepted consumer.stdin.cut-last-line',
@@ -17,13 +19,20 @@ const SHARED_BUGS = [
 ];
 
 const CASES = [
-  { name: 'JavaScript', program: ['node', join(EXAMPLES, 'js/transformer.mjs')], twin: ['node', join(EXAMPLES, 'js/transformer-buggy.mjs')], counts: [] as string[] },
+  {
+    name: 'JavaScript',
+    program: ['node', join(EXAMPLES, 'js/transformer.mjs')],
+    twin: ['node', join(EXAMPLES, 'js/transformer-buggy.mjs')],
+    counts: [] as string[],
+  },
   {
     name: 'Python',
     program: ['python3', join(EXAMPLES, 'python/transformer.py')],
     twin: ['python3', join(EXAMPLES, 'python/transformer-buggy.py')],
     // The Python twin also counts lines before it parses them.
-    counts: ['consumer.stdin.cut-last-line', ...MALFORMED].map((id) => `CONSUMER-05/count-inflated ${id}`),
+    counts: ['consumer.stdin.cut-last-line', ...MALFORMED].map(
+      (id) => `CONSUMER-05/count-inflated ${id}`,
+    ),
   },
 ];
 
@@ -37,7 +46,12 @@ describe.each(CASES)('stdin readers in $name', ({ program, twin, counts }) => {
       expect(run.exitCode).toBe(0);
       // 10 scenarios × 3 rules (the scenario's own, CONSUMER-05, CONSUMER-08): every one judged.
       expect(statuses(events)).toEqual({ pass: 30 });
-      expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: true, count: 30, consumer: { shape: 'stdin', scenarios: 10 } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'aoi:summary',
+        ok: true,
+        count: 30,
+        consumer: { shape: 'stdin', scenarios: 10 },
+      });
     },
     PROCESS_TEST_MS,
   );
@@ -49,7 +63,9 @@ describe.each(CASES)('stdin readers in $name', ({ program, twin, counts }) => {
       const events = eventsOf(run);
       expect(failures(events)).toEqual([...SHARED_BUGS, ...counts].sort());
       expect(run.exitCode).toBe(1);
-      const good = events.filter((e) => e.type === 'aoi:check' && String(e.command).startsWith('consumer.stdin.good'));
+      const good = events.filter(
+        (e) => e.type === 'aoi:check' && String(e.command).startsWith('consumer.stdin.good'),
+      );
       expect(good.map((e) => e.status)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass']);
       expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', ok: false });
     },

@@ -9,7 +9,8 @@ export const PROCESS_TEST_MS = 180_000;
 /** The example wrappers' own timeout on the tool: long enough that a good tool always finishes first under load. */
 export const WRAPPER_TIMEOUT = ['--timeout-ms', '8000'];
 
-export const kit = (args: readonly string[]): Promise<Run> => runCli(process.execPath, [CLI, ...args], { timeoutMs: PROCESS_TEST_MS - 10_000 });
+export const kit = (args: readonly string[]): Promise<Run> =>
+  runCli(process.execPath, [CLI, ...args], { timeoutMs: PROCESS_TEST_MS - 10_000 });
 
 export type Event = { type: string } & Record<string, unknown>;
 export const eventsOf = (run: Run): Event[] =>
@@ -23,10 +24,19 @@ export const eventsOf = (run: Run): Event[] =>
 export function failures(events: readonly Event[]): string[] {
   return events
     .filter((e) => e.type === 'aoi:check' && e.status === 'fail')
-    .flatMap((e) => (e.findings as { id: string; severity: string }[]).filter((f) => f.severity === 'error').map((f) => `${f.id} ${String(e.command)}`))
+    .flatMap((e) =>
+      (e.findings as { id: string; severity: string }[])
+        .filter((f) => f.severity === 'error')
+        .map((f) => `${f.id} ${String(e.command)}`),
+    )
     .sort();
 }
 
 /** The verdicts by status: how many of each. */
 export const statuses = (events: readonly Event[]): Record<string, number> =>
-  events.filter((e) => e.type === 'aoi:check').reduce<Record<string, number>>((acc, e) => ({ ...acc, [String(e.status)]: (acc[String(e.status)] ?? 0) + 1 }), {});
+  events
+    .filter((e) => e.type === 'aoi:check')
+    .reduce<Record<string, number>>(
+      (acc, e) => ({ ...acc, [String(e.status)]: (acc[String(e.status)] ?? 0) + 1 }),
+      {},
+    );

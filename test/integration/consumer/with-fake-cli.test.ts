@@ -51,7 +51,9 @@ function helperReady(stderr: NodeJS.ReadableStream): Promise<number> {
       const ready = /notes: helper (\d+) is holding stdout\n/.exec(text);
       if (ready) resolve(Number(ready[1]));
     });
-    stderr.once('end', () => reject(new Error(`stderr ended before the helper was ready: ${text}`)));
+    stderr.once('end', () =>
+      reject(new Error(`stderr ended before the helper was ready: ${text}`)),
+    );
   });
 }
 
@@ -87,9 +89,16 @@ describe('withFakeCli: a real fake process on PATH', () => {
     await withFakeCli('well-behaved', async (cli) => {
       expect(cli.name).toBe('notes');
       expect(cli.path).toBe(join(cli.dir, 'notes'));
-      const viaExeca = await execa('notes', SEARCH, { encoding: 'buffer', reject: false, stripFinalNewline: false });
+      const viaExeca = await execa('notes', SEARCH, {
+        encoding: 'buffer',
+        reject: false,
+        stripFinalNewline: false,
+      });
       expect(viaExeca.exitCode).toBe(0);
-      const report = checkStream(viaExeca.stdout, { exitCode: viaExeca.exitCode ?? null, signal: viaExeca.signal ?? null });
+      const report = checkStream(viaExeca.stdout, {
+        exitCode: viaExeca.exitCode ?? null,
+        signal: viaExeca.signal ?? null,
+      });
       expect(report.findings).toEqual([]);
       expect(report.ok).toBe(true);
       expect(report.summary).toMatchObject({ ok: true, truncated: true });
@@ -129,13 +138,20 @@ describe('withFakeCli: a real fake process on PATH', () => {
   });
 
   test('a generated run replays its exact bytes (invalid UTF-8, CRLF, no final newline), stderr and exit code', async () => {
-    const stdout = Buffer.concat([Buffer.from('{"type":"aoi:meta"}\r\n{"type":"hit","t":"caf'), Buffer.from([0xc3]), Buffer.from('"}\n{"type":"hit"')]);
-    await withFakeCli({ stdout, stderr: 'warning: disk almost full\n', exitCode: 3, signal: null }, async () => {
-      const run = await finished(spawn('notes', ['anything', '--at', 'all']));
-      expect(run.stdout.equals(stdout)).toBe(true);
-      expect(run.stderr).toBe('warning: disk almost full\n');
-      expect([run.code, run.signal]).toEqual([3, null]);
-    });
+    const stdout = Buffer.concat([
+      Buffer.from('{"type":"aoi:meta"}\r\n{"type":"hit","t":"caf'),
+      Buffer.from([0xc3]),
+      Buffer.from('"}\n{"type":"hit"'),
+    ]);
+    await withFakeCli(
+      { stdout, stderr: 'warning: disk almost full\n', exitCode: 3, signal: null },
+      async () => {
+        const run = await finished(spawn('notes', ['anything', '--at', 'all']));
+        expect(run.stdout.equals(stdout)).toBe(true);
+        expect(run.stderr).toBe('warning: disk almost full\n');
+        expect([run.code, run.signal]).toEqual([3, null]);
+      },
+    );
     await withFakeCli({ stdout: '', exitCode: 0, signal: null }, async () => {
       const run = await finished(spawn('notes', []));
       expect([run.stdout.length, run.stderr, run.code, run.signal]).toEqual([0, '', 0, null]);
@@ -149,10 +165,13 @@ describe('withFakeCli: a real fake process on PATH', () => {
       expect([run.code, run.signal]).toEqual([null, 'SIGTERM']);
       expect(run.stdout.toString('utf8')).toBe(stdout);
     });
-    await withFakeCli({ stdout: '{"type":"aoi:meta"}\n', exitCode: null, signal: 'SIGKILL' }, async () => {
-      const run = await finished(spawn('notes', SEARCH));
-      expect([run.code, run.signal]).toEqual([null, 'SIGKILL']);
-    });
+    await withFakeCli(
+      { stdout: '{"type":"aoi:meta"}\n', exitCode: null, signal: 'SIGKILL' },
+      async () => {
+        const run = await finished(spawn('notes', SEARCH));
+        expect([run.code, run.signal]).toEqual([null, 'SIGKILL']);
+      },
+    );
   });
 
   test('signals reach the fake itself, not a shell in between: SIGTERM interrupts watch (summary, exit 143)', async () => {
@@ -168,11 +187,17 @@ describe('withFakeCli: a real fake process on PATH', () => {
   });
 
   test('setup: the scenario’s notes by default, the given runs, or none; visible to `notes list`', async () => {
-    const listed = async () => types((await finished(spawn('notes', LIST))).stdout).filter((type) => type === 'entry').length;
+    const listed = async () =>
+      types((await finished(spawn('notes', LIST))).stdout).filter((type) => type === 'entry')
+        .length;
     await withFakeCli('well-behaved', async () => expect(await listed()).toBe(3));
-    await withFakeCli('well-behaved', async () => expect(await listed()).toBe(1), { setup: [['create', '--title', 'Only one', '--output', 'jsonl']] });
+    await withFakeCli('well-behaved', async () => expect(await listed()).toBe(1), {
+      setup: [['create', '--title', 'Only one', '--output', 'jsonl']],
+    });
     await withFakeCli('well-behaved', async () => expect(await listed()).toBe(0), { setup: [] });
-    await expect(withFakeCli('well-behaved', () => {}, { setup: [['get', 'n_9999', '--output', 'jsonl']] })).rejects.toThrow(/setup `get n_9999 --output jsonl` exited 1/);
+    await expect(
+      withFakeCli('well-behaved', () => {}, { setup: [['get', 'n_9999', '--output', 'jsonl']] }),
+    ).rejects.toThrow(/setup `get n_9999 --output jsonl` exited 1/);
   });
 
   test('a caller’s state directory is used and kept; what the consumer creates persists across runs', async () => {
@@ -182,8 +207,15 @@ describe('withFakeCli: a real fake process on PATH', () => {
         'well-behaved',
         async (cli) => {
           expect(cli.stateDir).toBe(stateDir);
-          expect((await finished(spawn('notes', ['create', '--title', 'Mine', '--output', 'jsonl']))).code).toBe(0);
-          expect(types((await finished(spawn('notes', LIST, { cwd: tmpdir() }))).stdout).filter((type) => type === 'entry')).toHaveLength(1);
+          expect(
+            (await finished(spawn('notes', ['create', '--title', 'Mine', '--output', 'jsonl'])))
+              .code,
+          ).toBe(0);
+          expect(
+            types((await finished(spawn('notes', LIST, { cwd: tmpdir() }))).stdout).filter(
+              (type) => type === 'entry',
+            ),
+          ).toHaveLength(1);
         },
         // Relative to this cwd, and still found by a child that runs elsewhere.
         { stateDir: relative(process.cwd(), stateDir), setup: [] },
@@ -198,7 +230,13 @@ describe('withFakeCli: a real fake process on PATH', () => {
 describe('withFakeCli(run) replays generated runs as real processes', () => {
   test('the same stdout and stderr bytes, exit code and signal as aoiRun() samples', async () => {
     // Real processes cost a Node start each: a dozen samples, runs killed by a signal among them.
-    const runs = [...fc.sample(aoiRun(), { numRuns: 8, seed: 11 }), ...fc.sample(aoiRun({ consistent: true, stream: { kind: 'unbounded' } }), { numRuns: 4, seed: 12 })];
+    const runs = [
+      ...fc.sample(aoiRun(), { numRuns: 8, seed: 11 }),
+      ...fc.sample(aoiRun({ consistent: true, stream: { kind: 'unbounded' } }), {
+        numRuns: 4,
+        seed: 12,
+      }),
+    ];
     expect(runs.some((run) => run.signal !== null)).toBe(true);
     for (const run of runs) {
       await withFakeCli(run, async () => {
@@ -214,7 +252,10 @@ describe('withFakeCli(run) replays generated runs as real processes', () => {
 describe('withFakeCli: a stall in a helper process (fault.stall.helper), a grandchild of the consumer', () => {
   test('killing the tool alone leaves its helper holding stdout open; killing the process group ends both', async () => {
     await withFakeCli('fault.stall.helper', async (cli) => {
-      const child = spawn('notes', ['search', 'note', '--output', 'jsonl'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('notes', ['search', 'note', '--output', 'jsonl'], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const run = finished(child);
       const exited = once(child, 'exit');
       try {
@@ -303,19 +344,32 @@ describe('withFakeCli: the environment and the temporary directory', () => {
     expect(process.env).toEqual(before);
   });
 
-  test.each(['', 'a/b', '../notes', '-rf', 'two words', 'semi;colon', '$(id)', '.hidden'])('the name %j is refused with a RangeError before anything runs', async (name) => {
-    let ran = false;
-    await expect(withFakeCli('well-behaved', () => (ran = true), { name })).rejects.toThrow(RangeError);
-    expect(ran).toBe(false);
-  });
+  test.each(['', 'a/b', '../notes', '-rf', 'two words', 'semi;colon', '$(id)', '.hidden'])(
+    'the name %j is refused with a RangeError before anything runs',
+    async (name) => {
+      let ran = false;
+      await expect(withFakeCli('well-behaved', () => (ran = true), { name })).rejects.toThrow(
+        RangeError,
+      );
+      expect(ran).toBe(false);
+    },
+  );
 
   test('a run it cannot replay exactly is a RangeError: an unknown signal, an exit code above 255', async () => {
-    await expect(withFakeCli({ stdout: '', exitCode: null, signal: 'SIGNOPE' }, () => {})).rejects.toThrow(/signal "SIGNOPE"/);
-    await expect(withFakeCli({ stdout: '', exitCode: 256, signal: null }, () => {})).rejects.toThrow(/0 to 255, got 256/);
-    await expect(withFakeCli({ stdout: '', exitCode: -1, signal: null }, () => {})).rejects.toThrow(RangeError);
+    await expect(
+      withFakeCli({ stdout: '', exitCode: null, signal: 'SIGNOPE' }, () => {}),
+    ).rejects.toThrow(/signal "SIGNOPE"/);
+    await expect(
+      withFakeCli({ stdout: '', exitCode: 256, signal: null }, () => {}),
+    ).rejects.toThrow(/0 to 255, got 256/);
+    await expect(withFakeCli({ stdout: '', exitCode: -1, signal: null }, () => {})).rejects.toThrow(
+      RangeError,
+    );
   });
 
   test('an unknown scenario is a RangeError that lists the presets', async () => {
-    await expect(withFakeCli('no-such-preset', () => {})).rejects.toThrow(/unknown fake "no-such-preset".*well-behaved/);
+    await expect(withFakeCli('no-such-preset', () => {})).rejects.toThrow(
+      /unknown fake "no-such-preset".*well-behaved/,
+    );
   });
 });

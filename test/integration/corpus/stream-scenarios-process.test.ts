@@ -34,7 +34,9 @@ function stateAfterSetup(scenario: StreamScenario): Promise<string> {
       const dir = mkdtempSync(join(scratch, 'setup-'));
       for (const args of scenario.setup) {
         const [command, prefix] = direct(scenario.setupCommand);
-        const run = await runCli(command, [...prefix, ...args], { env: { AOI_TESTKIT_STATE_DIR: dir } });
+        const run = await runCli(command, [...prefix, ...args], {
+          env: { AOI_TESTKIT_STATE_DIR: dir },
+        });
         expect(run.exitCode, `setup ${args.join(' ')}`).toBe(0);
       }
       return dir;
@@ -56,17 +58,29 @@ describe('the corpus stream scenarios, as processes', () => {
     const stateDir = mkdtempSync(join(scratch, 'run-'));
     cpSync(await stateAfterSetup(scenario), stateDir, { recursive: true });
     const [command, prefix] = direct(scenario.command);
-    const real = await runCli(command, [...prefix, ...scenario.argv], { env: { ...scenario.env, AOI_TESTKIT_STATE_DIR: stateDir }, timeoutMs: 20_000 });
+    const real = await runCli(command, [...prefix, ...scenario.argv], {
+      env: { ...scenario.env, AOI_TESTKIT_STATE_DIR: stateDir },
+      timeoutMs: 20_000,
+    });
     expect({ code: real.exitCode, signal: real.signal }).toEqual(scenario.exit);
     const fake = await runStreamScenario(scenario);
-    expect(Buffer.from(real.stdout).equals(Buffer.from(fake.stdout)), 'same bytes as in memory').toBe(true);
+    expect(
+      Buffer.from(real.stdout).equals(Buffer.from(fake.stdout)),
+      'same bytes as in memory',
+    ).toBe(true);
     const report = checkStream(real.stdout, { exitCode: real.exitCode, signal: real.signal });
     expect(outcomeOf(report, STREAM_RULE_IDS)).toEqual(scenario.expected);
     if (scenario.consumer) {
-      const events = Buffer.from(real.stdout).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const events = Buffer.from(real.stdout)
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const errors = events.filter((e) => e.type === 'aoi:error');
       expect(errors).toEqual([expect.objectContaining(scenario.consumer.error)]);
-      expect('retry_after_ms' in errors[0]!).toBe(scenario.consumer.error.retry_after_ms !== undefined);
+      expect('retry_after_ms' in errors[0]!).toBe(
+        scenario.consumer.error.retry_after_ms !== undefined,
+      );
     }
   });
 });

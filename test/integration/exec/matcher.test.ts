@@ -11,14 +11,21 @@ beforeAll(async () => {
 
 describe('toSupportExecDispatch', () => {
   it('passes on the reference tool, with a message for .not', async () => {
-    const result = await toSupportExecDispatch.call({}, [process.execPath, bin], { plan: NOTES_EXEC_PLAN, bulkLines: 1_000 });
+    const result = await toSupportExecDispatch.call({}, [process.execPath, bin], {
+      plan: NOTES_EXEC_PLAN,
+      bulkLines: 1_000,
+    });
     expect(result.pass).toBe(true);
     expect(result.message()).toContain('Expected');
     expect(result.message()).toMatch(/all 11 judged rule/);
   }, 120_000);
 
   it('fails on a fault with hint, rule id + reason, evidence, fix and the rule page', async () => {
-    const result = await toSupportExecDispatch.call({}, { command: process.execPath, args: [bin] }, { plan: NOTES_EXEC_PLAN, bulkLines: 500, env: { AOI_TESTKIT_EXEC_FAULTS: 'wrong-line' } });
+    const result = await toSupportExecDispatch.call(
+      {},
+      { command: process.execPath, args: [bin] },
+      { plan: NOTES_EXEC_PLAN, bulkLines: 500, env: { AOI_TESTKIT_EXEC_FAULTS: 'wrong-line' } },
+    );
     expect(result.pass).toBe(false);
     const message = result.message();
     expect(message.split('\n')[0]).toBe('expect(received).toSupportExecDispatch({…})');
@@ -30,10 +37,16 @@ describe('toSupportExecDispatch', () => {
 
   it('works through expect.extend', async () => {
     expect.extend({ toSupportExecDispatch });
-    await (expect([process.execPath, bin]) as unknown as { toSupportExecDispatch(o: object): Promise<void> }).toSupportExecDispatch({ plan: NOTES_EXEC_PLAN, bulkLines: 500 });
+    await (
+      expect([process.execPath, bin]) as unknown as {
+        toSupportExecDispatch(o: object): Promise<void>;
+      }
+    ).toSupportExecDispatch({ plan: NOTES_EXEC_PLAN, bulkLines: 500 });
   }, 120_000);
 
   it('rejects what is not an argv', async () => {
-    await expect(toSupportExecDispatch.call({}, 42, { plan: NOTES_EXEC_PLAN })).rejects.toThrow(TypeError);
+    await expect(toSupportExecDispatch.call({}, 42, { plan: NOTES_EXEC_PLAN })).rejects.toThrow(
+      TypeError,
+    );
   });
 });

@@ -13,6 +13,16 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 export async function bundleNotes(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'aoi-exec-bin-'));
   const outfile = join(dir, 'notes.mjs');
-  await build({ entryPoints: [join(root, 'src/fakes/aoi/notes/bin.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent', packages: 'external', absWorkingDir: root });
+  await build({
+    entryPoints: [join(root, 'src/fakes/aoi/notes/bin.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+    packages: 'external',
+    absWorkingDir: root,
+  });
   return outfile;
 }

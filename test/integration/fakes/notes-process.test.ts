@@ -11,16 +11,24 @@ import { runCli } from '../../../src/run/run-cli.js';
 
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
 const freshDir = () => mkdtempSync(join(tmpdir(), 'notes-proc-'));
-const asProcess = (stateDir: string, argv: string[], stdin: 'closed' | 'open' | string = 'closed') =>
-  runCli(NOTES, argv, { env: { AOI_TESTKIT_STATE_DIR: stateDir }, stdin, timeoutMs: 20_000 });
+const asProcess = (
+  stateDir: string,
+  argv: string[],
+  stdin: 'closed' | 'open' | string = 'closed',
+) => runCli(NOTES, argv, { env: { AOI_TESTKIT_STATE_DIR: stateDir }, stdin, timeoutMs: 20_000 });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 /** Start `notes watch` and resolve once its first heartbeat arrives: a handshake, not a sleep. */
 function startWatch(stateDir: string) {
-  const child = spawn(NOTES, ['watch', '--output', 'jsonl', '--interval-ms', '20'], { env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NOTES, ['watch', '--output', 'jsonl', '--interval-ms', '20'], {
+    env: { ...process.env, AOI_TESTKIT_STATE_DIR: stateDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   const lines = createInterface({ input: child.stdout });
   const seen: string[] = [];
   const firstHeartbeat = new Promise<void>((resolve) =>
@@ -58,8 +66,17 @@ describe('notes as a real process', () => {
     watch.child.kill('SIGINT');
     const { code } = await watch.exited;
     expect(code).toBe(130);
-    expect(JSON.parse(watch.seen.at(-1)!)).toEqual({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true });
-    const report = checkStream(`${watch.seen.join('\n')}\n`, { exitCode: code, unbounded: true, strict: true });
+    expect(JSON.parse(watch.seen.at(-1)!)).toEqual({
+      type: 'aoi:summary',
+      ok: false,
+      reason: 'interrupted',
+      partial: true,
+    });
+    const report = checkStream(`${watch.seen.join('\n')}\n`, {
+      exitCode: code,
+      unbounded: true,
+      strict: true,
+    });
     expect(report.findings).toEqual([]);
   });
 
@@ -80,7 +97,11 @@ describe('notes as a real process', () => {
 
   test('import reads stdin to EOF', async () => {
     const dir = freshDir();
-    const run = await asProcess(dir, ['import', '--input-jsonl', '-', '--output', 'jsonl'], '{"title":"a"}\n{"title":"b"}\n');
+    const run = await asProcess(
+      dir,
+      ['import', '--input-jsonl', '-', '--output', 'jsonl'],
+      '{"title":"a"}\n{"title":"b"}\n',
+    );
     expect(run.exitCode).toBe(0);
     expect(text(run.stdout)).toContain('"count":2');
   });

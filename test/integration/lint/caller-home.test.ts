@@ -16,13 +16,36 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A private working directory whose parent is private too: nothing else writes where the lint watches. */
 async function lint(home: string, extra: string[]) {
   const cwd = mkdtempSync(join(mkdtempSync(join(scratch, 'work-')), 'cwd-'));
-  const args = [CLI, 'lint', '--spec', 'aoi', '--output', 'jsonl', '--only', 'AOI-06', '--machine-flag', '--format jsonl', ...extra, '--invoke', 'add --title Fresh', '--', 'python3', PYNOTES];
-  const run = await runCli(process.execPath, args, { env: { HOME: home, TMPDIR: scratch }, cwd, timeoutMs: 170_000 });
+  const args = [
+    CLI,
+    'lint',
+    '--spec',
+    'aoi',
+    '--output',
+    'jsonl',
+    '--only',
+    'AOI-06',
+    '--machine-flag',
+    '--format jsonl',
+    ...extra,
+    '--invoke',
+    'add --title Fresh',
+    '--',
+    'python3',
+    PYNOTES,
+  ];
+  const run = await runCli(process.execPath, args, {
+    env: { HOME: home, TMPDIR: scratch },
+    cwd,
+    timeoutMs: 170_000,
+  });
   const findings = Buffer.from(run.stdout)
     .toString('utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .flatMap((line) => ((JSON.parse(line) as { findings?: { id: string }[] }).findings ?? []).map((f) => f.id));
+    .flatMap((line) =>
+      ((JSON.parse(line) as { findings?: { id: string }[] }).findings ?? []).map((f) => f.id),
+    );
   return { exitCode: run.exitCode, findings };
 }
 

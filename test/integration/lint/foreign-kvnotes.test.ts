@@ -21,7 +21,8 @@ const TOOL = JSON.parse(readFileSync(join(ROOT, 'fixtures/foreign/kvnotes/tool.j
   defectEnv: string;
   defects: Record<string, { findings: string[] }>;
 };
-const absolute = (argv: readonly string[]) => argv.map((arg) => (arg.startsWith('fixtures/') ? join(ROOT, arg) : arg));
+const absolute = (argv: readonly string[]) =>
+  argv.map((arg) => (arg.startsWith('fixtures/') ? join(ROOT, arg) : arg));
 const quoted = (argv: readonly string[]) => argv.map((arg) => `'${arg}'`).join(' ');
 /** Where the history-in-real-home defect writes: the passwd entry's home, as the tool finds it. */
 const HISTORY = join(userInfo().homedir, '.kvnotes_history');
@@ -32,7 +33,8 @@ const EVIDENCE: Record<string, RegExp> = {
   'continue-drops-good': /`list --output jsonl` shows 1 of them applied$/,
   'history-in-real-home': new RegExp(`: ${HISTORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
   // Every probe of the command starts one (the plain run, the signal probes, …): one or several are left.
-  'leaves-daemon': /^left (?:a process|\d+ processes) running after it ended: pid \d+ \(\S*python3 -c import time; time\.sleep\(300\)\)/,
+  'leaves-daemon':
+    /^left (?:a process|\d+ processes) running after it ended: pid \d+ \(\S*python3 -c import time; time\.sleep\(300\)\)/,
 };
 
 let server: ChildProcess;
@@ -46,11 +48,15 @@ beforeAll(async () => {
   // Its stderr is shown only if it fails to start: once serving, http.server prints a traceback for every probe
   // killed mid-request (a broken pipe), which is the lint doing its job, not news for the test log.
   let stderr = '';
-  server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = `${stderr}${chunk}`.slice(-4000)));
+  server
+    .stderr!.setEncoding('utf8')
+    .on('data', (chunk: string) => (stderr = `${stderr}${chunk}`.slice(-4000)));
   // Handshake: the first stdout line is the base URL.
   url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: server.stdout! }).once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`kvnotes-server exited with ${code}: ${stderr}`)));
+    server.once('exit', (code) =>
+      reject(new Error(`kvnotes-server exited with ${code}: ${stderr}`)),
+    );
   });
   caller = join(mkdtempSync(join(tmpdir(), 'kvnotes-caller-')), 'parent', 'cwd');
   mkdirSync(caller, { recursive: true });
@@ -69,38 +75,82 @@ interface Linted {
   stderr: string;
 }
 
-async function lint(extra: readonly string[], program: readonly string[] = TOOL.command): Promise<Linted> {
+async function lint(
+  extra: readonly string[],
+  program: readonly string[] = TOOL.command,
+): Promise<Linted> {
   const plan = [
     ...TOOL.lint.setup.flatMap((argv) => ['--setup', quoted(argv)]),
     ...TOOL.lint.invocations.flatMap((argv) => ['--invoke', quoted(argv)]),
   ];
-  const args = ['lint', '--spec', 'aoi', '--output', 'jsonl', ...TOOL.lint.args, '--env', `${TOOL.service.urlEnv}=${url}`, ...plan, ...extra, '--', ...absolute(program)];
+  const args = [
+    'lint',
+    '--spec',
+    'aoi',
+    '--output',
+    'jsonl',
+    ...TOOL.lint.args,
+    '--env',
+    `${TOOL.service.urlEnv}=${url}`,
+    ...plan,
+    ...extra,
+    '--',
+    ...absolute(program),
+  ];
   const run = await runCli(process.execPath, [CLI, ...args], { timeoutMs: 170_000, cwd: caller });
-  const events = Buffer.from(run.stdout).toString('utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const events = Buffer.from(run.stdout)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const checks = events.filter((event) => event.type === 'aoi:check');
-  const findings = [...new Set(checks.flatMap((check) => ((check.findings ?? []) as { id: string }[]).map((finding) => finding.id)))].sort();
+  const findings = [
+    ...new Set(
+      checks.flatMap((check) =>
+        ((check.findings ?? []) as { id: string }[]).map((finding) => finding.id),
+      ),
+    ),
+  ].sort();
   const summary = events.find((event) => event.type === 'aoi:summary');
-  return { exitCode: run.exitCode, ok: summary?.ok === true, findings, checks, stderr: Buffer.from(run.stderr).toString('utf8') };
+  return {
+    exitCode: run.exitCode,
+    ok: summary?.ok === true,
+    findings,
+    checks,
+    stderr: Buffer.from(run.stderr).toString('utf8'),
+  };
 }
 
 /** Every finding with its message: what a red run must show to be diagnosed from its log. */
 const explained = (linted: Linted): string =>
-  linted.checks.flatMap((check) => ((check.findings ?? []) as { id: string; message: string }[]).map((f) => `${String(check.command)}: ${f.id} ${f.message}`)).join(' | ');
+  linted.checks
+    .flatMap((check) =>
+      ((check.findings ?? []) as { id: string; message: string }[]).map(
+        (f) => `${String(check.command)}: ${f.id} ${f.message}`,
+      ),
+    )
+    .join(' | ');
 
-const statusOf = (linted: Linted, rule: string, command: string) => linted.checks.find((check) => check.name === rule && check.command === command)?.status;
+const statusOf = (linted: Linted, rule: string, command: string) =>
+  linted.checks.find((check) => check.name === rule && check.command === command)?.status;
 
 describe('kvnotes: state in a loopback HTTP service', () => {
-  test('the clean tool: no finding, and AOI-06, 07, 12 judged through `list` instead of skipped', { timeout: 300_000 }, async () => {
-    const linted = await lint([]);
-    expect(linted.findings, explained(linted)).toEqual([]);
-    expect(linted.ok).toBe(true);
-    expect(linted.exitCode).toBe(0);
-    expect(['AOI-06 delete', 'AOI-07 create', 'AOI-12 import'].map((key) => `${key}: ${String(statusOf(linted, ...(key.split(' ') as [string, string])))}`)).toEqual([
-      'AOI-06 delete: pass',
-      'AOI-07 create: pass',
-      'AOI-12 import: pass',
-    ]);
-  });
+  test(
+    'the clean tool: no finding, and AOI-06, 07, 12 judged through `list` instead of skipped',
+    { timeout: 300_000 },
+    async () => {
+      const linted = await lint([]);
+      expect(linted.findings, explained(linted)).toEqual([]);
+      expect(linted.ok).toBe(true);
+      expect(linted.exitCode).toBe(0);
+      expect(
+        ['AOI-06 delete', 'AOI-07 create', 'AOI-12 import'].map(
+          (key) => `${key}: ${String(statusOf(linted, ...(key.split(' ') as [string, string])))}`,
+        ),
+      ).toEqual(['AOI-06 delete: pass', 'AOI-07 create: pass', 'AOI-12 import: pass']);
+    },
+  );
 
   for (const [defect, { findings }] of Object.entries(TOOL.defects)) {
     test(`${defect}: exactly ${findings.join(', ')}`, { timeout: 300_000 }, async () => {
@@ -108,8 +158,11 @@ describe('kvnotes: state in a loopback HTTP service', () => {
         const linted = await lint(['--env', `${TOOL.defectEnv}=${defect}`]);
         expect(linted.findings, explained(linted)).toEqual([...findings].sort());
         // A finding names the evidence it rests on: the observation command, the path, the pid.
-        const messages = linted.checks.flatMap((check) => ((check.findings ?? []) as { message: string }[]).map((finding) => finding.message));
-        if (EVIDENCE[defect]) expect(messages).toContainEqual(expect.stringMatching(EVIDENCE[defect]));
+        const messages = linted.checks.flatMap((check) =>
+          ((check.findings ?? []) as { message: string }[]).map((finding) => finding.message),
+        );
+        if (EVIDENCE[defect])
+          expect(messages).toContainEqual(expect.stringMatching(EVIDENCE[defect]));
       } finally {
         if (defect === 'history-in-real-home') rmSync(HISTORY, { force: true });
       }
@@ -121,17 +174,31 @@ describe('--observe: a tool without capabilities', () => {
   const program = ['sh', 'fixtures/foreign/kvnotes/without-capabilities.sh'];
   const plan = ['--invoke', 'list', '--only', 'AOI-06'];
 
-  test('without --observe, an unconfirmed delete that deletes is invisible: AOI-06 skipped, not passed', { timeout: 300_000 }, async () => {
-    const linted = await lint([...plan, '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
-    expect(linted.findings, explained(linted)).toEqual([]);
-    expect(statusOf(linted, 'AOI-06', 'delete')).toBe('skip');
-  });
+  test(
+    'without --observe, an unconfirmed delete that deletes is invisible: AOI-06 skipped, not passed',
+    { timeout: 300_000 },
+    async () => {
+      const linted = await lint(
+        [...plan, '--env', `${TOOL.defectEnv}=unconfirmed-deletes`],
+        program,
+      );
+      expect(linted.findings, explained(linted)).toEqual([]);
+      expect(statusOf(linted, 'AOI-06', 'delete')).toBe('skip');
+    },
+  );
 
-  test('with --observe list, it is caught; the clean tool passes', { timeout: 300_000 }, async () => {
-    const defective = await lint([...plan, '--observe', 'list --limit 50', '--env', `${TOOL.defectEnv}=unconfirmed-deletes`], program);
-    expect(defective.findings, explained(defective)).toEqual(['AOI-06/unconfirmed-destructive']);
-    const clean = await lint([...plan, '--observe', 'list --limit 50'], program);
-    expect(clean.findings, explained(clean)).toEqual([]);
-    expect(statusOf(clean, 'AOI-06', 'delete')).toBe('pass');
-  });
+  test(
+    'with --observe list, it is caught; the clean tool passes',
+    { timeout: 300_000 },
+    async () => {
+      const defective = await lint(
+        [...plan, '--observe', 'list --limit 50', '--env', `${TOOL.defectEnv}=unconfirmed-deletes`],
+        program,
+      );
+      expect(defective.findings, explained(defective)).toEqual(['AOI-06/unconfirmed-destructive']);
+      const clean = await lint([...plan, '--observe', 'list --limit 50'], program);
+      expect(clean.findings, explained(clean)).toEqual([]);
+      expect(statusOf(clean, 'AOI-06', 'delete')).toBe('pass');
+    },
+  );
 });

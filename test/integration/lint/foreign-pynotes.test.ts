@@ -10,23 +10,36 @@ const tool = foreignTool('pynotes');
 
 // Concurrent: each lint waits on the tool's processes far more than it computes, and each has its own state.
 describe.concurrent('aoi-testkit lint on pynotes, a foreign Python tool', () => {
-  test('the clean tool: zero findings, ok, every rule it can be judged on exercised', { timeout: 180_000 }, async () => {
-    const report = await lintForeign(tool);
-    expectDeclared(report, []);
-    expect(report.ok).toBe(true);
-    expect(report.commands).toEqual(['list', 'search', 'get', 'add', 'delete', 'import']);
-    // Judged on evidence, not skipped: the state it keeps under $PYNOTES_HOME={stateDir} is what the side-effect rules see.
-    const passed = (rule: string) => report.verdicts.filter((v) => v.rule === rule && v.status === 'pass').map((v) => v.command);
-    expect(passed('AOI-06')).toEqual(['delete']);
-    expect(passed('AOI-07')).toEqual(['add']);
-    expect(passed('AOI-12')).toEqual(['import']);
-    expect(passed('AOI-01')).toEqual(['schema', 'capabilities', '--help']);
-    expect(report.verdicts.filter((v) => v.status === 'skip').map((v) => `${v.rule} ${v.command}: ${v.reason}`)).toEqual([]);
-  });
+  test(
+    'the clean tool: zero findings, ok, every rule it can be judged on exercised',
+    { timeout: 180_000 },
+    async () => {
+      const report = await lintForeign(tool);
+      expectDeclared(report, []);
+      expect(report.ok).toBe(true);
+      expect(report.commands).toEqual(['list', 'search', 'get', 'add', 'delete', 'import']);
+      // Judged on evidence, not skipped: the state it keeps under $PYNOTES_HOME={stateDir} is what the side-effect rules see.
+      const passed = (rule: string) =>
+        report.verdicts.filter((v) => v.rule === rule && v.status === 'pass').map((v) => v.command);
+      expect(passed('AOI-06')).toEqual(['delete']);
+      expect(passed('AOI-07')).toEqual(['add']);
+      expect(passed('AOI-12')).toEqual(['import']);
+      expect(passed('AOI-01')).toEqual(['schema', 'capabilities', '--help']);
+      expect(
+        report.verdicts
+          .filter((v) => v.status === 'skip')
+          .map((v) => `${v.rule} ${v.command}: ${v.reason}`),
+      ).toEqual([]);
+    },
+  );
 
-  test.each(Object.entries(tool.defects))('defect %s: exactly its declared findings', { timeout: 300_000 }, async (defect, { findings }) => {
-    const report = await lintForeign(tool, defect);
-    expectDeclared(report, findings);
-    expect(report.ok).toBe(false);
-  });
+  test.each(Object.entries(tool.defects))(
+    'defect %s: exactly its declared findings',
+    { timeout: 300_000 },
+    async (defect, { findings }) => {
+      const report = await lintForeign(tool, defect);
+      expectDeclared(report, findings);
+      expect(report.ok).toBe(false);
+    },
+  );
 });

@@ -3,7 +3,12 @@ import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { parseLintArgs } from '../../../src/cli/lint.js';
 import { outcomeOf } from '../../../src/corpus/outcome.js';
-import { expectedFrom, foreignTools, LINT_RULE_IDS, type ForeignTool } from '../../../src/corpus/scenarios.js';
+import {
+  expectedFrom,
+  foreignTools,
+  LINT_RULE_IDS,
+  type ForeignTool,
+} from '../../../src/corpus/scenarios.js';
 import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 
@@ -21,8 +26,16 @@ export const foreignTool = (name: string): ForeignTool => {
 };
 
 export async function lintForeign(tool: ForeignTool, defect?: string): Promise<LintReport> {
-  const [program, ...programArgs] = tool.command.map((word) => (existsSync(resolve(ROOT, word)) ? resolve(ROOT, word) : word));
-  const args = parseLintArgs([...tool.lint.args, ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : []), '--', program!, ...programArgs]);
+  const [program, ...programArgs] = tool.command.map((word) =>
+    existsSync(resolve(ROOT, word)) ? resolve(ROOT, word) : word,
+  );
+  const args = parseLintArgs([
+    ...tool.lint.args,
+    ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : []),
+    '--',
+    program!,
+    ...programArgs,
+  ]);
   return lintCli(processTarget(program!, programArgs), {
     setup: tool.lint.setup,
     invocations: tool.lint.invocations,
@@ -36,6 +49,10 @@ export async function lintForeign(tool: ForeignTool, defect?: string): Promise<L
 
 /** The report has exactly the findings tool.json declares (none for the clean tool), each rule as they make it. */
 export function expectDeclared(report: LintReport, findings: readonly string[]): void {
-  const failures = report.verdicts.filter((v) => v.findings.length > 0).flatMap((v) => v.findings.map((f) => `${v.command}: ${f.id} ${f.message}`));
-  expect(outcomeOf(report, LINT_RULE_IDS), failures.join('\n')).toEqual(expectedFrom(findings, LINT_RULE_IDS));
+  const failures = report.verdicts
+    .filter((v) => v.findings.length > 0)
+    .flatMap((v) => v.findings.map((f) => `${v.command}: ${f.id} ${f.message}`));
+  expect(outcomeOf(report, LINT_RULE_IDS), failures.join('\n')).toEqual(
+    expectedFrom(findings, LINT_RULE_IDS),
+  );
 }

@@ -58,62 +58,112 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function lintShip(env: Record<string, string>) {
   const probes: string[] = [];
   const inner = processTarget(ship);
-  const target: LintTarget = { ...inner, run: (probe, budget) => (probes.push(`${probe.args.join(' ')}${probe.stdin === 'closed' ? ' <closed' : ''}`), inner.run(probe, budget)) };
+  const target: LintTarget = {
+    ...inner,
+    run: (probe, budget) => (
+      probes.push(`${probe.args.join(' ')}${probe.stdin === 'closed' ? ' <closed' : ''}`),
+      inner.run(probe, budget)
+    ),
+  };
   // A hang is the `wait` case's whole point: a short timeout (a busy machine gets a longer second run).
-  const report = await lintCli(target, { invocations: [['status']], only: ['AOI-05'], env, timeoutMs: 4_000 });
+  const report = await lintCli(target, {
+    invocations: [['status']],
+    only: ['AOI-05'],
+    env,
+    timeoutMs: 4_000,
+  });
   const verdict = report.verdicts.find((v) => v.rule === 'AOI-05' && v.command === 'status')!;
-  return { verdict, findings: verdict.findings.map((f) => `${f.id} @ ${f.probe}: ${f.message}`), probes };
+  return {
+    verdict,
+    findings: verdict.findings.map((f) => `${f.id} @ ${f.probe}: ${f.message}`),
+    probes,
+  };
 }
 
 const BAD_FLAG = 'status --aoi-lint-no-such-flag --output jsonl';
 
 describe('AOI-05 usage: the canary probe stands for the unknown-flag probe only when it was refused as a usage error', () => {
-  test('a tool that takes the canary flags: the unknown-flag probe runs, and passes', { timeout: 120_000 }, async () => {
-    const { verdict, probes } = await lintShip({});
-    expect(verdict.status).toBe('pass');
-    expect(probes).toContain(BAD_FLAG);
-  });
+  test(
+    'a tool that takes the canary flags: the unknown-flag probe runs, and passes',
+    { timeout: 120_000 },
+    async () => {
+      const { verdict, probes } = await lintShip({});
+      expect(verdict.status).toBe('pass');
+      expect(probes).toContain(BAD_FLAG);
+    },
+  );
 
-  test('…and a tool that takes them but accepts any unknown flag is still caught', { timeout: 120_000 }, async () => {
-    const { findings } = await lintShip({ SHIP_USAGE_EXIT: '0' });
-    expect(findings).toEqual([`AOI-05/usage-exit-zero @ ${BAD_FLAG}: an unknown flag was accepted: exit 0`]);
-  });
+  test(
+    '…and a tool that takes them but accepts any unknown flag is still caught',
+    { timeout: 120_000 },
+    async () => {
+      const { findings } = await lintShip({ SHIP_USAGE_EXIT: '0' });
+      expect(findings).toEqual([
+        `AOI-05/usage-exit-zero @ ${BAD_FLAG}: an unknown flag was accepted: exit 0`,
+      ]);
+    },
+  );
 
-  test('a tool that refuses them with 64 and a usage error: that run is the usage probe, no other runs', { timeout: 120_000 }, async () => {
-    const { verdict, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no' });
-    expect(verdict.status).toBe('pass');
-    expect(probes.filter((p) => p.includes('--aoi-lint-no-such-flag'))).toEqual([]);
-    expect(probes.filter((p) => p.includes('--token'))).toHaveLength(1);
-  });
+  test(
+    'a tool that refuses them with 64 and a usage error: that run is the usage probe, no other runs',
+    { timeout: 120_000 },
+    async () => {
+      const { verdict, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no' });
+      expect(verdict.status).toBe('pass');
+      expect(probes.filter((p) => p.includes('--aoi-lint-no-such-flag'))).toEqual([]);
+      expect(probes.filter((p) => p.includes('--token'))).toHaveLength(1);
+    },
+  );
 
-  test('a tool that refuses them another way (exit 2): the unknown-flag probe runs and judges it', { timeout: 120_000 }, async () => {
-    const { verdict, findings, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no', SHIP_USAGE_EXIT: '2' });
-    expect(findings).toEqual([`AOI-05/usage-exit-code @ ${BAD_FLAG}: an unknown flag gave exit 2, not 64 (EX_USAGE)`]);
-    expect(verdict.warnings).toBe(1);
-    expect(probes).toContain(BAD_FLAG);
-  });
+  test(
+    'a tool that refuses them another way (exit 2): the unknown-flag probe runs and judges it',
+    { timeout: 120_000 },
+    async () => {
+      const { verdict, findings, probes } = await lintShip({
+        SHIP_AUTH_FLAGS: 'no',
+        SHIP_USAGE_EXIT: '2',
+      });
+      expect(findings).toEqual([
+        `AOI-05/usage-exit-code @ ${BAD_FLAG}: an unknown flag gave exit 2, not 64 (EX_USAGE)`,
+      ]);
+      expect(verdict.warnings).toBe(1);
+      expect(probes).toContain(BAD_FLAG);
+    },
+  );
 });
 
 describe('AOI-05 interactive: the base run stands for a run with stdin closed when it ended on a stdin nobody writes', () => {
-  test('a tool that never asks: judged on the base run, no run with stdin closed', { timeout: 120_000 }, async () => {
-    const { verdict, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no' });
-    expect(verdict.status).toBe('pass');
-    expect(probes.filter((p) => p.startsWith('status') && p.endsWith('<closed'))).toEqual([]);
-  });
+  test(
+    'a tool that never asks: judged on the base run, no run with stdin closed',
+    { timeout: 120_000 },
+    async () => {
+      const { verdict, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no' });
+      expect(verdict.status).toBe('pass');
+      expect(probes.filter((p) => p.startsWith('status') && p.endsWith('<closed'))).toEqual([]);
+    },
+  );
 
-  test('a tool that asks and gives up after a second: caught on the base run itself', { timeout: 120_000 }, async () => {
-    const { findings, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no', SHIP_ASKS: 'timeout' });
-    expect(findings).toEqual([
-      'AOI-05/interactive-required-missing @ status --output jsonl (stdin open): on a stdin nobody writes, machine mode printed a prompt (exit 0) instead of an aoi:error with code INTERACTIVE_REQUIRED',
-    ]);
-    expect(probes.filter((p) => p.startsWith('status') && p.endsWith('<closed'))).toEqual([]);
-  });
+  test(
+    'a tool that asks and gives up after a second: caught on the base run itself',
+    { timeout: 120_000 },
+    async () => {
+      const { findings, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no', SHIP_ASKS: 'timeout' });
+      expect(findings).toEqual([
+        'AOI-05/interactive-required-missing @ status --output jsonl (stdin open): on a stdin nobody writes, machine mode printed a prompt (exit 0) instead of an aoi:error with code INTERACTIVE_REQUIRED',
+      ]);
+      expect(probes.filter((p) => p.startsWith('status') && p.endsWith('<closed'))).toEqual([]);
+    },
+  );
 
-  test('a tool that asks and waits: its base run hangs, and the run with stdin closed shows the prompt', { timeout: 120_000 }, async () => {
-    const { findings, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no', SHIP_ASKS: 'wait' });
-    expect(findings).toContain(
-      'AOI-05/interactive-required-missing @ status --output jsonl (stdin closed): with stdin closed, machine mode printed a prompt (exit 0) instead of an aoi:error with code INTERACTIVE_REQUIRED',
-    );
-    expect(probes).toContain('status --output jsonl <closed');
-  });
+  test(
+    'a tool that asks and waits: its base run hangs, and the run with stdin closed shows the prompt',
+    { timeout: 120_000 },
+    async () => {
+      const { findings, probes } = await lintShip({ SHIP_AUTH_FLAGS: 'no', SHIP_ASKS: 'wait' });
+      expect(findings).toContain(
+        'AOI-05/interactive-required-missing @ status --output jsonl (stdin closed): with stdin closed, machine mode printed a prompt (exit 0) instead of an aoi:error with code INTERACTIVE_REQUIRED',
+      );
+      expect(probes).toContain('status --output jsonl <closed');
+    },
+  );
 });

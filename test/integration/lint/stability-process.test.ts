@@ -13,7 +13,15 @@ const RUNS = 20;
 const GRACE_BOUND_RUNS = 5;
 
 /** Everything a verdict says but timings: a second run must say the same. */
-const verdicts = (report: LintReport) => report.verdicts.map((v) => [v.rule, v.command, v.status, v.errors, v.warnings, v.findings.map((f) => f.id)]);
+const verdicts = (report: LintReport) =>
+  report.verdicts.map((v) => [
+    v.rule,
+    v.command,
+    v.status,
+    v.errors,
+    v.warnings,
+    v.findings.map((f) => f.id),
+  ]);
 
 /**
  * The fake with its `capabilities` narrowed to the commands under test, so that twenty runs probe what
@@ -25,7 +33,9 @@ function narrowedTo(commands: readonly string[], target: LintTarget): LintTarget
     async run(probe) {
       const run = await target.run(probe);
       if (probe.args[0] !== 'capabilities' || run.exitCode !== 0) return run;
-      const manifest = JSON.parse(Buffer.from(run.stdout).toString('utf8')) as { commands: { name: string }[] };
+      const manifest = JSON.parse(Buffer.from(run.stdout).toString('utf8')) as {
+        commands: { name: string }[];
+      };
       manifest.commands = manifest.commands.filter((command) => commands.includes(command.name));
       return { ...run, stdout: Buffer.from(`${JSON.stringify(manifest)}\n`) };
     },
@@ -50,20 +60,33 @@ const CASES = [
 ] as const;
 
 describe(`${RUNS} process lints in a row (${GRACE_BOUND_RUNS} of a tool that ignores signals) give the same verdicts`, () => {
-  test.concurrent.each(CASES.map((c) => [c.preset, c] as const))('%s', async (preset, { only, invocations, ...c }) => {
-    const lint = () =>
-      lintCli(narrowedTo(invocations.map(([command]) => command as string), processTarget(process.execPath, [CLI, 'fake', preset])), {
-        invocations: invocations.map((args) => [...args]),
-        only: [...only],
-        // Wide margins: a loaded machine must not turn a slow start into a hang.
-        timeoutMs: 8_000,
-        graceMs: 3_000,
-        canarySeed: 'stability',
-      });
-    const first = await lint();
-    const declared = declaredUnderLint(presetFaults(preset)).violates;
-    expect([...new Set(first.findings.map((f) => f.id))].sort()).toEqual(declared.filter((id) => only.some((rule) => id.startsWith(`${rule}/`))));
-    const runs = 'runs' in c ? c.runs : RUNS;
-    for (let run = 2; run <= runs; run++) expect(verdicts(await lint()), `run ${run}`).toEqual(verdicts(first));
-  }, 600_000);
+  test.concurrent.each(CASES.map((c) => [c.preset, c] as const))(
+    '%s',
+    async (preset, { only, invocations, ...c }) => {
+      const lint = () =>
+        lintCli(
+          narrowedTo(
+            invocations.map(([command]) => command as string),
+            processTarget(process.execPath, [CLI, 'fake', preset]),
+          ),
+          {
+            invocations: invocations.map((args) => [...args]),
+            only: [...only],
+            // Wide margins: a loaded machine must not turn a slow start into a hang.
+            timeoutMs: 8_000,
+            graceMs: 3_000,
+            canarySeed: 'stability',
+          },
+        );
+      const first = await lint();
+      const declared = declaredUnderLint(presetFaults(preset)).violates;
+      expect([...new Set(first.findings.map((f) => f.id))].sort()).toEqual(
+        declared.filter((id) => only.some((rule) => id.startsWith(`${rule}/`))),
+      );
+      const runs = 'runs' in c ? c.runs : RUNS;
+      for (let run = 2; run <= runs; run++)
+        expect(verdicts(await lint()), `run ${run}`).toEqual(verdicts(first));
+    },
+    600_000,
+  );
 });

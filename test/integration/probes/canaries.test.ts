@@ -38,10 +38,14 @@ describe('makeCanaries', () => {
 describe('findLeaks on real processes', () => {
   test('finds every planted canary a leaky tool printed, in each form, and never returns the secret', async () => {
     const canaries = makeCanaries();
-    const run = await runCli(node, [bin('leaky.mjs'), ...canaries.argv, '--url', canaries.url], { env: { ...canaries.env } });
+    const run = await runCli(node, [bin('leaky.mjs'), ...canaries.argv, '--url', canaries.url], {
+      env: { ...canaries.env },
+    });
     expect(run.exitCode).toBe(0);
     const leaks = findLeaks(run, canaries);
-    const where = leaks.map(({ canary, stream, line, form }) => `${stream}:${line} ${canary} ${form}`).sort();
+    const where = leaks
+      .map(({ canary, stream, line, form }) => `${stream}:${line} ${canary} ${form}`)
+      .sort();
     expect(where).toEqual(
       [
         'stdout:1 argv --token raw',
@@ -59,16 +63,23 @@ describe('findLeaks on real processes', () => {
     // Columns point at the leak.
     const stdoutLine1 = Buffer.from(run.stdout).toString().split('\n')[0]!;
     const tokenLeak = leaks.find((leak) => leak.canary === 'argv --token')!;
-    expect(stdoutLine1.slice(tokenLeak.column - 1).startsWith(canaries.byLabel('argv --token').value)).toBe(true);
+    expect(
+      stdoutLine1.slice(tokenLeak.column - 1).startsWith(canaries.byLabel('argv --token').value),
+    ).toBe(true);
     // The secret is nowhere in what findLeaks returns, in any form.
     const returned = JSON.stringify(leaks);
-    for (const value of canaries.values) for (const form of secretForms(value)) expect(returned).not.toContain(form);
+    for (const value of canaries.values)
+      for (const form of secretForms(value)) expect(returned).not.toContain(form);
     expect(leaks.every((leak) => leak.excerpt.includes('***'))).toBe(true);
   });
 
   test('a tool that redacts leaks nothing', async () => {
     const canaries = makeCanaries('redacting');
-    const run = await runCli(node, [bin('redacting.mjs'), ...canaries.argv, '--url', canaries.url], { env: { ...canaries.env } });
+    const run = await runCli(
+      node,
+      [bin('redacting.mjs'), ...canaries.argv, '--url', canaries.url],
+      { env: { ...canaries.env } },
+    );
     expect(run.exitCode).toBe(0);
     expect(Buffer.from(run.stderr).toString()).toContain('GITHUB_TOKEN');
     expect(findLeaks(run, canaries)).toEqual([]);
@@ -77,7 +88,9 @@ describe('findLeaks on real processes', () => {
   test('takes a plain list of canaries and long lines are truncated, still masked', () => {
     const [canary] = makeCanaries('list').all;
     const line = `${'x'.repeat(300)} ${canary!.value}`;
-    const leaks = findLeaks({ stdout: Buffer.from(`ok\n${line}\n`), stderr: new Uint8Array() }, [canary!]);
+    const leaks = findLeaks({ stdout: Buffer.from(`ok\n${line}\n`), stderr: new Uint8Array() }, [
+      canary!,
+    ]);
     expect(leaks).toMatchObject([{ stream: 'stdout', line: 2, column: 302, form: 'raw' }]);
     expect(leaks[0]!.excerpt.length).toBeLessThanOrEqual(160);
     expect(leaks[0]!.excerpt).not.toContain(canary!.value.slice(0, 12));

@@ -10,12 +10,18 @@ describe('runProbe: closeStdoutAfterLines (AOI-CLI §7, pipe close)', () => {
   test('a producer that handles EPIPE exits 141 quietly', async () => {
     const run = await runProbe(node, [bin('epipe-exits-141.mjs')], { closeStdoutAfterLines: 3 });
     expect(run).toMatchObject({ exitCode: 141, signal: null, timedOut: false });
-    expect(run.probe).toMatchObject({ stdoutClosed: { afterLines: 3 }, graceExpired: false, stdoutPipe: 'fifo' });
+    expect(run.probe).toMatchObject({
+      stdoutClosed: { afterLines: 3 },
+      graceExpired: false,
+      stdoutPipe: 'fifo',
+    });
     // What it wrote before the close is kept: at least the three lines that triggered it.
     const lines = text(run.stdout).split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(4);
     expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'aoi:meta' });
-    expect(run.probe.stdoutClosed!.atByte).toBe(text(run.stdout).split('\n').slice(0, 3).join('\n').length + 1);
+    expect(run.probe.stdoutClosed!.atByte).toBe(
+      text(run.stdout).split('\n').slice(0, 3).join('\n').length + 1,
+    );
     expect(text(run.stderr)).toBe('');
   });
 
@@ -29,7 +35,10 @@ describe('runProbe: closeStdoutAfterLines (AOI-CLI §7, pipe close)', () => {
   });
 
   test('a producer that ignores EPIPE and keeps writing is ended by the tree kill, not left to hang', async () => {
-    const run = await runProbe(node, [bin('epipe-ignores.mjs')], { closeStdoutAfterLines: 2, graceMs: 300 });
+    const run = await runProbe(node, [bin('epipe-ignores.mjs')], {
+      closeStdoutAfterLines: 2,
+      graceMs: 300,
+    });
     expect(run).toMatchObject({ timedOut: true, signal: 'SIGKILL', exitCode: null });
     expect(run.probe.graceExpired).toBe(true);
     expect(run.probe.stdoutClosed).toMatchObject({ afterLines: 2 });
@@ -37,7 +46,11 @@ describe('runProbe: closeStdoutAfterLines (AOI-CLI §7, pipe close)', () => {
   });
 
   test('without a grace period the overall timeout still bounds it', async () => {
-    const run = await runProbe(node, [bin('epipe-ignores.mjs')], { closeStdoutAfterLines: 1, graceMs: 60_000, timeoutMs: 1_500 });
+    const run = await runProbe(node, [bin('epipe-ignores.mjs')], {
+      closeStdoutAfterLines: 1,
+      graceMs: 60_000,
+      timeoutMs: 1_500,
+    });
     expect(run).toMatchObject({ timedOut: true, signal: 'SIGKILL' });
     expect(run.probe.graceExpired).toBe(false);
   });
@@ -49,7 +62,9 @@ describe('runProbe: closeStdoutAfterLines (AOI-CLI §7, pipe close)', () => {
   });
 
   test('a producer that prints fewer lines than asked is not probed', async () => {
-    const run = await runProbe(node, ['-e', 'console.log("{}"); console.log("{}")'], { closeStdoutAfterLines: 3 });
+    const run = await runProbe(node, ['-e', 'console.log("{}"); console.log("{}")'], {
+      closeStdoutAfterLines: 3,
+    });
     expect(run).toMatchObject({ exitCode: 0, timedOut: false });
     expect(run.probe).toMatchObject({ stdoutClosed: null, linesRead: 2 });
     expect(text(run.stdout)).toBe('{}\n{}\n');
@@ -57,7 +72,8 @@ describe('runProbe: closeStdoutAfterLines (AOI-CLI §7, pipe close)', () => {
 
   test('counts lines split across chunks and lines arriving many per chunk', async () => {
     // One write holding 100 lines, then a line written a byte at a time.
-    const script = 'process.stdout.write("x\\n".repeat(100)); const l = "{\\"a\\":1}\\n"; let i = 0; const t = setInterval(() => { process.stdout.write(l[i++]); if (i === l.length) clearInterval(t); }, 1)';
+    const script =
+      'process.stdout.write("x\\n".repeat(100)); const l = "{\\"a\\":1}\\n"; let i = 0; const t = setInterval(() => { process.stdout.write(l[i++]); if (i === l.length) clearInterval(t); }, 1)';
     const run = await runProbe(node, ['-e', script], { closeStdoutAfterLines: 101 });
     expect(run.probe.stdoutClosed).toMatchObject({ afterLines: 101, atByte: 200 + 8 });
     expect(text(run.stdout)).toBe(`${'x\n'.repeat(100)}{"a":1}\n`);

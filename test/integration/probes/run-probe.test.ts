@@ -9,16 +9,28 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('runProbe: the same contract as runCli when no probe acts', () => {
   test('captures stdout, stderr and exit code; stdin closed, given or open', async () => {
-    const run = await runProbe(node, ['-e', 'process.stdout.write("a\\n"); process.stderr.write("b"); process.exitCode = 3']);
+    const run = await runProbe(node, [
+      '-e',
+      'process.stdout.write("a\\n"); process.stderr.write("b"); process.exitCode = 3',
+    ]);
     expect(text(run.stdout)).toBe('a\n');
     expect(text(run.stderr)).toBe('b');
     expect(run).toMatchObject({ exitCode: 3, signal: null, timedOut: false });
-    expect(run.probe).toMatchObject({ stdoutClosed: null, signalSent: null, graceExpired: false, linesRead: 1, stdoutPipe: 'socketpair', spawnError: null });
+    expect(run.probe).toMatchObject({
+      stdoutClosed: null,
+      signalSent: null,
+      graceExpired: false,
+      linesRead: 1,
+      stdoutPipe: 'socketpair',
+      spawnError: null,
+    });
 
     const echo = ['-e', 'process.stdin.pipe(process.stdout)'];
     expect(text((await runProbe(node, echo)).stdout)).toBe('');
     expect(text((await runProbe(node, echo, { stdin: 'given\n' })).stdout)).toBe('given\n');
-    expect(text((await runProbe(node, echo, { stdin: 'given\n', closeStdoutAfterLines: 5 })).stdout)).toBe('given\n');
+    expect(
+      text((await runProbe(node, echo, { stdin: 'given\n', closeStdoutAfterLines: 5 })).stdout),
+    ).toBe('given\n');
     const open = await runProbe(node, echo, { stdin: 'open', timeoutMs: 500 });
     expect(open).toMatchObject({ timedOut: true, signal: 'SIGKILL', exitCode: null });
   });
@@ -29,7 +41,9 @@ describe('runProbe: the same contract as runCli when no probe acts', () => {
       const pwd = ['-e', 'process.stdout.write(String(process.env.PWD))'];
       // A tool that honours $PWD (POSIX's logical cwd) must not be sent back to the caller's directory.
       expect(text((await runProbe(node, pwd, { cwd: dir })).stdout)).toBe(dir);
-      expect(text((await runProbe(node, pwd, { cwd: dir, env: { PWD: '/chosen' } })).stdout)).toBe('/chosen');
+      expect(text((await runProbe(node, pwd, { cwd: dir, env: { PWD: '/chosen' } })).stdout)).toBe(
+        '/chosen',
+      );
       expect(text((await runProbe(node, pwd)).stdout)).toBe(String(process.env.PWD));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -53,7 +67,8 @@ describe('runProbe: the same contract as runCli when no probe acts', () => {
 
   test('grandchildren holding stdout open are killed once the CLI exits: no hang', async () => {
     // The CLI exits at once, leaving a grandchild that holds stdout open and would live forever.
-    const script = 'require("child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1e6)"], { stdio: ["ignore", "inherit", "inherit"] }).unref(); console.log("{}")';
+    const script =
+      'require("child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1e6)"], { stdio: ["ignore", "inherit", "inherit"] }).unref(); console.log("{}")';
     const run = await runProbe(node, ['-e', script]);
     expect(run).toMatchObject({ exitCode: 0, timedOut: false });
     expect(text(run.stdout)).toBe('{}\n');
@@ -65,13 +80,18 @@ describe('runProbe: the same contract as runCli when no probe acts', () => {
     // A hundred at once keep this process's loop busy enough that a drain which does not wait for the poll
     // phase loses output (it did: about one run in ten, and the cmdhelp corpus saw empty documents under load).
     const script = 'process.stdout.write("x".repeat(48 * 1024)); process.stderr.write("done")';
-    const runs = await Promise.all(Array.from({ length: 100 }, () => runProbe(node, ['-e', script], { drainMs: 0 })));
-    expect(runs.map((run) => [run.stdout.length, text(run.stderr), run.exitCode])).toEqual(runs.map(() => [48 * 1024, 'done', 0]));
+    const runs = await Promise.all(
+      Array.from({ length: 100 }, () => runProbe(node, ['-e', script], { drainMs: 0 })),
+    );
+    expect(runs.map((run) => [run.stdout.length, text(run.stderr), run.exitCode])).toEqual(
+      runs.map(() => [48 * 1024, 'done', 0]),
+    );
   });
 
   test('something outside the process group that holds stdout open ends the capture after drainMs of silence', async () => {
     // setsid: the grandchild leaves the group, so killing the group does not reach it; it holds stdout for 10 s.
-    const script = 'require("child_process").spawn("setsid", [process.execPath, "-e", "setTimeout(() => {}, 10000)"], { stdio: ["ignore", "inherit", "ignore"] }).unref(); console.log("{}")';
+    const script =
+      'require("child_process").spawn("setsid", [process.execPath, "-e", "setTimeout(() => {}, 10000)"], { stdio: ["ignore", "inherit", "ignore"] }).unref(); console.log("{}")';
     const run = await runProbe(node, ['-e', script], { drainMs: 300 });
     expect(run).toMatchObject({ exitCode: 0, timedOut: false });
     expect(text(run.stdout)).toBe('{}\n');

@@ -5,7 +5,8 @@ import { runCli, STATE_DIR_ENV, withStateDir } from '../../../src/run/index.js';
 
 const counter = new URL('./bin/counter.mjs', import.meta.url).pathname;
 const node = process.execPath;
-const countOf = (bytes: Uint8Array) => (JSON.parse(Buffer.from(bytes).toString().trim()) as { count: number }).count;
+const countOf = (bytes: Uint8Array) =>
+  (JSON.parse(Buffer.from(bytes).toString().trim()) as { count: number }).count;
 
 describe('withStateDir', () => {
   test('a fresh, empty directory, passed as a path and as AOI_TESTKIT_STATE_DIR, removed afterwards', async () => {
@@ -25,15 +26,20 @@ describe('withStateDir', () => {
     expect(existsSync(kept)).toBe(false);
   });
 
-  test('each probe gets its own: parallel probes never see each other\'s state', async () => {
+  test("each probe gets its own: parallel probes never see each other's state", async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => withStateDir(async (dir, env) => ({ dir, count: countOf((await runCli(node, [counter], { env })).stdout) }))),
+      Array.from({ length: 4 }, () =>
+        withStateDir(async (dir, env) => ({
+          dir,
+          count: countOf((await runCli(node, [counter], { env })).stdout),
+        })),
+      ),
     );
     expect(new Set(results.map((r) => r.dir)).size).toBe(4);
     expect(results.map((r) => r.count)).toEqual([1, 1, 1, 1]);
   });
 
-  test('removed when the probe throws, and the error is the probe\'s', async () => {
+  test("removed when the probe throws, and the error is the probe's", async () => {
     let kept = '';
     await expect(
       withStateDir(async (dir) => {
@@ -47,6 +53,8 @@ describe('withStateDir', () => {
   });
 
   test('takes a prefix', async () => {
-    await withStateDir((dir) => expect(dir).toMatch(/aoi-lint-probe-[^/]+$/), { prefix: 'aoi-lint-probe-' });
+    await withStateDir((dir) => expect(dir).toMatch(/aoi-lint-probe-[^/]+$/), {
+      prefix: 'aoi-lint-probe-',
+    });
   });
 });

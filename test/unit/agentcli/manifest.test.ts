@@ -3,7 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseAgentCliManifest, validateAgentCliManifest } from '../../../src/checks/agentcli/manifest.js';
+import {
+  parseAgentCliManifest,
+  validateAgentCliManifest,
+} from '../../../src/checks/agentcli/manifest.js';
 import { AGENTCLI_MANIFEST_SUB_RULES } from '../../../src/spec/agentcli/manifest-rules.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -20,13 +23,16 @@ interface ExpectedFixture {
 const UPDATE = process.env.UPDATE_AGENTCLI_EXPECTED === '1';
 
 const slugOf = (id: string) => id.toLowerCase().replace('/', '--');
-const manifestIds = AGENTCLI_MANIFEST_SUB_RULES.filter((s) => s.judgedBy === 'manifest').map((s) => s.id);
+const manifestIds = AGENTCLI_MANIFEST_SUB_RULES.filter((s) => s.judgedBy === 'manifest').map(
+  (s) => s.id,
+);
 
 function fixturePaths(): string[] {
   const out: string[] = [];
   for (const kind of ['valid', 'invalid']) {
     for (const name of readdirSync(join(corpus, kind)).sort()) {
-      if (existsSync(join(corpus, kind, name, 'AGENT-CLI.md'))) out.push(`${kind}/${name}/AGENT-CLI.md`);
+      if (existsSync(join(corpus, kind, name, 'AGENT-CLI.md')))
+        out.push(`${kind}/${name}/AGENT-CLI.md`);
     }
   }
   return out;
@@ -40,7 +46,11 @@ function judge(rel: string) {
 if (UPDATE) {
   const fixtures: ExpectedFixture[] = fixturePaths().map((path) => {
     const report = judge(path);
-    return { path, valid: report.valid, findings: report.findings.map((f) => ({ id: f.id, line: f.line ?? null })) };
+    return {
+      path,
+      valid: report.valid,
+      findings: report.findings.map((f) => ({ id: f.id, line: f.line ?? null })),
+    };
   });
   const doc = {
     $comment:
@@ -57,17 +67,25 @@ describe('the fixture corpus', () => {
     expect(expected.fixtures.map((f) => f.path).sort()).toEqual(fixturePaths().sort());
   });
 
-  test.each(expected.fixtures.map((f) => [f.path, f] as const))('%s gives exactly its expected findings', (path, fixture) => {
-    const report = judge(path);
-    expect(report.findings.map((f) => ({ id: f.id, line: f.line ?? null }))).toEqual(fixture.findings);
-    expect(report.valid).toBe(fixture.valid);
-    if (report.valid) expect(report.manifest).toBeDefined();
-    else expect(report.manifest).toBeUndefined();
-  });
+  test.each(expected.fixtures.map((f) => [f.path, f] as const))(
+    '%s gives exactly its expected findings',
+    (path, fixture) => {
+      const report = judge(path);
+      expect(report.findings.map((f) => ({ id: f.id, line: f.line ?? null }))).toEqual(
+        fixture.findings,
+      );
+      expect(report.valid).toBe(fixture.valid);
+      if (report.valid) expect(report.manifest).toBeDefined();
+      else expect(report.manifest).toBeUndefined();
+    },
+  );
 
   test('the valid fixtures report nothing, not even a warning', () => {
     for (const fixture of expected.fixtures.filter((f) => f.path.startsWith('valid/'))) {
-      expect({ path: fixture.path, findings: judge(fixture.path).findings }).toEqual({ path: fixture.path, findings: [] });
+      expect({ path: fixture.path, findings: judge(fixture.path).findings }).toEqual({
+        path: fixture.path,
+        findings: [],
+      });
     }
   });
 
@@ -76,38 +94,82 @@ describe('the fixture corpus', () => {
     const report = judge(path);
     expect(report.findings.length).toBeGreaterThan(0);
     expect(new Set(report.findings.map((f) => f.id))).toEqual(new Set([id]));
-    expect(report.findings.every((f) => typeof f.line === 'number' && f.excerpt !== undefined)).toBe(true);
+    expect(
+      report.findings.every((f) => typeof f.line === 'number' && f.excerpt !== undefined),
+    ).toBe(true);
     // Warnings leave the manifest valid, unless strict.
     const warning = AGENTCLI_MANIFEST_SUB_RULES.find((s) => s.id === id)!.severity === 'warning';
     expect(report.valid).toBe(warning);
-    expect(validateAgentCliManifest(readFileSync(join(corpus, path), 'utf8'), { path: join(corpus, path), strict: true }).valid).toBe(false);
+    expect(
+      validateAgentCliManifest(readFileSync(join(corpus, path), 'utf8'), {
+        path: join(corpus, path),
+        strict: true,
+      }).valid,
+    ).toBe(false);
   });
 
   test('every invalid fixture is named after a manifest sub-rule', () => {
     const slugs = new Set(manifestIds.map(slugOf));
-    for (const name of readdirSync(join(corpus, 'invalid'))) expect(slugs.has(name), name).toBe(true);
+    for (const name of readdirSync(join(corpus, 'invalid')))
+      expect(slugs.has(name), name).toBe(true);
   });
 });
 
 describe('AGENTCLI-01/yaml-syntax points where an unclosed construct opens', () => {
-  const at = (yaml: string) => validateAgentCliManifest(`---\n${yaml}---\n`).findings.map((f) => [f.id, f.line, f.message]);
+  const at = (yaml: string) =>
+    validateAgentCliManifest(`---\n${yaml}---\n`).findings.map((f) => [f.id, f.line, f.message]);
 
   test('the fixture: `bin_args: [acp, --stdio` on line 7, which yaml notices on line 8', () => {
-    const report = validateAgentCliManifest(readFileSync(join(corpus, 'invalid/agentcli-01--yaml-syntax/AGENT-CLI.md'), 'utf8'));
-    expect(report.findings.map((f) => [f.id, f.line, f.excerpt])).toEqual([['AGENTCLI-01/yaml-syntax', 7, 'bin_args: [acp, --stdio']]);
-    expect(report.findings[0]!.message).toMatch(/at line 7: the `\[` opened there is never closed \(the parser noticed at line 8\)/);
+    const report = validateAgentCliManifest(
+      readFileSync(join(corpus, 'invalid/agentcli-01--yaml-syntax/AGENT-CLI.md'), 'utf8'),
+    );
+    expect(report.findings.map((f) => [f.id, f.line, f.excerpt])).toEqual([
+      ['AGENTCLI-01/yaml-syntax', 7, 'bin_args: [acp, --stdio'],
+    ]);
+    expect(report.findings[0]!.message).toMatch(
+      /at line 7: the `\[` opened there is never closed \(the parser noticed at line 8\)/,
+    );
   });
 
-  test('a flow map, a quote, a sequence over several lines; other errors keep the parser\'s line', () => {
-    expect(at('name: x\nb: {x: 1\nc: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 3, expect.stringMatching(/the `\{` opened there is never closed \(the parser noticed at line 4\)/)]]);
-    expect(at('a: "abc\nb: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.stringMatching(/the double quote opened there is never closed \(the parser noticed at line 4\)/)]]);
-    expect(at('a: [1,\n  2,\n  3\nb: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.stringMatching(/the parser noticed at line 5/)]]);
-    expect(at('a: 1\n  b: 2\n')).toEqual([['AGENTCLI-01/yaml-syntax', 2, expect.not.stringMatching(/never closed/)]]);
+  test("a flow map, a quote, a sequence over several lines; other errors keep the parser's line", () => {
+    expect(at('name: x\nb: {x: 1\nc: 2\n')).toEqual([
+      [
+        'AGENTCLI-01/yaml-syntax',
+        3,
+        expect.stringMatching(
+          /the `\{` opened there is never closed \(the parser noticed at line 4\)/,
+        ),
+      ],
+    ]);
+    expect(at('a: "abc\nb: 2\n')).toEqual([
+      [
+        'AGENTCLI-01/yaml-syntax',
+        2,
+        expect.stringMatching(
+          /the double quote opened there is never closed \(the parser noticed at line 4\)/,
+        ),
+      ],
+    ]);
+    expect(at('a: [1,\n  2,\n  3\nb: 2\n')).toEqual([
+      ['AGENTCLI-01/yaml-syntax', 2, expect.stringMatching(/the parser noticed at line 5/)],
+    ]);
+    expect(at('a: 1\n  b: 2\n')).toEqual([
+      ['AGENTCLI-01/yaml-syntax', 2, expect.not.stringMatching(/never closed/)],
+    ]);
   });
 });
 
 describe('validateAgentCliManifest', () => {
-  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-acp-pinned', 'agent-acp-transcript', 'agent-acp-outdated', 'agent-acp-setup', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s is valid', (name) => {
+  test.each([
+    'agent-acp',
+    'agent-acp-ephemeral',
+    'agent-acp-pinned',
+    'agent-acp-transcript',
+    'agent-acp-outdated',
+    'agent-acp-setup',
+    'agent-mcp',
+    'agent-repl',
+  ])('the fake agent manifest %s is valid', (name) => {
     const file = join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md');
     const report = validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file });
     expect(report.findings).toEqual([]);
@@ -120,7 +182,10 @@ describe('validateAgentCliManifest', () => {
   test('an object is a parsed frontmatter: same verdict, no lines', () => {
     const frontmatter = parseAgentCliManifest(minimal).frontmatter as Record<string, unknown>;
     expect(validateAgentCliManifest(frontmatter)).toMatchObject({ valid: true, findings: [] });
-    const report = validateAgentCliManifest({ ...frontmatter, options: [{ id: 'n', type: 'integer', min: 3, max: 2 }] });
+    const report = validateAgentCliManifest({
+      ...frontmatter,
+      options: [{ id: 'n', type: 'integer', min: 3, max: 2 }],
+    });
     expect(report.valid).toBe(false);
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ id: 'AGENTCLI-10/min-above-max' });
@@ -141,8 +206,12 @@ describe('validateAgentCliManifest', () => {
     expect(parsed.lineOf(['version_check', 'parse'])).toBe(12);
     expect(parsed.lineOf(['install', 0])).toBe(8);
     expect(parsed.lineOf(['install', 0, 'nope'])).toBe(8);
-    expect(parseAgentCliManifest('---\nname: x\n').findings.map((f) => f.id)).toEqual(['AGENTCLI-01/no-frontmatter']);
-    expect(parseAgentCliManifest('---\n---\n').findings.map((f) => f.id)).toEqual(['AGENTCLI-01/not-a-mapping']);
+    expect(parseAgentCliManifest('---\nname: x\n').findings.map((f) => f.id)).toEqual([
+      'AGENTCLI-01/no-frontmatter',
+    ]);
+    expect(parseAgentCliManifest('---\n---\n').findings.map((f) => f.id)).toEqual([
+      'AGENTCLI-01/not-a-mapping',
+    ]);
   });
 
   test('one finding per problem, naming the path and what is wrong', () => {
@@ -181,7 +250,10 @@ describe('validateAgentCliManifest', () => {
         .replace('id: minimal', `id: ${canary}`)
         .replace('protocol: acp', `protocol: ${canary}`)
         .replace('bin: minimal-agent', `bin: minimal-agent\nbin_args: ${canary}\ntoken: ${canary}`)
-        .replace('sandbox: ./SANDBOX.md', `sandbox: ./SANDBOX.md\noptions:\n  - id: k\n    type: integer\n    default: ${canary}\nsession:\n  mode: ${canary}`);
+        .replace(
+          'sandbox: ./SANDBOX.md',
+          `sandbox: ./SANDBOX.md\noptions:\n  - id: k\n    type: integer\n    default: ${canary}\nsession:\n  mode: ${canary}`,
+        );
       const report = validateAgentCliManifest(text);
       expect(report.findings.length).toBeGreaterThanOrEqual(5);
       const shown = JSON.stringify(report.findings);
@@ -191,40 +263,82 @@ describe('validateAgentCliManifest', () => {
   });
 
   test('never throws on junk', () => {
-    for (const junk of [null, undefined, 42, [], 'x', '---', '---\n', '\u0000\u0001---', new Uint8Array([0xff, 0xfe, 0x00]), Symbol('s')]) {
+    for (const junk of [
+      null,
+      undefined,
+      42,
+      [],
+      'x',
+      '---',
+      '---\n',
+      '\u0000\u0001---',
+      new Uint8Array([0xff, 0xfe, 0x00]),
+      Symbol('s'),
+    ]) {
       const report = validateAgentCliManifest(junk as never);
       expect(report.valid).toBe(false);
       expect(report.findings.length).toBeGreaterThan(0);
     }
-    const throwing = Object.defineProperty({}, 'name', { enumerable: true, get: () => { throw new Error('boom'); } });
+    const throwing = Object.defineProperty({}, 'name', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(validateAgentCliManifest(throwing).valid).toBe(false);
     const aliases = `---\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n---\n`;
-    expect(validateAgentCliManifest(aliases).findings.map((f) => f.id)).toEqual(['AGENTCLI-01/yaml-syntax']);
+    expect(validateAgentCliManifest(aliases).findings.map((f) => f.id)).toEqual([
+      'AGENTCLI-01/yaml-syntax',
+    ]);
   });
 
   test('a 10 MB string is refused quickly, not parsed', () => {
     const huge = `---\ndescription: "${'x'.repeat(10 * 1024 * 1024)}"\n---\n`;
     const report = validateAgentCliManifest(huge);
     expect(report.findings.map((f) => f.id)).toEqual(['AGENTCLI-01/yaml-syntax']);
-    expect(validateAgentCliManifest('y'.repeat(10 * 1024 * 1024)).findings.map((f) => f.id)).toEqual(['AGENTCLI-01/no-frontmatter']);
+    expect(
+      validateAgentCliManifest('y'.repeat(10 * 1024 * 1024)).findings.map((f) => f.id),
+    ).toEqual(['AGENTCLI-01/no-frontmatter']);
   });
 
   test('property: any string or value gives a report, never a throw', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `---\n${s}\n---\n`)), (text) => {
-        const report = validateAgentCliManifest(text);
-        return typeof report.valid === 'boolean' && Array.isArray(report.findings);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `---\n${s}\n---\n`),
+        ),
+        (text) => {
+          const report = validateAgentCliManifest(text);
+          return typeof report.valid === 'boolean' && Array.isArray(report.findings);
+        },
+      ),
       { numRuns: 300 },
     );
     fc.assert(
       fc.property(fc.anything(), (value) => {
         const report = validateAgentCliManifest(value as object);
-        return typeof report.valid === 'boolean' && report.findings.every((f) => typeof f.id === 'string');
+        return (
+          typeof report.valid === 'boolean' &&
+          report.findings.every((f) => typeof f.id === 'string')
+        );
       }),
       { numRuns: 300 },
     );
-    const field = fc.constantFrom('name', 'install', 'version_check', 'setup', 'auth', 'session', 'capabilities', 'modes', 'options', 'continuation', 'protocol', 'mcp');
+    const field = fc.constantFrom(
+      'name',
+      'install',
+      'version_check',
+      'setup',
+      'auth',
+      'session',
+      'capabilities',
+      'modes',
+      'options',
+      'continuation',
+      'protocol',
+      'mcp',
+    );
     fc.assert(
       fc.property(fc.dictionary(field, fc.anything()), (patch) => {
         const frontmatter = { ...(parseAgentCliManifest(minimal).frontmatter as object), ...patch };

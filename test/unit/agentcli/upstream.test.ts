@@ -12,8 +12,15 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import fc from 'fast-check';
-import { agentCliManifest, agentCliManifestWithDefect } from '../../../src/arbitraries/agentcli/index.js';
-import { agentCliManifestSchema, parseAgentCliManifest, validateAgentCliManifest } from '../../../src/checks/agentcli/manifest.js';
+import {
+  agentCliManifest,
+  agentCliManifestWithDefect,
+} from '../../../src/arbitraries/agentcli/index.js';
+import {
+  agentCliManifestSchema,
+  parseAgentCliManifest,
+  validateAgentCliManifest,
+} from '../../../src/checks/agentcli/manifest.js';
 import { createAjv } from '../../../src/spec/ajv.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -22,7 +29,8 @@ const corpus = join(repoRoot, 'fixtures', 'manifests', 'agent-cli');
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 
 /**
  * What upstream's schema says about each invalid fixture (by directory): `rejects`, `accepts` (a spec-text rule
@@ -76,8 +84,12 @@ const UPSTREAM_VERDICT: Record<string, 'rejects' | 'accepts' | 'unparsed'> = {
 function upstreamValidator() {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  ajv.addSchema(JSON.parse(readFileSync(join(upstreamDir, 'aip-29-CLI.schema.json'), 'utf8')) as object);
-  const agentCli = JSON.parse(readFileSync(join(upstreamDir, 'aip-45-AGENT-CLI.schema.json'), 'utf8')) as { $id: string };
+  ajv.addSchema(
+    JSON.parse(readFileSync(join(upstreamDir, 'aip-29-CLI.schema.json'), 'utf8')) as object,
+  );
+  const agentCli = JSON.parse(
+    readFileSync(join(upstreamDir, 'aip-45-AGENT-CLI.schema.json'), 'utf8'),
+  ) as { $id: string };
   ajv.addSchema(agentCli);
   const validate = ajv.getSchema(agentCli.$id);
   if (!validate) throw new Error('upstream AGENT-CLI schema did not compile');
@@ -92,8 +104,14 @@ const fixtures = (kind: 'valid' | 'invalid') =>
 describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
   const validate = upstreamValidator();
   const upstream = (kind: string, name: string): 'rejects' | 'accepts' | 'unparsed' => {
-    const parsed = parseAgentCliManifest(readFileSync(join(corpus, kind, name, 'AGENT-CLI.md'), 'utf8'));
-    if (parsed.frontmatter === undefined && parsed.findings.some((f) => f.id !== 'AGENTCLI-01/not-a-mapping')) return 'unparsed';
+    const parsed = parseAgentCliManifest(
+      readFileSync(join(corpus, kind, name, 'AGENT-CLI.md'), 'utf8'),
+    );
+    if (
+      parsed.frontmatter === undefined &&
+      parsed.findings.some((f) => f.id !== 'AGENTCLI-01/not-a-mapping')
+    )
+      return 'unparsed';
     // Not a mapping: give upstream what the YAML between the --- lines is.
     const text = readFileSync(join(corpus, kind, name, 'AGENT-CLI.md'), 'utf8');
     const data = parsed.frontmatter ?? parseYaml(text.split(/^---$/m)[1] ?? '');
@@ -104,8 +122,19 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
     expect(upstream('valid', name)).toBe('accepts');
   });
 
-  test.each(['agent-acp', 'agent-acp-ephemeral', 'agent-acp-pinned', 'agent-acp-transcript', 'agent-acp-outdated', 'agent-acp-setup', 'agent-mcp', 'agent-repl'])('the fake agent manifest %s validates against upstream', (name) => {
-    const parsed = parseAgentCliManifest(readFileSync(join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md'), 'utf8'));
+  test.each([
+    'agent-acp',
+    'agent-acp-ephemeral',
+    'agent-acp-pinned',
+    'agent-acp-transcript',
+    'agent-acp-outdated',
+    'agent-acp-setup',
+    'agent-mcp',
+    'agent-repl',
+  ])('the fake agent manifest %s validates against upstream', (name) => {
+    const parsed = parseAgentCliManifest(
+      readFileSync(join(repoRoot, 'fixtures', 'agents', name, 'AGENT-CLI.md'), 'utf8'),
+    );
     expect(validate!(parsed.frontmatter), JSON.stringify(validate!.errors)).toBe(true);
   });
 
@@ -119,16 +148,55 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
 
   test("the kit's schema accepts exactly what upstream's accepts (fixtures with random field patches)", () => {
     const kit = createAjv([agentCliManifestSchema]).getSchema(agentCliManifestSchema.$id)!;
-    const bases = [...fixtures('valid').map((name) => ['valid', name]), ...fixtures('invalid').map((name) => ['invalid', name])]
-      .map(([kind, name]) => parseAgentCliManifest(readFileSync(join(corpus, kind!, name!, 'AGENT-CLI.md'), 'utf8')).frontmatter)
-      .filter((f): f is Record<string, unknown> => f !== null && typeof f === 'object' && !Array.isArray(f));
-    const field = fc.constantFrom('name', 'id', 'version', 'bin', 'install', 'version_check', 'setup', 'auth', 'sandbox', 'runner', 'protocol', 'acp', 'mcp', 'adapter', 'session', 'capabilities', 'modes', 'options', 'continuation', 'requires', 'tags');
-    const value = fc.oneof(fc.anything(), ...bases.slice(0, 8).map((b) => fc.constantFrom(...Object.values(b))));
+    const bases = [
+      ...fixtures('valid').map((name) => ['valid', name]),
+      ...fixtures('invalid').map((name) => ['invalid', name]),
+    ]
+      .map(
+        ([kind, name]) =>
+          parseAgentCliManifest(readFileSync(join(corpus, kind!, name!, 'AGENT-CLI.md'), 'utf8'))
+            .frontmatter,
+      )
+      .filter(
+        (f): f is Record<string, unknown> =>
+          f !== null && typeof f === 'object' && !Array.isArray(f),
+      );
+    const field = fc.constantFrom(
+      'name',
+      'id',
+      'version',
+      'bin',
+      'install',
+      'version_check',
+      'setup',
+      'auth',
+      'sandbox',
+      'runner',
+      'protocol',
+      'acp',
+      'mcp',
+      'adapter',
+      'session',
+      'capabilities',
+      'modes',
+      'options',
+      'continuation',
+      'requires',
+      'tags',
+    );
+    const value = fc.oneof(
+      fc.anything(),
+      ...bases.slice(0, 8).map((b) => fc.constantFrom(...Object.values(b))),
+    );
     fc.assert(
-      fc.property(fc.constantFrom(...bases), fc.dictionary(field, value, { maxKeys: 3 }), (base, patch) => {
-        const data = { ...base, ...patch };
-        expect(kit(data), JSON.stringify(data).slice(0, 300)).toBe(validate!(data));
-      }),
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.dictionary(field, value, { maxKeys: 3 }),
+        (base, patch) => {
+          const data = { ...base, ...patch };
+          expect(kit(data), JSON.stringify(data).slice(0, 300)).toBe(validate!(data));
+        },
+      ),
       { numRuns: 500 },
     );
     for (const base of bases) expect(kit(base)).toBe(validate!(base));
@@ -137,7 +205,8 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
   test('every fixture the kit calls valid (warnings only) is accepted upstream', () => {
     for (const name of fixtures('invalid')) {
       const file = join(corpus, 'invalid', name, 'AGENT-CLI.md');
-      if (validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file }).valid) expect(upstream('invalid', name), name).toBe('accepts');
+      if (validateAgentCliManifest(readFileSync(file, 'utf8'), { path: file }).valid)
+        expect(upstream('invalid', name), name).toBe('accepts');
     }
   });
 
@@ -151,11 +220,14 @@ describe('agentproto upstream schemas (test/upstream/agentproto)', () => {
   });
 
   test("every defective manifest of the arbitraries gets upstream's recorded verdict for its sub-rule (rejected, or accepted: a spec-text rule)", () => {
-    const verdictOf = (subRule: string) => UPSTREAM_VERDICT[subRule.toLowerCase().replace('/', '--')];
+    const verdictOf = (subRule: string) =>
+      UPSTREAM_VERDICT[subRule.toLowerCase().replace('/', '--')];
     fc.assert(
       fc.property(agentCliManifestWithDefect(), ({ subRule, manifest }) => {
         const recorded = verdictOf(subRule);
-        expect(recorded, `${subRule} has no fixture in UPSTREAM_VERDICT`).toMatch(/^(rejects|accepts)$/);
+        expect(recorded, `${subRule} has no fixture in UPSTREAM_VERDICT`).toMatch(
+          /^(rejects|accepts)$/,
+        );
         expect(validate!(manifest) ? 'accepts' : 'rejects', subRule).toBe(recorded);
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },

@@ -1,4 +1,9 @@
-import { checkStream, type StreamCheckOptions, type StreamEnd, type StreamReport } from '../../../src/checks/aoi/stream.js';
+import {
+  checkStream,
+  type StreamCheckOptions,
+  type StreamEnd,
+  type StreamReport,
+} from '../../../src/checks/aoi/stream.js';
 import type { RuleVerdict } from '../../../src/checks/verdict.js';
 
 /** §19.1's meta, with every version field (§5). */
@@ -12,14 +17,25 @@ export const META = {
   command: 'search',
 } as const;
 export const HIT = { type: 'hit', rank: 1, id: 'doc_123', title: 'Agent-Operable Tools' } as const;
-export const SUMMARY_OK = { type: 'aoi:summary', ok: true, count: 1, warning_count: 0, error_count: 0, partial: false, truncated: false } as const;
+export const SUMMARY_OK = {
+  type: 'aoi:summary',
+  ok: true,
+  count: 1,
+  warning_count: 0,
+  error_count: 0,
+  partial: false,
+  truncated: false,
+} as const;
 
 /** Events (objects, or raw lines as strings) → JSONL text with a final newline. */
 export function jsonl(...events: unknown[]): string {
   return events.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))).join('\n') + '\n';
 }
 
-export function check(events: unknown[], options: StreamCheckOptions & StreamEnd = {}): StreamReport {
+export function check(
+  events: unknown[],
+  options: StreamCheckOptions & StreamEnd = {},
+): StreamReport {
   return checkStream(jsonl(...events), options);
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HIT, META, check, found, verdict } from './_helpers.js';
 
-const withSummary = (summary: Record<string, unknown>, options = {}) => check([META, HIT, { type: 'aoi:summary', ok: true, count: 1, ...summary }], options);
+const withSummary = (summary: Record<string, unknown>, options = {}) =>
+  check([META, HIT, { type: 'aoi:summary', ok: true, count: 1, ...summary }], options);
 
 describe('AOI-11/cursor-without-truncated', () => {
   it.each([
@@ -17,7 +18,10 @@ describe('AOI-11/cursor-without-truncated', () => {
   });
 
   it('passes next_cursor with truncated:true (§15 example)', () => {
-    const r = check([META, { type: 'aoi:summary', ok: true, count: 0, truncated: true, next_cursor: 'opaque-token' }]);
+    const r = check([
+      META,
+      { type: 'aoi:summary', ok: true, count: 0, truncated: true, next_cursor: 'opaque-token' },
+    ]);
     expect(found(r, 'AOI-11')).toEqual([]);
     expect(verdict(r, 'AOI-11').status).toBe('pass');
   });
@@ -58,12 +62,20 @@ describe('AOI-11 — consistent summaries pass', () => {
   });
 
   it('judges the first summary only', () => {
-    const r = check([META, { type: 'aoi:summary', ok: true, truncated: true, next_cursor: 'x' }, { type: 'aoi:summary', ok: true, next_cursor: 'y' }]);
+    const r = check([
+      META,
+      { type: 'aoi:summary', ok: true, truncated: true, next_cursor: 'x' },
+      { type: 'aoi:summary', ok: true, next_cursor: 'y' },
+    ]);
     expect(found(r, 'AOI-11')).toEqual([]);
   });
 
   it('ignores truncation fields on domain events', () => {
-    const r = check([META, { type: 'page', next_cursor: 'x' }, { type: 'aoi:summary', ok: true, count: 1 }]);
+    const r = check([
+      META,
+      { type: 'page', next_cursor: 'x' },
+      { type: 'aoi:summary', ok: true, count: 1 },
+    ]);
     expect(found(r, 'AOI-11')).toEqual([]);
   });
 

@@ -16,33 +16,79 @@ const canary = canaries.byLabel('env GITHUB_TOKEN');
 const c = canary.value;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 /** Every third character `\uXXXX`-escaped, as some JSON encoders do for `+` and non-ASCII. */
-const escapeSome = (s: string) => [...s].map((ch, i) => (i % 3 === 0 ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch)).join('');
+const escapeSome = (s: string) =>
+  [...s]
+    .map((ch, i) => (i % 3 === 0 ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch))
+    .join('');
 const half = 14;
 
 const ROWS: Array<{ name: string; lines: string[]; form: CanaryEncoding }> = [
   { name: 'raw', lines: [`request failed with ${c}`], form: 'raw' },
-  { name: 'raw in JSON', lines: [JSON.stringify({ type: 'item', token: 'x', note: c })], form: 'raw' },
+  {
+    name: 'raw in JSON',
+    lines: [JSON.stringify({ type: 'item', token: 'x', note: c })],
+    form: 'raw',
+  },
   { name: 'upper-case', lines: [`TOKEN ${c.toUpperCase()}`], form: 'case' },
-  { name: 'JSON-escaped in valid JSON', lines: [`{"type":"item","note":"${escapeSome(c)}"}`], form: 'json-escaped' },
-  { name: 'JSON-escaped in a not-JSON line', lines: [`oops: ${escapeSome(c)}`], form: 'json-escaped' },
+  {
+    name: 'JSON-escaped in valid JSON',
+    lines: [`{"type":"item","note":"${escapeSome(c)}"}`],
+    form: 'json-escaped',
+  },
+  {
+    name: 'JSON-escaped in a not-JSON line',
+    lines: [`oops: ${escapeSome(c)}`],
+    form: 'json-escaped',
+  },
   { name: 'URL-encoded', lines: [`GET /cb?t=${encodeURIComponent(c)}`], form: 'url' },
-  { name: 'URL-encoded twice', lines: [`GET /cb?next=${encodeURIComponent(encodeURIComponent(c))}`], form: 'url2' },
+  {
+    name: 'URL-encoded twice',
+    lines: [`GET /cb?next=${encodeURIComponent(encodeURIComponent(c))}`],
+    form: 'url2',
+  },
   { name: 'base64, alignment 0', lines: [`Authorization: Basic ${b64(c)}`], form: 'base64' },
   { name: 'base64, alignment 1', lines: [`Authorization: Basic ${b64(`:${c}`)}`], form: 'base64' },
   { name: 'base64, alignment 2', lines: [`Authorization: Basic ${b64(`u:${c}`)}`], form: 'base64' },
-  { name: 'base64url', lines: [`blob ${Buffer.from(`~~${c}??`).toString('base64url')}`], form: 'base64' },
+  {
+    name: 'base64url',
+    lines: [`blob ${Buffer.from(`~~${c}??`).toString('base64url')}`],
+    form: 'base64',
+  },
   { name: 'hex', lines: [`dump ${Buffer.from(c).toString('hex')}`], form: 'hex' },
   { name: 'HEX', lines: [`dump ${Buffer.from(c).toString('hex').toUpperCase()}`], form: 'hex' },
   { name: 'reversed', lines: [`rev ${[...c].reverse().join('')}`], form: 'reversed' },
-  { name: 'gzip+base64', lines: [`state ${gzipSync(JSON.stringify({ token: c })).toString('base64')}`], form: 'gzip-base64' },
-  { name: 'split across fields', lines: [JSON.stringify({ type: 'item', a: c.slice(0, half), b: c.slice(half) })], form: 'split-fields' },
-  { name: 'split across lines', lines: [JSON.stringify({ type: 'item', part: c.slice(0, half) }), JSON.stringify({ type: 'item', part: c.slice(half) })], form: 'split-lines' },
+  {
+    name: 'gzip+base64',
+    lines: [`state ${gzipSync(JSON.stringify({ token: c })).toString('base64')}`],
+    form: 'gzip-base64',
+  },
+  {
+    name: 'split across fields',
+    lines: [JSON.stringify({ type: 'item', a: c.slice(0, half), b: c.slice(half) })],
+    form: 'split-fields',
+  },
+  {
+    name: 'split across lines',
+    lines: [
+      JSON.stringify({ type: 'item', part: c.slice(0, half) }),
+      JSON.stringify({ type: 'item', part: c.slice(half) }),
+    ],
+    form: 'split-lines',
+  },
 ];
 
 /** What must never appear in anything the kit returns: the canary in every encoding, and its halves. */
 function expectNoForm(text: string) {
   const lower = text.toLowerCase();
-  const caseless = [c, encodeURIComponent(c), encodeURIComponent(encodeURIComponent(c)), Buffer.from(c).toString('hex'), [...c].reverse().join(''), c.slice(0, half), c.slice(half)];
+  const caseless = [
+    c,
+    encodeURIComponent(c),
+    encodeURIComponent(encodeURIComponent(c)),
+    Buffer.from(c).toString('hex'),
+    [...c].reverse().join(''),
+    c.slice(0, half),
+    c.slice(half),
+  ];
   for (const form of caseless) expect(lower).not.toContain(form.toLowerCase());
   for (const core of base64Cores(c)) {
     expect(text).not.toContain(core);
@@ -71,15 +117,28 @@ describe.each(ROWS)('canary $name', ({ name, lines, form }) => {
 
   it('is detected by findLeaks on stdout and on stderr, masked in the excerpt', () => {
     for (const stream of ['stdout', 'stderr'] as const) {
-      const run = { stdout: new Uint8Array(), stderr: new Uint8Array(), [stream]: Buffer.from(text) };
+      const run = {
+        stdout: new Uint8Array(),
+        stderr: new Uint8Array(),
+        [stream]: Buffer.from(text),
+      };
       const leaks = findLeaks(run, canaries);
-      expect(leaks.map((leak) => [leak.stream, leak.line, leak.canary, leak.form])).toContainEqual([stream, 1, canary.label, form]);
+      expect(leaks.map((leak) => [leak.stream, leak.line, leak.canary, leak.form])).toContainEqual([
+        stream,
+        1,
+        canary.label,
+        form,
+      ]);
       expectNoForm(JSON.stringify(leaks));
     }
   });
 
   it('is judged by AOI-09 on the stream, and no finding shows it', () => {
-    const stream = [JSON.stringify({ type: 'aoi:meta', schema_version: '1', aoi_version: '0.2' }), ...lines, JSON.stringify({ type: 'aoi:summary', ok: true, count: lines.length })].join('\n');
+    const stream = [
+      JSON.stringify({ type: 'aoi:meta', schema_version: '1', aoi_version: '0.2' }),
+      ...lines,
+      JSON.stringify({ type: 'aoi:summary', ok: true, count: lines.length }),
+    ].join('\n');
     const report = checkStream(`${stream}\n`, { secrets: canaries.values, exitCode: 0 });
     expect(report.findings.map((f) => f.id)).toContain('AOI-09/secret-echoed');
     expectNoForm(JSON.stringify(report));
@@ -97,12 +156,23 @@ describe.each(ROWS)('canary $name', ({ name, lines, form }) => {
 
   it('is found when a real process writes it to stdout, stderr and a file in its HOME', async () => {
     const home = mkdtempSync(join(work, 'home-'));
-    const run = await runCli(process.execPath, ['-e', PROGRAM], { env: { HOME: home, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') } });
+    const run = await runCli(process.execPath, ['-e', PROGRAM], {
+      env: { HOME: home, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') },
+    });
     expect(run.exitCode, name).toBe(0);
     const leaks = findLeaks(run, canaries);
-    expect(leaks.filter((l) => l.form === form).map((l) => l.stream).sort()).toEqual(['stderr', 'stdout']);
+    expect(
+      leaks
+        .filter((l) => l.form === form)
+        .map((l) => l.stream)
+        .sort(),
+    ).toEqual(['stderr', 'stdout']);
     const inFiles = findFileLeaks(home, canaries);
-    expect(inFiles.map((l) => [l.file, l.line, l.form])).toContainEqual([join('.cache', 'tool', 'session.log'), 1, form]);
+    expect(inFiles.map((l) => [l.file, l.line, l.form])).toContainEqual([
+      join('.cache', 'tool', 'session.log'),
+      1,
+      form,
+    ]);
     expectNoForm(JSON.stringify(leaks) + JSON.stringify(inFiles));
   });
 });
@@ -111,7 +181,9 @@ describe('clean text', () => {
   it('carries no leak and is not changed by the masker', () => {
     const other = makeCanaries('other').byLabel('env GITHUB_TOKEN').value;
     const text = `{"type":"item","id":"doc_123","note":"nothing here ${b64('hello world')} 616263 H4sIAAAA"}\n`;
-    expect(findLeaks({ stdout: Buffer.from(text), stderr: new Uint8Array() }, canaries)).toEqual([]);
+    expect(findLeaks({ stdout: Buffer.from(text), stderr: new Uint8Array() }, canaries)).toEqual(
+      [],
+    );
     expect(maskSecrets(text, canaries.values)).toBe(text);
     expect(maskSecrets(`x ${other} y`, canaries.values)).toBe(`x ${other} y`);
   });
@@ -121,14 +193,29 @@ describe('the lint judges files in the canary probe sandbox', () => {
   it('reports a canary written (hex) to a file under the probe HOME, under AOI-09/secret-echoed, masked', async () => {
     const { LintContext } = await import('../../../src/lint/aoi/context.js');
     const base = mkdtempSync(join(work, 'sandbox-'));
-    const dirs = { stateDir: join(base, 'state'), cwd: join(base, 'cwd'), home: join(base, 'home'), tmp: join(base, 'tmp') };
+    const dirs = {
+      stateDir: join(base, 'state'),
+      cwd: join(base, 'cwd'),
+      home: join(base, 'home'),
+      tmp: join(base, 'tmp'),
+    };
     const lines = [`cache ${Buffer.from(c).toString('hex')}`];
-    const run = await runCli(process.execPath, ['-e', PROGRAM], { env: { HOME: dirs.home, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') } });
+    const run = await runCli(process.execPath, ['-e', PROGRAM], {
+      env: { HOME: dirs.home, PAYLOAD: Buffer.from(JSON.stringify(lines)).toString('base64') },
+    });
     expect(run.exitCode).toBe(0);
     const reported: Array<[string, string, { excerpt?: string }]> = [];
-    LintContext.prototype.judgeFileLeaks.call({ canaries } as never, (id: string, message: string, evidence?: { excerpt?: string }) => reported.push([id, message, evidence ?? {}]), dirs);
+    LintContext.prototype.judgeFileLeaks.call(
+      { canaries } as never,
+      (id: string, message: string, evidence?: { excerpt?: string }) =>
+        reported.push([id, message, evidence ?? {}]),
+      dirs,
+    );
     expect(reported.map(([id, message]) => [id, message])).toEqual([
-      ['AOI-09/secret-echoed', `the canary planted as ${canary.label} was written to home/.cache/tool/session.log line 1 (hex)`],
+      [
+        'AOI-09/secret-echoed',
+        `the canary planted as ${canary.label} was written to home/.cache/tool/session.log line 1 (hex)`,
+      ],
     ]);
     expectNoForm(JSON.stringify(reported));
   });

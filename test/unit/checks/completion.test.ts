@@ -33,14 +33,30 @@ describe('AOI-03 completion — each sub-rule', () => {
     });
 
     it('allows a usage error before meta (§2, §20: usage errors may precede the stream)', () => {
-      const usage = { type: 'aoi:error', category: 'usage', code: 'MISSING_QUERY', message: 'search needs a query', retryable: false };
-      const r = check([usage, { type: 'aoi:summary', ok: false, count: 0, error_count: 1 }], { exitCode: 64 });
+      const usage = {
+        type: 'aoi:error',
+        category: 'usage',
+        code: 'MISSING_QUERY',
+        message: 'search needs a query',
+        retryable: false,
+      };
+      const r = check([usage, { type: 'aoi:summary', ok: false, count: 0, error_count: 1 }], {
+        exitCode: 64,
+      });
       expect(found(r, 'AOI-03')).toEqual([]);
     });
 
     it('does not allow another error category before meta', () => {
-      const err = { type: 'aoi:error', category: 'internal', code: 'BOOM', message: 'boom', retryable: false };
-      const r = check([err, { type: 'aoi:summary', ok: false, count: 0, error_count: 1 }], { exitCode: 70 });
+      const err = {
+        type: 'aoi:error',
+        category: 'internal',
+        code: 'BOOM',
+        message: 'boom',
+        retryable: false,
+      };
+      const r = check([err, { type: 'aoi:summary', ok: false, count: 0, error_count: 1 }], {
+        exitCode: 70,
+      });
       expect(found(r, 'AOI-03')).toEqual([['AOI-03/meta-not-first', 1]]);
     });
   });
@@ -115,13 +131,18 @@ describe('AOI-03 completion — each sub-rule', () => {
       ['missing', { type: 'aoi:summary', count: 0 }],
       ['a string', { type: 'aoi:summary', ok: 'true' }],
       ['null', { type: 'aoi:summary', ok: null }],
-    ])('fails when ok is %s, and AOI-04 too (untyped), naming the same defect (§18.1)', (_label, summary) => {
-      const r = check([META, summary]);
-      expect(found(r, 'AOI-03')).toEqual([['AOI-03/summary-ok-missing', 2]]);
-      expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
-      expect(r.verdicts.find((v) => v.rule === 'AOI-04')!.findings[0]!.sameDefectAs).toBe('AOI-03/summary-ok-missing');
-      expect(r.ok).toBe(false);
-    });
+    ])(
+      'fails when ok is %s, and AOI-04 too (untyped), naming the same defect (§18.1)',
+      (_label, summary) => {
+        const r = check([META, summary]);
+        expect(found(r, 'AOI-03')).toEqual([['AOI-03/summary-ok-missing', 2]]);
+        expect(found(r, 'AOI-04')).toEqual([['AOI-04/schema', 2]]);
+        expect(r.verdicts.find((v) => v.rule === 'AOI-04')!.findings[0]!.sameDefectAs).toBe(
+          'AOI-03/summary-ok-missing',
+        );
+        expect(r.ok).toBe(false);
+      },
+    );
 
     it('passes with a boolean ok', () => {
       expect(found(check([META, { type: 'aoi:summary', ok: false }]), 'AOI-03')).toEqual([]);
@@ -167,7 +188,13 @@ describe('AOI-03 completion — each sub-rule', () => {
 
     it('counts domain events, warnings and errors, not control events', () => {
       const warning = { type: 'aoi:warning', code: 'SLOW', message: 'slow' };
-      const error = { type: 'aoi:error', category: 'not_found', code: 'GONE', message: 'gone', retryable: false };
+      const error = {
+        type: 'aoi:error',
+        category: 'not_found',
+        code: 'GONE',
+        message: 'gone',
+        retryable: false,
+      };
       const r = check([
         META,
         HIT,
@@ -176,7 +203,14 @@ describe('AOI-03 completion — each sub-rule', () => {
         HIT,
         error,
         { type: 'aoi:heartbeat' },
-        { type: 'aoi:summary', ok: true, partial: true, count: 2, warning_count: 1, error_count: 1 },
+        {
+          type: 'aoi:summary',
+          ok: true,
+          partial: true,
+          count: 2,
+          warning_count: 1,
+          error_count: 1,
+        },
       ]);
       expect(found(r, 'AOI-03')).toEqual([]);
     });
@@ -184,7 +218,14 @@ describe('AOI-03 completion — each sub-rule', () => {
     it('passes the §19.3 doctor example: failing checks count as errors', () => {
       const r = check(
         [
-          { type: 'aoi:meta', tool: 'outline', aoi_version: '0.2', schema_name: 'com.example.outline.events', schema_version: '1.0.0', command: 'doctor' },
+          {
+            type: 'aoi:meta',
+            tool: 'outline',
+            aoi_version: '0.2',
+            schema_name: 'com.example.outline.events',
+            schema_version: '1.0.0',
+            command: 'doctor',
+          },
           { type: 'aoi:check', name: 'config_file', ok: true, severity: 'info', detail: 'found' },
           { type: 'aoi:check', name: 'api_token', ok: false, severity: 'error', detail: 'missing' },
           { type: 'aoi:summary', ok: false, count: 2, error_count: 1 },
@@ -195,11 +236,39 @@ describe('AOI-03 completion — each sub-rule', () => {
     });
 
     it('summaryCount "processed" (§19.4): a count above the items emitted passes, one below still warns; the other counts stay exact', () => {
-      const import19 = [META, { type: 'aoi:error', category: 'validation', code: 'INPUT_JSONL_PARSE_ERROR', message: 'bad line 17', retryable: false }, { type: 'aoi:summary', ok: false, count: 29, error_count: 1, partial: true }];
-      expect(found(check(import19, { exitCode: 1 }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);
-      expect(found(check(import19, { exitCode: 1, summaryCount: 'processed' }), 'AOI-03')).toEqual([]);
-      expect(found(check([META, HIT, HIT, { type: 'aoi:summary', ok: true, count: 1 }], { summaryCount: 'processed' }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 4]]);
-      expect(found(check([META, HIT, { type: 'aoi:summary', ok: true, count: 3, error_count: 2 }], { summaryCount: 'processed' }), 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);
+      const import19 = [
+        META,
+        {
+          type: 'aoi:error',
+          category: 'validation',
+          code: 'INPUT_JSONL_PARSE_ERROR',
+          message: 'bad line 17',
+          retryable: false,
+        },
+        { type: 'aoi:summary', ok: false, count: 29, error_count: 1, partial: true },
+      ];
+      expect(found(check(import19, { exitCode: 1 }), 'AOI-03')).toEqual([
+        ['AOI-03/count-mismatch', 3],
+      ]);
+      expect(found(check(import19, { exitCode: 1, summaryCount: 'processed' }), 'AOI-03')).toEqual(
+        [],
+      );
+      expect(
+        found(
+          check([META, HIT, HIT, { type: 'aoi:summary', ok: true, count: 1 }], {
+            summaryCount: 'processed',
+          }),
+          'AOI-03',
+        ),
+      ).toEqual([['AOI-03/count-mismatch', 4]]);
+      expect(
+        found(
+          check([META, HIT, { type: 'aoi:summary', ok: true, count: 3, error_count: 2 }], {
+            summaryCount: 'processed',
+          }),
+          'AOI-03',
+        ),
+      ).toEqual([['AOI-03/count-mismatch', 3]]);
     });
 
     it('strict mode makes a count mismatch fail', () => {
@@ -214,7 +283,13 @@ describe('AOI-03 completion — each sub-rule', () => {
 
 describe('AOI-03 — exit status interplay (§4.1, §6, §7)', () => {
   const INTERRUPTED = { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true };
-  const USAGE = { type: 'aoi:error', category: 'usage', code: 'MISSING_QUERY', message: 'search needs a query', retryable: false };
+  const USAGE = {
+    type: 'aoi:error',
+    category: 'usage',
+    code: 'MISSING_QUERY',
+    message: 'search needs a query',
+    retryable: false,
+  };
   const cases: [string, unknown[], StreamEnd, string[]][] = [
     ['exit 0, summary ok:true', [META, SUMMARY], { exitCode: 0 }, []],
     ['exit 0, summary ok:false', [META, FAILED], { exitCode: 0 }, ['AOI-03/exit-zero-not-ok']],
@@ -222,24 +297,84 @@ describe('AOI-03 — exit status interplay (§4.1, §6, §7)', () => {
     ['exit 0, no output at all', [], { exitCode: 0 }, ['AOI-03/eof-without-summary']],
     ['exit 1, summary ok:false', [META, FAILED], { exitCode: 1 }, []],
     ['exit 1, summary ok:true', [META, SUMMARY], { exitCode: 1 }, ['AOI-03/nonzero-exit-ok']],
-    ['exit 1, events but no summary', [META, HIT], { exitCode: 1 }, ['AOI-03/failure-without-summary']],
+    [
+      'exit 1, events but no summary',
+      [META, HIT],
+      { exitCode: 1 },
+      ['AOI-03/failure-without-summary'],
+    ],
     ['exit 64, no output (usage error on stderr before the stream)', [], { exitCode: 64 }, []],
-    ['exit 64, only a usage error (before stream startup), no summary', [USAGE], { exitCode: 64 }, []],
-    ['exit 0, only a usage error, no summary', [USAGE], { exitCode: 0 }, ['AOI-03/eof-without-summary']],
-    ['exit 64, usage error after meta, no summary', [META, USAGE], { exitCode: 64 }, ['AOI-03/failure-without-summary']],
+    [
+      'exit 64, only a usage error (before stream startup), no summary',
+      [USAGE],
+      { exitCode: 64 },
+      [],
+    ],
+    [
+      'exit 0, only a usage error, no summary',
+      [USAGE],
+      { exitCode: 0 },
+      ['AOI-03/eof-without-summary'],
+    ],
+    [
+      'exit 64, usage error after meta, no summary',
+      [META, USAGE],
+      { exitCode: 64 },
+      ['AOI-03/failure-without-summary'],
+    ],
     // A usage error whose category is unknown or missing (AOI-05's to report) is still told by EX_USAGE (§6).
-    ['exit 64, only an error of an unknown category, no summary', [{ ...USAGE, category: 'invented' }], { exitCode: 64 }, []],
-    ['exit 64, only an error without a category, no summary', [{ type: 'aoi:error', message: 'bad flag' }], { exitCode: 64 }, []],
-    ['exit 1, only an error of an unknown category, no summary', [{ ...USAGE, category: 'invented' }], { exitCode: 1 }, ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary']],
-    ['exit 64, an unknown-category error and a hit, no summary', [{ ...USAGE, category: 'invented' }, HIT], { exitCode: 64 }, ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary']],
+    [
+      'exit 64, only an error of an unknown category, no summary',
+      [{ ...USAGE, category: 'invented' }],
+      { exitCode: 64 },
+      [],
+    ],
+    [
+      'exit 64, only an error without a category, no summary',
+      [{ type: 'aoi:error', message: 'bad flag' }],
+      { exitCode: 64 },
+      [],
+    ],
+    [
+      'exit 1, only an error of an unknown category, no summary',
+      [{ ...USAGE, category: 'invented' }],
+      { exitCode: 1 },
+      ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary'],
+    ],
+    [
+      'exit 64, an unknown-category error and a hit, no summary',
+      [{ ...USAGE, category: 'invented' }, HIT],
+      { exitCode: 64 },
+      ['AOI-03/meta-not-first', 'AOI-03/failure-without-summary'],
+    ],
     ['exit 130, interrupted summary', [META, HIT, INTERRUPTED], { exitCode: 130 }, []],
-    ['SIGTERM, interrupted summary', [META, HIT, INTERRUPTED], { exitCode: null, signal: 'SIGTERM' }, []],
-    ['SIGKILL, summary ok:true', [META, SUMMARY], { exitCode: null, signal: 'SIGKILL' }, ['AOI-03/nonzero-exit-ok']],
-    ['SIGKILL, no summary', [META, HIT], { exitCode: null, signal: 'SIGKILL' }, ['AOI-03/failure-without-summary']],
+    [
+      'SIGTERM, interrupted summary',
+      [META, HIT, INTERRUPTED],
+      { exitCode: null, signal: 'SIGTERM' },
+      [],
+    ],
+    [
+      'SIGKILL, summary ok:true',
+      [META, SUMMARY],
+      { exitCode: null, signal: 'SIGKILL' },
+      ['AOI-03/nonzero-exit-ok'],
+    ],
+    [
+      'SIGKILL, no summary',
+      [META, HIT],
+      { exitCode: null, signal: 'SIGKILL' },
+      ['AOI-03/failure-without-summary'],
+    ],
     ['unknown exit, summary ok:true', [META, SUMMARY], {}, []],
     ['unknown exit, summary ok:false', [META, FAILED], {}, []],
     ['unknown exit, no summary', [META, HIT], {}, ['AOI-03/eof-without-summary']],
-    ['null exit and no signal, no summary', [META, HIT], { exitCode: null, signal: null }, ['AOI-03/eof-without-summary']],
+    [
+      'null exit and no signal, no summary',
+      [META, HIT],
+      { exitCode: null, signal: null },
+      ['AOI-03/eof-without-summary'],
+    ],
   ];
 
   it.each(cases)('%s', (_label, events, end, expected) => {
@@ -263,26 +398,40 @@ describe('AOI-03 — unbounded streams (§4.2)', () => {
   });
 
   it('does not require a summary when killed either', () => {
-    expect(found(check([META, HIT], { unbounded: true, exitCode: null, signal: 'SIGKILL' }), 'AOI-03')).toEqual([]);
+    expect(
+      found(check([META, HIT], { unbounded: true, exitCode: null, signal: 'SIGKILL' }), 'AOI-03'),
+    ).toEqual([]);
   });
 
   it('does not require meta first', () => {
-    expect(found(check([{ type: 'aoi:heartbeat' }, HIT], { unbounded: true }), 'AOI-03')).toEqual([]);
+    expect(found(check([{ type: 'aoi:heartbeat' }, HIT], { unbounded: true }), 'AOI-03')).toEqual(
+      [],
+    );
   });
 
   it('accepts the graceful-cancellation summary (ok:false, reason interrupted) after SIGINT', () => {
-    const r = check([META, HIT, { type: 'aoi:summary', ok: false, reason: 'interrupted', count: 1 }], { unbounded: true, exitCode: 130 });
+    const r = check(
+      [META, HIT, { type: 'aoi:summary', ok: false, reason: 'interrupted', count: 1 }],
+      { unbounded: true, exitCode: 130 },
+    );
     expect(found(r, 'AOI-03')).toEqual([]);
   });
 
   it('still fails events after a summary', () => {
-    expect(found(check([META, { type: 'aoi:summary', ok: false, reason: 'interrupted' }, HIT], { unbounded: true }), 'AOI-03')).toEqual([
-      ['AOI-03/summary-not-last', 3],
-    ]);
+    expect(
+      found(
+        check([META, { type: 'aoi:summary', ok: false, reason: 'interrupted' }, HIT], {
+          unbounded: true,
+        }),
+        'AOI-03',
+      ),
+    ).toEqual([['AOI-03/summary-not-last', 3]]);
   });
 
   it('the same stream without the unbounded option fails', () => {
-    expect(found(check([META, HIT], { exitCode: 0 }), 'AOI-03')).toEqual([['AOI-03/eof-without-summary', undefined]]);
+    expect(found(check([META, HIT], { exitCode: 0 }), 'AOI-03')).toEqual([
+      ['AOI-03/eof-without-summary', undefined],
+    ]);
   });
 
   it('is not applicable to an unbounded stream with no events', () => {

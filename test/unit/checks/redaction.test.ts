@@ -4,7 +4,10 @@ import { META, check, found, verdict } from './_helpers.js';
 const SUMMARY = { type: 'aoi:summary', ok: true, count: 0 };
 /** A short meta with the field under test first, so that it is inside the (truncated) excerpt. */
 const withMeta = (extra: Record<string, unknown>, options = {}) =>
-  check([{ type: 'aoi:meta', ...extra, schema_version: '1.0.0', aoi_version: '0.2' }, SUMMARY], options);
+  check(
+    [{ type: 'aoi:meta', ...extra, schema_version: '1.0.0', aoi_version: '0.2' }, SUMMARY],
+    options,
+  );
 const aoi09 = (r: ReturnType<typeof check>) => r.findings.filter((f) => f.rule === 'AOI-09');
 
 describe('AOI-09/meta-env', () => {
@@ -29,7 +32,9 @@ describe('AOI-09/meta-env', () => {
   });
 
   it('never shows the environment values in the excerpt', () => {
-    const r = withMeta({ env: { HOME: '/home/alice-secret-home', DB_URL: 'postgres://db.internal/app' } });
+    const r = withMeta({
+      env: { HOME: '/home/alice-secret-home', DB_URL: 'postgres://db.internal/app' },
+    });
     const json = JSON.stringify(r.findings);
     expect(r.findings[0]!.excerpt).toContain('"HOME":"***"');
     expect(json).not.toContain('alice-secret-home');
@@ -45,14 +50,42 @@ describe('AOI-09/meta-env', () => {
 
 describe('AOI-09/meta-secret', () => {
   it.each([
-    ['argv array with --token X', { args: ['search', '--token', 'tok_live_4242'], args_redacted: true }, 'tok_live_4242'],
-    ['argv array with --password=X', { argv: ['search', '--password=hunter2-4242'] }, 'hunter2-4242'],
-    ['argv as a command-line string', { cmdline: 'outline search --api-key kkk-4242-zz' }, 'kkk-4242-zz'],
+    [
+      'argv array with --token X',
+      { args: ['search', '--token', 'tok_live_4242'], args_redacted: true },
+      'tok_live_4242',
+    ],
+    [
+      'argv array with --password=X',
+      { argv: ['search', '--password=hunter2-4242'] },
+      'hunter2-4242',
+    ],
+    [
+      'argv as a command-line string',
+      { cmdline: 'outline search --api-key kkk-4242-zz' },
+      'kkk-4242-zz',
+    ],
     ['args as an object', { args: { query: 'agents', client_secret: 'cs-4242-zz' } }, 'cs-4242-zz'],
-    ['a URL with credentials in another field', { source: 'https://alice:pw-4242-zz@example.com/repo.git' }, 'pw-4242-zz'],
-    ['a signed URL', { source: 'https://bucket.s3.amazonaws.com/f?X-Amz-Signature=sig4242abcd&X-Amz-Expires=60' }, 'sig4242abcd'],
-    ['a numeric value under a sensitive key', { args: { query: 'agents', password: 84424242 }, args_redacted: true }, '84424242'],
-    ['a known token shape', { note: `using ghp_${'Z9y8X7w6V5'.repeat(3)}abcdef` }, `ghp_${'Z9y8X7w6V5'.repeat(3)}abcdef`],
+    [
+      'a URL with credentials in another field',
+      { source: 'https://alice:pw-4242-zz@example.com/repo.git' },
+      'pw-4242-zz',
+    ],
+    [
+      'a signed URL',
+      { source: 'https://bucket.s3.amazonaws.com/f?X-Amz-Signature=sig4242abcd&X-Amz-Expires=60' },
+      'sig4242abcd',
+    ],
+    [
+      'a numeric value under a sensitive key',
+      { args: { query: 'agents', password: 84424242 }, args_redacted: true },
+      '84424242',
+    ],
+    [
+      'a known token shape',
+      { note: `using ghp_${'Z9y8X7w6V5'.repeat(3)}abcdef` },
+      `ghp_${'Z9y8X7w6V5'.repeat(3)}abcdef`,
+    ],
   ])('fails %s, and masks it in the excerpt', (_label, extra, secret) => {
     const r = withMeta(extra);
     expect(found(r, 'AOI-09')).toEqual([['AOI-09/meta-secret', 1]]);
@@ -80,12 +113,26 @@ describe('AOI-09/meta-secret', () => {
   });
 
   it('passes the §11 preferred meta pattern', () => {
-    const r = check([{ type: 'aoi:meta', command: 'search', input_fingerprint: 'sha256:...optional...', args_redacted: true, schema_version: '1.0.0', aoi_version: '0.2' }, SUMMARY]);
+    const r = check([
+      {
+        type: 'aoi:meta',
+        command: 'search',
+        input_fingerprint: 'sha256:...optional...',
+        args_redacted: true,
+        schema_version: '1.0.0',
+        aoi_version: '0.2',
+      },
+      SUMMARY,
+    ]);
     expect(found(r, 'AOI-09')).toEqual([]);
   });
 
   it('does not mistake harmless fields for secrets', () => {
-    const r = withMeta({ author: 'alice', keyword: 'agents', url: 'https://example.com/search?q=token&page=2' });
+    const r = withMeta({
+      author: 'alice',
+      keyword: 'agents',
+      url: 'https://example.com/search?q=token&page=2',
+    });
     expect(found(r, 'AOI-09')).toEqual([]);
   });
 });
@@ -100,7 +147,12 @@ describe('AOI-09/meta-argv', () => {
   });
 
   it('passes the same args with "args_redacted": true', () => {
-    expect(found(withMeta({ args: ['search', 'agents', '--limit', '5'], args_redacted: true }), 'AOI-09')).toEqual([]);
+    expect(
+      found(
+        withMeta({ args: ['search', 'agents', '--limit', '5'], args_redacted: true }),
+        'AOI-09',
+      ),
+    ).toEqual([]);
   });
 
   it('strict mode makes it fail', () => {
@@ -112,7 +164,9 @@ describe('AOI-09/meta-argv', () => {
   });
 
   it('a secret in args is meta-secret, not (also) meta-argv', () => {
-    expect(found(withMeta({ args: ['--token', 'abc12345'] }), 'AOI-09')).toEqual([['AOI-09/meta-secret', 1]]);
+    expect(found(withMeta({ args: ['--token', 'abc12345'] }), 'AOI-09')).toEqual([
+      ['AOI-09/meta-secret', 1],
+    ]);
   });
 });
 
@@ -121,7 +175,17 @@ describe('AOI-09 — known secrets echoed in output (§18.2 check 9)', () => {
 
   it('fails when a canary passed as an argument is echoed raw in a later event', () => {
     const r = check(
-      [META, { type: 'aoi:error', category: 'authn', code: 'BAD_TOKEN', message: `token ${CANARY} was rejected`, retryable: false }, { type: 'aoi:summary', ok: false, count: 0, error_count: 1 }],
+      [
+        META,
+        {
+          type: 'aoi:error',
+          category: 'authn',
+          code: 'BAD_TOKEN',
+          message: `token ${CANARY} was rejected`,
+          retryable: false,
+        },
+        { type: 'aoi:summary', ok: false, count: 0, error_count: 1 },
+      ],
       { exitCode: 77, secrets: [CANARY] },
     );
     const leaks = r.findings.filter((f) => f.rule === 'AOI-09');
@@ -131,7 +195,9 @@ describe('AOI-09 — known secrets echoed in output (§18.2 check 9)', () => {
   });
 
   it('passes when the canary never appears', () => {
-    const r = check([META, { type: 'hit', id: 'x' }, { type: 'aoi:summary', ok: true, count: 1 }], { secrets: [CANARY] });
+    const r = check([META, { type: 'hit', id: 'x' }, { type: 'aoi:summary', ok: true, count: 1 }], {
+      secrets: [CANARY],
+    });
     expect(found(r, 'AOI-09')).toEqual([]);
   });
 });

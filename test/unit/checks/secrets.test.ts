@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isRedacted, isSensitiveName, looksSecret, maskSecrets, redactValue, secretForms } from '../../../src/checks/secrets.js';
+import {
+  isRedacted,
+  isSensitiveName,
+  looksSecret,
+  maskSecrets,
+  redactValue,
+  secretForms,
+} from '../../../src/checks/secrets.js';
 import { MASK } from '../../../src/spec/aoi/secret-patterns.js';
 
 const GH_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`; // 36 chars after the prefix
-const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+const JWT =
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
 
 describe('isSensitiveName (§11 first bullet)', () => {
   it.each([
@@ -34,16 +42,40 @@ describe('isSensitiveName (§11 first bullet)', () => {
     expect(isSensitiveName(name)).toBe(true);
   });
 
-  it.each(['author', 'author_name', 'keyword', 'keywords', 'monkey', 'keyboard', 'limit', 'cursor', 'output', 'format', 'path', 'authority', 'donkey', 'turkey'])(
-    '%s is not sensitive',
-    (name) => {
-      expect(isSensitiveName(name)).toBe(false);
-    },
-  );
+  it.each([
+    'author',
+    'author_name',
+    'keyword',
+    'keywords',
+    'monkey',
+    'keyboard',
+    'limit',
+    'cursor',
+    'output',
+    'format',
+    'path',
+    'authority',
+    'donkey',
+    'turkey',
+  ])('%s is not sensitive', (name) => {
+    expect(isSensitiveName(name)).toBe(false);
+  });
 });
 
 describe('isRedacted', () => {
-  it.each(['***', '*', '[REDACTED]', '<redacted>', 'REDACTED', '[FILTERED]', 'xxxx', '${GITHUB_TOKEN}', '$API_KEY', '…', '...'])('%s is a placeholder', (v) => {
+  it.each([
+    '***',
+    '*',
+    '[REDACTED]',
+    '<redacted>',
+    'REDACTED',
+    '[FILTERED]',
+    'xxxx',
+    '${GITHUB_TOKEN}',
+    '$API_KEY',
+    '…',
+    '...',
+  ])('%s is a placeholder', (v) => {
     expect(isRedacted(v)).toBe(true);
   });
   it.each(['hunter2', 'abc*', 'redacted-not', 'x', ''])('%s is not a placeholder', (v) => {
@@ -53,26 +85,37 @@ describe('isRedacted', () => {
 
 describe('maskSecrets', () => {
   it('masks the password in URL userinfo and keeps the rest of the URL', () => {
-    expect(maskSecrets('git clone https://alice:s3cretpw@example.com/repo.git')).toBe(`git clone https://alice:${MASK}@example.com/repo.git`);
+    expect(maskSecrets('git clone https://alice:s3cretpw@example.com/repo.git')).toBe(
+      `git clone https://alice:${MASK}@example.com/repo.git`,
+    );
     expect(maskSecrets('postgres://app:pa55word@db.internal:5432/app')).not.toContain('pa55word');
   });
 
   it('masks sensitive query keys (sig, token, access_token, code, key, SAS) and leaves others', () => {
-    const url = 'https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&se=2026-01-01&sp=r&sig=AbCdEf123%2B%3D&page=2&q=hello';
+    const url =
+      'https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&se=2026-01-01&sp=r&sig=AbCdEf123%2B%3D&page=2&q=hello';
     const masked = maskSecrets(url);
     expect(masked).not.toContain('AbCdEf123');
     expect(masked).toContain(`sig=${MASK}`);
     expect(masked).toContain('page=2');
     expect(masked).toContain('q=hello');
     for (const key of ['token', 'access_token', 'code', 'key']) {
-      expect(maskSecrets(`https://api.example.com/cb?${key}=v4lue-123&state=ok`)).toBe(`https://api.example.com/cb?${key}=${MASK}&state=ok`);
+      expect(maskSecrets(`https://api.example.com/cb?${key}=v4lue-123&state=ok`)).toBe(
+        `https://api.example.com/cb?${key}=${MASK}&state=ok`,
+      );
     }
-    expect(maskSecrets('https://example.com/search?q=token&page=3')).toBe('https://example.com/search?q=token&page=3');
+    expect(maskSecrets('https://example.com/search?q=token&page=3')).toBe(
+      'https://example.com/search?q=token&page=3',
+    );
   });
 
   it('masks Bearer and Basic credentials', () => {
-    expect(maskSecrets('Authorization: Bearer abcDEF123ghi456jkl')).not.toContain('abcDEF123ghi456jkl');
-    expect(maskSecrets('curl -H "Authorization: Basic YWxpY2U6aHVudGVyMg=="')).not.toContain('YWxpY2U6aHVudGVyMg');
+    expect(maskSecrets('Authorization: Bearer abcDEF123ghi456jkl')).not.toContain(
+      'abcDEF123ghi456jkl',
+    );
+    expect(maskSecrets('curl -H "Authorization: Basic YWxpY2U6aHVudGVyMg=="')).not.toContain(
+      'YWxpY2U6aHVudGVyMg',
+    );
     expect(maskSecrets('bearer abcDEF123ghi456jkl')).toBe(`bearer ${MASK}`);
     expect(maskSecrets('sent with token 9f86d081884c7d65')).toBe(`sent with token ${MASK}`);
   });
@@ -97,19 +140,29 @@ describe('maskSecrets', () => {
 
   it('masks sensitive assignments in text and JSON', () => {
     expect(maskSecrets('password=hunter2 user=alice')).toBe(`password=${MASK} user=alice`);
-    expect(maskSecrets('{"api_key":"abc123","user":"alice"}')).toBe(`{"api_key":"${MASK}","user":"alice"}`);
+    expect(maskSecrets('{"api_key":"abc123","user":"alice"}')).toBe(
+      `{"api_key":"${MASK}","user":"alice"}`,
+    );
     expect(maskSecrets('--client-secret=abc123')).toBe(`--client-secret=${MASK}`);
   });
 
   it('masks the value after a sensitive flag in a command line (space-separated)', () => {
     // §11: flags containing password/token are sensitive; their value is the secret, whether written
     // --password=X or --password X.
-    expect(maskSecrets('outline search --password hunter2xyz --limit 5')).not.toContain('hunter2xyz');
+    expect(maskSecrets('outline search --password hunter2xyz --limit 5')).not.toContain(
+      'hunter2xyz',
+    );
     expect(maskSecrets('outline search --token abc123 --limit 5')).not.toContain('abc123');
   });
 
   it('leaves ordinary text alone', () => {
-    for (const text of ['the author wrote a keyword list', 'monkey=banana', 'limit=10 cursor=abc', '{"type":"hit","id":"doc_123","rank":1}', 'https://example.com/a/b?page=2']) {
+    for (const text of [
+      'the author wrote a keyword list',
+      'monkey=banana',
+      'limit=10 cursor=abc',
+      '{"type":"hit","id":"doc_123","rank":1}',
+      'https://example.com/a/b?page=2',
+    ]) {
       expect(maskSecrets(text)).toBe(text);
       expect(looksSecret(text)).toBe(false);
     }
@@ -199,12 +252,27 @@ describe('maskSecrets', () => {
 
 describe('redactValue', () => {
   it('masks the value after a sensitive flag in an argv array', () => {
-    expect(redactValue(['outline', 'search', '--token', 'tok_live_123', '--limit', '5'])).toEqual(['outline', 'search', '--token', MASK, '--limit', '5']);
-    expect(redactValue(['-H', 'x', '--client-secret', 'abc'])).toEqual(['-H', 'x', '--client-secret', MASK]);
+    expect(redactValue(['outline', 'search', '--token', 'tok_live_123', '--limit', '5'])).toEqual([
+      'outline',
+      'search',
+      '--token',
+      MASK,
+      '--limit',
+      '5',
+    ]);
+    expect(redactValue(['-H', 'x', '--client-secret', 'abc'])).toEqual([
+      '-H',
+      'x',
+      '--client-secret',
+      MASK,
+    ]);
   });
 
   it('masks --flag=value pairs with a sensitive flag', () => {
-    expect(redactValue(['--password=hunter2', '--limit=5'])).toEqual([`--password=${MASK}`, '--limit=5']);
+    expect(redactValue(['--password=hunter2', '--limit=5'])).toEqual([
+      `--password=${MASK}`,
+      '--limit=5',
+    ]);
     expect(redactValue('--api-key=abc123')).toBe(`--api-key=${MASK}`);
   });
 
@@ -213,7 +281,13 @@ describe('redactValue', () => {
   });
 
   it('masks string values under sensitive keys, at any depth', () => {
-    expect(redactValue({ api_key: 'abc', nested: { client_secret: 'def', user: 'alice' }, list: [{ password: 'x' }] })).toEqual({
+    expect(
+      redactValue({
+        api_key: 'abc',
+        nested: { client_secret: 'def', user: 'alice' },
+        list: [{ password: 'x' }],
+      }),
+    ).toEqual({
       api_key: MASK,
       nested: { client_secret: MASK, user: 'alice' },
       list: [{ password: MASK }],
@@ -227,22 +301,47 @@ describe('redactValue', () => {
   });
 
   it('masks every value of an environment object', () => {
-    expect(redactValue({ env: { HOME: '/home/alice', PATH: '/usr/bin', API_TOKEN: 'x' } })).toEqual({ env: { HOME: MASK, PATH: MASK, API_TOKEN: MASK } });
-    expect(redactValue({ environment: { A: '1' }, environ: { B: '2' } })).toEqual({ environment: { A: MASK }, environ: { B: MASK } });
+    expect(redactValue({ env: { HOME: '/home/alice', PATH: '/usr/bin', API_TOKEN: 'x' } })).toEqual(
+      { env: { HOME: MASK, PATH: MASK, API_TOKEN: MASK } },
+    );
+    expect(redactValue({ environment: { A: '1' }, environ: { B: '2' } })).toEqual({
+      environment: { A: MASK },
+      environ: { B: MASK },
+    });
   });
 
   it('masks secret-looking text and known secrets inside strings', () => {
-    const out = redactValue({ source: 'https://u:p4ssw0rd@host/x', note: 'canary-7f3a in prose', ok: true, n: 3 }, ['canary-7f3a']);
-    expect(out).toEqual({ source: `https://u:${MASK}@host/x`, note: `${MASK} in prose`, ok: true, n: 3 });
+    const out = redactValue(
+      { source: 'https://u:p4ssw0rd@host/x', note: 'canary-7f3a in prose', ok: true, n: 3 },
+      ['canary-7f3a'],
+    );
+    expect(out).toEqual({
+      source: `https://u:${MASK}@host/x`,
+      note: `${MASK} in prose`,
+      ok: true,
+      n: 3,
+    });
   });
 
   it('leaves harmless keys and placeholders alone', () => {
-    const value = { author: 'alice', keyword: 'agents', token: '***', password: '[REDACTED]', api_key: '${API_KEY}', args: ['--token', '***'] };
+    const value = {
+      author: 'alice',
+      keyword: 'agents',
+      token: '***',
+      password: '[REDACTED]',
+      api_key: '${API_KEY}',
+      args: ['--token', '***'],
+    };
     expect(redactValue(value)).toEqual(value);
   });
 
   it('is idempotent and does not mutate its input', () => {
-    const input = { args: ['--token', 'abc', '--password=x'], env: { A: 'b' }, secret: 'y', url: 'https://u:p@h/?sig=s' };
+    const input = {
+      args: ['--token', 'abc', '--password=x'],
+      env: { A: 'b' },
+      secret: 'y',
+      url: 'https://u:p@h/?sig=s',
+    };
     const copy = structuredClone(input);
     const once = redactValue(input);
     expect(input).toEqual(copy);

@@ -1,6 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { STREAM_RULE_IDS, checkStream, checkStreamAsync, createStreamChecker, type StreamReport } from '../../../src/checks/aoi/stream.js';
+import {
+  STREAM_RULE_IDS,
+  checkStream,
+  checkStreamAsync,
+  createStreamChecker,
+  type StreamReport,
+} from '../../../src/checks/aoi/stream.js';
 import { getRule } from '../../../src/spec/rules.js';
 import { HIT, META, SUMMARY_OK, check, found, jsonl, verdict } from './_helpers.js';
 
@@ -32,17 +38,33 @@ describe('checkStream — the report', () => {
   it('has one verdict per stream rule, in id order, with the registry metadata', () => {
     const r = checkStream(CLEAN);
     expect(r.verdicts.map((v) => v.rule)).toEqual([...STREAM_RULE_IDS]);
-    expect([...STREAM_RULE_IDS]).toEqual(['AOI-02', 'AOI-03', 'AOI-04', 'AOI-05', 'AOI-09', 'AOI-11', 'AOI-13']);
+    expect([...STREAM_RULE_IDS]).toEqual([
+      'AOI-02',
+      'AOI-03',
+      'AOI-04',
+      'AOI-05',
+      'AOI-09',
+      'AOI-11',
+      'AOI-13',
+    ]);
     for (const v of r.verdicts) {
       const rule = getRule(v.rule);
-      expect(v).toMatchObject({ title: rule.title, characteristics: rule.characteristics, docs: rule.docs });
+      expect(v).toMatchObject({
+        title: rule.title,
+        characteristics: rule.characteristics,
+        docs: rule.docs,
+      });
     }
   });
 
   it('AOI-02 findings from the reader fail AOI-02 and carry line, fix and docs', () => {
     const r = checkStream(jsonl(META, 'Searching…', HIT, SUMMARY_OK));
     expect(found(r, 'AOI-02')).toEqual([['AOI-02/prose', 2]]);
-    expect(r.findings[0]).toMatchObject({ severity: 'error', docs: 'docs/rules/AOI-02.md', excerpt: 'Searching…' });
+    expect(r.findings[0]).toMatchObject({
+      severity: 'error',
+      docs: 'docs/rules/AOI-02.md',
+      excerpt: 'Searching…',
+    });
     expect(r.findings[0]!.fix.length).toBeGreaterThan(10);
     expect(verdict(r, 'AOI-02')).toMatchObject({ status: 'fail', errors: 1 });
     expect(r.ok).toBe(false);
@@ -52,7 +74,9 @@ describe('checkStream — the report', () => {
 
   it('passes maxLineBytes to the reader', () => {
     expect(JSON.stringify(META).length).toBeLessThan(256);
-    const r = checkStream(jsonl(META, { type: 'hit', t: 'x'.repeat(400) }, SUMMARY_OK), { maxLineBytes: 256 });
+    const r = checkStream(jsonl(META, { type: 'hit', t: 'x'.repeat(400) }, SUMMARY_OK), {
+      maxLineBytes: 256,
+    });
     expect(found(r, 'AOI-02')).toEqual([['AOI-02/line-too-long', 2]]);
     expect(found(r, 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);
   });
@@ -105,7 +129,12 @@ describe('strict mode', () => {
 });
 
 describe('maxFindingsPerSubRule', () => {
-  const noisy = jsonl(META, ...Array.from({ length: 25 }, (_, i) => `progress ${i}`), '', SUMMARY_OK);
+  const noisy = jsonl(
+    META,
+    ...Array.from({ length: 25 }, (_, i) => `progress ${i}`),
+    '',
+    SUMMARY_OK,
+  );
 
   it('keeps 10 findings per sub-rule by default and counts them all', () => {
     const r = checkStream(noisy);
@@ -123,7 +152,10 @@ describe('maxFindingsPerSubRule', () => {
       ['AOI-02/prose', 4],
       ['AOI-02/blank-line', 27],
     ]);
-    expect(verdict(r, 'AOI-02')).toMatchObject({ errors: 26, findings: r.findings.filter((f) => f.rule === 'AOI-02') });
+    expect(verdict(r, 'AOI-02')).toMatchObject({
+      errors: 26,
+      findings: r.findings.filter((f) => f.rule === 'AOI-02'),
+    });
   });
 
   it('0 keeps no evidence but still fails the rule', () => {
@@ -136,15 +168,24 @@ describe('maxFindingsPerSubRule', () => {
 
 describe('checkStreamAsync — every input kind gives the same report', () => {
   // Multi-byte characters split across chunks, a CRLF, prose and a missing summary count: a report with content.
-  const text = jsonl(META, { type: 'hit', t: 'naïve — 日本語 😀' }, 'plain text', { ...SUMMARY_OK, count: 2 }).replace('plain text\n', 'plain text\r\n');
+  const text = jsonl(META, { type: 'hit', t: 'naïve — 日本語 😀' }, 'plain text', {
+    ...SUMMARY_OK,
+    count: 2,
+  }).replace('plain text\n', 'plain text\r\n');
   const bytes = Buffer.from(text);
-  const pieces = () => Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+  const pieces = () =>
+    Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
   const options = { exitCode: 1, secrets: ['unused-secret'] };
   const expected = JSON.stringify(checkStream(text, options));
 
   it('the baseline report has findings', () => {
     const r = JSON.parse(expected) as StreamReport;
-    expect(r.findings.map((f) => f.id)).toEqual(['AOI-02/crlf', 'AOI-02/prose', 'AOI-03/nonzero-exit-ok', 'AOI-03/count-mismatch']);
+    expect(r.findings.map((f) => f.id)).toEqual([
+      'AOI-02/crlf',
+      'AOI-02/prose',
+      'AOI-03/nonzero-exit-ok',
+      'AOI-03/count-mismatch',
+    ]);
     expect(r.end).toEqual({ exitCode: 1 });
   });
 
@@ -163,7 +204,13 @@ describe('checkStreamAsync — every input kind gives the same report', () => {
           }
         })(),
     ],
-    ['an async iterable of strings', () => (async function* () { for (const line of text.split(/(?<=\n)/)) yield line; })()],
+    [
+      'an async iterable of strings',
+      () =>
+        (async function* () {
+          for (const line of text.split(/(?<=\n)/)) yield line;
+        })(),
+    ],
     ['a Node Readable (Readable.from)', () => Readable.from(pieces())],
     [
       'a Node Readable (byte stream)',
@@ -223,7 +270,9 @@ describe('createStreamChecker — incremental use', () => {
     const checker = createStreamChecker({ strict: true });
     for (const b of Buffer.from(text)) checker.write(new Uint8Array([b]));
     const r = checker.end({ exitCode: 0 });
-    expect(JSON.stringify(r)).toBe(JSON.stringify(checkStream(text, { strict: true, exitCode: 0 })));
+    expect(JSON.stringify(r)).toBe(
+      JSON.stringify(checkStream(text, { strict: true, exitCode: 0 })),
+    );
     expect(found(r, 'AOI-02')).toEqual([['AOI-02/prose', 3]]);
   });
 
@@ -238,7 +287,9 @@ describe('createStreamChecker — incremental use', () => {
   it('judges the exit status given to end()', () => {
     const checker = createStreamChecker();
     checker.write(CLEAN);
-    expect(found(checker.end({ exitCode: null, signal: 'SIGTERM' }), 'AOI-03')).toEqual([['AOI-03/nonzero-exit-ok', 3]]);
+    expect(found(checker.end({ exitCode: null, signal: 'SIGTERM' }), 'AOI-03')).toEqual([
+      ['AOI-03/nonzero-exit-ok', 3],
+    ]);
   });
 
   it('never throws on deeply nested input', () => {
@@ -280,7 +331,13 @@ describe('no report ever shows a planted secret', () => {
       schema_version: '1.0.0',
       aoi_version: '0.2',
     }),
-    JSON.stringify({ type: 'aoi:error', category: 'authn', code: 'bad_token', message: `upstream rejected ${CANARY} (see https://x.example/?access_token=${CANARY})`, retryable: false }),
+    JSON.stringify({
+      type: 'aoi:error',
+      category: 'authn',
+      code: 'bad_token',
+      message: `upstream rejected ${CANARY} (see https://x.example/?access_token=${CANARY})`,
+      retryable: false,
+    }),
     `Using credentials ${CANARY}`,
     `{"type":"hit","blob":"${Buffer.from(`xx${CANARY}`).toString('base64')}"`,
     `{"type": "hit", "token": "${CANARY}",`,
@@ -343,13 +400,25 @@ describe('no report ever shows a planted secret', () => {
     const r = check(
       [
         { ...META },
-        { type: 'aoi:error', category: `auth-${CANARY}`, code: `E-${CANARY}`, message: 'x', retryable: false },
+        {
+          type: 'aoi:error',
+          category: `auth-${CANARY}`,
+          code: `E-${CANARY}`,
+          message: 'x',
+          retryable: false,
+        },
         { type: `aoi:${CANARY}` },
         { type: 'aoi:summary', ok: false, error_count: 1, count: 0 },
       ],
       { exitCode: 1, secrets: [CANARY] },
     );
-    expect(r.findings.map((f) => f.id)).toEqual(expect.arrayContaining(['AOI-05/unknown-category', 'AOI-05/code-format', 'AOI-04/unknown-framework-type']));
+    expect(r.findings.map((f) => f.id)).toEqual(
+      expect.arrayContaining([
+        'AOI-05/unknown-category',
+        'AOI-05/code-format',
+        'AOI-04/unknown-framework-type',
+      ]),
+    );
     expectNoCanary(JSON.stringify(r.findings));
   });
 
@@ -357,8 +426,19 @@ describe('no report ever shows a planted secret', () => {
     const gh = `ghp_${'Q1w2E3r4T5'.repeat(3)}zxcvbn`;
     const r = check(
       [
-        { type: 'aoi:meta', args: ['--password=hunter2xyz', '--api-key', 'kkk4242zz'], schema_version: '1', aoi_version: '0.2' },
-        { type: 'aoi:error', category: 'authn', code: 'bad', message: `token ${gh} rejected by https://u:pw4242zz@h.example/`, retryable: false },
+        {
+          type: 'aoi:meta',
+          args: ['--password=hunter2xyz', '--api-key', 'kkk4242zz'],
+          schema_version: '1',
+          aoi_version: '0.2',
+        },
+        {
+          type: 'aoi:error',
+          category: 'authn',
+          code: 'bad',
+          message: `token ${gh} rejected by https://u:pw4242zz@h.example/`,
+          retryable: false,
+        },
         `curl -H "Authorization: Bearer abcdef1234567890" https://h.example/?sig=sig4242zz`,
         { type: 'aoi:summary', ok: false, count: 0, error_count: 1 },
       ],
@@ -372,6 +452,14 @@ describe('no report ever shows a planted secret', () => {
       ]),
     );
     const json = JSON.stringify(r.findings);
-    for (const secret of ['hunter2xyz', 'kkk4242zz', gh, 'pw4242zz', 'abcdef1234567890', 'sig4242zz']) expect(json).not.toContain(secret);
+    for (const secret of [
+      'hunter2xyz',
+      'kkk4242zz',
+      gh,
+      'pw4242zz',
+      'abcdef1234567890',
+      'sig4242zz',
+    ])
+      expect(json).not.toContain(secret);
   });
 });

@@ -39,18 +39,44 @@ describe('AOI-13/meta-schema-version', () => {
   it.each<[string, Record<string, unknown>]>([
     ['ok:false', { type: 'aoi:summary', ok: false, error_count: 1 }],
     ['no ok', { type: 'aoi:summary', error_count: 1 }],
-  ])('owes no meta on a usage rejection closed by a summary with %s (§2, §20: usage errors may come before meta)', (_label, summary) => {
-    const usage = { type: 'aoi:error', category: 'usage', code: 'BAD_USAGE', message: 'unrecognized option(s): --x', retryable: false };
-    const r = check([usage, summary], { exitCode: 64 });
-    expect(found(r, 'AOI-13')).toEqual([]);
-    expect(found(r, 'AOI-03')).toEqual(summary.ok === false ? [] : [['AOI-03/summary-ok-missing', 2]]);
-  });
+  ])(
+    'owes no meta on a usage rejection closed by a summary with %s (§2, §20: usage errors may come before meta)',
+    (_label, summary) => {
+      const usage = {
+        type: 'aoi:error',
+        category: 'usage',
+        code: 'BAD_USAGE',
+        message: 'unrecognized option(s): --x',
+        retryable: false,
+      };
+      const r = check([usage, summary], { exitCode: 64 });
+      expect(found(r, 'AOI-13')).toEqual([]);
+      expect(found(r, 'AOI-03')).toEqual(
+        summary.ok === false ? [] : [['AOI-03/summary-ok-missing', 2]],
+      );
+    },
+  );
 
   it('still fails a stream without meta whose summary claims success after a usage error, or that carries items', () => {
-    const usage = { type: 'aoi:error', category: 'usage', code: 'BAD_USAGE', message: 'bad', retryable: false };
-    expect(found(check([usage, SUMMARY], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
-    expect(found(check([usage, { type: 'hit' }, { type: 'aoi:summary', ok: false }], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
-    expect(found(check([{ type: 'aoi:summary', ok: false }], { exitCode: 64 }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
+    const usage = {
+      type: 'aoi:error',
+      category: 'usage',
+      code: 'BAD_USAGE',
+      message: 'bad',
+      retryable: false,
+    };
+    expect(found(check([usage, SUMMARY], { exitCode: 64 }), 'AOI-13')).toEqual([
+      ['AOI-13/meta-schema-version', undefined],
+    ]);
+    expect(
+      found(
+        check([usage, { type: 'hit' }, { type: 'aoi:summary', ok: false }], { exitCode: 64 }),
+        'AOI-13',
+      ),
+    ).toEqual([['AOI-13/meta-schema-version', undefined]]);
+    expect(found(check([{ type: 'aoi:summary', ok: false }], { exitCode: 64 }), 'AOI-13')).toEqual([
+      ['AOI-13/meta-schema-version', undefined],
+    ]);
   });
 
   it('passes the §5 meta', () => {
@@ -78,7 +104,12 @@ describe('AOI-13/schema-version-not-honoured (§5.1)', () => {
     ['v2', '2.0.0'],
     ['2', 'v2.1'],
   ])('passes negotiated %s with meta schema_version %s', (negotiated, reported) => {
-    expect(found(check([{ ...META, schema_version: reported }, SUMMARY], { schemaVersion: negotiated }), 'AOI-13')).toEqual([]);
+    expect(
+      found(
+        check([{ ...META, schema_version: reported }, SUMMARY], { schemaVersion: negotiated }),
+        'AOI-13',
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -86,9 +117,12 @@ describe('AOI-13/schema-version-not-honoured (§5.1)', () => {
     ['1', '10.0.0'],
     ['10', '1.0.0'],
   ])('fails negotiated %s with meta schema_version %s', (negotiated, reported) => {
-    expect(found(check([{ ...META, schema_version: reported }, SUMMARY], { schemaVersion: negotiated }), 'AOI-13')).toEqual([
-      ['AOI-13/schema-version-not-honoured', 1],
-    ]);
+    expect(
+      found(
+        check([{ ...META, schema_version: reported }, SUMMARY], { schemaVersion: negotiated }),
+        'AOI-13',
+      ),
+    ).toEqual([['AOI-13/schema-version-not-honoured', 1]]);
   });
 
   it('does not judge honouring when nothing was negotiated', () => {
@@ -96,7 +130,9 @@ describe('AOI-13/schema-version-not-honoured (§5.1)', () => {
   });
 
   it('a missing schema_version is reported once, as missing', () => {
-    expect(found(check([META_NO_SCHEMA_VERSION, SUMMARY], { schemaVersion: '2' }), 'AOI-13')).toEqual([['AOI-13/meta-schema-version', 1]]);
+    expect(
+      found(check([META_NO_SCHEMA_VERSION, SUMMARY], { schemaVersion: '2' }), 'AOI-13'),
+    ).toEqual([['AOI-13/meta-schema-version', 1]]);
   });
 });
 
@@ -130,8 +166,24 @@ describe('AOI-13 applicability', () => {
   it.each([
     ['an empty stream', [], {}],
     ['an unbounded stream without meta', [{ type: 'hit' }], { unbounded: true }],
-    ['a usage error before the stream starts', [{ type: 'aoi:error', category: 'usage', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 64 }],
-    ['an error of an unknown category, exit 64 (EX_USAGE)', [{ type: 'aoi:error', category: 'invented', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 64 }],
+    [
+      'a usage error before the stream starts',
+      [{ type: 'aoi:error', category: 'usage', code: 'NO_QUERY', message: 'x', retryable: false }],
+      { exitCode: 64 },
+    ],
+    [
+      'an error of an unknown category, exit 64 (EX_USAGE)',
+      [
+        {
+          type: 'aoi:error',
+          category: 'invented',
+          code: 'NO_QUERY',
+          message: 'x',
+          retryable: false,
+        },
+      ],
+      { exitCode: 64 },
+    ],
   ])('is not applicable to %s', (_label, events, options) => {
     const r = check(events, options);
     expect(found(r, 'AOI-13')).toEqual([]);
@@ -142,6 +194,9 @@ describe('AOI-13 applicability', () => {
 });
 
 it('a stream of errors of an unknown category that did not exit 64 has started: it owes a meta', () => {
-  const r = check([{ type: 'aoi:error', category: 'invented', code: 'NO_QUERY', message: 'x', retryable: false }], { exitCode: 1 });
+  const r = check(
+    [{ type: 'aoi:error', category: 'invented', code: 'NO_QUERY', message: 'x', retryable: false }],
+    { exitCode: 1 },
+  );
   expect(found(r, 'AOI-13').map(([id]) => id)).toEqual(['AOI-13/meta-schema-version']);
 });

@@ -5,11 +5,26 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHARACTERISTICS } from '../../../src/checks/characteristics.js';
 import { VerdictCollector, type Report } from '../../../src/checks/verdict.js';
-import { applyBaseline, baselineOf, readBaseline, type BaselineFile } from '../../../src/cli/baseline.js';
-import { commandData, commandProperty, renderGithub, stepSummary } from '../../../src/cli/reporters/github.js';
+import {
+  applyBaseline,
+  baselineOf,
+  readBaseline,
+  type BaselineFile,
+} from '../../../src/cli/baseline.js';
+import {
+  commandData,
+  commandProperty,
+  renderGithub,
+  stepSummary,
+} from '../../../src/cli/reporters/github.js';
 import { renderJunit, xml as xmlText } from '../../../src/cli/reporters/junit.js';
 import { badgeText, renderBadge } from '../../../src/cli/reporters/badge.js';
-import { CELL_COLOURS, CELL_LABELS, CELL_STATUSES, renderHtml } from '../../../src/cli/reporters/html.js';
+import {
+  CELL_COLOURS,
+  CELL_LABELS,
+  CELL_STATUSES,
+  renderHtml,
+} from '../../../src/cli/reporters/html.js';
 import { renderMarkdown } from '../../../src/cli/reporters/markdown.js';
 import { parseReporters } from '../../../src/cli/reporters/options.js';
 import { renderSarif } from '../../../src/cli/reporters/sarif.js';
@@ -19,23 +34,51 @@ import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../../suppo
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 /** The public page of a rule at this version (package.json's repository and version, read here independently). */
-const PKG = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-const pageUrl = (rule: string) => `https://github.com/aoi-testkit/aoi-testkit/blob/v${PKG.version}/docs/rules/${rule}.md`;
+const PKG = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const pageUrl = (rule: string) =>
+  `https://github.com/aoi-testkit/aoi-testkit/blob/v${PKG.version}/docs/rules/${rule}.md`;
 const EVIL = 'de\u001b[31mlete\u202e'; // a command name with a colour escape and a bidi override
 
 /** lint-like: two commands × AOI-02, AOI-03, AOI-06; one failure per command, a skip, a not-applicable, a warning. */
 function lintReport(): Report {
-  const c = new VerdictCollector({ secrets: [SECRET], unrecorded: { notApplicable: 'no probe concerned it' } });
-  c.add('AOI-02/ansi', 'line 2 contains ANSI escape codes', { line: 2, text: `\u001b[31mtoken=${SECRET}\u001b[0m` }, 'list');
+  const c = new VerdictCollector({
+    secrets: [SECRET],
+    unrecorded: { notApplicable: 'no probe concerned it' },
+  });
+  c.add(
+    'AOI-02/ansi',
+    'line 2 contains ANSI escape codes',
+    { line: 2, text: `\u001b[31mtoken=${SECRET}\u001b[0m` },
+    'list',
+  );
   c.skip('AOI-03', 'capabilities --output json failed', 'list');
   c.notApplicable('AOI-06', 'list is not destructive', 'list');
   c.exercised('AOI-02', EVIL);
-  c.add('AOI-03/count-mismatch', 'summary.count is 3 but the stream carried 2 item event(s)', { line: 4 }, EVIL);
-  c.add('AOI-06/unconfirmed-destructive', `deleted without --confirm: 100%, really: yes, key ${SECRET}`, { probe: `${EVIL} n_1` }, EVIL);
+  c.add(
+    'AOI-03/count-mismatch',
+    'summary.count is 3 but the stream carried 2 item event(s)',
+    { line: 4 },
+    EVIL,
+  );
+  c.add(
+    'AOI-06/unconfirmed-destructive',
+    `deleted without --confirm: 100%, really: yes, key ${SECRET}`,
+    { probe: `${EVIL} n_1` },
+    EVIL,
+  );
   return c.report(['AOI-02', 'AOI-03', 'AOI-06'], ['list', EVIL]);
 }
-const view = (report: Report = lintReport(), extra: Partial<ReportView> = {}): ReportView => ({ verb: 'lint', target: `mytool --flag`, report, durationMs: 1234, ...extra });
-const withBaseline = (report: Report, baseline: BaselineFile): ReportView => view(report, { baseline: applyBaseline(report, baseline, 'aoi-baseline.json') });
+const view = (report: Report = lintReport(), extra: Partial<ReportView> = {}): ReportView => ({
+  verb: 'lint',
+  target: `mytool --flag`,
+  report,
+  durationMs: 1234,
+  ...extra,
+});
+const withBaseline = (report: Report, baseline: BaselineFile): ReportView =>
+  view(report, { baseline: applyBaseline(report, baseline, 'aoi-baseline.json') });
 
 /** Nothing the program printed reaches a terminal raw, and no secret at all. */
 function expectSafe(text: string): void {
@@ -53,40 +96,89 @@ describe('junit', () => {
     expect(suite!.name).toBe('aoi-testkit lint mytool --flag [aoi]');
     expect(suite!.testcase).toHaveLength(6);
     const byName = new Map(suite!.testcase.map((c) => [c.name.split(':')[0], c]));
-    expect(byName.get('AOI-02 list')!.failure).toMatchObject({ type: 'AOI-02/ansi', message: expect.stringContaining('line 2 contains ANSI escape codes') });
+    expect(byName.get('AOI-02 list')!.failure).toMatchObject({
+      type: 'AOI-02/ansi',
+      message: expect.stringContaining('line 2 contains ANSI escape codes'),
+    });
     expect(byName.get('AOI-02 list')!.failure!.text).toContain('\\u001b[31mtoken=');
-    expect(byName.get('AOI-03 list')!.skipped!.message).toBe('skip: capabilities --output json failed');
-    expect(byName.get('AOI-06 list')!.skipped!.message).toBe('not applicable: list is not destructive');
-    const del = suite!.testcase.filter((c) => c.name.startsWith('AOI-0') && c.name.includes('\\u001b[31mlete'));
-    expect(del.map((c) => c.name.split(':')[0])).toEqual(['AOI-02 de\\u001b[31mlete\\u202e', 'AOI-03 de\\u001b[31mlete\\u202e', 'AOI-06 de\\u001b[31mlete\\u202e']);
+    expect(byName.get('AOI-03 list')!.skipped!.message).toBe(
+      'skip: capabilities --output json failed',
+    );
+    expect(byName.get('AOI-06 list')!.skipped!.message).toBe(
+      'not applicable: list is not destructive',
+    );
+    const del = suite!.testcase.filter(
+      (c) => c.name.startsWith('AOI-0') && c.name.includes('\\u001b[31mlete'),
+    );
+    expect(del.map((c) => c.name.split(':')[0])).toEqual([
+      'AOI-02 de\\u001b[31mlete\\u202e',
+      'AOI-03 de\\u001b[31mlete\\u202e',
+      'AOI-06 de\\u001b[31mlete\\u202e',
+    ]);
     // The pass with a warning keeps it in system-out; the failure names the first error.
     expect(del[1]!.failure).toBeUndefined();
     expect(del[1]!['system-out']).toContain('AOI-03/count-mismatch');
     expect(del[2]!.failure!.type).toBe('AOI-06/unconfirmed-destructive');
   });
 
-  test.skipIf(!HAS_XMLLINT)('valid against the JUnit XSD, which rejects a testcase without a name', () => {
-    expect(xsdProblems(renderJunit(view()))).toBeUndefined();
-    expect(xsdProblems(renderJunit(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] })))).toBeUndefined();
-    expect(xsdProblems('<testsuites><testsuite name="x" tests="1"><testcase classname="c"/></testsuite></testsuites>')).toMatch(/name/);
-  });
+  test.skipIf(!HAS_XMLLINT)(
+    'valid against the JUnit XSD, which rejects a testcase without a name',
+    () => {
+      expect(xsdProblems(renderJunit(view()))).toBeUndefined();
+      expect(
+        xsdProblems(
+          renderJunit(
+            withBaseline(lintReport(), {
+              aoi_testkit_baseline: 1,
+              known_failures: [
+                { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+                { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' },
+              ],
+            }),
+          ),
+        ),
+      ).toBeUndefined();
+      expect(
+        xsdProblems(
+          '<testsuites><testsuite name="x" tests="1"><testcase classname="c"/></testsuite></testsuites>',
+        ),
+      ).toMatch(/name/);
+    },
+  );
 
   test('the parser refuses what is not XML (the check can fail)', () => {
-    expect(() => parseJunit('<testsuites><testsuite name="a & b" tests="0"></testsuites>')).toThrow(/not well-formed/);
+    expect(() => parseJunit('<testsuites><testsuite name="a & b" tests="0"></testsuites>')).toThrow(
+      /not well-formed/,
+    );
   });
 
   test('markup in names and messages is escaped', () => {
     const c = new VerdictCollector();
-    c.add('AOI-02/prose', 'a <b>"quoted"</b> & \'so\' line', { line: 1, text: '</testcase><x>' }, 'a<b>&"c"');
+    c.add(
+      'AOI-02/prose',
+      'a <b>"quoted"</b> & \'so\' line',
+      { line: 1, text: '</testcase><x>' },
+      'a<b>&"c"',
+    );
     const xml = renderJunit(view(c.report(['AOI-02'], ['a<b>&"c"'])));
     const { testsuites } = parseJunit(xml);
-    expect(testsuites.testsuite[0]!.testcase[0]!.name).toBe('AOI-02 a<b>&"c": Machine mode emits only valid JSONL objects, each with a type');
+    expect(testsuites.testsuite[0]!.testcase[0]!.name).toBe(
+      'AOI-02 a<b>&"c": Machine mode emits only valid JSONL objects, each with a type',
+    );
     expect(testsuites.testsuite[0]!.testcase[0]!.failure!.text).toContain('</testcase><x>');
   });
 
   test('a known failure is skipped, saying so; a stale entry is a failing testcase of its own suite', () => {
     const report = lintReport();
-    const xml = renderJunit(withBaseline(report, { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] }));
+    const xml = renderJunit(
+      withBaseline(report, {
+        aoi_testkit_baseline: 1,
+        known_failures: [
+          { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+          { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' },
+        ],
+      }),
+    );
     expectSafe(xml);
     const { testsuites } = parseJunit(xml);
     expect(testsuites).toMatchObject({ tests: 7, failures: 2, skipped: 3 });
@@ -94,8 +186,14 @@ describe('junit', () => {
     expect(known.failure).toBeUndefined();
     expect(known.skipped!.message).toMatch(/^known failure \(baseline aoi-baseline\.json\)/);
     const stale = testsuites.testsuite[1]!;
-    expect(stale).toMatchObject({ name: 'aoi-testkit lint mytool --flag [baseline aoi-baseline.json]', tests: 1, failures: 1 });
-    expect(stale.testcase[0]!.failure!.message).toBe('stale baseline entry: AOI-02/ansi de\\u001b[31mlete\\u202e no longer fails; remove it from aoi-baseline.json');
+    expect(stale).toMatchObject({
+      name: 'aoi-testkit lint mytool --flag [baseline aoi-baseline.json]',
+      tests: 1,
+      failures: 1,
+    });
+    expect(stale.testcase[0]!.failure!.message).toBe(
+      'stale baseline entry: AOI-02/ansi de\\u001b[31mlete\\u202e no longer fails; remove it from aoi-baseline.json',
+    );
   });
 });
 
@@ -107,22 +205,45 @@ describe('github', () => {
   });
 
   test('an ::error per failure, a ::warning per rule with warnings; one command per line, nothing raw', () => {
-    const out = renderGithub(view(lintReport(), { locate: (f) => (f.line !== undefined ? { uri: 'run.jsonl', line: f.line } : undefined) }));
+    const out = renderGithub(
+      view(lintReport(), {
+        locate: (f) => (f.line !== undefined ? { uri: 'run.jsonl', line: f.line } : undefined),
+      }),
+    );
     expectSafe(out);
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^::error file=run\.jsonl,line=2,title=AOI-02 list%3A Machine mode emits only valid JSONL objects%2C each with a type::AOI-02\/ansi \(line 2\): line 2 contains ANSI escape codes — \\u001b\[31mtoken=/);
-    expect(lines[1]).toMatch(/^::warning file=run\.jsonl,line=4,title=AOI-03 de\\u001b\[31mlete\\u202e%3A /);
-    expect(lines[2]).toMatch(/^::error title=AOI-06 de\\u001b\[31mlete\\u202e%3A .*::AOI-06\/unconfirmed-destructive: deleted without --confirm: 100%25, really: yes, key \*+/);
+    expect(lines[0]).toMatch(
+      /^::error file=run\.jsonl,line=2,title=AOI-02 list%3A Machine mode emits only valid JSONL objects%2C each with a type::AOI-02\/ansi \(line 2\): line 2 contains ANSI escape codes — \\u001b\[31mtoken=/,
+    );
+    expect(lines[1]).toMatch(
+      /^::warning file=run\.jsonl,line=4,title=AOI-03 de\\u001b\[31mlete\\u202e%3A /,
+    );
+    expect(lines[2]).toMatch(
+      /^::error title=AOI-06 de\\u001b\[31mlete\\u202e%3A .*::AOI-06\/unconfirmed-destructive: deleted without --confirm: 100%25, really: yes, key \*+/,
+    );
     expect(lines[2]).toContain(`%0ARule page: ${commandData(pageUrl('AOI-06'))}`);
   });
 
   test('known failures are warnings, stale entries errors; the summary goes to $GITHUB_STEP_SUMMARY', () => {
-    const v = withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }, { rule: 'AOI-03', command: EVIL, sub_rule: 'AOI-03/count-mismatch' }] });
+    const v = withBaseline(lintReport(), {
+      aoi_testkit_baseline: 1,
+      known_failures: [
+        { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' },
+        { rule: 'AOI-03', command: EVIL, sub_rule: 'AOI-03/count-mismatch' },
+      ],
+    });
     const lines = renderGithub(v).trimEnd().split('\n');
-    expect(lines.map((l) => l.split(' ')[0])).toEqual(['::error', '::warning', '::warning', '::error']);
+    expect(lines.map((l) => l.split(' ')[0])).toEqual([
+      '::error',
+      '::warning',
+      '::warning',
+      '::error',
+    ]);
     expect(lines[2]).toContain('title=known failure (baseline)%3A AOI-06');
-    expect(lines[3]).toBe('::error title=stale baseline entry::AOI-03/count-mismatch (de\\u001b[31mlete\\u202e) no longer fails: remove it from aoi-baseline.json');
+    expect(lines[3]).toBe(
+      '::error title=stale baseline entry::AOI-03/count-mismatch (de\\u001b[31mlete\\u202e) no longer fails: remove it from aoi-baseline.json',
+    );
     const summary = join(mkdtempSync(join(tmpdir(), 'aoi-gh-')), 'summary.md');
     writeFileSync(summary, '# earlier step\n');
     stepSummary(v, { GITHUB_STEP_SUMMARY: summary });
@@ -142,7 +263,9 @@ describe('markdown', () => {
     expect(lines).toContain('| list | ❌ fail | ⏭️ skip | ➖ n/a |');
     expect(lines).toContain('| de\\\\u001b\\[31mlete\\\\u202e | ✅ pass | ⚠️ warn | ❌ fail |');
     expect(md).toContain('### Failures');
-    expect(md).toContain('  - AOI-06/unconfirmed-destructive: deleted without --confirm: 100%, really: yes, key ');
+    expect(md).toContain(
+      '  - AOI-06/unconfirmed-destructive: deleted without --confirm: 100%, really: yes, key ',
+    );
     expect(md).toContain('### Skipped\n\n- **AOI-03 list**');
     // The rule page is a link that opens where the summary is read (GitHub), not a path of this install.
     expect(md).toContain(`([docs/rules/AOI-06.md](${pageUrl('AOI-06')}))`);
@@ -151,14 +274,26 @@ describe('markdown', () => {
   test('one row per rule when the verdicts have no command; a pipe cannot break the table', () => {
     const c = new VerdictCollector();
     c.add('AOI-02/prose', 'a | b', { line: 1, text: '| x |' });
-    const md = renderMarkdown({ verb: 'check', target: 'run|x.jsonl', report: c.report(['AOI-02', 'AOI-03']) });
+    const md = renderMarkdown({
+      verb: 'check',
+      target: 'run|x.jsonl',
+      report: c.report(['AOI-02', 'AOI-03']),
+    });
     expect(md).toContain('| rule | verdict | title |');
     expect(md).toContain('| AOI-03 | ✅ pass |');
     expect(md).toContain('a \\| b');
   });
 
   test('known failures and stale entries have their sections', () => {
-    const md = renderMarkdown(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] }));
+    const md = renderMarkdown(
+      withBaseline(lintReport(), {
+        aoi_testkit_baseline: 1,
+        known_failures: [
+          { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+          { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' },
+        ],
+      }),
+    );
     expect(md).toContain('| list | 🟡 known | ⏭️ skip | ➖ n/a |');
     expect(md).toContain('### Known failures (baseline aoi-baseline.json)');
     expect(md).toContain('### Stale baseline entries');
@@ -167,26 +302,70 @@ describe('markdown', () => {
 
 describe('sarif', () => {
   test('valid SARIF 2.1.0: a result per finding, located in the file where there is one, at the command otherwise', () => {
-    const text = renderSarif(view(lintReport(), { locate: (f) => (f.line !== undefined ? { uri: 'fixtures/run one.jsonl', line: f.line } : undefined) }));
+    const text = renderSarif(
+      view(lintReport(), {
+        locate: (f) =>
+          f.line !== undefined ? { uri: 'fixtures/run one.jsonl', line: f.line } : undefined,
+      }),
+    );
     expectSafe(text);
     const log = JSON.parse(text);
     expect(sarifProblems(log)).toEqual([]);
     const [run] = log.runs;
-    expect(run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId} ${r.level}`)).toEqual(['AOI-02/ansi error', 'AOI-03/count-mismatch warning', 'AOI-06/unconfirmed-destructive error']);
-    expect(run.results.map((r: { ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id)).toEqual(['AOI-02/ansi', 'AOI-03/count-mismatch', 'AOI-06/unconfirmed-destructive']);
-    expect(run.results[0].locations[0]).toMatchObject({ physicalLocation: { artifactLocation: { uri: 'fixtures/run%20one.jsonl' }, region: { startLine: 2 } }, logicalLocations: [{ name: 'list' }] });
+    expect(
+      run.results.map((r: { ruleId: string; level: string }) => `${r.ruleId} ${r.level}`),
+    ).toEqual([
+      'AOI-02/ansi error',
+      'AOI-03/count-mismatch warning',
+      'AOI-06/unconfirmed-destructive error',
+    ]);
+    expect(
+      run.results.map((r: { ruleIndex: number }) => run.tool.driver.rules[r.ruleIndex].id),
+    ).toEqual(['AOI-02/ansi', 'AOI-03/count-mismatch', 'AOI-06/unconfirmed-destructive']);
+    expect(run.results[0].locations[0]).toMatchObject({
+      physicalLocation: {
+        artifactLocation: { uri: 'fixtures/run%20one.jsonl' },
+        region: { startLine: 2 },
+      },
+      logicalLocations: [{ name: 'list' }],
+    });
     expect(run.results[2].locations[0].physicalLocation).toBeUndefined();
     expect(run.results[2].message.text).toContain('Probe: de\\u001b[31mlete\\u202e n_1');
     // Each rule's help links its public page (code scanning shows it beside the alert).
-    expect(run.tool.driver.rules.map((r: { helpUri: string }) => r.helpUri)).toEqual([pageUrl('AOI-02'), pageUrl('AOI-03'), pageUrl('AOI-06')]);
+    expect(run.tool.driver.rules.map((r: { helpUri: string }) => r.helpUri)).toEqual([
+      pageUrl('AOI-02'),
+      pageUrl('AOI-03'),
+      pageUrl('AOI-06'),
+    ]);
     expect(run.tool.driver.rules[0].help.text).toContain(`Rule page: ${pageUrl('AOI-02')}`);
   });
 
   test('with a baseline: known results are notes, unchanged; stale entries are error notifications; still valid', () => {
-    const log = JSON.parse(renderSarif(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-03', command: 'list', sub_rule: 'AOI-03/timed-out' }, { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' }] })));
+    const log = JSON.parse(
+      renderSarif(
+        withBaseline(lintReport(), {
+          aoi_testkit_baseline: 1,
+          known_failures: [
+            { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+            { rule: 'AOI-03', command: 'list', sub_rule: 'AOI-03/timed-out' },
+            { rule: 'AOI-02', command: EVIL, sub_rule: 'AOI-02/ansi' },
+          ],
+        }),
+      ),
+    );
     expect(sarifProblems(log)).toEqual([]);
-    expect(log.runs[0].results.map((r: { level: string; baselineState: string }) => `${r.level} ${r.baselineState}`)).toEqual(['note unchanged', 'warning unchanged', 'error new']);
-    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'error', message: { text: expect.stringMatching(/^stale baseline entry: AOI-02\/ansi/) }, descriptor: { id: 'baseline-stale' } }]);
+    expect(
+      log.runs[0].results.map(
+        (r: { level: string; baselineState: string }) => `${r.level} ${r.baselineState}`,
+      ),
+    ).toEqual(['note unchanged', 'warning unchanged', 'error new']);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      {
+        level: 'error',
+        message: { text: expect.stringMatching(/^stale baseline entry: AOI-02\/ansi/) },
+        descriptor: { id: 'baseline-stale' },
+      },
+    ]);
   });
 
   test('the schema check can fail', () => {
@@ -198,16 +377,56 @@ describe('sarif', () => {
 });
 
 /** The matrix of an HTML report: each row's header and its cells' status and link (undefined: a cell without one). */
-function matrixRows(page: string, section: string): { row: string; cells: { status: string; href?: string }[] }[] {
+function matrixRows(
+  page: string,
+  section: string,
+): { row: string; cells: { status: string; href?: string }[] }[] {
   const body = page.slice(page.indexOf(`id="spec-${section}"`)).split('</tbody>')[0]!;
-  return [...body.matchAll(/<tr><th scope="row"[^>]*>(.*?)<\/th>(.*?)<\/tr>/g)].map(([, row, cells]) => ({
-    row: row!,
-    cells: [...cells!.matchAll(/<td class="cell (\w+)"[^>]*>(?:<a href="#([^"]+)")?/g)].map(([, status, href]) => ({ status: status!, ...(href ? { href } : {}) })),
-  }));
+  return [...body.matchAll(/<tr><th scope="row"[^>]*>(.*?)<\/th>(.*?)<\/tr>/g)].map(
+    ([, row, cells]) => ({
+      row: row!,
+      cells: [...cells!.matchAll(/<td class="cell (\w+)"[^>]*>(?:<a href="#([^"]+)")?/g)].map(
+        ([, status, href]) => ({ status: status!, ...(href ? { href } : {}) }),
+      ),
+    }),
+  );
 }
 
 /** The elements an HTML report is made of: anything else in it was injected. */
-const HTML_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'header', 'main', 'h1', 'h2', 'h3', 'h4', 'dl', 'dt', 'dd', 'code', 'time', 'span', 'p', 'section', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'div', 'strong', 'ul', 'li', 'pre']);
+const HTML_ELEMENTS = new Set([
+  'html',
+  'head',
+  'meta',
+  'title',
+  'style',
+  'body',
+  'header',
+  'main',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'dl',
+  'dt',
+  'dd',
+  'code',
+  'time',
+  'span',
+  'p',
+  'section',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'div',
+  'strong',
+  'ul',
+  'li',
+  'pre',
+]);
 
 describe('html', () => {
   test('the §18.1 matrix: a row per command, a cell per characteristic, coloured and labelled by the worst verdict, linked to its evidence', () => {
@@ -220,34 +439,59 @@ describe('html', () => {
     expect(rows.map((r) => r.row)).toEqual(['list', 'de\\u001b[31mlete\\u202e']);
     expect(rows.every((r) => r.cells.length === CHARACTERISTICS.length)).toBe(true);
     // AOI-02 maps to Typed, AOI-03 to Verifiable, AOI-06 to Safe; no rule of this run to the other seven.
-    const at = (row: number, characteristic: string) => rows[row]!.cells[CHARACTERISTICS.indexOf(characteristic as never)]!;
+    const at = (row: number, characteristic: string) =>
+      rows[row]!.cells[CHARACTERISTICS.indexOf(characteristic as never)]!;
     expect([at(0, 'Typed'), at(0, 'Verifiable'), at(0, 'Safe'), at(0, 'Bounded')]).toEqual([
       { status: 'fail', href: 'aoi-c0-Typed' },
       { status: 'skip', href: 'aoi-c0-Verifiable' },
       { status: 'na', href: 'aoi-c0-Safe' },
       { status: 'na' },
     ]);
-    expect([at(1, 'Typed').status, at(1, 'Verifiable').status, at(1, 'Safe').status]).toEqual(['pass', 'warn', 'fail']);
+    expect([at(1, 'Typed').status, at(1, 'Verifiable').status, at(1, 'Safe').status]).toEqual([
+      'pass',
+      'warn',
+      'fail',
+    ]);
     // Every link has its target, and a failing cell's target holds the finding: message, masked excerpt, rule page.
-    for (const { href } of rows.flatMap((r) => r.cells)) if (href) expect(page).toContain(`id="${href}"`);
+    for (const { href } of rows.flatMap((r) => r.cells))
+      if (href) expect(page).toContain(`id="${href}"`);
     const typed = page.slice(page.indexOf('id="aoi-c0-Typed"')).split('</section>')[0]!;
     expect(typed).toContain('<code>AOI-02/ansi</code> (line 2): line 2 contains ANSI escape codes');
     expect(typed).toMatch(/<pre class="excerpt">\\u001b\[31mtoken=\*+\\u001b\[0m<\/pre>/);
     // The rule page opens wherever the report is opened (a CI artifact): its public URL, not this install's file.
     expect(typed).toContain(`<a class="page" href="${pageUrl('AOI-02')}">docs/rules/AOI-02.md</a>`);
-    expect(page.slice(page.indexOf('id="aoi-c0-Verifiable"')).split('</section>')[0]).toContain('capabilities --output json failed');
+    expect(page.slice(page.indexOf('id="aoi-c0-Verifiable"')).split('</section>')[0]).toContain(
+      'capabilities --output json failed',
+    );
     // The colour of each status is its own, and each has its word.
     expect(new Set(Object.values(CELL_COLOURS)).size).toBe(CELL_STATUSES.length);
-    for (const status of CELL_STATUSES) expect(page).toContain(`.cell.${status},.tag.${status},.legend .${status}{background:${CELL_COLOURS[status]}}`);
+    for (const status of CELL_STATUSES)
+      expect(page).toContain(
+        `.cell.${status},.tag.${status},.legend .${status}{background:${CELL_COLOURS[status]}}`,
+      );
     expect(page).toContain(`>${CELL_LABELS.fail}</a></td>`);
   });
 
   test('whatever the program printed is inert: markup, quotes, terminal escapes and bidi overrides escaped, secrets masked, nothing fetched or run', () => {
     const hostileCommand = 'x"><img src=x onerror=alert(1)>';
     const c = new VerdictCollector({ secrets: [SECRET] });
-    c.add('AOI-02/prose', `<script>alert("${SECRET}")</script> "quoted" \u001b]8;;http://evil.example\u0007link\u001b]8;;\u0007 \u202eevil\u009b31m`, { line: 3, text: `</pre><script>steal('${SECRET}')</script>\u202e` }, hostileCommand);
-    c.add('CMDHELP-01/missing', `<style>body{background:url(http://evil.example/x)}</style> ${SECRET}`, {}, hostileCommand);
-    const page = renderHtml(view(c.report(['AOI-02', 'CMDHELP-01'], [hostileCommand]), { target: `mytool --token ${SECRET.replace(/./g, '*')} <b>` }));
+    c.add(
+      'AOI-02/prose',
+      `<script>alert("${SECRET}")</script> "quoted" \u001b]8;;http://evil.example\u0007link\u001b]8;;\u0007 \u202eevil\u009b31m`,
+      { line: 3, text: `</pre><script>steal('${SECRET}')</script>\u202e` },
+      hostileCommand,
+    );
+    c.add(
+      'CMDHELP-01/missing',
+      `<style>body{background:url(http://evil.example/x)}</style> ${SECRET}`,
+      {},
+      hostileCommand,
+    );
+    const page = renderHtml(
+      view(c.report(['AOI-02', 'CMDHELP-01'], [hostileCommand]), {
+        target: `mytool --token ${SECRET.replace(/./g, '*')} <b>`,
+      }),
+    );
     expectSafe(page);
     expect(page).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(page).toContain('&lt;script&gt;alert(&quot;');
@@ -255,34 +499,75 @@ describe('html', () => {
     expect(page).toContain('\\u001b]8;;http://evil.example\\u0007link');
     expect(page).toContain('x&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     // Only the report's own elements, one style sheet, no script, nothing that loads anything.
-    const elements = new Set([...page.matchAll(/<([a-zA-Z][\w-]*)/g)].map(([, name]) => name!.toLowerCase()));
+    const elements = new Set(
+      [...page.matchAll(/<([a-zA-Z][\w-]*)/g)].map(([, name]) => name!.toLowerCase()),
+    );
     expect([...elements].filter((e) => !HTML_ELEMENTS.has(e))).toEqual([]);
     expect(page.match(/<style>/g)).toHaveLength(1);
     // Every `<` the program printed is escaped, so each raw tag is the report's own: none loads or runs anything.
     const tags = [...page.matchAll(/<[a-zA-Z][^>]*>/g)].map(([tag]) => tag);
-    const attributeNames = new Set(tags.flatMap((tag) => [...tag.replace(/"[^"]*"/g, '').matchAll(/\s([\w-]+)=/g)].map(([, name]) => name)));
-    const ownAttributes = new Set(['charset', 'class', 'content', 'data-status', 'datetime', 'href', 'http-equiv', 'id', 'lang', 'name', 'scope', 'title']);
+    const attributeNames = new Set(
+      tags.flatMap((tag) =>
+        [...tag.replace(/"[^"]*"/g, '').matchAll(/\s([\w-]+)=/g)].map(([, name]) => name),
+      ),
+    );
+    const ownAttributes = new Set([
+      'charset',
+      'class',
+      'content',
+      'data-status',
+      'datetime',
+      'href',
+      'http-equiv',
+      'id',
+      'lang',
+      'name',
+      'scope',
+      'title',
+    ]);
     expect([...attributeNames].filter((name) => !ownAttributes.has(name!))).toEqual([]);
     // Links go to the report's own anchors or to the rule pages (navigation on a click, nothing loaded).
-    const hrefs = tags.flatMap((tag) => [...tag.matchAll(/href="([^"]*)"/g)].map(([, href]) => href!));
-    expect(hrefs.filter((href) => !href.startsWith('#') && !/^https:\/\/github\.com\/aoi-testkit\/aoi-testkit\/blob\/v[^/]+\/docs\/rules\/[A-Z]+-\d+\.md$/.test(href))).toEqual([]);
+    const hrefs = tags.flatMap((tag) =>
+      [...tag.matchAll(/href="([^"]*)"/g)].map(([, href]) => href!),
+    );
+    expect(
+      hrefs.filter(
+        (href) =>
+          !href.startsWith('#') &&
+          !/^https:\/\/github\.com\/aoi-testkit\/aoi-testkit\/blob\/v[^/]+\/docs\/rules\/[A-Z]+-\d+\.md$/.test(
+            href,
+          ),
+      ),
+    ).toEqual([]);
     expect(hrefs).toContain(pageUrl('AOI-02'));
     expect(page.split('<style>')[1]!.split('</style>')[0]).not.toMatch(/url\(|@import/);
-    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(page).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
   });
 
   test('another spec is a rule × command table; a known failure of the baseline is its own status', () => {
     const c = new VerdictCollector();
     c.add('CMDHELP-01/missing', 'no capability line', {});
     const cmdhelp = c.report(['CMDHELP-01', 'CMDHELP-02']);
-    const page = renderHtml(view({ ...cmdhelp, verdicts: [...lintReport().verdicts, ...cmdhelp.verdicts] }));
+    const page = renderHtml(
+      view({ ...cmdhelp, verdicts: [...lintReport().verdicts, ...cmdhelp.verdicts] }),
+    );
     expect(matrixRows(page, 'cmdhelp')).toEqual([
       { row: 'CMDHELP-01', cells: [{ status: 'fail', href: 'cmdhelp-r0-c0' }] },
       { row: 'CMDHELP-02', cells: [{ status: 'pass', href: 'cmdhelp-r1-c0' }] },
     ]);
     expect(page).toContain('<th scope="col">(whole tool)</th>');
-    const known = renderHtml(withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }] }));
-    expect(matrixRows(known, 'aoi')[0]!.cells[0]).toEqual({ status: 'known', href: 'aoi-c0-Typed' });
+    const known = renderHtml(
+      withBaseline(lintReport(), {
+        aoi_testkit_baseline: 1,
+        known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }],
+      }),
+    );
+    expect(matrixRows(known, 'aoi')[0]!.cells[0]).toEqual({
+      status: 'known',
+      href: 'aoi-c0-Typed',
+    });
     expect(known).toContain('<dt>Baseline</dt><dd>aoi-baseline.json: 1 known failure(s) excused');
   });
 });
@@ -290,7 +575,9 @@ describe('html', () => {
 describe('badge', () => {
   const parse = (svg: string) => {
     expect(XMLValidator.validate(svg)).toBe(true);
-    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg) as { svg: { 'aria-label': string; title: string; g: { rect: { fill: string }[] }[] } };
+    return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg) as {
+      svg: { 'aria-label': string; title: string; g: { rect: { fill: string }[] }[] };
+    };
   };
 
   test('AOI: the conformant characteristics of ten, red when one fails, green when none does, yellow when the baseline excuses the failures', () => {
@@ -301,35 +588,72 @@ describe('badge', () => {
     const c = new VerdictCollector();
     c.exercised('AOI-02', 'list');
     c.exercised('AOI-06', 'delete');
-    expect(badgeText(view(c.report(['AOI-02', 'AOI-06'], ['list', 'delete'])))).toEqual({ label: 'AOI-CLI', message: '2/10', colour: 'green' });
-    const excused = withBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] });
+    expect(badgeText(view(c.report(['AOI-02', 'AOI-06'], ['list', 'delete'])))).toEqual({
+      label: 'AOI-CLI',
+      message: '2/10',
+      colour: 'green',
+    });
+    const excused = withBaseline(lintReport(), {
+      aoi_testkit_baseline: 1,
+      known_failures: [
+        { rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' },
+        { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' },
+      ],
+    });
     expect(badgeText(excused)).toEqual({ label: 'AOI-CLI', message: '1/10', colour: 'yellow' });
   });
 
   test('without AOI verdicts: conformant or not; markup in a label is escaped', () => {
     const c = new VerdictCollector();
     c.add('AGENTCLI-01/duplicate-key', 'x', { line: 1 });
-    const svg = renderBadge({ verb: 'manifest', target: 'AGENT-CLI.md', report: c.report(['AGENTCLI-01']) });
+    const svg = renderBadge({
+      verb: 'manifest',
+      target: 'AGENT-CLI.md',
+      report: c.report(['AGENTCLI-01']),
+    });
     expect(parse(svg).svg.title).toBe('aoi-testkit manifest: not conformant');
     expect(xmlText('a<b>&"c"')).toBe('a&lt;b&gt;&amp;&quot;c&quot;');
   });
 });
 
 describe('baseline', () => {
-  const known: BaselineFile = { aoi_testkit_baseline: 1, known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }] };
+  const known: BaselineFile = {
+    aoi_testkit_baseline: 1,
+    known_failures: [{ rule: 'AOI-02', command: 'list', sub_rule: 'AOI-02/ansi' }],
+  };
 
   test('a failure every failing sub-rule of which it names is known; the run is ok', () => {
-    const outcome = applyBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [...known.known_failures, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] }, 'b.json');
+    const outcome = applyBaseline(
+      lintReport(),
+      {
+        aoi_testkit_baseline: 1,
+        known_failures: [
+          ...known.known_failures,
+          { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' },
+        ],
+      },
+      'b.json',
+    );
     expect(outcome).toMatchObject({ ok: true, unexpected: [], stale: [], unjudged: [] });
-    expect(outcome.known.map((v) => `${v.rule} ${v.command}`)).toEqual(['AOI-02 list', `AOI-06 ${EVIL}`]);
+    expect(outcome.known.map((v) => `${v.rule} ${v.command}`)).toEqual([
+      'AOI-02 list',
+      `AOI-06 ${EVIL}`,
+    ]);
   });
 
   test('a failure it does not name fails the run, and so does a new sub-rule of a known rule', () => {
-    expect(applyBaseline(lintReport(), known, 'b.json')).toMatchObject({ ok: false, unexpected: [{ rule: 'AOI-06', command: EVIL }] });
+    expect(applyBaseline(lintReport(), known, 'b.json')).toMatchObject({
+      ok: false,
+      unexpected: [{ rule: 'AOI-06', command: EVIL }],
+    });
     const c = new VerdictCollector();
     c.add('AOI-02/ansi', 'x', { line: 1 }, 'list');
     c.add('AOI-02/prose', 'y', { line: 2 }, 'list');
-    expect(applyBaseline(c.report(['AOI-02'], ['list']), known, 'b.json')).toMatchObject({ ok: false, known: [], unexpected: [{ rule: 'AOI-02' }] });
+    expect(applyBaseline(c.report(['AOI-02'], ['list']), known, 'b.json')).toMatchObject({
+      ok: false,
+      known: [],
+      unexpected: [{ rule: 'AOI-02' }],
+    });
   });
 
   test('an entry that no longer fails is stale and fails the run; one that could not be judged is kept', () => {
@@ -339,7 +663,18 @@ describe('baseline', () => {
       { rule: 'AOI-06', command: 'list', sub_rule: 'AOI-06/unconfirmed-destructive' }, // not applicable: unjudged
       { rule: 'AOI-02', command: 'gone', sub_rule: 'AOI-02/ansi' }, // not run: unjudged
     ];
-    const outcome = applyBaseline(lintReport(), { aoi_testkit_baseline: 1, known_failures: [...known.known_failures, ...entries, { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' }] }, 'b.json');
+    const outcome = applyBaseline(
+      lintReport(),
+      {
+        aoi_testkit_baseline: 1,
+        known_failures: [
+          ...known.known_failures,
+          ...entries,
+          { rule: 'AOI-06', command: EVIL, sub_rule: 'AOI-06/unconfirmed-destructive' },
+        ],
+      },
+      'b.json',
+    );
     expect(outcome.ok).toBe(false);
     expect(outcome.stale).toEqual([entries[0]]);
     expect(outcome.unjudged).toEqual(entries.slice(1));
@@ -366,24 +701,47 @@ describe('baseline', () => {
     expect(() => readBaseline(join(dir, 'missing.json'))).toThrow(/no such file/);
     expect(() => readBaseline(dir)).toThrow(/is a directory/);
     expect(() => readBaseline(file('{'))).toThrow(/not JSON/);
-    expect(() => readBaseline(file('{"aoi_testkit_baseline":2,"known_failures":[]}'))).toThrow(/must be 1/);
-    expect(() => readBaseline(file('{"aoi_testkit_baseline":1,"known_failures":[{"rule":"AOI-02","sub_rule":"AOI-03/x"}]}'))).toThrow(/known_failures\[0\]/);
+    expect(() => readBaseline(file('{"aoi_testkit_baseline":2,"known_failures":[]}'))).toThrow(
+      /must be 1/,
+    );
+    expect(() =>
+      readBaseline(
+        file(
+          '{"aoi_testkit_baseline":1,"known_failures":[{"rule":"AOI-02","sub_rule":"AOI-03/x"}]}',
+        ),
+      ),
+    ).toThrow(/known_failures\[0\]/);
   });
 });
 
 describe('--reporter', () => {
   test('text on stdout unless another reporter is; files beside it', () => {
     expect(parseReporters(undefined, [])).toEqual([{ name: 'text' }]);
-    expect(parseReporters('jsonl', ['junit=out/j.xml'])).toEqual([{ name: 'jsonl' }, { name: 'junit', path: 'out/j.xml' }]);
-    expect(parseReporters(undefined, ['sarif=a.sarif', 'github'])).toEqual([{ name: 'sarif', path: 'a.sarif' }, { name: 'github' }]);
-    expect(parseReporters(undefined, ['junit=a=b.xml'])).toEqual([{ name: 'text' }, { name: 'junit', path: 'a=b.xml' }]);
+    expect(parseReporters('jsonl', ['junit=out/j.xml'])).toEqual([
+      { name: 'jsonl' },
+      { name: 'junit', path: 'out/j.xml' },
+    ]);
+    expect(parseReporters(undefined, ['sarif=a.sarif', 'github'])).toEqual([
+      { name: 'sarif', path: 'a.sarif' },
+      { name: 'github' },
+    ]);
+    expect(parseReporters(undefined, ['junit=a=b.xml'])).toEqual([
+      { name: 'text' },
+      { name: 'junit', path: 'a=b.xml' },
+    ]);
   });
 
   test('usage errors: two on stdout, an unknown name, an empty or shared path, a bad --output', () => {
-    expect(() => parseReporters('text', ['github'])).toThrow(/only one reporter can write to stdout, got text and github/);
-    expect(() => parseReporters(undefined, ['pdf'])).toThrow(/--reporter must be text, jsonl, junit, github, markdown, sarif, html, badge/);
+    expect(() => parseReporters('text', ['github'])).toThrow(
+      /only one reporter can write to stdout, got text and github/,
+    );
+    expect(() => parseReporters(undefined, ['pdf'])).toThrow(
+      /--reporter must be text, jsonl, junit, github, markdown, sarif, html, badge/,
+    );
     expect(() => parseReporters(undefined, ['junit='])).toThrow(/needs a file/);
-    expect(() => parseReporters(undefined, ['junit=a', 'sarif=a'])).toThrow(/two reporters write to a/);
+    expect(() => parseReporters(undefined, ['junit=a', 'sarif=a'])).toThrow(
+      /two reporters write to a/,
+    );
     expect(() => parseReporters('junit', [])).toThrow(/--output must be text or jsonl/);
   });
 });

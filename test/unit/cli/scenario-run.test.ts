@@ -1,6 +1,13 @@
 /** `scenarios --run`: the kit judged by its corpus, expected vs actual per scenario, reported as text, JSONL or JUnit. */
 import { describe, expect, test } from 'vitest';
-import { difference, renderRunJunit, renderRunText, runScenario, type RunnableScenario, type ScenarioResult } from '../../../src/cli/scenario-run.js';
+import {
+  difference,
+  renderRunJunit,
+  renderRunText,
+  runScenario,
+  type RunnableScenario,
+  type ScenarioResult,
+} from '../../../src/cli/scenario-run.js';
 import { loadScenarios, parseScenariosArgs } from '../../../src/cli/scenarios.js';
 import { UsageError } from '../../../src/cli/usage.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js';
@@ -8,18 +15,33 @@ import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js
 const corpus = loadScenarios();
 const byId = (id: string) => corpus.find((s) => s.id === id) as RunnableScenario;
 /** The same scenario with a verdict the kit does not give: AOI-03 expected to fail as well. */
-const wrong = (s: RunnableScenario): RunnableScenario => ({ ...s, expected: { ...s.expected, ok: false, rules: { ...s.expected.rules, 'AOI-03': 'fail' }, findings: [...s.expected.findings, 'AOI-03/eof-without-summary'].sort() } });
+const wrong = (s: RunnableScenario): RunnableScenario => ({
+  ...s,
+  expected: {
+    ...s.expected,
+    ok: false,
+    rules: { ...s.expected.rules, 'AOI-03': 'fail' },
+    findings: [...s.expected.findings, 'AOI-03/eof-without-summary'].sort(),
+  },
+});
 
 describe('scenarios --run', () => {
   const stream = corpus.find((s) => s.kind === 'stream' && !s.expected.ok) as RunnableScenario;
   const clean = corpus.find((s) => s.kind === 'stream' && s.expected.ok) as RunnableScenario;
 
   test('a stream scenario: the kit agrees with the corpus; with a wrong expectation it does not, and says how', async () => {
-    expect(await runScenario(stream)).toMatchObject({ id: stream.id, kind: 'stream', ok: true, actual: stream.expected });
+    expect(await runScenario(stream)).toMatchObject({
+      id: stream.id,
+      kind: 'stream',
+      ok: true,
+      actual: stream.expected,
+    });
     expect(await runScenario(clean)).toMatchObject({ ok: true, actual: clean.expected });
     const disagreed = await runScenario(wrong(clean));
     expect(disagreed.ok).toBe(false);
-    expect(difference(disagreed)).toBe('AOI-03 expected fail, got pass; missing AOI-03/eof-without-summary');
+    expect(difference(disagreed)).toBe(
+      'AOI-03 expected fail, got pass; missing AOI-03/eof-without-summary',
+    );
   });
 
   test('a lint scenario, its fake linted in memory', { timeout: 120_000 }, async () => {
@@ -31,9 +53,35 @@ describe('scenarios --run', () => {
   });
 
   const results: ScenarioResult[] = [
-    { id: 'preset.ok', kind: 'stream', ok: true, expected: clean.expected, actual: clean.expected, durationMs: 12 },
-    { id: 'fault.x<&"y">', kind: 'lint', ok: false, expected: clean.expected, actual: { ...clean.expected, ok: false, rules: { ...clean.expected.rules, 'AOI-02': 'fail' }, findings: ['AOI-02/ansi'] }, durationMs: 1500 },
-    { id: 'fault.setup', kind: 'lint', ok: false, expected: clean.expected, error: 'setup `create` ended with exit 1', durationMs: 3 },
+    {
+      id: 'preset.ok',
+      kind: 'stream',
+      ok: true,
+      expected: clean.expected,
+      actual: clean.expected,
+      durationMs: 12,
+    },
+    {
+      id: 'fault.x<&"y">',
+      kind: 'lint',
+      ok: false,
+      expected: clean.expected,
+      actual: {
+        ...clean.expected,
+        ok: false,
+        rules: { ...clean.expected.rules, 'AOI-02': 'fail' },
+        findings: ['AOI-02/ansi'],
+      },
+      durationMs: 1500,
+    },
+    {
+      id: 'fault.setup',
+      kind: 'lint',
+      ok: false,
+      expected: clean.expected,
+      error: 'setup `create` ended with exit 1',
+      durationMs: 3,
+    },
   ];
 
   test('JUnit: a testsuite per kind, a testcase per scenario, a failure naming the difference; valid XML (and against the XSD)', () => {
@@ -46,7 +94,10 @@ describe('scenarios --run', () => {
     ]);
     const [x, setup] = testsuites.testsuite[1]!.testcase;
     expect(x!.name).toBe('fault.x<&"y">');
-    expect(x!.failure).toMatchObject({ type: 'verdict-mismatch', message: 'AOI-02 expected pass, got fail; unexpected AOI-02/ansi' });
+    expect(x!.failure).toMatchObject({
+      type: 'verdict-mismatch',
+      message: 'AOI-02 expected pass, got fail; unexpected AOI-02/ansi',
+    });
     expect(setup!.failure!.message).toBe('setup `create` ended with exit 1');
     if (HAS_XMLLINT) expect(xsdProblems(xml)).toBeUndefined();
   });
@@ -59,11 +110,21 @@ describe('scenarios --run', () => {
   });
 
   test('usage: --reporter needs --run; --run only the stream and lint kinds, and only text, jsonl, junit', () => {
-    expect(parseScenariosArgs(['--run', '--kind', 'stream', '--reporter', 'junit=out.xml']).run).toEqual([{ name: 'text' }, { name: 'junit', path: 'out.xml' }]);
+    expect(
+      parseScenariosArgs(['--run', '--kind', 'stream', '--reporter', 'junit=out.xml']).run,
+    ).toEqual([{ name: 'text' }, { name: 'junit', path: 'out.xml' }]);
     expect(parseScenariosArgs(['--run', '--output', 'jsonl']).run).toEqual([{ name: 'jsonl' }]);
-    expect(() => parseScenariosArgs(['--reporter', 'junit=out.xml'])).toThrow('--reporter reports a corpus run: add --run');
-    expect(() => parseScenariosArgs(['--run', '--kind', 'cmdhelp'])).toThrow(/--run judges the stream and lint scenarios .*not --kind cmdhelp/);
-    expect(() => parseScenariosArgs(['--run', '--reporter', 'sarif=x.sarif'])).toThrow('scenarios --run reports with text, jsonl, junit, got --reporter sarif');
-    expect(() => parseScenariosArgs(['--run', '--reporter', 'jsonl', '--output', 'text'])).toThrow(UsageError);
+    expect(() => parseScenariosArgs(['--reporter', 'junit=out.xml'])).toThrow(
+      '--reporter reports a corpus run: add --run',
+    );
+    expect(() => parseScenariosArgs(['--run', '--kind', 'cmdhelp'])).toThrow(
+      /--run judges the stream and lint scenarios .*not --kind cmdhelp/,
+    );
+    expect(() => parseScenariosArgs(['--run', '--reporter', 'sarif=x.sarif'])).toThrow(
+      'scenarios --run reports with text, jsonl, junit, got --reporter sarif',
+    );
+    expect(() => parseScenariosArgs(['--run', '--reporter', 'jsonl', '--output', 'text'])).toThrow(
+      UsageError,
+    );
   });
 });

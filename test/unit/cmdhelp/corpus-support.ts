@@ -2,7 +2,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkCmdhelpMarkdown, parseCapabilityLine, validateCmdhelpDocument } from '../../../src/checks/cmdhelp/index.js';
+import {
+  checkCmdhelpMarkdown,
+  parseCapabilityLine,
+  validateCmdhelpDocument,
+} from '../../../src/checks/cmdhelp/index.js';
 
 export const corpusDir = fileURLToPath(new URL('../../../fixtures/cmdhelp/', import.meta.url));
 
@@ -23,7 +27,8 @@ export function corpusFiles(): string[] {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/^(cmdhelp\.json|capabilities\.txt|help\.md)$/.test(name)) out.push(relative(corpusDir, full));
+      else if (/^(cmdhelp\.json|capabilities\.txt|help\.md)$/.test(name))
+        out.push(relative(corpusDir, full));
     }
   };
   walk(join(corpusDir, 'valid'));
@@ -35,8 +40,21 @@ export function judge(path: string): ExpectedFixture {
   const text = readFileSync(join(corpusDir, path), 'utf8');
   if (path.endsWith('cmdhelp.json')) {
     const report = validateCmdhelpDocument(text);
-    return { path, valid: report.valid, findings: report.findings.map((f) => ({ id: f.id, path: f.path })) };
+    return {
+      path,
+      valid: report.valid,
+      findings: report.findings.map((f) => ({ id: f.id, path: f.path })),
+    };
   }
-  const findings = path.endsWith('capabilities.txt') ? parseCapabilityLine(text).findings : checkCmdhelpMarkdown(text, { binary: 'helpdesk' }).findings;
-  return { path, valid: !findings.some((f) => f.severity === 'error'), findings: findings.map((f) => ({ id: f.id, ...(f.line !== undefined ? { line: f.line } : {}) })) };
+  const findings = path.endsWith('capabilities.txt')
+    ? parseCapabilityLine(text).findings
+    : checkCmdhelpMarkdown(text, { binary: 'helpdesk' }).findings;
+  return {
+    path,
+    valid: !findings.some((f) => f.severity === 'error'),
+    findings: findings.map((f) => ({
+      id: f.id,
+      ...(f.line !== undefined ? { line: f.line } : {}),
+    })),
+  };
 }

@@ -20,7 +20,8 @@ async function chunksOf(stream: Readable): Promise<Buffer[]> {
 async function webChunksOf(stream: ReadableStream<Uint8Array>): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
   const reader = stream.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(Buffer.from(next.value));
+  for (let next = await reader.read(); !next.done; next = await reader.read())
+    chunks.push(Buffer.from(next.value));
   return chunks;
 }
 
@@ -30,14 +31,22 @@ const sizes = (chunks: Uint8Array[]) => chunks.map((chunk) => chunk.length);
 describe('streamFrom: what a stream is made of', () => {
   test('events: one compact JSONL line per object; strings written as given (prose, broken lines)', async () => {
     expect(text(await chunksOf(streamFrom(EVENTS)))).toBe(JSONL);
-    const mixed = await chunksOf(streamFrom([META, 'Loading… done\n', '{"type":"hit"', '\n', SUMMARY]));
-    expect(text(mixed)).toBe(`${JSON.stringify(META)}\nLoading… done\n{"type":"hit"\n${JSON.stringify(SUMMARY)}\n`);
+    const mixed = await chunksOf(
+      streamFrom([META, 'Loading… done\n', '{"type":"hit"', '\n', SUMMARY]),
+    );
+    expect(text(mixed)).toBe(
+      `${JSON.stringify(META)}\nLoading… done\n{"type":"hit"\n${JSON.stringify(SUMMARY)}\n`,
+    );
     // Any iterable, not only arrays.
     expect(text(await chunksOf(streamFrom(new Set(EVENTS))))).toBe(JSONL);
   });
 
   test('bytes are delivered unchanged, invalid UTF-8 included; one chunk unless cut', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"type":"hit","t":"'), Buffer.from([0xff, 0xc3]), Buffer.from('"}\r\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"type":"hit","t":"'),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('"}\r\n'),
+    ]);
     const chunks = await chunksOf(streamFrom(bytes));
     expect(chunks).toHaveLength(1);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
@@ -64,7 +73,9 @@ describe('streamFrom: what a stream is made of', () => {
     expect(cut[1]![0]).toBe(0x0a);
     expect(Buffer.concat(cut).equals(crlf)).toBe(true);
     // chunkSize and cuts together, counted from the start of the stream.
-    expect(sizes(await chunksOf(streamFrom(Buffer.from('abcdefghij'), { chunkSize: 4, cuts: [6] })))).toEqual([4, 2, 2, 2]);
+    expect(
+      sizes(await chunksOf(streamFrom(Buffer.from('abcdefghij'), { chunkSize: 4, cuts: [6] }))),
+    ).toEqual([4, 2, 2, 2]);
   });
 
   test('jsonlChunks: the same bytes and cuts, as an array', () => {
@@ -86,7 +97,9 @@ describe('streamFrom: a fast-check arbitrary, sampled once', () => {
     expect(isArbitrary(fc.constant(EVENTS))).toBe(true);
     expect(isArbitrary(EVENTS)).toBe(false);
     expect(text(await chunksOf(streamFrom(fc.constant(EVENTS))))).toBe(JSONL);
-    expect(text(await chunksOf(streamFrom(fc.constant(new Uint8Array(Buffer.from(JSONL))))))).toBe(JSONL);
+    expect(text(await chunksOf(streamFrom(fc.constant(new Uint8Array(Buffer.from(JSONL))))))).toBe(
+      JSONL,
+    );
     const bytes = Buffer.from(JSONL);
     const precut = [bytes.subarray(0, 3), bytes.subarray(3)];
     expect(sizes(await chunksOf(streamFrom(fc.constant(precut))))).toEqual([3, bytes.length - 3]);
@@ -97,7 +110,10 @@ describe('streamFrom: a fast-check arbitrary, sampled once', () => {
     // A stream cut by chunked(arbitrary) carries its bytes and its chunks: it arrives in its cuts.
     const cut = { bytes, chunks: precut, events: EVENTS };
     expect(sizes(await chunksOf(streamFrom(fc.constant(cut))))).toEqual([3, bytes.length - 3]);
-    expect(sizes(await chunksOf(streamFrom(fc.constant(cut), { chunkSize: 100 })))).toEqual([100, bytes.length - 100]);
+    expect(sizes(await chunksOf(streamFrom(fc.constant(cut), { chunkSize: 100 })))).toEqual([
+      100,
+      bytes.length - 100,
+    ]);
   });
 
   test('the same seed gives the same stream; the seed picks among the values', async () => {
@@ -121,11 +137,17 @@ describe('streamFrom: a fast-check arbitrary, sampled once', () => {
 describe('webStreamFrom', () => {
   test('the same chunks as streamFrom, for events, bytes and arbitraries', async () => {
     const options = { chunkSize: 3, cuts: [1] };
-    expect(await webChunksOf(webStreamFrom(EVENTS, options))).toEqual(await chunksOf(streamFrom(EVENTS, options)));
+    expect(await webChunksOf(webStreamFrom(EVENTS, options))).toEqual(
+      await chunksOf(streamFrom(EVENTS, options)),
+    );
     const bytes = Buffer.from(JSONL);
-    expect(await webChunksOf(webStreamFrom(bytes, options))).toEqual(await chunksOf(streamFrom(bytes, options)));
+    expect(await webChunksOf(webStreamFrom(bytes, options))).toEqual(
+      await chunksOf(streamFrom(bytes, options)),
+    );
     const arbitrary = fc.constantFrom(JSONL, `${JSON.stringify(META)}\n`);
-    expect(await webChunksOf(webStreamFrom(arbitrary, { seed: 7, chunkSize: 2 }))).toEqual(await chunksOf(streamFrom(arbitrary, { seed: 7, chunkSize: 2 })));
+    expect(await webChunksOf(webStreamFrom(arbitrary, { seed: 7, chunkSize: 2 }))).toEqual(
+      await chunksOf(streamFrom(arbitrary, { seed: 7, chunkSize: 2 })),
+    );
   });
 });
 

@@ -1,7 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScenarios, parseScenariosArgs, renderScenarioList, resolveScenario, runScenarios, scenarioFakeArgs, scenariosDir } from '../../../src/cli/scenarios.js';
+import {
+  loadScenarios,
+  parseScenariosArgs,
+  renderScenarioList,
+  resolveScenario,
+  runScenarios,
+  scenarioFakeArgs,
+  scenariosDir,
+} from '../../../src/cli/scenarios.js';
 import { Emitter } from '../../../src/cli/emitter.js';
 import { UsageError } from '../../../src/cli/usage.js';
 import { scenarioFaults } from '../../../src/corpus/run.js';
@@ -13,7 +21,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function jsonl(args: string[]): Promise<{ code: number; events: Array<Record<string, unknown>> }> {
+async function jsonl(
+  args: string[],
+): Promise<{ code: number; events: Array<Record<string, unknown>> }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -21,7 +31,13 @@ async function jsonl(args: string[]): Promise<{ code: number; events: Array<Reco
   const code = await runScenarios(['--output', 'jsonl', ...args], emitter);
   await emitter.close();
   const text = Buffer.concat(chunks).toString('utf8');
-  return { code, events: text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    code,
+    events: text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('aoi-testkit scenarios', () => {
@@ -41,13 +57,26 @@ describe('aoi-testkit scenarios', () => {
   it('--output jsonl: meta, one scenario event per file with the whole scenario, summary', async () => {
     const { code, events } = await jsonl([]);
     expect(code).toBe(0);
-    expect(events[0]).toMatchObject({ type: 'aoi:meta', tool: 'aoi-testkit', command: 'scenarios' });
-    expect(events.at(-1)).toEqual({ type: 'aoi:summary', ok: true, count: corpus.length, warning_count: 0, error_count: 0 });
+    expect(events[0]).toMatchObject({
+      type: 'aoi:meta',
+      tool: 'aoi-testkit',
+      command: 'scenarios',
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'aoi:summary',
+      ok: true,
+      count: corpus.length,
+      warning_count: 0,
+      error_count: 0,
+    });
     const scenarios = events.filter((e) => e.type === 'scenario');
     expect(scenarios).toHaveLength(corpus.length);
     expect(scenarios.map(({ type: _type, ...rest }) => rest)).toEqual(corpus);
     // An APP-runtime scenario has no command: its package is made per run (request, responses instead).
-    for (const event of scenarios) expect(event).toHaveProperty(event.kind === 'app' ? 'path' : event.shape === 'runtime' ? 'request' : 'command');
+    for (const event of scenarios)
+      expect(event).toHaveProperty(
+        event.kind === 'app' ? 'path' : event.shape === 'runtime' ? 'request' : 'command',
+      );
   });
 
   it('--kind keeps one kind, --spec one spec; together, both', async () => {
@@ -62,10 +91,19 @@ describe('aoi-testkit scenarios', () => {
       const { events } = await jsonl(['--spec', spec]);
       const scenarios = events.filter((e) => e.type === 'scenario');
       expect(scenarios.length, spec).toBe(corpus.filter((s) => s.spec === spec).length);
-      expect(new Set(scenarios.map((s) => s.kind)), spec).toEqual(new Set(spec === 'aoi' ? ['stream', 'lint', 'foreign'] : [spec]));
+      expect(new Set(scenarios.map((s) => s.kind)), spec).toEqual(
+        new Set(spec === 'aoi' ? ['stream', 'lint', 'foreign'] : [spec]),
+      );
     }
-    expect((await jsonl(['--spec', 'aoi', '--kind', 'lint'])).events.filter((e) => e.type === 'scenario').length).toBe(corpus.filter((s) => s.kind === 'lint').length);
-    expect((await jsonl(['--spec', 'exec', '--kind', 'lint'])).events.filter((e) => e.type === 'scenario')).toEqual([]);
+    expect(
+      (await jsonl(['--spec', 'aoi', '--kind', 'lint'])).events.filter((e) => e.type === 'scenario')
+        .length,
+    ).toBe(corpus.filter((s) => s.kind === 'lint').length);
+    expect(
+      (await jsonl(['--spec', 'exec', '--kind', 'lint'])).events.filter(
+        (e) => e.type === 'scenario',
+      ),
+    ).toEqual([]);
   });
 
   it('text: one line per scenario with the rules it must fail, then the counts', async () => {
@@ -78,8 +116,12 @@ describe('aoi-testkit scenarios', () => {
     const lines = written.trimEnd().split('\n');
     const streams = corpus.filter((s) => s.kind === 'stream');
     expect(lines).toHaveLength(streams.length + 1);
-    expect(lines.find((l) => l.startsWith('preset.well-behaved '))).toMatch(/stream\s+aoi\s+passes$/);
-    expect(lines.find((l) => l.startsWith('fault.ansi-colour.summary-only '))).toMatch(/fails AOI-02, AOI-03$/);
+    expect(lines.find((l) => l.startsWith('preset.well-behaved '))).toMatch(
+      /stream\s+aoi\s+passes$/,
+    );
+    expect(lines.find((l) => l.startsWith('fault.ansi-colour.summary-only '))).toMatch(
+      /fails AOI-02, AOI-03$/,
+    );
     expect(lines.find((l) => l.startsWith('fault.crlf '))).toMatch(/passes; warns AOI-02$/);
     expect(lines.at(-1)).toBe(`${streams.length} scenario(s): ${streams.length} stream`);
   });
@@ -88,12 +130,18 @@ describe('aoi-testkit scenarios', () => {
     const text = renderScenarioList(corpus);
     expect(text).toMatch(/^cmdhelp\.helpdesk\.depth-ignored +cmdhelp +cmdhelp +fails CMDHELP-04$/m);
     expect(text).toMatch(/^exec\.notes\.deadlock +exec +exec +fails EXEC-10$/m);
-    expect(text).toMatch(/^app\.broken\.app-12--unstructured-error +app +app +passes; warns APP-12$/m);
+    expect(text).toMatch(
+      /^app\.broken\.app-12--unstructured-error +app +app +passes; warns APP-12$/m,
+    );
     expect(text).toMatch(/^agent\.acp\.crash-mid-turn +agent +agent +fails AGENTCLI-22$/m);
     expect(text).toMatch(/^backend\.rate-limited +stream +aoi +passes$/m);
-    expect(text).toMatch(/^consumer\.spawn\.killed +consumer +consumer +a consumer must fail closed, else CONSUMER-06\/killed-accepted$/m);
+    expect(text).toMatch(
+      /^consumer\.spawn\.killed +consumer +consumer +a consumer must fail closed, else CONSUMER-06\/killed-accepted$/m,
+    );
     const count = (kind: string) => corpus.filter((s) => s.kind === kind).length;
-    expect(text.trimEnd().split('\n').at(-1)).toBe(`${corpus.length} scenario(s): ${['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent', 'consumer'].map((k) => `${count(k)} ${k}`).join(', ')}`);
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      `${corpus.length} scenario(s): ${['stream', 'lint', 'foreign', 'cmdhelp', 'exec', 'app', 'agent', 'consumer'].map((k) => `${count(k)} ${k}`).join(', ')}`,
+    );
   });
 
   it('renders an empty list', () => {
@@ -102,29 +150,66 @@ describe('aoi-testkit scenarios', () => {
 
   it('rejects bad options as usage errors', () => {
     expect(() => parseScenariosArgs(['--kind', 'both'])).toThrow(UsageError);
-    expect(() => parseScenariosArgs(['--spec', 'agentcli'])).toThrow(/--spec must be one of aoi, cmdhelp, exec, app, agent/);
+    expect(() => parseScenariosArgs(['--spec', 'agentcli'])).toThrow(
+      /--spec must be one of aoi, cmdhelp, exec, app, agent/,
+    );
     expect(() => parseScenariosArgs(['--output', 'yaml'])).toThrow(/text or jsonl/);
     expect(() => parseScenariosArgs(['--nope'])).toThrow(UsageError);
-    expect(parseScenariosArgs(['--format', 'jsonl'])).toEqual({ output: 'jsonl', kind: undefined, spec: undefined, run: undefined });
+    expect(parseScenariosArgs(['--format', 'jsonl'])).toEqual({
+      output: 'jsonl',
+      kind: undefined,
+      spec: undefined,
+      run: undefined,
+    });
   });
 });
 
 describe('resolveScenario: `aoi-testkit fake <scenario-id>` for AOI scenarios', () => {
   it('gives the preset, the faults on top of it, the seed and the environment', () => {
-    expect(resolveScenario('fault.ansi-colour.summary-only')).toEqual({ preset: 'well-behaved', faults: [['ansi-colour', { target: ['aoi:summary'] }]], seed: 1, env: {} });
-    expect(resolveScenario('preset.colourful')).toEqual({ preset: 'colourful', faults: [], seed: 1, env: {} });
-    expect(resolveScenario('backend.unavailable')).toEqual({ preset: 'well-behaved', faults: [], seed: 1, env: { NOTES_BACKEND: '{"status":503}' } });
+    expect(resolveScenario('fault.ansi-colour.summary-only')).toEqual({
+      preset: 'well-behaved',
+      faults: [['ansi-colour', { target: ['aoi:summary'] }]],
+      seed: 1,
+      env: {},
+    });
+    expect(resolveScenario('preset.colourful')).toEqual({
+      preset: 'colourful',
+      faults: [],
+      seed: 1,
+      env: {},
+    });
+    expect(resolveScenario('backend.unavailable')).toEqual({
+      preset: 'well-behaved',
+      faults: [],
+      seed: 1,
+      env: { NOTES_BACKEND: '{"status":503}' },
+    });
   });
 
   it('is undefined for anything that is not an AOI scenario id', () => {
-    for (const id of ['colourful', 'fault.no-such-fault', 'preset.nope', '../package', 'fault./etc/passwd', '', 'cmdhelp.helpdesk', 'exec.notes']) expect(resolveScenario(id), id).toBeUndefined();
+    for (const id of [
+      'colourful',
+      'fault.no-such-fault',
+      'preset.nope',
+      '../package',
+      'fault./etc/passwd',
+      '',
+      'cmdhelp.helpdesk',
+      'exec.notes',
+    ])
+      expect(resolveScenario(id), id).toBeUndefined();
   });
 
   it('resolves every AOI scenario to faults the catalogue can make', () => {
     for (const scenario of corpus) {
       if (scenario.kind !== 'stream' && scenario.kind !== 'lint') continue;
       const spec = resolveScenario(scenario.id)!;
-      expect(spec, scenario.id).toEqual({ preset: scenario.fake.preset, faults: scenario.fake.faults, seed: scenario.fake.seed, env: scenario.kind === 'stream' ? (scenario.env ?? {}) : {} });
+      expect(spec, scenario.id).toEqual({
+        preset: scenario.fake.preset,
+        faults: scenario.fake.faults,
+        seed: scenario.fake.seed,
+        env: scenario.kind === 'stream' ? (scenario.env ?? {}) : {},
+      });
       expect(() => scenarioFaults({ tool: 'notes', ...spec })).not.toThrow();
     }
   });
@@ -133,16 +218,26 @@ describe('resolveScenario: `aoi-testkit fake <scenario-id>` for AOI scenarios', 
 describe('scenarioFakeArgs: `aoi-testkit fake <scenario-id>` for the other kinds', () => {
   it('gives the words of the scenario’s command after `fake`', () => {
     expect(scenarioFakeArgs('cmdhelp.helpdesk.depth-ignored')).toEqual(['helpdesk.depth-ignored']);
-    expect(scenarioFakeArgs('exec.notes.lost-lines')).toEqual(['--env', 'AOI_TESTKIT_EXEC_FAULTS=lost-lines', 'well-behaved']);
+    expect(scenarioFakeArgs('exec.notes.lost-lines')).toEqual([
+      '--env',
+      'AOI_TESTKIT_EXEC_FAULTS=lost-lines',
+      'well-behaved',
+    ]);
     expect(scenarioFakeArgs('exec.notes')).toEqual(['well-behaved']);
     expect(scenarioFakeArgs('agent.repl.crash-mid-turn')).toEqual(['agent-repl.crash-mid-turn']);
   });
 
   it('an app scenario has no fake: a usage error that names lint --app-dir; an unknown id is one too', () => {
     expect(() => scenarioFakeArgs('app.todo')).toThrow(UsageError);
-    expect(() => scenarioFakeArgs('app.todo')).toThrow(`app.todo is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${ROOT}fixtures/apps/todo`);
-    expect(() => scenarioFakeArgs('agent.acp.no-such-fault')).toThrow(/unknown scenario "agent\.acp\.no-such-fault"/);
-    expect(() => scenarioFakeArgs('foreign.pynotes')).toThrow('foreign.pynotes is a foreign tool, not a fake: run python3 fixtures/foreign/pynotes/pynotes.py from');
+    expect(() => scenarioFakeArgs('app.todo')).toThrow(
+      `app.todo is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${ROOT}fixtures/apps/todo`,
+    );
+    expect(() => scenarioFakeArgs('agent.acp.no-such-fault')).toThrow(
+      /unknown scenario "agent\.acp\.no-such-fault"/,
+    );
+    expect(() => scenarioFakeArgs('foreign.pynotes')).toThrow(
+      'foreign.pynotes is a foreign tool, not a fake: run python3 fixtures/foreign/pynotes/pynotes.py from',
+    );
     expect(() => scenarioFakeArgs('exec.../x')).toThrow(/unknown scenario/);
   });
 });

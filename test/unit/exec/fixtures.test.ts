@@ -8,15 +8,27 @@ import { createAjv } from '../../../src/spec/ajv.js';
 import envelopeSchema from '../../../src/spec/exec/response-envelope.schema.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../../../fixtures/exec/', import.meta.url));
-const upstream = fileURLToPath(new URL('../../upstream/cli-agent-spec/response-envelope.json', import.meta.url));
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-const upstreamEnvelope = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(upstream, 'utf8')) as object);
+const upstream = fileURLToPath(
+  new URL('../../upstream/cli-agent-spec/response-envelope.json', import.meta.url),
+);
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+const upstreamEnvelope = new Ajv({ allErrors: true, strict: false }).compile(
+  JSON.parse(readFileSync(upstream, 'utf8')) as object,
+);
 const kitEnvelope = createAjv([]).compile(envelopeSchema);
 
 interface Expected {
   description: string;
   exit: number | null;
-  judgements: { options: ExecOutputOptions; ok: boolean; findings: string[]; verdicts: Record<string, string> }[];
+  judgements: {
+    options: ExecOutputOptions;
+    ok: boolean;
+    findings: string[];
+    verdicts: Record<string, string>;
+  }[];
 }
 
 describe('fixtures/exec', () => {
@@ -30,12 +42,16 @@ describe('fixtures/exec', () => {
       const dir = join(root, name);
       const input = readFileSync(join(dir, 'input.jsonl'), 'utf8');
       const output = readFileSync(join(dir, 'output.jsonl'), 'utf8');
-      const stderr = existsSync(join(dir, 'stderr.txt')) ? readFileSync(join(dir, 'stderr.txt'), 'utf8') : '';
+      const stderr = existsSync(join(dir, 'stderr.txt'))
+        ? readFileSync(join(dir, 'stderr.txt'), 'utf8')
+        : '';
       const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;
       expect(expected.judgements.length).toBeGreaterThan(0);
       for (const j of expected.judgements) {
         const r = checkExecOutput(input, output, expected.exit, { ...j.options, stderr });
-        expect([...new Set(r.findings.map((f) => f.id))].sort(), JSON.stringify(j.options)).toEqual(j.findings);
+        expect([...new Set(r.findings.map((f) => f.id))].sort(), JSON.stringify(j.options)).toEqual(
+          j.findings,
+        );
         expect(r.ok).toBe(j.ok);
         expect(Object.fromEntries(r.verdicts.map((v) => [v.rule, v.status]))).toEqual(j.verdicts);
       }
@@ -44,7 +60,9 @@ describe('fixtures/exec', () => {
           const envelope = JSON.parse(line) as Record<string, unknown>;
           expect(kitEnvelope(envelope), line).toBe(true);
           // Upstream forbids top-level _cmd/_line: only the meta reading validates there.
-          expect(upstreamEnvelope(envelope), line).toBe(!('_line' in envelope) && !('_cmd' in envelope));
+          expect(upstreamEnvelope(envelope), line).toBe(
+            !('_line' in envelope) && !('_cmd' in envelope),
+          );
         }
       }
     });

@@ -26,7 +26,10 @@ const kitRequest = kit.compile(dispatchSchema);
 
 describe('notes exec (in memory)', () => {
   it('answers one envelope per line, _cmd and _line in meta, and exits 1 when a line failed (--ignore-errors)', async () => {
-    const r = await execInMemory([{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, { _cmd: 'list' }], ['--ignore-errors']);
+    const r = await execInMemory(
+      [{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, { _cmd: 'list' }],
+      ['--ignore-errors'],
+    );
     expect(r.exitCode).toBe(1);
     expect(r.envelopes.map((e) => [e.meta._line, e.meta._cmd, e.ok])).toEqual([
       [1, 'create', true],
@@ -50,24 +53,50 @@ describe('notes exec (in memory)', () => {
 
   it('answers a malformed stream with DISPATCH_PARSE_ERROR and exit 2, dispatching nothing', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'aoi-exec-'));
-    const r = await execInMemory([{ _cmd: 'create', title: 'a' }, '{"_cmd":', { _cmd: 'create', title: 'b' }], [], {}, stateDir);
+    const r = await execInMemory(
+      [{ _cmd: 'create', title: 'a' }, '{"_cmd":', { _cmd: 'create', title: 'b' }],
+      [],
+      {},
+      stateDir,
+    );
     expect(r.exitCode).toBe(2);
     expect(r.envelopes).toHaveLength(1);
-    expect(r.envelopes[0]).toMatchObject({ ok: false, error: { code: 'DISPATCH_PARSE_ERROR' }, meta: { _line: 2 } });
+    expect(r.envelopes[0]).toMatchObject({
+      ok: false,
+      error: { code: 'DISPATCH_PARSE_ERROR' },
+      meta: { _line: 2 },
+    });
     const after = await execInMemory([{ _cmd: 'list' }], [], {}, stateDir);
     expect(after.envelopes[0]!.data).toEqual({ items: [] });
   });
 
   it('forwards --dry-run to mutating and destructive commands only (the state is unchanged)', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'aoi-exec-'));
-    const r = await execInMemory([{ _cmd: 'create', title: 'a' }, { _cmd: 'list' }], ['--dry-run'], {}, stateDir);
+    const r = await execInMemory(
+      [{ _cmd: 'create', title: 'a' }, { _cmd: 'list' }],
+      ['--dry-run'],
+      {},
+      stateDir,
+    );
     expect(r.exitCode).toBe(0);
-    expect(r.envelopes[0]!.data).toEqual({ items: [{ type: 'aoi:plan', action: 'create', target: 'note', title: 'a' }] });
+    expect(r.envelopes[0]!.data).toEqual({
+      items: [{ type: 'aoi:plan', action: 'create', target: 'note', title: 'a' }],
+    });
     expect(r.envelopes[1]!.data).toEqual({ items: [] });
   });
 
   it('maps payload and _opts to flags: true a bare flag, strings and numbers --flag=value, false nothing', () => {
-    expect(argvOf({ _cmd: 'create', title: 'T', tags: ['x', 'y'], _opts: { 'dry-run': true, limit: 3, target: 'inbox', quiet: false } }, false)).toEqual([
+    expect(
+      argvOf(
+        {
+          _cmd: 'create',
+          title: 'T',
+          tags: ['x', 'y'],
+          _opts: { 'dry-run': true, limit: 3, target: 'inbox', quiet: false },
+        },
+        false,
+      ),
+    ).toEqual([
       'create',
       '--title=T',
       '--tag=x',
@@ -76,27 +105,54 @@ describe('notes exec (in memory)', () => {
       '--limit=3',
       '--target=inbox',
     ]);
-    expect(argvOf({ _cmd: 'delete', ids: ['n_1', 'n_2'], confirm: true }, true)).toEqual(['delete', 'n_1', 'n_2', '--confirm', '--dry-run']);
+    expect(argvOf({ _cmd: 'delete', ids: ['n_1', 'n_2'], confirm: true }, true)).toEqual([
+      'delete',
+      'n_1',
+      'n_2',
+      '--confirm',
+      '--dry-run',
+    ]);
   });
 
   it('refuses unknown and non-dispatchable commands per line (exit 1), never reads stdin for a dispatched command', async () => {
-    const r = await execInMemory([{ _cmd: 'frobnicate' }, { _cmd: 'import', 'input-jsonl': '-' }, { _cmd: 'exec' }], ['--ignore-errors']);
+    const r = await execInMemory(
+      [{ _cmd: 'frobnicate' }, { _cmd: 'import', 'input-jsonl': '-' }, { _cmd: 'exec' }],
+      ['--ignore-errors'],
+    );
     expect(r.exitCode).toBe(1);
-    expect(r.envelopes.map((e) => (e.error as { code: string }).code)).toEqual(['UNKNOWN_COMMAND', 'NOT_DISPATCHABLE', 'NOT_DISPATCHABLE']);
+    expect(r.envelopes.map((e) => (e.error as { code: string }).code)).toEqual([
+      'UNKNOWN_COMMAND',
+      'NOT_DISPATCHABLE',
+      'NOT_DISPATCHABLE',
+    ]);
   });
 
   it('reads the batch from --input-file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aoi-exec-'));
     const file = join(dir, 'batch.jsonl');
     (await import('node:fs')).writeFileSync(file, '{"_cmd":"list"}\n{"_cmd":"doctor"}\n');
-    const run = await runInMemory(notes, { argv: ['exec', '--input-file', file], stdin: 'open', timeoutMs: 3_000 });
+    const run = await runInMemory(notes, {
+      argv: ['exec', '--input-file', file],
+      stdin: 'open',
+      timeoutMs: 3_000,
+    });
     expect(run.exitCode).toBe(0);
     expect(Buffer.from(run.stdout).toString().trim().split('\n')).toHaveLength(2);
   });
 
   it('every envelope validates against upstream ResponseEnvelope (meta reading) and the kit’s schema', async () => {
-    const r = await execInMemory([{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, '{oops'], ['--ignore-errors']);
-    const ok = await execInMemory([{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, { _cmd: 'search', query: 'a' }], ['--ignore-errors']);
+    const r = await execInMemory(
+      [{ _cmd: 'create', title: 'a' }, { _cmd: 'get', id: 'n_9' }, '{oops'],
+      ['--ignore-errors'],
+    );
+    const ok = await execInMemory(
+      [
+        { _cmd: 'create', title: 'a' },
+        { _cmd: 'get', id: 'n_9' },
+        { _cmd: 'search', query: 'a' },
+      ],
+      ['--ignore-errors'],
+    );
     for (const e of [...r.envelopes, ...ok.envelopes]) {
       expect(upstreamEnvelope(e), JSON.stringify(upstreamEnvelope.errors)).toBe(true);
       expect(kitEnvelope(e), JSON.stringify(kitEnvelope.errors)).toBe(true);
@@ -104,7 +160,9 @@ describe('notes exec (in memory)', () => {
   });
 
   it('top-level placement (AOI_TESTKIT_EXEC_ENVELOPE=top-level) passes the kit’s schema and fails upstream’s', async () => {
-    const r = await execInMemory([{ _cmd: 'list' }], [], { AOI_TESTKIT_EXEC_ENVELOPE: 'top-level' });
+    const r = await execInMemory([{ _cmd: 'list' }], [], {
+      AOI_TESTKIT_EXEC_ENVELOPE: 'top-level',
+    });
     expect(r.envelopes[0]).toMatchObject({ _cmd: 'list', _line: 1 });
     expect(kitEnvelope(r.envelopes[0])).toBe(true);
     expect(upstreamEnvelope(r.envelopes[0])).toBe(false);
@@ -112,7 +170,9 @@ describe('notes exec (in memory)', () => {
 
   it('`manifest --output json` validates against upstream ManifestResponse and gives every command a danger_level', async () => {
     const run = await runInMemory(notes, { argv: ['manifest', '--output', 'json'] });
-    const doc = JSON.parse(Buffer.from(run.stdout).toString()) as { commands: Record<string, { danger_level: string }> };
+    const doc = JSON.parse(Buffer.from(run.stdout).toString()) as {
+      commands: Record<string, { danger_level: string }>;
+    };
     expect(upstreamManifest(doc), JSON.stringify(upstreamManifest.errors)).toBe(true);
     expect(doc).toEqual(manifest());
     expect(doc.commands.delete!.danger_level).toBe('destructive');
@@ -127,7 +187,16 @@ describe('notes exec (in memory)', () => {
   });
 
   it('the kit’s dispatch-request schema agrees with upstream’s on valid and malformed requests', () => {
-    const samples: unknown[] = [{ _cmd: 'list' }, { _cmd: 'account.create', name: 'x', _opts: { draft: true, n: 2.5, t: 'a' } }, { _cmd: 'Bad' }, { name: 'x' }, { _cmd: 'list', _opts: { x: null } }, { _cmd: 'list', _opts: [] }, [], 'x'];
+    const samples: unknown[] = [
+      { _cmd: 'list' },
+      { _cmd: 'account.create', name: 'x', _opts: { draft: true, n: 2.5, t: 'a' } },
+      { _cmd: 'Bad' },
+      { name: 'x' },
+      { _cmd: 'list', _opts: { x: null } },
+      { _cmd: 'list', _opts: [] },
+      [],
+      'x',
+    ];
     for (const s of samples) expect(kitRequest(s), JSON.stringify(s)).toBe(upstreamRequest(s));
   });
 
@@ -146,8 +215,16 @@ describe('notes exec faults (in memory), each against the clean tool', () => {
     const list = await runInMemory(notes, { argv: ['list', '--dry-run', '--output', 'jsonl'] });
     expect(list.exitCode).toBe(64);
     expect(Buffer.from(list.stdout).toString()).toContain('"code":"USAGE_ERROR"');
-    expect(Buffer.from(list.stderr).toString()).toContain('list is read-only: it takes no --dry-run');
-    expect((await runInMemory(notes, { argv: ['create', '--title', 'x', '--dry-run', '--output', 'jsonl'] })).exitCode).toBe(0);
+    expect(Buffer.from(list.stderr).toString()).toContain(
+      'list is read-only: it takes no --dry-run',
+    );
+    expect(
+      (
+        await runInMemory(notes, {
+          argv: ['create', '--title', 'x', '--dry-run', '--output', 'jsonl'],
+        })
+      ).exitCode,
+    ).toBe(0);
   });
 
   it('dry-run-to-safe: under exec --dry-run the read-only line fails; clean, it answers as without --dry-run', async () => {
@@ -156,7 +233,11 @@ describe('notes exec faults (in memory), each against the clean tool', () => {
     const plain = await execInMemory([{ _cmd: 'list' }]);
     expect(clean.envelopes[1]!.ok).toBe(true);
     expect(clean.envelopes[1]!.data).toEqual(plain.envelopes[0]!.data);
-    const faulty = await execInMemory(batch, ['--dry-run', '--ignore-errors'], faults('dry-run-to-safe'));
+    const faulty = await execInMemory(
+      batch,
+      ['--dry-run', '--ignore-errors'],
+      faults('dry-run-to-safe'),
+    );
     expect(faulty.envelopes[0]!.ok).toBe(true);
     expect(faulty.envelopes[1]).toMatchObject({ ok: false, error: { code: 'USAGE_ERROR' } });
   });
@@ -166,18 +247,27 @@ describe('notes exec faults (in memory), each against the clean tool', () => {
     (await import('node:fs')).writeFileSync(file, '{"_cmd":"list"}\n{"_cmd":"doctor"}\n');
     const argv = ['exec', '--input-file', file];
     const clean = await runInMemory(notes, { argv, stdin: '{"_cmd":"list"}\n' });
-    const faulty = await runInMemory(notes, { argv, stdin: '{"_cmd":"list"}\n', env: faults('input-file-ignored') });
+    const faulty = await runInMemory(notes, {
+      argv,
+      stdin: '{"_cmd":"list"}\n',
+      env: faults('input-file-ignored'),
+    });
     expect(Buffer.from(clean.stdout).toString().trim().split('\n')).toHaveLength(2);
     expect(Buffer.from(faulty.stdout).toString().trim().split('\n')).toHaveLength(1);
   });
 
   it('dispatches-before-parsing: same output as the clean tool on a malformed batch, but line 1 ran', async () => {
     const batch = [{ _cmd: 'create', title: 'a' }, '{"_cmd":', { _cmd: 'create', title: 'b' }];
-    for (const [env, notesAfter] of [[{}, 0], [faults('dispatches-before-parsing'), 1]] as const) {
+    for (const [env, notesAfter] of [
+      [{}, 0],
+      [faults('dispatches-before-parsing'), 1],
+    ] as const) {
       const stateDir = fresh();
       const r = await execInMemory(batch, [], env, stateDir);
       expect(r.exitCode).toBe(2);
-      expect(r.envelopes.map((e) => (e.error as { code: string }).code)).toEqual(['DISPATCH_PARSE_ERROR']);
+      expect(r.envelopes.map((e) => (e.error as { code: string }).code)).toEqual([
+        'DISPATCH_PARSE_ERROR',
+      ]);
       const after = await execInMemory([{ _cmd: 'list' }], [], {}, stateDir);
       expect((after.envelopes[0]!.data as { items: unknown[] }).items).toHaveLength(notesAfter);
     }
@@ -186,12 +276,19 @@ describe('notes exec faults (in memory), each against the clean tool', () => {
     const clean = await execInMemory(ok);
     const faulty = await execInMemory(ok, [], faults('dispatches-before-parsing'));
     expect(faulty.exitCode).toBe(clean.exitCode);
-    expect(faulty.envelopes.map((e) => [e.meta._line, e.ok])).toEqual(clean.envelopes.map((e) => [e.meta._line, e.ok]));
+    expect(faulty.envelopes.map((e) => [e.meta._line, e.ok])).toEqual(
+      clean.envelopes.map((e) => [e.meta._line, e.ok]),
+    );
   });
 
   it('broken-manifest: every command without a danger_level; no-exec: exec is an unknown command', async () => {
-    const m = await runInMemory(notes, { argv: ['manifest', '--output', 'json'], env: faults('broken-manifest') });
-    const { commands } = JSON.parse(Buffer.from(m.stdout).toString()) as { commands: Record<string, object> };
+    const m = await runInMemory(notes, {
+      argv: ['manifest', '--output', 'json'],
+      env: faults('broken-manifest'),
+    });
+    const { commands } = JSON.parse(Buffer.from(m.stdout).toString()) as {
+      commands: Record<string, object>;
+    };
     expect(Object.keys(commands)).toContain('exec');
     expect(Object.values(commands).some((c) => 'danger_level' in c)).toBe(false);
     const r = await execInMemory([{ _cmd: 'list' }], [], faults('no-exec'));

@@ -17,13 +17,33 @@ const failure = async (load: () => unknown) => {
 
 describe('isMissingPackage', () => {
   test('the ESM loader\'s "Cannot find package" for the name and its subpaths', async () => {
-    expect(isMissingPackage(await failure(() => import('aoi-no-such-pkg-4f2a' as string)), 'aoi-no-such-pkg-4f2a')).toBe(true);
-    expect(isMissingPackage(await failure(() => import('aoi-no-such-pkg-4f2a/node' as string)), 'aoi-no-such-pkg-4f2a')).toBe(true);
+    expect(
+      isMissingPackage(
+        await failure(() => import('aoi-no-such-pkg-4f2a' as string)),
+        'aoi-no-such-pkg-4f2a',
+      ),
+    ).toBe(true);
+    expect(
+      isMissingPackage(
+        await failure(() => import('aoi-no-such-pkg-4f2a/node' as string)),
+        'aoi-no-such-pkg-4f2a',
+      ),
+    ).toBe(true);
   });
 
   test('the CommonJS loader\'s "Cannot find module" (the CJS build turns import() into require())', async () => {
-    expect(isMissingPackage(await failure(() => require('aoi-no-such-pkg-4f2a')), 'aoi-no-such-pkg-4f2a')).toBe(true);
-    expect(isMissingPackage(await failure(() => require('aoi-no-such-pkg-4f2a/node')), 'aoi-no-such-pkg-4f2a')).toBe(true);
+    expect(
+      isMissingPackage(
+        await failure(() => require('aoi-no-such-pkg-4f2a')),
+        'aoi-no-such-pkg-4f2a',
+      ),
+    ).toBe(true);
+    expect(
+      isMissingPackage(
+        await failure(() => require('aoi-no-such-pkg-4f2a/node')),
+        'aoi-no-such-pkg-4f2a',
+      ),
+    ).toBe(true);
   });
 
   test('another missing package, or another error, is not msw missing', async () => {
@@ -34,6 +54,8 @@ describe('isMissingPackage', () => {
   });
 
   test('the error a sync turns into BACKEND_NEEDS_MSW names the fix', () => {
-    expect(new BackendUnavailable().message).toMatch(/needs msw, an optional peer dependency.*npm install --save-dev msw/);
+    expect(new BackendUnavailable().message).toMatch(
+      /needs msw, an optional peer dependency.*npm install --save-dev msw/,
+    );
   });
 });

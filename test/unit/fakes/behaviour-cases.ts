@@ -61,7 +61,8 @@ const ofType = (run: Observed, type: string) => run.events.filter((event) => eve
 const summary = (run: Observed) => ofType(run, 'aoi:summary').at(-1);
 const ids = (run: Observed) => run.notes.map((note) => note.id);
 const document = (run: Observed) => JSON.parse(run.stdout) as Record<string, unknown>;
-const compiles = (schema: unknown) => new Ajv2020({ strict: false }).validateSchema(schema as object) as boolean;
+const compiles = (schema: unknown) =>
+  new Ajv2020({ strict: false }).validateSchema(schema as object) as boolean;
 const INTERRUPTED = { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true };
 
 const jsonl = (...argv: string[]) => [...argv, '--output', 'jsonl'];
@@ -74,7 +75,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     argv: ['schema', '--output', 'json'],
     check(faulty, clean) {
       expect(faulty.exitCode).toBe(77);
-      expect(faulty.events).toEqual([expect.objectContaining({ type: 'aoi:error', category: 'authn', code: 'AUTH_REQUIRED' })]);
+      expect(faulty.events).toEqual([
+        expect.objectContaining({ type: 'aoi:error', category: 'authn', code: 'AUTH_REQUIRED' }),
+      ]);
       expect(clean.exitCode).toBe(0);
     },
   },
@@ -124,7 +127,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     argv: ['schema', '--output', 'json'],
     check(faulty, clean) {
       expect(faulty.exitCode).toBe(70);
-      expect(faulty.events).toEqual([expect.objectContaining({ type: 'aoi:error', category: 'internal' })]);
+      expect(faulty.events).toEqual([
+        expect.objectContaining({ type: 'aoi:error', category: 'internal' }),
+      ]);
       expect(clean.exitCode).toBe(0);
     },
   },
@@ -172,7 +177,8 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
   },
   {
     fault: 'stall={"helper":true}',
-    shows: 'search writes its meta, then waits for ever on a helper (a process, when it is one) that holds stdout open',
+    shows:
+      'search writes its meta, then waits for ever on a helper (a process, when it is one) that holds stdout open',
     argv: jsonl('search', 'note'),
     hangs: true,
     check(faulty, clean) {
@@ -241,7 +247,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     argv: jsonl('search', 'note', '--no-such-flag'),
     check(faulty, clean) {
       expect(faulty.exitCode).toBe(0);
-      expect(faulty.events).toEqual([expect.objectContaining({ type: 'aoi:error', category: 'usage' })]);
+      expect(faulty.events).toEqual([
+        expect.objectContaining({ type: 'aoi:error', category: 'usage' }),
+      ]);
       expect(clean.exitCode).toBe(64);
     },
   },
@@ -323,7 +331,13 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     argv: jsonl('create', '--title', 'Pay rent', '--idempotency-key', 'k1'),
     check(faulty, clean) {
       expect(faulty.exitCode).toBe(64);
-      expect(faulty.events).toEqual([expect.objectContaining({ type: 'aoi:error', category: 'usage', message: expect.stringContaining('--idempotency-key') })]);
+      expect(faulty.events).toEqual([
+        expect.objectContaining({
+          type: 'aoi:error',
+          category: 'usage',
+          message: expect.stringContaining('--idempotency-key'),
+        }),
+      ]);
       expect(faulty.notes).toHaveLength(3);
       expect(clean.exitCode).toBe(0);
     },
@@ -376,7 +390,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     closeStdoutAfterLines: 1,
     check(faulty, clean) {
       expect(faulty.exitCode).toBe(1);
-      expect(faulty.stderr).toContain('Error: write EPIPE\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)');
+      expect(faulty.stderr).toContain(
+        'Error: write EPIPE\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)',
+      );
       expect([clean.exitCode, clean.stderr]).toEqual([141, '']);
     },
   },
@@ -485,7 +501,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     check(faulty, clean) {
       expect(ofType(faulty, 'created')).toHaveLength(1);
       expect(ofType(clean, 'created')).toHaveLength(2);
-      expect(faulty.events.find((event) => event.type === 'aoi:meta')).toMatchObject({ continue_on_error: true });
+      expect(faulty.events.find((event) => event.type === 'aoi:meta')).toMatchObject({
+        continue_on_error: true,
+      });
     },
   },
   {
@@ -494,7 +512,9 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     argv: jsonl('import', '--input-jsonl', '-'),
     stdin: INPUT,
     check(faulty, clean) {
-      expect(ofType(faulty, 'aoi:error')).toEqual([expect.not.objectContaining({ line_number: expect.anything() })]);
+      expect(ofType(faulty, 'aoi:error')).toEqual([
+        expect.not.objectContaining({ line_number: expect.anything() }),
+      ]);
       expect(ofType(clean, 'aoi:error')).toEqual([expect.objectContaining({ line_number: 2 })]);
     },
   },
@@ -583,7 +603,10 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     shows: 'capabilities declare search and list bounded: false',
     argv: ['capabilities', '--output', 'json'],
     check(faulty, clean) {
-      const bounded = (run: Observed, name: string) => (document(run).commands as { name: string; bounded?: boolean }[]).find((c) => c.name === name)?.bounded;
+      const bounded = (run: Observed, name: string) =>
+        (document(run).commands as { name: string; bounded?: boolean }[]).find(
+          (c) => c.name === name,
+        )?.bounded;
       expect(bounded(faulty, 'list')).toBe(false);
       expect(bounded(faulty, 'search')).toBe(false);
       expect(bounded(clean, 'list')).not.toBe(false);
@@ -594,7 +617,8 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     shows: 'every note created is named n_0001 in its created event',
     argv: jsonl('create', '--title', 'Fresh'),
     check(faulty, clean) {
-      const created = (run: Observed) => run.events.find((event) => event.type !== 'aoi:meta' && event.type !== 'aoi:summary');
+      const created = (run: Observed) =>
+        run.events.find((event) => event.type !== 'aoi:meta' && event.type !== 'aoi:summary');
       expect(created(faulty)).toMatchObject({ id: 'n_0001' });
       expect(created(clean)).toMatchObject({ id: 'n_0004' });
     },
@@ -625,21 +649,43 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
 /** `id=<JSON>` into the id and its parameters. */
 export function parseFaultSpec(spec: string): { id: string; params: object } {
   const at = spec.indexOf('=');
-  return at < 0 ? { id: spec, params: {} } : { id: spec.slice(0, at), params: JSON.parse(spec.slice(at + 1)) as object };
+  return at < 0
+    ? { id: spec, params: {} }
+    : { id: spec.slice(0, at), params: JSON.parse(spec.slice(at + 1)) as object };
 }
 
-export function observe(run: { stdout: Uint8Array; stderr: Uint8Array; exitCode: number | null; signal: string | null; timedOut: boolean; graceExpired?: boolean }, notes: { id: string; title: string }[]): Observed {
+export function observe(
+  run: {
+    stdout: Uint8Array;
+    stderr: Uint8Array;
+    exitCode: number | null;
+    signal: string | null;
+    timedOut: boolean;
+    graceExpired?: boolean;
+  },
+  notes: { id: string; title: string }[],
+): Observed {
   const stdout = Buffer.from(run.stdout).toString('utf8');
   const events: Record<string, unknown>[] = [];
   for (const line of stdout.split('\n')) {
     try {
       const value = JSON.parse(line) as unknown;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) events.push(value as Record<string, unknown>);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value))
+        events.push(value as Record<string, unknown>);
     } catch {
       // not an event
     }
   }
-  return { stdout, stderr: Buffer.from(run.stderr).toString('utf8'), events, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, graceExpired: run.graceExpired ?? false, notes };
+  return {
+    stdout,
+    stderr: Buffer.from(run.stderr).toString('utf8'),
+    events,
+    exitCode: run.exitCode,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    graceExpired: run.graceExpired ?? false,
+    notes,
+  };
 }
 
 const stateDirs: string[] = [];
@@ -651,7 +697,8 @@ afterAll(() => {
 export async function preparedStateDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'aoi-behaviour-'));
   stateDirs.push(dir);
-  for (const argv of SETUP) expect((await runInMemory(notes, { argv, stateDir: dir })).exitCode).toBe(0);
+  for (const argv of SETUP)
+    expect((await runInMemory(notes, { argv, stateDir: dir })).exitCode).toBe(0);
   return dir;
 }
 
@@ -667,7 +714,9 @@ export async function runCaseInMemory(c: BehaviourCase, faulty: boolean): Promis
     faults: faulty ? [makeFault(id, params)] : [],
     timeoutMs: c.hangs ? 300 : 10_000,
     graceMs: 300,
-    ...(c.closeStdoutAfterLines !== undefined ? { closeStdoutAfterLines: c.closeStdoutAfterLines } : {}),
+    ...(c.closeStdoutAfterLines !== undefined
+      ? { closeStdoutAfterLines: c.closeStdoutAfterLines }
+      : {}),
     ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
   };
   if (c.twice) await runInMemory(notes, options);

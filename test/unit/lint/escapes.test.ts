@@ -3,7 +3,14 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { outsideChanges, outsideDirs, outsideSnapshot, processGroupOf, PROBE_MARKER_ENV, survivorsOf } from '../../../src/lint/aoi/escapes.js';
+import {
+  outsideChanges,
+  outsideDirs,
+  outsideSnapshot,
+  processGroupOf,
+  PROBE_MARKER_ENV,
+  survivorsOf,
+} from '../../../src/lint/aoi/escapes.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -31,9 +38,22 @@ describe('outside snapshots: top-level entries of the watched directories', () =
     writeFileSync(join(cwd, '__pycache__.txt'), 'a file of that name is not a cache');
     const after = await outsideSnapshot([cwd, parent]);
     const files = new Set([parent]);
-    expect(outsideChanges(before, after, files, () => false)).toEqual([join(cwd, '.cache'), join(cwd, 'gone'), join(cwd, 'kept'), join(cwd, 'new.log'), join(cwd, '__pycache__.txt'), join(parent, 'stray.txt')].sort());
-    expect(outsideChanges(before, after, files, (path) => path.endsWith('.log'))).not.toContain(join(cwd, 'new.log'));
-    expect(outsideChanges(after, await outsideSnapshot([cwd, parent]), files, () => false)).toEqual([]);
+    expect(outsideChanges(before, after, files, () => false)).toEqual(
+      [
+        join(cwd, '.cache'),
+        join(cwd, 'gone'),
+        join(cwd, 'kept'),
+        join(cwd, 'new.log'),
+        join(cwd, '__pycache__.txt'),
+        join(parent, 'stray.txt'),
+      ].sort(),
+    );
+    expect(outsideChanges(before, after, files, (path) => path.endsWith('.log'))).not.toContain(
+      join(cwd, 'new.log'),
+    );
+    expect(outsideChanges(after, await outsideSnapshot([cwd, parent]), files, () => false)).toEqual(
+      [],
+    );
   });
 });
 
@@ -56,7 +76,11 @@ describe('survivors: processes that carry a probe marker after the probe', () =>
     const marker = `test-${process.pid}-${Date.now()}`;
     // `sleep` itself, no shell: 'spawn' is emitted once the program is exec'd, so /proc already names it. (A shell's
     // "ready" line before `exec sleep` raced the exec: on a loaded machine /proc still said `sh`.)
-    const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore', env: { ...process.env, [PROBE_MARKER_ENV]: marker } });
+    const child = spawn('sleep', ['30'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, [PROBE_MARKER_ENV]: marker },
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await new Promise((resolve) => child.once('spawn', resolve));
     expect(await survivorsOf(`other-${marker}`)).toEqual([]);

@@ -29,29 +29,89 @@ const interrupted: Event = { type: 'aoi:summary', ok: false, reason: 'interrupte
 
 describe('signals to finite commands (AOI-10)', () => {
   it('a stack trace after a signal is AOI-10/signal-stack-trace; none, or no signal sent, is nothing', () => {
-    expect(ids((r) => judgeSignalTrace(run({ signalSent: true, signal: 'SIGINT', exitCode: null, stderr: PYTHON_TRACE }), 'SIGINT', r))).toEqual(['AOI-10/signal-stack-trace']);
-    expect(ids((r) => judgeSignalTrace(run({ signalSent: true, exitCode: 130, stderr: Buffer.from('pybookmarks: interrupted\n') }), 'SIGINT', r))).toEqual([]);
-    expect(ids((r) => judgeSignalTrace(run({ signalSent: false, stderr: PYTHON_TRACE }), 'SIGINT', r))).toEqual([]);
+    expect(
+      ids((r) =>
+        judgeSignalTrace(
+          run({ signalSent: true, signal: 'SIGINT', exitCode: null, stderr: PYTHON_TRACE }),
+          'SIGINT',
+          r,
+        ),
+      ),
+    ).toEqual(['AOI-10/signal-stack-trace']);
+    expect(
+      ids((r) =>
+        judgeSignalTrace(
+          run({
+            signalSent: true,
+            exitCode: 130,
+            stderr: Buffer.from('pybookmarks: interrupted\n'),
+          }),
+          'SIGINT',
+          r,
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      ids((r) => judgeSignalTrace(run({ signalSent: false, stderr: PYTHON_TRACE }), 'SIGINT', r)),
+    ).toEqual([]);
   });
 
   it('judgeSignal reports the trace beside the missing interrupted summary, as an unhandled KeyboardInterrupt gives', () => {
-    const killed = run({ signalSent: true, exitCode: null, signal: 'SIGINT', stderr: PYTHON_TRACE });
-    expect(ids((r) => judgeSignal(killed, 'SIGINT', [meta, link], r))).toEqual(['AOI-10/signal-stack-trace', 'AOI-10/no-interrupted-summary']);
-    expect(ids((r) => judgeSignal(run({ signalSent: true, exitCode: 130 }), 'SIGINT', [meta, link, interrupted], r))).toEqual([]);
+    const killed = run({
+      signalSent: true,
+      exitCode: null,
+      signal: 'SIGINT',
+      stderr: PYTHON_TRACE,
+    });
+    expect(ids((r) => judgeSignal(killed, 'SIGINT', [meta, link], r))).toEqual([
+      'AOI-10/signal-stack-trace',
+      'AOI-10/no-interrupted-summary',
+    ]);
+    expect(
+      ids((r) =>
+        judgeSignal(
+          run({ signalSent: true, exitCode: 130 }),
+          'SIGINT',
+          [meta, link, interrupted],
+          r,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('signalReach: only a run the signal reached mid-work is judged; one that had finished is not blamed', () => {
     // Fewer lines than the probe waits for: never signalled.
     expect(signalReach(run({ signalSent: false }), [meta, done])).toBe('ended');
     // Everything written and successful before the signal acted: exit 0, or killed by it in the teardown.
-    expect(signalReach(run({ signalSent: true, exitCode: 0 }), [meta, link, done])).toBe('finished');
-    expect(signalReach(run({ signalSent: true, exitCode: null, signal: 'SIGINT' }), [meta, link, done])).toBe('finished');
+    expect(signalReach(run({ signalSent: true, exitCode: 0 }), [meta, link, done])).toBe(
+      'finished',
+    );
+    expect(
+      signalReach(run({ signalSent: true, exitCode: null, signal: 'SIGINT' }), [meta, link, done]),
+    ).toBe('finished');
     // Reached while it worked: an interrupted summary, no summary at all, or still running after the grace.
-    expect(signalReach(run({ signalSent: true, exitCode: 130 }), [meta, link, interrupted])).toBe('interrupted');
-    expect(signalReach(run({ signalSent: true, exitCode: null, signal: 'SIGINT' }), [meta, link])).toBe('interrupted');
-    expect(signalReach(run({ signalSent: true, timedOut: true, graceExpired: true, exitCode: null, signal: 'SIGKILL' }), [meta, link, done])).toBe('interrupted');
+    expect(signalReach(run({ signalSent: true, exitCode: 130 }), [meta, link, interrupted])).toBe(
+      'interrupted',
+    );
+    expect(
+      signalReach(run({ signalSent: true, exitCode: null, signal: 'SIGINT' }), [meta, link]),
+    ).toBe('interrupted');
+    expect(
+      signalReach(
+        run({
+          signalSent: true,
+          timedOut: true,
+          graceExpired: true,
+          exitCode: null,
+          signal: 'SIGKILL',
+        }),
+        [meta, link, done],
+      ),
+    ).toBe('interrupted');
     // An ok summary that is not the last event is no finished stream.
-    expect(signalReach(run({ signalSent: true, exitCode: 130 }), [meta, done, link])).toBe('interrupted');
+    expect(signalReach(run({ signalSent: true, exitCode: 130 }), [meta, done, link])).toBe(
+      'interrupted',
+    );
   });
 });
 
@@ -61,46 +121,107 @@ describe('ids that identify (AOI-08)', () => {
     expect(idOf({ type: 'created', url: 'https://example.org', id: 'bm_7' })).toBe('bm_7');
     expect(idOf({ type: 'created', path: '/a.md', note_id: 42 })).toBe('42');
     expect(idOf({ type: 'created', uri: 'urn:x', path: '/a.md' })).toBe('/a.md');
-    expect(idOf({ type: 'created', url: 'https://example.org', title: 'x' })).toBe('https://example.org');
+    expect(idOf({ type: 'created', url: 'https://example.org', title: 'x' })).toBe(
+      'https://example.org',
+    );
     expect(idOf({ type: 'created', id: '', title: 'x' })).toBeUndefined();
   });
 
   const created = (fields: Record<string, unknown>): Event => ({ type: 'created', ...fields });
-  const first = (...items: Event[]) => ({ events: [meta, ...items, done], changed: ['stateDir/bookmarks.json'] });
+  const first = (...items: Event[]) => ({
+    events: [meta, ...items, done],
+    changed: ['stateDir/bookmarks.json'],
+  });
 
   it('two creates of one input that made two resources under one id: AOI-08/id-not-unique', () => {
     const byUrl = created({ url: 'https://example.org/fresh', title: 'Fresh' });
-    expect(ids((r) => judgeIdsIdentify(first(byUrl), first(byUrl), r))).toEqual(['AOI-08/id-not-unique']);
+    expect(ids((r) => judgeIdsIdentify(first(byUrl), first(byUrl), r))).toEqual([
+      'AOI-08/id-not-unique',
+    ]);
     // Two imported lines sharing a url, twice: the second run's items repeat the first's.
-    expect(ids((r) => judgeIdsIdentify(first(byUrl, byUrl), first(byUrl, byUrl), r))).toEqual(['AOI-08/id-not-unique']);
+    expect(ids((r) => judgeIdsIdentify(first(byUrl, byUrl), first(byUrl, byUrl), r))).toEqual([
+      'AOI-08/id-not-unique',
+    ]);
   });
 
   it('different ids pass, and the second run’s first id is the one to resolve', () => {
     const report: string[] = [];
-    const id = judgeIdsIdentify(first(created({ id: 'bm_7', url: 'https://example.org/fresh' })), first(created({ id: 'bm_8', url: 'https://example.org/fresh' })), (rule) => report.push(rule));
+    const id = judgeIdsIdentify(
+      first(created({ id: 'bm_7', url: 'https://example.org/fresh' })),
+      first(created({ id: 'bm_8', url: 'https://example.org/fresh' })),
+      (rule) => report.push(rule),
+    );
     expect(report).toEqual([]);
     expect(id).toBe('bm_8');
   });
 
   it('a natural key is not blamed: the second run changed nothing where the first did', () => {
     const byPath = created({ path: '/notes/ideas.md' });
-    expect(ids((r) => judgeIdsIdentify(first(byPath), { events: [meta, byPath, done], changed: [] }, r))).toEqual([]);
+    expect(
+      ids((r) => judgeIdsIdentify(first(byPath), { events: [meta, byPath, done], changed: [] }, r)),
+    ).toEqual([]);
     // With the state invisible to the linter (nothing changed either time), the ids alone decide.
-    expect(ids((r) => judgeIdsIdentify({ events: [meta, byPath, done], changed: [] }, { events: [meta, byPath, done], changed: [] }, r))).toEqual(['AOI-08/id-not-unique']);
+    expect(
+      ids((r) =>
+        judgeIdsIdentify(
+          { events: [meta, byPath, done], changed: [] },
+          { events: [meta, byPath, done], changed: [] },
+          r,
+        ),
+      ),
+    ).toEqual(['AOI-08/id-not-unique']);
   });
 
   it('items without ids are AOI-08/missing-id’s to report: nothing compared, nothing to resolve', () => {
     const report: string[] = [];
-    expect(judgeIdsIdentify(first(created({ title: 'x' })), first(created({ title: 'x' })), (rule) => report.push(rule))).toBeUndefined();
+    expect(
+      judgeIdsIdentify(first(created({ title: 'x' })), first(created({ title: 'x' })), (rule) =>
+        report.push(rule),
+      ),
+    ).toBeUndefined();
     expect(judgeIdsIdentify(first(), first(), (rule) => report.push(rule))).toBeUndefined();
     expect(report).toEqual([]);
   });
 
   it('get ID must succeed: AOI-08/id-unresolvable otherwise', () => {
-    const notFound: Event[] = [meta, { type: 'aoi:error', category: 'not_found', code: 'NOT_FOUND', message: 'no such bookmark', retryable: false }, { type: 'aoi:summary', ok: false }];
-    expect(ids((r) => judgeIdResolves('https://example.org/fresh', 'get', run({ exitCode: 1 }), notFound, r))).toEqual(['AOI-08/id-unresolvable']);
-    expect(ids((r) => judgeIdResolves('bm_8', 'get', run({ exitCode: 0 }), [meta, { type: 'aoi:summary', ok: false }], r))).toEqual(['AOI-08/id-unresolvable']);
-    expect(ids((r) => judgeIdResolves('bm_8', 'get', run({ exitCode: 0 }), [meta, { type: 'bookmark', id: 'bm_8' }, done], r))).toEqual([]);
+    const notFound: Event[] = [
+      meta,
+      {
+        type: 'aoi:error',
+        category: 'not_found',
+        code: 'NOT_FOUND',
+        message: 'no such bookmark',
+        retryable: false,
+      },
+      { type: 'aoi:summary', ok: false },
+    ];
+    expect(
+      ids((r) =>
+        judgeIdResolves('https://example.org/fresh', 'get', run({ exitCode: 1 }), notFound, r),
+      ),
+    ).toEqual(['AOI-08/id-unresolvable']);
+    expect(
+      ids((r) =>
+        judgeIdResolves(
+          'bm_8',
+          'get',
+          run({ exitCode: 0 }),
+          [meta, { type: 'aoi:summary', ok: false }],
+          r,
+        ),
+      ),
+    ).toEqual(['AOI-08/id-unresolvable']);
+    expect(
+      ids((r) =>
+        judgeIdResolves(
+          'bm_8',
+          'get',
+          run({ exitCode: 0 }),
+          [meta, { type: 'bookmark', id: 'bm_8' }, done],
+          r,
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -126,7 +247,11 @@ describe('commands known by name', () => {
       ['removed-items', false, false],
     ]);
     // Without capabilities too: `purge` given without --confirm is still destructive.
-    expect(planCommands(undefined, [['purge', '--older-than', '7d']])[0]).toMatchObject({ destructive: true, destructiveByName: true, readOnly: false });
+    expect(planCommands(undefined, [['purge', '--older-than', '7d']])[0]).toMatchObject({
+      destructive: true,
+      destructiveByName: true,
+      readOnly: false,
+    });
   });
 
   it('matches whole words only, from one list in src/spec/aoi', () => {
@@ -137,7 +262,18 @@ describe('commands known by name', () => {
   });
 
   it('creates and the get-like command are known by name', () => {
-    const plans = planCommands({ commands: [{ name: 'list', read_only: true }, { name: 'show', read_only: true }, { name: 'add', read_only: false }, { name: 'import', read_only: false, input_modes: ['jsonl'] }, { name: 'remove', read_only: false }] }, []);
+    const plans = planCommands(
+      {
+        commands: [
+          { name: 'list', read_only: true },
+          { name: 'show', read_only: true },
+          { name: 'add', read_only: false },
+          { name: 'import', read_only: false, input_modes: ['jsonl'] },
+          { name: 'remove', read_only: false },
+        ],
+      },
+      [],
+    );
     expect(plans.filter((p) => p.creates).map((p) => p.name)).toEqual(['add', 'import']);
     expect(getCommand(plans)?.name).toBe('show');
     expect(getCommand(plans.filter((p) => p.name !== 'show'))).toBeUndefined();
@@ -145,7 +281,14 @@ describe('commands known by name', () => {
 });
 
 describe('idempotency keys are per request', () => {
-  const context = (seed: string) => new LintContext({} as ProbeRunner, new VerdictCollector(), makeCanaries(seed), new Set(), false);
+  const context = (seed: string) =>
+    new LintContext(
+      {} as ProbeRunner,
+      new VerdictCollector(),
+      makeCanaries(seed),
+      new Set(),
+      false,
+    );
   const [add] = planCommands(undefined, [
     ['add', '--url', 'https://example.org/a', '--idempotency-key', 'k'],
     ['add', '--url', 'https://example.org/b', '--idempotency-key', 'k'],
@@ -154,7 +297,12 @@ describe('idempotency keys are per request', () => {
 
   it('differs per invocation, per probe and per lint; is the same for the two runs of one request', () => {
     const lint = context('seed-1');
-    const keys = [lint.idempotencyKey(add!, one!, 'replay'), lint.idempotencyKey(add!, two!, 'replay'), lint.idempotencyKey(add!, one!, 'identity'), context('seed-2').idempotencyKey(add!, one!, 'replay')];
+    const keys = [
+      lint.idempotencyKey(add!, one!, 'replay'),
+      lint.idempotencyKey(add!, two!, 'replay'),
+      lint.idempotencyKey(add!, one!, 'identity'),
+      context('seed-2').idempotencyKey(add!, one!, 'replay'),
+    ];
     expect(new Set(keys).size).toBe(keys.length);
     expect(lint.idempotencyKey(add!, one!, 'replay')).toBe(keys[0]);
     expect(context('seed-1').idempotencyKey(add!, one!, 'replay')).toBe(keys[0]);
@@ -164,9 +312,16 @@ describe('idempotency keys are per request', () => {
 
 describe('verdict notes', () => {
   it('stay on the verdict whatever its status, masked and sorted', () => {
-    const collector = new VerdictCollector({ secrets: ['s3cret-value'], unrecorded: { notApplicable: 'not probed' } });
+    const collector = new VerdictCollector({
+      secrets: ['s3cret-value'],
+      unrecorded: { notApplicable: 'not probed' },
+    });
     collector.note('AOI-10', '`list` ended before SIGINT/SIGTERM', 'list');
-    collector.note('AOI-10', '`check-links --token s3cret-value` was still running after 2 lines', 'list');
+    collector.note(
+      'AOI-10',
+      '`check-links --token s3cret-value` was still running after 2 lines',
+      'list',
+    );
     collector.exercised('AOI-10', 'list');
     const verdict = collector.verdict('AOI-10', 'list');
     expect(verdict.status).toBe('pass');

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { shellWords } from '../../../src/cli/shell-words.js';
 import { UsageError } from '../../../src/cli/usage.js';
 import { inputExample } from '../../../src/lint/aoi/input-example.js';
-import { flagValue, machine, planCommands, withFlag, withoutFlag } from '../../../src/lint/aoi/plan.js';
+import {
+  flagValue,
+  machine,
+  planCommands,
+  withFlag,
+  withoutFlag,
+} from '../../../src/lint/aoi/plan.js';
 
 describe('shellWords (--invoke values)', () => {
   it.each([
@@ -26,9 +32,19 @@ describe('argv helpers', () => {
   it('reads, replaces and removes flags in both spellings', () => {
     expect(flagValue(['x', '--limit', '5'], '--limit')).toBe('5');
     expect(flagValue(['x', '--limit=5'], '--limit')).toBe('5');
-    expect(withFlag(['x', '--limit=5', '--confirm'], '--limit', '1')).toEqual(['x', '--confirm', '--limit', '1']);
-    expect(withoutFlag(['delete', 'n_1', '--confirm', '--confirm-count', '1'], '--confirm-count', true)).toEqual(['delete', 'n_1', '--confirm']);
-    expect(withoutFlag(['delete', '--confirm', 'n_1'], '--confirm', false)).toEqual(['delete', 'n_1']);
+    expect(withFlag(['x', '--limit=5', '--confirm'], '--limit', '1')).toEqual([
+      'x',
+      '--confirm',
+      '--limit',
+      '1',
+    ]);
+    expect(
+      withoutFlag(['delete', 'n_1', '--confirm', '--confirm-count', '1'], '--confirm-count', true),
+    ).toEqual(['delete', 'n_1', '--confirm']);
+    expect(withoutFlag(['delete', '--confirm', 'n_1'], '--confirm', false)).toEqual([
+      'delete',
+      'n_1',
+    ]);
   });
 
   it('adds machine mode unless the invocation chose an output', () => {
@@ -40,17 +56,36 @@ describe('argv helpers', () => {
 describe('planCommands', () => {
   it('takes kinds from capabilities and runs commands without invocations bare', () => {
     const plans = planCommands(
-      { commands: [{ name: 'list', read_only: true, supports_cursor: true }, { name: 'rm', read_only: false, destructive: true, supports_dry_run: true }] },
+      {
+        commands: [
+          { name: 'list', read_only: true, supports_cursor: true },
+          { name: 'rm', read_only: false, destructive: true, supports_dry_run: true },
+        ],
+      },
       [['rm', 'a', '--confirm']],
     );
-    expect(plans.map((p) => [p.name, p.given, p.invocations, p.paged, p.destructive, p.dryRun, p.readOnly])).toEqual([
+    expect(
+      plans.map((p) => [
+        p.name,
+        p.given,
+        p.invocations,
+        p.paged,
+        p.destructive,
+        p.dryRun,
+        p.readOnly,
+      ]),
+    ).toEqual([
       ['list', false, [['list']], true, false, false, true],
       ['rm', true, [['rm', 'a', '--confirm']], false, true, true, false],
     ]);
   });
 
   it('without capabilities, reads kinds from the invocations’ flags', () => {
-    const [rm, find, load] = planCommands(undefined, [['rm', 'a', '--confirm'], ['find', 'x', '--limit', '3'], ['load', '--input-jsonl', '-']]);
+    const [rm, find, load] = planCommands(undefined, [
+      ['rm', 'a', '--confirm'],
+      ['find', 'x', '--limit', '3'],
+      ['load', '--input-jsonl', '-'],
+    ]);
     expect([rm!.destructive, rm!.readOnly]).toEqual([true, false]);
     expect([find!.paged, find!.readOnly]).toEqual([true, undefined]);
     expect([load!.inputJsonl, load!.readsStdin]).toEqual([true, true]);
@@ -62,7 +97,13 @@ describe('inputExample', () => {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
     required: ['title', 'count', 'kind', 'tags'],
-    properties: { title: { type: 'string', minLength: 30 }, count: { type: 'integer', minimum: 3 }, kind: { enum: ['a', 'b'] }, tags: { type: 'array', minItems: 1, items: { type: 'string' } }, extra: { type: 'string' } },
+    properties: {
+      title: { type: 'string', minLength: 30 },
+      count: { type: 'integer', minimum: 3 },
+      kind: { enum: ['a', 'b'] },
+      tags: { type: 'array', minItems: 1, items: { type: 'string' } },
+      extra: { type: 'string' },
+    },
     additionalProperties: false,
   };
 
@@ -75,7 +116,16 @@ describe('inputExample', () => {
   });
 
   it('gives up (undefined) when it cannot satisfy the schema', () => {
-    expect(inputExample({ type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]+$' } } }, 1)).toBeUndefined();
+    expect(
+      inputExample(
+        {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[0-9]+$' } },
+        },
+        1,
+      ),
+    ).toBeUndefined();
     expect(inputExample({ type: 'objekt' }, 1)).toBeUndefined();
   });
 });

@@ -25,8 +25,17 @@ let runner: ProbeRunner | undefined;
 afterEach(async () => runner?.dispose());
 
 const start = (options: { sandboxHome?: boolean; env?: Record<string, string> } = {}) =>
-  ProbeRunner.create(processTarget(process.execPath, ['-e', TOOL]), { timeoutMs: 30_000, graceMs: 5_000, canaries: makeCanaries('home'), ...options });
-const answer = (probe: { run: { stdout: Uint8Array } }) => JSON.parse(Buffer.from(probe.run.stdout).toString('utf8')) as { env: Record<string, string>; log: string };
+  ProbeRunner.create(processTarget(process.execPath, ['-e', TOOL]), {
+    timeoutMs: 30_000,
+    graceMs: 5_000,
+    canaries: makeCanaries('home'),
+    ...options,
+  });
+const answer = (probe: { run: { stdout: Uint8Array } }) =>
+  JSON.parse(Buffer.from(probe.run.stdout).toString('utf8')) as {
+    env: Record<string, string>;
+    log: string;
+  };
 
 describe('each probe has its own HOME, XDG directories and TMPDIR', () => {
   test('inside its sandbox, copied from the setup, never the caller’s, and writes there are side effects', async () => {

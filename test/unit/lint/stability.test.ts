@@ -6,8 +6,18 @@ import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 
 const verdicts = async (faults: string[]) => {
-  const report = await lintCli(inMemoryTarget(notes, { faults: faults.map((id) => makeFault(id)), seed: 7 }), { ...REFERENCE_LINT_PLAN, canarySeed: 1 });
-  return report.verdicts.map((v) => [v.rule, v.command, v.status, v.errors, v.warnings, v.findings.map((f) => f.id)]);
+  const report = await lintCli(
+    inMemoryTarget(notes, { faults: faults.map((id) => makeFault(id)), seed: 7 }),
+    { ...REFERENCE_LINT_PLAN, canarySeed: 1 },
+  );
+  return report.verdicts.map((v) => [
+    v.rule,
+    v.command,
+    v.status,
+    v.errors,
+    v.warnings,
+    v.findings.map((f) => f.id),
+  ]);
 };
 
 const RUNS = 20;
@@ -15,7 +25,11 @@ const RUNS = 20;
 const PER_LINT_MS = 15_000;
 
 describe('twenty lints in a row give the same verdicts', () => {
-  test.each([[[]], [['slow', 'mixing-prose']], [['dry-run-side-effect', 'no-interrupted-summary']]])(
+  test.each([
+    [[]],
+    [['slow', 'mixing-prose']],
+    [['dry-run-side-effect', 'no-interrupted-summary']],
+  ])(
     'faults %j',
     async (faults) => {
       const first = await verdicts(faults);

@@ -30,13 +30,21 @@ afterEach(async () => runner?.dispose());
 async function stallInPlace(retryOutOfTime: 'always' | 'never') {
   const marker = join(mkdtempSync(join(tmpdir(), 'aoi-starved-')), 'stalled');
   // 5 s for a run that never ends by itself; the second run gets three times that to start Node on a loaded machine.
-  runner = await ProbeRunner.create(processTarget(process.execPath, ['-e', TOOL]), { timeoutMs: 5_000, graceMs: 5_000, canaries: makeCanaries('starved'), env: { STALLED_ONCE: marker }, retryOutOfTime, watchEscapes: false });
+  runner = await ProbeRunner.create(processTarget(process.execPath, ['-e', TOOL]), {
+    timeoutMs: 5_000,
+    graceMs: 5_000,
+    canaries: makeCanaries('starved'),
+    env: { STALLED_ONCE: marker },
+    retryOutOfTime,
+    watchEscapes: false,
+  });
   const first = await runner.probe(['count']);
   const second = await runner.probe(['stall-once'], { dirs: first.dirs });
   return { first, second, stalled: existsSync(marker) };
 }
 
-const out = (probe: { run: { stdout: Uint8Array } }) => Buffer.from(probe.run.stdout).toString('utf8');
+const out = (probe: { run: { stdout: Uint8Array } }) =>
+  Buffer.from(probe.run.stdout).toString('utf8');
 
 describe('a probe in another probe’s sandbox that ran out of time', () => {
   test('is run again, longer, in a copy of the sandbox as it found it: the starved run’s writes are not there', async () => {

@@ -8,11 +8,17 @@ expect.extend({ toCompleteTurn, toFollowTurnTaxonomy });
 declare module 'vitest' {
   interface Assertion<T> {
     toCompleteTurn(options?: { stopReason?: string }): T;
-    toFollowTurnTaxonomy(options?: { capabilities?: Record<string, boolean>; secrets?: readonly string[] }): T;
+    toFollowTurnTaxonomy(options?: {
+      capabilities?: Record<string, boolean>;
+      secrets?: readonly string[];
+    }): T;
   }
 }
 
-const ended = [{ type: 'text-delta', text: 'hi' }, { type: 'turn-end', stopReason: 'end_turn' }];
+const ended = [
+  { type: 'text-delta', text: 'hi' },
+  { type: 'turn-end', stopReason: 'end_turn' },
+];
 const crashed = [{ type: 'text-delta', turn: 0, text: 'hi' }];
 const late = acp(...acpOpen(), prompt(2), chunk('a'), stop(2), chunk('late'));
 
@@ -30,13 +36,17 @@ describe('toCompleteTurn', () => {
   test('the failure message: hint, rule id, line, docs', () => {
     const message = toCompleteTurn.call({}, late).message();
     expect(message.split('\n')[0]).toBe('expect(received).toCompleteTurn()');
-    expect(message).toContain('AGENTCLI-22/event-after-end: a text-delta event of turn 1 after its turn-end');
+    expect(message).toContain(
+      'AGENTCLI-22/event-after-end: a text-delta event of turn 1 after its turn-end',
+    );
     expect(message).toContain('line 8: ');
     expect(message).toContain(`see ${rulePage('docs/rules/AGENTCLI-22.md')}`);
     const stopped = toCompleteTurn.call({}, ended, { stopReason: 'cancelled' });
     expect(stopped.message()).toContain('stopReason "cancelled"');
     expect(stopped).toMatchObject({ actual: 'end_turn', expected: 'cancelled' });
-    expect(toCompleteTurn.call({ isNot: true }, ended).message().split('\n')[0]).toBe('expect(received).not.toCompleteTurn()');
+    expect(toCompleteTurn.call({ isNot: true }, ended).message().split('\n')[0]).toBe(
+      'expect(received).not.toCompleteTurn()',
+    );
   });
 
   test('only AGENTCLI-22: other rules do not fail it', () => {
@@ -69,11 +79,15 @@ describe('toFollowTurnTaxonomy', () => {
     expect(message).toContain(`see ${rulePage('docs/rules/AGENTCLI-25.md')}`);
     expect(message).toContain('AGENTCLI-25 fail');
     expect(message).not.toContain(secret);
-    expect(toFollowTurnTaxonomy.call({ isNot: true }, cleanAcp()).message()).toContain('AGENTCLI-20 pass');
+    expect(toFollowTurnTaxonomy.call({ isNot: true }, cleanAcp()).message()).toContain(
+      'AGENTCLI-20 pass',
+    );
   });
 
   test('unknown event types are named', () => {
-    const message = toFollowTurnTaxonomy.call({}, [{ type: 'delta', text: 'x' }, { type: 'turn-end' }]).message();
+    const message = toFollowTurnTaxonomy
+      .call({}, [{ type: 'delta', text: 'x' }, { type: 'turn-end' }])
+      .message();
     expect(message).toContain('AGENTCLI-22/unknown-type: event 1 has type "delta"');
   });
 });

@@ -45,7 +45,9 @@ describe('toBeAoiConformant', () => {
 
   test('uses the exit status of a run', () => {
     expect({ stdout: good, exitCode: 3 }).not.toBeAoiConformant();
-    expect(failure(() => expect({ stdout: good, exitCode: 3 }).toBeAoiConformant())).toContain('AOI-03/nonzero-exit-ok');
+    expect(failure(() => expect({ stdout: good, exitCode: 3 }).toBeAoiConformant())).toContain(
+      'AOI-03/nonzero-exit-ok',
+    );
   });
 
   test('shows the offending line', () => {
@@ -70,7 +72,9 @@ describe('toBeAoiConformant', () => {
   });
 
   test('never prints the known secrets it was given', () => {
-    const message = failure(() => expect(crashed).toBeAoiConformant({ secrets: ['canary-7f3a9e'] }));
+    const message = failure(() =>
+      expect(crashed).toBeAoiConformant({ secrets: ['canary-7f3a9e'] }),
+    );
     expect(message.split('\n')[0]).toBe('expect(received).toBeAoiConformant(options)');
     expect(message).not.toContain('canary-7f3a9e');
   });
@@ -106,7 +110,9 @@ describe('toSucceedWithSummary', () => {
     expect(good).not.toSucceedWithSummary({ count: 2 });
     expect(failed).not.toSucceedWithSummary();
     expect({ stdout: good, exitCode: null, signal: 'SIGKILL' }).not.toSucceedWithSummary();
-    expect(failure(() => expect({ stdout: failed, exitCode: 75 }).toSucceedWithSummary())).toMatchSnapshot();
+    expect(
+      failure(() => expect({ stdout: failed, exitCode: 75 }).toSucceedWithSummary()),
+    ).toMatchSnapshot();
   });
 
   test('accepts asymmetric matchers in the expected summary', () => {
@@ -119,7 +125,9 @@ describe('toContainAoiEvent', () => {
     expect(good).toContainAoiEvent({ type: 'hit', id: 'n_1' });
     expect(good).toContainAoiEvent({ type: 'hit', id: expect.stringMatching(/^n_/) });
     expect(good).not.toContainAoiEvent({ type: 'hit', id: 'n_2' });
-    expect(failure(() => expect(good).toContainAoiEvent({ type: 'hit', id: 'n_2' }))).toMatchSnapshot();
+    expect(
+      failure(() => expect(good).toContainAoiEvent({ type: 'hit', id: 'n_2' })),
+    ).toMatchSnapshot();
   });
 });
 
@@ -150,11 +158,26 @@ describe('toBeAoiEvent and expect.aoiEvent', () => {
   });
 });
 
-describe('messages are printed with the runner\'s own utilities', () => {
-  const twoHits = lines(META, { type: 'hit', id: 'n_1', rank: 1 }, { type: 'hit', id: 'n_2', rank: 2, title: 'Second' }, { type: 'aoi:summary', ok: true, count: 2, warning_count: 0, error_count: 0, truncated: false, elapsed_ms: 12 });
+describe("messages are printed with the runner's own utilities", () => {
+  const twoHits = lines(
+    META,
+    { type: 'hit', id: 'n_1', rank: 1 },
+    { type: 'hit', id: 'n_2', rank: 2, title: 'Second' },
+    {
+      type: 'aoi:summary',
+      ok: true,
+      count: 2,
+      warning_count: 0,
+      error_count: 0,
+      truncated: false,
+      elapsed_ms: 12,
+    },
+  );
 
   test('toSucceedWithSummary diffs only the keys it was asked about', () => {
-    const message = failure(() => expect(good).toSucceedWithSummary({ count: 2, truncated: false }));
+    const message = failure(() =>
+      expect(good).toSucceedWithSummary({ count: 2, truncated: false }),
+    );
     expect(message).toMatchSnapshot();
     expect(message.split('\n')[0]).toBe('expect(received).toSucceedWithSummary(expected)');
     expect(message).toMatch(/-\s+"count": 2,/);
@@ -163,7 +186,9 @@ describe('messages are printed with the runner\'s own utilities', () => {
   });
 
   test('toContainAoiEvent diffs against the nearest event of the same type', () => {
-    const message = failure(() => expect(twoHits).toContainAoiEvent({ type: 'hit', id: 'n_2', rank: 3 }));
+    const message = failure(() =>
+      expect(twoHits).toContainAoiEvent({ type: 'hit', id: 'n_2', rank: 3 }),
+    );
     expect(message).toMatchSnapshot();
     expect(message).toContain('Nearest event, line 3:');
     expect(message).toMatch(/-\s+"rank": 3,/);
@@ -176,18 +201,31 @@ describe('messages are printed with the runner\'s own utilities', () => {
   });
 
   test('asymmetric matchers print by name, in the expected value and in the diff', () => {
-    const message = failure(() => expect(twoHits).toContainAoiEvent({ type: 'hit', id: expect.any(String), rank: expect.any(String) }));
+    const message = failure(() =>
+      expect(twoHits).toContainAoiEvent({
+        type: 'hit',
+        id: expect.any(String),
+        rank: expect.any(String),
+      }),
+    );
     expect(message).toMatchSnapshot();
     expect(message).toContain('"id": Any<String>');
     expect(message).not.toMatch(/"sample"|"inverse"|asymmetricMatch/);
-    const summary = failure(() => expect(good).toSucceedWithSummary({ count: expect.any(String), truncated: expect.objectContaining({}) }));
+    const summary = failure(() =>
+      expect(good).toSucceedWithSummary({
+        count: expect.any(String),
+        truncated: expect.objectContaining({}),
+      }),
+    );
     expect(summary).toContain('Any<String>');
     expect(summary).toContain('ObjectContaining');
     expect(summary).not.toMatch(/"sample"|"inverse"/);
   });
 
   test('toHaveAoiError diffs against the nearest aoi:error', () => {
-    const message = failure(() => expect(failed).toHaveAoiError({ category: 'authn', retryable: true }));
+    const message = failure(() =>
+      expect(failed).toHaveAoiError({ category: 'authn', retryable: true }),
+    );
     expect(message).toMatchSnapshot();
     expect(message).toMatch(/-\s+"category": "authn",/);
     expect(message).not.toContain('slow down');
@@ -206,11 +244,23 @@ describe('messages are printed with the runner\'s own utilities', () => {
 
   test('secrets stay masked in every part of a message: expected, received, diff', () => {
     const secret = 'sk-live-abcdefghijklmnop0123456789';
-    const leaks = lines(META, { type: 'hit', id: 'n_1', note: `key ${secret}` }, { type: 'aoi:summary', ok: true, count: 1, api_token: secret });
+    const leaks = lines(
+      META,
+      { type: 'hit', id: 'n_1', note: `key ${secret}` },
+      { type: 'aoi:summary', ok: true, count: 1, api_token: secret },
+    );
     const messages = [
-      failure(() => expect(leaks).toSucceedWithSummary({ count: 2, api_token: expect.any(String) })),
+      failure(() =>
+        expect(leaks).toSucceedWithSummary({ count: 2, api_token: expect.any(String) }),
+      ),
       failure(() => expect(leaks).toSucceedWithSummary({ api_token: 'other' })),
-      failure(() => expect(leaks).toContainAoiEvent({ type: 'hit', note: expect.stringContaining(secret), id: 'n_2' })),
+      failure(() =>
+        expect(leaks).toContainAoiEvent({
+          type: 'hit',
+          note: expect.stringContaining(secret),
+          id: 'n_2',
+        }),
+      ),
       failure(() => expect(leaks).not.toContainAoiEvent({ type: 'hit' })),
       failure(() => expect({ type: 'hit', note: secret }).toBeAoiEvent({ type: 'miss' })),
     ];

@@ -25,7 +25,9 @@ function failure(assertion: () => void): string {
 describe('toBeValidAgentCliManifest', () => {
   test('passes a valid manifest, as text or as a parsed frontmatter', () => {
     expect(read('valid/hermes')).toBeValidAgentCliManifest();
-    expect(read('valid/goose')).toBeValidAgentCliManifest({ path: join(corpus, 'valid/goose/AGENT-CLI.md') });
+    expect(read('valid/goose')).toBeValidAgentCliManifest({
+      path: join(corpus, 'valid/goose/AGENT-CLI.md'),
+    });
     expect({
       name: 'x',
       id: 'xx',
@@ -41,7 +43,9 @@ describe('toBeValidAgentCliManifest', () => {
   });
 
   test('fails an invalid manifest, naming the rule, the line and the docs', () => {
-    const message = failure(() => expect(read('invalid/agentcli-10--min-above-max')).toBeValidAgentCliManifest());
+    const message = failure(() =>
+      expect(read('invalid/agentcli-10--min-above-max')).toBeValidAgentCliManifest(),
+    );
     expect(message).toBe(
       [
         'expect(received).toBeValidAgentCliManifest()',
@@ -68,7 +72,9 @@ describe('toBeValidAgentCliManifest', () => {
     const file = join(corpus, 'invalid/agentcli-12--name-not-directory/AGENT-CLI.md');
     const text = readFileSync(file, 'utf8');
     expect(text).toBeValidAgentCliManifest({ path: file });
-    const strict = failure(() => expect(text).toBeValidAgentCliManifest({ path: file, strict: true }));
+    const strict = failure(() =>
+      expect(text).toBeValidAgentCliManifest({ path: file, strict: true }),
+    );
     expect(strict).toContain('AGENTCLI-12/name-not-directory');
     expect(strict).toContain('line 2: name: some-other-agent');
     expect(strict).toContain('docs/rules/AGENTCLI-12.md');
@@ -77,9 +83,14 @@ describe('toBeValidAgentCliManifest', () => {
   });
 
   test('works as a plain function', () => {
-    const result = toBeValidAgentCliManifest.call({ isNot: false }, read('invalid/agentcli-02--missing-field'));
+    const result = toBeValidAgentCliManifest.call(
+      { isNot: false },
+      read('invalid/agentcli-02--missing-field'),
+    );
     expect(result.pass).toBe(false);
-    expect(result.message()).toContain('AGENTCLI-02/missing-field: The required field `sandbox` is missing.');
+    expect(result.message()).toContain(
+      'AGENTCLI-02/missing-field: The required field `sandbox` is missing.',
+    );
     expect(result.message()).toContain('line 2:');
   });
 });

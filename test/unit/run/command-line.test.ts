@@ -15,17 +15,29 @@ describe('an argv array where the program belongs is refused up front, naming th
     ['runCli', () => runCli(argv)],
     ['runProbe', () => runProbe(argv)],
   ])('%s rejects', async (api, call) => {
-    await expect(call()).rejects.toThrow(new TypeError(`${api}: the program must be a non-empty string and its arguments an array, e.g. ${api}('node', ['tool.js']); got an array for the program`));
+    await expect(call()).rejects.toThrow(
+      new TypeError(
+        `${api}: the program must be a non-empty string and its arguments an array, e.g. ${api}('node', ['tool.js']); got an array for the program`,
+      ),
+    );
   });
 
   test('processTarget throws', () => {
-    expect(() => processTarget(argv)).toThrow(/^processTarget: the program must be a non-empty string/);
+    expect(() => processTarget(argv)).toThrow(
+      /^processTarget: the program must be a non-empty string/,
+    );
   });
 
   test('arguments that are not an array of strings, and an empty program', () => {
-    expect(() => assertCommandLine('runCli', 'node', 'tool.js')).toThrow("runCli: the arguments must be an array of strings, e.g. runCli('node', ['tool.js'])");
-    expect(() => assertCommandLine('runCli', 'node', ['--n', 1])).toThrow(/arguments must be an array of strings/);
-    expect(() => assertCommandLine('runCli', '', [])).toThrow(/got an empty string for the program/);
+    expect(() => assertCommandLine('runCli', 'node', 'tool.js')).toThrow(
+      "runCli: the arguments must be an array of strings, e.g. runCli('node', ['tool.js'])",
+    );
+    expect(() => assertCommandLine('runCli', 'node', ['--n', 1])).toThrow(
+      /arguments must be an array of strings/,
+    );
+    expect(() => assertCommandLine('runCli', '', [])).toThrow(
+      /got an empty string for the program/,
+    );
   });
 
   test('the right shape passes', () => {

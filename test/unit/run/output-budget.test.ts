@@ -100,7 +100,11 @@ describe('afterActiveTime: time waited for the budget does not count', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     let waited = 0;
     let fired = 0;
-    afterActiveTime(1000, () => waited, () => fired++);
+    afterActiveTime(
+      1000,
+      () => waited,
+      () => fired++,
+    );
     vi.advanceTimersByTime(400);
     waited = 700; // paused from here for 700 ms
     vi.advanceTimersByTime(700);
@@ -114,7 +118,11 @@ describe('afterActiveTime: time waited for the budget does not count', () => {
   test('cancel stops it', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     let fired = 0;
-    afterActiveTime(10, () => 0, () => fired++).cancel();
+    afterActiveTime(
+      10,
+      () => 0,
+      () => fired++,
+    ).cancel();
     vi.advanceTimersByTime(100);
     expect(fired).toBe(0);
   });

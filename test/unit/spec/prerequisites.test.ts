@@ -15,41 +15,74 @@ describe.each([
   it.each([
     ['no frontmatter', PROSE],
     ['frontmatter that does not parse', BROKEN_YAML],
-  ])('%s: the first rule fails, every other rule is skip with the reason, none passes', (_label, text) => {
-    const report = validate(text);
-    expect(report.ok).toBe(false);
-    expect(report.verdicts.find((v) => v.rule === first)!.status).toBe('fail');
-    const rest = report.verdicts.filter((v) => v.rule !== first);
-    expect(rest.length).toBeGreaterThan(3);
-    expect(rest.filter((v) => v.status === 'pass').map((v) => v.rule)).toEqual([]);
-    for (const v of rest) expect(v.status === 'skip' || v.status === 'not_applicable', v.rule).toBe(true);
-    expect(rest.find((v) => v.status === 'skip')!.reason).toMatch(/no readable frontmatter/);
-  });
+  ])(
+    '%s: the first rule fails, every other rule is skip with the reason, none passes',
+    (_label, text) => {
+      const report = validate(text);
+      expect(report.ok).toBe(false);
+      expect(report.verdicts.find((v) => v.rule === first)!.status).toBe('fail');
+      const rest = report.verdicts.filter((v) => v.rule !== first);
+      expect(rest.length).toBeGreaterThan(3);
+      expect(rest.filter((v) => v.status === 'pass').map((v) => v.rule)).toEqual([]);
+      for (const v of rest)
+        expect(v.status === 'skip' || v.status === 'not_applicable', v.rule).toBe(true);
+      expect(rest.find((v) => v.status === 'skip')!.reason).toMatch(/no readable frontmatter/);
+    },
+  );
 
   it('with frontmatter, the other rules are judged (a positive control)', () => {
     const report = validate('---\nname: x\n---\n# body\n');
-    expect(report.verdicts.filter((v) => v.rule !== first).some((v) => v.status === 'pass' || v.status === 'fail')).toBe(true);
+    expect(
+      report.verdicts
+        .filter((v) => v.rule !== first)
+        .some((v) => v.status === 'pass' || v.status === 'fail'),
+    ).toBe(true);
   });
 });
 
 describe('cmdhelp: a tool without help --format json', () => {
   const encode = (text: string) => new TextEncoder().encode(text);
   // A tool written elsewhere: argparse-like, it knows no `help` command and says so, whatever follows.
-  const noHelp: HelpRunner = async (words) => ({ stdout: new Uint8Array(), stderr: encode(`tool: error: invalid choice: '${words[0]}'\n`), exitCode: 2, signal: null });
+  const noHelp: HelpRunner = async (words) => ({
+    stdout: new Uint8Array(),
+    stderr: encode(`tool: error: invalid choice: '${words[0]}'\n`),
+    exitCode: 2,
+    signal: null,
+  });
   // The same tool whose help prints plain text, not a cmdhelp document.
-  const textHelp: HelpRunner = async (words) => (words[0] === 'help' && !words.includes('--capabilities') ? { stdout: encode('usage: tool [-h] {list,add}\n'), stderr: new Uint8Array(), exitCode: 0, signal: null } : noHelp(words));
+  const textHelp: HelpRunner = async (words) =>
+    words[0] === 'help' && !words.includes('--capabilities')
+      ? {
+          stdout: encode('usage: tool [-h] {list,add}\n'),
+          stderr: new Uint8Array(),
+          exitCode: 0,
+          signal: null,
+        }
+      : noHelp(words);
 
   it('no document: CMDHELP-01 and 03 fail, 02 and 04-08 skip with the reason, none passes', async () => {
     const report = judgeCmdhelp(await recordHelpSurface(noHelp, 'tool'));
     const status = Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
-    expect(status).toEqual({ 'CMDHELP-01': 'fail', 'CMDHELP-02': 'skip', 'CMDHELP-03': 'fail', 'CMDHELP-04': 'skip', 'CMDHELP-05': 'skip', 'CMDHELP-06': 'skip', 'CMDHELP-07': 'skip', 'CMDHELP-08': 'skip' });
-    expect(report.verdicts.find((v) => v.rule === 'CMDHELP-05')!.reason).toMatch(/help --format json failed/);
+    expect(status).toEqual({
+      'CMDHELP-01': 'fail',
+      'CMDHELP-02': 'skip',
+      'CMDHELP-03': 'fail',
+      'CMDHELP-04': 'skip',
+      'CMDHELP-05': 'skip',
+      'CMDHELP-06': 'skip',
+      'CMDHELP-07': 'skip',
+      'CMDHELP-08': 'skip',
+    });
+    expect(report.verdicts.find((v) => v.rule === 'CMDHELP-05')!.reason).toMatch(
+      /help --format json failed/,
+    );
   });
 
   it('json that is not a cmdhelp document: CMDHELP-02 fails, the tree rules skip', async () => {
     const report = judgeCmdhelp(await recordHelpSurface(textHelp, 'tool'));
     const status = Object.fromEntries(report.verdicts.map((v) => [v.rule, v.status]));
     expect(status['CMDHELP-02']).toBe('fail');
-    for (const rule of ['CMDHELP-04', 'CMDHELP-05', 'CMDHELP-06', 'CMDHELP-07', 'CMDHELP-08']) expect(status[rule], rule).toBe('skip');
+    for (const rule of ['CMDHELP-04', 'CMDHELP-05', 'CMDHELP-06', 'CMDHELP-07', 'CMDHELP-08'])
+      expect(status[rule], rule).toBe('skip');
   });
 });

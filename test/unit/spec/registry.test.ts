@@ -30,7 +30,18 @@ const SPEC_18_2_CHARACTERISTICS: Record<string, string[]> = {
 };
 
 /** The ten Machine Mode characteristics (spec, "Relationship to Machine Mode"). */
-const CHARACTERISTICS = ['Typed', 'Discoverable', 'Streamable', 'Bounded', 'Safe', 'Idempotent', 'Auditable', 'Verifiable', 'Composable', 'Versioned'];
+const CHARACTERISTICS = [
+  'Typed',
+  'Discoverable',
+  'Streamable',
+  'Bounded',
+  'Safe',
+  'Idempotent',
+  'Auditable',
+  'Verifiable',
+  'Composable',
+  'Versioned',
+];
 
 /** §9.1 "Standard categories", verbatim: category → Retry? column. */
 const SPEC_9_1: Record<string, 'yes' | 'no' | 'maybe'> = {
@@ -52,7 +63,9 @@ const SPEC_9_1: Record<string, 'yes' | 'no' | 'maybe'> = {
 
 describe('rule registry (§18.2)', () => {
   it('has exactly 13 rules numbered AOI-01..AOI-13 in order', () => {
-    expect(AOI_RULES.map((r) => r.id)).toEqual(Array.from({ length: 13 }, (_, i) => `AOI-${String(i + 1).padStart(2, '0')}`));
+    expect(AOI_RULES.map((r) => r.id)).toEqual(
+      Array.from({ length: 13 }, (_, i) => `AOI-${String(i + 1).padStart(2, '0')}`),
+    );
   });
 
   it('gives each rule the characteristic(s) of its §18.2 row', () => {
@@ -81,7 +94,8 @@ describe('rule registry (§18.2)', () => {
       expect(existsSync(path), rule.docs).toBe(true);
       const text = readFileSync(path, 'utf8');
       expect(text.split('\n')[0], rule.docs).toBe(`# ${rule.id} — ${rule.title}`);
-      for (const s of AOI_SUB_RULES.filter((x) => x.rule === rule.id)) expect(text, `${rule.docs} mentions ${s.id}`).toContain(s.id);
+      for (const s of AOI_SUB_RULES.filter((x) => x.rule === rule.id))
+        expect(text, `${rule.docs} mentions ${s.id}`).toContain(s.id);
     }
   });
 
@@ -133,9 +147,26 @@ describe('sub-rule registry', () => {
 
   it('covers every AOI-02 failure the reader distinguishes', () => {
     // The stream reader's sub-rules (the probe linter's machine-mode-unselectable is not a reading of bytes).
-    const aoi02 = AOI_SUB_RULES.filter((s) => s.rule === 'AOI-02' && s.judgedBy === 'stream').map((s) => s.id.slice('AOI-02/'.length));
+    const aoi02 = AOI_SUB_RULES.filter((s) => s.rule === 'AOI-02' && s.judgedBy === 'stream').map(
+      (s) => s.id.slice('AOI-02/'.length),
+    );
     expect(aoi02.sort()).toEqual(
-      ['ansi', 'blank-line', 'bom', 'control', 'crlf', 'json-array', 'line-too-long', 'missing-type', 'not-json', 'not-object', 'not-utf8', 'pretty-printed', 'prose', 'stack-trace'].sort(),
+      [
+        'ansi',
+        'blank-line',
+        'bom',
+        'control',
+        'crlf',
+        'json-array',
+        'line-too-long',
+        'missing-type',
+        'not-json',
+        'not-object',
+        'not-utf8',
+        'pretty-printed',
+        'prose',
+        'stack-trace',
+      ].sort(),
     );
   });
 
@@ -170,12 +201,25 @@ describe('error categories (§9.1)', () => {
 
   it.each(Object.entries(SPEC_9_1))('%s has retry default %s', (category, retry) => {
     expect(ERROR_CATEGORIES[category as keyof typeof ERROR_CATEGORIES].retry).toBe(retry);
-    expect(ERROR_CATEGORIES[category as keyof typeof ERROR_CATEGORIES].meaning.length).toBeGreaterThan(5);
+    expect(
+      ERROR_CATEGORIES[category as keyof typeof ERROR_CATEGORIES].meaning.length,
+    ).toBeGreaterThan(5);
   });
 
   it('isErrorCategory accepts only the standard names (not prototype keys, not case variants)', () => {
     for (const name of Object.keys(SPEC_9_1)) expect(isErrorCategory(name)).toBe(true);
-    for (const bad of ['Usage', 'NOT_FOUND', 'not-found', 'toString', 'constructor', '__proto__', '', 5, null, undefined]) {
+    for (const bad of [
+      'Usage',
+      'NOT_FOUND',
+      'not-found',
+      'toString',
+      'constructor',
+      '__proto__',
+      '',
+      5,
+      null,
+      undefined,
+    ]) {
       expect(isErrorCategory(bad), String(bad)).toBe(false);
     }
   });
@@ -184,17 +228,36 @@ describe('error categories (§9.1)', () => {
 describe('framework types and reserved names (§8.2)', () => {
   it('defines the eight aoi: framework event types', () => {
     expect([...FRAMEWORK_EVENT_TYPES].sort()).toEqual(
-      ['aoi:check', 'aoi:error', 'aoi:heartbeat', 'aoi:meta', 'aoi:plan', 'aoi:progress', 'aoi:summary', 'aoi:warning'].sort(),
+      [
+        'aoi:check',
+        'aoi:error',
+        'aoi:heartbeat',
+        'aoi:meta',
+        'aoi:plan',
+        'aoi:progress',
+        'aoi:summary',
+        'aoi:warning',
+      ].sort(),
     );
   });
 
   it('reserves exactly the eight unprefixed framework names', () => {
-    expect([...RESERVED_DOMAIN_NAMES].sort()).toEqual(['check', 'error', 'heartbeat', 'meta', 'plan', 'progress', 'summary', 'warning']);
+    expect([...RESERVED_DOMAIN_NAMES].sort()).toEqual([
+      'check',
+      'error',
+      'heartbeat',
+      'meta',
+      'plan',
+      'progress',
+      'summary',
+      'warning',
+    ]);
     for (const name of RESERVED_DOMAIN_NAMES) expect(name).not.toContain(':');
   });
 
   it('does not reserve the recommended domain patterns', () => {
-    for (const domain of ['entry', 'hit', 'match']) expect(RESERVED_DOMAIN_NAMES).not.toContain(domain);
+    for (const domain of ['entry', 'hit', 'match'])
+      expect(RESERVED_DOMAIN_NAMES).not.toContain(domain);
   });
 });
 

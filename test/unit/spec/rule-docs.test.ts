@@ -41,10 +41,17 @@ describe.each(SPECS)('%s rule pages (docs/rules/)', (prefix, rules, subRules) =>
 
     it('has a `### <sub-rule id>` section for every sub-rule, and none for a sub-rule the registry lacks', () => {
       const headings = [...readFileSync(path, 'utf8').matchAll(heading)].map((m) => m[1]!);
-      for (const sub of subRules.filter((s) => s.rule === rule.id)) expect(headings, `${rule.docs} lacks ### ${sub.id}`).toContain(sub.id);
+      for (const sub of subRules.filter((s) => s.rule === rule.id))
+        expect(headings, `${rule.docs} lacks ### ${sub.id}`).toContain(sub.id);
       for (const id of headings) {
-        expect(subRuleIds.has(id), `${rule.docs} has ### ${id}, which the registry does not define`).toBe(true);
-        expect(id.startsWith(`${rule.id}/`), `${rule.docs} documents ${id}, a sub-rule of another rule`).toBe(true);
+        expect(
+          subRuleIds.has(id),
+          `${rule.docs} has ### ${id}, which the registry does not define`,
+        ).toBe(true);
+        expect(
+          id.startsWith(`${rule.id}/`),
+          `${rule.docs} documents ${id}, a sub-rule of another rule`,
+        ).toBe(true);
       }
     });
   });

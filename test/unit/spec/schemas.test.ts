@@ -4,18 +4,30 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { FRAMEWORK_EVENT_TYPES, type FrameworkEventType } from '../../../src/spec/aoi/constants.js';
-import { aoiSchemas, validateCapabilities, validateFrameworkEvent } from '../../../src/spec/aoi/schemas.js';
+import {
+  aoiSchemas,
+  validateCapabilities,
+  validateFrameworkEvent,
+} from '../../../src/spec/aoi/schemas.js';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+  (addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats);
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../../src/spec/aoi/', import.meta.url));
 const schemaList = Object.entries(aoiSchemas) as [string, { $id: string; $schema: string }][];
 
 /** A fresh validator, independent of the kit's own: draft 2020-12, every strict option on. */
 function strictAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, strictSchema: true, strictTypes: true, strictTuples: true, strictRequired: true, allErrors: true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictSchema: true,
+    strictTypes: true,
+    strictTuples: true,
+    strictRequired: true,
+    allErrors: true,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -60,7 +72,13 @@ const EX = {
     schema_version: '1.0.0',
     command: 'search',
   },
-  '§8.3 check': { type: 'aoi:check', name: 'config_file', ok: true, severity: 'info', detail: 'found' },
+  '§8.3 check': {
+    type: 'aoi:check',
+    name: 'config_file',
+    ok: true,
+    severity: 'info',
+    detail: 'found',
+  },
   '§8.3 summary': {
     type: 'aoi:summary',
     ok: true,
@@ -80,8 +98,19 @@ const EX = {
     retryable: false,
     target: '/Files/kubo/missing.md',
   },
-  '§11 meta': { type: 'aoi:meta', command: 'search', input_fingerprint: 'sha256:...optional...', args_redacted: true },
-  '§15 summary': { type: 'aoi:summary', ok: true, count: 100, truncated: true, next_cursor: 'opaque-token' },
+  '§11 meta': {
+    type: 'aoi:meta',
+    command: 'search',
+    input_fingerprint: 'sha256:...optional...',
+    args_redacted: true,
+  },
+  '§15 summary': {
+    type: 'aoi:summary',
+    ok: true,
+    count: 100,
+    truncated: true,
+    next_cursor: 'opaque-token',
+  },
   '§19.1 meta': {
     type: 'aoi:meta',
     tool: 'outline',
@@ -91,12 +120,45 @@ const EX = {
     schema_version: '1.0.0',
     command: 'search',
   },
-  '§19.1 summary': { type: 'aoi:summary', ok: true, count: 1, warning_count: 0, error_count: 0, partial: false, truncated: false },
-  '§19.3 meta': { type: 'aoi:meta', tool: 'outline', aoi_version: '0.2', schema_name: 'com.example.outline.events', schema_version: '1.0.0', command: 'doctor' },
-  '§19.3 check ok': { type: 'aoi:check', name: 'config_file', ok: true, severity: 'info', detail: 'found' },
-  '§19.3 check failed': { type: 'aoi:check', name: 'api_token', ok: false, severity: 'error', detail: 'missing' },
+  '§19.1 summary': {
+    type: 'aoi:summary',
+    ok: true,
+    count: 1,
+    warning_count: 0,
+    error_count: 0,
+    partial: false,
+    truncated: false,
+  },
+  '§19.3 meta': {
+    type: 'aoi:meta',
+    tool: 'outline',
+    aoi_version: '0.2',
+    schema_name: 'com.example.outline.events',
+    schema_version: '1.0.0',
+    command: 'doctor',
+  },
+  '§19.3 check ok': {
+    type: 'aoi:check',
+    name: 'config_file',
+    ok: true,
+    severity: 'info',
+    detail: 'found',
+  },
+  '§19.3 check failed': {
+    type: 'aoi:check',
+    name: 'api_token',
+    ok: false,
+    severity: 'error',
+    detail: 'missing',
+  },
   '§19.3 summary': { type: 'aoi:summary', ok: false, count: 2, error_count: 1 },
-  '§19.4 meta': { type: 'aoi:meta', tool: 'outline', command: 'import', input_mode: 'jsonl', continue_on_error: true },
+  '§19.4 meta': {
+    type: 'aoi:meta',
+    tool: 'outline',
+    command: 'import',
+    input_mode: 'jsonl',
+    continue_on_error: true,
+  },
   '§19.4 error': {
     type: 'aoi:error',
     category: 'validation',
@@ -109,7 +171,13 @@ const EX = {
 } as const;
 
 const DOMAIN_EXAMPLES = {
-  '§19.1 hit': { type: 'hit', rank: 1, id: 'doc_123', title: 'Agent-Operable Tools', snippet: 'A conforming tool exposes a stable interface...' },
+  '§19.1 hit': {
+    type: 'hit',
+    rank: 1,
+    id: 'doc_123',
+    title: 'Agent-Operable Tools',
+    snippet: 'A conforming tool exposes a stable interface...',
+  },
   '§8.2 domain summary': { type: 'summary', text: 'a textual document summary' },
   '§8.2 created': { type: 'created', id: 'doc_9' },
 };
@@ -143,9 +211,13 @@ const nameOf = (type: string) => type.slice(4) as keyof typeof aoiSchemas;
 
 describe('shipped schemas are valid draft 2020-12', () => {
   it('ships one schema per framework type plus event and capabilities, and nothing unlisted', () => {
-    const onDisk = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).map((f) => f.replace('.schema.json', '')).sort();
+    const onDisk = readdirSync(SCHEMA_DIR)
+      .filter((f) => f.endsWith('.schema.json'))
+      .map((f) => f.replace('.schema.json', ''))
+      .sort();
     expect(Object.keys(aoiSchemas).sort()).toEqual(onDisk);
-    for (const type of FRAMEWORK_EVENT_TYPES) expect(Object.keys(aoiSchemas)).toContain(nameOf(type));
+    for (const type of FRAMEWORK_EVENT_TYPES)
+      expect(Object.keys(aoiSchemas)).toContain(nameOf(type));
     expect(Object.keys(aoiSchemas)).toEqual(expect.arrayContaining(['event', 'capabilities']));
   });
 
@@ -167,7 +239,9 @@ describe('shipped schemas are valid draft 2020-12', () => {
     expect(id.protocol).toBe('https:');
     expect(schema.$id).not.toMatch(/^file:/i);
     expect(id.pathname.endsWith(`/${name}.schema.json`)).toBe(true);
-    const raw = JSON.parse(readFileSync(`${SCHEMA_DIR}/${name}.schema.json`, 'utf8')) as { $id: string };
+    const raw = JSON.parse(readFileSync(`${SCHEMA_DIR}/${name}.schema.json`, 'utf8')) as {
+      $id: string;
+    };
     expect(raw.$id).toBe(schema.$id);
   });
 
@@ -184,16 +258,22 @@ describe('shipped schemas are valid draft 2020-12', () => {
 });
 
 describe('the spec examples validate', () => {
-  it.each(Object.entries(EX))('%s validates against its own schema and against event.schema.json', (_label, example) => {
-    expect(errorsOf(nameOf(example.type), example)).toEqual([]);
-    expect(errorsOf('event', example)).toEqual([]);
-    // …and through the kit's API.
-    expect(validateFrameworkEvent(example.type as FrameworkEventType, example)).toEqual([]);
-  });
+  it.each(Object.entries(EX))(
+    '%s validates against its own schema and against event.schema.json',
+    (_label, example) => {
+      expect(errorsOf(nameOf(example.type), example)).toEqual([]);
+      expect(errorsOf('event', example)).toEqual([]);
+      // …and through the kit's API.
+      expect(validateFrameworkEvent(example.type as FrameworkEventType, example)).toEqual([]);
+    },
+  );
 
-  it.each(Object.entries(DOMAIN_EXAMPLES))('domain event %s passes event.schema.json', (_label, example) => {
-    expect(errorsOf('event', example)).toEqual([]);
-  });
+  it.each(Object.entries(DOMAIN_EXAMPLES))(
+    'domain event %s passes event.schema.json',
+    (_label, example) => {
+      expect(errorsOf('event', example)).toEqual([]);
+    },
+  );
 
   it('§17 capability manifest validates', () => {
     expect(errorsOf('capabilities', CAPABILITIES_17)).toEqual([]);
@@ -205,7 +285,13 @@ describe('event schemas are permissive for extension (§10.3)', () => {
   const minimal: Record<FrameworkEventType, Record<string, unknown>> = {
     'aoi:meta': { type: 'aoi:meta' },
     'aoi:summary': { type: 'aoi:summary', ok: true },
-    'aoi:error': { type: 'aoi:error', category: 'internal', code: 'BOOM', message: 'boom', retryable: false },
+    'aoi:error': {
+      type: 'aoi:error',
+      category: 'internal',
+      code: 'BOOM',
+      message: 'boom',
+      retryable: false,
+    },
     'aoi:warning': { type: 'aoi:warning' },
     'aoi:check': { type: 'aoi:check', name: 'disk', ok: true },
     'aoi:plan': { type: 'aoi:plan' },
@@ -214,7 +300,13 @@ describe('event schemas are permissive for extension (§10.3)', () => {
   };
 
   it.each(FRAMEWORK_EVENT_TYPES.map((t) => [t]))('%s accepts unknown extra fields', (type) => {
-    const event = { ...minimal[type], x_vendor: { nested: [1, 2] }, another_field: 'x', timestamp: '2026-01-02T03:04:05Z', trace_id: 't-1' };
+    const event = {
+      ...minimal[type],
+      x_vendor: { nested: [1, 2] },
+      another_field: 'x',
+      timestamp: '2026-01-02T03:04:05Z',
+      trace_id: 't-1',
+    };
     expect(errorsOf(nameOf(type), event)).toEqual([]);
     expect(errorsOf('event', event)).toEqual([]);
   });
@@ -232,25 +324,77 @@ describe('event schemas are permissive for extension (§10.3)', () => {
 
 describe('each schema rejects a wrong value', () => {
   const cases: [keyof typeof aoiSchemas, string, unknown, string][] = [
-    ['meta', 'schema_version is a number', { type: 'aoi:meta', schema_version: 1 }, '/schema_version'],
-    ['meta', 'args_redacted is a string', { type: 'aoi:meta', args_redacted: 'yes' }, '/args_redacted'],
+    [
+      'meta',
+      'schema_version is a number',
+      { type: 'aoi:meta', schema_version: 1 },
+      '/schema_version',
+    ],
+    [
+      'meta',
+      'args_redacted is a string',
+      { type: 'aoi:meta', args_redacted: 'yes' },
+      '/args_redacted',
+    ],
     ['summary', 'ok is a string', { type: 'aoi:summary', ok: 'true' }, '/ok'],
     ['summary', 'ok is missing', { type: 'aoi:summary', count: 1 }, ''],
     ['summary', 'count is negative', { type: 'aoi:summary', ok: true, count: -1 }, '/count'],
     ['summary', 'count is fractional', { type: 'aoi:summary', ok: true, count: 1.5 }, '/count'],
-    ['summary', 'next_cursor is a number', { type: 'aoi:summary', ok: true, truncated: true, next_cursor: 5 }, '/next_cursor'],
-    ['error', 'retryable is a string', { type: 'aoi:error', category: 'io', code: 'EIO', message: 'x', retryable: 'no' }, '/retryable'],
-    ['error', 'code is missing', { type: 'aoi:error', category: 'io', message: 'x', retryable: true }, ''],
-    ['error', 'line_number is 0', { type: 'aoi:error', category: 'validation', code: 'BAD', message: 'x', retryable: false, line_number: 0 }, '/line_number'],
+    [
+      'summary',
+      'next_cursor is a number',
+      { type: 'aoi:summary', ok: true, truncated: true, next_cursor: 5 },
+      '/next_cursor',
+    ],
+    [
+      'error',
+      'retryable is a string',
+      { type: 'aoi:error', category: 'io', code: 'EIO', message: 'x', retryable: 'no' },
+      '/retryable',
+    ],
+    [
+      'error',
+      'code is missing',
+      { type: 'aoi:error', category: 'io', message: 'x', retryable: true },
+      '',
+    ],
+    [
+      'error',
+      'line_number is 0',
+      {
+        type: 'aoi:error',
+        category: 'validation',
+        code: 'BAD',
+        message: 'x',
+        retryable: false,
+        line_number: 0,
+      },
+      '/line_number',
+    ],
     ['warning', 'message is a number', { type: 'aoi:warning', message: 5 }, '/message'],
     ['check', 'ok is missing', { type: 'aoi:check', name: 'disk' }, ''],
     ['check', 'name is empty', { type: 'aoi:check', name: '', ok: true }, '/name'],
     ['plan', 'action is a number', { type: 'aoi:plan', action: 5 }, '/action'],
     ['progress', 'percent is above 100', { type: 'aoi:progress', percent: 150 }, '/percent'],
-    ['heartbeat', 'timestamp is not ISO 8601', { type: 'aoi:heartbeat', timestamp: 'yesterday' }, '/timestamp'],
+    [
+      'heartbeat',
+      'timestamp is not ISO 8601',
+      { type: 'aoi:heartbeat', timestamp: 'yesterday' },
+      '/timestamp',
+    ],
     ['capabilities', 'commands is missing', { tool: 'outline' }, ''],
-    ['capabilities', 'a command has no name', { tool: 'outline', commands: [{ read_only: true }] }, '/commands/0'],
-    ['capabilities', 'aoi_versions is empty', { tool: 'outline', aoi_versions: [], commands: [] }, '/aoi_versions'],
+    [
+      'capabilities',
+      'a command has no name',
+      { tool: 'outline', commands: [{ read_only: true }] },
+      '/commands/0',
+    ],
+    [
+      'capabilities',
+      'aoi_versions is empty',
+      { tool: 'outline', aoi_versions: [], commands: [] },
+      '/aoi_versions',
+    ],
     ['event', 'type is a number', { type: 5 }, '/type'],
     ['event', 'type is missing', { id: 'x' }, ''],
   ];
@@ -261,13 +405,30 @@ describe('each schema rejects a wrong value', () => {
     expect(errors.map((e) => e.instancePath)).toContain(path);
   });
 
-  it.each(FRAMEWORK_EVENT_TYPES.map((t) => [t]))('%s schema rejects an event of another type', (type) => {
-    const other = type === 'aoi:meta' ? 'aoi:summary' : 'aoi:meta';
-    expect(errorsOf(nameOf(type), { type: other, ok: true, name: 'x', category: 'io', code: 'X', message: 'x', retryable: true }).length).toBeGreaterThan(0);
-  });
+  it.each(FRAMEWORK_EVENT_TYPES.map((t) => [t]))(
+    '%s schema rejects an event of another type',
+    (type) => {
+      const other = type === 'aoi:meta' ? 'aoi:summary' : 'aoi:meta';
+      expect(
+        errorsOf(nameOf(type), {
+          type: other,
+          ok: true,
+          name: 'x',
+          category: 'io',
+          code: 'X',
+          message: 'x',
+          retryable: true,
+        }).length,
+      ).toBeGreaterThan(0);
+    },
+  );
 
   it('the kit API reports the same failures', () => {
-    expect(validateFrameworkEvent('aoi:summary', { type: 'aoi:summary', ok: 'true' }).map((e) => e.instancePath)).toContain('/ok');
+    expect(
+      validateFrameworkEvent('aoi:summary', { type: 'aoi:summary', ok: 'true' }).map(
+        (e) => e.instancePath,
+      ),
+    ).toContain('/ok');
     expect(validateCapabilities({ tool: 'outline' }).length).toBeGreaterThan(0);
   });
 });

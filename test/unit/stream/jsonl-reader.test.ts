@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import type { Finding } from '../../../src/stream/finding.js';
-import { JsonlReader, type AoiEvent, type JsonlReaderOptions } from '../../../src/stream/jsonl-reader.js';
+import {
+  JsonlReader,
+  type AoiEvent,
+  type JsonlReaderOptions,
+} from '../../../src/stream/jsonl-reader.js';
 
 interface Result {
   events: { event: AoiEvent; line: number }[];
@@ -11,10 +15,16 @@ interface Result {
 }
 
 /** Feed `input` in the given chunks (or whole) and collect everything the reader reports. */
-function read(input: string | Uint8Array | (string | Uint8Array)[], options: JsonlReaderOptions = {}): Result {
+function read(
+  input: string | Uint8Array | (string | Uint8Array)[],
+  options: JsonlReaderOptions = {},
+): Result {
   const events: Result['events'] = [];
   const findings: Finding[] = [];
-  const reader = new JsonlReader({ onEvent: (event, line) => events.push({ event, line }), onFinding: (f) => findings.push(f) }, options);
+  const reader = new JsonlReader(
+    { onEvent: (event, line) => events.push({ event, line }), onFinding: (f) => findings.push(f) },
+    options,
+  );
   for (const chunk of Array.isArray(input) ? input : [input]) reader.write(chunk);
   reader.end();
   return { events, findings, lines: reader.lines };
@@ -38,26 +48,80 @@ const EV2 = '{"type":"hit","id":"b"}';
 const SUB_RULE_CASES: { id: string; bad: string | Buffer; good: string; goodLabel: string }[] = [
   {
     id: 'AOI-02/not-utf8',
-    bad: Buffer.concat([Buffer.from(`${EV}\n{"type":"hit","t":"`), Buffer.from([0xff]), Buffer.from('"}\n')]),
+    bad: Buffer.concat([
+      Buffer.from(`${EV}\n{"type":"hit","t":"`),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ]),
     good: `${EV}\n{"type":"hit","t":"é€😀"}\n`,
     goodLabel: 'multi-byte UTF-8',
   },
-  { id: 'AOI-02/blank-line', bad: `${EV}\n\n${EV2}\n`, good: `${EV}\n${EV2}`, goodLabel: 'a final line without newline' },
-  { id: 'AOI-02/crlf', bad: `${EV}\n${EV2}\r\n`, good: `${EV}\n{"type":"hit","t":"a\\r\\nb"}\n`, goodLabel: 'an escaped \\r\\n inside a string' },
-  { id: 'AOI-02/ansi', bad: `${EV}\n\u001b[32m${EV2}\u001b[0m\n`, good: `${EV}\n{"type":"hit","t":"\\u001b[32mgreen\\u001b[0m"}\n`, goodLabel: 'an escaped \\u001b inside a JSON string' },
-  { id: 'AOI-02/control', bad: `${EV}\nDownloading 10%\b\b\b20%\n`, good: `${EV}\n{"type":"hit",\t"t":"\\b"}\n`, goodLabel: 'a tab between tokens and an escaped \\b' },
-  { id: 'AOI-02/prose', bad: `${EV}\nFound 2 results.\n`, good: `${EV}\n{"type":"hit","t":"Found 2 results."}\n`, goodLabel: 'the same text inside an event' },
+  {
+    id: 'AOI-02/blank-line',
+    bad: `${EV}\n\n${EV2}\n`,
+    good: `${EV}\n${EV2}`,
+    goodLabel: 'a final line without newline',
+  },
+  {
+    id: 'AOI-02/crlf',
+    bad: `${EV}\n${EV2}\r\n`,
+    good: `${EV}\n{"type":"hit","t":"a\\r\\nb"}\n`,
+    goodLabel: 'an escaped \\r\\n inside a string',
+  },
+  {
+    id: 'AOI-02/ansi',
+    bad: `${EV}\n\u001b[32m${EV2}\u001b[0m\n`,
+    good: `${EV}\n{"type":"hit","t":"\\u001b[32mgreen\\u001b[0m"}\n`,
+    goodLabel: 'an escaped \\u001b inside a JSON string',
+  },
+  {
+    id: 'AOI-02/control',
+    bad: `${EV}\nDownloading 10%\b\b\b20%\n`,
+    good: `${EV}\n{"type":"hit",\t"t":"\\b"}\n`,
+    goodLabel: 'a tab between tokens and an escaped \\b',
+  },
+  {
+    id: 'AOI-02/prose',
+    bad: `${EV}\nFound 2 results.\n`,
+    good: `${EV}\n{"type":"hit","t":"Found 2 results."}\n`,
+    goodLabel: 'the same text inside an event',
+  },
   {
     id: 'AOI-02/stack-trace',
     bad: `${EV}\n    at foo (x.js:1:1)\n`,
     good: `${EV}\n{"type":"log","text":"    at foo (x.js:1:1)"}\n`,
     goodLabel: 'a string value containing "at foo (x.js:1:1)"',
   },
-  { id: 'AOI-02/not-json', bad: `${EV}\n{"type":"hit","id":}\n`, good: `${EV}\n{"type":"hit","id":null}\n`, goodLabel: 'valid JSON' },
-  { id: 'AOI-02/not-object', bad: `${EV}\n42\n`, good: `${EV}\n{"type":"n","value":42}\n`, goodLabel: 'a number inside an event' },
-  { id: 'AOI-02/missing-type', bad: `${EV}\n{"id":"b"}\n`, good: `${EV}\n{"id":"b","type":"hit"}\n`, goodLabel: 'type after other fields' },
-  { id: 'AOI-02/json-array', bad: `${EV}\n[{"type":"hit"},{"type":"hit"}]\n`, good: `${EV}\n{"type":"hit","items":[{"a":1},{"a":2}]}\n`, goodLabel: 'an array inside an event' },
-  { id: 'AOI-02/pretty-printed', bad: `${EV}\n{\n  "type": "hit"\n}\n`, good: `${EV}\n   {"type":"hit","id":"c"}\n`, goodLabel: 'indented valid JSON' },
+  {
+    id: 'AOI-02/not-json',
+    bad: `${EV}\n{"type":"hit","id":}\n`,
+    good: `${EV}\n{"type":"hit","id":null}\n`,
+    goodLabel: 'valid JSON',
+  },
+  {
+    id: 'AOI-02/not-object',
+    bad: `${EV}\n42\n`,
+    good: `${EV}\n{"type":"n","value":42}\n`,
+    goodLabel: 'a number inside an event',
+  },
+  {
+    id: 'AOI-02/missing-type',
+    bad: `${EV}\n{"id":"b"}\n`,
+    good: `${EV}\n{"id":"b","type":"hit"}\n`,
+    goodLabel: 'type after other fields',
+  },
+  {
+    id: 'AOI-02/json-array',
+    bad: `${EV}\n[{"type":"hit"},{"type":"hit"}]\n`,
+    good: `${EV}\n{"type":"hit","items":[{"a":1},{"a":2}]}\n`,
+    goodLabel: 'an array inside an event',
+  },
+  {
+    id: 'AOI-02/pretty-printed',
+    bad: `${EV}\n{\n  "type": "hit"\n}\n`,
+    good: `${EV}\n   {"type":"hit","id":"c"}\n`,
+    goodLabel: 'indented valid JSON',
+  },
 ];
 
 describe('JsonlReader — each AOI-02 sub-rule', () => {
@@ -110,7 +174,10 @@ describe('JsonlReader — each AOI-02 sub-rule', () => {
   });
 
   it('strict mode reports CRLF as an error', () => {
-    expect(read(`${EV}\r\n`, { strict: true }).findings[0]).toMatchObject({ id: 'AOI-02/crlf', severity: 'error' });
+    expect(read(`${EV}\r\n`, { strict: true }).findings[0]).toMatchObject({
+      id: 'AOI-02/crlf',
+      severity: 'error',
+    });
   });
 
   it('AOI-02/missing-type fires on an empty or non-string type', () => {
@@ -149,7 +216,8 @@ describe('JsonlReader — each AOI-02 sub-rule', () => {
       'Exception in thread "main" java.lang.NullPointerException',
       '\tat com.example.Main.main(Main.java:5)',
     ];
-    for (const trace of traces) expect(ids(read(`${EV}\n${trace}\n`)), trace).toEqual([['AOI-02/stack-trace', 2]]);
+    for (const trace of traces)
+      expect(ids(read(`${EV}\n${trace}\n`)), trace).toEqual([['AOI-02/stack-trace', 2]]);
   });
 
   it('prose that merely starts with "at" is prose, not a stack trace', () => {
@@ -247,14 +315,19 @@ describe('JsonlReader — line numbers and chunking', () => {
     const big = Buffer.from(`xxxx${EV}\n${EV2}\nyyyy`, 'utf8');
     const view = new Uint8Array(big.buffer, big.byteOffset + 4, big.length - 8);
     expect(read(view).events.map((e) => e.event.id)).toEqual(['a', 'b']);
-    expect(read([EV.slice(0, 5), `${EV.slice(5)}\n`, EV2]).events.map((e) => e.line)).toEqual([1, 2]);
+    expect(read([EV.slice(0, 5), `${EV.slice(5)}\n`, EV2]).events.map((e) => e.line)).toEqual([
+      1, 2,
+    ]);
   });
 
   it('is not affected when the caller reuses its chunk buffer', () => {
     const bytes = Buffer.from(`${EV}\n${EV2}\n`, 'utf8');
     const events: string[] = [];
     const findings: Finding[] = [];
-    const reader = new JsonlReader({ onEvent: (e) => events.push(String(e.id)), onFinding: (f) => findings.push(f) });
+    const reader = new JsonlReader({
+      onEvent: (e) => events.push(String(e.id)),
+      onFinding: (f) => findings.push(f),
+    });
     const scratch = Buffer.alloc(4);
     for (let i = 0; i < bytes.length; i += 4) {
       const n = bytes.copy(scratch, 0, i, i + 4);
@@ -268,7 +341,10 @@ describe('JsonlReader — line numbers and chunking', () => {
 
   it('judges a final line without newline only at end()', () => {
     const events: number[] = [];
-    const reader = new JsonlReader({ onEvent: (_e, line) => events.push(line), onFinding: () => {} });
+    const reader = new JsonlReader({
+      onEvent: (_e, line) => events.push(line),
+      onFinding: () => {},
+    });
     reader.write(`${EV}\n${EV2}`);
     expect(events).toEqual([1]);
     expect(reader.lines).toBe(1);
@@ -285,7 +361,11 @@ describe('JsonlReader — line numbers and chunking', () => {
   });
 
   it('reports invalid UTF-8 per line, with the right line, even split across chunks', () => {
-    const bytes = Buffer.concat([Buffer.from(`${EV}\n{"type":"hit","t":"`), Buffer.from([0xe2, 0x82]), Buffer.from(`"}\n${EV2}\n`)]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${EV}\n{"type":"hit","t":"`),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from(`"}\n${EV2}\n`),
+    ]);
     for (const size of [bytes.length, 1, 2]) {
       const r = read(chunks(bytes, size));
       expect(ids(r), `chunk size ${size}`).toEqual([['AOI-02/not-utf8', 2]]);
@@ -317,7 +397,10 @@ describe('JsonlReader — overlong lines', () => {
     ['byte by byte', chunks(input, 1)],
     ['16-byte chunks', chunks(input, 16)],
     ['the long line alone in many chunks', [`${EV}\n`, ...chunks(long, 50), `\n${EV2}\n`]],
-    ['the long line ending in the same chunk as the next line', [`${EV}\n${long.slice(0, 100)}`, `${long.slice(100)}\n${EV2}\n`]],
+    [
+      'the long line ending in the same chunk as the next line',
+      [`${EV}\n${long.slice(0, 100)}`, `${long.slice(100)}\n${EV2}\n`],
+    ],
   ] as const)('reports the line once and reads the next line normally (%s)', (_label, parts) => {
     const r = read([...parts], { maxLineBytes: max });
     expect(ids(r)).toEqual([['AOI-02/line-too-long', 2]]);
@@ -365,7 +448,10 @@ describe('JsonlReader — overlong lines', () => {
     const chunk = Buffer.alloc(64 * 1024, 0x61); // 'a', reused for every write
     const findings: Finding[] = [];
     const events: number[] = [];
-    const reader = new JsonlReader({ onEvent: (_e, line) => events.push(line), onFinding: (f) => findings.push(f) }, { maxLineBytes: 1024 * 1024 });
+    const reader = new JsonlReader(
+      { onEvent: (_e, line) => events.push(line), onFinding: (f) => findings.push(f) },
+      { maxLineBytes: 1024 * 1024 },
+    );
     gc?.();
     const before = process.memoryUsage();
     let peakArrayBuffers = 0;
@@ -397,7 +483,27 @@ describe('JsonlReader — robustness', () => {
   const noisyBytes = fc.array(
     fc.oneof(
       fc.uint8Array({ maxLength: 40 }),
-      fc.constantFrom(...['\n', '\r\n', '{', '}', '[', ']', '"', ':', ',', '\u001b[', '\uFEFF', '  ', 'at ', '{"type":"x"}', '{"type":', 'é', '\t'].map((s) => Buffer.from(s))),
+      fc.constantFrom(
+        ...[
+          '\n',
+          '\r\n',
+          '{',
+          '}',
+          '[',
+          ']',
+          '"',
+          ':',
+          ',',
+          '\u001b[',
+          '\uFEFF',
+          '  ',
+          'at ',
+          '{"type":"x"}',
+          '{"type":',
+          'é',
+          '\t',
+        ].map((s) => Buffer.from(s)),
+      ),
       fc.constant(new Uint8Array([0xff])),
       fc.constant(new Uint8Array([0xe2, 0x82])),
     ),
@@ -406,23 +512,28 @@ describe('JsonlReader — robustness', () => {
 
   it('never throws on random bytes in random chunks, and reports only registered AOI-02 sub-rules', () => {
     fc.assert(
-      fc.property(noisyBytes, fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 8, max: 200 }), (parts, sizes, max) => {
-        const bytes = Buffer.concat(parts);
-        const split: Uint8Array[] = [];
-        for (let i = 0, k = 0; i < bytes.length; k++) {
-          const n = sizes[k % sizes.length]!;
-          split.push(bytes.subarray(i, i + n));
-          i += n;
-        }
-        const r = read(split, { maxLineBytes: max });
-        for (const f of r.findings) {
-          expect(registered.has(f.id)).toBe(true);
-          expect(f.rule).toBe('AOI-02');
-          expect(f.line).toBeGreaterThanOrEqual(1);
-          expect(f.line).toBeLessThanOrEqual(r.lines);
-        }
-        for (const e of r.events) expect(typeof e.event.type).toBe('string');
-      }),
+      fc.property(
+        noisyBytes,
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 8, max: 200 }),
+        (parts, sizes, max) => {
+          const bytes = Buffer.concat(parts);
+          const split: Uint8Array[] = [];
+          for (let i = 0, k = 0; i < bytes.length; k++) {
+            const n = sizes[k % sizes.length]!;
+            split.push(bytes.subarray(i, i + n));
+            i += n;
+          }
+          const r = read(split, { maxLineBytes: max });
+          for (const f of r.findings) {
+            expect(registered.has(f.id)).toBe(true);
+            expect(f.rule).toBe('AOI-02');
+            expect(f.line).toBeGreaterThanOrEqual(1);
+            expect(f.line).toBeLessThanOrEqual(r.lines);
+          }
+          for (const e of r.events) expect(typeof e.event.type).toBe('string');
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -432,13 +543,22 @@ describe('JsonlReader — robustness', () => {
     // depends on the split when maxLineBytes is below the excerpt size; everything else must not.
     const normalise = (r: Result) => ({
       ...r,
-      findings: r.findings.map((f) => (f.id === 'AOI-02/line-too-long' ? { ...f, excerpt: undefined } : f)),
+      findings: r.findings.map((f) =>
+        f.id === 'AOI-02/line-too-long' ? { ...f, excerpt: undefined } : f,
+      ),
     });
     fc.assert(
-      fc.property(noisyBytes, fc.integer({ min: 1, max: 17 }), fc.integer({ min: 8, max: 200 }), (parts, size, max) => {
-        const bytes = Buffer.concat(parts);
-        expect(normalise(read(chunks(bytes, size), { maxLineBytes: max }))).toEqual(normalise(read(bytes, { maxLineBytes: max })));
-      }),
+      fc.property(
+        noisyBytes,
+        fc.integer({ min: 1, max: 17 }),
+        fc.integer({ min: 8, max: 200 }),
+        (parts, size, max) => {
+          const bytes = Buffer.concat(parts);
+          expect(normalise(read(chunks(bytes, size), { maxLineBytes: max }))).toEqual(
+            normalise(read(bytes, { maxLineBytes: max })),
+          );
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -6,7 +6,11 @@ import { VerdictCollector, makeVerdict } from '../../../src/checks/verdict.js';
 /** Hostile strings a program under test can print, and how the kit shows them. */
 const HOSTILE: readonly (readonly [name: string, raw: string, shown: string])[] = [
   ['ESC [31m (SGR colour)', '\u001b[31mred\u001b[0m', '\\u001b[31mred\\u001b[0m'],
-  ['OSC 8 hyperlink', '\u001b]8;;http://x\u0007click\u001b]8;;\u0007', '\\u001b]8;;http://x\\u0007click\\u001b]8;;\\u0007'],
+  [
+    'OSC 8 hyperlink',
+    '\u001b]8;;http://x\u0007click\u001b]8;;\u0007',
+    '\\u001b]8;;http://x\\u0007click\\u001b]8;;\\u0007',
+  ],
   ['OSC 52 clipboard write', '\u001b]52;c;cm0gLXJmIH4=\u0007', '\\u001b]52;c;cm0gLXJmIH4=\\u0007'],
   ['C1 CSI U+009B', '\u009b2J', '\\u009b2J'],
   ['C1 NEL U+0085 and OSC U+009D', 'a\u0085b\u009dc', 'a\\u0085b\\u009dc'],
@@ -39,8 +43,10 @@ describe('sanitise', () => {
     const value = { all: HOSTILE.map(([, raw]) => raw), key: { '\u202Ekey': '\u009b' } };
     const json = sanitiseJson(JSON.stringify(value));
     expect(JSON.parse(json)).toEqual(value);
-    // eslint-disable-next-line no-control-regex
-    expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/);
+
+    expect(json).not.toMatch(
+      /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/,
+    );
   });
 });
 
@@ -56,12 +62,18 @@ describe('where program text enters a finding', () => {
   });
 
   it('makeFinding sanitises the message, the probe and the excerpt', () => {
-    const finding = makeFinding('AOI-02/not-json', 'line 1 is not JSON: Unexpected token \'\u001b\', "\u001b]52;c;x\u0007" is not valid JSON', {
-      line: 1,
-      excerpt: 'raw\u202E',
-      probe: 'tool \u009b2J --output jsonl',
-    });
-    expect(finding.message).toBe('line 1 is not JSON: Unexpected token \'\\u001b\', "\\u001b]52;c;x\\u0007" is not valid JSON');
+    const finding = makeFinding(
+      'AOI-02/not-json',
+      'line 1 is not JSON: Unexpected token \'\u001b\', "\u001b]52;c;x\u0007" is not valid JSON',
+      {
+        line: 1,
+        excerpt: 'raw\u202E',
+        probe: 'tool \u009b2J --output jsonl',
+      },
+    );
+    expect(finding.message).toBe(
+      'line 1 is not JSON: Unexpected token \'\\u001b\', "\\u001b]52;c;x\\u0007" is not valid JSON',
+    );
     expect(finding.excerpt).toBe('raw\\u202e');
     expect(finding.probe).toBe('tool \\u009b2J --output jsonl');
   });
@@ -73,6 +85,14 @@ describe('where program text enters a finding', () => {
     expect(collector.findings[0]!.probe).toBe('tool \\u001b[2J');
     collector.addFinding(finding);
     expect(collector.findings[1]).toBe(finding);
-    expect(makeVerdict('AOI-01', { status: 'skip', reason: 'ended with \u202Eoops', errors: 0, warnings: 0, findings: [] }).reason).toBe('ended with \\u202eoops');
+    expect(
+      makeVerdict('AOI-01', {
+        status: 'skip',
+        reason: 'ended with \u202Eoops',
+        errors: 0,
+        warnings: 0,
+        findings: [],
+      }).reason,
+    ).toBe('ended with \\u202eoops');
   });
 });

@@ -6,7 +6,8 @@ import { FRAMEWORK_EVENT_TYPES, RESERVED_DOMAIN_NAMES } from '../../../spec/aoi/
 import type { Event, Report } from './types.js';
 
 /** A tool's own event schema (`schema --output json`), compiled; or why it is not a JSON Schema. */
-export type DeclaredSchema = { ok: true; validate: ValidateFunction } | { ok: false; problems: string[] };
+export type DeclaredSchema =
+  { ok: true; validate: ValidateFunction } | { ok: false; problems: string[] };
 
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -20,7 +21,12 @@ function dialectOf(document: Record<string, unknown>): Dialect {
 /** A validator of the dialect; `validateSchema: false` for one that compiles a document already checked. */
 function validatorFor(dialect: Dialect, validateSchema = true) {
   // Not strict: unknown keywords (x-*, vendor annotations) are legal JSON Schema and must not fail a tool.
-  const options = { allErrors: true, strict: false, validateFormats: false, validateSchema } as const;
+  const options = {
+    allErrors: true,
+    strict: false,
+    validateFormats: false,
+    validateSchema,
+  } as const;
   if (dialect === 'draft-07') return new AjvDraft7(options);
   if (dialect === '2019-09') return new Ajv2019(options);
   return new Ajv2020(options);
@@ -39,7 +45,8 @@ const metaCheckers = new Map<Dialect, ReturnType<typeof validatorFor>>();
 
 /** Compile a schema document as its dialect's meta-schema says (AOI-01/schema-invalid when it does not). */
 export function compileDeclaredSchema(document: unknown): DeclaredSchema {
-  if (document === null || typeof document !== 'object' || Array.isArray(document)) return { ok: false, problems: ['the schema is not a JSON object'] };
+  if (document === null || typeof document !== 'object' || Array.isArray(document))
+    return { ok: false, problems: ['the schema is not a JSON object'] };
   const key = JSON.stringify(document);
   const known = compiled.get(key);
   if (known) return known;
@@ -51,9 +58,11 @@ export function compileDeclaredSchema(document: unknown): DeclaredSchema {
 
 function compile(document: Record<string, unknown>): DeclaredSchema {
   const dialect = dialectOf(document);
-  const checker = metaCheckers.get(dialect) ?? metaCheckers.set(dialect, validatorFor(dialect)).get(dialect)!;
+  const checker =
+    metaCheckers.get(dialect) ?? metaCheckers.set(dialect, validatorFor(dialect)).get(dialect)!;
   try {
-    if (!checker.validateSchema(document as object)) return { ok: false, problems: formatSchemaErrors(checker.errors) };
+    if (!checker.validateSchema(document as object))
+      return { ok: false, problems: formatSchemaErrors(checker.errors) };
     // Each document compiles in its own validator (its $ids never meet another document's).
     return { ok: true, validate: validatorFor(dialect, false).compile(document as object) };
   } catch (error) {
@@ -83,14 +92,26 @@ export function fileIds(document: unknown): string[] {
  * reported by the stream rules of AOI-04; validating it against the tool's schema would report it twice.
  */
 const misnamed = (event: Event): boolean =>
-  event.type.startsWith('aoi:') ? !(FRAMEWORK_EVENT_TYPES as readonly string[]).includes(event.type) : RESERVED_DOMAIN_NAMES.includes(event.type);
+  event.type.startsWith('aoi:')
+    ? !(FRAMEWORK_EVENT_TYPES as readonly string[]).includes(event.type)
+    : RESERVED_DOMAIN_NAMES.includes(event.type);
 
 /** AOI-04 (§1.1, §10): every event of a stream validates against the schema the tool declares. */
-export function judgeDeclaredSchema(events: readonly Event[], validate: ValidateFunction, report: Report, excerpt: (event: Event) => string, limit = 3): void {
+export function judgeDeclaredSchema(
+  events: readonly Event[],
+  validate: ValidateFunction,
+  report: Report,
+  excerpt: (event: Event) => string,
+  limit = 3,
+): void {
   let reported = 0;
   for (const event of events) {
     if (misnamed(event) || (validate(event) as boolean)) continue;
-    report('AOI-04/declared-schema', `a "${event.type}" event fails the tool's own schema: ${formatSchemaErrors(validate.errors).slice(0, 2).join('; ')}`, { excerpt: excerpt(event) });
+    report(
+      'AOI-04/declared-schema',
+      `a "${event.type}" event fails the tool's own schema: ${formatSchemaErrors(validate.errors).slice(0, 2).join('; ')}`,
+      { excerpt: excerpt(event) },
+    );
     if (++reported >= limit) return;
   }
 }

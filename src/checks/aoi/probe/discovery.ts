@@ -6,7 +6,9 @@ import { judgeCapped } from './hang.js';
 import { endOf, type ProbeOutcome, type Report } from './types.js';
 
 /** One JSON document on stdout (surrounding whitespace allowed), or why not. */
-export function parseDocument(stdout: Uint8Array): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function parseDocument(
+  stdout: Uint8Array,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
   const text = Buffer.from(stdout).toString('utf8').trim();
   if (text === '') return { ok: false, problem: 'stdout is empty' };
   try {
@@ -22,15 +24,31 @@ export function parseDocument(stdout: Uint8Array): { ok: true; value: unknown } 
  * run only when the clean one failed: success there means the schema needs credentials. Returns the compiled
  * schema when usable.
  */
-export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome | undefined, report: Report, asked = 'schema --output json'): DeclaredSchema | undefined {
-  for (const attempt of clean.network.slice(0, 3)) report('AOI-01/schema-network', `schema reached for the network: ${attempt}`);
+export function judgeSchema(
+  clean: ProbeOutcome,
+  withCredentials: ProbeOutcome | undefined,
+  report: Report,
+  asked = 'schema --output json',
+): DeclaredSchema | undefined {
+  for (const attempt of clean.network.slice(0, 3))
+    report('AOI-01/schema-network', `schema reached for the network: ${attempt}`);
   if (judgeCapped(clean, report)) return undefined;
   if (clean.exitCode !== 0 || clean.timedOut) {
-    const tail = toExcerpt(Buffer.from(clean.stderr).toString('utf8').trim().split('\n').at(-1) ?? '');
+    const tail = toExcerpt(
+      Buffer.from(clean.stderr).toString('utf8').trim().split('\n').at(-1) ?? '',
+    );
     if (withCredentials && withCredentials.exitCode === 0 && !withCredentials.timedOut) {
-      report('AOI-01/schema-needs-credentials', `schema failed (${endOf(clean)}) without secret-looking environment variables and succeeded with them`, { excerpt: tail });
+      report(
+        'AOI-01/schema-needs-credentials',
+        `schema failed (${endOf(clean)}) without secret-looking environment variables and succeeded with them`,
+        { excerpt: tail },
+      );
     } else {
-      report('AOI-01/schema-failed', `${asked} ${clean.timedOut ? 'timed out' : `ended with ${endOf(clean)}`}`, { excerpt: tail });
+      report(
+        'AOI-01/schema-failed',
+        `${asked} ${clean.timedOut ? 'timed out' : `ended with ${endOf(clean)}`}`,
+        { excerpt: tail },
+      );
     }
     return undefined;
   }
@@ -38,15 +56,26 @@ export function judgeSchema(clean: ProbeOutcome, withCredentials: ProbeOutcome |
 }
 
 /** AOI-01: a schema document (from `schema` or `schema --schema-version N`) is one valid JSON Schema with no file: $id. */
-export function judgeSchemaDocument(stdout: Uint8Array, what: string, report: Report): DeclaredSchema | undefined {
+export function judgeSchemaDocument(
+  stdout: Uint8Array,
+  what: string,
+  report: Report,
+): DeclaredSchema | undefined {
   const parsed = parseDocument(stdout);
   if (!parsed.ok) {
-    report('AOI-01/schema-not-json', `${what}: ${parsed.problem}`, { excerpt: toExcerpt(Buffer.from(stdout).toString('utf8')) });
+    report('AOI-01/schema-not-json', `${what}: ${parsed.problem}`, {
+      excerpt: toExcerpt(Buffer.from(stdout).toString('utf8')),
+    });
     return undefined;
   }
-  for (const id of fileIds(parsed.value).slice(0, 3)) report('AOI-01/file-id', `${what} has $id ${JSON.stringify(id)}`);
+  for (const id of fileIds(parsed.value).slice(0, 3))
+    report('AOI-01/file-id', `${what} has $id ${JSON.stringify(id)}`);
   const compiled = compileDeclaredSchema(parsed.value);
-  if (!compiled.ok) report('AOI-01/schema-invalid', `${what} is not a valid JSON Schema: ${compiled.problems.slice(0, 2).join('; ')}`);
+  if (!compiled.ok)
+    report(
+      'AOI-01/schema-invalid',
+      `${what} is not a valid JSON Schema: ${compiled.problems.slice(0, 2).join('; ')}`,
+    );
   return compiled;
 }
 
@@ -76,7 +105,8 @@ export interface CapabilityCommand {
  * linter then plans from invocations); exit 0 must print one object valid against §17.
  */
 export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabilities | undefined {
-  for (const attempt of run.network.slice(0, 3)) report('AOI-01/schema-network', `capabilities reached for the network: ${attempt}`);
+  for (const attempt of run.network.slice(0, 3))
+    report('AOI-01/schema-network', `capabilities reached for the network: ${attempt}`);
   if (judgeCapped(run, report) || run.exitCode !== 0) return undefined;
   const parsed = parseDocument(run.stdout);
   if (!parsed.ok) {
@@ -85,7 +115,10 @@ export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabiliti
   }
   const problems = validateCapabilities(parsed.value);
   if (problems.length > 0) {
-    report('AOI-01/capabilities-invalid', `capabilities does not match §17: ${formatSchemaErrors(problems).slice(0, 2).join('; ')}`);
+    report(
+      'AOI-01/capabilities-invalid',
+      `capabilities does not match §17: ${formatSchemaErrors(problems).slice(0, 2).join('; ')}`,
+    );
     return undefined;
   }
   return parsed.value as Capabilities;
@@ -105,7 +138,10 @@ export function advertisedDiscoveryFlags(help: ProbeOutcome): DiscoveryFlag[] {
   const text = `${Buffer.from(help.stdout).toString('utf8')}\n${Buffer.from(help.stderr).toString('utf8')}`;
   return (Object.keys(DISCOVERY_FLAGS) as DiscoveryFlag[]).filter((flag) => {
     const entry = new RegExp(`^[ \\t]*(-\\w,[ \\t]*)?${flag}(?![\\w-])`, 'm');
-    const usage = new RegExp(`^[ \\t]*usage:[ \\t]+\\S+([ \\t]+\\[[^\\]\\n]*\\])*[ \\t]+\\[${flag}\\]`, 'im');
+    const usage = new RegExp(
+      `^[ \\t]*usage:[ \\t]+\\S+([ \\t]+\\[[^\\]\\n]*\\])*[ \\t]+\\[${flag}\\]`,
+      'im',
+    );
     return entry.test(text) || usage.test(text);
   });
 }
@@ -113,7 +149,9 @@ export function advertisedDiscoveryFlags(help: ProbeOutcome): DiscoveryFlag[] {
 /** JSON text with object keys sorted: two documents with the same information compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -122,17 +160,33 @@ function canonicalJson(value: unknown): string {
  * advertised flag's run, `bySubcommand` the subcommand's document (undefined when the subcommand itself failed:
  * its own sub-rules say so, and there is nothing to compare with). Equivalent: the same JSON value.
  */
-export function judgeDiscoveryFlag(flag: DiscoveryFlag, byFlag: ProbeOutcome, bySubcommand: unknown, report: Report): void {
+export function judgeDiscoveryFlag(
+  flag: DiscoveryFlag,
+  byFlag: ProbeOutcome,
+  bySubcommand: unknown,
+  report: Report,
+): void {
   if (byFlag.exitCode !== 0 || byFlag.timedOut) {
-    report('AOI-01/discovery-flag-differs', `${flag} is advertised in --help but ended with ${byFlag.timedOut ? 'a timeout' : endOf(byFlag)}`);
+    report(
+      'AOI-01/discovery-flag-differs',
+      `${flag} is advertised in --help but ended with ${byFlag.timedOut ? 'a timeout' : endOf(byFlag)}`,
+    );
     return;
   }
   const parsed = parseDocument(byFlag.stdout);
   if (!parsed.ok) {
-    report('AOI-01/discovery-flag-differs', `${flag} is advertised in --help but ${parsed.problem}`, { excerpt: toExcerpt(Buffer.from(byFlag.stdout).toString('utf8')) });
+    report(
+      'AOI-01/discovery-flag-differs',
+      `${flag} is advertised in --help but ${parsed.problem}`,
+      { excerpt: toExcerpt(Buffer.from(byFlag.stdout).toString('utf8')) },
+    );
     return;
   }
   if (bySubcommand !== undefined && canonicalJson(parsed.value) !== canonicalJson(bySubcommand)) {
-    report('AOI-01/discovery-flag-differs', `${flag} prints a different document from \`${DISCOVERY_FLAGS[flag]}\``, { excerpt: toExcerpt(canonicalJson(parsed.value)) });
+    report(
+      'AOI-01/discovery-flag-differs',
+      `${flag} prints a different document from \`${DISCOVERY_FLAGS[flag]}\``,
+      { excerpt: toExcerpt(canonicalJson(parsed.value)) },
+    );
   }
 }

@@ -4,7 +4,10 @@ import type { Report } from './types.js';
  * The sub-rules only a real process can break (an in-memory fake has no files outside and no processes):
  * proven on the foreign fixtures (test/integration/lint/foreign-kvnotes.test.ts), not by the fault table.
  */
-export const ESCAPE_SUB_RULES = ['AOI-06/wrote-outside-sandbox', 'AOI-10/process-survived'] as const;
+export const ESCAPE_SUB_RULES = [
+  'AOI-06/wrote-outside-sandbox',
+  'AOI-10/process-survived',
+] as const;
 
 /** What one probe did outside its sandbox, as the runner recorded it. */
 export interface EscapeRecord {
@@ -27,7 +30,10 @@ export interface Sighting extends EscapeRecord {
  * probe's marker: blamed on that probe alone. One record per command, under the probe that wrote alone, else
  * the first probe that saw it.
  */
-export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map()): Sighting[] {
+export function blameEscapes(
+  sightings: readonly Sighting[],
+  alone: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+): Sighting[] {
   const seen = new Map<string, Map<string, number>>();
   for (const sighting of sightings) {
     for (const path of sighting.paths) {
@@ -41,7 +47,8 @@ export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<
     const most = Math.max(...counts.values());
     const confirmed = alone.get(path);
     for (const [command, count] of counts) {
-      if (confirmed ? confirmed.has(command) : count === most) writers.set(command, [...(writers.get(command) ?? []), path]);
+      if (confirmed ? confirmed.has(command) : count === most)
+        writers.set(command, [...(writers.get(command) ?? []), path]);
     }
   }
   const records = new Map<string, Sighting>();
@@ -49,7 +56,9 @@ export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<
     const paths = sighting.paths.filter((path) => writers.get(sighting.command)?.includes(path));
     if (paths.length === 0 && sighting.survivors.length === 0) continue;
     const earlier = records.get(sighting.command);
-    const wroteAlone = paths.map((path) => alone.get(path)?.get(sighting.command)).find((label) => label !== undefined);
+    const wroteAlone = paths
+      .map((path) => alone.get(path)?.get(sighting.command))
+      .find((label) => label !== undefined);
     records.set(sighting.command, {
       command: sighting.command,
       label: wroteAlone ?? earlier?.label ?? sighting.label,
@@ -67,11 +76,20 @@ export function blameEscapes(sightings: readonly Sighting[], alone: ReadonlyMap<
  */
 export function judgeEscape(escape: EscapeRecord, report: Report): void {
   if (escape.paths.length > 0) {
-    report('AOI-06/wrote-outside-sandbox', `wrote outside the probe's sandbox (the caller's cwd, its parent or the real HOME): ${list(escape.paths)}`);
+    report(
+      'AOI-06/wrote-outside-sandbox',
+      `wrote outside the probe's sandbox (the caller's cwd, its parent or the real HOME): ${list(escape.paths)}`,
+    );
   }
   if (escape.survivors.length > 0) {
-    report('AOI-10/process-survived', `left ${escape.survivors.length === 1 ? 'a process' : `${escape.survivors.length} processes`} running after it ended: ${list(escape.survivors.map((s) => `pid ${s.pid} (${s.command})`))}`);
+    report(
+      'AOI-10/process-survived',
+      `left ${escape.survivors.length === 1 ? 'a process' : `${escape.survivors.length} processes`} running after it ended: ${list(escape.survivors.map((s) => `pid ${s.pid} (${s.command})`))}`,
+    );
   }
 }
 
-const list = (items: readonly string[]): string => (items.length <= 3 ? items.join(', ') : `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`);
+const list = (items: readonly string[]): string =>
+  items.length <= 3
+    ? items.join(', ')
+    : `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;

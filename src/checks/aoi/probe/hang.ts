@@ -13,14 +13,22 @@ function pendingText(bytes: Uint8Array): string | undefined {
  * output cap (AOI-11/output-cap-exceeded: the kit cut its stdout and killed it, and blaming the tool for a
  * missing summary, a cut line or the kill would be the kit's own doing). Returns true when it cannot.
  */
-export function judgeStopped(run: ProbeOutcome, timeoutMs: number, report: Report, secrets: readonly string[] = []): boolean {
+export function judgeStopped(
+  run: ProbeOutcome,
+  timeoutMs: number,
+  report: Report,
+  secrets: readonly string[] = [],
+): boolean {
   return judgeCapped(run, report) || judgeHang(run, timeoutMs, report, secrets);
 }
 
 /** AOI-11/output-cap-exceeded when the kit cut the run at its output cap; true then, and nothing else about it is judged. */
 export function judgeCapped(run: Pick<ProbeOutcome, 'outputCapped'>, report: Report): boolean {
   if (run.outputCapped === undefined) return false;
-  report('AOI-11/output-cap-exceeded', `printed more than the kit's output cap; the kit stopped reading at ${run.outputCapped} bytes and killed it, so nothing else about this run was judged`);
+  report(
+    'AOI-11/output-cap-exceeded',
+    `printed more than the kit's output cap; the kit stopped reading at ${run.outputCapped} bytes and killed it, so nothing else about this run was judged`,
+  );
   return true;
 }
 
@@ -29,11 +37,20 @@ export function judgeCapped(run: Pick<ProbeOutcome, 'outputCapped'>, report: Rep
  * an unfinished line ending in `:`, `?`, `>` or `]` (`[y/N] `), it is waiting on a human: a prompt. Returns true when the run
  * hung, so that callers judge nothing else about it.
  */
-export function judgeHang(run: ProbeOutcome, timeoutMs: number, report: Report, secrets: readonly string[] = []): boolean {
+export function judgeHang(
+  run: ProbeOutcome,
+  timeoutMs: number,
+  report: Report,
+  secrets: readonly string[] = [],
+): boolean {
   if (!run.timedOut || run.graceExpired) return false;
   const pending = pendingText(run.stderr) ?? pendingText(run.stdout);
   if (pending !== undefined && /[:?>\]]\s?$/.test(pending)) {
-    report('AOI-03/prompted', `machine mode printed a prompt and waited ${timeoutMs} ms for an answer`, { excerpt: toExcerpt(pending, secrets) });
+    report(
+      'AOI-03/prompted',
+      `machine mode printed a prompt and waited ${timeoutMs} ms for an answer`,
+      { excerpt: toExcerpt(pending, secrets) },
+    );
   } else {
     report('AOI-03/timed-out', `did not exit within ${timeoutMs} ms (stdin was an open pipe)`);
   }

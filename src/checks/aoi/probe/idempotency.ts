@@ -15,8 +15,13 @@ export function judgeReplay(
     report('AOI-07/key-rejected', `a run with --idempotency-key ended with ${endOf(rejected.run)}`);
     return;
   }
-  if (changedBySecond.length > 0) report('AOI-07/effect-doubled', `the replay changed ${changedBySecond.join(', ')} again`);
+  if (changedBySecond.length > 0)
+    report('AOI-07/effect-doubled', `the replay changed ${changedBySecond.join(', ')} again`);
   if (!first.events || !second.events) return;
   const ids = (events: readonly Event[]) => itemsOf(events).map(idOf).join(',');
-  if (ids(first.events) !== ids(second.events)) report('AOI-07/replay-differs', `the replay reported ids [${ids(second.events)}], the first run [${ids(first.events)}]`);
+  if (ids(first.events) !== ids(second.events))
+    report(
+      'AOI-07/replay-differs',
+      `the replay reported ids [${ids(second.events)}], the first run [${ids(first.events)}]`,
+    );
 }

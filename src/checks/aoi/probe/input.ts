@@ -33,17 +33,38 @@ export function judgeMalformedInput(
   const mode = declaredMode(events, requested);
   const errors = events.filter((event) => event.type === 'aoi:error');
   const numbered = errors.filter((event) => event.line_number !== undefined);
-  if (numbered.length === 0) report('AOI-12/no-item-error', `the malformed input line ${MALFORMED_LINE} produced no aoi:error with line_number`);
+  if (numbered.length === 0)
+    report(
+      'AOI-12/no-item-error',
+      `the malformed input line ${MALFORMED_LINE} produced no aoi:error with line_number`,
+    );
   else if (!numbered.some((event) => event.line_number === MALFORMED_LINE)) {
-    report('AOI-12/wrong-line-number', `the malformed line is line ${MALFORMED_LINE}; the error says line_number ${numbered.map((e) => JSON.stringify(e.line_number)).join(', ')}`);
+    report(
+      'AOI-12/wrong-line-number',
+      `the malformed line is line ${MALFORMED_LINE}; the error says line_number ${numbered.map((e) => JSON.stringify(e.line_number)).join(', ')}`,
+    );
   }
   // Under --continue-on-error the caller asked for partial tolerance (§4.1, §13): success with the bad line reported is allowed.
-  if (mode === 'fail-fast' && succeeded(run, events)) report('AOI-12/malformed-succeeded', `a malformed input line ended with ${endOf(run)} and summary ok:true`);
-  if (mode === 'fail-fast' && changed.length > 0) report('AOI-12/fail-fast-side-effect', `fail-fast mode (meta does not say continue_on_error) changed ${changed.join(', ')}`);
+  if (mode === 'fail-fast' && succeeded(run, events))
+    report(
+      'AOI-12/malformed-succeeded',
+      `a malformed input line ended with ${endOf(run)} and summary ok:true`,
+    );
+  if (mode === 'fail-fast' && changed.length > 0)
+    report(
+      'AOI-12/fail-fast-side-effect',
+      `fail-fast mode (meta does not say continue_on_error) changed ${changed.join(', ')}`,
+    );
   if (mode === 'continue' && itemsOf(events).length < VALID_LINES) {
-    report('AOI-12/continue-stopped', `continue-on-error mode processed ${itemsOf(events).length} of the ${VALID_LINES} valid lines`);
+    report(
+      'AOI-12/continue-stopped',
+      `continue-on-error mode processed ${itemsOf(events).length} of the ${VALID_LINES} valid lines`,
+    );
   } else if (mode === 'continue' && applied !== undefined && applied.count < VALID_LINES) {
-    report('AOI-12/continue-stopped', `continue-on-error mode reported the ${VALID_LINES} valid lines as processed, but \`${applied.by}\` shows ${applied.count} of them applied`);
+    report(
+      'AOI-12/continue-stopped',
+      `continue-on-error mode reported the ${VALID_LINES} valid lines as processed, but \`${applied.by}\` shows ${applied.count} of them applied`,
+    );
   }
   return mode;
 }

@@ -10,8 +10,14 @@ export const UNSUPPORTED_SCHEMA_VERSION = '999';
 export type NegotiationForm = 'schema-version' | 'accept-schema';
 
 /** The flag and value that ask for `major` of the schema `name` in one form. */
-export function negotiationFlag(form: NegotiationForm, name: string, major: string): [flag: string, value: string] {
-  return form === 'accept-schema' ? ['--accept-schema', `${name}@${major}`] : ['--schema-version', major];
+export function negotiationFlag(
+  form: NegotiationForm,
+  name: string,
+  major: string,
+): [flag: string, value: string] {
+  return form === 'accept-schema'
+    ? ['--accept-schema', `${name}@${major}`]
+    : ['--schema-version', major];
 }
 
 /**
@@ -23,10 +29,18 @@ export function advertisedNegotiation(help: ProbeOutcome): NegotiationForm[] {
   const text = `${Buffer.from(help.stdout).toString('utf8')}\n${Buffer.from(help.stderr).toString('utf8')}`;
   const names = (flag: string) => new RegExp(`(^|[\\s\\[|,])${flag}(?![\\w-])`, 'm').test(text);
   const accept = names('--accept-schema');
-  return [...(accept ? (['accept-schema'] as const) : []), ...(!accept || names('--schema-version') ? (['schema-version'] as const) : [])];
+  return [
+    ...(accept ? (['accept-schema'] as const) : []),
+    ...(!accept || names('--schema-version') ? (['schema-version'] as const) : []),
+  ];
 }
 
 /** AOI-13 (§5.1): asking for a schema version the tool does not have is a usage error, not a fallback. `asked` is how it was asked. */
-export function judgeUnsupportedVersion(run: ProbeOutcome, report: Report, asked = `--schema-version ${UNSUPPORTED_SCHEMA_VERSION}`): void {
-  if (run.exitCode === 0) report('AOI-13/unsupported-version-accepted', `${asked} was accepted (exit 0)`);
+export function judgeUnsupportedVersion(
+  run: ProbeOutcome,
+  report: Report,
+  asked = `--schema-version ${UNSUPPORTED_SCHEMA_VERSION}`,
+): void {
+  if (run.exitCode === 0)
+    report('AOI-13/unsupported-version-accepted', `${asked} was accepted (exit 0)`);
 }

@@ -69,29 +69,46 @@ export function observedChange(observation: Observation): ObservedChange | undef
   return { label: observation.label, added, removed, changed };
 }
 
-const changedSomething = (change: ObservedChange): boolean => change.added.length + change.removed.length + change.changed.length > 0;
+const changedSomething = (change: ObservedChange): boolean =>
+  change.added.length + change.removed.length + change.changed.length > 0;
 
 /**
  * A probe's side effects as evidence, each naming where it was seen: the files it changed in its sandbox, and
  * what an observation command showed differently (`` `list --output jsonl` showed added n3 ``).
  */
-export function sideEffects(changedFiles: readonly string[], observations: readonly Observation[]): string[] {
-  const observed = observations.map(observedChange).filter((change): change is ObservedChange => change !== undefined && changedSomething(change));
+export function sideEffects(
+  changedFiles: readonly string[],
+  observations: readonly Observation[],
+): string[] {
+  const observed = observations
+    .map(observedChange)
+    .filter((change): change is ObservedChange => change !== undefined && changedSomething(change));
   return [
     ...changedFiles,
     ...observed.map((change) => {
-      const parts = [['added', change.added], ['removed', change.removed], ['changed', change.changed]] as const;
-      const words = parts.filter(([, keys]) => keys.length > 0).map(([verb, keys]) => `${verb} ${short(keys)}`);
+      const parts = [
+        ['added', change.added],
+        ['removed', change.removed],
+        ['changed', change.changed],
+      ] as const;
+      const words = parts
+        .filter(([, keys]) => keys.length > 0)
+        .map(([verb, keys]) => `${verb} ${short(keys)}`);
       return `what \`${change.label}\` shows (${words.join('; ')})`;
     }),
   ];
 }
 
 /** At most three keys, then how many more. */
-const short = (keys: readonly string[]): string => (keys.length <= 3 ? keys.join(', ') : `${keys.slice(0, 3).join(', ')} and ${keys.length - 3} more`);
+const short = (keys: readonly string[]): string =>
+  keys.length <= 3 ? keys.join(', ') : `${keys.slice(0, 3).join(', ')} and ${keys.length - 3} more`;
 
 /** How many resources the observations saw added, and by which command (the one that saw most); undefined when none could see. */
-export function observedAdditions(observations: readonly Observation[]): { readonly count: number; readonly by: string } | undefined {
-  const counts = observations.map(observedChange).flatMap((change) => (change ? [{ count: change.added.length, by: change.label }] : []));
+export function observedAdditions(
+  observations: readonly Observation[],
+): { readonly count: number; readonly by: string } | undefined {
+  const counts = observations
+    .map(observedChange)
+    .flatMap((change) => (change ? [{ count: change.added.length, by: change.label }] : []));
   return counts.sort((a, b) => b.count - a.count)[0];
 }

@@ -3,13 +3,21 @@ import { EXIT_CODES } from '../../../spec/aoi/constants.js';
 import { endOf, type Event, type ProbeOutcome, type Report } from './types.js';
 
 /** Stack-trace shapes of the common runtimes (Node/JS, Python, Go, Rust, Java). */
-const TRACE = /^\s+at .+[:(]\d+|^Traceback \(most recent call last\)|^goroutine \d+ \[|^panic: |thread '.+' panicked at|^\s+at [\w$.]+\(.*\)$|^Exception in thread /m;
+const TRACE =
+  /^\s+at .+[:(]\d+|^Traceback \(most recent call last\)|^goroutine \d+ \[|^panic: |thread '.+' panicked at|^\s+at [\w$.]+\(.*\)$|^Exception in thread /m;
 
 function traceExcerpt(stderr: Uint8Array, secrets: readonly string[]): string | undefined {
   const text = Buffer.from(stderr).toString('utf8');
   const match = TRACE.exec(text);
   if (!match) return undefined;
-  return toExcerpt(text.slice(text.lastIndexOf('\n', match.index) + 1).split('\n').slice(0, 2).join('\n'), secrets);
+  return toExcerpt(
+    text
+      .slice(text.lastIndexOf('\n', match.index) + 1)
+      .split('\n')
+      .slice(0, 2)
+      .join('\n'),
+    secrets,
+  );
 }
 
 /**
@@ -18,13 +26,30 @@ function traceExcerpt(stderr: Uint8Array, secrets: readonly string[]): string | 
  * closes its stdout (a finite command may have written everything before the close). A run the probe
  * never acted on (fewer lines than asked) proves nothing here.
  */
-export function judgePipeClose(run: ProbeOutcome, report: Report, secrets: readonly string[] = [], ownExit?: number | null): void {
+export function judgePipeClose(
+  run: ProbeOutcome,
+  report: Report,
+  secrets: readonly string[] = [],
+  ownExit?: number | null,
+): void {
   if (!run.stdoutClosed) return;
-  if (run.graceExpired) report('AOI-10/pipe-hang', 'still running after the reader closed stdout; the kit killed it');
+  if (run.graceExpired)
+    report('AOI-10/pipe-hang', 'still running after the reader closed stdout; the kit killed it');
   const trace = traceExcerpt(run.stderr, secrets);
-  if (trace !== undefined) report('AOI-10/pipe-stack-trace', 'printed a stack trace on stderr after stdout was closed', { excerpt: trace });
-  const clean = run.exitCode === 0 || run.exitCode === EXIT_CODES.SIGPIPE || run.signal === 'SIGPIPE' || (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit);
-  if (!run.graceExpired && !clean) report('AOI-10/pipe-exit-code', `ended with ${endOf(run)} after stdout was closed, not 0 or 141`);
+  if (trace !== undefined)
+    report('AOI-10/pipe-stack-trace', 'printed a stack trace on stderr after stdout was closed', {
+      excerpt: trace,
+    });
+  const clean =
+    run.exitCode === 0 ||
+    run.exitCode === EXIT_CODES.SIGPIPE ||
+    run.signal === 'SIGPIPE' ||
+    (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit);
+  if (!run.graceExpired && !clean)
+    report(
+      'AOI-10/pipe-exit-code',
+      `ended with ${endOf(run)} after stdout was closed, not 0 or 141`,
+    );
 }
 
 const SIGNAL_EXIT = { SIGINT: EXIT_CODES.SIGINT, SIGTERM: 143 } as const;
@@ -49,16 +74,33 @@ export function judgeSignal(
     report('AOI-10/signal-ignored', `still running after ${signal}; the kit killed it`);
     return;
   }
-  const interrupted = events?.some((e) => e.type === 'aoi:summary' && e.reason === 'interrupted') ?? true;
-  if (!interrupted) report('AOI-10/no-interrupted-summary', `${signal} ended the run without {"type":"aoi:summary","ok":false,"reason":"interrupted"}`);
-  if (run.exitCode !== SIGNAL_EXIT[signal] && run.signal !== signal) report('AOI-10/signal-exit-code', `${signal} ended the run with ${endOf(run)}, not ${SIGNAL_EXIT[signal]}`);
+  const interrupted =
+    events?.some((e) => e.type === 'aoi:summary' && e.reason === 'interrupted') ?? true;
+  if (!interrupted)
+    report(
+      'AOI-10/no-interrupted-summary',
+      `${signal} ended the run without {"type":"aoi:summary","ok":false,"reason":"interrupted"}`,
+    );
+  if (run.exitCode !== SIGNAL_EXIT[signal] && run.signal !== signal)
+    report(
+      'AOI-10/signal-exit-code',
+      `${signal} ended the run with ${endOf(run)}, not ${SIGNAL_EXIT[signal]}`,
+    );
 }
 
 /** AOI-10 (§7, §2): no stack trace on stderr after a signal, whether it interrupted the work or only the teardown. */
-export function judgeSignalTrace(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM', report: Report, secrets: readonly string[] = []): void {
+export function judgeSignalTrace(
+  run: ProbeOutcome,
+  signal: 'SIGINT' | 'SIGTERM',
+  report: Report,
+  secrets: readonly string[] = [],
+): void {
   if (!run.signalSent) return;
   const trace = traceExcerpt(run.stderr, secrets);
-  if (trace !== undefined) report('AOI-10/signal-stack-trace', `printed a stack trace on stderr after ${signal}`, { excerpt: trace });
+  if (trace !== undefined)
+    report('AOI-10/signal-stack-trace', `printed a stack trace on stderr after ${signal}`, {
+      excerpt: trace,
+    });
 }
 
 /**
@@ -67,7 +109,10 @@ export function judgeSignalTrace(run: ProbeOutcome, signal: 'SIGINT' | 'SIGTERM'
  * a stack trace is blamed, however it then ended: the signal may end a Python interpreter's finalisation); or
  * the signal reached it while it worked (`interrupted`: judged by judgeSignal).
  */
-export function signalReach(run: ProbeOutcome, events: readonly Event[]): 'ended' | 'finished' | 'interrupted' {
+export function signalReach(
+  run: ProbeOutcome,
+  events: readonly Event[],
+): 'ended' | 'finished' | 'interrupted' {
   if (!run.signalSent) return 'ended';
   const last = events.at(-1);
   if (!run.graceExpired && last?.type === 'aoi:summary' && last.ok === true) return 'finished';

@@ -6,7 +6,12 @@ import type { StreamReport } from '../stream.js';
  * summary, and events named with a reserved framework name (an unprefixed `meta`, or a domain item
  * called `error`: the linter cannot tell framework events from items).
  */
-const AMBIGUOUS = new Set(['AOI-03/summary-not-last', 'AOI-03/multiple-summaries', 'AOI-04/reserved-name', 'AOI-04/reserved-name-summary']);
+const AMBIGUOUS = new Set([
+  'AOI-03/summary-not-last',
+  'AOI-03/multiple-summaries',
+  'AOI-04/reserved-name',
+  'AOI-04/reserved-name-summary',
+]);
 
 /**
  * Whether the linter can judge a probe by its events: every line was one JSON event (no AOI-02 error:
@@ -17,5 +22,9 @@ const AMBIGUOUS = new Set(['AOI-03/summary-not-last', 'AOI-03/multiple-summaries
  */
 export function eventsReadable(report: StreamReport): boolean {
   // By the registry's severity, so that --strict (every warning an error) does not make CRLF unreadable.
-  return !report.findings.some((finding) => (finding.rule === 'AOI-02' && getSubRule(finding.id).severity === 'error') || AMBIGUOUS.has(finding.id));
+  return !report.findings.some(
+    (finding) =>
+      (finding.rule === 'AOI-02' && getSubRule(finding.id).severity === 'error') ||
+      AMBIGUOUS.has(finding.id),
+  );
 }

@@ -34,7 +34,13 @@ export function eventsOf(stdout: Uint8Array): Event[] {
   for (const line of Buffer.from(stdout).toString('utf8').split('\n')) {
     try {
       const value = JSON.parse(line) as unknown;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Event).type === 'string') events.push(value as Event);
+      if (
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        typeof (value as Event).type === 'string'
+      )
+        events.push(value as Event);
     } catch {
       // not an event: the stream checker reports it
     }
@@ -43,21 +49,30 @@ export function eventsOf(stdout: Uint8Array): Event[] {
 }
 
 /** Domain events: the items a command produced (not `aoi:` framework events). */
-export const itemsOf = (events: readonly Event[]): Event[] => events.filter((event) => !event.type.startsWith('aoi:'));
+export const itemsOf = (events: readonly Event[]): Event[] =>
+  events.filter((event) => !event.type.startsWith('aoi:'));
 
-export const summaryOf = (events: readonly Event[]): Event | undefined => events.findLast((event) => event.type === 'aoi:summary');
+export const summaryOf = (events: readonly Event[]): Event | undefined =>
+  events.findLast((event) => event.type === 'aoi:summary');
 
 /**
  * The run succeeded at the application level (§4.1): exit 0 and a terminal summary with ok:true. Whether
  * the exit status and the summary agree is AOI-03's to judge; the probes ask only "did it succeed?".
  */
-export const succeeded = (run: Pick<ProbeOutcome, 'exitCode'>, events: readonly Event[]): boolean => run.exitCode === 0 && summaryOf(events)?.ok === true;
+export const succeeded = (run: Pick<ProbeOutcome, 'exitCode'>, events: readonly Event[]): boolean =>
+  run.exitCode === 0 && summaryOf(events)?.ok === true;
 
 /** How a run ended, in words: `exit 64`, `signal SIGKILL`. */
-export const endOf = (run: Pick<ProbeOutcome, 'exitCode' | 'signal'>): string => (run.signal ? `signal ${run.signal}` : `exit ${run.exitCode}`);
+export const endOf = (run: Pick<ProbeOutcome, 'exitCode' | 'signal'>): string =>
+  run.signal ? `signal ${run.signal}` : `exit ${run.exitCode}`;
 
 /** The fields that name a resource (§14.5 "stable IDs/paths/URLs"), most specific first. */
-const ID_FIELDS = [(key: string) => key === 'id', (key: string) => key.endsWith('_id'), (key: string) => key === 'path', (key: string) => key === 'url' || key === 'uri'];
+const ID_FIELDS = [
+  (key: string) => key === 'id',
+  (key: string) => key.endsWith('_id'),
+  (key: string) => key === 'path',
+  (key: string) => key === 'url' || key === 'uri',
+];
 
 /**
  * The field an event names its resource by: `id`, else a `*_id`, else `path`, else `url`/`uri` (§14.5), whatever
@@ -66,7 +81,11 @@ const ID_FIELDS = [(key: string) => key === 'id', (key: string) => key.endsWith(
 export function idFieldOf(event: Event): string | undefined {
   for (const matches of ID_FIELDS) {
     for (const [key, value] of Object.entries(event)) {
-      if (matches(key) && ((typeof value === 'string' && value !== '') || typeof value === 'number')) return key;
+      if (
+        matches(key) &&
+        ((typeof value === 'string' && value !== '') || typeof value === 'number')
+      )
+        return key;
     }
   }
   return undefined;

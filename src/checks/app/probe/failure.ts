@@ -7,10 +7,22 @@ export function judgeFailure(judging: AppJudging, { args, run }: AppInvocation):
   judging.collector.exercised('APP-11');
   judging.collector.exercised('APP-12');
   if (run.exitCode === 0) {
-    reportRun(judging, 'APP-11/exit-zero-on-failure', `\`${args.join(' ')}\` should fail but exited 0.`, args, run);
+    reportRun(
+      judging,
+      'APP-11/exit-zero-on-failure',
+      `\`${args.join(' ')}\` should fail but exited 0.`,
+      args,
+      run,
+    );
     return;
   }
   const parsed = parseStdout(stdoutOf(run));
   if (!(parsed.kind === 'one' && isStructuredError(parsed.value)))
-    reportRun(judging, 'APP-12/unstructured-error', `\`${args.join(' ')}\` failed (${describeEnd(run)}) without printing {ok:false,error:{code,message}} on stdout.`, args, run);
+    reportRun(
+      judging,
+      'APP-12/unstructured-error',
+      `\`${args.join(' ')}\` failed (${describeEnd(run)}) without printing {ok:false,error:{code,message}} on stdout.`,
+      args,
+      run,
+    );
 }

@@ -2,7 +2,6 @@
 import type { AppRun } from './types.js';
 import { isObject as isRecord } from '../../../stream/json.js';
 
-
 type Parsed = { kind: 'one'; value: unknown } | { kind: 'many'; count: number } | { kind: 'none' };
 
 /** One JSON document, several (JSON Lines / concatenated), or not JSON. */
@@ -13,7 +12,8 @@ export function parseStdout(text: string): Parsed {
     return { kind: 'one', value: JSON.parse(trimmed) };
   } catch {
     const lines = trimmed.split(/\r?\n/).filter((l) => l.trim() !== '');
-    if (lines.length > 1 && lines.every((l) => isJson(l))) return { kind: 'many', count: lines.length };
+    if (lines.length > 1 && lines.every((l) => isJson(l)))
+      return { kind: 'many', count: lines.length };
     return { kind: 'none' };
   }
 }
@@ -31,10 +31,11 @@ export const stdoutOf = (run: AppRun): string => new TextDecoder().decode(run.st
 /** Every `id` value (strings) anywhere in a JSON value, in document order. */
 export function collectIds(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) collectIds(v, out);
-  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) {
-    if (k === 'id' && (typeof v === 'string' || typeof v === 'number')) out.push(String(v));
-    else collectIds(v, out);
-  }
+  else if (isRecord(value))
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'id' && (typeof v === 'string' || typeof v === 'number')) out.push(String(v));
+      else collectIds(v, out);
+    }
   return out;
 }
 
@@ -49,7 +50,12 @@ export const saysFailed = (value: unknown): boolean => isRecord(value) && value.
 
 /** `{ok:false, error:{code: string, message: string}}`. */
 export const isStructuredError = (value: unknown): boolean =>
-  isRecord(value) && value.ok === false && isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string';
+  isRecord(value) &&
+  value.ok === false &&
+  isRecord(value.error) &&
+  typeof value.error.code === 'string' &&
+  typeof value.error.message === 'string';
 
 /** `error.code` of a document, whatever its type, when it has one. */
-export const errorCodeOf = (value: unknown): unknown => (isRecord(value) && isRecord(value.error) ? value.error.code : undefined);
+export const errorCodeOf = (value: unknown): unknown =>
+  isRecord(value) && isRecord(value.error) ? value.error.code : undefined;

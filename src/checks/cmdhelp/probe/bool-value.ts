@@ -15,14 +15,27 @@ export interface BoolFlag {
   readonly flag: string;
 }
 
-const boolNames = (flags: unknown): string[] => (isObject(flags) ? Object.keys(flags).filter((name) => isObject(flags[name]) && flags[name].type === 'bool' && /^[a-zA-Z][a-zA-Z0-9_-]*$/.test(name)) : []);
+const boolNames = (flags: unknown): string[] =>
+  isObject(flags)
+    ? Object.keys(flags).filter(
+        (name) =>
+          isObject(flags[name]) &&
+          flags[name].type === 'bool' &&
+          /^[a-zA-Z][a-zA-Z0-9_-]*$/.test(name),
+      )
+    : [];
 
 /** Every leaf's own bool flags, then the global ones on the first leaf, in tree order, at most MAX_BOOL_FLAGS. */
 export function boolFlagsOf(tree: HelpTree): BoolFlag[] {
   const leaves = [...tree.leaves].sort(([a], [b]) => a.localeCompare(b));
-  const own = leaves.flatMap(([path, leaf]) => boolNames(leaf.flags).map((flag) => ({ path, flag })));
+  const own = leaves.flatMap(([path, leaf]) =>
+    boolNames(leaf.flags).map((flag) => ({ path, flag })),
+  );
   const first = leaves[0]?.[0];
-  const global = first === undefined ? [] : boolNames(tree.root.global_flags).map((flag) => ({ path: first, flag }));
+  const global =
+    first === undefined
+      ? []
+      : boolNames(tree.root.global_flags).map((flag) => ({ path: first, flag }));
   return [...own, ...global].slice(0, MAX_BOOL_FLAGS);
 }
 
@@ -32,7 +45,13 @@ function typedFlagOf(tree: HelpTree, path: string): string | undefined {
   if (!isObject(flags)) return undefined;
   return Object.keys(flags).find((name) => {
     const f = flags[name];
-    return /^[a-zA-Z][a-zA-Z0-9_-]*$/.test(name) && isObject(f) && (f.type === 'int' || f.type === 'float' || (f.type === 'enum' && Array.isArray(f.enum) && f.enum_source === undefined));
+    return (
+      /^[a-zA-Z][a-zA-Z0-9_-]*$/.test(name) &&
+      isObject(f) &&
+      (f.type === 'int' ||
+        f.type === 'float' ||
+        (f.type === 'enum' && Array.isArray(f.enum) && f.enum_source === undefined))
+    );
   });
 }
 
@@ -46,8 +65,15 @@ function witnessProbesOf(tree: HelpTree, path: string): string[][] {
  * The probes a bool flag needs: the control (no value) and the value; once the value is seen answered, the
  * witnesses of an early parser (a tool that refuses the value is never asked them).
  */
-export const boolProbesOf = (tree: HelpTree, recorded: (words: readonly string[]) => HelpAnswer | undefined): string[][] =>
-  boolFlagsOf(tree).flatMap(({ path, flag }) => [boolFlagProbe(path, flag), boolFlagProbe(path, flag, 'true'), ...(recorded(boolFlagProbe(path, flag, 'true'))?.ok ? witnessProbesOf(tree, path) : [])]);
+export const boolProbesOf = (
+  tree: HelpTree,
+  recorded: (words: readonly string[]) => HelpAnswer | undefined,
+): string[][] =>
+  boolFlagsOf(tree).flatMap(({ path, flag }) => [
+    boolFlagProbe(path, flag),
+    boolFlagProbe(path, flag, 'true'),
+    ...(recorded(boolFlagProbe(path, flag, 'true'))?.ok ? witnessProbesOf(tree, path) : []),
+  ]);
 
 /**
  * `<leaf> --flag=true --help` must be refused. Refused: the parser refused the value (when `<leaf> --flag --help`
@@ -70,10 +96,21 @@ export function judgeBoolValues(tree: HelpTree, answers: Answers, judging: Judgi
     if (!withValue.ok) continue;
     const witness = witnessProbesOf(tree, path).find((w) => !answers(w).ok);
     if (!witness) {
-      unjudged.push(`${path} answers --help before it parses its flags (an unknown flag or a wrong value is not refused either)`);
+      unjudged.push(
+        `${path} answers --help before it parses its flags (an unknown flag or a wrong value is not refused either)`,
+      );
       continue;
     }
-    judging.report('CMDHELP-02/bool-takes-value', `${path} accepts --${flag}=true (exit 0), though its parser refuses \`${witness.slice(path.split(' ').length).join(' ')}\` before --help, and the document types --${flag} bool: a presence switch takes no value (§5.3).`, probe, firstLine(withValue.stdout));
+    judging.report(
+      'CMDHELP-02/bool-takes-value',
+      `${path} accepts --${flag}=true (exit 0), though its parser refuses \`${witness.slice(path.split(' ').length).join(' ')}\` before --help, and the document types --${flag} bool: a presence switch takes no value (§5.3).`,
+      probe,
+      firstLine(withValue.stdout),
+    );
   }
-  if (unjudged.length > 0) judging.note('CMDHELP-02', `§5.3 not judged on the live parser for some bool flags: ${[...new Set(unjudged)].slice(0, 3).join('; ')}.`);
+  if (unjudged.length > 0)
+    judging.note(
+      'CMDHELP-02',
+      `§5.3 not judged on the live parser for some bool flags: ${[...new Set(unjudged)].slice(0, 3).join('; ')}.`,
+    );
 }

@@ -5,7 +5,8 @@ import { detailKey, documentOf, hasDetail, levelOf, type HelpTree } from './tree
 import { endOf, firstLine, type Answers, type Report } from './types.js';
 
 /** The tree at its deepest level (`help --format json --depth <deepest>`), when that is a document. */
-export const deepDocument = (tree: HelpTree, answers: Answers): CmdhelpDocument | undefined => documentOf(answers(depthProbe(tree.maxLevel)));
+export const deepDocument = (tree: HelpTree, answers: Answers): CmdhelpDocument | undefined =>
+  documentOf(answers(depthProbe(tree.maxLevel)));
 
 /** Every `--depth N` asked below a group: for each group, N from 1 to the deepest leaf under it (counted from it). */
 export function groupDepths(tree: HelpTree): { group: string; depth: number }[] {
@@ -23,8 +24,16 @@ export function groupDepths(tree: HelpTree): { group: string; depth: number }[] 
  */
 export function judgeDepth(tree: HelpTree, answers: Answers, report: Report): void {
   const asked = [
-    ...Array.from({ length: tree.maxLevel }, (_, i) => ({ group: '', depth: i + 1, probe: depthProbe(i + 1) })),
-    ...groupDepths(tree).map(({ group, depth }) => ({ group, depth, probe: groupDepthProbe(group, depth) })),
+    ...Array.from({ length: tree.maxLevel }, (_, i) => ({
+      group: '',
+      depth: i + 1,
+      probe: depthProbe(i + 1),
+    })),
+    ...groupDepths(tree).map(({ group, depth }) => ({
+      group,
+      depth,
+      probe: groupDepthProbe(group, depth),
+    })),
   ];
   for (const { group, depth: n, probe } of asked) {
     const scope = group === '' ? 'help' : `help ${group}`;
@@ -34,20 +43,50 @@ export function judgeDepth(tree: HelpTree, answers: Answers, report: Report): vo
     const doc = documentOf(answer);
     if (!doc) {
       // A rejected --depth expands nothing (a non-JSON answer is CMDHELP-02's).
-      if (!answer.ok) report('CMDHELP-04/depth-ignored', `${scope} --depth ${n} exits ${endOf(answer.run)}: nothing is expanded.`, probe, firstLine(answer.stderr));
+      if (!answer.ok)
+        report(
+          'CMDHELP-04/depth-ignored',
+          `${scope} --depth ${n} exits ${endOf(answer.run)}: nothing is expanded.`,
+          probe,
+          firstLine(answer.stderr),
+        );
       continue;
     }
     for (const [path, leaf] of tree.leaves)
-      if (within(path) && levelOf(path) - base <= n && hasDetail(leaf) && detailKey(doc.commands[path]) !== detailKey(leaf))
-        report('CMDHELP-04/depth-ignored', `${scope} --depth ${n} does not show "${path}" (${levelOf(path) - base} level(s) down) in the detail help ${path} shows.`, probe);
-    const below = Object.keys(doc.commands).filter((path) => within(path) && levelOf(path) - base > n && hasDetail(doc.commands[path]));
+      if (
+        within(path) &&
+        levelOf(path) - base <= n &&
+        hasDetail(leaf) &&
+        detailKey(doc.commands[path]) !== detailKey(leaf)
+      )
+        report(
+          'CMDHELP-04/depth-ignored',
+          `${scope} --depth ${n} does not show "${path}" (${levelOf(path) - base} level(s) down) in the detail help ${path} shows.`,
+          probe,
+        );
+    const below = Object.keys(doc.commands).filter(
+      (path) => within(path) && levelOf(path) - base > n && hasDetail(doc.commands[path]),
+    );
     if (below.length > 0)
-      report('CMDHELP-04/depth-overexpanded', `${scope} --depth ${n} shows ${below.slice(0, 3).map((p) => `"${p}"`).join(', ')}${below.length > 3 ? ` and ${below.length - 3} more` : ''}, more than ${n} level(s) down, in full detail.`, probe);
+      report(
+        'CMDHELP-04/depth-overexpanded',
+        `${scope} --depth ${n} shows ${below
+          .slice(0, 3)
+          .map((p) => `"${p}"`)
+          .join(
+            ', ',
+          )}${below.length > 3 ? ` and ${below.length - 3} more` : ''}, more than ${n} level(s) down, in full detail.`,
+        probe,
+      );
   }
   const deep = deepDocument(tree, answers);
   for (const [path, leaf] of tree.leaves) {
     const inDeep = deep?.commands[path];
     if (hasDetail(inDeep) && detailKey(inDeep) !== detailKey(leaf))
-      report('CMDHELP-04/leaf-not-detailed', `help ${path} lacks the detail (flags, args, examples) that help --depth ${tree.maxLevel} shows.`, scopedProbe(path));
+      report(
+        'CMDHELP-04/leaf-not-detailed',
+        `help ${path} lacks the detail (flags, args, examples) that help --depth ${tree.maxLevel} shows.`,
+        scopedProbe(path),
+      );
   }
 }

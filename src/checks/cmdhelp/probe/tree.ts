@@ -9,7 +9,8 @@ import { isObject } from '../../../stream/json.js';
 export { isObject };
 
 /** The command is shown in full: flags, args or examples. */
-export const hasDetail = (c: unknown): boolean => isObject(c) && (c.flags !== undefined || c.args !== undefined || c.examples !== undefined);
+export const hasDetail = (c: unknown): boolean =>
+  isObject(c) && (c.flags !== undefined || c.args !== undefined || c.examples !== undefined);
 /** What two answers must agree on for a command's detail to be the same. */
 export const detailKey = (c: unknown): string =>
   isObject(c)
@@ -62,7 +63,11 @@ export interface HelpTree {
  * commands; a scope that lists children is a group. Stops at the first batch with an answer not recorded
  * yet and names what to ask (`pending`); the tree comes with no pending answer.
  */
-export function walkTree(root: CmdhelpDocument, recorded: (words: readonly string[]) => HelpAnswer | undefined, limit: number): { tree?: HelpTree; pending: readonly string[][] } {
+export function walkTree(
+  root: CmdhelpDocument,
+  recorded: (words: readonly string[]) => HelpAnswer | undefined,
+  limit: number,
+): { tree?: HelpTree; pending: readonly string[][] } {
   const leaves = new Map<string, CmdhelpCommand>();
   const groups = new Map<string, CmdhelpCommand>();
   const scoped: ScopedAnswer[] = [];
@@ -84,15 +89,32 @@ export function walkTree(root: CmdhelpDocument, recorded: (words: readonly strin
       if (!doc) continue;
       const children = Object.keys(doc.commands).filter((k) => k.startsWith(`${path} `));
       if (children.length > 0) {
-        groups.set(path, (root.commands[path] ?? doc.commands[path] ?? { summary: '' }) as CmdhelpCommand);
+        groups.set(
+          path,
+          (root.commands[path] ?? doc.commands[path] ?? { summary: '' }) as CmdhelpCommand,
+        );
         for (const child of children) if (!visited.has(child)) queue.push(child);
       } else if (doc.commands[path]) leaves.set(path, doc.commands[path]!);
     }
     if (pending.length > 0) return { pending };
   }
-  const assembled = { ...root, commands: Object.fromEntries([...groups, ...leaves].sort(([a], [b]) => a.localeCompare(b))) };
+  const assembled = {
+    ...root,
+    commands: Object.fromEntries([...groups, ...leaves].sort(([a], [b]) => a.localeCompare(b))),
+  };
   const maxLevel = Math.max(1, ...[...leaves.keys()].map(levelOf));
-  return { tree: { root, binary: typeof root.binary === 'string' ? root.binary : '', scoped, groups: [...groups.keys()], leaves, maxLevel, assembled }, pending };
+  return {
+    tree: {
+      root,
+      binary: typeof root.binary === 'string' ? root.binary : '',
+      scoped,
+      groups: [...groups.keys()],
+      leaves,
+      maxLevel,
+      assembled,
+    },
+    pending,
+  };
 }
 
 /** A leaf's scoped md help that answered (exit 0). */
@@ -105,4 +127,11 @@ export interface LeafMarkdown {
 
 /** Every leaf's scoped md help that answered: what CMDHELP-05, -06 and -08 read (CMDHELP-03 judges the others). */
 export const leafMarkdown = (tree: HelpTree, answers: Answers): LeafMarkdown[] =>
-  [...tree.leaves].map(([path, leaf]) => ({ path, leaf, probe: scopedProbe(path, 'md'), md: answers(scopedProbe(path, 'md')) })).filter((l) => l.md.ok);
+  [...tree.leaves]
+    .map(([path, leaf]) => ({
+      path,
+      leaf,
+      probe: scopedProbe(path, 'md'),
+      md: answers(scopedProbe(path, 'md')),
+    }))
+    .filter((l) => l.md.ok);

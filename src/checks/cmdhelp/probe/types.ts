@@ -52,7 +52,12 @@ export interface HelpAnswer {
 }
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-export const answerOf = (run: HelpRun): HelpAnswer => ({ run, stdout: decode(run.stdout), stderr: decode(run.stderr), ok: run.exitCode === 0 });
+export const answerOf = (run: HelpRun): HelpAnswer => ({
+  run,
+  stdout: decode(run.stdout),
+  stderr: decode(run.stderr),
+  ok: run.exitCode === 0,
+});
 
 /** The recorded answer to `words`; a recording made by the recorder holds every invocation its plan names. */
 export type Answers = (words: readonly string[]) => HelpAnswer;
@@ -66,7 +71,13 @@ export const firstLine = (text: string): string => text.split('\n', 1)[0]!;
 export const normaliseMd = (md: string): string => md.replace(/^generated:.*$/m, 'generated: *');
 
 /** How a judgement reports: a registered sub-rule id, one sentence, the invocation, evidence (raw text). */
-export type Report = (subRuleId: string, message: string, probe: readonly string[], excerpt?: string, line?: number) => void;
+export type Report = (
+  subRuleId: string,
+  message: string,
+  probe: readonly string[],
+  excerpt?: string,
+  line?: number,
+) => void;
 
 /** What judges tell the collector besides findings. */
 export interface Judging {

@@ -9,6 +9,11 @@ export function judgeLargeBatch(j: ExecJudgement): void {
   const { recording, out } = j;
   const run = recording.runs.large;
   if (!run) return;
-  if (run.timedOut) out.add('EXEC-10/deadlock', `a batch of ${batchSize(run)} lines (${run.stdin.length} bytes in) did not finish in ${run.timeoutMs} ms and was killed; ${run.stdout.length} bytes had come out`, { probe: probeLabel(recording, []) });
+  if (run.timedOut)
+    out.add(
+      'EXEC-10/deadlock',
+      `a batch of ${batchSize(run)} lines (${run.stdin.length} bytes in) did not finish in ${run.timeoutMs} ms and was killed; ${run.stdout.length} bytes had come out`,
+      { probe: probeLabel(recording, []) },
+    );
   else judgeBatchRun(j, run, [], false);
 }

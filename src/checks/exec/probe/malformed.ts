@@ -17,6 +17,11 @@ export function judgeMalformed(j: ExecJudgement): void {
     if (!run) continue;
     judgeBatchRun(j, run, extra, extra.length > 0);
     const after = inspectData(recording.runs[inspect]);
-    if (baseline !== undefined && after !== baseline) out.add('EXEC-07/dispatched', `the state changed although line 2 of the batch is malformed: a line of it was dispatched${extra.length > 0 ? ' (under --ignore-errors)' : ''}`, { probe: probeLabel(recording, extra), text: `${after ?? ''}` });
+    if (baseline !== undefined && after !== baseline)
+      out.add(
+        'EXEC-07/dispatched',
+        `the state changed although line 2 of the batch is malformed: a line of it was dispatched${extra.length > 0 ? ' (under --ignore-errors)' : ''}`,
+        { probe: probeLabel(recording, extra), text: `${after ?? ''}` },
+      );
   }
 }

@@ -16,14 +16,31 @@ export function judgeExecReached({ recording, out }: ExecJudgement): boolean {
   const tried = recording.runs.plan;
   if (!recording.plan) {
     if (tried && !tried.timedOut && answeredNothing(tried)) {
-      out.add('EXEC-01/no-exec', `a batch of ${batchSize(tried)} line(s) got no envelope (exit ${tried.exitCode})`, { probe: probeLabel(recording, ['--ignore-errors']), text: textOf(tried.stderr).slice(0, 200) });
+      out.add(
+        'EXEC-01/no-exec',
+        `a batch of ${batchSize(tried)} line(s) got no envelope (exit ${tried.exitCode})`,
+        {
+          probe: probeLabel(recording, ['--ignore-errors']),
+          text: textOf(tried.stderr).slice(0, 200),
+        },
+      );
       skipAll(NO_EXEC);
-    } else skipAll(`no exec plan given, and none could be built from the manifest: ${recording.planProblem ?? ''}`);
+    } else
+      skipAll(
+        `no exec plan given, and none could be built from the manifest: ${recording.planProblem ?? ''}`,
+      );
     return false;
   }
   const first = recording.runs['ignore-errors']!;
   if (answeredNothing(first)) {
-    out.add('EXEC-01/no-exec', `a batch of ${recording.plan.ok.length + 2} line(s) got no envelope (exit ${first.exitCode})`, { probe: probeLabel(recording, ['--ignore-errors']), text: textOf(first.stderr).slice(0, 200) });
+    out.add(
+      'EXEC-01/no-exec',
+      `a batch of ${recording.plan.ok.length + 2} line(s) got no envelope (exit ${first.exitCode})`,
+      {
+        probe: probeLabel(recording, ['--ignore-errors']),
+        text: textOf(first.stderr).slice(0, 200),
+      },
+    );
     skipAll(NO_EXEC);
     return false;
   }

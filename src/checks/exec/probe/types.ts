@@ -87,7 +87,8 @@ export interface ExecJudgement {
 export type Json = Record<string, unknown>;
 export const textOf = (b: Uint8Array): string => Buffer.from(b).toString('utf8');
 /** A batch as exec reads it: one JSON line per request (strings as they are: a malformed line). */
-export const jsonl = (lines: readonly unknown[]): string => `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
+export const jsonl = (lines: readonly unknown[]): string =>
+  `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
 
 /** Every stdout line that is a JSON object, with its text. */
 export const objectLines = (run: Pick<ExecRun, 'stdout'>): { value: Json; text: string }[] =>
@@ -102,10 +103,13 @@ export const objectLines = (run: Pick<ExecRun, 'stdout'>): { value: Json; text: 
         return [];
       }
     });
-export const envelopes = (run: Pick<ExecRun, 'stdout'>): Json[] => objectLines(run).map((o) => o.value);
+export const envelopes = (run: Pick<ExecRun, 'stdout'>): Json[] =>
+  objectLines(run).map((o) => o.value);
 /** The run answered no envelope at all: exec is not there (EXEC-01/no-exec). */
-export const answeredNothing = (run: Pick<ExecRun, 'stdout'>): boolean => objectLines(run).length === 0;
-export const lineOf = (e: Json): unknown => e._line ?? (isObject(e.meta) ? e.meta._line : undefined);
+export const answeredNothing = (run: Pick<ExecRun, 'stdout'>): boolean =>
+  objectLines(run).length === 0;
+export const lineOf = (e: Json): unknown =>
+  e._line ?? (isObject(e.meta) ? e.meta._line : undefined);
 
 /** The envelope that answers a 1-based input line: by its _line (top level or meta), else by position. */
 export function answerTo(es: Json[], line: number): Json | undefined {
@@ -120,9 +124,13 @@ export const inspectData = (run: ExecRun | undefined): string | undefined => {
 };
 
 /** The requests of a recorded batch (blank lines aside). */
-export const batchSize = (run: ExecRun): number => (run.stdin === 'closed' || run.stdin === 'open' ? 0 : run.stdin.split('\n').filter((l) => l.trim()).length);
+export const batchSize = (run: ExecRun): number =>
+  run.stdin === 'closed' || run.stdin === 'open'
+    ? 0
+    : run.stdin.split('\n').filter((l) => l.trim()).length;
 
 /** A probe as findings name it: the command line, with exec's words and then `extra`. */
-export const probeLabel = (recording: ExecRecording, extra: readonly string[]): string => [recording.command, ...recording.args, ...recording.execArgs, ...extra].join(' ');
+export const probeLabel = (recording: ExecRecording, extra: readonly string[]): string =>
+  [recording.command, ...recording.args, ...recording.execArgs, ...extra].join(' ');
 /** A recorded run as findings name it: its command line. */
 export const runLabel = (run: ExecRun): string => [run.command, ...run.args].join(' ');

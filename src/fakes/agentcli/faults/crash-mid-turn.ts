@@ -23,11 +23,24 @@ export const crashMidTurn: AgentFaultFactory<CrashMidTurnParams> = (params = {})
     id: 'crash-mid-turn',
     description: `dies ${p.signal === 'none' ? `with status ${p.code}` : `by ${p.signal}`} after ${p.afterUpdates} updates of turn ${p.turn}`,
     arms: ALL_ARMS,
-    breaks: 'ACP/MCP: a request (session/prompt, tools/call) is never answered; REPL: no `done` line',
-    runnerMust: 'end the turn with an error event (the agent exited mid-turn, with its status and stderr) and reject what was pending, instead of hanging or reporting a normal turn-end',
+    breaks:
+      'ACP/MCP: a request (session/prompt, tools/call) is never answered; REPL: no `done` line',
+    runnerMust:
+      'end the turn with an error event (the agent exited mid-turn, with its status and stderr) and reject what was pending, instead of hanging or reporting a normal turn-end',
     taxonomy: ['error'],
-    transcriptBreaks: { acp: ['AGENTCLI-22/no-turn-end'], mcp: ['AGENTCLI-22/no-turn-end'], proprietary: ['AGENTCLI-22/no-turn-end'] },
+    transcriptBreaks: {
+      acp: ['AGENTCLI-22/no-turn-end'],
+      mcp: ['AGENTCLI-22/no-turn-end'],
+      proprietary: ['AGENTCLI-22/no-turn-end'],
+    },
     params: p,
-    behaviour: { crashMidTurn: { turn: Math.max(1, p.turn), afterUpdates: p.afterUpdates, code: p.code, ...(p.signal === 'none' ? {} : { signal: p.signal }) } },
+    behaviour: {
+      crashMidTurn: {
+        turn: Math.max(1, p.turn),
+        afterUpdates: p.afterUpdates,
+        code: p.code,
+        ...(p.signal === 'none' ? {} : { signal: p.signal }),
+      },
+    },
   });
 };

@@ -14,10 +14,16 @@ export const eventsAfterTurnEnd: AgentFaultFactory<EventsAfterTurnEndParams> = (
     id: 'events-after-turn-end',
     description: `sends ${p.count} message chunks after every turn has ended`,
     arms: ['acp', 'mcp', 'proprietary'],
-    breaks: 'ACP: all session/update notifications of a turn precede the session/prompt response; REPL: `done` is the last line of a turn',
-    runnerMust: 'never attribute events after turn-end to the finished turn: drop them or report them (out of turn), so that turn-end stays the last event of its turn',
+    breaks:
+      'ACP: all session/update notifications of a turn precede the session/prompt response; REPL: `done` is the last line of a turn',
+    runnerMust:
+      'never attribute events after turn-end to the finished turn: drop them or report them (out of turn), so that turn-end stays the last event of its turn',
     taxonomy: ['turn-end', 'error'],
-    transcriptBreaks: { acp: ['AGENTCLI-22/event-after-end'], mcp: ['AGENTCLI-22/event-after-end'], proprietary: ['AGENTCLI-22/event-after-end'] },
+    transcriptBreaks: {
+      acp: ['AGENTCLI-22/event-after-end'],
+      mcp: ['AGENTCLI-22/event-after-end'],
+      proprietary: ['AGENTCLI-22/event-after-end'],
+    },
     params: p,
     behaviour: { eventsAfterTurnEnd: p.count },
   });

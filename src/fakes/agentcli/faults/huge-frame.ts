@@ -15,7 +15,8 @@ export const hugeFrame: AgentFaultFactory<HugeFrameParams> = (params = {}) => {
     description: `starts the first turn with one message chunk of ${p.bytes} bytes (one line)`,
     arms: ALL_ARMS,
     breaks: '',
-    runnerMust: 'deliver the huge chunk intact as one text-delta (or fail the turn with an explicit size-limit error naming the limit), without truncating it silently, crashing or losing the frames after it',
+    runnerMust:
+      'deliver the huge chunk intact as one text-delta (or fail the turn with an explicit size-limit error naming the limit), without truncating it silently, crashing or losing the frames after it',
     taxonomy: ['text-delta'],
     // A big frame is still a frame.
     transcriptBreaks: { acp: [], mcp: [], proprietary: [] },

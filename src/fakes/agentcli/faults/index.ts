@@ -52,16 +52,20 @@ export const AGENT_FAULT_CATALOGUE = {
   'tool-call-without-result': toolCallWithoutResult,
   'echoes-secret': echoesSecret,
   'spawns-helper': spawnsHelper,
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } as const satisfies Record<string, (params?: any) => AgentFault<any>>;
 
 export type AgentFaultId = keyof typeof AGENT_FAULT_CATALOGUE;
 
-export const isAgentFaultId = (id: string): id is AgentFaultId => Object.hasOwn(AGENT_FAULT_CATALOGUE, id);
+export const isAgentFaultId = (id: string): id is AgentFaultId =>
+  Object.hasOwn(AGENT_FAULT_CATALOGUE, id);
 
 /** A fault by id with parameters (defaults filled in); throws on an unknown id or a bad parameter. */
 export function makeAgentFault(id: string, params: object = {}): AgentFault {
-  if (!isAgentFaultId(id)) throw new RangeError(`unknown agent fault "${id}"; known: ${Object.keys(AGENT_FAULT_CATALOGUE).join(', ')}`);
+  if (!isAgentFaultId(id))
+    throw new RangeError(
+      `unknown agent fault "${id}"; known: ${Object.keys(AGENT_FAULT_CATALOGUE).join(', ')}`,
+    );
   checkFaultNumbers(id, params);
   return (AGENT_FAULT_CATALOGUE[id] as AgentFaultFactory<object>)(params);
 }
@@ -70,7 +74,10 @@ export function makeAgentFault(id: string, params: object = {}): AgentFault {
 export function mergeBehaviours(faults: readonly AgentFault[], arm: AgentProtocol): AgentBehaviour {
   const merged: AgentBehaviour = {};
   for (const fault of faults) {
-    if (!fault.arms.includes(arm)) throw new RangeError(`agent fault "${fault.id}" does not apply to the ${arm} arm (it applies to ${fault.arms.join(', ')})`);
+    if (!fault.arms.includes(arm))
+      throw new RangeError(
+        `agent fault "${fault.id}" does not apply to the ${arm} arm (it applies to ${fault.arms.join(', ')})`,
+      );
     const refused = fault.refuses?.(arm);
     if (refused) throw new RangeError(refused);
     Object.assign(merged, fault.behaviour);

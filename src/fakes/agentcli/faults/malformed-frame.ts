@@ -17,12 +17,20 @@ export const malformedFrame: AgentFaultFactory<MalformedFrameParams> = (params =
     id: 'malformed-frame',
     description: `writes a ${p.kind} line on stdout ${p.at === 'turn' ? 'in every turn' : 'before the handshake answer'}`,
     arms: ALL_ARMS,
-    breaks: 'JSON-RPC over stdio: every line on stdout is one JSON-RPC message (REPL: every line is `<tag> <json>`)',
-    runnerMust: 'report the malformed line (as an error event or a diagnostic, excerpted) and keep reading the frames after it, never crash, hang or drop the rest of the turn',
+    breaks:
+      'JSON-RPC over stdio: every line on stdout is one JSON-RPC message (REPL: every line is `<tag> <json>`)',
+    runnerMust:
+      'report the malformed line (as an error event or a diagnostic, excerpted) and keep reading the frames after it, never crash, hang or drop the rest of the turn',
     taxonomy: ['error'],
     // JSON-RPC arms: a line that is no JSON-RPC message. REPL: a line whose tag is not the wire's (the log line,
     // the banner), or a known tag whose payload is cut short.
-    transcriptBreaks: { acp: ['AGENTCLI-21/malformed-frame'], mcp: ['AGENTCLI-21/malformed-frame'], proprietary: [p.kind === 'truncated' ? 'AGENTCLI-21/malformed-frame' : 'AGENTCLI-21/unknown-tag'] },
+    transcriptBreaks: {
+      acp: ['AGENTCLI-21/malformed-frame'],
+      mcp: ['AGENTCLI-21/malformed-frame'],
+      proprietary: [
+        p.kind === 'truncated' ? 'AGENTCLI-21/malformed-frame' : 'AGENTCLI-21/unknown-tag',
+      ],
+    },
     params: p,
     behaviour: { malformedFrame: { at: p.at, kind: p.kind } },
   });

@@ -15,7 +15,8 @@ export const slowHandshake: AgentFaultFactory<SlowHandshakeParams> = (params = {
     description: `waits ${p.ms} ms before answering the handshake`,
     arms: ALL_ARMS,
     breaks: '',
-    runnerMust: 'wait for the handshake answer up to its own configured timeout (and only then fail with a timeout error), never open a session before the handshake is answered',
+    runnerMust:
+      'wait for the handshake answer up to its own configured timeout (and only then fail with a timeout error), never open a session before the handshake is answered',
     // Slow is not wrong: the wire is the clean conversation, later.
     transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,

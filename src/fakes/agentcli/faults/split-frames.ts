@@ -15,13 +15,15 @@ export const splitFrames: AgentFaultFactory<SplitFramesParams> = (params = {}) =
   const p = { chunkBytes: 1, pauseEvery: 64, pauseMs: 1, ...params };
   nonNegativeInteger('split-frames', 'pauseEvery', p.pauseEvery);
   nonNegativeInteger('split-frames', 'pauseMs', p.pauseMs);
-  if (nonNegativeInteger('split-frames', 'chunkBytes', p.chunkBytes) < 1) throw new RangeError('split-frames: chunkBytes must be at least 1');
+  if (nonNegativeInteger('split-frames', 'chunkBytes', p.chunkBytes) < 1)
+    throw new RangeError('split-frames: chunkBytes must be at least 1');
   return define({
     id: 'split-frames',
     description: `writes every frame ${p.chunkBytes} byte(s) at a time, pausing ${p.pauseMs} ms every ${p.pauseEvery} writes`,
     arms: ALL_ARMS,
     breaks: '',
-    runnerMust: 'reassemble lines across reads (and UTF-8 characters across chunks) and parse only complete lines: the conversation is exactly the same as without the fault',
+    runnerMust:
+      'reassemble lines across reads (and UTF-8 characters across chunks) and parse only complete lines: the conversation is exactly the same as without the fault',
     // Reassembled, the frames are the clean conversation's.
     transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,

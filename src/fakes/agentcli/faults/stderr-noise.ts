@@ -18,7 +18,8 @@ export const stderrNoise: AgentFaultFactory<StderrNoiseParams> = (params = {}) =
     description: `writes ${p.startBytes} bytes on stderr before the handshake and ${p.perUpdateLines} lines per update, some of them JSON-RPC-looking`,
     arms: ALL_ARMS,
     breaks: '',
-    runnerMust: 'drain stderr continuously (an undrained pipe blocks the agent before its handshake) and never parse stderr as protocol frames or events',
+    runnerMust:
+      'drain stderr continuously (an undrained pipe blocks the agent before its handshake) and never parse stderr as protocol frames or events',
     // stderr is not the protocol.
     transcriptBreaks: { acp: [], mcp: [], proprietary: [] },
     params: p,

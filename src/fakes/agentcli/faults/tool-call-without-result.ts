@@ -11,7 +11,9 @@ export interface ToolCallWithoutResultParams {
 }
 
 /** A tool call that never gets a result (ACP: no completed/failed tool_call_update; MCP: tools/call never answered). */
-export const toolCallWithoutResult: AgentFaultFactory<ToolCallWithoutResultParams> = (params = {}) => {
+export const toolCallWithoutResult: AgentFaultFactory<ToolCallWithoutResultParams> = (
+  params = {},
+) => {
   const p: ToolCallWithoutResultParams = { ...params };
   if (p.then !== undefined) oneOf('tool-call-without-result', 'then', p.then, ['end-turn', 'hang']);
   return define({
@@ -23,8 +25,10 @@ export const toolCallWithoutResult: AgentFaultFactory<ToolCallWithoutResultParam
           ? 'leaves the first tool call pending and never ends the turn'
           : 'leaves every tool call pending: acp and proprietary end the turn anyway, mcp never answers tools/call',
     arms: ALL_ARMS,
-    breaks: 'every tool-call is followed by its tool-result (ACP: a tool_call_update with status completed or failed) before turn-end',
-    runnerMust: 'close a dangling tool-call at turn-end (report it as failed or incomplete) or time the turn out and cancel it, never wait forever for a tool-result',
+    breaks:
+      'every tool-call is followed by its tool-result (ACP: a tool_call_update with status completed or failed) before turn-end',
+    runnerMust:
+      'close a dangling tool-call at turn-end (report it as failed or incomplete) or time the turn out and cancel it, never wait forever for a tool-result',
     taxonomy: ['tool-call', 'error'],
     // ACP and the REPL end the turn with the call pending (or never end it, with hang); MCP never answers the call.
     transcriptBreaks: {

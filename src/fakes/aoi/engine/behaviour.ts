@@ -23,7 +23,10 @@ export interface Behaviour {
    * When the reader has closed stdout (EPIPE): `exit` 141 quietly; `keep-writing`: ignore it, carry on
    * and never exit; `stack-trace`: Node's unhandled `Error: write EPIPE` trace on stderr, exit 1.
    */
-  readonly brokenPipe: { readonly mode: 'exit' | 'keep-writing' | 'stack-trace'; readonly commands: Commands };
+  readonly brokenPipe: {
+    readonly mode: 'exit' | 'keep-writing' | 'stack-trace';
+    readonly commands: Commands;
+  };
   /**
    * On SIGINT/SIGTERM: `interrupt` (the interrupted summary, exit 130/143); `ignore` (keep running);
    * `no-summary` (exit 130/143 without the summary); `wrong-exit-code` (the summary, then exit 0).
@@ -38,7 +41,11 @@ export interface Behaviour {
    * on a helper it started (a grandchild of the caller, in the same process group) that holds stdout
    * and stderr open and never ends; in memory there is no process, and the tool hangs itself.
    */
-  readonly stall: { readonly afterEvents: number; readonly commands: Commands; readonly helper?: boolean } | null;
+  readonly stall: {
+    readonly afterEvents: number;
+    readonly commands: Commands;
+    readonly helper?: boolean;
+  } | null;
   /** Read all of stdin before doing anything: an open pipe nobody closes hangs these commands. */
   readonly readsStdin: Commands;
 
@@ -70,7 +77,8 @@ export interface Behaviour {
   /** Mutations of these commands emit no domain event (the summary still counts what was emitted). */
   readonly silentMutations: Commands;
   /** Pages: `bounded`; `ignores-limit`; `hides-truncation` (no truncated, no next_cursor); `cursor-rejected`; `cursor-restarts` (the next page starts at 0). */
-  readonly paging: 'bounded' | 'ignores-limit' | 'hides-truncation' | 'cursor-rejected' | 'cursor-restarts';
+  readonly paging:
+    'bounded' | 'ignores-limit' | 'hides-truncation' | 'cursor-rejected' | 'cursor-restarts';
   /** `--help`: `prints` the help and exits 0; `fails` (a usage error, exit 64). */
   readonly help: 'prints' | 'fails';
   /** These commands refuse the machine-mode flag (`--output jsonl`) as an unknown option: stderr, exit 64, no stdout. */
@@ -78,7 +86,13 @@ export interface Behaviour {
   /** Capabilities declare `bounded: false` for the paged commands (search, list). */
   readonly declaresUnbounded: boolean;
   /** Malformed JSONL input: handled `as-declared`, or one of the ways to get it wrong. */
-  readonly input: 'as-declared' | 'fail-fast-applies' | 'continue-stops' | 'no-line-error' | 'zero-based-line' | 'ok-despite-bad-line';
+  readonly input:
+    | 'as-declared'
+    | 'fail-fast-applies'
+    | 'continue-stops'
+    | 'no-line-error'
+    | 'zero-based-line'
+    | 'ok-despite-bad-line';
 }
 
 export const WELL_BEHAVED: Behaviour = Object.freeze({
@@ -110,7 +124,9 @@ export const WELL_BEHAVED: Behaviour = Object.freeze({
 
 /** The behaviour of a run: the well-behaved defaults, then each fault's switches in order (a later one wins). */
 export function mergeBehaviours(parts: readonly (Partial<Behaviour> | undefined)[]): Behaviour {
-  return Object.freeze(Object.assign({}, WELL_BEHAVED, ...parts.filter((part) => part !== undefined)) as Behaviour);
+  return Object.freeze(
+    Object.assign({}, WELL_BEHAVED, ...parts.filter((part) => part !== undefined)) as Behaviour,
+  );
 }
 
 /** The command of a run: its first argument that is not a flag (`search` in `search note --limit 2`). */

@@ -1,5 +1,11 @@
 import { seededRandom, type Fault } from '../faults/fault.js';
-import { appliesTo, commandOf, mergeBehaviours, type Behaviour, type Commands } from './behaviour.js';
+import {
+  appliesTo,
+  commandOf,
+  mergeBehaviours,
+  type Behaviour,
+  type Commands,
+} from './behaviour.js';
 import { FaultPipeline } from './pipeline.js';
 import type { FakeContext, FakeTool } from './types.js';
 
@@ -96,7 +102,11 @@ const LATENCY_SEED = 0x5bd1e995;
  * has no summary yet gets `{"type":"aoi:summary","ok":false,"reason":"interrupted","partial":true}`, and
  * the run exits 130 (SIGINT) or 143 (SIGTERM).
  */
-export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings = {}): Promise<RunOutcome> {
+export async function runTool(
+  tool: FakeTool,
+  io: RunIO,
+  settings: RunSettings = {},
+): Promise<RunOutcome> {
   const faults = settings.faults ?? [];
   const seed = settings.seed ?? 1;
   const random = seededRandom(seed);
@@ -105,9 +115,16 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const command = commandOf(io.argv);
   const on = (commands: Commands) => appliesTo(commands, command);
   const brokenPipe = on(behaviour.brokenPipe.commands) ? behaviour.brokenPipe.mode : 'exit';
-  const stallAfter = behaviour.stall && on(behaviour.stall.commands) ? behaviour.stall.afterEvents : Infinity;
-  const stallHang = behaviour.stall?.helper && io.hangInHelper ? () => io.hangInHelper!() : () => io.hang();
-  const pace = pacer(behaviour, on(behaviour.latency.commands), seededRandom(seed ^ LATENCY_SEED), io);
+  const stallAfter =
+    behaviour.stall && on(behaviour.stall.commands) ? behaviour.stall.afterEvents : Infinity;
+  const stallHang =
+    behaviour.stall?.helper && io.hangInHelper ? () => io.hangInHelper!() : () => io.hang();
+  const pace = pacer(
+    behaviour,
+    on(behaviour.latency.commands),
+    seededRandom(seed ^ LATENCY_SEED),
+    io,
+  );
   let closed = false; // after the outcome is decided, a still-running tool writes nothing more
   let events = 0;
   let streamStarted = false;
@@ -146,7 +163,8 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
   const readStdinBytes = () => (stdin ??= io.readStdin());
   const readStdin = async () => Buffer.from(await readStdinBytes()).toString('utf8');
   // A tool that ignores signals never hears of them.
-  const interrupted = behaviour.signals === 'ignore' ? new Promise<never>(() => {}) : io.interrupted;
+  const interrupted =
+    behaviour.signals === 'ignore' ? new Promise<never>(() => {}) : io.interrupted;
   void interrupted.then(() => (interrupting = true));
 
   const ctx: FakeContext = {
@@ -181,15 +199,25 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
       throw error;
     },
   );
-  const outcome = await Promise.race([finished, interrupted.then((signal) => ({ signal }) as const)]);
+  const outcome = await Promise.race([
+    finished,
+    interrupted.then((signal) => ({ signal }) as const),
+  ]);
   if ('signal' in outcome) {
     interrupting = true;
-    if (on(behaviour.signalStackTrace)) await io.writeStderr(abortTrace(outcome.signal)).catch(() => {});
+    if (on(behaviour.signalStackTrace))
+      await io.writeStderr(abortTrace(outcome.signal)).catch(() => {});
     if (behaviour.signals !== 'no-summary' && streamStarted && !summaryWritten) {
-      await write({ type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true }, true).catch(() => {});
+      await write(
+        { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true },
+        true,
+      ).catch(() => {});
     }
     closed = true;
-    return { exitCode: behaviour.signals === 'wrong-exit-code' ? 0 : SIGNAL_EXIT[outcome.signal], signal: null };
+    return {
+      exitCode: behaviour.signals === 'wrong-exit-code' ? 0 : SIGNAL_EXIT[outcome.signal],
+      signal: null,
+    };
   }
   closed = true;
   if ('brokenPipe' in outcome) {
@@ -205,7 +233,12 @@ export async function runTool(tool: FakeTool, io: RunIO, settings: RunSettings =
 }
 
 /** Waits before each stdout write as the latency switch says; nothing at all for a prompt tool. */
-function pacer(behaviour: Behaviour, applies: boolean, random: () => number, io: RunIO): () => Promise<void> {
+function pacer(
+  behaviour: Behaviour,
+  applies: boolean,
+  random: () => number,
+  io: RunIO,
+): () => Promise<void> {
   const { firstByteMs, betweenEventsMs, jitterMs } = behaviour.latency;
   if (!applies || firstByteMs + betweenEventsMs + jitterMs === 0) return async () => {};
   let first = true;

@@ -66,7 +66,8 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
   const due = { timeout: performance.now() + timeoutMs, grace: Infinity };
   let settle: (how: 'timeout' | 'grace') => void = () => {};
   const cut = new Promise<'timeout' | 'grace'>((resolve) => (settle = resolve));
-  const cutOff = (how: 'timeout' | 'grace') => settle(how === 'timeout' && due.grace <= due.timeout ? 'grace' : how);
+  const cutOff = (how: 'timeout' | 'grace') =>
+    settle(how === 'timeout' && due.grace <= due.timeout ? 'grace' : how);
   const timer = setTimeout(() => cutOff('timeout'), timeoutMs);
   let graceTimer: NodeJS.Timeout | undefined;
   // Time is virtual until a probe acts; during the grace period it is real, so that a tool that
@@ -97,7 +98,11 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
   const actOnLines = () => {
     const cue = options.signalAfterLines;
     if (cue && lines >= cue.lines) sendSignal(cue.signal);
-    if (options.closeStdoutAfterLines !== undefined && lines >= options.closeStdoutAfterLines && !stdoutClosed) {
+    if (
+      options.closeStdoutAfterLines !== undefined &&
+      lines >= options.closeStdoutAfterLines &&
+      !stdoutClosed
+    ) {
       stdoutClosed = true;
       probeActed();
     }
@@ -113,7 +118,16 @@ export async function runInMemory(tool: FakeTool, options: InMemoryOptions = {})
       env: options.env ?? {},
       stateDir,
       stdinReadable: stdin !== 'closed',
-      readStdin: () => (killed || stdin === 'open' ? never() : Promise.resolve(stdin === 'closed' ? new Uint8Array() : typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin)),
+      readStdin: () =>
+        killed || stdin === 'open'
+          ? never()
+          : Promise.resolve(
+              stdin === 'closed'
+                ? new Uint8Array()
+                : typeof stdin === 'string'
+                  ? Buffer.from(stdin, 'utf8')
+                  : stdin,
+            ),
       writeStdout: async (chunk) => {
         if (killed) return never();
         if (stdoutClosed) throw new BrokenPipe();

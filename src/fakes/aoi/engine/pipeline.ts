@@ -23,7 +23,11 @@ export class FaultPipeline {
     let current: OutLine[] = [event];
     for (const fault of this.faults) {
       if (!fault.onEvent) continue;
-      current = current.flatMap((line) => ('raw' in line && typeof line.raw === 'string' ? [line] : fault.onEvent!(line as { type: string } & Record<string, unknown>, this.state)));
+      current = current.flatMap((line) =>
+        'raw' in line && typeof line.raw === 'string'
+          ? [line]
+          : fault.onEvent!(line as { type: string } & Record<string, unknown>, this.state),
+      );
     }
     lines = lines.concat(current);
     this.state.index++;

@@ -33,7 +33,10 @@ const CONNECT_TIMEOUT_MS = 300;
  * back-pressure; a closed stdout ends the run with 141 and no trace; SIGINT/SIGTERM interrupt it
  * (unless its behaviour says otherwise: see behaviour.ts).
  */
-export async function runAsProcess(tool: FakeTool, settings: RunSettings & { argv?: readonly string[]; self?: readonly string[] } = {}): Promise<void> {
+export async function runAsProcess(
+  tool: FakeTool,
+  settings: RunSettings & { argv?: readonly string[]; self?: readonly string[] } = {},
+): Promise<void> {
   let pipeClosed = false;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') pipeClosed = true;
@@ -46,7 +49,11 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
   const writeTo = (stream: NodeJS.WriteStream) => (chunk: string | Uint8Array) =>
     new Promise<void>((resolve, reject) => {
       if (pipeClosed && stream === process.stdout) return reject(new BrokenPipe());
-      stream.write(chunk, (error) => (error ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error) : resolve()));
+      stream.write(chunk, (error) =>
+        error
+          ? reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new BrokenPipe() : error)
+          : resolve(),
+      );
     });
   const given = process.env[STATE_DIR_ENV];
   const stateDir = given || mkdtempSync(join(tmpdir(), 'aoi-fake-'));
@@ -77,7 +84,12 @@ export async function runAsProcess(tool: FakeTool, settings: RunSettings & { arg
         // child_process and net are loaded when a fault needs them (process.getBuiltinModule): not at every cold start.
         // Not detached: the helper stays in this process group, and inherits stdout and stderr.
         hangInHelper: () => {
-          process.getBuiltinModule('node:child_process').spawn(process.execPath, ['-e', STALL_HELPER, join(stateDir, STALL_HELPER_PID_FILE)], { stdio: ['ignore', 'inherit', 'inherit'] }).on('error', () => {});
+          process
+            .getBuiltinModule('node:child_process')
+            .spawn(process.execPath, ['-e', STALL_HELPER, join(stateDir, STALL_HELPER_PID_FILE)], {
+              stdio: ['ignore', 'inherit', 'inherit'],
+            })
+            .on('error', () => {});
           return hang();
         },
         connect: (host, port) =>

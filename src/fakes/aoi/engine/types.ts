@@ -4,7 +4,8 @@ import type { Behaviour } from './behaviour.js';
  * One line a fake writes to stdout: an event object (serialised compactly), or raw text (a fault's
  * doing; `bytes`, when given, are written instead of `raw`, e.g. bytes that are not UTF-8).
  */
-export type OutLine = ({ type: string } & Record<string, unknown>) | { raw: string; bytes?: Uint8Array };
+export type OutLine =
+  ({ type: string } & Record<string, unknown>) | { raw: string; bytes?: Uint8Array };
 
 /** What a tool sees of the world. The same tool code runs in memory and as a real process. */
 export interface FakeContext {

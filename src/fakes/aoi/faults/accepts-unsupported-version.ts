@@ -7,7 +7,8 @@ export const acceptsUnsupportedVersion: FaultFactory<Record<string, never>> = ()
   const violates = ['AOI-13/unsupported-version-accepted'];
   return {
     id: 'accepts-unsupported-version',
-    description: 'answers an unsupported --schema-version with the default version instead of a usage error',
+    description:
+      'answers an unsupported --schema-version with the default version instead of a usage error',
     violates,
     severity: worstOf(violates),
     params: {},

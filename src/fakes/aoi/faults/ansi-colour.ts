@@ -1,4 +1,14 @@
-import { consequencesOfLosing, distinct, summaryLossUnderLint, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
+import {
+  consequencesOfLosing,
+  distinct,
+  summaryLossUnderLint,
+  matches,
+  pick,
+  rawEvent,
+  worstOf,
+  type FaultFactory,
+  type Target,
+} from './stream-fault.js';
 
 export interface AnsiColourParams {
   /** Which events get coloured (default: domain events, as a tool that highlights results would). */
@@ -17,7 +27,8 @@ export const ansiColour: FaultFactory<AnsiColourParams> = (params = {}) => {
   const violates = distinct(['AOI-02/ansi', ...consequencesOfLosing(p.target)]);
   return {
     id: 'ansi-colour',
-    description: 'wraps events in ANSI colour codes (ESC[3xm … ESC[0m), as a tool that colours without checking for a terminal',
+    description:
+      'wraps events in ANSI colour codes (ESC[3xm … ESC[0m), as a tool that colours without checking for a terminal',
     violates,
     severity: worstOf(violates),
     underLint: summaryLossUnderLint(p.target),

@@ -14,10 +14,12 @@ const BANNERS: readonly (readonly string[])[] = [
 /** A human banner before the first event (§2: machine-mode stdout must not include banners). */
 export const banner: FaultFactory<BannerParams> = (params = {}) => {
   const p: BannerParams = { ...params };
-  if (p.lines && p.lines.some((line) => line.trim() === '')) throw new RangeError('banner: lines must not be blank (that would be blank-lines)');
+  if (p.lines && p.lines.some((line) => line.trim() === ''))
+    throw new RangeError('banner: lines must not be blank (that would be blank-lines)');
   return {
     id: 'banner',
-    description: 'prints a start-up banner (name, version, a rule or a markdown heading) before the first event',
+    description:
+      'prints a start-up banner (name, version, a rule or a markdown heading) before the first event',
     violates: ['AOI-02/prose'],
     severity: 'error',
     params: p,

@@ -14,12 +14,18 @@ export interface BlankLinesParams {
  */
 export const blankLines: FaultFactory<BlankLinesParams> = (params = {}) => {
   const p: BlankLinesParams = { ...params };
-  if (p.count !== undefined && (!Number.isInteger(p.count) || p.count < 1)) throw new RangeError(`blank-lines: count must be a positive integer, got ${p.count}`);
+  if (p.count !== undefined && (!Number.isInteger(p.count) || p.count < 1))
+    throw new RangeError(`blank-lines: count must be a positive integer, got ${p.count}`);
   const blanks = (random: () => number): OutLine[] =>
-    Array.from({ length: p.count ?? between(1, 2, random) }, () => ({ raw: `${pick(['', '', '  ', '\t'], random)}\n` }));
+    Array.from({ length: p.count ?? between(1, 2, random) }, () => ({
+      raw: `${pick(['', '', '  ', '\t'], random)}\n`,
+    }));
   return {
     id: 'blank-lines',
-    description: p.after === undefined ? 'writes blank lines after every event' : `writes blank lines after ${p.after} event(s)`,
+    description:
+      p.after === undefined
+        ? 'writes blank lines after every event'
+        : `writes blank lines after ${p.after} event(s)`,
     violates: ['AOI-02/blank-line'],
     severity: 'error',
     params: p,

@@ -11,7 +11,10 @@ export const brokenCursor: FaultFactory<BrokenCursorParams> = (params = {}) => {
   const violates = p.how === 'rejects' ? ['AOI-11/cursor-failed'] : ['AOI-11/cursor-repeats'];
   return {
     id: 'broken-cursor',
-    description: p.how === 'rejects' ? 'rejects the next_cursor it returned as a usage error' : 'accepts its next_cursor but starts every page at the first result',
+    description:
+      p.how === 'rejects'
+        ? 'rejects the next_cursor it returned as a usage error'
+        : 'accepts its next_cursor but starts every page at the first result',
     violates,
     severity: worstOf(violates),
     params: p,

@@ -1,4 +1,14 @@
-import { consequencesOfLosing, distinct, matches, pick, rawEvent, worstOf, type Event, type FaultFactory, type Target } from './stream-fault.js';
+import {
+  consequencesOfLosing,
+  distinct,
+  matches,
+  pick,
+  rawEvent,
+  worstOf,
+  type Event,
+  type FaultFactory,
+  type Target,
+} from './stream-fault.js';
 
 export type JsonMistake = 'trailing-comma' | 'single-quotes' | 'unquoted-keys' | 'nan';
 
@@ -35,7 +45,11 @@ export const brokenJson: FaultFactory<BrokenJsonParams> = (params = {}) => {
     params: p,
     onEvent(event, state) {
       if (!matches(p.target, event)) return [event];
-      return [rawEvent(`${serialise(event, p.mistake ?? pick<JsonMistake>(['trailing-comma', 'single-quotes', 'unquoted-keys', 'nan'], state.random))}\n`)];
+      return [
+        rawEvent(
+          `${serialise(event, p.mistake ?? pick<JsonMistake>(['trailing-comma', 'single-quotes', 'unquoted-keys', 'nan'], state.random))}\n`,
+        ),
+      ];
     },
   };
 };

@@ -9,7 +9,8 @@ export const capabilitiesInvalid: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-01/capabilities-invalid', 'AOI-03/timed-out'];
   return {
     id: 'capabilities-invalid',
-    description: '`capabilities` keys its commands by name (an object) instead of listing them, as §17 shows',
+    description:
+      '`capabilities` keys its commands by name (an object) instead of listing them, as §17 shows',
     violates,
     severity: worstOf(violates),
     params: {},

@@ -8,7 +8,8 @@ export const confirmCountIgnored: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-06/confirm-count-ignored'];
   return {
     id: 'confirm-count-ignored',
-    description: '`delete` accepts a --confirm-count that does not match the number of notes it deletes',
+    description:
+      '`delete` accepts a --confirm-count that does not match the number of notes it deletes',
     violates,
     severity: worstOf(violates),
     params: {},

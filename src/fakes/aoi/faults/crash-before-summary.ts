@@ -12,7 +12,8 @@ export interface CrashBeforeSummaryParams {
 /** The run dies just before its terminal summary: nothing from the summary on is written (§4). */
 export const crashBeforeSummary: FaultFactory<CrashBeforeSummaryParams> = (params = {}) => {
   const p: CrashBeforeSummaryParams = { exitCode: 0, ...params };
-  if (!Number.isInteger(p.exitCode) || p.exitCode < 0 || p.exitCode > 255) throw new RangeError(`crash-before-summary: exitCode must be 0–255, got ${p.exitCode}`);
+  if (!Number.isInteger(p.exitCode) || p.exitCode < 0 || p.exitCode > 255)
+    throw new RangeError(`crash-before-summary: exitCode must be 0–255, got ${p.exitCode}`);
   const crashed = perRun(() => ({ yes: false }));
   const clean = p.exitCode === 0;
   return {

@@ -6,7 +6,8 @@ import { rawEvent, type FaultFactory } from './stream-fault.js';
  */
 export const crlf: FaultFactory<Record<string, never>> = () => ({
   id: 'crlf',
-  description: 'ends every event line with CRLF, as a tool that writes text-mode output on Windows would',
+  description:
+    'ends every event line with CRLF, as a tool that writes text-mode output on Windows would',
   violates: ['AOI-02/crlf'],
   severity: 'warning',
   params: {},

@@ -7,7 +7,8 @@ export const dryRunWithoutPlan: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-06/dry-run-no-plan'];
   return {
     id: 'dry-run-without-plan',
-    description: '--dry-run changes nothing but plans nothing either: no aoi:plan, just an ok summary (create, update, delete)',
+    description:
+      '--dry-run changes nothing but plans nothing either: no aoi:plan, just an ok summary (create, update, delete)',
     violates,
     severity: worstOf(violates),
     params: {},

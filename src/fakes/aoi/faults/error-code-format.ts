@@ -8,7 +8,10 @@ export interface ErrorCodeFormatParams {
 }
 
 function restyle(code: string, style: CodeStyle): string {
-  const words = code.toLowerCase().split(/[_\s-]+/).filter(Boolean);
+  const words = code
+    .toLowerCase()
+    .split(/[_\s-]+/)
+    .filter(Boolean);
   if (style === 'snake') return words.join('_');
   if (style === 'kebab') return words.join('-');
   return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
@@ -25,7 +28,15 @@ export const errorCodeFormat: FaultFactory<ErrorCodeFormatParams> = (params = {}
     params: p,
     onEvent(event, state) {
       if (event.type !== 'aoi:error' || typeof event.code !== 'string') return [event];
-      return [{ ...event, code: restyle(event.code, p.style ?? pick<CodeStyle>(['snake', 'kebab', 'camel'], state.random)) }];
+      return [
+        {
+          ...event,
+          code: restyle(
+            event.code,
+            p.style ?? pick<CodeStyle>(['snake', 'kebab', 'camel'], state.random),
+          ),
+        },
+      ];
     },
   };
 };

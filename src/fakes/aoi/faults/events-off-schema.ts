@@ -9,13 +9,16 @@ export const eventsOffSchema: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-04/declared-schema'];
   return {
     id: 'events-off-schema',
-    description: 'emits hits whose rank is a string and entries whose tags are one comma-separated string, against its own schema',
+    description:
+      'emits hits whose rank is a string and entries whose tags are one comma-separated string, against its own schema',
     violates,
     severity: worstOf(violates),
     params: {},
     onEvent(event) {
-      if (event.type === 'hit' && typeof event.rank === 'number') return [{ ...event, rank: String(event.rank) }];
-      if (event.type === 'entry' && Array.isArray(event.tags)) return [{ ...event, tags: event.tags.join(',') }];
+      if (event.type === 'hit' && typeof event.rank === 'number')
+        return [{ ...event, rank: String(event.rank) }];
+      if (event.type === 'entry' && Array.isArray(event.tags))
+        return [{ ...event, tags: event.tags.join(',') }];
       return [event];
     },
   };

@@ -8,7 +8,8 @@ export const idempotencyIgnored: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-07/effect-doubled', 'AOI-07/replay-differs'];
   return {
     id: 'idempotency-ignored',
-    description: 'accepts --idempotency-key and ignores it: a replay of `create` creates a second note with a new id',
+    description:
+      'accepts --idempotency-key and ignores it: a replay of `create` creates a second note with a new id',
     violates,
     severity: worstOf(violates),
     params: {},

@@ -7,7 +7,8 @@ export const idempotencyKeyRejected: FaultFactory<Record<string, never>> = () =>
   const violates = ['AOI-07/key-rejected'];
   return {
     id: 'idempotency-key-rejected',
-    description: 'advertises supports_idempotency_key but rejects --idempotency-key as an unknown flag',
+    description:
+      'advertises supports_idempotency_key but rejects --idempotency-key as an unknown flag',
     violates,
     severity: worstOf(violates),
     params: {},

@@ -17,10 +17,16 @@ export const SHARED_NOTES_URL = 'https://notes.example/notes';
  */
 export const idsNotIdentifying: FaultFactory<IdsNotIdentifyingParams> = (params = {}) => {
   const p: IdsNotIdentifyingParams = { how: 'reused', ...params };
-  const violates = p.how === 'reused' ? ['AOI-08/id-not-unique'] : ['AOI-08/id-not-unique', 'AOI-08/id-unresolvable', 'AOI-04/declared-schema'];
+  const violates =
+    p.how === 'reused'
+      ? ['AOI-08/id-not-unique']
+      : ['AOI-08/id-not-unique', 'AOI-08/id-unresolvable', 'AOI-04/declared-schema'];
   return {
     id: 'ids-not-identifying',
-    description: p.how === 'reused' ? 'names every note it creates n_0001 in its created event' : `names every note it creates by the url ${SHARED_NOTES_URL}, without an id`,
+    description:
+      p.how === 'reused'
+        ? 'names every note it creates n_0001 in its created event'
+        : `names every note it creates by the url ${SHARED_NOTES_URL}, without an id`,
     violates,
     severity: worstOf(violates),
     params: p,

@@ -8,7 +8,8 @@ export const ignoresLimit: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-11/limit-ignored'];
   return {
     id: 'ignores-limit',
-    description: 'parses --limit and never uses it: every page holds every result (truncated:false)',
+    description:
+      'parses --limit and never uses it: every page holds every result (truncated:false)',
     violates,
     severity: worstOf(violates),
     params: {},

@@ -6,8 +6,34 @@
 export { REFERENCE_RUNS, type ReferenceRunId } from './catalogue/reference-runs.js';
 export type { CatalogueEntry, FaultEntry } from './catalogue/entry.js';
 export { FAULT_CATALOGUE, FAULT_IDS, type StreamFaultId } from './catalogue/stream-faults.js';
-export { BEHAVIOUR_FAULT_CATALOGUE, BEHAVIOUR_FAULT_IDS, type BehaviourFaultId } from './catalogue/behaviour-faults.js';
-export { PRESET_IDS, PRESETS, type FaultSpec, type Preset, type PresetId } from './catalogue/presets.js';
-export { ALL_FAULT_CASES, declaredBy, declaredUnderLint, isFaultId, makeFault, makeFaultVariant, presetFaults, type FaultId } from './catalogue/lookup.js';
+export {
+  BEHAVIOUR_FAULT_CATALOGUE,
+  BEHAVIOUR_FAULT_IDS,
+  type BehaviourFaultId,
+} from './catalogue/behaviour-faults.js';
+export {
+  PRESET_IDS,
+  PRESETS,
+  type FaultSpec,
+  type Preset,
+  type PresetId,
+} from './catalogue/presets.js';
+export {
+  ALL_FAULT_CASES,
+  declaredBy,
+  declaredUnderLint,
+  isFaultId,
+  makeFault,
+  makeFaultVariant,
+  presetFaults,
+  type FaultId,
+} from './catalogue/lookup.js';
 // For authors of their own faults: the catalogued shape and the helpers worth reusing.
-export { matches, perRun, type ByteLine, type FaultFactory, type StreamFault, type Target } from './stream-fault.js';
+export {
+  matches,
+  perRun,
+  type ByteLine,
+  type FaultFactory,
+  type StreamFault,
+  type Target,
+} from './stream-fault.js';

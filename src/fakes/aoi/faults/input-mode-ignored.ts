@@ -1,6 +1,11 @@
 import { worstOf, type FaultFactory } from './stream-fault.js';
 
-type Mistake = 'fail-fast-applies' | 'continue-stops' | 'no-line-error' | 'zero-based-line' | 'ok-despite-bad-line';
+type Mistake =
+  | 'fail-fast-applies'
+  | 'continue-stops'
+  | 'no-line-error'
+  | 'zero-based-line'
+  | 'ok-despite-bad-line';
 
 export interface InputModeIgnoredParams {
   /**
@@ -15,18 +20,33 @@ export interface InputModeIgnoredParams {
 }
 
 const DECLARATION: Record<Mistake, { violates: string[]; says: string }> = {
-  'fail-fast-applies': { violates: ['AOI-12/fail-fast-side-effect'], says: 'in fail-fast mode, creates the lines before a malformed one' },
-  'continue-stops': { violates: ['AOI-12/continue-stopped'], says: 'with --continue-on-error, stops at the first malformed line' },
-  'no-line-error': { violates: ['AOI-12/no-item-error'], says: 'reports a malformed line without its line_number' },
+  'fail-fast-applies': {
+    violates: ['AOI-12/fail-fast-side-effect'],
+    says: 'in fail-fast mode, creates the lines before a malformed one',
+  },
+  'continue-stops': {
+    violates: ['AOI-12/continue-stopped'],
+    says: 'with --continue-on-error, stops at the first malformed line',
+  },
+  'no-line-error': {
+    violates: ['AOI-12/no-item-error'],
+    says: 'reports a malformed line without its line_number',
+  },
   'zero-based-line': { violates: ['AOI-12/wrong-line-number'], says: 'numbers input lines from 0' },
-  'ok-despite-bad-line': { violates: ['AOI-12/malformed-succeeded'], says: 'ends with summary ok:true and exit 0 although a line was malformed' },
+  'ok-despite-bad-line': {
+    violates: ['AOI-12/malformed-succeeded'],
+    says: 'ends with summary ok:true and exit 0 although a line was malformed',
+  },
 };
 
 /** `import --input-jsonl -` does not handle a malformed line as its declared mode says (§12.2, §19.4). */
 export const inputModeIgnored: FaultFactory<InputModeIgnoredParams> = (params = {}) => {
   const p: InputModeIgnoredParams = { mistake: 'fail-fast-applies', ...params };
   const declaration = DECLARATION[p.mistake];
-  if (!declaration) throw new RangeError(`input-mode-ignored: mistake must be one of ${Object.keys(DECLARATION).join(', ')}, got "${p.mistake}"`);
+  if (!declaration)
+    throw new RangeError(
+      `input-mode-ignored: mistake must be one of ${Object.keys(DECLARATION).join(', ')}, got "${p.mistake}"`,
+    );
   return {
     id: 'input-mode-ignored',
     description: `import ${declaration.says}`,

@@ -1,4 +1,14 @@
-import { consequencesOfLosing, distinct, matches, perRun, pick, worstOf, type ByteLine, type FaultFactory, type Target } from './stream-fault.js';
+import {
+  consequencesOfLosing,
+  distinct,
+  matches,
+  perRun,
+  pick,
+  worstOf,
+  type ByteLine,
+  type FaultFactory,
+  type Target,
+} from './stream-fault.js';
 
 export type BadBytes = 'latin1' | 'cut-sequence' | 'lone-byte';
 
@@ -33,7 +43,10 @@ const TEXT_FIELDS = ['title', 'snippet', 'message', 'body', 'name', 'detail'];
  */
 export const invalidUtf8: FaultFactory<InvalidUtf8Params> = (params = {}) => {
   const p: InvalidUtf8Params = { target: 'domain', occurrences: 1, ...params };
-  if (!Number.isInteger(p.occurrences) || p.occurrences < 1) throw new RangeError(`invalid-utf8: occurrences must be a positive integer, got ${p.occurrences}`);
+  if (!Number.isInteger(p.occurrences) || p.occurrences < 1)
+    throw new RangeError(
+      `invalid-utf8: occurrences must be a positive integer, got ${p.occurrences}`,
+    );
   const done = perRun(() => ({ count: 0 }));
   const violates = distinct(['AOI-02/not-utf8', ...consequencesOfLosing(p.target)]);
   return {
@@ -46,13 +59,25 @@ export const invalidUtf8: FaultFactory<InvalidUtf8Params> = (params = {}) => {
       const run = done(state);
       if (!matches(p.target, event) || run.count >= p.occurrences) return [event];
       run.count++;
-      const texts = Object.keys(event).filter((key) => key !== 'type' && typeof event[key] === 'string');
+      const texts = Object.keys(event).filter(
+        (key) => key !== 'type' && typeof event[key] === 'string',
+      );
       const field = texts.find((key) => TEXT_FIELDS.includes(key)) ?? texts[0];
-      const [before, after] = field === undefined ? JSON.stringify({ ...event, text: MARK }).split(MARK) : JSON.stringify({ ...event, [field]: `${event[field] as string}${MARK}` }).split(MARK);
-      const bad = BYTES[p.how ?? pick<BadBytes>(['latin1', 'cut-sequence', 'lone-byte'], state.random)];
+      const [before, after] =
+        field === undefined
+          ? JSON.stringify({ ...event, text: MARK }).split(MARK)
+          : JSON.stringify({ ...event, [field]: `${event[field] as string}${MARK}` }).split(MARK);
+      const bad =
+        BYTES[p.how ?? pick<BadBytes>(['latin1', 'cut-sequence', 'lone-byte'], state.random)];
       const line: ByteLine = {
         raw: `${before}${bad.lenient}${after}\n`,
-        bytes: new Uint8Array(Buffer.concat([Buffer.from(before!, 'utf8'), Buffer.from(bad.bytes), Buffer.from(`${after}\n`, 'utf8')])),
+        bytes: new Uint8Array(
+          Buffer.concat([
+            Buffer.from(before!, 'utf8'),
+            Buffer.from(bad.bytes),
+            Buffer.from(`${after}\n`, 'utf8'),
+          ]),
+        ),
       };
       return [line];
     },

@@ -17,9 +17,12 @@ export interface KilledMidStreamParams {
  */
 export const killedMidStream: FaultFactory<KilledMidStreamParams> = (params = {}) => {
   const p: KilledMidStreamParams = { afterEvents: 2, cutLine: false, ...params };
-  if (!Number.isInteger(p.afterEvents) || p.afterEvents < 1) throw new RangeError(`killed-mid-stream: afterEvents must be at least 1, got ${p.afterEvents}`);
+  if (!Number.isInteger(p.afterEvents) || p.afterEvents < 1)
+    throw new RangeError(`killed-mid-stream: afterEvents must be at least 1, got ${p.afterEvents}`);
   const killed = perRun(() => ({ yes: false }));
-  const violates = p.cutLine ? ['AOI-02/not-json', 'AOI-03/failure-without-summary'] : ['AOI-03/failure-without-summary'];
+  const violates = p.cutLine
+    ? ['AOI-02/not-json', 'AOI-03/failure-without-summary']
+    : ['AOI-03/failure-without-summary'];
   return {
     id: 'killed-mid-stream',
     description: `is killed by SIGKILL after ${p.afterEvents} event(s)${p.cutLine ? ', half-way through writing the next line' : ''}`,

@@ -17,7 +17,12 @@ export interface LeaksArgvInMetaParams {
  * raw argv with no `args_redacted`, which §11 only advises against (a warning).
  */
 export const leaksArgvInMeta: FaultFactory<LeaksArgvInMetaParams> = (params = {}) => {
-  const p: LeaksArgvInMetaParams = { key: 'argv', argv: ['search', 'note', '--output', 'jsonl', '--limit', '2'], secret: true, ...params };
+  const p: LeaksArgvInMetaParams = {
+    key: 'argv',
+    argv: ['search', 'note', '--output', 'jsonl', '--limit', '2'],
+    secret: true,
+    ...params,
+  };
   return {
     id: 'leaks-argv-in-meta',
     description: `echoes the raw command line in meta.${p.key}${p.secret ? ', an --api-token value included' : ''}`,
@@ -26,7 +31,9 @@ export const leaksArgvInMeta: FaultFactory<LeaksArgvInMetaParams> = (params = {}
     params: p,
     onEvent(event, state) {
       if (event.type !== 'aoi:meta') return [event];
-      const argv = p.secret ? [...p.argv, '--api-token', p.token ?? `ghp_${randomChars(36, state.random)}`] : [...p.argv];
+      const argv = p.secret
+        ? [...p.argv, '--api-token', p.token ?? `ghp_${randomChars(36, state.random)}`]
+        : [...p.argv];
       return [{ ...event, [p.key]: argv }];
     },
   };

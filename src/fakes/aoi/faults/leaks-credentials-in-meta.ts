@@ -28,8 +28,23 @@ export const leaksCredentialsInMeta: FaultFactory<LeaksCredentialsInMetaParams> 
     onEvent(event, state) {
       if (event.type !== 'aoi:meta') return [event];
       const token = p.token ?? `nt_${randomChars(32, state.random)}`;
-      if (p.how === 'url') return [{ ...event, endpoint: `https://notes:${token}@api.notes.example/v1/notes?access_token=${token}` }];
-      return [{ ...event, request: { method: 'GET', url: 'https://api.notes.example/v1/notes', headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } } }];
+      if (p.how === 'url')
+        return [
+          {
+            ...event,
+            endpoint: `https://notes:${token}@api.notes.example/v1/notes?access_token=${token}`,
+          },
+        ];
+      return [
+        {
+          ...event,
+          request: {
+            method: 'GET',
+            url: 'https://api.notes.example/v1/notes',
+            headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+          },
+        },
+      ];
     },
   };
 };

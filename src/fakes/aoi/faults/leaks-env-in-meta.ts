@@ -20,8 +20,17 @@ export const leaksEnvInMeta: FaultFactory<LeaksEnvInMetaParams> = (params = {}) 
     params: p,
     onEvent(event, state) {
       if (event.type !== 'aoi:meta') return [event];
-      const env = p.env ?? { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/home/agent', NOTES_API_TOKEN: `nt_${randomChars(32, state.random)}` };
-      const value = p.as === 'object' ? { ...env } : Object.entries(env).map(([name, v]) => `${name}=${v}`).join(' ');
+      const env = p.env ?? {
+        PATH: '/usr/local/bin:/usr/bin:/bin',
+        HOME: '/home/agent',
+        NOTES_API_TOKEN: `nt_${randomChars(32, state.random)}`,
+      };
+      const value =
+        p.as === 'object'
+          ? { ...env }
+          : Object.entries(env)
+              .map(([name, v]) => `${name}=${v}`)
+              .join(' ');
       return [{ ...event, [p.key]: value }];
     },
   };

@@ -16,16 +16,23 @@ export interface LegacyUnprefixedParams {
  */
 export const legacyUnprefixed: FaultFactory<LegacyUnprefixedParams> = (params = {}) => {
   const p: LegacyUnprefixedParams = { types: ['aoi:meta', 'aoi:summary'], ...params };
-  const unknown = p.types.filter((type) => !(FRAMEWORK_EVENT_TYPES as readonly string[]).includes(type));
-  if (unknown.length > 0 || p.types.length === 0) throw new RangeError(`legacy-unprefixed: types must be framework types, got ${JSON.stringify(p.types)}`);
+  const unknown = p.types.filter(
+    (type) => !(FRAMEWORK_EVENT_TYPES as readonly string[]).includes(type),
+  );
+  if (unknown.length > 0 || p.types.length === 0)
+    throw new RangeError(
+      `legacy-unprefixed: types must be framework types, got ${JSON.stringify(p.types)}`,
+    );
   const summaryKept = !p.types.includes('aoi:summary');
   const ids: string[] = [];
   for (const type of p.types) {
-    if (type === 'aoi:summary') ids.push('AOI-04/reserved-name-summary', 'AOI-03/eof-without-summary');
+    if (type === 'aoi:summary')
+      ids.push('AOI-04/reserved-name-summary', 'AOI-03/eof-without-summary');
     else ids.push('AOI-04/reserved-name');
     if (type === 'aoi:meta') ids.push('AOI-03/meta-not-first', 'AOI-13/meta-schema-version');
     // Unprefixed, it is a domain event: an item the summary did not count (check and plan were items already).
-    if (type !== 'aoi:summary' && type !== 'aoi:check' && type !== 'aoi:plan' && summaryKept) ids.push('AOI-03/count-mismatch');
+    if (type !== 'aoi:summary' && type !== 'aoi:check' && type !== 'aoi:plan' && summaryKept)
+      ids.push('AOI-03/count-mismatch');
   }
   const violates = distinct(ids);
   return {
@@ -36,7 +43,9 @@ export const legacyUnprefixed: FaultFactory<LegacyUnprefixedParams> = (params = 
     underLint: summaryLossUnderLint(p.types),
     params: p,
     onEvent(event) {
-      return (p.types as readonly string[]).includes(event.type) ? [{ ...event, type: event.type.slice(4) }] : [event];
+      return (p.types as readonly string[]).includes(event.type)
+        ? [{ ...event, type: event.type.slice(4) }]
+        : [event];
     },
   };
 };

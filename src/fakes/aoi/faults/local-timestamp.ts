@@ -19,7 +19,9 @@ export const localTimestamp: FaultFactory<LocalTimestampParams> = (params = {}) 
     severity: worstOf(violates),
     params: p,
     onEvent(event) {
-      return event.type === 'aoi:meta' || event.type === 'aoi:summary' ? [{ ...event, timestamp: p.value }] : [event];
+      return event.type === 'aoi:meta' || event.type === 'aoi:summary'
+        ? [{ ...event, timestamp: p.value }]
+        : [event];
     },
   };
 };

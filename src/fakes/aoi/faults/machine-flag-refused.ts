@@ -8,7 +8,8 @@ export const machineFlagRefused: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-02/machine-mode-unselectable'];
   return {
     id: 'machine-flag-refused',
-    description: '`list --output jsonl` fails with "unrecognized arguments: --output jsonl" (exit 64, no stdout); `list` alone works',
+    description:
+      '`list --output jsonl` fails with "unrecognized arguments: --output jsonl" (exit 64, no stdout); `list` alone works',
     violates,
     severity: worstOf(violates),
     params: {},

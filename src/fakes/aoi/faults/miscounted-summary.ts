@@ -13,7 +13,8 @@ export interface MiscountedSummaryParams {
  */
 export const miscountedSummary: FaultFactory<MiscountedSummaryParams> = (params = {}) => {
   const p: MiscountedSummaryParams = { field: 'count', ...params };
-  if (p.delta !== undefined && (!Number.isInteger(p.delta) || p.delta < 1)) throw new RangeError(`miscounted-summary: delta must be a positive integer, got ${p.delta}`);
+  if (p.delta !== undefined && (!Number.isInteger(p.delta) || p.delta < 1))
+    throw new RangeError(`miscounted-summary: delta must be a positive integer, got ${p.delta}`);
   return {
     id: 'miscounted-summary',
     description: `over-reports summary.${p.field}`,
@@ -22,7 +23,12 @@ export const miscountedSummary: FaultFactory<MiscountedSummaryParams> = (params 
     params: p,
     onEvent(event, state) {
       if (event.type !== 'aoi:summary' || typeof event[p.field] !== 'number') return [event];
-      return [{ ...event, [p.field]: (event[p.field] as number) + (p.delta ?? between(1, 3, state.random)) }];
+      return [
+        {
+          ...event,
+          [p.field]: (event[p.field] as number) + (p.delta ?? between(1, 3, state.random)),
+        },
+      ];
     },
   };
 };

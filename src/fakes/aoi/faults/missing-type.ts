@@ -1,4 +1,14 @@
-import { consequencesOfLosing, distinct, summaryLossUnderLint, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
+import {
+  consequencesOfLosing,
+  distinct,
+  summaryLossUnderLint,
+  matches,
+  pick,
+  rawEvent,
+  worstOf,
+  type FaultFactory,
+  type Target,
+} from './stream-fault.js';
 
 export type BrokenType = 'absent' | 'empty' | 'null' | 'number';
 
@@ -27,7 +37,10 @@ export const missingType: FaultFactory<MissingTypeParams> = (params = {}) => {
       if (!matches(p.target, event)) return [event];
       const { type: _type, ...rest } = event;
       const how = p.how ?? pick<BrokenType>(['absent', 'empty', 'null', 'number'], state.random);
-      const broken = how === 'absent' ? rest : { type: how === 'empty' ? '' : how === 'null' ? null : 1, ...rest };
+      const broken =
+        how === 'absent'
+          ? rest
+          : { type: how === 'empty' ? '' : how === 'null' ? null : 1, ...rest };
       // Raw, so that faults later in the pipeline (which expect a string type) leave it alone.
       return [rawEvent(`${JSON.stringify(broken)}\n`)];
     },

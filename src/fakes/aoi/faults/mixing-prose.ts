@@ -23,8 +23,10 @@ const CHATTER = [
 /** Human prose between events on machine-mode stdout (§2: "never mixes human prose into that stream"). */
 export const mixingProse: FaultFactory<MixingProseParams> = (params = {}) => {
   const p: MixingProseParams = { after: 1, lines: 1, ...params };
-  if (!Number.isInteger(p.after) || p.after < 0) throw new RangeError(`mixing-prose: after must be a non-negative integer, got ${p.after}`);
-  if (!Number.isInteger(p.lines) || p.lines < 1) throw new RangeError(`mixing-prose: lines must be a positive integer, got ${p.lines}`);
+  if (!Number.isInteger(p.after) || p.after < 0)
+    throw new RangeError(`mixing-prose: after must be a non-negative integer, got ${p.after}`);
+  if (!Number.isInteger(p.lines) || p.lines < 1)
+    throw new RangeError(`mixing-prose: lines must be a positive integer, got ${p.lines}`);
   return {
     id: 'mixing-prose',
     description: `writes ${p.lines} line(s) of plain text before event #${p.after}, as a tool that logs to stdout would`,

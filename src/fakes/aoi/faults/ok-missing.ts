@@ -10,7 +10,10 @@ export const okMissing: FaultFactory<OkMissingParams> = (params = {}) => {
   const p: OkMissingParams = { as: 'absent', ...params };
   return {
     id: 'ok-missing',
-    description: p.as === 'absent' ? 'drops "ok" from the terminal aoi:summary' : 'writes the summary\'s "ok" as a string',
+    description:
+      p.as === 'absent'
+        ? 'drops "ok" from the terminal aoi:summary'
+        : 'writes the summary\'s "ok" as a string',
     // Untyped (AOI-04) and unverifiable (AOI-03): one defect, both characteristics (§18.1).
     violates: ['AOI-03/summary-ok-missing', 'AOI-04/schema'],
     severity: 'error',

@@ -1,4 +1,13 @@
-import { consequencesOfLosing, distinct, matches, pick, rawEvent, worstOf, type FaultFactory, type Target } from './stream-fault.js';
+import {
+  consequencesOfLosing,
+  distinct,
+  matches,
+  pick,
+  rawEvent,
+  worstOf,
+  type FaultFactory,
+  type Target,
+} from './stream-fault.js';
 
 export interface PrettyPrintedParams {
   /** Which events are printed indented (default: all, as `JSON.stringify(event, null, 2)` everywhere would). */

@@ -20,7 +20,8 @@ export const progressBar: FaultFactory<ProgressBarParams> = (params = {}) => {
     onEvent(event, state) {
       if (state.index !== p.after) return [event];
       const steps = [between(5, 40, state.random), between(41, 90, state.random), 100];
-      const bar = (pct: number) => `Searching [${'#'.repeat(Math.round(pct / 10)).padEnd(10, ' ')}] ${pct}%`;
+      const bar = (pct: number) =>
+        `Searching [${'#'.repeat(Math.round(pct / 10)).padEnd(10, ' ')}] ${pct}%`;
       return [text(steps.map(bar).join('\r')), event];
     },
   };

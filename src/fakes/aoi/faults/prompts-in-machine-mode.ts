@@ -9,7 +9,8 @@ export const promptsInMachineMode: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-03/prompted', 'AOI-05/interactive-required-missing'];
   return {
     id: 'prompts-in-machine-mode',
-    description: '`delete` without --confirm asks "Delete N note(s)? [y/N] " on stderr and waits for the answer on stdin, even in machine mode',
+    description:
+      '`delete` without --confirm asks "Delete N note(s)? [y/N] " on stderr and waits for the answer on stdin, even in machine mode',
     violates,
     severity: worstOf(violates),
     params: {},

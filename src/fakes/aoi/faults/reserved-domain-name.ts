@@ -15,7 +15,10 @@ export interface ReservedDomainNameParams {
  */
 export const reservedDomainName: FaultFactory<ReservedDomainNameParams> = (params = {}) => {
   const p: ReservedDomainNameParams = { name: 'check', target: 'domain', ...params };
-  if (!RESERVED_DOMAIN_NAMES.includes(p.name)) throw new RangeError(`reserved-domain-name: "${p.name}" is not a reserved name (${RESERVED_DOMAIN_NAMES.join(', ')})`);
+  if (!RESERVED_DOMAIN_NAMES.includes(p.name))
+    throw new RangeError(
+      `reserved-domain-name: "${p.name}" is not a reserved name (${RESERVED_DOMAIN_NAMES.join(', ')})`,
+    );
   const isSummary = p.name === 'summary';
   return {
     id: 'reserved-domain-name',
@@ -24,7 +27,9 @@ export const reservedDomainName: FaultFactory<ReservedDomainNameParams> = (param
     severity: isSummary ? 'warning' : 'error',
     params: p,
     onEvent(event) {
-      return matches(p.target, event) && !event.type.startsWith('aoi:') ? [{ ...event, type: p.name }] : [event];
+      return matches(p.target, event) && !event.type.startsWith('aoi:')
+        ? [{ ...event, type: p.name }]
+        : [event];
     },
   };
 };

@@ -8,7 +8,8 @@ export interface SchemaFileIdParams {
 /** The event schema's `$id` is where the build machine kept the file (§10.2: a stable URL). */
 export const schemaFileId: FaultFactory<SchemaFileIdParams> = (params = {}) => {
   const p: SchemaFileIdParams = { id: 'file:///opt/notes/schema.json', ...params };
-  if (!/^file:/i.test(p.id)) throw new RangeError(`schema-file-id: id must be a file: URI, got "${p.id}"`);
+  if (!/^file:/i.test(p.id))
+    throw new RangeError(`schema-file-id: id must be a file: URI, got "${p.id}"`);
   const violates = ['AOI-01/file-id'];
   return {
     id: 'schema-file-id',

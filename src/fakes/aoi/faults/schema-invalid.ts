@@ -15,7 +15,8 @@ const VIOLATES: Record<SchemaInvalidParams['how'], string> = {
 };
 
 const DESCRIPTION: Record<SchemaInvalidParams['how'], string> = {
-  'not-a-schema': '`schema` prints a document with a property of "type": "objekt", which no JSON Schema validator compiles',
+  'not-a-schema':
+    '`schema` prints a document with a property of "type": "objekt", which no JSON Schema validator compiles',
   'not-json': '`schema` prints a banner line before the JSON document',
   fails: '`schema` exits 70 ("schema not bundled") in a clean environment',
 };

@@ -13,8 +13,12 @@ export interface SchemaNeedsCredentialParams {
  * authn aoi:error and exit 77. The linter runs it with secret-looking variables stripped, then with them.
  */
 export const schemaNeedsCredential: FaultFactory<SchemaNeedsCredentialParams> = (params = {}) => {
-  const p: SchemaNeedsCredentialParams = { variables: ['NOTES_API_TOKEN', 'GITHUB_TOKEN'], ...params };
-  if (p.variables.length === 0) throw new RangeError('schema-needs-credential: variables must name at least one variable');
+  const p: SchemaNeedsCredentialParams = {
+    variables: ['NOTES_API_TOKEN', 'GITHUB_TOKEN'],
+    ...params,
+  };
+  if (p.variables.length === 0)
+    throw new RangeError('schema-needs-credential: variables must name at least one variable');
   const violates = ['AOI-01/schema-needs-credentials'];
   return {
     id: 'schema-needs-credential',

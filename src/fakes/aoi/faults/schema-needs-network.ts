@@ -9,7 +9,8 @@ export const schemaNeedsNetwork: FaultFactory<Record<string, never>> = () => {
   const violates = ['AOI-01/schema-network'];
   return {
     id: 'schema-needs-network',
-    description: '`schema` opens a TCP connection to a remote host (an unrouted documentation address) before printing, to "check for a newer schema"',
+    description:
+      '`schema` opens a TCP connection to a remote host (an unrouted documentation address) before printing, to "check for a newer schema"',
     violates,
     severity: worstOf(violates),
     params: {},

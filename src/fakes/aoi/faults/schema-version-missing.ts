@@ -11,7 +11,9 @@ export const schemaVersionMissing: FaultFactory<SchemaVersionMissingParams> = (p
   return {
     id: 'schema-version-missing',
     description: `drops schema_version${p.alsoAoiVersion ? ' and aoi_version' : ''} from aoi:meta`,
-    violates: p.alsoAoiVersion ? ['AOI-13/meta-aoi-version', 'AOI-13/meta-schema-version'] : ['AOI-13/meta-schema-version'],
+    violates: p.alsoAoiVersion
+      ? ['AOI-13/meta-aoi-version', 'AOI-13/meta-schema-version']
+      : ['AOI-13/meta-schema-version'],
     severity: 'error',
     params: p,
     onEvent(event) {

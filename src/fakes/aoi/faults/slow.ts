@@ -17,9 +17,16 @@ export interface SlowParams {
  * into a finding by timing (chunk boundaries, late summaries).
  */
 export const slow: FaultFactory<SlowParams> = (params = {}) => {
-  const p: SlowParams = { firstByteMs: 150, betweenEventsMs: 40, jitterMs: 60, commands: 'all', ...params };
+  const p: SlowParams = {
+    firstByteMs: 150,
+    betweenEventsMs: 40,
+    jitterMs: 60,
+    commands: 'all',
+    ...params,
+  };
   for (const key of ['firstByteMs', 'betweenEventsMs', 'jitterMs'] as const) {
-    if (!Number.isInteger(p[key]) || p[key] < 0) throw new RangeError(`slow: ${key} must be a non-negative integer, got ${p[key]}`);
+    if (!Number.isInteger(p[key]) || p[key] < 0)
+      throw new RangeError(`slow: ${key} must be a non-negative integer, got ${p[key]}`);
   }
   return {
     id: 'slow',
@@ -28,6 +35,13 @@ export const slow: FaultFactory<SlowParams> = (params = {}) => {
     // Nothing to report: the mildest severity, so that a slow tool passes even a lenient check.
     severity: 'warning',
     params: p,
-    behaviour: { latency: { firstByteMs: p.firstByteMs, betweenEventsMs: p.betweenEventsMs, jitterMs: p.jitterMs, commands: p.commands } },
+    behaviour: {
+      latency: {
+        firstByteMs: p.firstByteMs,
+        betweenEventsMs: p.betweenEventsMs,
+        jitterMs: p.jitterMs,
+        commands: p.commands,
+      },
+    },
   };
 };

@@ -15,7 +15,7 @@ export interface StackTraceParams {
 
 const ERRORS = [
   "TypeError: Cannot read properties of undefined (reading 'title')",
-  'Error: ENOENT: no such file or directory, open \'/home/agent/.notes/index.json\'',
+  "Error: ENOENT: no such file or directory, open '/home/agent/.notes/index.json'",
   'RangeError: Invalid array length',
 ];
 const FRAMES = [
@@ -29,7 +29,8 @@ const FRAMES = [
 /** A Node.js stack trace on stdout, from an exception logged with console.log (§2, §21). */
 export const stackTrace: FaultFactory<StackTraceParams> = (params = {}) => {
   const p: StackTraceParams = { after: 1, header: true, frames: 4, ...params };
-  if (!Number.isInteger(p.frames) || p.frames < 1) throw new RangeError(`stack-trace: frames must be a positive integer, got ${p.frames}`);
+  if (!Number.isInteger(p.frames) || p.frames < 1)
+    throw new RangeError(`stack-trace: frames must be a positive integer, got ${p.frames}`);
   return {
     id: 'stack-trace',
     description: `prints a Node.js stack trace (${p.header ? 'error line and ' : ''}${p.frames} frame(s)) on stdout before event #${p.after} and carries on`,
@@ -41,7 +42,10 @@ export const stackTrace: FaultFactory<StackTraceParams> = (params = {}) => {
       const lines: OutLine[] = [];
       if (p.header) lines.push(text(pick(ERRORS, state.random)));
       for (let i = 0; i < p.frames; i++) {
-        const frame = FRAMES[i % FRAMES.length]!.replace('%d', String(between(10, 400, state.random)));
+        const frame = FRAMES[i % FRAMES.length]!.replace(
+          '%d',
+          String(between(10, 400, state.random)),
+        );
         lines.push(text(`    at ${frame}`));
       }
       return [...lines, event];

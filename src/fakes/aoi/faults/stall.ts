@@ -23,10 +23,14 @@ export interface StallParams {
  */
 export const stall: FaultFactory<StallParams> = (params = {}) => {
   const p: StallParams = { afterEvents: 1, commands: ['search'], helper: false, ...params };
-  if (!Number.isInteger(p.afterEvents) || p.afterEvents < 0) throw new RangeError(`stall: afterEvents must be a non-negative integer, got ${p.afterEvents}`);
-  if (typeof p.helper !== 'boolean') throw new RangeError(`stall: helper must be true or false, got ${JSON.stringify(p.helper)}`);
+  if (!Number.isInteger(p.afterEvents) || p.afterEvents < 0)
+    throw new RangeError(`stall: afterEvents must be a non-negative integer, got ${p.afterEvents}`);
+  if (typeof p.helper !== 'boolean')
+    throw new RangeError(`stall: helper must be true or false, got ${JSON.stringify(p.helper)}`);
   const violates = ['AOI-03/timed-out'];
-  const how = p.helper ? 'waits forever on a helper process that holds stdout open' : 'never finishes';
+  const how = p.helper
+    ? 'waits forever on a helper process that holds stdout open'
+    : 'never finishes';
   return {
     id: 'stall',
     description: `${commandsInWords(p.commands)}: stops writing after ${p.afterEvents} event(s) and ${how}`,

@@ -78,14 +78,19 @@ export const text = (line: string): OutLine => ({ raw: `${line}\n` });
 export const rawEvent = (serialised: string): OutLine => ({ raw: serialised });
 
 /** Random characters from an alphabet, seeded (tokens, ids). */
-export function randomChars(length: number, random: () => number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'): string {
+export function randomChars(
+  length: number,
+  random: () => number,
+  alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+): string {
   let out = '';
   for (let i = 0; i < length; i++) out += alphabet[Math.floor(random() * alphabet.length)];
   return out;
 }
 
 /** Commands in words, for descriptions: `search`, `create, update`, `every command`. */
-export const commandsInWords = (commands: Commands): string => (commands === 'all' ? 'every command' : commands.join(', '));
+export const commandsInWords = (commands: Commands): string =>
+  commands === 'all' ? 'every command' : commands.join(', ');
 
 /** The ids, each once, in a stable order. */
 export function distinct(ids: readonly string[]): string[] {
@@ -143,7 +148,11 @@ export function consequencesOfLosing(target: Target): string[] {
   const summaryLost = target.includes('aoi:summary');
   if (summaryLost) ids.push('AOI-03/eof-without-summary');
   if (target.includes('aoi:meta')) ids.push('AOI-03/meta-not-first', 'AOI-13/meta-schema-version');
-  const counted = target.some((type) => !isFrameworkType(type) || ['aoi:check', 'aoi:plan', 'aoi:warning', 'aoi:error'].includes(type));
+  const counted = target.some(
+    (type) =>
+      !isFrameworkType(type) ||
+      ['aoi:check', 'aoi:plan', 'aoi:warning', 'aoi:error'].includes(type),
+  );
   if (counted && !summaryLost) ids.push('AOI-03/count-mismatch');
   return ids;
 }
@@ -163,5 +172,7 @@ export interface ByteLine {
  * every event is lost, those runs carry no event at all and owe nothing.
  */
 export function summaryLossUnderLint(target: Target): StreamFault['underLint'] {
-  return target !== 'all' && target !== 'domain' && target.includes('aoi:summary') ? { also: ['AOI-03/failure-without-summary'] } : undefined;
+  return target !== 'all' && target !== 'domain' && target.includes('aoi:summary')
+    ? { also: ['AOI-03/failure-without-summary'] }
+    : undefined;
 }

@@ -14,7 +14,10 @@ export interface SummaryNotLastParams {
 export const summaryNotLast: FaultFactory<SummaryNotLastParams> = (params = {}) => {
   const p: SummaryNotLastParams = { late: 'progress', ...params };
   const lastItem = perRun<{ event?: Event }>(() => ({}));
-  const violates = distinct(['AOI-03/summary-not-last', ...(p.late === 'progress' ? [] : ['AOI-03/count-mismatch'])]);
+  const violates = distinct([
+    'AOI-03/summary-not-last',
+    ...(p.late === 'progress' ? [] : ['AOI-03/count-mismatch']),
+  ]);
   return {
     id: 'summary-not-last',
     description: `writes ${p.late === 'item' ? 'a domain event' : `an aoi:${p.late}`} after the terminal aoi:summary, as a late async flush would`,
@@ -29,7 +32,11 @@ export const summaryNotLast: FaultFactory<SummaryNotLastParams> = (params = {}) 
         p.late === 'progress'
           ? { type: 'aoi:progress', message: 'flushing search index', percent: 100 }
           : p.late === 'warning'
-            ? { type: 'aoi:warning', code: 'INDEX_FLUSH_SLOW', message: 'flushing the search index took 2.1 s' }
+            ? {
+                type: 'aoi:warning',
+                code: 'INDEX_FLUSH_SLOW',
+                message: 'flushing the search index took 2.1 s',
+              }
             : (memory.event ?? { type: 'note_touched', id: 'n_0001' });
       return [event, late];
     },

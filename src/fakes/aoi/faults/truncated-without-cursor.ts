@@ -20,7 +20,11 @@ export const truncatedWithoutCursor: FaultFactory<TruncatedWithoutCursorParams> 
     onEvent(event, state) {
       if (event.type !== 'aoi:summary' || event.truncated !== true) return [event];
       const { next_cursor: _cursor, ...rest } = event;
-      return [(p.as ?? pick(['absent', 'null'] as const, state.random)) === 'absent' ? rest : { ...rest, next_cursor: null }];
+      return [
+        (p.as ?? pick(['absent', 'null'] as const, state.random)) === 'absent'
+          ? rest
+          : { ...rest, next_cursor: null },
+      ];
     },
   };
 };

@@ -20,7 +20,12 @@ export const truncationWithoutFlag: FaultFactory<TruncationWithoutFlagParams> = 
     underLint: { also: ['AOI-11/truncation-unreported'] },
     params: p,
     onEvent(event) {
-      if (event.type !== 'aoi:summary' || typeof event.next_cursor !== 'string' || event.next_cursor === '') return [event];
+      if (
+        event.type !== 'aoi:summary' ||
+        typeof event.next_cursor !== 'string' ||
+        event.next_cursor === ''
+      )
+        return [event];
       const { truncated: _truncated, ...rest } = event;
       return [p.as === 'absent' ? rest : { ...rest, truncated: false }];
     },

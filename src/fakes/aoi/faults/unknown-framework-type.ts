@@ -16,8 +16,13 @@ const INVENTED = ['aoi:debug', 'aoi:log', 'aoi:trace', 'aoi:stats'];
  */
 export const unknownFrameworkType: FaultFactory<UnknownFrameworkTypeParams> = (params = {}) => {
   const p: UnknownFrameworkTypeParams = { after: 1, ...params };
-  if (p.type !== undefined && (!p.type.startsWith('aoi:') || (FRAMEWORK_EVENT_TYPES as readonly string[]).includes(p.type))) {
-    throw new RangeError(`unknown-framework-type: "${p.type}" must be an aoi: type that v0.2 does not define`);
+  if (
+    p.type !== undefined &&
+    (!p.type.startsWith('aoi:') || (FRAMEWORK_EVENT_TYPES as readonly string[]).includes(p.type))
+  ) {
+    throw new RangeError(
+      `unknown-framework-type: "${p.type}" must be an aoi: type that v0.2 does not define`,
+    );
   }
   return {
     id: 'unknown-framework-type',
@@ -27,7 +32,10 @@ export const unknownFrameworkType: FaultFactory<UnknownFrameworkTypeParams> = (p
     params: p,
     onEvent(event, state) {
       if (state.index !== p.after) return [event];
-      return [{ type: p.type ?? pick(INVENTED, state.random), message: 'search index warm (3 notes)' }, event];
+      return [
+        { type: p.type ?? pick(INVENTED, state.random), message: 'search index warm (3 notes)' },
+        event,
+      ];
     },
   };
 };

@@ -10,8 +10,13 @@ export interface UnstructuredErrorParams {
 /** aoi:error events without the structure §9 and §18.2 #5 require (category, code, message, retryable). */
 export const unstructuredError: FaultFactory<UnstructuredErrorParams> = (params = {}) => {
   const p: UnstructuredErrorParams = { keep: ['message'], ...params };
-  const dropped = (['category', 'code', 'message', 'retryable'] as const).filter((field) => !p.keep.includes(field));
-  if (dropped.length === 0) throw new RangeError('unstructured-error: keep must leave out at least one of category, code, message, retryable');
+  const dropped = (['category', 'code', 'message', 'retryable'] as const).filter(
+    (field) => !p.keep.includes(field),
+  );
+  if (dropped.length === 0)
+    throw new RangeError(
+      'unstructured-error: keep must leave out at least one of category, code, message, retryable',
+    );
   return {
     id: 'unstructured-error',
     description: `drops ${dropped.join(', ')} from every aoi:error`,

@@ -16,7 +16,14 @@ export const usageExitCode: FaultFactory<UsageExitCodeParams> = (params = {}) =>
   if (!Number.isInteger(p.exitCode) || p.exitCode < 0 || p.exitCode > 255 || p.exitCode === 64) {
     throw new RangeError(`usage-exit-code: exitCode must be 0–255 and not 64, got ${p.exitCode}`);
   }
-  const violates = p.exitCode === 0 ? ['AOI-05/usage-exit-zero', 'AOI-03/eof-without-summary', 'AOI-13/unsupported-version-accepted'] : ['AOI-05/usage-exit-code'];
+  const violates =
+    p.exitCode === 0
+      ? [
+          'AOI-05/usage-exit-zero',
+          'AOI-03/eof-without-summary',
+          'AOI-13/unsupported-version-accepted',
+        ]
+      : ['AOI-05/usage-exit-code'];
   return {
     id: 'usage-exit-code',
     description: `exits ${p.exitCode} on usage errors instead of 64`,

@@ -32,10 +32,15 @@ export const OPTIONS = {
 
 export type Flags = ReturnType<typeof parse>['values'];
 
-export function parse(argv: readonly string[], behaviour: Pick<Behaviour, 'idempotencyKey'> = WELL_BEHAVED) {
+export function parse(
+  argv: readonly string[],
+  behaviour: Pick<Behaviour, 'idempotencyKey'> = WELL_BEHAVED,
+) {
   // A fault: --idempotency-key is advertised but not among the flags the parser knows.
   const { 'idempotency-key': _key, ...withoutKey } = OPTIONS;
-  const options = (behaviour.idempotencyKey === 'rejected' ? withoutKey : OPTIONS) as typeof OPTIONS;
+  const options = (
+    behaviour.idempotencyKey === 'rejected' ? withoutKey : OPTIONS
+  ) as typeof OPTIONS;
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -44,9 +49,15 @@ export function parse(argv: readonly string[], behaviour: Pick<Behaviour, 'idemp
 }
 
 /** A positive integer flag within bounds, or a usage problem naming the flag. */
-export function intFlag(value: string | undefined, name: string, fallback: number, max: number): number {
+export function intFlag(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageProblem(`--${name} must be an integer from 1 to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageProblem(`--${name} must be an integer from 1 to ${max}, got "${value}"`);
   return n;
 }

@@ -14,7 +14,12 @@ export interface BackendCase {
   readonly backend: BackendConfig | string;
   /** Arguments of `sync` besides `--output jsonl`. */
   readonly args: readonly string[];
-  readonly error: { readonly category: string; readonly code: string; readonly retryable: boolean; readonly retry_after_ms?: number };
+  readonly error: {
+    readonly category: string;
+    readonly code: string;
+    readonly retryable: boolean;
+    readonly retry_after_ms?: number;
+  };
   readonly exitCode: number;
 }
 
@@ -24,10 +29,22 @@ export const BACKEND_CASES: readonly BackendCase[] = [
     description: 'answers 429 with Retry-After: 2',
     backend: { status: 429, retryAfterSeconds: 2 },
     args: [],
-    error: { category: 'rate_limited', code: 'BACKEND_RATE_LIMITED', retryable: true, retry_after_ms: 2000 },
+    error: {
+      category: 'rate_limited',
+      code: 'BACKEND_RATE_LIMITED',
+      retryable: true,
+      retry_after_ms: 2000,
+    },
     exitCode: 75,
   },
-  { id: 'unavailable', description: 'answers 503', backend: { status: 503 }, args: [], error: { category: 'temporary', code: 'BACKEND_UNAVAILABLE', retryable: true }, exitCode: 75 },
+  {
+    id: 'unavailable',
+    description: 'answers 503',
+    backend: { status: 503 },
+    args: [],
+    error: { category: 'temporary', code: 'BACKEND_UNAVAILABLE', retryable: true },
+    exitCode: 75,
+  },
   {
     id: 'unauthenticated',
     description: 'wants a bearer token (requireToken) and gets none: 401',
@@ -36,7 +53,14 @@ export const BACKEND_CASES: readonly BackendCase[] = [
     error: { category: 'authn', code: 'BACKEND_UNAUTHENTICATED', retryable: false },
     exitCode: 77,
   },
-  { id: 'forbidden', description: 'answers 403', backend: { status: 403 }, args: [], error: { category: 'authz', code: 'BACKEND_FORBIDDEN', retryable: false }, exitCode: 77 },
+  {
+    id: 'forbidden',
+    description: 'answers 403',
+    backend: { status: 403 },
+    args: [],
+    error: { category: 'authz', code: 'BACKEND_FORBIDDEN', retryable: false },
+    exitCode: 77,
+  },
   {
     // 60 s of delay against a 0.2 s --timeout: a bound, not a race.
     id: 'timeout',
@@ -65,4 +89,5 @@ export const BACKEND_CASES: readonly BackendCase[] = [
 ];
 
 /** `$NOTES_BACKEND` for a case. */
-export const backendEnvOf = (c: BackendCase): string => (typeof c.backend === 'string' ? c.backend : JSON.stringify(c.backend));
+export const backendEnvOf = (c: BackendCase): string =>
+  typeof c.backend === 'string' ? c.backend : JSON.stringify(c.backend);

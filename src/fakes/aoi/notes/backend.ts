@@ -66,7 +66,8 @@ export const DEFAULT_NOTES: readonly BackendNote[] = [
 export class BackendConfigProblem extends Error {}
 
 const KEYS = ['status', 'retryAfterSeconds', 'delayMs', 'notes', 'rawBody', 'requireToken'];
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** Parse `$NOTES_BACKEND` (unset or empty: the default backend). Messages never quote the value. */
 export function parseBackendConfig(raw: string | undefined): BackendConfig {
@@ -77,18 +78,36 @@ export function parseBackendConfig(raw: string | undefined): BackendConfig {
   } catch {
     throw new BackendConfigProblem(`$${BACKEND_ENV} is not valid JSON`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new BackendConfigProblem(`$${BACKEND_ENV} must be a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new BackendConfigProblem(`$${BACKEND_ENV} must be a JSON object`);
   const config = value as Record<string, unknown>;
   const unknown = Object.keys(config).filter((key) => !KEYS.includes(key));
-  if (unknown.length > 0) throw new BackendConfigProblem(`$${BACKEND_ENV} has unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KEYS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new BackendConfigProblem(
+      `$${BACKEND_ENV} has unknown field(s) ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KEYS.join(', ')})`,
+    );
   const { status, retryAfterSeconds, delayMs, notes, rawBody, requireToken } = config;
-  const bad = (field: string, what: string) => new BackendConfigProblem(`$${BACKEND_ENV}.${field} must be ${what}`);
-  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)) throw bad('status', 'an HTTP status from 200 to 599');
-  if (retryAfterSeconds !== undefined && !(Number.isInteger(retryAfterSeconds) && (retryAfterSeconds as number) >= 0)) throw bad('retryAfterSeconds', 'a non-negative integer');
+  const bad = (field: string, what: string) =>
+    new BackendConfigProblem(`$${BACKEND_ENV}.${field} must be ${what}`);
+  if (
+    status !== undefined &&
+    !(Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599)
+  )
+    throw bad('status', 'an HTTP status from 200 to 599');
+  if (
+    retryAfterSeconds !== undefined &&
+    !(Number.isInteger(retryAfterSeconds) && (retryAfterSeconds as number) >= 0)
+  )
+    throw bad('retryAfterSeconds', 'a non-negative integer');
   // setTimeout's limit: a longer delay would fire at once (with a warning on stderr).
-  if (delayMs !== undefined && !(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= 2_147_483_647)) throw bad('delayMs', 'a number of milliseconds from 0 to 2147483647');
+  if (
+    delayMs !== undefined &&
+    !(typeof delayMs === 'number' && delayMs >= 0 && delayMs <= 2_147_483_647)
+  )
+    throw bad('delayMs', 'a number of milliseconds from 0 to 2147483647');
   if (rawBody !== undefined && typeof rawBody !== 'string') throw bad('rawBody', 'a string');
-  if (requireToken !== undefined && typeof requireToken !== 'boolean') throw bad('requireToken', 'true or false');
+  if (requireToken !== undefined && typeof requireToken !== 'boolean')
+    throw bad('requireToken', 'true or false');
   if (notes !== undefined) {
     const valid =
       Array.isArray(notes) &&
@@ -113,7 +132,8 @@ interface Shared {
 }
 
 const SHARED_KEY = Symbol.for('aoi-testkit.notes-backend');
-const shared: Shared = ((globalThis as Record<symbol, unknown>)[SHARED_KEY] as Shared | undefined) ?? { server: undefined, users: 0, nextRun: 0, runs: new Map() };
+const shared: Shared = ((globalThis as Record<symbol, unknown>)[SHARED_KEY] as
+  Shared | undefined) ?? { server: undefined, users: 0, nextRun: 0, runs: new Map() };
 (globalThis as Record<symbol, unknown>)[SHARED_KEY] = shared;
 
 type Msw = typeof import('msw/core/http') & typeof import('msw/node');
@@ -135,7 +155,9 @@ const loadMsw = (): Promise<Msw> =>
  */
 export class BackendUnavailable extends Error {
   constructor() {
-    super('the pretend notes backend needs msw, an optional peer dependency of aoi-testkit: npm install --save-dev msw');
+    super(
+      'the pretend notes backend needs msw, an optional peer dependency of aoi-testkit: npm install --save-dev msw',
+    );
     this.name = 'BackendUnavailable';
   }
 }
@@ -169,7 +191,14 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 /** A JSON answer with the headers msw's `HttpResponse.json` sets. */
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(body);
-  return new Response(text, { status, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) } });
+  return new Response(text, {
+    status,
+    headers: {
+      ...headers,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+    },
+  });
 }
 
 function handlers(msw: Msw) {
@@ -181,13 +210,22 @@ function handlers(msw: Msw) {
       await wait(config.delayMs ?? 0, request.signal);
       const authorization = request.headers.get('authorization') ?? '';
       if (config.requireToken && !/^Bearer \S+$/.test(authorization)) {
-        return json({ error: 'unauthenticated' }, 401, { 'WWW-Authenticate': 'Bearer realm="notes"' });
+        return json({ error: 'unauthenticated' }, 401, {
+          'WWW-Authenticate': 'Bearer realm="notes"',
+        });
       }
       const status = config.status ?? 200;
-      const headers: Record<string, string> = config.retryAfterSeconds !== undefined ? { 'Retry-After': String(config.retryAfterSeconds) } : {};
+      const headers: Record<string, string> =
+        config.retryAfterSeconds !== undefined
+          ? { 'Retry-After': String(config.retryAfterSeconds) }
+          : {};
       if ([204, 205, 304].includes(status)) return new Response(null, { status, headers }); // no body allowed
       if (status >= 300) return json({ error: `status ${status}` }, status, headers);
-      if (config.rawBody !== undefined) return new Response(config.rawBody, { status, headers: { ...headers, 'Content-Type': 'application/json' } });
+      if (config.rawBody !== undefined)
+        return new Response(config.rawBody, {
+          status,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+        });
       return json({ notes: config.notes ?? DEFAULT_NOTES }, status, headers);
     }),
   ];

@@ -16,14 +16,24 @@ export interface Command {
 const MAX_LIMIT = 100;
 
 /** An opaque cursor: where the next page starts, bound to the query it belongs to. */
-const encodeCursor = (offset: number, query: string) => Buffer.from(JSON.stringify({ offset, query })).toString('base64url');
-function decodeCursor(cursor: string | undefined, query: string, paging: Behaviour['paging']): number {
+const encodeCursor = (offset: number, query: string) =>
+  Buffer.from(JSON.stringify({ offset, query })).toString('base64url');
+function decodeCursor(
+  cursor: string | undefined,
+  query: string,
+  paging: Behaviour['paging'],
+): number {
   if (cursor === undefined) return 0;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown; query: unknown };
-    const valid = Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0 && parsed.query === query;
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      offset: unknown;
+      query: unknown;
+    };
+    const valid =
+      Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0 && parsed.query === query;
     // Faults: every cursor refused, or read and then forgotten (each page is the first).
-    if (valid && paging !== 'cursor-rejected') return paging === 'cursor-restarts' ? 0 : (parsed.offset as number);
+    if (valid && paging !== 'cursor-rejected')
+      return paging === 'cursor-restarts' ? 0 : (parsed.offset as number);
   } catch {
     // fall through
   }
@@ -31,7 +41,12 @@ function decodeCursor(cursor: string | undefined, query: string, paging: Behavio
 }
 
 /** One bounded page of results with the §15 truncation contract. */
-async function page(cmd: Command, notes: Note[], query: string, emit: (note: Note, position: number) => Promise<void>): Promise<number> {
+async function page(
+  cmd: Command,
+  notes: Note[],
+  query: string,
+  emit: (note: Note, position: number) => Promise<void>,
+): Promise<number> {
   const paging = cmd.ctx.behaviour.paging;
   const asked = intFlag(cmd.flags.limit, 'limit', 10, MAX_LIMIT);
   const limit = paging === 'ignores-limit' ? notes.length : asked; // a fault: --limit parsed, never used
@@ -40,7 +55,10 @@ async function page(cmd: Command, notes: Note[], query: string, emit: (note: Not
   for (const [i, note] of slice.entries()) await emit(note, offset + i + 1);
   const truncated = offset + limit < notes.length;
   if (paging === 'hides-truncation') return summaryOk(cmd); // a fault: the page is cut, the summary does not say so
-  await cmd.out.summary(true, { truncated, next_cursor: truncated ? encodeCursor(offset + limit, query) : null });
+  await cmd.out.summary(true, {
+    truncated,
+    next_cursor: truncated ? encodeCursor(offset + limit, query) : null,
+  });
   return 0;
 }
 
@@ -52,17 +70,32 @@ export async function search(cmd: Command): Promise<number> {
   if (query === undefined) throw new UsageProblem('search needs a query');
   await cmd.out.meta('search');
   const needle = query.toLowerCase();
-  const found = loadState(cmd.ctx.stateDir).notes.filter((n) => `${n.title}\n${n.body}`.toLowerCase().includes(needle));
+  const found = loadState(cmd.ctx.stateDir).notes.filter((n) =>
+    `${n.title}\n${n.body}`.toLowerCase().includes(needle),
+  );
   return page(cmd, found, query, (note, rank) => {
-    const relevance = cmd.out.schemaVersion === '1.0.0' ? { rank } : { score: Number((1 / rank).toFixed(4)) };
-    return cmd.out.item({ type: 'hit', id: note.id, title: note.title, ...relevance, snippet: note.body.slice(0, 80) }, `${rank}. ${note.title} (${note.id})`);
+    const relevance =
+      cmd.out.schemaVersion === '1.0.0' ? { rank } : { score: Number((1 / rank).toFixed(4)) };
+    return cmd.out.item(
+      {
+        type: 'hit',
+        id: note.id,
+        title: note.title,
+        ...relevance,
+        snippet: note.body.slice(0, 80),
+      },
+      `${rank}. ${note.title} (${note.id})`,
+    );
   });
 }
 
 export async function list(cmd: Command): Promise<number> {
   await cmd.out.meta('list');
   return page(cmd, loadState(cmd.ctx.stateDir).notes, '', (note) =>
-    cmd.out.item({ type: 'entry', id: note.id, title: note.title, tags: note.tags }, `${note.id}  ${note.title}`),
+    cmd.out.item(
+      { type: 'entry', id: note.id, title: note.title, tags: note.tags },
+      `${note.id}  ${note.title}`,
+    ),
   );
 }
 
@@ -72,11 +105,16 @@ export async function get(cmd: Command): Promise<number> {
   await cmd.out.meta('get');
   const note = loadState(cmd.ctx.stateDir).notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, { target: echo(cmd, id) });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, {
+      target: echo(cmd, id),
+    });
     await cmd.out.summary(false);
     return 1;
   }
-  await cmd.out.item({ type: 'entry', id: note.id, title: note.title, tags: note.tags, body: note.body }, `${note.title}\n\n${note.body}`);
+  await cmd.out.item(
+    { type: 'entry', id: note.id, title: note.title, tags: note.tags, body: note.body },
+    `${note.title}\n\n${note.body}`,
+  );
   await cmd.out.summary(true);
   return 0;
 }
@@ -87,14 +125,25 @@ export async function create(cmd: Command): Promise<number> {
   await cmd.out.meta('create');
   const state = loadState(cmd.ctx.stateDir);
   // A fault may accept the key and then never look at it.
-  const key = cmd.ctx.behaviour.idempotencyKey === 'ignored' ? undefined : cmd.flags['idempotency-key'];
-  if (cmd.flags['dry-run'] && (await dryRun(cmd, [{ type: 'aoi:plan', action: 'create', target: 'note', title }], [`would create "${title}"`]))) {
+  const key =
+    cmd.ctx.behaviour.idempotencyKey === 'ignored' ? undefined : cmd.flags['idempotency-key'];
+  if (
+    cmd.flags['dry-run'] &&
+    (await dryRun(
+      cmd,
+      [{ type: 'aoi:plan', action: 'create', target: 'note', title }],
+      [`would create "${title}"`],
+    ))
+  ) {
     return summaryOk(cmd);
   }
   const prior = key !== undefined ? state.idempotency[key] : undefined;
   if (prior !== undefined) {
     // A replay returns the first result and changes nothing (§14.4).
-    await cmd.out.item({ type: 'created', id: prior, replayed: true }, `created ${prior} (replayed)`);
+    await cmd.out.item(
+      { type: 'created', id: prior, replayed: true },
+      `created ${prior} (replayed)`,
+    );
     return summaryOk(cmd);
   }
   const id = newId(state);
@@ -112,11 +161,20 @@ export async function update(cmd: Command): Promise<number> {
   const state = loadState(cmd.ctx.stateDir);
   const note = state.notes.find((n) => n.id === id);
   if (!note) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, { target: echo(cmd, id) });
+    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${echo(cmd, id)}`, false, {
+      target: echo(cmd, id),
+    });
     await cmd.out.summary(false);
     return 1;
   }
-  if (cmd.flags['dry-run'] && (await dryRun(cmd, [{ type: 'aoi:plan', action: 'update', target: id }], [`would update ${id}`]))) {
+  if (
+    cmd.flags['dry-run'] &&
+    (await dryRun(
+      cmd,
+      [{ type: 'aoi:plan', action: 'update', target: id }],
+      [`would update ${id}`],
+    ))
+  ) {
     return summaryOk(cmd);
   }
   // Setting fields is naturally idempotent; the key is accepted for uniformity (§14.4).
@@ -134,25 +192,53 @@ export async function remove(cmd: Command): Promise<number> {
   const planOnly = cmd.flags['dry-run'] === true;
   if (!planOnly && !cmd.flags.confirm && !(await confirmedAnyway(cmd, ids.length))) {
     // Destructive work needs explicit confirmation (§14.3); never a prompt in machine mode (§1.3).
-    await cmd.out.error('usage', 'CONFIRMATION_REQUIRED', `delete is destructive: pass --confirm to delete ${ids.length} note(s)`, false);
+    await cmd.out.error(
+      'usage',
+      'CONFIRMATION_REQUIRED',
+      `delete is destructive: pass --confirm to delete ${ids.length} note(s)`,
+      false,
+    );
     await cmd.out.summary(false);
     return 64;
   }
   const expected = cmd.flags['confirm-count'];
-  if (expected !== undefined && Number(expected) !== ids.length && cmd.ctx.behaviour.confirmCount === 'checked') {
-    await cmd.out.error('validation', 'CONFIRM_COUNT_MISMATCH', `--confirm-count ${expected} but ${ids.length} note(s) would be deleted`, false);
+  if (
+    expected !== undefined &&
+    Number(expected) !== ids.length &&
+    cmd.ctx.behaviour.confirmCount === 'checked'
+  ) {
+    await cmd.out.error(
+      'validation',
+      'CONFIRM_COUNT_MISMATCH',
+      `--confirm-count ${expected} but ${ids.length} note(s) would be deleted`,
+      false,
+    );
     await cmd.out.summary(false);
     return 65;
   }
   const state = loadState(cmd.ctx.stateDir);
   const missing = ids.filter((id) => !state.notes.some((n) => n.id === id));
   if (missing.length > 0) {
-    await cmd.out.error('not_found', 'NOTE_NOT_FOUND', `no note ${missing.map((id) => echo(cmd, id)).join(', ')}`, false, { target: echo(cmd, missing[0]!) });
+    await cmd.out.error(
+      'not_found',
+      'NOTE_NOT_FOUND',
+      `no note ${missing.map((id) => echo(cmd, id)).join(', ')}`,
+      false,
+      { target: echo(cmd, missing[0]!) },
+    );
     await cmd.out.summary(false);
     return 1;
   }
   const plans = ids.map((id) => ({ type: 'aoi:plan', action: 'delete', target: id }));
-  if (planOnly && (await dryRun(cmd, plans, ids.map((id) => `would delete ${id}`)))) return summaryOk(cmd);
+  if (
+    planOnly &&
+    (await dryRun(
+      cmd,
+      plans,
+      ids.map((id) => `would delete ${id}`),
+    ))
+  )
+    return summaryOk(cmd);
   for (const id of ids) await cmd.out.item({ type: 'deleted', id }, `deleted ${id}`);
   state.notes = state.notes.filter((n) => !ids.includes(n.id));
   saveState(cmd.ctx.stateDir, state);
@@ -163,9 +249,14 @@ export async function remove(cmd: Command): Promise<number> {
  * --dry-run: emit the plans; true when the command must stop there (§14.2). Faults: the plans are
  * emitted and the change is made anyway (`applies`), or nothing is planned at all (`no-plan`).
  */
-async function dryRun(cmd: Command, plans: ({ type: string } & Record<string, unknown>)[], human: string[]): Promise<boolean> {
+async function dryRun(
+  cmd: Command,
+  plans: ({ type: string } & Record<string, unknown>)[],
+  human: string[],
+): Promise<boolean> {
   const how = cmd.ctx.behaviour.dryRun;
-  if (how !== 'no-plan') for (const [i, plan] of plans.entries()) await cmd.out.item(plan, human[i]!);
+  if (how !== 'no-plan')
+    for (const [i, plan] of plans.entries()) await cmd.out.item(plan, human[i]!);
   return how !== 'applies';
 }
 
@@ -184,13 +275,18 @@ async function confirmedAnyway(cmd: Command, count: number): Promise<boolean> {
 
 /** `import --input-jsonl -`: fail-fast by default, as §12.2 recommends for mutating imports. */
 export async function importNotes(cmd: Command): Promise<number> {
-  if (cmd.flags['input-jsonl'] !== '-') throw new UsageProblem('import reads JSONL from stdin: pass --input-jsonl -');
-  if (cmd.flags['fail-fast'] && cmd.flags['continue-on-error']) throw new UsageProblem('--fail-fast and --continue-on-error exclude each other');
+  if (cmd.flags['input-jsonl'] !== '-')
+    throw new UsageProblem('import reads JSONL from stdin: pass --input-jsonl -');
+  if (cmd.flags['fail-fast'] && cmd.flags['continue-on-error'])
+    throw new UsageProblem('--fail-fast and --continue-on-error exclude each other');
   if (!cmd.ctx.stdinReadable) throw new UsageProblem('import needs JSONL on stdin');
   const continueOnError = cmd.flags['continue-on-error'] === true;
   await cmd.out.meta('import', { input_mode: 'jsonl', continue_on_error: continueOnError });
   const lines = splitLines(await cmd.ctx.readStdinBytes());
-  const parsed = lines.map((line, i) => ({ lineNumber: i + 1, note: isUtf8(line) ? parseImportLine(Buffer.from(line).toString('utf8')) : undefined }));
+  const parsed = lines.map((line, i) => ({
+    lineNumber: i + 1,
+    note: isUtf8(line) ? parseImportLine(Buffer.from(line).toString('utf8')) : undefined,
+  }));
   const bad = parsed.filter((p) => p.note === undefined);
   // The well-behaved tool does as declared; each fault gets one part of §12.2 wrong.
   const input = cmd.ctx.behaviour.input;
@@ -198,7 +294,13 @@ export async function importNotes(cmd: Command): Promise<number> {
   const lineError = (lineNumber: number) => {
     const shown = input === 'zero-based-line' ? lineNumber - 1 : lineNumber;
     const where = input === 'no-line-error' ? {} : { line_number: shown };
-    return cmd.out.error('validation', 'INPUT_JSONL_PARSE_ERROR', `invalid note on input line ${shown}`, false, where);
+    return cmd.out.error(
+      'validation',
+      'INPUT_JSONL_PARSE_ERROR',
+      `invalid note on input line ${shown}`,
+      false,
+      where,
+    );
   };
   if (bad.length > 0 && !continueOnError && input !== 'fail-fast-applies') {
     // Validate everything first: a malformed line aborts before any side effect.
@@ -245,8 +347,16 @@ function parseImportLine(line: string): Omit<Note, 'id'> | undefined {
     const value = JSON.parse(line) as Record<string, unknown>;
     const allowed = ['title', 'body', 'tags'];
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    if (typeof value.title !== 'string' || value.title === '' || Object.keys(value).some((k) => !allowed.includes(k))) return undefined;
-    const tags = Array.isArray(value.tags) && value.tags.every((t) => typeof t === 'string') ? (value.tags as string[]) : [];
+    if (
+      typeof value.title !== 'string' ||
+      value.title === '' ||
+      Object.keys(value).some((k) => !allowed.includes(k))
+    )
+      return undefined;
+    const tags =
+      Array.isArray(value.tags) && value.tags.every((t) => typeof t === 'string')
+        ? (value.tags as string[])
+        : [];
     return { title: value.title, body: typeof value.body === 'string' ? value.body : '', tags };
   } catch {
     return undefined;
@@ -258,9 +368,18 @@ export async function doctor(cmd: Command): Promise<number> {
   const token = cmd.ctx.env.NOTES_API_TOKEN;
   const checks = [
     { name: 'state_dir', ok: true, severity: 'info', detail: 'writable' },
-    { name: 'api_token', ok: token !== undefined && token !== '', severity: 'warning', detail: token ? 'present' : 'missing (offline mode)' },
+    {
+      name: 'api_token',
+      ok: token !== undefined && token !== '',
+      severity: 'warning',
+      detail: token ? 'present' : 'missing (offline mode)',
+    },
   ];
-  for (const check of checks) await cmd.out.item({ type: 'aoi:check', ...check }, `${check.ok ? 'ok  ' : 'warn'} ${check.name}: ${check.detail}`);
+  for (const check of checks)
+    await cmd.out.item(
+      { type: 'aoi:check', ...check },
+      `${check.ok ? 'ok  ' : 'warn'} ${check.name}: ${check.detail}`,
+    );
   return summaryOk(cmd);
 }
 
@@ -279,11 +398,19 @@ export async function watch(cmd: Command): Promise<number> {
 export async function login(cmd: Command): Promise<number> {
   await cmd.out.meta('login');
   if (cmd.out.machine) {
-    await cmd.out.error('authn', 'INTERACTIVE_REQUIRED', 'Interactive authentication required. Run `notes login` in a terminal.', false, { hint: 'notes login' });
+    await cmd.out.error(
+      'authn',
+      'INTERACTIVE_REQUIRED',
+      'Interactive authentication required. Run `notes login` in a terminal.',
+      false,
+      { hint: 'notes login' },
+    );
     await cmd.out.summary(false);
     return 77;
   }
-  await cmd.ctx.print('notes: this fake signs in without asking; set NOTES_API_TOKEN to use the backend.\n');
+  await cmd.ctx.print(
+    'notes: this fake signs in without asking; set NOTES_API_TOKEN to use the backend.\n',
+  );
   return 0;
 }
 

@@ -18,19 +18,27 @@ export async function printSchema(ctx: FakeContext, version: SchemaVersion): Pro
   if (b.schemaNetwork) await ctx.connect(SCHEMA_UPDATE_HOST, 443);
   if (b.schemaCredentials && !b.schemaCredentials.some((name) => ctx.env[name])) {
     const message = `not signed in: set ${b.schemaCredentials.join(' or ')}, or run \`notes login\``;
-    await ctx.print(`${JSON.stringify({ type: 'aoi:error', category: 'authn', code: 'AUTH_REQUIRED', message, retryable: false })}\n`);
+    await ctx.print(
+      `${JSON.stringify({ type: 'aoi:error', category: 'authn', code: 'AUTH_REQUIRED', message, retryable: false })}\n`,
+    );
     await ctx.stderr(`notes: ${message}\n`);
     return 77;
   }
   if (b.schemaBroken === 'fails') {
-    await ctx.print(`${JSON.stringify({ type: 'aoi:error', category: 'internal', code: 'SCHEMA_NOT_BUNDLED', message: 'the event schema is missing from this build', retryable: false })}\n`);
+    await ctx.print(
+      `${JSON.stringify({ type: 'aoi:error', category: 'internal', code: 'SCHEMA_NOT_BUNDLED', message: 'the event schema is missing from this build', retryable: false })}\n`,
+    );
     await ctx.stderr('notes: the event schema is missing from this build\n');
     return 70;
   }
   let schema = eventSchema(version) as Record<string, unknown>;
   if (b.schemaId !== null) schema = { ...schema, $id: b.schemaId };
   // "objekt" is no JSON Schema type: no validator can compile the document.
-  if (b.schemaBroken === 'not-a-schema') schema = { ...schema, properties: { ...(schema.properties as object), data: { type: 'objekt' } } };
+  if (b.schemaBroken === 'not-a-schema')
+    schema = {
+      ...schema,
+      properties: { ...(schema.properties as object), data: { type: 'objekt' } },
+    };
   if (b.schemaBroken === 'not-json') await ctx.print(`notes event schema ${String(schema.$id)}\n`);
   await ctx.print(`${JSON.stringify(schema)}\n`);
   return 0;
@@ -40,10 +48,20 @@ export async function printSchema(ctx: FakeContext, version: SchemaVersion): Pro
 export async function printCapabilities(ctx: FakeContext): Promise<number> {
   let manifest = capabilities() as { commands: { name: string }[] } & Record<string, unknown>;
   if (ctx.behaviour.declaresUnbounded) {
-    manifest = { ...manifest, commands: manifest.commands.map((c) => ('supports_cursor' in c ? { ...c, bounded: false } : c)) };
+    manifest = {
+      ...manifest,
+      commands: manifest.commands.map((c) =>
+        'supports_cursor' in c ? { ...c, bounded: false } : c,
+      ),
+    };
   }
   if (ctx.behaviour.capabilitiesInvalid) {
-    manifest = { ...manifest, commands: Object.fromEntries(manifest.commands.map(({ name, ...rest }) => [name, rest])) as never };
+    manifest = {
+      ...manifest,
+      commands: Object.fromEntries(
+        manifest.commands.map(({ name, ...rest }) => [name, rest]),
+      ) as never,
+    };
   }
   await ctx.print(`${JSON.stringify(manifest)}\n`);
   return 0;

@@ -8,9 +8,32 @@ const BASE = 'https://unpkg.com/aoi-testkit/fixtures/schemas/notes';
 function domainEvents(version: SchemaVersion): Record<string, object> {
   const hit =
     version === '1.0.0'
-      ? { required: ['id', 'title', 'rank'], properties: { id: ID, title: { type: 'string' }, rank: { type: 'integer', minimum: 1 }, snippet: { type: 'string' } } }
-      : { required: ['id', 'title', 'score'], properties: { id: ID, title: { type: 'string' }, score: { type: 'number', minimum: 0, maximum: 1 }, snippet: { type: 'string' } } };
-  const entry = { required: ['id', 'title'], properties: { id: ID, title: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } };
+      ? {
+          required: ['id', 'title', 'rank'],
+          properties: {
+            id: ID,
+            title: { type: 'string' },
+            rank: { type: 'integer', minimum: 1 },
+            snippet: { type: 'string' },
+          },
+        }
+      : {
+          required: ['id', 'title', 'score'],
+          properties: {
+            id: ID,
+            title: { type: 'string' },
+            score: { type: 'number', minimum: 0, maximum: 1 },
+            snippet: { type: 'string' },
+          },
+        };
+  const entry = {
+    required: ['id', 'title'],
+    properties: {
+      id: ID,
+      title: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  };
   const mutation = { required: ['id'], properties: { id: ID, replayed: { type: 'boolean' } } };
   return { hit, entry, created: mutation, updated: mutation, deleted: mutation };
 }
@@ -41,14 +64,24 @@ export function importInputSchema(): object {
     title: 'notes import --input-jsonl line',
     type: 'object',
     required: ['title'],
-    properties: { title: { type: 'string', minLength: 1 }, body: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      title: { type: 'string', minLength: 1 },
+      body: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
     additionalProperties: false,
   };
 }
 
 /** `notes capabilities --output json` (§17). */
 export function capabilities(): object {
-  const ev = (...types: string[]) => ['aoi:meta', ...types, 'aoi:warning', 'aoi:error', 'aoi:summary'];
+  const ev = (...types: string[]) => [
+    'aoi:meta',
+    ...types,
+    'aoi:warning',
+    'aoi:error',
+    'aoi:summary',
+  ];
   return {
     tool: TOOL,
     tool_version: TOOL_VERSION,
@@ -56,16 +89,52 @@ export function capabilities(): object {
     outputs: ['jsonl'],
     schemas: [{ name: SCHEMA_NAME, versions: [...SCHEMA_VERSIONS], default: '1.0.0' }],
     commands: [
-      { name: 'search', read_only: true, bounded: true, supports_cursor: true, event_types: ev('hit') },
-      { name: 'list', read_only: true, bounded: true, supports_cursor: true, event_types: ev('entry') },
+      {
+        name: 'search',
+        read_only: true,
+        bounded: true,
+        supports_cursor: true,
+        event_types: ev('hit'),
+      },
+      {
+        name: 'list',
+        read_only: true,
+        bounded: true,
+        supports_cursor: true,
+        event_types: ev('entry'),
+      },
       { name: 'get', read_only: true, bounded: true, event_types: ev('entry') },
-      { name: 'create', read_only: false, supports_dry_run: true, supports_idempotency_key: true, event_types: ev('created', 'aoi:plan') },
-      { name: 'update', read_only: false, supports_dry_run: true, supports_idempotency_key: true, event_types: ev('updated', 'aoi:plan') },
-      { name: 'delete', read_only: false, destructive: true, requires_confirm: true, supports_dry_run: true, event_types: ev('deleted', 'aoi:plan') },
+      {
+        name: 'create',
+        read_only: false,
+        supports_dry_run: true,
+        supports_idempotency_key: true,
+        event_types: ev('created', 'aoi:plan'),
+      },
+      {
+        name: 'update',
+        read_only: false,
+        supports_dry_run: true,
+        supports_idempotency_key: true,
+        event_types: ev('updated', 'aoi:plan'),
+      },
+      {
+        name: 'delete',
+        read_only: false,
+        destructive: true,
+        requires_confirm: true,
+        supports_dry_run: true,
+        event_types: ev('deleted', 'aoi:plan'),
+      },
       { name: 'import', read_only: false, input_modes: ['jsonl'], event_types: ev('created') },
       { name: 'doctor', read_only: true, event_types: ev('aoi:check') },
       { name: 'watch', read_only: true, unbounded: true, event_types: ev('aoi:heartbeat') },
-      { name: 'sync', read_only: false, supports_dry_run: true, event_types: ev('created', 'aoi:plan') },
+      {
+        name: 'sync',
+        read_only: false,
+        supports_dry_run: true,
+        event_types: ev('created', 'aoi:plan'),
+      },
     ],
   };
 }

@@ -34,7 +34,10 @@ function negotiate(requested: string | undefined, behaviour: Behaviour): SchemaV
   if (requested === undefined) return SCHEMA_VERSIONS[0];
   const major = requested.replace(/^v/i, '').split('.')[0];
   const version = SCHEMA_VERSIONS.find((v) => v.split('.')[0] === major);
-  if (!version && behaviour.schemaVersion !== 'falls-back') throw new UsageProblem(`--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`);
+  if (!version && behaviour.schemaVersion !== 'falls-back')
+    throw new UsageProblem(
+      `--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`,
+    );
   return !version || behaviour.schemaVersion === 'always-default' ? SCHEMA_VERSIONS[0] : version;
 }
 
@@ -43,7 +46,12 @@ function negotiate(requested: string | undefined, behaviour: Behaviour): SchemaV
  * make it misbehave; they never change this code.
  */
 export const notes: FakeTool = async (ctx: FakeContext) => {
-  const wantsJsonl = ctx.argv.some((a, i) => a === '--output=jsonl' || a === '--format=jsonl' || ((a === '--output' || a === '--format') && ctx.argv[i + 1] === 'jsonl'));
+  const wantsJsonl = ctx.argv.some(
+    (a, i) =>
+      a === '--output=jsonl' ||
+      a === '--format=jsonl' ||
+      ((a === '--output' || a === '--format') && ctx.argv[i + 1] === 'jsonl'),
+  );
   let out: Out | undefined;
   // Batch dispatch (exec) and its manifest speak the CLI Agent Spec's envelopes, not AOI JSONL: they are
   // deliberately absent from `capabilities`, so that the AOI linter does not judge them as AOI commands.
@@ -67,20 +75,25 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
       await ctx.stderr(`notes: error: unrecognized arguments: --output jsonl\n`);
       return ctx.behaviour.usageExitCode;
     }
-    if (!['text', 'jsonl', 'json'].includes(output)) throw new UsageProblem(`--output must be text, json or jsonl, got "${output}"`);
+    if (!['text', 'jsonl', 'json'].includes(output))
+      throw new UsageProblem(`--output must be text, json or jsonl, got "${output}"`);
     const version = negotiate(flags['schema-version'], ctx.behaviour);
     // Discovery: one JSON document, no network, no credentials, no state (§3, §17).
     if (name === 'schema') return await printSchema(ctx, version);
     if (name === 'capabilities') return await printCapabilities(ctx);
     if (name === 'input-schema') {
-      if ((flags.command ?? 'import') !== 'import') throw new UsageProblem(`no input schema for "${flags.command}": only import reads structured input`);
+      if ((flags.command ?? 'import') !== 'import')
+        throw new UsageProblem(
+          `no input schema for "${flags.command}": only import reads structured input`,
+        );
       return print(ctx, `${JSON.stringify(importInputSchema())}\n`);
     }
     const run = COMMANDS[name];
     if (!run) throw new UsageProblem(`unknown command "${name}"`);
     // --dry-run belongs to the commands that change something (capabilities: supports_dry_run); a
     // read-only one refuses it rather than pretend to plan.
-    if (flags['dry-run'] && READ_ONLY.has(name)) throw new UsageProblem(`${name} is read-only: it takes no --dry-run`);
+    if (flags['dry-run'] && READ_ONLY.has(name))
+      throw new UsageProblem(`${name} is read-only: it takes no --dry-run`);
     out = new Out(ctx, output === 'jsonl', version);
     const stateDir = flags['state-dir'];
     return await run({ ctx: stateDir ? { ...ctx, stateDir } : ctx, out, flags, operands });
@@ -94,11 +107,19 @@ export const notes: FakeTool = async (ctx: FakeContext) => {
       await out.summary(false);
     } else {
       // Usage errors may come before the stream starts (§2, §20): a structured error, no meta.
-      if (wantsJsonl) await ctx.emit({ type: 'aoi:error', category: 'usage', code: 'USAGE_ERROR', message, retryable: false });
+      if (wantsJsonl)
+        await ctx.emit({
+          type: 'aoi:error',
+          category: 'usage',
+          code: 'USAGE_ERROR',
+          message,
+          retryable: false,
+        });
       await ctx.stderr(`notes: ${message}\n`);
     }
     // A fault: the whole command line, secrets and all, "to help debugging".
-    if (ctx.behaviour.usageErrorEchoesArgv) await ctx.stderr(`notes: invoked as: notes ${ctx.argv.join(' ')}\n`);
+    if (ctx.behaviour.usageErrorEchoesArgv)
+      await ctx.stderr(`notes: invoked as: notes ${ctx.argv.join(' ')}\n`);
     return ctx.behaviour.usageExitCode;
   }
 };

@@ -35,13 +35,26 @@ export class Out {
     this.command = command;
     if (!this.machine) return;
     this.started = true;
-    await this.ctx.emit({ type: 'aoi:meta', tool: TOOL, tool_version: TOOL_VERSION, aoi_version: AOI_VERSION, schema_name: SCHEMA_NAME, schema_version: this.schemaVersion, command, ...extra });
+    await this.ctx.emit({
+      type: 'aoi:meta',
+      tool: TOOL,
+      tool_version: TOOL_VERSION,
+      aoi_version: AOI_VERSION,
+      schema_name: SCHEMA_NAME,
+      schema_version: this.schemaVersion,
+      command,
+      ...extra,
+    });
   }
 
   /** A domain item (hit, entry, created, …) or an aoi:check / aoi:plan, with its human rendering. */
   async item(event: Event, human: string): Promise<void> {
     // A fault: the change is made, nobody is told (and nothing is counted).
-    if (MUTATION_EVENTS.has(event.type) && appliesTo(this.ctx.behaviour.silentMutations, this.command)) return;
+    if (
+      MUTATION_EVENTS.has(event.type) &&
+      appliesTo(this.ctx.behaviour.silentMutations, this.command)
+    )
+      return;
     this.items++;
     if (event.type === 'aoi:check' && event.ok === false) {
       if (event.severity === 'error') this.errors++;
@@ -51,14 +64,28 @@ export class Out {
     else await this.ctx.print(`${human}\n`);
   }
 
-  async error(category: string, code: string, message: string, retryable: boolean, extra: Record<string, unknown> = {}): Promise<void> {
+  async error(
+    category: string,
+    code: string,
+    message: string,
+    retryable: boolean,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
     this.errors++;
-    if (this.machine) await this.ctx.emit({ type: 'aoi:error', category, code, message, retryable, ...extra });
+    if (this.machine)
+      await this.ctx.emit({ type: 'aoi:error', category, code, message, retryable, ...extra });
     else await this.ctx.stderr(`notes: ${message}\n`);
   }
 
   async summary(ok: boolean, extra: Record<string, unknown> = {}): Promise<void> {
     if (!this.machine) return;
-    await this.ctx.emit({ type: 'aoi:summary', ok, count: this.items, warning_count: this.warnings, error_count: this.errors, ...extra });
+    await this.ctx.emit({
+      type: 'aoi:summary',
+      ok,
+      count: this.items,
+      warning_count: this.warnings,
+      error_count: this.errors,
+      ...extra,
+    });
   }
 }

@@ -1,5 +1,13 @@
 import { UsageProblem } from './args.js';
-import { BACKEND_ENV, BackendConfigProblem, BackendUnavailable, openBackend, parseBackendConfig, type BackendConfig, type BackendNote } from './backend.js';
+import {
+  BACKEND_ENV,
+  BackendConfigProblem,
+  BackendUnavailable,
+  openBackend,
+  parseBackendConfig,
+  type BackendConfig,
+  type BackendNote,
+} from './backend.js';
 import type { Command } from './commands.js';
 import { loadState, newId, saveState } from './state.js';
 
@@ -23,8 +31,15 @@ type Pulled = { ok: true; notes: BackendNote[] } | { ok: false; failure: Failure
 function timeoutMs(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
   const seconds = Number(value);
-  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIMEOUT_SECONDS) {
-    throw new UsageProblem(`--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, got "${value}"`);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(seconds) ||
+    seconds <= 0 ||
+    seconds > MAX_TIMEOUT_SECONDS
+  ) {
+    throw new UsageProblem(
+      `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, got "${value}"`,
+    );
   }
   return Math.max(1, Math.round(seconds * 1000));
 }
@@ -47,13 +62,20 @@ export async function sync(cmd: Command): Promise<number> {
     config = parseBackendConfig(cmd.ctx.env[BACKEND_ENV]);
   } catch (error) {
     if (!(error instanceof BackendConfigProblem)) throw error;
-    return fail(cmd, { category: 'config', code: 'BACKEND_CONFIG_INVALID', message: error.message, retryable: false, exit: 78 });
+    return fail(cmd, {
+      category: 'config',
+      code: 'BACKEND_CONFIG_INVALID',
+      message: error.message,
+      retryable: false,
+      exit: 78,
+    });
   }
   const pulled = await pull(cmd, config, timeout);
   if (!pulled.ok) return fail(cmd, pulled.failure);
 
   const state = loadState(cmd.ctx.stateDir);
-  const keyOf = (note: { title: string; body?: string }) => JSON.stringify([note.title, note.body ?? '']);
+  const keyOf = (note: { title: string; body?: string }) =>
+    JSON.stringify([note.title, note.body ?? '']);
   const present = new Set(state.notes.map(keyOf));
   const fresh: BackendNote[] = [];
   for (const note of pulled.notes) {
@@ -62,7 +84,11 @@ export async function sync(cmd: Command): Promise<number> {
     fresh.push(note);
   }
   if (dryRun) {
-    for (const note of fresh) await cmd.out.item({ type: 'aoi:plan', action: 'create', target: 'note', title: note.title }, `would create "${note.title}"`);
+    for (const note of fresh)
+      await cmd.out.item(
+        { type: 'aoi:plan', action: 'create', target: 'note', title: note.title },
+        `would create "${note.title}"`,
+      );
     await cmd.out.summary(true);
     return 0;
   }
@@ -74,13 +100,20 @@ export async function sync(cmd: Command): Promise<number> {
   // Commit, then report: a reader that goes away mid-report does not undo the sync, and the next sync
   // (which would find these notes) creates nothing twice.
   if (created.length > 0) saveState(cmd.ctx.stateDir, state);
-  for (const { id, title } of created) await cmd.out.item({ type: 'created', id }, `created ${id} "${title}"`);
+  for (const { id, title } of created)
+    await cmd.out.item({ type: 'created', id }, `created ${id} "${title}"`);
   await cmd.out.summary(true);
   return 0;
 }
 
 async function fail(cmd: Command, failure: Failure): Promise<number> {
-  await cmd.out.error(failure.category, failure.code, failure.message, failure.retryable, failure.extra);
+  await cmd.out.error(
+    failure.category,
+    failure.code,
+    failure.message,
+    failure.retryable,
+    failure.extra,
+  );
   await cmd.out.summary(false);
   return failure.exit;
 }
@@ -100,25 +133,71 @@ async function pull(cmd: Command, config: BackendConfig, timeout: number): Promi
     backend = await openBackend(config);
   } catch (error) {
     // msw not installed (an optional peer): a setup problem the user can fix, with the fix in the message.
-    if (error instanceof BackendUnavailable) return { ok: false, failure: { category: 'config', code: 'BACKEND_NEEDS_MSW', message: error.message, retryable: false, exit: 69 } };
+    if (error instanceof BackendUnavailable)
+      return {
+        ok: false,
+        failure: {
+          category: 'config',
+          code: 'BACKEND_NEEDS_MSW',
+          message: error.message,
+          retryable: false,
+          exit: 69,
+        },
+      };
     // msw failing to start is the fake's own fault: still a structured error and a summary.
-    return { ok: false, failure: { category: 'internal', code: 'BACKEND_START_FAILED', message: 'the pretend notes backend could not be started', retryable: false, exit: 70 } };
+    return {
+      ok: false,
+      failure: {
+        category: 'internal',
+        code: 'BACKEND_START_FAILED',
+        message: 'the pretend notes backend could not be started',
+        retryable: false,
+        exit: 70,
+      },
+    };
   }
   const aborted = (): Failure | undefined => {
-    if (deadline.aborted) return { category: 'timeout', code: 'BACKEND_TIMEOUT', message: `the notes backend did not answer within ${timeout / 1000} s (--timeout)`, retryable: true, exit: 75 };
-    if (interruption.signal.aborted) return { category: 'cancelled', code: 'INTERRUPTED', message: 'sync was interrupted', retryable: true, exit: 130 };
+    if (deadline.aborted)
+      return {
+        category: 'timeout',
+        code: 'BACKEND_TIMEOUT',
+        message: `the notes backend did not answer within ${timeout / 1000} s (--timeout)`,
+        retryable: true,
+        exit: 75,
+      };
+    if (interruption.signal.aborted)
+      return {
+        category: 'cancelled',
+        code: 'INTERRUPTED',
+        message: 'sync was interrupted',
+        retryable: true,
+        exit: 130,
+      };
     return undefined;
   };
   try {
     let response: Response;
     try {
       response = await fetch(backend.url, {
-        headers: { accept: 'application/json', ...backend.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...backend.headers,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         signal,
       });
     } catch {
       // Never the error's own text: it is not ours to vouch for (it could quote a header).
-      return { ok: false, failure: aborted() ?? { category: 'temporary', code: 'BACKEND_UNREACHABLE', message: 'could not reach the notes backend', retryable: true, exit: 75 } };
+      return {
+        ok: false,
+        failure: aborted() ?? {
+          category: 'temporary',
+          code: 'BACKEND_UNREACHABLE',
+          message: 'could not reach the notes backend',
+          retryable: true,
+          exit: 75,
+        },
+      };
     }
     const failure = statusFailure(response);
     if (failure) return { ok: false, failure }; // the error body is not read: nothing in it is needed
@@ -126,10 +205,29 @@ async function pull(cmd: Command, config: BackendConfig, timeout: number): Promi
     try {
       text = await response.text(); // the body is bounded by the same deadline as the headers
     } catch {
-      return { ok: false, failure: aborted() ?? { category: 'temporary', code: 'BACKEND_UNREACHABLE', message: 'the notes backend closed the connection mid-response', retryable: true, exit: 75 } };
+      return {
+        ok: false,
+        failure: aborted() ?? {
+          category: 'temporary',
+          code: 'BACKEND_UNREACHABLE',
+          message: 'the notes backend closed the connection mid-response',
+          retryable: true,
+          exit: 75,
+        },
+      };
     }
     const notes = parseNotes(text);
-    if (!notes) return { ok: false, failure: { category: 'internal', code: 'BACKEND_BAD_RESPONSE', message: 'the notes backend answered 200 with a body that is not {"notes":[{"title":…}]}', retryable: false, exit: 70 } };
+    if (!notes)
+      return {
+        ok: false,
+        failure: {
+          category: 'internal',
+          code: 'BACKEND_BAD_RESPONSE',
+          message: 'the notes backend answered 200 with a body that is not {"notes":[{"title":…}]}',
+          retryable: false,
+          exit: 70,
+        },
+      };
     return { ok: true, notes };
   } finally {
     backend.release();
@@ -149,19 +247,52 @@ function statusFailure(response: Response): Failure | undefined {
   const http = `HTTP ${status}`;
   switch (status) {
     case 401:
-      return { category: 'authn', code: 'BACKEND_UNAUTHENTICATED', message: `the notes backend wants valid credentials (${http}): set ${TOKEN_ENV}`, retryable: false, exit: 77, extra: { hint: `set ${TOKEN_ENV}` } };
+      return {
+        category: 'authn',
+        code: 'BACKEND_UNAUTHENTICATED',
+        message: `the notes backend wants valid credentials (${http}): set ${TOKEN_ENV}`,
+        retryable: false,
+        exit: 77,
+        extra: { hint: `set ${TOKEN_ENV}` },
+      };
     case 403:
-      return { category: 'authz', code: 'BACKEND_FORBIDDEN', message: `the credentials may not read the notes (${http})`, retryable: false, exit: 77 };
+      return {
+        category: 'authz',
+        code: 'BACKEND_FORBIDDEN',
+        message: `the credentials may not read the notes (${http})`,
+        retryable: false,
+        exit: 77,
+      };
     case 429: {
       const retryAfterMs = retryAfter(response.headers.get('retry-after'));
-      return { category: 'rate_limited', code: 'BACKEND_RATE_LIMITED', message: `the notes backend is rate limiting (${http})`, retryable: true, exit: 75, extra: retryAfterMs === undefined ? {} : { retry_after_ms: retryAfterMs } };
+      return {
+        category: 'rate_limited',
+        code: 'BACKEND_RATE_LIMITED',
+        message: `the notes backend is rate limiting (${http})`,
+        retryable: true,
+        exit: 75,
+        extra: retryAfterMs === undefined ? {} : { retry_after_ms: retryAfterMs },
+      };
     }
     default:
       if (status >= 500) {
         const retryAfterMs = retryAfter(response.headers.get('retry-after'));
-        return { category: 'temporary', code: 'BACKEND_UNAVAILABLE', message: `the notes backend is unavailable (${http})`, retryable: true, exit: 75, extra: retryAfterMs === undefined ? {} : { retry_after_ms: retryAfterMs } };
+        return {
+          category: 'temporary',
+          code: 'BACKEND_UNAVAILABLE',
+          message: `the notes backend is unavailable (${http})`,
+          retryable: true,
+          exit: 75,
+          extra: retryAfterMs === undefined ? {} : { retry_after_ms: retryAfterMs },
+        };
       }
-      return { category: 'internal', code: 'BACKEND_UNEXPECTED_STATUS', message: `the notes backend answered ${http}, which sync does not expect`, retryable: false, exit: 70 };
+      return {
+        category: 'internal',
+        code: 'BACKEND_UNEXPECTED_STATUS',
+        message: `the notes backend answered ${http}, which sync does not expect`,
+        retryable: false,
+        exit: 70,
+      };
   }
 }
 
@@ -191,9 +322,15 @@ function parseNotes(text: string): BackendNote[] | undefined {
       typeof note.title === 'string' &&
       note.title !== '' &&
       (note.body === undefined || typeof note.body === 'string') &&
-      (note.tags === undefined || (Array.isArray(note.tags) && note.tags.every((t) => typeof t === 'string')))
+      (note.tags === undefined ||
+        (Array.isArray(note.tags) && note.tags.every((t) => typeof t === 'string')))
     );
   });
-  return valid ? (notes as BackendNote[]).map(({ title, body, tags }) => ({ title, body: body ?? '', tags: tags ?? [] })) : undefined;
+  return valid
+    ? (notes as BackendNote[]).map(({ title, body, tags }) => ({
+        title,
+        body: body ?? '',
+        tags: tags ?? [],
+      }))
+    : undefined;
 }
-

@@ -7,5 +7,14 @@ export const boolWithValue: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'An example passes a value to a bool flag (--open=true)',
   violates: ['CMDHELP-07/bool-with-value'],
   params: {},
-  examples: (examples, path) => (path === 'ticket list' ? [{ cmd: 'helpdesk ticket list --open=true --limit 5', note: 'the five newest open tickets' }, ...examples.slice(1)] : examples),
+  examples: (examples, path) =>
+    path === 'ticket list'
+      ? [
+          {
+            cmd: 'helpdesk ticket list --open=true --limit 5',
+            note: 'the five newest open tickets',
+          },
+          ...examples.slice(1),
+        ]
+      : examples,
 });

@@ -7,7 +7,8 @@ import type { HelpdeskFault } from './fault.js';
  */
 export const capabilityPhonesHome: FaultFactoryOf<HelpdeskFault> = () => ({
   id: 'capability-phones-home',
-  description: 'The capability probe reaches for the network (an update check) before printing the line',
+  description:
+    'The capability probe reaches for the network (an update check) before printing the line',
   violates: ['CMDHELP-01/network'],
   params: {},
   processOnly: true,

@@ -7,5 +7,14 @@ export const driftedExamples: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'An example still uses a flag that was renamed (--prio)',
   violates: ['CMDHELP-07/unknown-flag'],
   params: {},
-  examples: (examples, path) => (path === 'ticket create' ? [{ cmd: 'helpdesk ticket create "Printer jam" --queue it --prio high', note: 'file a high-priority IT ticket' }, ...examples.slice(1)] : examples),
+  examples: (examples, path) =>
+    path === 'ticket create'
+      ? [
+          {
+            cmd: 'helpdesk ticket create "Printer jam" --queue it --prio high',
+            note: 'file a high-priority IT ticket',
+          },
+          ...examples.slice(1),
+        ]
+      : examples,
 });

@@ -67,12 +67,28 @@ export interface HelpdeskFault extends FaultContract<Record<string, never>>, Hel
 }
 
 /** The hooks that turn a value into its faulty form: the value first, then what it depends on. */
-type TransformHook = 'defaultFormat' | 'expand' | 'boolValue' | 'helpQueues' | 'view' | 'examples' | 'json' | 'mdExamples' | 'mdSections' | 'md' | 'helpFlagMd';
+type TransformHook =
+  | 'defaultFormat'
+  | 'expand'
+  | 'boolValue'
+  | 'helpQueues'
+  | 'view'
+  | 'examples'
+  | 'json'
+  | 'mdExamples'
+  | 'mdSections'
+  | 'md'
+  | 'helpFlagMd';
 type HookFn = (value: unknown, ...context: unknown[]) => unknown;
 
 /** Every fault's `hook`, in catalogue order, each given what the one before returned. */
-export function act<K extends TransformHook>(faults: readonly HelpdeskFault[], hook: K, ...args: Parameters<NonNullable<HelpdeskHooks[K]>>): ReturnType<NonNullable<HelpdeskHooks[K]>> {
-  let [value, ...context] = args as unknown[];
+export function act<K extends TransformHook>(
+  faults: readonly HelpdeskFault[],
+  hook: K,
+  ...args: Parameters<NonNullable<HelpdeskHooks[K]>>
+): ReturnType<NonNullable<HelpdeskHooks[K]>> {
+  const [first, ...context] = args as unknown[];
+  let value = first;
   for (const fault of faults) {
     const fn = fault[hook] as HookFn | undefined;
     if (fn) value = fn.call(fault, value, ...context);
@@ -81,7 +97,11 @@ export function act<K extends TransformHook>(faults: readonly HelpdeskFault[], h
 }
 
 /** As `act`, for the hooks that may refuse: the first usage error ends it. */
-export function actOrRefuse<K extends 'depthFlag' | 'format'>(faults: readonly HelpdeskFault[], hook: K, value: Parameters<NonNullable<HelpdeskHooks[K]>>[0]): typeof value | Usage {
+export function actOrRefuse<K extends 'depthFlag' | 'format'>(
+  faults: readonly HelpdeskFault[],
+  hook: K,
+  value: Parameters<NonNullable<HelpdeskHooks[K]>>[0],
+): typeof value | Usage {
   let result: typeof value | Usage = value;
   for (const fault of faults) {
     const fn = fault[hook] as HookFn | undefined;
@@ -91,4 +111,5 @@ export function actOrRefuse<K extends 'depthFlag' | 'format'>(faults: readonly H
   return result;
 }
 
-export const isUsage = (value: unknown): value is Usage => typeof value === 'object' && value !== null && 'usage' in value;
+export const isUsage = (value: unknown): value is Usage =>
+  typeof value === 'object' && value !== null && 'usage' in value;

@@ -74,8 +74,16 @@ export const CMDHELP_FAULTS_ENV = 'AOI_TESTKIT_CMDHELP_FAULTS';
  * The faults named by argv (`--fault ID`, `--fault=ID`) and the environment, in catalogue order; argv without
  * them. Unknown ids throw.
  */
-export function selectFaults(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): { faults: readonly HelpdeskFault[]; argv: string[] } {
-  const ids = new Set((env[CMDHELP_FAULTS_ENV] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+export function selectFaults(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): { faults: readonly HelpdeskFault[]; argv: string[] } {
+  const ids = new Set(
+    (env[CMDHELP_FAULTS_ENV] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -83,6 +91,10 @@ export function selectFaults(argv: readonly string[], env: Readonly<Record<strin
     else if (a.startsWith('--fault=')) ids.add(a.slice(8));
     else rest.push(a);
   }
-  for (const id of ids) if (!HELPDESK_FAULTS.some((f) => f.id === id)) throw new Error(`unknown helpdesk fault "${id}" (known: ${HELPDESK_FAULTS.map((f) => f.id).join(', ')})`);
+  for (const id of ids)
+    if (!HELPDESK_FAULTS.some((f) => f.id === id))
+      throw new Error(
+        `unknown helpdesk fault "${id}" (known: ${HELPDESK_FAULTS.map((f) => f.id).join(', ')})`,
+      );
   return { faults: HELPDESK_FAULTS.filter((f) => ids.has(f.id)), argv: rest };
 }

@@ -8,5 +8,8 @@ export const leafSummary: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'help <leaf> prints only the summary',
   violates: ['CMDHELP-04/leaf-not-detailed'],
   params: {},
-  view: (view) => (view.scope !== '' && isLeaf(view.scope) ? { ...view, entries: view.entries.map((e) => ({ ...e, detail: false })) } : view),
+  view: (view) =>
+    view.scope !== '' && isLeaf(view.scope)
+      ? { ...view, entries: view.entries.map((e) => ({ ...e, detail: false })) }
+      : view,
 });

@@ -9,5 +9,8 @@ export const mdExtraCommand: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'md documents a command json does not know',
   violates: ['CMDHELP-06/commands-differ'],
   params: {},
-  md: (lines, view) => (!isLeafScope(view) && view.entries.some((e) => e.detail) ? [...lines, `## \`${BINARY} ticket reopen\``, '', 'Reopen a ticket.', ''] : lines),
+  md: (lines, view) =>
+    !isLeafScope(view) && view.entries.some((e) => e.detail)
+      ? [...lines, `## \`${BINARY} ticket reopen\``, '', 'Reopen a ticket.', '']
+      : lines,
 });

@@ -8,5 +8,8 @@ export const rootDetail: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'help at the root shows its leaves in full detail',
   violates: ['CMDHELP-04/root-not-summary'],
   params: {},
-  view: (view, depth) => (view.scope === '' && depth === 0 ? { ...view, entries: view.entries.map((e) => (isLeaf(e.path) ? { ...e, detail: true } : e)) } : view),
+  view: (view, depth) =>
+    view.scope === '' && depth === 0
+      ? { ...view, entries: view.entries.map((e) => (isLeaf(e.path) ? { ...e, detail: true } : e)) }
+      : view,
 });

@@ -7,5 +7,8 @@ export const scopeLeak: FaultFactoryOf<HelpdeskFault> = () => ({
   description: 'help queue also lists status',
   violates: ['CMDHELP-04/scope-leak'],
   params: {},
-  view: (view) => (view.scope === 'queue' ? { ...view, entries: [...view.entries, { path: 'status', detail: false }] } : view),
+  view: (view) =>
+    view.scope === 'queue'
+      ? { ...view, entries: [...view.entries, { path: 'status', detail: false }] }
+      : view,
 });

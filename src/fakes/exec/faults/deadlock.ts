@@ -12,7 +12,9 @@ for (;;) { const n = fs.readSync(0, b); if (n === 0) break; for (let o = 0; o < 
  */
 async function throughFilter(text: string): Promise<string> {
   // child_process is loaded here, not when notes starts (process.getBuiltinModule): a fake's cold start.
-  const child = process.getBuiltinModule('node:child_process').spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = process
+    .getBuiltinModule('node:child_process')
+    .spawn(process.execPath, ['-e', FILTER_SOURCE], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(text);
   await once(child.stdin, 'finish');
   const chunks: Buffer[] = [];

@@ -58,7 +58,8 @@ export interface ExecHooks {
 }
 
 /** A fault of `notes exec`: the one fault contract, and the hooks it acts through. */
-export interface ExecFault<P extends object = Record<string, never>> extends FaultContract<P>, ExecHooks {
+export interface ExecFault<P extends object = Record<string, never>>
+  extends FaultContract<P>, ExecHooks {
   readonly id: ExecFaultId;
   /** The sub-rule ids `checkExec` (with the notes plan) reports for this fault. */
   readonly violates: readonly string[];
@@ -68,6 +69,8 @@ export interface ExecFault<P extends object = Record<string, never>> extends Fau
   readonly bulkLines?: number;
 }
 
-export type ExecFaultFactory<P extends object = Record<string, never>> = FaultFactoryOf<ExecFault<P>>;
+export type ExecFaultFactory<P extends object = Record<string, never>> = FaultFactoryOf<
+  ExecFault<P>
+>;
 
 export const define = <P extends object>(fault: ExecFault<P>): ExecFault<P> => Object.freeze(fault);

@@ -22,7 +22,14 @@ import { stopsUnderIgnoreErrors } from './stops-under-ignore-errors.js';
 import { subprocessPerLine } from './subprocess-per-line.js';
 import { wrongLine } from './wrong-line.js';
 
-export { EXEC_FAULTS_ENV, type ExecFault, type ExecFaultFactory, type ExecHooks, type ExecManifest, type ExecOutcome } from './fault.js';
+export {
+  EXEC_FAULTS_ENV,
+  type ExecFault,
+  type ExecFaultFactory,
+  type ExecHooks,
+  type ExecManifest,
+  type ExecOutcome,
+} from './fault.js';
 
 /** Every exec fault by id, in the corpus's order. */
 export const EXEC_FAULT_CATALOGUE = {
@@ -47,16 +54,25 @@ export const EXEC_FAULT_CATALOGUE = {
 export type ExecFaultId = keyof typeof EXEC_FAULT_CATALOGUE;
 
 /** Every exec fault with its defaults. */
-export const EXEC_FAULTS: readonly ExecFault[] = Object.values(EXEC_FAULT_CATALOGUE).map((make) => make());
+export const EXEC_FAULTS: readonly ExecFault[] = Object.values(EXEC_FAULT_CATALOGUE).map((make) =>
+  make(),
+);
 
 /** The exec faults a run's environment selects, in catalogue order. */
-export function execFaultsOf(env: Readonly<Record<string, string | undefined>>): readonly ExecFault[] {
+export function execFaultsOf(
+  env: Readonly<Record<string, string | undefined>>,
+): readonly ExecFault[] {
   const ids = new Set((env[EXEC_FAULTS_ENV] ?? '').split(',').map((s) => s.trim()));
   return EXEC_FAULTS.filter((fault) => ids.has(fault.id));
 }
 
 /** A decision of the exec engine: what a conforming exec does, passed through each selected fault's hook in turn. */
-export function decide<V, A extends unknown[]>(faults: readonly ExecFault[], hook: (fault: ExecFault) => ((value: V, ...args: A) => V) | undefined, conforming: V, ...args: A): V {
+export function decide<V, A extends unknown[]>(
+  faults: readonly ExecFault[],
+  hook: (fault: ExecFault) => ((value: V, ...args: A) => V) | undefined,
+  conforming: V,
+  ...args: A
+): V {
   let value = conforming;
   for (const fault of faults) value = hook(fault)?.(value, ...args) ?? value;
   return value;

@@ -12,7 +12,13 @@ export const subprocessPerLine: ExecFaultFactory = () =>
       const [program, ...words] = ctx.self ?? [];
       if (program === undefined) return undefined;
       // child_process is loaded here, not when notes starts (process.getBuiltinModule): a fake's cold start.
-      const child = process.getBuiltinModule('node:child_process').spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], { input: '', env: { ...process.env, [EXEC_FAULTS_ENV]: '' }, encoding: 'utf8' });
+      const child = process
+        .getBuiltinModule('node:child_process')
+        .spawnSync(program, [...words, ...argv, '--output', 'jsonl', '--state-dir', ctx.stateDir], {
+          input: '',
+          env: { ...process.env, [EXEC_FAULTS_ENV]: '' },
+          encoding: 'utf8',
+        });
       const events = child.stdout
         .split('\n')
         .filter((l) => l.trim())

@@ -8,6 +8,10 @@ export const wrongLine: ExecFaultFactory = () =>
     params: {},
     envelope(envelope, line) {
       const meta = envelope.meta as Record<string, unknown>;
-      return { ...envelope, ...('_line' in envelope ? { _line: line - 1 } : {}), meta: '_line' in meta ? { ...meta, _line: line - 1 } : meta };
+      return {
+        ...envelope,
+        ...('_line' in envelope ? { _line: line - 1 } : {}),
+        meta: '_line' in meta ? { ...meta, _line: line - 1 } : meta,
+      };
     },
   });

@@ -29,15 +29,28 @@ export interface BaseAnswer {
 export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
   rules: ruleIdsOf('AOI'),
   // With --observe, a command that may mutate is observed from its first run.
-  plan: ({ plan, invocation }, lint) => [{ key: 'base', args: lint.machine(invocation), settings: { observe: lint.observeAlways && plan.readOnly !== true } }],
+  plan: ({ plan, invocation }, lint) => [
+    {
+      key: 'base',
+      args: lint.machine(invocation),
+      settings: { observe: lint.observeAlways && plan.readOnly !== true },
+    },
+  ],
   async judge({ command, plan, invocation }, runs, lint) {
     const probe = runs.get('base')!;
     const judged = lint.judgeStream(command, probe);
     if (judged === 'hang') return undefined;
     const ok = judged === 'readable' && succeeded(probe.run, probe.events);
     // Nothing changed on disk: maybe the state is elsewhere (a service). Run it again, observed through the tool.
-    const observe = plan.readOnly !== true && ok && lint.wants('AOI-06', 'AOI-07', 'AOI-12') && (lint.observeAlways || (probe.changed.length === 0 && (await lint.observers()).length > 0));
-    const evidence = observe && !lint.observeAlways ? await lint.runner.probe(lint.machine(invocation), { observe: true }) : probe;
+    const observe =
+      plan.readOnly !== true &&
+      ok &&
+      lint.wants('AOI-06', 'AOI-07', 'AOI-12') &&
+      (lint.observeAlways || (probe.changed.length === 0 && (await lint.observers()).length > 0));
+    const evidence =
+      observe && !lint.observeAlways
+        ? await lint.runner.probe(lint.machine(invocation), { observe: true })
+        : probe;
     const answer: BaseAnswer = {
       probe,
       evidence,
@@ -50,10 +63,16 @@ export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
     };
     // AOI-08 (§14.5): only a command known to mutate owes events naming what it changed.
     if (plan.readOnly !== false) {
-      lint.verdicts.notApplicable('AOI-08', `${command} is ${plan.readOnly ? 'read-only' : 'not known to mutate (capabilities would say read_only: false)'}`, command);
+      lint.verdicts.notApplicable(
+        'AOI-08',
+        `${command} is ${plan.readOnly ? 'read-only' : 'not known to mutate (capabilities would say read_only: false)'}`,
+        command,
+      );
     } else if (!answer.succeeded) lint.verdicts.skip('AOI-08', answer.failed, command);
     else {
-      judgeMutationEvents(probe.events, lint.reporter(command, probe.label), (event) => lint.excerpt(event));
+      judgeMutationEvents(probe.events, lint.reporter(command, probe.label), (event) =>
+        lint.excerpt(event),
+      );
       lint.verdicts.exercised('AOI-08', command);
     }
     return answer;

@@ -8,10 +8,15 @@ import { TargetError } from '../target.js';
 import type { ProbeModule } from './module.js';
 
 /** Why AOI-01 is not judged on a run the kit cut at its output cap (AOI-11/output-cap-exceeded). */
-export const CAPPED = 'printed past the kit\'s output cap (--max-output-bytes) and was killed by the kit, so it was not judged (AOI-11/output-cap-exceeded)';
+export const CAPPED =
+  "printed past the kit's output cap (--max-output-bytes) and was killed by the kit, so it was not judged (AOI-11/output-cap-exceeded)";
 
-const attempt = (args: readonly string[]) => ({ args, settings: { clean: true, stdin: 'closed' } as const });
-const failedSilently = (probe: RecordedProbe) => !probe.run.timedOut && probe.run.exitCode !== 0 && probe.run.stdout.length === 0;
+const attempt = (args: readonly string[]) => ({
+  args,
+  settings: { clean: true, stdin: 'closed' } as const,
+});
+const failedSilently = (probe: RecordedProbe) =>
+  !probe.run.timedOut && probe.run.exitCode !== 0 && probe.run.stdout.length === 0;
 
 /**
  * AOI-01 (§16.1): `--help` exits 0 with help. It runs first, for every rule: when it fails with nothing on stdout,
@@ -25,8 +30,15 @@ export const help: ProbeModule<{ readonly command: '--help'; readonly target: st
   async judge({ command, target }, runs, lint) {
     const probe = runs.get('help')!;
     if (failedSilently(probe)) {
-      const others = await Promise.all(START_ATTEMPTS.slice(1).map((args) => lint.runner.probe(args, attempt(args).settings)));
-      const attempts = [probe, ...others].map((p, i) => ({ ...p.run, argv: START_ATTEMPTS[i]!, spawnError: null, paths: Object.values(p.dirs) }));
+      const others = await Promise.all(
+        START_ATTEMPTS.slice(1).map((args) => lint.runner.probe(args, attempt(args).settings)),
+      );
+      const attempts = [probe, ...others].map((p, i) => ({
+        ...p.run,
+        argv: START_ATTEMPTS[i]!,
+        spawnError: null,
+        paths: Object.values(p.dirs),
+      }));
       const cannot = judgeStart(target, attempts, lint.secrets);
       if (cannot) throw new TargetError(cannot.message, cannot.exitCode);
     }

@@ -14,12 +14,15 @@ export const identity: ProbeModule<AfterBaseSubject & { readonly get: CommandPla
     // A create that did not succeed has its AOI-08 skipped by the base probe already.
     if (!plan.creates || !base.succeeded) return [];
     // A key the user gave would make the second run a replay (AOI-07's concern): the second request gets its own.
-    const again = hasFlag(invocation, '--idempotency-key') ? withFlag(invocation, '--idempotency-key', lint.idempotencyKey(plan, invocation, 'identity')) : invocation;
+    const again = hasFlag(invocation, '--idempotency-key')
+      ? withFlag(invocation, '--idempotency-key', lint.idempotencyKey(plan, invocation, 'identity'))
+      : invocation;
     return [{ key: 'again', args: lint.machine(again), settings: { dirs: base.probe.dirs } }];
   },
   async judge({ command, base, get }, runs, lint) {
     const again = runs.get('again')!;
-    if (lint.judgeStream(command, again) !== 'readable' || !succeeded(again.run, again.events)) return;
+    if (lint.judgeStream(command, again) !== 'readable' || !succeeded(again.run, again.events))
+      return;
     const id = judgeIdsIdentify(base.probe, again, lint.reporter(command, again.label));
     if (id === undefined || get === undefined) return;
     const lookup = await lint.runner.probe(lint.machine([get.name, id]), { dirs: base.probe.dirs });

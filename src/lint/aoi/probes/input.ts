@@ -1,5 +1,9 @@
 import { parseDocument } from '../../../checks/aoi/probe/discovery.js';
-import { judgeMalformedInput, MALFORMED_LINE, VALID_LINES } from '../../../checks/aoi/probe/input.js';
+import {
+  judgeMalformedInput,
+  MALFORMED_LINE,
+  VALID_LINES,
+} from '../../../checks/aoi/probe/input.js';
 import { observedAdditions } from '../../../checks/aoi/probe/observe.js';
 import type { RecordedProbe } from '../runner.js';
 import type { Event } from '../../../checks/aoi/probe/types.js';
@@ -15,8 +19,13 @@ export interface InputLines {
 }
 
 /** The input lines of a JSONL reader, from its input schema (`input-schema --command X --output json`). */
-export async function readInputLines(command: string, lint: LintContext): Promise<InputLines | undefined> {
-  const probe = await lint.runner.probe(lint.discovery(['input-schema', '--command', command]), { clean: true });
+export async function readInputLines(
+  command: string,
+  lint: LintContext,
+): Promise<InputLines | undefined> {
+  const probe = await lint.runner.probe(lint.discovery(['input-schema', '--command', command]), {
+    clean: true,
+  });
   if (probe.run.exitCode !== 0) return undefined;
   const schema = parseDocument(probe.run.stdout);
   if (!schema.ok) return undefined;
@@ -29,37 +38,72 @@ export async function readInputLines(command: string, lint: LintContext): Promis
 }
 
 /** The run stopped at a usage error: the invocation, not the input, was wrong. */
-const isUsageFailure = (events: readonly Event[]): boolean => events.some((event) => event.type === 'aoi:error' && event.category === 'usage');
+const isUsageFailure = (events: readonly Event[]): boolean =>
+  events.some((event) => event.type === 'aoi:error' && event.category === 'usage');
 
 /** AOI-12 (§12.2): a malformed line between two valid ones, in the declared mode and with --continue-on-error. */
 export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines | undefined }> = {
   rules: ['AOI-12'],
   plan({ plan, invocation, input, base }, lint) {
     if (!plan.inputJsonl) return { notApplicable: `${plan.name} is not reading JSONL input` };
-    if (!input) return { skip: `no valid input line could be built from \`input-schema --command ${plan.name} --output json\`` };
-    return [{ key: 'declared', args: lint.machine(invocation), settings: { stdin: input.malformed, observe: base.observes } }];
+    if (!input)
+      return {
+        skip: `no valid input line could be built from \`input-schema --command ${plan.name} --output json\``,
+      };
+    return [
+      {
+        key: 'declared',
+        args: lint.machine(invocation),
+        settings: { stdin: input.malformed, observe: base.observes },
+      },
+    ];
   },
   async judge({ command, invocation, base, input }, runs, lint) {
     const declared = runs.get('declared')!;
     const judged = lint.judgeStream(command, declared);
-    if (judged === 'unreadable') lint.verdicts.skip('AOI-12', unreadable(lint.redact(declared.label)), command);
+    if (judged === 'unreadable')
+      lint.verdicts.skip('AOI-12', unreadable(lint.redact(declared.label)), command);
     if (judged !== 'readable') return;
     if (isUsageFailure(declared.events)) {
-      lint.verdicts.skip('AOI-12', `\`${lint.redact(declared.label)}\` is a usage error: give an invocation that reads JSONL input with --invoke`, command);
+      lint.verdicts.skip(
+        'AOI-12',
+        `\`${lint.redact(declared.label)}\` is a usage error: give an invocation that reads JSONL input with --invoke`,
+        command,
+      );
       return;
     }
     const continues = hasFlag(invocation, '--continue-on-error');
     // "Applied the good lines" can be counted only where an observation saw the valid input's lines applied.
     const seesLines = (observedAdditions(base.evidence.observed)?.count ?? 0) >= VALID_LINES;
-    const applied = (probe: RecordedProbe) => (seesLines ? observedAdditions(probe.observed) : undefined);
-    const mode = judgeMalformedInput(declared.run, declared.events, lint.effects(declared), lint.reporter(command, declared.label), continues ? 'continue' : 'fail-fast', applied(declared));
+    const applied = (probe: RecordedProbe) =>
+      seesLines ? observedAdditions(probe.observed) : undefined;
+    const mode = judgeMalformedInput(
+      declared.run,
+      declared.events,
+      lint.effects(declared),
+      lint.reporter(command, declared.label),
+      continues ? 'continue' : 'fail-fast',
+      applied(declared),
+    );
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.
-    if (mode === 'continue' || lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-12', command);
+    if (mode === 'continue' || lint.effects(base.evidence).length > 0)
+      lint.verdicts.exercised('AOI-12', command);
     else lint.verdicts.skip('AOI-12', invisible(command, lint.runner.observers), command);
     if (mode === 'continue' || continues) return;
-    const tolerant = await lint.runner.probe(lint.machine(withFlag(invocation, '--continue-on-error')), { stdin: input!.malformed, observe: base.observes });
+    const tolerant = await lint.runner.probe(
+      lint.machine(withFlag(invocation, '--continue-on-error')),
+      { stdin: input!.malformed, observe: base.observes },
+    );
     // A usage error here means the tool has no --continue-on-error: nothing more to judge.
-    if (isUsageFailure(tolerant.events) || lint.judgeStream(command, tolerant) !== 'readable') return;
-    judgeMalformedInput(tolerant.run, tolerant.events, lint.effects(tolerant), lint.reporter(command, tolerant.label), 'continue', applied(tolerant));
+    if (isUsageFailure(tolerant.events) || lint.judgeStream(command, tolerant) !== 'readable')
+      return;
+    judgeMalformedInput(
+      tolerant.run,
+      tolerant.events,
+      lint.effects(tolerant),
+      lint.reporter(command, tolerant.label),
+      'continue',
+      applied(tolerant),
+    );
   },
 };

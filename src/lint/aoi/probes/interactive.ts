@@ -10,7 +10,11 @@ const CLOSED = { stdin: 'closed' } as const;
 
 /** The invocation it asks, in machine mode: a destructive one without --confirm, where a tool is most tempted to ask. */
 const asked = ({ plan, invocation }: Subject, lint: LintContext) =>
-  lint.machine(plan.destructive ? withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true) : invocation);
+  lint.machine(
+    plan.destructive
+      ? withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true)
+      : invocation,
+  );
 
 /**
  * Whether a run on the command's own stdin, a pipe nobody writes, is there to take: the base probe's (unless it
@@ -18,7 +22,9 @@ const asked = ({ plan, invocation }: Subject, lint: LintContext) =>
  */
 function openRunToTake(subject: Subject, lint: LintContext): boolean {
   if (lint.runner.stdinByCommand.get(subject.plan.name) !== 'open') return false;
-  return subject.plan.destructive ? lint.runner.asked(asked(subject, lint), {}) : subject.base !== undefined;
+  return subject.plan.destructive
+    ? lint.runner.asked(asked(subject, lint), {})
+    : subject.base !== undefined;
 }
 
 /**
@@ -33,14 +39,25 @@ export const interactive: ProbeModule<Subject> = {
   leaf: true,
   plan(subject, lint) {
     const args = asked(subject, lint);
-    return [openRunToTake(subject, lint) ? { key: 'open', args } : { key: 'closed', args, settings: CLOSED }];
+    return [
+      openRunToTake(subject, lint)
+        ? { key: 'open', args }
+        : { key: 'closed', args, settings: CLOSED },
+    ];
   },
   async judge(subject, runs, lint) {
     let probe = runs.get('open') ?? runs.get('closed')!;
     let stdin: 'open' | 'closed' = runs.has('open') ? 'open' : 'closed';
     // In a fresh sandbox: the run taken stays unprobed (it is the base probe's or AOI-06's).
-    if (stdin === 'open' && probe.run.timedOut) [probe, stdin] = [await lint.runner.probe(asked(subject, lint), CLOSED), 'closed'];
-    judgeInteractive(probe.run, probe.events, lint.reporter(subject.command, `${probe.label} (stdin ${stdin})`), lint.secrets, stdin);
+    if (stdin === 'open' && probe.run.timedOut)
+      [probe, stdin] = [await lint.runner.probe(asked(subject, lint), CLOSED), 'closed'];
+    judgeInteractive(
+      probe.run,
+      probe.events,
+      lint.reporter(subject.command, `${probe.label} (stdin ${stdin})`),
+      lint.secrets,
+      stdin,
+    );
     lint.verdicts.exercised('AOI-05', subject.command);
   },
 };

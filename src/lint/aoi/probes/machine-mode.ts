@@ -3,7 +3,8 @@ import { withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule } from './module.js';
 
 /** The invocation as a person types it: no machine-mode flag. */
-const human = (invocation: readonly string[]) => withoutFlag(withoutFlag(invocation, '--output', true), '--format', true);
+const human = (invocation: readonly string[]) =>
+  withoutFlag(withoutFlag(invocation, '--output', true), '--format', true);
 
 /**
  * AOI-02 (§1, §16.1): machine mode is selectable. Only when the machine-mode base run failed with nothing on
@@ -19,6 +20,12 @@ export const machineMode: ProbeModule<AfterBaseSubject> = {
   },
   judge({ command, invocation, base }, runs, lint) {
     const flag = lint.machine(human(invocation)).slice(human(invocation).length).join(' ');
-    judgeMachineModeSelectable(base.probe.run, runs.get('human')!.run, flag, lint.reporter(command, base.probe.label), lint.secrets);
+    judgeMachineModeSelectable(
+      base.probe.run,
+      runs.get('human')!.run,
+      flag,
+      lint.reporter(command, base.probe.label),
+      lint.secrets,
+    );
   },
 };

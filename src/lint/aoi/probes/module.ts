@@ -26,7 +26,11 @@ export interface ProbeModule<Subject extends { readonly command: string }, Answe
   /** Nothing waits on its answer and its judge runs no further probe in their sandboxes: its probes run `later` (ProbeSettings). */
   readonly leaf?: boolean;
   plan(subject: Subject, lint: LintContext): readonly ProbeRequest[] | Gate;
-  judge(subject: Subject, runs: ReadonlyMap<string, RecordedProbe>, lint: LintContext): Answer | Promise<Answer>;
+  judge(
+    subject: Subject,
+    runs: ReadonlyMap<string, RecordedProbe>,
+    lint: LintContext,
+  ): Answer | Promise<Answer>;
 }
 
 /**
@@ -50,7 +54,21 @@ export async function runModule<Subject extends { readonly command: string }, An
   }
   const requests = planned as readonly ProbeRequest[];
   if (requests.length === 0) return undefined;
-  const runs = new Map(await Promise.all(requests.map(async (request) => [request.key, baseRun(subject, request, lint) ?? (await lint.runner.probe(request.args, module.leaf ? { ...request.settings, later: true } : request.settings))] as const)));
+  const runs = new Map(
+    await Promise.all(
+      requests.map(
+        async (request) =>
+          [
+            request.key,
+            baseRun(subject, request, lint) ??
+              (await lint.runner.probe(
+                request.args,
+                module.leaf ? { ...request.settings, later: true } : request.settings,
+              )),
+          ] as const,
+      ),
+    ),
+  );
   return module.judge(subject, runs, lint);
 }
 
@@ -59,11 +77,23 @@ export async function runModule<Subject extends { readonly command: string }, An
  * and the base run was plain too (not observed). Several rules read one plain run (AOI-11's page without --limit
  * is the base probe of an invocation that gives none); only its requester runs follow-ups in its sandbox.
  */
-function baseRun(subject: { readonly command: string }, request: ProbeRequest, lint: LintContext): RecordedProbe | undefined {
+function baseRun(
+  subject: { readonly command: string },
+  request: ProbeRequest,
+  lint: LintContext,
+): RecordedProbe | undefined {
   const { base, invocation } = subject as Partial<AfterBaseSubject>;
-  if (!base || !invocation || base.probe.observed.length > 0 || Object.keys(request.settings ?? {}).length > 0) return undefined;
+  if (
+    !base ||
+    !invocation ||
+    base.probe.observed.length > 0 ||
+    Object.keys(request.settings ?? {}).length > 0
+  )
+    return undefined;
   const args = lint.machine(invocation);
-  return request.args.length === args.length && request.args.every((arg, i) => arg === args[i]) ? base.probe : undefined;
+  return request.args.length === args.length && request.args.every((arg, i) => arg === args[i])
+    ? base.probe
+    : undefined;
 }
 
 /** Probes of one command. */

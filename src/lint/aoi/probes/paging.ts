@@ -4,7 +4,8 @@ import { withFlag, withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule } from './module.js';
 
 const query = (invocation: readonly string[]) => withoutFlag(invocation, '--cursor', true);
-const page = (invocation: readonly string[], limit: string) => withFlag(query(invocation), '--limit', limit);
+const page = (invocation: readonly string[], limit: string) =>
+  withFlag(query(invocation), '--limit', limit);
 
 /** AOI-11 (§15): `--limit 1`, `--limit 2`, then page 1's cursor. */
 export const paging: ProbeModule<AfterBaseSubject> = {
@@ -12,7 +13,10 @@ export const paging: ProbeModule<AfterBaseSubject> = {
   plan({ plan, invocation, base }, lint) {
     if (!plan.paged) return [];
     if (!base.succeeded) return { skip: base.failed };
-    return ['1', '2'].map((limit) => ({ key: `limit ${limit}`, args: lint.machine(page(invocation, limit)) }));
+    return ['1', '2'].map((limit) => ({
+      key: `limit ${limit}`,
+      args: lint.machine(page(invocation, limit)),
+    }));
   },
   async judge({ command, invocation }, runs, lint) {
     const [one, two] = [runs.get('limit 1')!, runs.get('limit 2')!];
@@ -22,7 +26,14 @@ export const paging: ProbeModule<AfterBaseSubject> = {
     const cursor = judgeLimits(one.events, two.events, lint.reporter(command, one.label));
     lint.verdicts.exercised('AOI-11', command);
     if (cursor === undefined) return;
-    const next = await lint.runner.probe(lint.machine(withFlag(page(invocation, '1'), '--cursor', cursor)));
-    if (lint.judgeStream(command, next) === 'readable') judgeCursor(one.events, next, lint.reporter(command, toExcerpt(next.label.replace(cursor, '<next_cursor>'))));
+    const next = await lint.runner.probe(
+      lint.machine(withFlag(page(invocation, '1'), '--cursor', cursor)),
+    );
+    if (lint.judgeStream(command, next) === 'readable')
+      judgeCursor(
+        one.events,
+        next,
+        lint.reporter(command, toExcerpt(next.label.replace(cursor, '<next_cursor>'))),
+      );
   },
 };

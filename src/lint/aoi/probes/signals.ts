@@ -10,8 +10,16 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 export const SIGNAL_AFTER_LINES = 2;
 
 /** A signal probe: the invocation in machine mode, the signal after two lines. */
-const signalProbe = (lint: LintContext, invocation: readonly string[], signal: (typeof SIGNALS)[number]) =>
-  ({ key: signal, args: lint.machine(invocation), settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } } }) as const;
+const signalProbe = (
+  lint: LintContext,
+  invocation: readonly string[],
+  signal: (typeof SIGNALS)[number],
+) =>
+  ({
+    key: signal,
+    args: lint.machine(invocation),
+    settings: { signalAfterLines: { lines: SIGNAL_AFTER_LINES, signal } },
+  }) as const;
 
 /**
  * The base probes of an unbounded invocation: SIGINT, then SIGTERM, after two lines. The streams are judged as
@@ -26,10 +34,17 @@ export const signals: ProbeModule<InvocationSubject> = {
       const probe = runs.get(signal)!;
       const report = lint.reporter(command, probe.label);
       if (!probe.run.signalSent) {
-        if (!judgeStopped(probe.run, lint.timeoutMs, report, lint.secrets)) lint.verdicts.skip('AOI-10', `ended before printing 2 lines (${endOf(probe.run)})`, command);
+        if (!judgeStopped(probe.run, lint.timeoutMs, report, lint.secrets))
+          lint.verdicts.skip(
+            'AOI-10',
+            `ended before printing 2 lines (${endOf(probe.run)})`,
+            command,
+          );
         continue;
       }
-      const readable = !probe.run.graceExpired && lint.judgeStream(command, probe, { unbounded: true }) === 'readable';
+      const readable =
+        !probe.run.graceExpired &&
+        lint.judgeStream(command, probe, { unbounded: true }) === 'readable';
       if (lint.wants('AOI-10')) {
         judgeSignal(probe.run, signal, readable ? probe.events : undefined, report, lint.secrets);
         lint.verdicts.exercised('AOI-10', command);
@@ -51,7 +66,11 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
   rules: ['AOI-10'],
   plan({ command, invocation, base }, lint) {
     if (!base.succeeded) {
-      lint.verdicts.note('AOI-10', `\`${lint.redact(invocation.join(' '))}\` was not signalled: its plain run did not succeed`, command);
+      lint.verdicts.note(
+        'AOI-10',
+        `\`${lint.redact(invocation.join(' '))}\` was not signalled: its plain run did not succeed`,
+        command,
+      );
       return [];
     }
     return [signalProbe(lint, invocation, 'SIGINT')];
@@ -73,10 +92,18 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
     }
     const label = lint.redact(invocation.join(' '));
     if (reached.length > 0) {
-      lint.verdicts.note('AOI-10', `\`${label}\` was still running after ${SIGNAL_AFTER_LINES} lines: ${reached.join(' and ')} judged`, command);
+      lint.verdicts.note(
+        'AOI-10',
+        `\`${label}\` was still running after ${SIGNAL_AFTER_LINES} lines: ${reached.join(' and ')} judged`,
+        command,
+      );
       lint.verdicts.exercised('AOI-10', command);
     } else {
-      lint.verdicts.note('AOI-10', `\`${label}\` ended or succeeded before SIGINT could interrupt it: not signalled mid-run`, command);
+      lint.verdicts.note(
+        'AOI-10',
+        `\`${label}\` ended or succeeded before SIGINT could interrupt it: not signalled mid-run`,
+        command,
+      );
     }
   },
 };

@@ -13,12 +13,25 @@ const UNKNOWN_FLAG = '--aoi-lint-no-such-flag';
 export const usage: ProbeModule<CommandSubject> = {
   rules: ['AOI-05'],
   leaf: true,
-  plan: ({ command, plan }, lint) => [plan.invocations[0] ? canaryProbe(plan, plan.invocations[0], lint) : { key: 'usage', args: lint.machine([command, UNKNOWN_FLAG]) }],
+  plan: ({ command, plan }, lint) => [
+    plan.invocations[0]
+      ? canaryProbe(plan, plan.invocations[0], lint)
+      : { key: 'usage', args: lint.machine([command, UNKNOWN_FLAG]) },
+  ],
   async judge({ command, plan }, runs, lint) {
     const canary = runs.get('canary');
     const refused = canary && refusedAsUsage(canary.run, canary.events) ? canary : undefined;
-    const probe = refused ?? runs.get('usage') ?? (await lint.runner.probe(lint.machine([command, UNKNOWN_FLAG])));
-    if (lint.judgeStream(command, probe, { unbounded: plan.unbounded, leaks: refused === undefined }) === 'hang') return;
+    const probe =
+      refused ??
+      runs.get('usage') ??
+      (await lint.runner.probe(lint.machine([command, UNKNOWN_FLAG])));
+    if (
+      lint.judgeStream(command, probe, {
+        unbounded: plan.unbounded,
+        leaks: refused === undefined,
+      }) === 'hang'
+    )
+      return;
     judgeUsage(probe.run, lint.reporter(command, probe.label));
     lint.verdicts.exercised('AOI-05', command);
   },

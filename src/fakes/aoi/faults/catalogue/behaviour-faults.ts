@@ -55,7 +55,10 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   stall: behaviourEntry(stall, { variants: { helper: { helper: true } } }),
   'reads-stdin': behaviourEntry(readsStdin),
   'prompts-in-machine-mode': behaviourEntry(promptsInMachineMode),
-  'usage-exit-code': behaviourEntry(usageExitCode, { defaults: { exitCode: 0 }, variants: { 'exit-1': { exitCode: 1 } } }),
+  'usage-exit-code': behaviourEntry(usageExitCode, {
+    defaults: { exitCode: 0 },
+    variants: { 'exit-1': { exitCode: 1 } },
+  }),
   'destructive-without-confirmation': behaviourEntry(destructiveWithoutConfirmation),
   'dry-run-side-effect': behaviourEntry(dryRunSideEffect),
   'dry-run-without-plan': behaviourEntry(dryRunWithoutPlan),
@@ -63,7 +66,10 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'idempotency-ignored': behaviourEntry(idempotencyIgnored),
   'idempotency-key-rejected': behaviourEntry(idempotencyKeyRejected),
   'mutations-without-ids': behaviourEntry(mutationsWithoutIds),
-  'ids-not-identifying': behaviourEntry(idsNotIdentifying, { defaults: { how: 'reused' }, variants: { 'shared-url': { how: 'shared-url' } } }),
+  'ids-not-identifying': behaviourEntry(idsNotIdentifying, {
+    defaults: { how: 'reused' },
+    variants: { 'shared-url': { how: 'shared-url' } },
+  }),
   'silent-mutations': behaviourEntry(silentMutations),
   'echoes-argv-on-stderr': behaviourEntry(echoesArgvOnStderr),
   'ignores-sigpipe': behaviourEntry(ignoresSigpipe),
@@ -74,7 +80,10 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'stack-trace-on-signal': behaviourEntry(stackTraceOnSignal),
   'ignores-limit': behaviourEntry(ignoresLimit),
   'hides-truncation': behaviourEntry(hidesTruncation),
-  'broken-cursor': behaviourEntry(brokenCursor, { defaults: { how: 'rejects' }, variants: { repeats: { how: 'repeats' } } }),
+  'broken-cursor': behaviourEntry(brokenCursor, {
+    defaults: { how: 'rejects' },
+    variants: { repeats: { how: 'repeats' } },
+  }),
   'input-mode-ignored': behaviourEntry(inputModeIgnored, {
     defaults: { mistake: 'fail-fast-applies' },
     variants: {

@@ -21,7 +21,12 @@ export interface CatalogueEntry<P extends object = object> extends FaultEntry<P>
 /** A stream fault's entry: run on `search-truncated` and deterministic unless said otherwise. */
 export function streamEntry<P extends object>(
   make: FaultFactory<P>,
-  options: { defaults?: Partial<P>; variants?: Record<string, Partial<P>>; run?: ReferenceRunId; randomised?: boolean },
+  options: {
+    defaults?: Partial<P>;
+    variants?: Record<string, Partial<P>>;
+    run?: ReferenceRunId;
+    randomised?: boolean;
+  },
 ): CatalogueEntry<P> {
   return {
     make,
@@ -33,6 +38,9 @@ export function streamEntry<P extends object>(
 }
 
 /** A behaviour fault's entry: only the process linter judges it, so it names no reference run. */
-export function behaviourEntry<P extends object>(make: FaultFactory<P>, options: { defaults?: Partial<P>; variants?: Record<string, Partial<P>> } = {}): FaultEntry<P> {
+export function behaviourEntry<P extends object>(
+  make: FaultFactory<P>,
+  options: { defaults?: Partial<P>; variants?: Record<string, Partial<P>> } = {},
+): FaultEntry<P> {
   return { make, defaults: options.defaults ?? {}, variants: options.variants ?? {} };
 }

@@ -10,7 +10,10 @@ import { FAULT_CATALOGUE, type StreamFaultId } from './stream-faults.js';
 export type FaultId = StreamFaultId | BehaviourFaultId;
 
 /** Both catalogues as one: an id names one fault, whichever catalogue holds it (the test keeps them disjoint). */
-const ALL_FAULTS: Readonly<Record<FaultId, FaultEntry<object>>> = { ...FAULT_CATALOGUE, ...BEHAVIOUR_FAULT_CATALOGUE } as Record<FaultId, FaultEntry<object>>;
+const ALL_FAULTS: Readonly<Record<FaultId, FaultEntry<object>>> = {
+  ...FAULT_CATALOGUE,
+  ...BEHAVIOUR_FAULT_CATALOGUE,
+} as Record<FaultId, FaultEntry<object>>;
 const ALL_FAULT_IDS = Object.keys(ALL_FAULTS) as FaultId[];
 
 export function isFaultId(id: string): id is FaultId {
@@ -22,7 +25,8 @@ export function isFaultId(id: string): id is FaultId {
  * (the message lists the known ones).
  */
 export function makeFault(id: string, params: object = {}): StreamFault {
-  if (!isFaultId(id)) throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
+  if (!isFaultId(id))
+    throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
   checkFaultNumbers(id, params);
   const { make, defaults } = ALL_FAULTS[id];
   return make({ ...defaults, ...params });
@@ -30,23 +34,38 @@ export function makeFault(id: string, params: object = {}): StreamFault {
 
 /** A fault with one of its catalogued variant parameter sets. */
 export function makeFaultVariant(id: FaultId, variant: string): StreamFault {
-  if (!isFaultId(id)) throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
+  if (!isFaultId(id))
+    throw new RangeError(`unknown fault "${id}"; known faults: ${ALL_FAULT_IDS.join(', ')}`);
   const variants = ALL_FAULTS[id].variants;
-  if (!Object.hasOwn(variants, variant)) throw new RangeError(`fault "${id}" has no variant "${variant}"; variants: ${Object.keys(variants).join(', ') || 'none'}`);
+  if (!Object.hasOwn(variants, variant))
+    throw new RangeError(
+      `fault "${id}" has no variant "${variant}"; variants: ${Object.keys(variants).join(', ') || 'none'}`,
+    );
   return makeFault(id, variants[variant]);
 }
 
 /** Every catalogued fault, then each of its named variants, as `id` or `id.variant` (the corpus's naming), with a maker. */
-export const ALL_FAULT_CASES: ReadonlyArray<readonly [name: string, make: () => StreamFault]> = ALL_FAULT_IDS.flatMap((id) => [
-  [id, () => makeFault(id)] as const,
-  ...Object.keys(ALL_FAULTS[id].variants).map((variant) => [`${id}.${variant}`, () => makeFaultVariant(id, variant)] as const),
-]);
+export const ALL_FAULT_CASES: ReadonlyArray<readonly [name: string, make: () => StreamFault]> =
+  ALL_FAULT_IDS.flatMap((id) => [
+    [id, () => makeFault(id)] as const,
+    ...Object.keys(ALL_FAULTS[id].variants).map(
+      (variant) => [`${id}.${variant}`, () => makeFaultVariant(id, variant)] as const,
+    ),
+  ]);
 
 /** What a set of composed faults declares: the union of their sub-rules and the worst severity (none for no fault). */
-export function declaredBy(faults: readonly StreamFault[]): { violates: string[]; severity: Severity | null } {
+export function declaredBy(faults: readonly StreamFault[]): {
+  violates: string[];
+  severity: Severity | null;
+} {
   const violates = [...new Set(faults.flatMap((fault) => fault.violates))].sort();
   // A fault that declares nothing (slow) has nothing to be severe about.
-  const severity = violates.length === 0 ? null : faults.some((fault) => fault.severity === 'error') ? 'error' : 'warning';
+  const severity =
+    violates.length === 0
+      ? null
+      : faults.some((fault) => fault.severity === 'error')
+        ? 'error'
+        : 'warning';
   return { violates, severity };
 }
 
@@ -55,15 +74,23 @@ export function declaredBy(faults: readonly StreamFault[]): { violates: string[]
  * (REFERENCE_LINT_PLAN): each fault's `violates` plus what only the lint sees (`underLint.also`), or
  * `setupFails` when a fault makes every run fail, setup included.
  */
-export function declaredUnderLint(faults: readonly StreamFault[]): { violates: string[]; setupFails: boolean } {
+export function declaredUnderLint(faults: readonly StreamFault[]): {
+  violates: string[];
+  setupFails: boolean;
+} {
   return {
-    violates: [...new Set(faults.flatMap((fault) => [...fault.violates, ...(fault.underLint?.also ?? [])]))].sort(),
+    violates: [
+      ...new Set(faults.flatMap((fault) => [...fault.violates, ...(fault.underLint?.also ?? [])])),
+    ].sort(),
     setupFails: faults.some((fault) => fault.underLint?.setupFails === true),
   };
 }
 
 /** Fresh faults for a preset, in order. */
 export function presetFaults(id: string): StreamFault[] {
-  if (!Object.hasOwn(PRESETS, id)) throw new RangeError(`unknown preset "${id}"; known presets: ${PRESET_IDS.join(', ')}`);
-  return (PRESETS[id as PresetId].faults as readonly FaultSpec[]).map(([faultId, params]) => makeFault(faultId, params));
+  if (!Object.hasOwn(PRESETS, id))
+    throw new RangeError(`unknown preset "${id}"; known presets: ${PRESET_IDS.join(', ')}`);
+  return (PRESETS[id as PresetId].faults as readonly FaultSpec[]).map(([faultId, params]) =>
+    makeFault(faultId, params),
+  );
 }

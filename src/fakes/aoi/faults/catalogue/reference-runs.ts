@@ -6,10 +6,21 @@
 export const REFERENCE_RUNS = {
   /** meta, two hits, a truncated summary with a cursor; exit 0. */
   'search-truncated': {
-    description: 'a finite, successful, truncated search: meta, 2 hits, summary ok:true truncated:true with next_cursor; exit 0',
+    description:
+      'a finite, successful, truncated search: meta, 2 hits, summary ok:true truncated:true with next_cursor; exit 0',
     setup: [
       ['create', '--title', 'First note', '--body', 'groceries: milk, eggs', '--output', 'jsonl'],
-      ['create', '--title', 'Second note', '--body', 'call the plumber', '--tag', 'home', '--output', 'jsonl'],
+      [
+        'create',
+        '--title',
+        'Second note',
+        '--body',
+        'call the plumber',
+        '--tag',
+        'home',
+        '--output',
+        'jsonl',
+      ],
       ['create', '--title', 'Third note', '--body', 'AOI-CLI reading list', '--output', 'jsonl'],
     ],
     argv: ['search', 'note', '--output', 'jsonl', '--limit', '2'],
@@ -22,6 +33,14 @@ export const REFERENCE_RUNS = {
     argv: ['get', 'n_9999', '--output', 'jsonl'],
     exitCode: 1,
   },
-} as const satisfies Record<string, { description: string; setup: readonly (readonly string[])[]; argv: readonly string[]; exitCode: number }>;
+} as const satisfies Record<
+  string,
+  {
+    description: string;
+    setup: readonly (readonly string[])[];
+    argv: readonly string[];
+    exitCode: number;
+  }
+>;
 
 export type ReferenceRunId = keyof typeof REFERENCE_RUNS;

@@ -38,42 +38,94 @@ import { streamEntry as entry } from './entry.js';
 
 /** Every stream-level fault, by id (the id is also the fault's file name). */
 export const FAULT_CATALOGUE = {
-  'mixing-prose': entry(mixingProse, { randomised: true, variants: { 'before-meta': { after: 0 }, 'three-lines': { lines: 3 } } }),
+  'mixing-prose': entry(mixingProse, {
+    randomised: true,
+    variants: { 'before-meta': { after: 0 }, 'three-lines': { lines: 3 } },
+  }),
   banner: entry(banner, { randomised: true }),
-  'ansi-colour': entry(ansiColour, { randomised: true, variants: { 'summary-only': { target: ['aoi:summary'] }, everything: { target: 'all' } } }),
-  'stack-trace': entry(stackTrace, { randomised: true, variants: { 'frames-only': { header: false } } }),
+  'ansi-colour': entry(ansiColour, {
+    randomised: true,
+    variants: { 'summary-only': { target: ['aoi:summary'] }, everything: { target: 'all' } },
+  }),
+  'stack-trace': entry(stackTrace, {
+    randomised: true,
+    variants: { 'frames-only': { header: false } },
+  }),
   'progress-bar': entry(progressBar, { randomised: true }),
-  'missing-type': entry(missingType, { randomised: true, variants: { 'absent-on-summary': { target: ['aoi:summary'], how: 'absent' } } }),
-  'broken-json': entry(brokenJson, { randomised: true, variants: { 'meta-unquoted': { target: ['aoi:meta'], mistake: 'unquoted-keys' } } }),
+  'missing-type': entry(missingType, {
+    randomised: true,
+    variants: { 'absent-on-summary': { target: ['aoi:summary'], how: 'absent' } },
+  }),
+  'broken-json': entry(brokenJson, {
+    randomised: true,
+    variants: { 'meta-unquoted': { target: ['aoi:meta'], mistake: 'unquoted-keys' } },
+  }),
   'giant-json-array': entry(giantJsonArray, { variants: { indented: { indent: 2 } } }),
-  'pretty-printed': entry(prettyPrinted, { randomised: true, variants: { 'domain-only': { target: 'domain' } } }),
+  'pretty-printed': entry(prettyPrinted, {
+    randomised: true,
+    variants: { 'domain-only': { target: 'domain' } },
+  }),
   crlf: entry(crlf, {}),
   bom: entry(bom, {}),
-  'blank-lines': entry(blankLines, { randomised: true, variants: { 'once-after-meta': { after: 1, count: 1 } } }),
+  'blank-lines': entry(blankLines, {
+    randomised: true,
+    variants: { 'once-after-meta': { after: 1, count: 1 } },
+  }),
   'invalid-utf8': entry(invalidUtf8, { randomised: true }),
-  'crash-before-summary': entry(crashBeforeSummary, { defaults: { exitCode: 0 }, variants: { 'exit-70': { exitCode: 70 } } }),
-  'killed-mid-stream': entry(killedMidStream, { defaults: { afterEvents: 2 }, variants: { 'cut-line': { afterEvents: 2, cutLine: true } } }),
-  'summary-not-last': entry(summaryNotLast, { variants: { 'late-item': { late: 'item' }, 'late-warning': { late: 'warning' } } }),
+  'crash-before-summary': entry(crashBeforeSummary, {
+    defaults: { exitCode: 0 },
+    variants: { 'exit-70': { exitCode: 70 } },
+  }),
+  'killed-mid-stream': entry(killedMidStream, {
+    defaults: { afterEvents: 2 },
+    variants: { 'cut-line': { afterEvents: 2, cutLine: true } },
+  }),
+  'summary-not-last': entry(summaryNotLast, {
+    variants: { 'late-item': { late: 'item' }, 'late-warning': { late: 'warning' } },
+  }),
   'duplicate-summary': entry(duplicateSummary, {}),
   'late-meta': entry(lateMeta, {}),
   'ok-missing': entry(okMissing, { variants: { string: { as: 'string' } } }),
   'ok-despite-failure': entry(okDespiteFailure, { run: 'get-missing' }),
   'exit-zero-on-failure': entry(exitZeroOnFailure, { run: 'get-missing' }),
-  'miscounted-summary': entry(miscountedSummary, { randomised: true, variants: { 'error-count': { field: 'error_count', delta: 1 } } }),
+  'miscounted-summary': entry(miscountedSummary, {
+    randomised: true,
+    variants: { 'error-count': { field: 'error_count', delta: 1 } },
+  }),
   'unknown-error-category': entry(unknownErrorCategory, { run: 'get-missing', randomised: true }),
-  'unstructured-error': entry(unstructuredError, { run: 'get-missing', variants: { 'no-retryable': { keep: ['category', 'code', 'message'] } } }),
+  'unstructured-error': entry(unstructuredError, {
+    run: 'get-missing',
+    variants: { 'no-retryable': { keep: ['category', 'code', 'message'] } },
+  }),
   'error-code-format': entry(errorCodeFormat, { run: 'get-missing', randomised: true }),
   'retryable-mismatch': entry(retryableMismatch, { run: 'get-missing' }),
-  'legacy-unprefixed': entry(legacyUnprefixed, { variants: { 'meta-only': { types: ['aoi:meta'] }, 'summary-only': { types: ['aoi:summary'] } } }),
-  'reserved-domain-name': entry(reservedDomainName, { variants: { summary: { name: 'summary' }, meta: { name: 'meta' } } }),
+  'legacy-unprefixed': entry(legacyUnprefixed, {
+    variants: { 'meta-only': { types: ['aoi:meta'] }, 'summary-only': { types: ['aoi:summary'] } },
+  }),
+  'reserved-domain-name': entry(reservedDomainName, {
+    variants: { summary: { name: 'summary' }, meta: { name: 'meta' } },
+  }),
   'unknown-framework-type': entry(unknownFrameworkType, { randomised: true }),
-  'leaks-argv-in-meta': entry(leaksArgvInMeta, { randomised: true, variants: { 'no-secret': { secret: false } } }),
-  'leaks-env-in-meta': entry(leaksEnvInMeta, { randomised: true, variants: { 'as-string': { as: 'string' } } }),
-  'leaks-credentials-in-meta': entry(leaksCredentialsInMeta, { randomised: true, variants: { header: { how: 'header' } } }),
-  'truncation-without-flag': entry(truncationWithoutFlag, { variants: { 'says-false': { as: 'false' } } }),
+  'leaks-argv-in-meta': entry(leaksArgvInMeta, {
+    randomised: true,
+    variants: { 'no-secret': { secret: false } },
+  }),
+  'leaks-env-in-meta': entry(leaksEnvInMeta, {
+    randomised: true,
+    variants: { 'as-string': { as: 'string' } },
+  }),
+  'leaks-credentials-in-meta': entry(leaksCredentialsInMeta, {
+    randomised: true,
+    variants: { header: { how: 'header' } },
+  }),
+  'truncation-without-flag': entry(truncationWithoutFlag, {
+    variants: { 'says-false': { as: 'false' } },
+  }),
   'truncated-without-cursor': entry(truncatedWithoutCursor, { randomised: true }),
   'local-timestamp': entry(localTimestamp, { variants: { basic: { value: '20260131T120000Z' } } }),
-  'schema-version-missing': entry(schemaVersionMissing, { variants: { 'aoi-version-too': { alsoAoiVersion: true } } }),
+  'schema-version-missing': entry(schemaVersionMissing, {
+    variants: { 'aoi-version-too': { alsoAoiVersion: true } },
+  }),
 };
 
 export type StreamFaultId = keyof typeof FAULT_CATALOGUE;

@@ -1,45 +1,66 @@
 #!/usr/bin/env node
-// `npm test`: every step runs, even after one fails, and the end says which failed (a red type check
-// should not hide a red test file). Exit 0 only when all passed. The end also names each failed test with
-// the first line of its error: CI often keeps only the tail of a log, and a bare "tests failed" there
-// costs a whole rerun to diagnose.
+// `npm test` (the fast suite) and `npm run test:e2e` (`node scripts/test.mjs e2e`, every other process-level
+// proof); CONTRIBUTING.md says which proves what. Every step runs, even after one fails, and the end says which
+// failed (a red type check should not hide a red test file). Exit 0 only when all passed. The end also names each
+// failed test with the first line of its error (CI often keeps only the tail of a log, and a bare "tests failed"
+// there costs a whole rerun to diagnose), and what the suite cost: the fast suite against its budget
+// (test/suites.json), so that a slow file landing in it is seen by the next person who runs it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
-const resultsFile = 'test-results/vitest.json';
+const e2e = process.argv[2] === 'e2e';
+const vitestArgs = process.argv.slice(e2e ? 3 : 2);
+const resultsFile = `test-results/vitest${e2e ? '-e2e' : ''}.json`;
 mkdirSync('test-results', { recursive: true });
 rmSync(resultsFile, { force: true });
+const suites = JSON.parse(readFileSync('test/suites.json', 'utf8'));
 
-// Each inner list runs side by side: the type check and the code lint each keep one core busy.
-const steps = [
+const vitest = (projects) => [
+  'tests',
+  'npx',
   [
-    ['type check', 'npm', ['run', '--silent', 'typecheck']],
-    ['format and code lint', 'npm', ['run', '--silent', 'lint:code']],
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...vitestArgs,
   ],
-  [['build', 'npm', ['run', '--silent', 'build']]],
-  [
-    [
-      'tests',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${resultsFile}`,
-        ...process.argv.slice(2),
-      ],
-    ],
-  ],
-  [['package lint', 'npm', ['run', '--silent', 'lint:package']]],
 ];
 
+// Each inner list runs side by side: the type check and the code lint each keep one core busy.
+const steps = e2e
+  ? [[['build', 'npm', ['run', '--silent', 'build']]], [vitest(['e2e'])]]
+  : [
+      [
+        ['type check', 'npm', ['run', '--silent', 'typecheck']],
+        ['format and code lint', 'npm', ['run', '--silent', 'lint:code']],
+      ],
+      [['build', 'npm', ['run', '--silent', 'build']]],
+      [vitest(['unit', 'process'])],
+      [['package lint', 'npm', ['run', '--silent', 'lint:package']]],
+    ];
+
+const started = Date.now();
 const results = [];
 for (const group of steps) results.push(...(await Promise.all(group.map(runStep))));
+const seconds = Math.round((Date.now() - started) / 1000);
+
+console.log(`\nnpm ${e2e ? 'run test:e2e' : 'test'}:`);
+for (const r of results)
+  console.log(
+    `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s${r.ok ? '' : `, exit ${r.end}`})`,
+  );
+const report = readReport();
+for (const line of failedTests(report)) console.log(`    ${line}`);
+for (const line of cost(report)) console.log(`  ${line}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
 
 /** One step, its output on the terminal; what it ended with. */
 function runStep([name, command, args]) {
-  const started = Date.now();
+  const began = Date.now();
   return new Promise((done) => {
     const child = spawn(command, args, { stdio: 'inherit' });
     const end = (status, signal) =>
@@ -47,32 +68,27 @@ function runStep([name, command, args]) {
         name,
         ok: status === 0,
         end: signal ?? status,
-        seconds: ((Date.now() - started) / 1000).toFixed(0),
+        seconds: Math.round((Date.now() - began) / 1000),
       });
     child.on('error', () => end(127, null));
     child.on('close', end);
   });
 }
 
-console.log('\nnpm test:');
-for (const r of results)
-  console.log(
-    `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s${r.ok ? '' : `, exit ${r.end}`})`,
-  );
-for (const line of failedTests()) console.log(`    ${line}`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+/** vitest's JSON report, or undefined when the tests never ran. */
+function readReport() {
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** One line per failed test (or per file that failed to load), from vitest's JSON report. */
-function failedTests() {
-  let report;
-  try {
-    report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  } catch {
-    return [];
-  }
+function failedTests(report) {
   const lines = [];
-  for (const file of report.testResults ?? []) {
-    const where = file.name.replace(`${process.cwd()}/`, '');
+  for (const file of report?.testResults ?? []) {
+    const where = relative(process.cwd(), file.name);
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const test of failed)
       lines.push(
@@ -82,6 +98,42 @@ function failedTests() {
       lines.push(`✗ ${where}: ${firstLine(file.message)}`);
   }
   return lines;
+}
+
+/**
+ * What the run cost: the whole against the fast suite's budget, the costliest files (vitest's time for each, which
+ * waits on processes as much as it computes), and the process proofs over their own budget. Said, never failed on:
+ * a timing depends on the machine and its load, and a red suite for a busy machine would teach people to ignore it.
+ */
+function cost(report) {
+  const files = (report?.testResults ?? [])
+    .map((f) => ({ file: relative(process.cwd(), f.name), s: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s);
+  const lines = [];
+  if (!e2e) {
+    const budget = suites.npmTestBudgetSeconds;
+    lines.push(
+      `${minutes(seconds)} in all; the fast suite's budget is ${minutes(budget)} on 2 cores${seconds > budget ? ' — OVER BUDGET: move a process-level file to the e2e suite (test/suites.json)' : ''}`,
+    );
+  } else lines.push(`${minutes(seconds)} in all`);
+  if (files.length > 0)
+    lines.push(
+      `costliest files: ${files
+        .slice(0, 5)
+        .map((f) => `${f.file.replace(/^test\//, '')} ${Math.round(f.s)} s`)
+        .join(', ')}`,
+    );
+  const proofs = new Set(suites.processProofs.map((p) => p.file));
+  const over = files.filter((f) => proofs.has(f.file) && f.s > suites.processProofBudgetSeconds);
+  if (over.length > 0)
+    lines.push(
+      `process proofs over their ${suites.processProofBudgetSeconds} s budget: ${over.map((f) => `${f.file} (${Math.round(f.s)} s)`).join(', ')}`,
+    );
+  return lines;
+}
+
+function minutes(s) {
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
 function firstLine(message, duration) {

@@ -40,6 +40,10 @@ const MODULES = {
     schemas: [readSchema('cmdhelp/cmdhelp.schema.json')],
     exports: ([schema]) => ({ document: schema.$id }),
   },
+  compat: {
+    schemas: [readSchema('compat/contract.schema.json')],
+    exports: ([schema]) => ({ contract: schema.$id }),
+  },
   agentcli: {
     // The whole frontmatter, and each form of an install method and of a setup step on its own (the checker validates
     // a bad item against the form its discriminator names).

@@ -57,3 +57,28 @@ export {
   type AppManifestOptions,
   type AppManifestReport,
 } from './checks/app/manifest.js';
+
+// Compatibility between releases (COMPAT-01…03): two recorded contracts compared. `recordContract`, which runs the
+// tool's discovery, is in aoi-testkit/lint.
+export {
+  compareContracts,
+  formatContract,
+  readContract,
+  type CompatOptions,
+  type CompatReport,
+  type ContractChange,
+  type ContractRead,
+} from './checks/compat/index.js';
+export {
+  COMPAT_RULES,
+  COMPAT_SUB_RULES,
+  COMPATIBLE_CHANGES,
+  type CompatibleChange,
+} from './spec/compat/rules.js';
+export type {
+  AoiContract,
+  CmdhelpContract,
+  Contract,
+  ContractSurface,
+  ExecContract,
+} from './spec/compat/contract.js';

@@ -11,6 +11,7 @@ import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from '../spec/agentcli/rules.js';
 import { AOI_RULES, AOI_SUB_RULES } from '../spec/aoi/rules.js';
 import { APP_RULES, APP_SUB_RULES } from '../spec/app/rules.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../spec/cmdhelp/rules.js';
+import { COMPAT_RULES, COMPAT_SUB_RULES } from '../spec/compat/rules.js';
 import { EXEC_RULES, EXEC_SUB_RULES } from '../spec/exec/rules.js';
 import type { Rule, SubRule } from '../spec/types.js';
 import { kitRoot } from './files.js';
@@ -25,7 +26,7 @@ interface CoverageSpec {
 }
 
 /**
- * The five specs a tool is judged on, in the order the page gives them; the registries are the kit's, whole. The
+ * The five specs a tool is judged on, and its compatibility from release to release, in the order the page gives them; the registries are the kit's, whole. The
  * CONSUMER rules judge the reading side (a consumer program, not a tool) and are proven in test/integration/consumer.
  */
 export const COVERAGE_SPECS: readonly CoverageSpec[] = [
@@ -63,6 +64,13 @@ export const COVERAGE_SPECS: readonly CoverageSpec[] = [
     text: 'aip-45-agent-cli',
     rules: AGENTCLI_RULES,
     subRules: AGENTCLI_SUB_RULES,
+  },
+  {
+    prefix: 'COMPAT',
+    title: 'Compatibility between releases (AOI-CLI §5, §5.1)',
+    text: 'aoi-cli-v0.2',
+    rules: COMPAT_RULES,
+    subRules: COMPAT_SUB_RULES,
   },
 ];
 

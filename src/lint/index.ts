@@ -21,6 +21,11 @@ export {
 } from '../checks/cmdhelp/index.js';
 export { checkExec, type CheckExecOptions, type ExecPlan, type ExecReport } from './exec/index.js';
 export { checkAgentApplication, type AppCheckOptions } from './app/application.js';
+export {
+  recordContract,
+  ContractRecordError,
+  type RecordContractOptions,
+} from './contract/record.js';
 export type { AppReport } from '../checks/app/application.js';
 export {
   lintConsumer,

@@ -2,6 +2,7 @@ import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from './agentcli/rules.js';
 import { AOI_RULES, AOI_SUB_RULES } from './aoi/rules.js';
 import { APP_RULES, APP_SUB_RULES } from './app/rules.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from './cmdhelp/rules.js';
+import { COMPAT_RULES, COMPAT_SUB_RULES } from './compat/rules.js';
 import { CONSUMER_RULES, CONSUMER_SUB_RULES } from './consumer/rules.js';
 import { RUNTIME_RULES, RUNTIME_SUB_RULES } from './consumer/runtime-rules.js';
 import { EXEC_RULES, EXEC_SUB_RULES } from './exec/rules.js';
@@ -17,6 +18,7 @@ const rulesById = new Map<string, Rule>(
     ...APP_RULES,
     ...CONSUMER_RULES,
     ...RUNTIME_RULES,
+    ...COMPAT_RULES,
   ].map((rule) => [rule.id, rule]),
 );
 const subRulesById = new Map<string, SubRule>(
@@ -28,6 +30,7 @@ const subRulesById = new Map<string, SubRule>(
     ...APP_SUB_RULES,
     ...CONSUMER_SUB_RULES,
     ...RUNTIME_SUB_RULES,
+    ...COMPAT_SUB_RULES,
   ].map((sub) => [sub.id, sub]),
 );
 

@@ -41,10 +41,18 @@ export interface SubRule {
    * `config`: the reference spawn resolution, on a runner's mode and option choices (`resolveSpawn`);
    * `transcript`: the turn checker, on a recorded runner ↔ agent conversation (`checkTurns`);
    * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`);
-   * `document`: a validator of one document the tool printed or shipped (a cmdhelp JSON document, an exec envelope).
+   * `document`: a validator of one document the tool printed or shipped (a cmdhelp JSON document, an exec envelope);
+   * `contract`: the compatibility judge, on two recorded contracts of a tool (`compareContracts`).
    */
   readonly judgedBy:
-    'stream' | 'probe' | 'manifest' | 'config' | 'transcript' | 'lifecycle' | 'document';
+    | 'stream'
+    | 'probe'
+    | 'manifest'
+    | 'config'
+    | 'transcript'
+    | 'lifecycle'
+    | 'document'
+    | 'contract';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

@@ -68,6 +68,15 @@ const FAMILIES: Family[] = [
     }),
   },
   {
+    name: 'contracts (pairs of contracts)',
+    schema: inFixtures('contracts', 'expected.schema.json'),
+    files: () => [inFixtures('contracts', 'expected.json')],
+    plant: (e) => ({
+      ...e,
+      pairs: [{ ...e.pairs[0], changes: [{ class: 'field-removed', breaking: true }] }],
+    }),
+  },
+  {
     name: 'manifests/agent-cli',
     schema: inFixtures('manifests', 'agent-cli', 'expected.schema.json'),
     files: () => [inFixtures('manifests', 'agent-cli', 'expected.json')],

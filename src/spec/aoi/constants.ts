@@ -1,6 +1,13 @@
 /** The AOI-CLI version this kit implements. */
 export const AOI_VERSION = '0.2';
 
+/**
+ * Every AOI-CLI version the kit knows of (it has the text of v0.2, a draft): an `aoi_version` outside this list names
+ * no version of the convention the kit knows; where it is the tool's own release number, the versions are
+ * conflated (COMPAT-03).
+ */
+export const KNOWN_AOI_VERSIONS: readonly string[] = [AOI_VERSION];
+
 /** Framework event types (§8.2). Always written with the `aoi:` prefix; no aliases. */
 export const FRAMEWORK_EVENT_TYPES = [
   'aoi:meta',

@@ -5,6 +5,7 @@ import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from '../../../src/spec/agentcli/r
 import { AOI_RULES, AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import { APP_RULES, APP_SUB_RULES } from '../../../src/spec/app/rules.js';
 import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../../../src/spec/cmdhelp/rules.js';
+import { COMPAT_RULES, COMPAT_SUB_RULES } from '../../../src/spec/compat/rules.js';
 import { CONSUMER_RULES, CONSUMER_SUB_RULES } from '../../../src/spec/consumer/rules.js';
 import { RUNTIME_RULES, RUNTIME_SUB_RULES } from '../../../src/spec/consumer/runtime-rules.js';
 import { EXEC_RULES, EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
@@ -20,6 +21,7 @@ const SPECS: [string, readonly Rule[], readonly SubRule[]][] = [
   ['APP', APP_RULES, APP_SUB_RULES],
   ['CONSUMER', CONSUMER_RULES, CONSUMER_SUB_RULES],
   ['RUNTIME', RUNTIME_RULES, RUNTIME_SUB_RULES],
+  ['COMPAT', COMPAT_RULES, COMPAT_SUB_RULES],
 ];
 
 describe.each(SPECS)('%s rule pages (docs/rules/)', (prefix, rules, subRules) => {

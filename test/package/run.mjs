@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package test: how users meet the kit. Packs the package as npm would publish it, installs
-// the tarball into scratch consumer projects (vitest 4 and 5, jest 29 and 30, ESM and CommonJS, plain
+// the tarball into scratch consumer projects (vitest 3.2, 4 and 5, jest 29 and 30, ESM and CommonJS, plain
 // Node), runs their tests and type tests, and prints one line per scenario.
 //
 //   node test/package/run.mjs [--keep] [--only=name,name] [--jobs=N]
@@ -65,6 +65,11 @@ const PROJECTS = [
       ['vitest run (require(\'aoi-testkit/vitest\'))', [...vitestRun, '--config', 'vitest.config.mjs']],
       ...tscSteps,
     ],
+  },
+  {
+    name: 'vitest3-esm',
+    base: 'vitest4-esm',
+    steps: [['vitest run (vitest 3.2)', vitestRun], ...tscSteps, tscBundler],
   },
   {
     name: 'vitest5-esm',

@@ -14,6 +14,7 @@ import {
   selfReport,
   sleep,
   stderrNoiseLines,
+  TurnLog,
   Wire,
   writeStderrBlocking,
   type AgentSetup,
@@ -123,10 +124,16 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       if (b.malformedFrame?.at === 'handshake')
         await wire.line(malformedLine(b.malformedFrame.kind, 'acp'));
       if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
+      const protocolVersion =
+        (b.protocolVersion as number | undefined) ??
+        Math.min(params.protocolVersion, acp.PROTOCOL_VERSION);
+      logLifecycle({
+        event: 'handshake',
+        offered: params.protocolVersion,
+        answered: protocolVersion,
+      });
       return {
-        protocolVersion:
-          (b.protocolVersion as number | undefined) ??
-          Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
+        protocolVersion,
         agentCapabilities: {
           loadSession: o.loadSession,
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
@@ -164,6 +171,8 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       return {};
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      // Logged as received, before the turn obeys it or (ignores-cancel) does not.
+      logLifecycle({ event: 'cancel', sessionId: params.sessionId });
       sessions.get(params.sessionId)?.current?.abort();
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client, requestId }) => {
@@ -197,12 +206,16 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const cancelled = aborted(cancel);
       const closed = aborted(closing);
       let updates = 0;
+      const sent = new TurnLog();
       const send = async (update: Update) => {
         const c = b.crashMidTurn;
         if (c && c.turn === turnNo && updates >= c.afterUpdates) {
           await wire.drain();
           crash(c);
         }
+        if (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text')
+          sent.message(update.content.text);
+        if (update.sessionUpdate === 'tool_call') sent.toolCall(update.toolCallId);
         session.history.push(update);
         await client.notify(acp.methods.client.session.update, { sessionId: session.id, update });
         updates++;
@@ -218,7 +231,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         session.current = undefined;
         persist(session);
         // Logged before the answer leaves: a runner's idle timer can only start later, so idle time measured from here is never short.
-        logLifecycle({ event: 'prompt-end', sessionId: session.id, stopReason });
+        logLifecycle({ event: 'prompt-end', sessionId: session.id, stopReason, ...sent.record() });
         if (b.eventsAfterTurnEnd) {
           const late = b.eventsAfterTurnEnd;
           afterResponse.set(requestId, () => {
@@ -329,12 +342,22 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             if (closing.aborted) break;
             throw error;
           }
+          const chosen =
+            answer.outcome.outcome === 'selected' ? answer.outcome.optionId : undefined;
+          const rejected =
+            chosen !== undefined &&
+            options.find((opt) => opt.id === chosen)?.kind.startsWith('reject') === true;
+          logLifecycle({
+            event: 'permission',
+            sessionId: session.id,
+            id: step.ask.id,
+            outcome: chosen === undefined ? 'cancelled' : rejected ? 'reject' : 'allow',
+          });
           if (answer.outcome.outcome === 'cancelled') {
             controller.abort();
             continue;
           }
-          const chosen = answer.outcome.optionId;
-          if (options.find((opt) => opt.id === chosen)?.kind.startsWith('reject')) {
+          if (rejected) {
             await send(text('Permission denied: I will not do it.'));
             return finish('end_turn');
           }
@@ -343,7 +366,12 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         } else if ('error' in step) {
           session.current = undefined;
           persist(session);
-          logLifecycle({ event: 'prompt-end', sessionId: session.id, stopReason: 'error' });
+          logLifecycle({
+            event: 'prompt-end',
+            sessionId: session.id,
+            stopReason: 'error',
+            ...sent.record(),
+          });
           throw acp.RequestError.internalError(undefined, step.error);
         }
       }

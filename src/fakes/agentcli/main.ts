@@ -59,6 +59,11 @@ export async function runAgentMain(
   if (!startProcess(setup)) return new Promise<never>(() => {});
   try {
     await body(setup);
+    // A stuck agent: its stdin ended and it stays up until a signal it does not ignore (hangs-on-sigterm: SIGKILL).
+    if (setup.behaviour.outlivesStdin) {
+      setInterval(() => {}, 1 << 30);
+      return new Promise<never>(() => {});
+    }
   } catch (error) {
     // A bug in the fake itself: on stderr, never on stdout.
     process.stderr.write(

@@ -7,10 +7,12 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 import type { ZodRawShape } from 'zod';
 // The namespace, not `{ z }`: esbuild then bundles only what is used (`{ z }` drags in every locale, ~270 kB of start-up parse).
 import * as z from 'zod';
+import { PROMPT_LOG_CHARS } from '../../spec/agentcli/transcript.js';
 import {
   crash,
   FAKE_AGENT_VERSION,
   heardCancel,
+  logLifecycle,
   malformedLine,
   secretEcho,
   selfReport,
@@ -46,6 +48,9 @@ export async function runMcpAgent(setup: AgentSetup): Promise<void> {
   const b = setup.behaviour;
   const wire = new Wire(b);
   const afterResponse = new Map<string | number, () => void>();
+  // What the runner asked, by request id: the handshake's offer and the turns (tools/call) still unanswered.
+  let offered: unknown;
+  const calls = new Set<string | number>();
 
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -69,6 +74,13 @@ export async function runMcpAgent(setup: AgentSetup): Promise<void> {
               typeof b.protocolVersion === 'number' ? '1999-01-01' : b.protocolVersion;
             chunk = Buffer.from(`${JSON.stringify(message)}\n`);
           }
+          logLifecycle({ event: 'handshake', offered, answered: message!.result!.protocolVersion });
+        }
+        // The answer to a tools/call ends its turn (MCP's turn is a tool's answer: no message text to log).
+        if (message?.id !== undefined && calls.delete(message.id)) {
+          const failed =
+            'error' in message || (message.result !== undefined && message.result.isError === true);
+          logLifecycle({ event: 'prompt-end', stopReason: failed ? 'error' : 'end_turn' });
         }
         await wire.bytes(chunk);
         const then = message?.id !== undefined ? afterResponse.get(message.id) : undefined;
@@ -92,6 +104,33 @@ export async function runMcpAgent(setup: AgentSetup): Promise<void> {
     transport.onclose = resolve;
   });
   await server.connect(transport);
+  // What reached the agent, as it arrived (before the SDK acts on it): the runner verb judges from the log.
+  const deliver = transport.onmessage;
+  transport.onmessage = (message) => {
+    const m = message as {
+      id?: string | number;
+      method?: string;
+      params?: {
+        protocolVersion?: unknown;
+        name?: unknown;
+        arguments?: unknown;
+        requestId?: unknown;
+      };
+    };
+    if (m.method === 'initialize') offered = m.params?.protocolVersion;
+    if (m.method === 'tools/call' && m.id !== undefined) {
+      calls.add(m.id);
+      const args = m.params?.arguments as { text?: unknown } | undefined;
+      const text = typeof args?.text === 'string' ? args.text : JSON.stringify(args ?? {});
+      logLifecycle({
+        event: 'prompt',
+        tool: String(m.params?.name),
+        text: text.slice(0, PROMPT_LOG_CHARS),
+      });
+    }
+    if (m.method === 'notifications/cancelled') logLifecycle({ event: 'cancel' });
+    deliver?.(message);
+  };
   await ended;
   await wire.drain();
 }

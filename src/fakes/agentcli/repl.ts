@@ -1,13 +1,17 @@
 import { createInterface } from 'node:readline';
+import { PROMPT_LOG_CHARS } from '../../spec/agentcli/transcript.js';
+import { isObject } from '../../stream/json.js';
 import { pickTurn } from './scripts.js';
 import {
   crash,
   FAKE_AGENT_VERSION,
   heardCancel,
+  logLifecycle,
   malformedLine,
   secretEcho,
   sleep,
   stderrNoiseLines,
+  TurnLog,
   Wire,
   writeStderrBlocking,
   type AgentSetup,
@@ -34,6 +38,9 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
 
   const runTurn = async (prompt: string) => {
     const turnNo = ++turns;
+    // What reached the agent, and when: the runner verb judges relay, continuation and max_turns from it.
+    logLifecycle({ event: 'prompt', text: prompt.slice(0, PROMPT_LOG_CHARS) });
+    const sent = new TurnLog();
     const controller = new AbortController();
     current = controller;
     const cancel = heardCancel(b, controller.signal);
@@ -48,6 +55,9 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
         await wire.drain();
         crash(c);
       }
+      if (tag === 'text' && typeof payload === 'string') sent.message(payload);
+      if (tag === 'tool' && isObject(payload) && typeof payload.id === 'string')
+        sent.toolCall(payload.id);
       await out(tag, payload);
       updates++;
       if (b.stderrNoise?.perUpdateLines)
@@ -55,6 +65,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
     };
     const done = async (stopReason: string) => {
       current = undefined;
+      logLifecycle({ event: 'prompt-end', stopReason, ...sent.record() });
       await out('done', { stopReason });
       for (let i = 0; i < (b.eventsAfterTurnEnd ?? 0); i++)
         await out('text', `(late chunk ${i + 1} after the turn ended)`);
@@ -103,7 +114,13 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
         await send('ask', { id: step.ask.id, question: step.ask.question });
         const answer = await Promise.race([answered, cancelled.then(() => undefined)]);
         answers.delete(step.ask.id);
-        if (answer !== undefined && /^(no|n|reject)/i.test(answer.trim())) {
+        const rejected = answer !== undefined && /^(no|n|reject)/i.test(answer.trim());
+        logLifecycle({
+          event: 'permission',
+          id: step.ask.id,
+          outcome: answer === undefined ? 'cancelled' : rejected ? 'reject' : 'allow',
+        });
+        if (rejected) {
           await send('text', 'Permission denied: I will not do it.');
           return done('end_turn');
         }
@@ -124,6 +141,7 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
   if (b.malformedFrame?.at === 'handshake')
     await wire.line(malformedLine(b.malformedFrame.kind, 'proprietary'));
   if (b.handshakeDelayMs) await sleep(b.handshakeDelayMs);
+  logLifecycle({ event: 'handshake' });
   await out('ready', { name: setup.name, version: FAKE_AGENT_VERSION });
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -142,6 +160,8 @@ export async function runReplAgent(setup: AgentSetup): Promise<void> {
       return;
     }
     if (tag === 'cancel') {
+      // Logged as received, before the turn obeys it or (ignores-cancel) does not.
+      logLifecycle({ event: 'cancel' });
       current?.abort();
     } else if (tag === 'answer') {
       const { id, text } = (payload ?? {}) as { id?: string; text?: string };

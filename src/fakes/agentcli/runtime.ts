@@ -9,6 +9,11 @@ import { resolveScript } from './scripts.js';
 import type { AgentBehaviour, AgentFault, AgentOptions, AgentScript } from './types.js';
 
 export const FAKE_AGENT_VERSION = '0.1.0';
+/**
+ * A lifetime in milliseconds: past it the agent exits (70) whatever it is doing, so that an agent a harness left
+ * running (a hang, an ignored SIGTERM) cannot outlive it for ever. Unset: no limit.
+ */
+export const AGENT_LIFETIME_ENV = 'AOI_TESTKIT_AGENT_LIFETIME_MS';
 /** Optional faults from the environment, for runners that build the argv from a manifest: `[["id",{params}],"id2"]`. */
 export const AGENT_FAULTS_ENV = 'AOI_TESTKIT_AGENT_FAULTS';
 const STATE_DIR_ENV = 'AOI_TESTKIT_STATE_DIR';
@@ -325,6 +330,9 @@ export function writeStderrBlocking(text: string): void {
 export function startProcess(setup: AgentSetup): boolean {
   const b = setup.behaviour;
   logLifecycle({ event: 'start', ppid: process.ppid, fake: setup.name, argv: setup.argv });
+  const lifetime = Number(process.env[AGENT_LIFETIME_ENV]);
+  if (Number.isFinite(lifetime) && lifetime > 0)
+    setTimeout(() => process.exit(70), lifetime).unref();
   process.on('exit', (code) => logLifecycle({ event: 'exit', code }));
   let aliveTimer: NodeJS.Timeout | undefined;
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
@@ -379,6 +387,32 @@ export function crash(how: { code: number; signal?: 'SIGKILL' | 'SIGSEGV' | 'SIG
     process.kill(process.pid, how.signal);
   }
   process.exit(how.code);
+}
+
+/**
+ * What one turn sent, for its `prompt-end` record: the text of its message chunks (as UTF-8 bytes and SHA-256, so
+ * that a runner's relay can be compared with it without logging megabytes) and the ids of the tool calls it
+ * announced. Late chunks after the turn's end are not the turn's.
+ */
+export class TurnLog {
+  private readonly text: string[] = [];
+  private readonly tools: string[] = [];
+  message(chunk: string): void {
+    this.text.push(chunk);
+  }
+  toolCall(id: string): void {
+    this.tools.push(id);
+  }
+  record(): { textBytes: number; textSha256: string; toolCalls: string[] } {
+    const text = this.text.join('');
+    // Loaded here, not imported: crypto would slow every fake's start.
+    const { createHash } = process.getBuiltinModule('node:crypto');
+    return {
+      textBytes: Buffer.byteLength(text, 'utf8'),
+      textSha256: createHash('sha256').update(text, 'utf8').digest('hex'),
+      toolCalls: [...this.tools],
+    };
+  }
 }
 
 /** The secret the echoes-secret fault leaks: the variable's value as the agent sees it. */

@@ -41,6 +41,8 @@ export interface AgentBehaviour {
   hearCancel?: (sent: AbortSignal) => AbortSignal;
   /** SIGTERM (and SIGINT) are logged and ignored: only SIGKILL ends the agent. */
   ignoresSigterm?: boolean;
+  /** The end of stdin does not end the agent (a stuck agent): only a signal does. */
+  outlivesStdin?: boolean;
   /** session/load: `error` answers -32002 for every id, even known ones; `silent` answers success without replay. */
   unknownSessionOnLoad?: 'error' | 'silent';
   /** Every tool call stays pending: no result ever; then the turn ends anyway (`end-turn`) or hangs (MCP: the call is never answered either way). */

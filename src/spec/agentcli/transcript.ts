@@ -66,7 +66,14 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
  * PROMPT_LOG_CHARS) and `{"event":"prompt-end","sessionId":"…","stopReason":"…",…}` just before it is answered.
  * Every fake run with `--version` (a runner's version check) logs `{"event":"version","output":"…","code":0,…}`
  * and no `start`: it is not the agent's session process.
- * `at` is `Date.now()`. The lifecycle probe reads it to see what the runner under test did to the agent.
+ * Every arm logs its handshake, `{"event":"handshake","offered":…,"answered":…}` (the protocol versions of the
+ * runner's initialize and of the agent's answer; the REPL, whose `ready` carries none, neither), every turn it is
+ * given — `prompt` (REPL: a `say`; MCP: a `tools/call`, with `tool`) and `prompt-end` with what it sent as the
+ * turn's message (`textBytes`, `textSha256`; not on MCP, whose turn is a tool's answer) and the ids of the tool
+ * calls it announced (`toolCalls`) — every cancel it receives (`cancel`, before it obeys or ignores it) and every
+ * answer to a permission request (`permission`, with `outcome` allow, reject or cancelled).
+ * `at` is `Date.now()`. The lifecycle probe and the runner verb read it to see what the runner under test did to
+ * the agent.
  */
 export const AGENT_LIFECYCLE_LOG_ENV = 'AOI_TESTKIT_AGENT_LOG';
 
@@ -81,7 +88,10 @@ export interface LifecycleRecord {
     | 'session-close'
     | 'prompt'
     | 'prompt-end'
-    | 'version';
+    | 'version'
+    | 'handshake'
+    | 'cancel'
+    | 'permission';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;
@@ -97,6 +107,19 @@ export interface LifecycleRecord {
   readonly output?: string;
   /** start: the agent's argv (after the program). */
   readonly argv?: readonly string[];
+  /** handshake: the protocol version the runner offered (its initialize), and the one the agent answered. */
+  readonly offered?: unknown;
+  readonly answered?: unknown;
+  /** prompt (mcp): the tool the runner called. */
+  readonly tool?: string;
+  /** prompt-end: the turn's message as the agent sent it (its message chunks' text, in order): UTF-8 bytes and SHA-256 (hex). */
+  readonly textBytes?: number;
+  readonly textSha256?: string;
+  /** prompt-end: the ids of the tool calls the agent announced in the turn, in order. */
+  readonly toolCalls?: readonly string[];
+  /** permission: the request's id, and how the runner answered it. */
+  readonly id?: string;
+  readonly outcome?: 'allow' | 'reject' | 'cancelled';
 }
 
 /** How much of a prompt the fakes log: enough to find a transcript preamble, small enough for a log line. */

@@ -162,6 +162,7 @@ describe('session/close', () => {
     // The prompt is logged when it arrives and its end (cancelled by the close) just before its answer.
     expect(agent.lifecycle().map((r) => r.event)).toEqual([
       'start',
+      'handshake',
       'session-open',
       'prompt',
       'session-close',

@@ -86,7 +86,12 @@ describe('ACP faults, observed as a runner author would', () => {
     const agent = acp(['--fault', 'crash-mid-turn={"afterUpdates":0,"signal":"SIGKILL"}']);
     agent.send(prompt(await openAcpSession(agent), 'hello'));
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'prompt']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual([
+      'start',
+      'handshake',
+      'session-open',
+      'prompt',
+    ]);
   });
 
   test('malformed-frame: one line is not JSON, the turn still completes after it', async () => {
@@ -255,7 +260,13 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(isAlive(agent.child.pid!)).toBe(true);
     agent.child.kill('SIGKILL');
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'session-open', 'signal']);
+    expect(agent.lifecycle().map((r) => r.event)).toEqual([
+      'start',
+      'handshake',
+      'session-open',
+      'signal',
+      'handshake',
+    ]);
   });
 
   test('the clean agent exits 143 on SIGTERM and logs signal then exit', async () => {
@@ -265,6 +276,7 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(await agent.exited).toEqual({ code: 143, signal: null });
     expect(agent.lifecycle().map((r) => r.event)).toEqual([
       'start',
+      'handshake',
       'session-open',
       'signal',
       'exit',

@@ -100,7 +100,13 @@ test('the reference runner tears down a clean agent with a helper: SIGTERM, grou
   const agent = await startAgent(['spawns-helper']);
   await referenceTearDown(agent);
   expect(ids(agent)).toEqual([]);
-  expect(agent.probe.records().map((r) => r.event)).toEqual(['start', 'child', 'signal', 'exit']);
+  expect(agent.probe.records().map((r) => r.event)).toEqual([
+    'start',
+    'child',
+    'handshake',
+    'signal',
+    'exit',
+  ]);
 });
 
 test('the reference runner escalates on an agent that ignores SIGTERM, 5 s later: pass (the one real wait)', async () => {
@@ -155,7 +161,7 @@ test('a torn last line is skipped', async () => {
   const agent = await startAgent();
   const { appendFileSync } = await import('node:fs');
   appendFileSync(agent.probe.logFile, '{"event":"sig');
-  expect(agent.probe.records().map((r) => r.event)).toEqual(['start']);
+  expect(agent.probe.records().map((r) => r.event)).toEqual(['start', 'handshake']);
   agent.child.stdin.end();
   await agent.exited;
 });
@@ -193,6 +199,7 @@ describe('session-not-closed (the ACP fake logs its sessions)', () => {
     expect(judge(agent).findings).toEqual([]);
     expect(agent.lifecycle().map((r) => r.event)).toEqual([
       'start',
+      'handshake',
       'session-open',
       'session-close',
       'signal',

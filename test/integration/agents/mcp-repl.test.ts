@@ -95,5 +95,17 @@ test('REPL: a small line client has a conversation with an ask, a cancel and a c
   );
   agent.send('quit');
   expect(await agent.exited).toEqual({ code: 0, signal: null });
-  expect(agent.lifecycle().map((r) => r.event)).toEqual(['start', 'exit']);
+  expect(agent.lifecycle().map((r) => r.event)).toEqual([
+    'start',
+    'handshake',
+    'prompt',
+    'prompt-end',
+    'prompt',
+    'permission',
+    'prompt-end',
+    'prompt',
+    'cancel',
+    'prompt-end',
+    'exit',
+  ]);
 });

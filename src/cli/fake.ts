@@ -74,6 +74,7 @@ export async function runFake(args: string[]): Promise<number> {
       const known = [
         ...Object.keys(fakes.FAULT_CATALOGUE),
         ...Object.keys(fakes.BEHAVIOUR_FAULT_CATALOGUE),
+        ...Object.keys(fakes.CONTRACT_FAULT_CATALOGUE),
       ];
       throw new UsageError(`--fault: unknown fault "${id}"; known faults: ${known.join(', ')}`);
     }

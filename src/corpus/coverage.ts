@@ -128,8 +128,8 @@ function scenarioViolators(root: string): Violator[] {
     });
 }
 
-/** A fixture family's files of expected verdicts: `expected.json`, `<name>.expected.json`, a foreign tool's `tool.json` / `exec.json` / `app.json`. */
-const EXPECTED_FILE = /(^|\.)expected\.json$|^(tool|exec|app)\.json$/;
+/** A fixture family's files of expected verdicts: `expected.json`, `<name>.expected.json`, a foreign tool's `tool.json` / `exec.json` / `app.json` / `compat.json`. */
+const EXPECTED_FILE = /(^|\.)expected\.json$|^(tool|exec|app|compat)\.json$/;
 
 function expectedFiles(dir: string): string[] {
   return readdirSync(dir)

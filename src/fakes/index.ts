@@ -22,6 +22,7 @@ export { notes } from './aoi/notes/index.js';
 export { REFERENCE_LINT_PLAN } from './aoi/notes/lint-plan.js';
 export {
   BEHAVIOUR_FAULT_CATALOGUE,
+  CONTRACT_FAULT_CATALOGUE,
   FAULT_CATALOGUE,
   PRESETS,
   REFERENCE_RUNS,

@@ -33,6 +33,24 @@ describe.concurrent('recordContract on processes', () => {
     ]);
   }, 60_000);
 
+  it('the fault breaking-without-major-bump, as the kit fakes it: its 1.1.0 breaks its 1.0.0 under one major', async () => {
+    const contract = await recordContract(
+      processTarget(process.execPath, [
+        CLI,
+        'fake',
+        '--fault',
+        'breaking-without-major-bump',
+        'well-behaved',
+      ]),
+    );
+    expect(contract.aoi!.capabilities!.schemas).toEqual([
+      { default: '1.0.0', name: 'dev.aoi-testkit.notes.events', versions: ['1.0.0', '1.1.0'] },
+    ]);
+    expect(compareContracts(contract, contract).findings.map((f) => f.id)).toEqual([
+      'COMPAT-01/field-removed',
+    ]);
+  }, 60_000);
+
   it('helpdesk: the cmdhelp tree with every leaf in full detail, walked through scoped help', async () => {
     const contract = await recordContract(processTarget(process.execPath, [bin('helpdesk')]));
     expect(contract.aoi).toBeUndefined();

@@ -23,6 +23,7 @@ import {
   presetFaults,
   BEHAVIOUR_FAULT_IDS,
   BEHAVIOUR_FAULT_CATALOGUE,
+  CONTRACT_FAULT_IDS,
   type FaultId,
   type CatalogueEntry,
   type StreamFaultId,
@@ -111,9 +112,9 @@ const CASES: Case[] = FAULT_IDS.flatMap((id) => [
 ]);
 
 describe('the fault catalogue itself', () => {
-  it('holds one fault per file in src/fakes/aoi/faults, under its file name (stream and behaviour faults)', () => {
+  it('holds one fault per file in src/fakes/aoi/faults, under its file name (stream, behaviour and contract faults)', () => {
     const files = readdirSync(FAULTS_DIR).filter((f) => f.endsWith('.ts') && !NOT_FAULTS.has(f));
-    const ids = [...FAULT_IDS, ...BEHAVIOUR_FAULT_IDS];
+    const ids = [...FAULT_IDS, ...BEHAVIOUR_FAULT_IDS, ...CONTRACT_FAULT_IDS];
     expect(sorted(files.map((f) => f.slice(0, -3)))).toEqual(sorted(ids));
     for (const id of ids) expect(makeFault(id).id).toBe(id);
   });

@@ -62,6 +62,11 @@ export interface Behaviour {
   readonly capabilitiesInvalid: boolean;
   /** `--schema-version`: `negotiated`; `always-default` (checked, then ignored); `falls-back` (an unsupported one becomes the default). */
   readonly schemaVersion: 'negotiated' | 'always-default' | 'falls-back';
+  /**
+   * The schema versions offered, oldest (the default) first: the first has `hit.rank`, every later one `hit.score`.
+   * Well-behaved: `1.0.0`, `2.0.0` (the rename is a new major, §5.1).
+   */
+  readonly schemaVersions: readonly string[];
   /** The exit status of a usage error (64, EX_USAGE). */
   readonly usageExitCode: number;
   /** A usage error also prints the whole command line to stderr, raw. */
@@ -108,6 +113,7 @@ export const WELL_BEHAVED: Behaviour = Object.freeze({
   schemaBroken: null,
   capabilitiesInvalid: false,
   schemaVersion: 'negotiated',
+  schemaVersions: ['1.0.0', '2.0.0'],
   usageExitCode: 64,
   usageErrorEchoesArgv: false,
   confirmation: 'required',

@@ -12,6 +12,11 @@ export {
   type BehaviourFaultId,
 } from './catalogue/behaviour-faults.js';
 export {
+  CONTRACT_FAULT_CATALOGUE,
+  CONTRACT_FAULT_IDS,
+  type ContractFaultId,
+} from './catalogue/contract-faults.js';
+export {
   PRESET_IDS,
   PRESETS,
   type FaultSpec,

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Behaviour } from '../engine/behaviour.js';
 import type { FakeContext } from '../engine/types.js';
 import { intFlag, UsageProblem, type Flags } from './args.js';
-import type { Out } from './out.js';
+import { FIRST_SCHEMA_VERSION, type Out } from './out.js';
 import { redact } from './redact.js';
 import { loadState, newId, saveState, type Note } from './state.js';
 
@@ -75,7 +75,9 @@ export async function search(cmd: Command): Promise<number> {
   );
   return page(cmd, found, query, (note, rank) => {
     const relevance =
-      cmd.out.schemaVersion === '1.0.0' ? { rank } : { score: Number((1 / rank).toFixed(4)) };
+      cmd.out.schemaVersion === FIRST_SCHEMA_VERSION
+        ? { rank }
+        : { score: Number((1 / rank).toFixed(4)) };
     return cmd.out.item(
       {
         type: 'hit',

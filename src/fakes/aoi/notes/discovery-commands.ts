@@ -46,7 +46,9 @@ export async function printSchema(ctx: FakeContext, version: SchemaVersion): Pro
 
 /** `notes capabilities --output json` (§17); the `capabilities-invalid` fault keys the commands by name instead of listing them. */
 export async function printCapabilities(ctx: FakeContext): Promise<number> {
-  let manifest = capabilities() as { commands: { name: string }[] } & Record<string, unknown>;
+  let manifest = capabilities(ctx.behaviour.schemaVersions) as {
+    commands: { name: string }[];
+  } & Record<string, unknown>;
   if (ctx.behaviour.declaresUnbounded) {
     manifest = {
       ...manifest,

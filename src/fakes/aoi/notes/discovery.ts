@@ -1,5 +1,12 @@
 import { FRAMEWORK_EVENT_TYPES } from '../../../spec/aoi/constants.js';
-import { SCHEMA_NAME, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
+import { WELL_BEHAVED } from '../engine/behaviour.js';
+import {
+  FIRST_SCHEMA_VERSION,
+  SCHEMA_NAME,
+  TOOL,
+  TOOL_VERSION,
+  type SchemaVersion,
+} from './out.js';
 
 const ID = { type: 'string', pattern: '^n_[0-9]{4,}$' };
 const BASE = 'https://unpkg.com/aoi-testkit/fixtures/schemas/notes';
@@ -7,7 +14,7 @@ const BASE = 'https://unpkg.com/aoi-testkit/fixtures/schemas/notes';
 /** The domain events of each schema version. Version 2 is a breaking change: `rank` became `score`. */
 function domainEvents(version: SchemaVersion): Record<string, object> {
   const hit =
-    version === '1.0.0'
+    version === FIRST_SCHEMA_VERSION
       ? {
           required: ['id', 'title', 'rank'],
           properties: {
@@ -73,8 +80,8 @@ export function importInputSchema(): object {
   };
 }
 
-/** `notes capabilities --output json` (§17). */
-export function capabilities(): object {
+/** `notes capabilities --output json` (§17), offering `versions` of its schema (the first is the default). */
+export function capabilities(versions: readonly string[] = WELL_BEHAVED.schemaVersions): object {
   const ev = (...types: string[]) => [
     'aoi:meta',
     ...types,
@@ -87,7 +94,7 @@ export function capabilities(): object {
     tool_version: TOOL_VERSION,
     aoi_versions: ['0.2'],
     outputs: ['jsonl'],
-    schemas: [{ name: SCHEMA_NAME, versions: [...SCHEMA_VERSIONS], default: '1.0.0' }],
+    schemas: [{ name: SCHEMA_NAME, versions: [...versions], default: versions[0] }],
     commands: [
       {
         name: 'search',

@@ -6,7 +6,7 @@ import { HELP, importInputSchema } from './discovery.js';
 import { exec, offersExec, printManifest } from './exec.js';
 import { printCapabilities, printSchema } from './discovery-commands.js';
 import { redact } from './redact.js';
-import { Out, SCHEMA_VERSIONS, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
+import { Out, TOOL, TOOL_VERSION, type SchemaVersion } from './out.js';
 import { sync } from './sync.js';
 
 /** The commands that change nothing (and so take no --dry-run). */
@@ -27,18 +27,21 @@ const COMMANDS: Record<string, (cmd: commands.Command) => Promise<number>> = {
 };
 
 /**
- * `--schema-version 1`, `2`, or a full version: pick the matching supported version (§5.1). Faults: an
- * unsupported version falls back to the default, or every version is checked and then ignored.
+ * `--schema-version 1`, `2`, or a full version: the version asked for exactly, else the first of its major (§5.1).
+ * Faults: an unsupported version falls back to the default, or every version is checked and then ignored.
  */
 function negotiate(requested: string | undefined, behaviour: Behaviour): SchemaVersion {
-  if (requested === undefined) return SCHEMA_VERSIONS[0];
+  const offered = behaviour.schemaVersions;
+  if (requested === undefined) return offered[0]!;
   const major = requested.replace(/^v/i, '').split('.')[0];
-  const version = SCHEMA_VERSIONS.find((v) => v.split('.')[0] === major);
+  const version =
+    offered.find((v) => v === requested.replace(/^v/i, '')) ??
+    offered.find((v) => v.split('.')[0] === major);
   if (!version && behaviour.schemaVersion !== 'falls-back')
     throw new UsageProblem(
-      `--schema-version ${requested} is not supported (supported: ${SCHEMA_VERSIONS.join(', ')})`,
+      `--schema-version ${requested} is not supported (supported: ${offered.join(', ')})`,
     );
-  return !version || behaviour.schemaVersion === 'always-default' ? SCHEMA_VERSIONS[0] : version;
+  return !version || behaviour.schemaVersion === 'always-default' ? offered[0]! : version;
 }
 
 /**

@@ -5,8 +5,10 @@ import type { FakeContext } from '../engine/types.js';
 export const TOOL = 'notes';
 export const TOOL_VERSION = '1.0.0';
 export const SCHEMA_NAME = 'dev.aoi-testkit.notes.events';
-export const SCHEMA_VERSIONS = ['1.0.0', '2.0.0'] as const;
-export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number];
+/** The oldest schema version notes offers (its default): the layout with `hit.rank`; every later one has `hit.score`. */
+export const FIRST_SCHEMA_VERSION = '1.0.0';
+/** A schema version as notes names it (the behaviour's `schemaVersions`). */
+export type SchemaVersion = string;
 
 type Event = { type: string } & Record<string, unknown>;
 

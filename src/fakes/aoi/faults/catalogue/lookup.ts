@@ -2,19 +2,23 @@ import type { Severity } from '../../../../spec/types.js';
 import { checkFaultNumbers } from '../../../fault-contract.js';
 import type { StreamFault } from '../stream-fault.js';
 import { BEHAVIOUR_FAULT_CATALOGUE, type BehaviourFaultId } from './behaviour-faults.js';
+import { CONTRACT_FAULT_CATALOGUE, type ContractFaultId } from './contract-faults.js';
 import type { FaultEntry } from './entry.js';
 import { PRESET_IDS, PRESETS, type FaultSpec, type PresetId } from './presets.js';
 import { FAULT_CATALOGUE, type StreamFaultId } from './stream-faults.js';
 
-/** Any catalogued fault's id: stream or behaviour. */
-export type FaultId = StreamFaultId | BehaviourFaultId;
+/** Any catalogued fault's id: stream, behaviour or contract. */
+export type FaultId = StreamFaultId | BehaviourFaultId | ContractFaultId;
 
-/** Both catalogues as one: an id names one fault, whichever catalogue holds it (the test keeps them disjoint). */
+/** The catalogues as one: an id names one fault, whichever catalogue holds it (the test keeps them disjoint). */
 const ALL_FAULTS: Readonly<Record<FaultId, FaultEntry<object>>> = {
   ...FAULT_CATALOGUE,
   ...BEHAVIOUR_FAULT_CATALOGUE,
+  ...CONTRACT_FAULT_CATALOGUE,
 } as Record<FaultId, FaultEntry<object>>;
 const ALL_FAULT_IDS = Object.keys(ALL_FAULTS) as FaultId[];
+/** The faults the process linter judges (a contract fault is judged by comparing contracts). */
+const LINTED_FAULT_IDS = ALL_FAULT_IDS.filter((id) => !Object.hasOwn(CONTRACT_FAULT_CATALOGUE, id));
 
 export function isFaultId(id: string): id is FaultId {
   return Object.hasOwn(ALL_FAULTS, id);
@@ -44,9 +48,12 @@ export function makeFaultVariant(id: FaultId, variant: string): StreamFault {
   return makeFault(id, variants[variant]);
 }
 
-/** Every catalogued fault, then each of its named variants, as `id` or `id.variant` (the corpus's naming), with a maker. */
+/**
+ * Every catalogued fault the process linter judges, then each of its named variants, as `id` or `id.variant` (the
+ * corpus's naming), with a maker.
+ */
 export const ALL_FAULT_CASES: ReadonlyArray<readonly [name: string, make: () => StreamFault]> =
-  ALL_FAULT_IDS.flatMap((id) => [
+  LINTED_FAULT_IDS.flatMap((id) => [
     [id, () => makeFault(id)] as const,
     ...Object.keys(ALL_FAULTS[id].variants).map(
       (variant) => [`${id}.${variant}`, () => makeFaultVariant(id, variant)] as const,

@@ -1,0 +1,79 @@
+/**
+ * A tool the kit did not write, in two releases (fixtures/foreign/pyrecipes: Python's standard library, its own
+ * `--format jsonl`, a `oneOf`-of-`$defs` event schema, `--schema-version` by major only, cmdhelp help): each release's
+ * contract recorded as a process, and compared as compat.json says — the clean release pair is compatible (zero
+ * findings, exactly its additions), each release mistake is exactly its sub-rules.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compareContracts } from '../../../src/checks/compat/judge.js';
+import { processTarget } from '../../../src/lint/aoi/target.js';
+import { recordContract } from '../../../src/lint/contract/record.js';
+import type { Contract } from '../../../src/spec/compat/contract.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const spec = JSON.parse(
+  readFileSync(join(root, 'fixtures/foreign/pyrecipes/compat.json'), 'utf8'),
+) as {
+  base: string[];
+  head: string[];
+  contract: { args: string[] };
+  changes: { class: string; breaking: boolean }[];
+  defectEnv: string;
+  defects: Record<string, { findings: string[] }>;
+};
+// compat.json gives the verb's options as typed: here only --machine-flag 'WORDS'.
+const machineFlag =
+  spec.contract.args[spec.contract.args.indexOf('--machine-flag') + 1]!.split(' ');
+const record = (argv: string[], env: Record<string, string> = {}) =>
+  recordContract(
+    processTarget(
+      argv[0]!,
+      argv.slice(1).map((a) => join(root, a)),
+    ),
+    {
+      machineFlag,
+      env,
+    },
+  );
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+let base: Contract;
+beforeAll(async () => {
+  base = await record(spec.base);
+}, 60_000);
+
+describe.concurrent('pyrecipes 1.4.0 → 1.5.0', () => {
+  it('records both surfaces of 1.4.0, its schema asked by major (1.0 is refused, 1 is taken)', () => {
+    expect(base.tool).toEqual({ name: 'pyrecipes', version: '1.4.0' });
+    expect(Object.keys(base.aoi!.schemas!['org.example.pyrecipes.events']!)).toEqual(['1.0']);
+    expect(Object.keys(base.cmdhelp!.document!.commands as object).sort()).toEqual([
+      'add',
+      'remove',
+      'search',
+    ]);
+    expect(base.unrecorded).toBeUndefined();
+  });
+
+  it('the clean release: compatible, exactly its additions, no finding', async () => {
+    const report = compareContracts(base, await record(spec.head));
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText)).toEqual(
+      spec.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText),
+    );
+  }, 60_000);
+
+  it.each(Object.entries(spec.defects))(
+    'defect %s: exactly its sub-rules',
+    async (defect, { findings }) => {
+      const report = compareContracts(base, await record(spec.head, { [spec.defectEnv]: defect }));
+      expect([...new Set(report.findings.map((f) => f.id))].sort(byText)).toEqual(
+        [...findings].sort(byText),
+      );
+    },
+    60_000,
+  );
+});

@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup';
+// The library's entry points (subpath → source), one list: the API reference (scripts/api-reference.mjs) reads it too.
+import LIBRARY_ENTRIES from './scripts/library-entries.json' with { type: 'json' };
 
 // One build for every entry point: ESM + CJS with declarations for the library subpaths,
 // ESM-only dependencies (execa) bundled into both so that the CommonJS build never require()s an ES module,
@@ -12,18 +14,7 @@ const ESM_REQUIRE =
 
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      matchers: 'src/matchers/index.ts',
-      vitest: 'src/vitest.ts',
-      jest: 'src/jest.ts',
-      arbitraries: 'src/arbitraries/index.ts',
-      fakes: 'src/fakes/index.ts',
-      lint: 'src/lint/index.ts',
-      corpus: 'src/corpus/index.ts',
-      run: 'src/run/index.ts',
-      agents: 'src/agents.ts',
-    },
+    entry: LIBRARY_ENTRIES,
     format: ['esm', 'cjs'],
     dts: true,
     // Not `clean: true`: tsup builds these configs side by side, and one config's clean removed what a faster one

@@ -9,7 +9,9 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ProbeOutcome } from '../checks/aoi/probe/types.js';
 import { makeCanaries } from '../run/canaries.js';
-import { runCli, type Run } from '../run/run-cli.js';
+import type { Run } from '../run/run-cli.js';
+import { runProbe } from '../run/run-probe.js';
+import { inSandbox, Workspace } from '../run/sandbox.js';
 import { validateCapabilities } from '../spec/aoi/schemas.js';
 import {
   DEFAULT_EXEC_MANIFEST_ARGS as EXEC_MANIFEST_DEFAULT,
@@ -19,7 +21,6 @@ import { capabilitiesProbe } from './aoi/probes/discovery.js';
 import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
 import { DEFAULT_MACHINE_FLAG, DEFAULT_SURFACE } from './aoi/plan.js';
-import { fillPlaceholders, sandboxVars, Workspace } from './aoi/state.js';
 import { isObject } from '../stream/json.js';
 
 export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
@@ -117,17 +118,10 @@ export async function locateExecManifest(
   } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const cap =
-    options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
-  const work = await Workspace.create();
+  const work = await Workspace.create('aoi-detect-');
   const runOnce = async (words: readonly string[]): Promise<Run | undefined> => {
     try {
-      const run = await runCli(command, [...args, ...words], {
-        stdin: 'closed',
-        timeoutMs,
-        ...cap,
-        ...(await sandboxed(work, options.env ?? {})),
-      });
+      const run = await sandboxedRun(work, command, [...args, ...words], options, timeoutMs);
       options.record?.({ argv: words, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
       return run;
     } catch {
@@ -177,23 +171,22 @@ export async function locateExecManifest(
 }
 
 /**
- * Where a detection probe runs: a fresh sandbox of the lint's kind (state directory, working directory, HOME
- * with its XDG directories, TMPDIR), never the caller's working directory or HOME; `{stateDir}` and `{home}`
- * in the user's environment are filled in as the lint fills them.
+ * A detection probe: stdin closed, in a fresh sandbox (run/sandbox.ts: never the caller's working directory or HOME),
+ * `{stateDir}` and `{home}` in the user's environment filled in as the lint fills them.
  */
-async function sandboxed(
+async function sandboxedRun(
   work: Workspace,
-  env: Readonly<Record<string, string>>,
-): Promise<{ cwd: string; env: Record<string, string> }> {
-  const dirs = await work.dirs();
-  return {
-    cwd: dirs.cwd,
-    env: {
-      ...sandboxVars(dirs),
-      AOI_TESTKIT_STATE_DIR: dirs.stateDir,
-      ...fillPlaceholders(env, dirs),
-    },
-  };
+  command: string,
+  argv: readonly string[],
+  options: { env?: Readonly<Record<string, string>>; maxOutputBytes?: number },
+  timeoutMs: number,
+): Promise<Run> {
+  return runProbe(command, argv, {
+    stdin: 'closed',
+    timeoutMs,
+    ...(options.maxOutputBytes !== undefined ? { maxBufferBytes: options.maxOutputBytes } : {}),
+    ...inSandbox(await work.dirs(), { env: options.env }),
+  });
 }
 
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
@@ -210,7 +203,7 @@ export async function detectSpecs(
   const timeoutMs = options.timeoutMs ?? 5_000;
   const cap =
     options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {};
-  const work = await Workspace.create();
+  const work = await Workspace.create('aoi-detect-');
   const byArgv: Record<string, DetectionRun> = {};
   const record = (run: DetectionRun) => {
     byArgv[run.argv.join(' ')] = run;
@@ -218,12 +211,7 @@ export async function detectSpecs(
   const run = async (extra: readonly string[]): Promise<Run | undefined> => {
     if (command === undefined) return undefined;
     try {
-      const result = await runCli(command, [...args, ...extra], {
-        stdin: 'closed',
-        timeoutMs,
-        ...cap,
-        ...(await sandboxed(work, options.env ?? {})),
-      });
+      const result = await sandboxedRun(work, command, [...args, ...extra], options, timeoutMs);
       record({ argv: extra, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run: result });
       return result;
     } catch {

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { judgeStart, type CannotStart, type StartAttempt } from '../checks/start.js';
-import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 import { runProbe } from '../run/run-probe.js';
-import { STATE_DIR_ENV } from '../run/state-dir.js';
+import { inSandbox, sandboxPaths, Workspace } from '../run/sandbox.js';
 
 /** What the start check asks: help first (a tool that answers it has started), then two discovery commands. */
 export const START_ATTEMPTS: readonly (readonly string[])[] = [
@@ -13,8 +10,8 @@ export const START_ATTEMPTS: readonly (readonly string[])[] = [
 ];
 
 /**
- * Can `command [...args]` be linted at all? Asks `--help` (stdin closed, a fresh working and state directory,
- * never the caller's cwd); only when that fails, the discovery commands too, and hands the answers to
+ * Can `command [...args]` be linted at all? Asks `--help` (stdin closed, in a sandbox of its own: never the caller's
+ * cwd, HOME or TMPDIR); only when that fails, the discovery commands too, and hands the answers to
  * {@link judgeStart}. Undefined when the program started; else why not, for one clear error instead of a
  * table of verdicts that all rest on a program that never ran.
  */
@@ -25,28 +22,19 @@ export async function checkStart(
     env?: Readonly<Record<string, string>>;
     timeoutMs?: number;
     maxOutputBytes?: number;
+    /** Keep the caller's HOME, XDG directories and TMPDIR (`--caller-home`), as the AOI probes do then. */
+    callerHome?: boolean;
   } = {},
 ): Promise<CannotStart | undefined> {
-  const work = makeTempDir('aoi-start-');
+  const work = await Workspace.create('aoi-start-');
   try {
-    const attempt = async (argv: readonly string[], i: number): Promise<StartAttempt> => {
-      const cwd = join(work, `cwd-${i}`);
-      const stateDir = join(work, `state-${i}`);
-      const home = join(work, `home-${i}`);
-      for (const dir of [cwd, stateDir, home]) mkdirSync(dir);
-      // The placeholders of --env, as the lint's runner fills them.
-      const env = Object.fromEntries(
-        Object.entries(options.env ?? {}).map(([name, value]) => [
-          name,
-          value.replaceAll('{stateDir}', stateDir).replaceAll('{home}', home),
-        ]),
-      );
+    const attempt = async (argv: readonly string[]): Promise<StartAttempt> => {
+      const dirs = await work.dirs();
       const run = await runProbe(command, [...args, ...argv], {
         stdin: 'closed',
-        cwd,
         timeoutMs: options.timeoutMs ?? 10_000,
         ...(options.maxOutputBytes !== undefined ? { maxBufferBytes: options.maxOutputBytes } : {}),
-        env: { [STATE_DIR_ENV]: stateDir, ...env },
+        ...inSandbox(dirs, { env: options.env, callerHome: options.callerHome }),
       });
       return {
         argv,
@@ -56,18 +44,18 @@ export async function checkStart(
         signal: run.signal,
         timedOut: run.timedOut,
         spawnError: run.probe.spawnError,
-        paths: [cwd, stateDir, home],
+        paths: sandboxPaths(dirs),
       };
     };
-    const help = await attempt(START_ATTEMPTS[0]!, 0);
+    const help = await attempt(START_ATTEMPTS[0]!);
     if (
       help.spawnError === null &&
       (help.exitCode === 0 || help.stdout.length > 0 || help.timedOut)
     )
       return undefined;
-    const rest = await Promise.all(START_ATTEMPTS.slice(1).map((argv, i) => attempt(argv, i + 1)));
+    const rest = await Promise.all(START_ATTEMPTS.slice(1).map((argv) => attempt(argv)));
     return judgeStart([command, ...args].join(' '), [help, ...rest]);
   } finally {
-    removeTempDir(work);
+    await work.dispose();
   }
 }

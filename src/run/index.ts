@@ -30,6 +30,8 @@ export { runCli, type Run, type RunCliOptions } from './run-cli.js';
  */
 export {
   runProbe,
+  type Escapee,
+  type EscapeTie,
   type ProbeAction,
   type ProbeOptions,
   type ProbeRecord,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { endAllWatches } from './escapees.js';
 
 /**
  * What the kit has alive right now: the process groups it started (runProbe registers each child, which leads
@@ -77,6 +78,7 @@ function updateHostEndGuard(): void {
 function endWithHost(): void {
   for (const pid of groups) signalGroup(pid, 'SIGKILL');
   groups.clear();
+  endAllWatches();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   dirs.clear();
 }
@@ -150,6 +152,8 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   for (const pid of groups) signalGroup(pid, 'SIGKILL');
   groups.clear();
+  // What left the groups (setsid, a double fork) is found as after every probe, and ended too.
+  endAllWatches();
   for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => {});
   cleanups.clear();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
@@ -160,10 +164,14 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
   dirs.clear();
 }
 
+/** The exit status of a kit ended by `signal`: 128 + its number, as a shell reports it. */
+const EXIT_STATUS: Readonly<Record<string, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
 /**
- * Installs the kit's SIGINT/SIGTERM handling (once per process): stop starting processes, `report` what there
- * is (a partial report or a notice), end every group, remove every temp dir, exit 130 (SIGINT) / 143 (SIGTERM).
- * A second signal during the clean-up is ignored: the clean-up is short and bounded.
+ * Installs the kit's SIGINT/SIGTERM/SIGHUP handling (once per process): stop starting processes, `report` what
+ * there is (a partial report or a notice), end every group and what escaped them, remove every temp dir, exit 130
+ * (SIGINT), 143 (SIGTERM) or 129 (SIGHUP: the terminal closed, or a CI runner's cancel). A second signal during the
+ * clean-up is ignored: the clean-up is short and bounded.
  */
 export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
   interruptHandled = true;
@@ -182,10 +190,9 @@ export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
         }
         // A directory made while the clean-up awaited (the kit's work goes on until exit) goes too.
         for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-        process.exit(signal === 'SIGINT' ? 130 : 143);
+        process.exit(EXIT_STATUS[signal] ?? 143);
       }
     })();
   };
-  process.on('SIGINT', handle);
-  process.on('SIGTERM', handle);
+  for (const signal of HOST_END_SIGNALS) process.on(signal, handle);
 }

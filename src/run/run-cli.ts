@@ -30,6 +30,14 @@ export interface RunCliOptions {
   timeoutMs?: number;
   /** Stop reading and kill the tree once stdout plus stderr pass this many bytes (default 64 MiB); see `Run.outputCapped`. */
   maxOutputBytes?: number;
+  /**
+   * Directories only this run uses (a sandbox: its cwd, HOME, TMPDIR, state directory). A process the run started
+   * that outlives it and its process group is tied to the run by these and by a marker variable, then killed.
+   * Without them only the session and the empty environment of `env -i setsid …` tie it (see `runProbe`).
+   */
+  sandbox?: readonly string[];
+  /** Find and kill what the run left running outside its process group (default true). */
+  watchEscapees?: boolean;
 }
 
 /**

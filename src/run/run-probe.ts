@@ -6,6 +6,10 @@ import { afterActiveTime, type ActiveTimer } from './active-timer.js';
 import { ByteSink } from './byte-sink.js';
 import { LineCounter } from './line-counter.js';
 import type { BudgetShare } from './output-budget.js';
+import { randomUUID } from 'node:crypto';
+import { endWatch, PROBE_MARKER_ENV, startWatch, type Escapee } from './escapees.js';
+
+export type { Escapee, EscapeTie } from './escapees.js';
 import { holdForSpawn, trackGroup, untrackGroup } from './interrupt.js';
 import { killTree, signalProcess } from './process-tree.js';
 import type { Run, RunCliOptions } from './run-cli.js';
@@ -87,6 +91,11 @@ export interface ProbeRecord {
   readonly spawnError: string | null;
   /** The process group the child led (its pid), SIGKILLed once it exited; null when it never started. */
   readonly processGroup: number | null;
+  /**
+   * Processes the run started that outlived it after leaving its process group, found through /proc once it
+   * ended, and killed (see `src/run/escapees.ts` for how each is tied to the run); empty where there is no /proc.
+   */
+  readonly escapees: readonly Escapee[];
 }
 
 /** A {@link Run} plus what the probes did. Matchers accept it as a Run. */
@@ -169,6 +178,15 @@ export async function runProbe(
   const signalPlan = options.signalAfterLines;
   const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
   const input = stdin === 'closed' || stdin === 'open' ? undefined : stdin;
+  const watching = options.watchEscapees !== false;
+  // A kit probe is marked, so that what it leaves behind with its environment is found by it.
+  const marker = options.sandbox
+    ? (options.env?.[PROBE_MARKER_ENV] ?? randomUUID())
+    : options.env?.[PROBE_MARKER_ENV];
+  const env =
+    options.sandbox && options.env?.[PROBE_MARKER_ENV] === undefined
+      ? { ...options.env, [PROBE_MARKER_ENV]: marker! }
+      : options.env;
   const pipe = closeAfter !== undefined ? await openStdoutPipe() : null;
   const started = performance.now();
   const spawn = () =>
@@ -181,7 +199,7 @@ export async function runProbe(
       // The kit decides when to kill; execa must not escalate signals on its own.
       forceKillAfterDelay: false,
       extendEnv: options.extendEnv ?? true,
-      ...(options.env || options.cwd ? { env: withPwd(options.env, options.cwd) } : {}),
+      ...(env || options.cwd ? { env: withPwd(env, options.cwd) } : {}),
       ...(options.cwd ? { cwd: options.cwd } : {}),
       stdin: stdin === 'closed' ? 'ignore' : 'pipe',
       // execa passes a file descriptor through to spawn; its types only list 3-9.
@@ -189,11 +207,13 @@ export async function runProbe(
       ...(input !== undefined ? { input } : {}),
     });
   let child: ReturnType<typeof spawn>;
+  let watch: ReturnType<typeof startWatch>;
   const spawning = holdForSpawn();
   try {
     child = spawn();
     // Registered until its group is killed below: an interrupted kit, or a host that ends, ends it (interrupt.ts).
     trackGroup(child.pid);
+    watch = watching ? startWatch(child.pid, marker, options.sandbox) : undefined;
   } catch (error) {
     pipe?.reader.destroy();
     throw error;
@@ -324,6 +344,9 @@ export async function runProbe(
 
   try {
     const [result] = await Promise.all([child, drained]);
+    // Its group first: what is still in it dies with it, and what is not has escaped.
+    killTree(child.pid);
+    const escapees: Escapee[] = endWatch(watch);
     const cause =
       result.failed && result.exitCode === undefined && result.signal === undefined
         ? (result.cause as NodeJS.ErrnoException | undefined)
@@ -348,6 +371,7 @@ export async function runProbe(
         // The code only: execa's messages quote the command line, which may hold canaries.
         spawnError: cause ? (cause.code ?? 'spawn_failed') : null,
         processGroup: child.pid ?? null,
+        escapees,
       },
     };
   } finally {
@@ -356,6 +380,7 @@ export async function runProbe(
     graceTimer?.cancel();
     clearTimeout(drainTimer);
     killTree(child.pid);
+    endWatch(watch); // a run that failed: still nothing left behind
     untrackGroup(child.pid);
   }
 }

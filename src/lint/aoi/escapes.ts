@@ -2,16 +2,17 @@ import { statSync } from 'node:fs';
 import { readdir, readFile, lstat } from 'node:fs/promises';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { PROBE_MARKER_ENV } from '../../run/escapees.js';
 import { signalProcess } from '../../run/process-tree.js';
 
 /**
- * Side effects a probe's sandbox cannot hold: writes to the caller's directories and processes that outlive
- * the probe. Both are kept cheap, since they run around every probe: the top-level entries of a few
- * directories, and one pass over /proc.
+ * Side effects a probe's sandbox cannot hold: writes to the caller's directories (the top-level entries of a few
+ * directories, kept cheap since they are read around every probe) and, for a harness that hands a process on (the
+ * consumer lint), the processes still carrying its marker. The processes a probe leaves running are found and killed
+ * by the runner itself, after every probe (run/escapees.ts).
  */
 
-/** The environment variable every probe carries, with a value unique to the probe: its processes are found by it. */
-export const PROBE_MARKER_ENV = 'AOI_LINT_PROBE';
+export { PROBE_MARKER_ENV };
 
 /**
  * The directories outside the sandbox a probe has no business writing: the caller's cwd, its parent, the real

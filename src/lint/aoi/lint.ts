@@ -181,7 +181,6 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     ]);
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
-    await runner.collectSurvivors();
     const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
       (rule.id === 'AOI-01'

@@ -7,7 +7,6 @@ import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../checks/secrets.js';
 import { toExcerpt } from '../../stream/finding.js';
-import { randomUUID } from 'node:crypto';
 import {
   changes,
   fillPlaceholders,
@@ -18,15 +17,8 @@ import {
   type Snapshot,
 } from './state.js';
 import { observedItems, type Observation } from '../../checks/aoi/probe/observe.js';
-import {
-  outsideChanges,
-  outsideDirs,
-  outsideSnapshot,
-  PROBE_MARKER_ENV,
-  type OutsideSnapshot,
-  survivorsOf,
-  type Survivor,
-} from './escapes.js';
+import { outsideChanges, outsideDirs, outsideSnapshot, type OutsideSnapshot } from './escapes.js';
+import { sandboxPaths } from '../../run/sandbox.js';
 import type { LintTarget, ProbeSpec } from './target.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
@@ -64,7 +56,8 @@ export interface Escape {
   /** The probe's arguments, to run it again alone (writesAlone). */
   readonly args: readonly string[];
   readonly paths: readonly string[];
-  readonly survivors: readonly Survivor[];
+  /** Processes that outlived the probe outside its group, found and killed when it ended (`runProbe`'s escapees). */
+  readonly survivors: readonly { readonly pid: number; readonly command: string }[];
 }
 
 /** The shortest control window of writesAlone: long enough for a program that writes every few hundred ms to show. */
@@ -150,20 +143,10 @@ export class ProbeRunner {
   /** Every probe around which something was written outside the sandboxes or that left a process behind, in the order they ended (blameEscapes decides whose). */
   readonly escapes: Escape[] = [];
   private readonly outside: ReturnType<typeof outsideDirs>;
-  private readonly marker = randomUUID();
-  /** The process groups the probes led; each was killed when its probe ended. */
-  private readonly killedGroups = new Set<number>();
-  private collected = false;
-  /** Which probe each marker was given to (watched runs only). */
-  private readonly marked = new Map<
-    string,
-    { readonly command: string; readonly label: string; readonly args: readonly string[] }
-  >();
   /** Leaf probes by what decides their run (see probe). */
   private readonly leaves = new Map<string, Promise<RecordedProbe>>();
   private started = 0;
   private done = 0;
-  private alone = 0;
 
   private constructor(
     private readonly target: LintTarget,
@@ -181,6 +164,20 @@ export class ProbeRunner {
     return new ProbeRunner(target, await Workspace.create(), options);
   }
 
+  /** What a fresh copy of each template holds (see initialSnapshot). */
+  private readonly templateSnapshots = new WeakMap<ProbeDirs, Snapshot>();
+
+  /**
+   * The snapshot of a sandbox the workspace has just made from `template` (or empty): the template's, taken once. No
+   * probe runs in a template once it is one, and a copy holds the same files with the same contents.
+   */
+  private initialSnapshot(template: ProbeDirs | undefined): Snapshot {
+    if (!template) return new Map();
+    let known = this.templateSnapshots.get(template);
+    if (!known) this.templateSnapshots.set(template, (known = snapshot(template)));
+    return known;
+  }
+
   /** Probes run (reused ones are not counted). */
   get probes(): number {
     return this.done;
@@ -191,8 +188,6 @@ export class ProbeRunner {
   }
 
   async dispose(): Promise<void> {
-    // A lint that stopped early (a failed setup) still leaves nothing running.
-    if (!this.collected && this.marked.size > 0) await survivorsOf(`${this.marker}.`);
     await this.workspace.dispose();
   }
 
@@ -241,13 +236,13 @@ export class ProbeRunner {
     const template = this.template;
     const dirs = settings.dirs ?? (await this.workspace.dirs(template));
     // A new copy of the template holds what the template holds: its snapshot, taken once, is this sandbox's.
-    const initial =
-      settings.dirs === undefined ? this.workspace.initialSnapshot(template) : undefined;
+    const initial = settings.dirs === undefined ? this.initialSnapshot(template) : undefined;
     const label = args.join(' ');
     const spec: ProbeSpec = {
       args,
       env: this.env(dirs, settings.clean ?? false),
       cwd: dirs.cwd,
+      sandbox: sandboxPaths(dirs),
       stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open',
       timeoutMs: settings.timeoutMs ?? this.options.timeoutMs,
       graceMs: settings.graceMs ?? this.options.graceMs,
@@ -267,7 +262,8 @@ export class ProbeRunner {
             (r) => r.target === this.target.label && sameResult(r, sandboxed),
           )
         : undefined;
-    if (reused)
+    if (reused) {
+      this.noteSurvivors(spec, label, reused.run);
       return {
         run: reused.run,
         events: eventsOf(reused.run.stdout),
@@ -276,6 +272,7 @@ export class ProbeRunner {
         label,
         observed: [],
       };
+    }
 
     const observe = settings.observe === true;
     // In another probe's sandbox (a replay, a second create), a second run needs that sandbox as this one found it:
@@ -306,6 +303,7 @@ export class ProbeRunner {
       ...spec,
       env: this.env(again, settings.clean ?? false),
       cwd: again.cwd,
+      sandbox: sandboxPaths(again),
       timeoutMs: spec.timeoutMs * STARVED_RETRY_FACTOR,
       graceMs: (spec.graceMs ?? this.options.graceMs) * STARVED_RETRY_FACTOR,
     };
@@ -367,6 +365,7 @@ export class ProbeRunner {
       args,
       env: spec.env,
       cwd: dirs.cwd,
+      sandbox: sandboxPaths(dirs),
       stdin: 'closed',
       timeoutMs: spec.timeoutMs,
       ...(spec.graceMs !== undefined ? { graceMs: spec.graceMs } : {}),
@@ -377,8 +376,9 @@ export class ProbeRunner {
   }
 
   /**
-   * Every run of the target: through the pool, marked so that what it leaves behind can be found. Its output
-   * counts in the budget until `use` (which reads what it needs from it) is done.
+   * Every run of the target: through the pool; what it left running outside its group was found and killed when it
+   * ended (`runProbe`), and is noted here as an escape. Its output counts in the budget until `use` (which reads what
+   * it needs from it) is done.
    */
   private async run<T>(
     spec: ProbeSpec,
@@ -387,23 +387,17 @@ export class ProbeRunner {
     use: (outcome: ProbeOutcome) => T | Promise<T>,
   ): Promise<T> {
     this.started++;
-    const watch = this.options.watchEscapes ?? this.target.seesNetwork;
-    const marker = `${this.marker}.${this.started}`;
-    if (watch) this.marked.set(marker, { command: spec.args[0] ?? '', label, args: spec.args });
     let share: BudgetShare | undefined;
     try {
       const run = await this.slots.use(async () => {
         // Taken once the probe has a slot: the oldest reader, which never pauses, is then always running.
         share = this.budget.share();
-        const before =
-          watch && this.options.watchOutside === true
-            ? await outsideSnapshot(this.outside.dirs)
-            : undefined;
-        const outcome = await this.target.run(
-          { ...spec, env: { ...spec.env, [PROBE_MARKER_ENV]: marker } },
-          share,
-        );
-        if (outcome.processGroup !== undefined) this.killedGroups.add(outcome.processGroup);
+        const watchOutside =
+          (this.options.watchEscapes ?? this.target.seesNetwork) &&
+          this.options.watchOutside === true;
+        const before = watchOutside ? await outsideSnapshot(this.outside.dirs) : undefined;
+        const outcome = await this.target.run(spec, share);
+        this.noteSurvivors(spec, label, outcome);
         if (before) await this.noteWrites(spec, label, before);
         return outcome;
       }, later);
@@ -417,6 +411,17 @@ export class ProbeRunner {
     } finally {
       share?.release();
     }
+  }
+
+  private noteSurvivors(spec: ProbeSpec, label: string, outcome: ProbeOutcome): void {
+    if (!outcome.escapees || outcome.escapees.length === 0) return;
+    this.escapes.push({
+      command: spec.args[0] ?? '',
+      label,
+      args: spec.args,
+      paths: [],
+      survivors: outcome.escapees.map(({ pid, command }) => ({ pid, command })),
+    });
   }
 
   private async noteWrites(spec: ProbeSpec, label: string, before: OutsideSnapshot): Promise<void> {
@@ -440,8 +445,7 @@ export class ProbeRunner {
   /**
    * The paths outside the sandboxes that a probe changes when it runs alone, in a fresh copy of the template,
    * and that did not change in an idle window after it: who wrote what, whatever else was running when the
-   * write was first seen. Call once every other probe is done. What it leaves running is killed, not reported
-   * (collectSurvivors has run).
+   * write was first seen. Call once every other probe is done. What it leaves running is killed, not reported.
    */
   async writesAlone(args: readonly string[]): Promise<string[]> {
     // A neighbour that writes in bursts (another lint) may spoil one control window: a path counts once a lone run
@@ -460,11 +464,11 @@ export class ProbeRunner {
     args: readonly string[],
   ): Promise<{ paths: string[]; others: ReadonlySet<string> }> {
     const dirs = await this.dirs();
-    const marker = `${this.marker}-alone.${++this.alone}`;
     const spec: ProbeSpec = {
       args,
-      env: { ...this.env(dirs, false), [PROBE_MARKER_ENV]: marker },
+      env: this.env(dirs, false),
       cwd: dirs.cwd,
+      sandbox: sandboxPaths(dirs),
       stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open',
       timeoutMs: this.options.timeoutMs,
       graceMs: this.options.graceMs,
@@ -478,9 +482,9 @@ export class ProbeRunner {
       );
     const before = await outsideSnapshot(this.outside.dirs);
     const started = performance.now();
+    // What it leaves running is killed when it ends, not reported: its probe was reported already.
     await this.slots.use(() => this.target.run(spec));
     const paths = await changedSince(before);
-    await survivorsOf(marker);
     if (paths.length === 0) return { paths, others: new Set() };
     // The control: as long again with nothing of ours running. What changes then is written by another program
     // (a neighbour, another lint), not by this probe.
@@ -489,27 +493,6 @@ export class ProbeRunner {
       setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)),
     );
     return { paths, others: new Set(await changedSince(idle)) };
-  }
-
-  /**
-   * The processes this lint's probes left running, each on the probe that started it (its marker), killed once
-   * found. One pass over /proc when the probes are done (a pass per probe costs too much on a busy machine), so a
-   * background process that ends before the lint does is not seen.
-   */
-  async collectSurvivors(): Promise<void> {
-    this.collected = true;
-    if (this.marked.size === 0) return; // nothing was watched (an in-memory target)
-    const found = await survivorsOf(`${this.marker}.`);
-    for (const survivor of found) {
-      const probe = this.marked.get(survivor.marker);
-      // Still in a probe's own group: killed with it when the probe ended, and seen while it dies.
-      if (probe && !(survivor.group !== null && this.killedGroups.has(survivor.group)))
-        this.escapes.push({
-          ...probe,
-          paths: [],
-          survivors: [{ pid: survivor.pid, command: survivor.command }],
-        });
-    }
   }
 
   /** The probe's environment: ours, its sandbox's HOME and TMPDIR, the user's (`{stateDir}`, `{home}` filled in), the state directory, the canaries. */
@@ -541,8 +524,9 @@ function withPlaceholders(spec: ProbeSpec, dirs: ProbeDirs): ProbeSpec {
       .replaceAll(dirs.cwd, '{cwd}')
       .replaceAll(dirs.home, '{home}')
       .replaceAll(dirs.tmp, '{tmp}');
+  const { sandbox: _sandbox, ...rest } = spec;
   return {
-    ...spec,
+    ...rest,
     cwd: '{cwd}',
     env: Object.fromEntries(
       Object.entries(spec.env).map(([name, value]) => [name, generic(value)]),

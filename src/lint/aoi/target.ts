@@ -11,6 +11,8 @@ export interface ProbeSpec {
   /** The whole environment of the child (the linter decides what is inherited). */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
+  /** The probe's sandbox directories (cwd, HOME, TMPDIR, state): what ties a process it left running to it. */
+  readonly sandbox?: readonly string[];
   /** `open`: a pipe nobody writes or closes, as agent harnesses leave it. */
   readonly stdin: 'open' | 'closed' | string;
   readonly timeoutMs: number;
@@ -53,6 +55,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
       env: { ...probe.env, ...extraEnv },
       extendEnv: false,
       cwd: probe.cwd,
+      ...(probe.sandbox ? { sandbox: probe.sandbox } : {}),
       stdin: probe.stdin,
       timeoutMs: probe.timeoutMs,
       ...(probe.closeStdoutAfterLines !== undefined
@@ -102,6 +105,9 @@ export function processTarget(program: string, programArgs: readonly string[] = 
           ? { outputCapped: run.stdout.length + run.stderr.length }
           : {}),
         ...(run.probe.processGroup !== null ? { processGroup: run.probe.processGroup } : {}),
+        ...(run.probe.escapees.length > 0
+          ? { escapees: run.probe.escapees.map(({ pid, command }) => ({ pid, command })) }
+          : {}),
         network,
       };
     },

@@ -1,7 +1,8 @@
 /**
  * Run an Agent Application's probes and record what each did (APP-10…15 are judged from the record, in
- * src/checks/app/probe/). entry.command runs through `sh -c`, from the package root, stdin closed, in one
- * fresh state directory for all the probes. What runs next follows what ran (the ids seen, whether they
+ * src/checks/app/probe/). entry.command runs through `sh -c`, from the package root (the contract says so), stdin
+ * closed, in one sandbox for all the probes (run/sandbox.ts: a state directory, HOME with its XDG directories,
+ * TMPDIR). What runs next follows what ran (the ids seen, whether they
  * held), as the judges read it; nothing here decides a verdict.
  */
 import { idsStable } from '../../checks/app/probe/stable-ids.js';
@@ -23,7 +24,7 @@ import {
 } from '../../spec/app/manifest.js';
 import { runCli, type Run } from '../../run/run-cli.js';
 import type { CappedProbe } from '../../checks/output-cap.js';
-import { STATE_DIR_ENV, withStateDir } from '../../run/state-dir.js';
+import { inSandbox, Workspace } from '../../run/sandbox.js';
 import { UNKNOWN_COMMAND_PROBE } from './plan.js';
 
 export interface AppRunOptions {
@@ -53,13 +54,15 @@ export async function recordAppRuns(
 ): Promise<AppRuns> {
   const command = manifest.entry.command;
   const capped: CappedProbe[] = [];
-  const runs = await withStateDir(async (stateDir): Promise<AppRuns> => {
-    const env: Record<string, string> = {
-      ...(options.env ?? {}),
-      [APP_STATE_DIR_ENV]: stateDir,
-      [STATE_DIR_ENV]: stateDir,
-      ...(options.stateDirEnv ? { [options.stateDirEnv]: stateDir } : {}),
-    };
+  const workspace = await Workspace.create('aoi-app-');
+  const record = async (): Promise<AppRuns> => {
+    const dirs = await workspace.dirs();
+    // The sandbox but its working directory: an application runs from its package root.
+    const { env: sandboxed, sandbox } = inSandbox(dirs, {
+      env: options.env,
+      stateDirEnv: options.stateDirEnv,
+    });
+    const env: Record<string, string> = { ...sandboxed, [APP_STATE_DIR_ENV]: dirs.stateDir };
     // The default as a runtime that pipes stdout sees it: no colour forced by the caller's own terminal or CI.
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(
@@ -74,6 +77,7 @@ export async function recordAppRuns(
         cwd: root,
         env: { ...inherited, ...env, ...more },
         extendEnv: false,
+        sandbox,
         stdin: 'closed',
         timeoutMs: options.timeoutMs ?? 15_000,
         ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
@@ -130,6 +134,12 @@ export async function recordAppRuns(
       } else human = { terminal };
     }
     return { plan, setup, reads, fail, confirmations, ...(human ? { human } : {}) };
-  });
+  };
+  let runs: AppRuns;
+  try {
+    runs = await record();
+  } finally {
+    await workspace.dispose();
+  }
   return capped.length > 0 ? { ...runs, capped } : runs;
 }

@@ -13,6 +13,7 @@ import {
   type HelpRun,
 } from '../../checks/cmdhelp/probe/types.js';
 import { runCli, type RunCliOptions } from '../../run/run-cli.js';
+import { inSandbox, Workspace } from '../../run/sandbox.js';
 import type { CappedProbe } from '../../checks/output-cap.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { helpProbes } from './plan.js';
@@ -33,19 +34,23 @@ export type HelpRunner = (
   env?: Readonly<Record<string, string>>,
 ) => Promise<HelpRun>;
 
-/** Run `command [...args]` through its cmdhelp surface and keep every answer. */
+/**
+ * Run `command [...args]` through its cmdhelp surface and keep every answer. Each invocation runs in a sandbox of
+ * its own (run/sandbox.ts: state, working directory unless `cwd` names one, HOME with its XDG directories, TMPDIR).
+ */
 export async function recordCmdhelp(
   command: string,
   args: readonly string[] = [],
   options: CmdhelpRecordOptions = {},
 ): Promise<CmdhelpRecording> {
   const capped: CappedProbe[] = [];
+  const workspace = await Workspace.create('aoi-cmdhelp-');
   const run: HelpRunner = async (words, env = {}) => {
     const done = await runCli(command, [...args, ...words], {
+      ...inSandbox(await workspace.dirs(), { env: { ...(options.env ?? {}), ...env } }),
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       timeoutMs: options.timeoutMs ?? 30_000,
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-      env: { ...(options.env ?? {}), ...env },
     });
     if (done.outputCapped !== undefined)
       capped.push({ probe: words.join(' '), bytes: done.outputCapped });
@@ -53,10 +58,14 @@ export async function recordCmdhelp(
   };
   // The tool's own NODE_OPTIONS stay in front of the tripwire's preload.
   const baseNodeOptions = options.env?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
-  const recording = await recordHelpSurface(run, command, args, options.maxCommands, {
-    tripwire: { baseNodeOptions },
-  });
-  return capped.length > 0 ? { ...recording, capped } : recording;
+  try {
+    const recording = await recordHelpSurface(run, command, args, options.maxCommands, {
+      tripwire: { baseNodeOptions },
+    });
+    return capped.length > 0 ? { ...recording, capped } : recording;
+  } finally {
+    await workspace.dispose();
+  }
 }
 
 export interface HelpSurfaceOptions {

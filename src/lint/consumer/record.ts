@@ -140,6 +140,8 @@ async function recordSpawn(
       stdin: 'open',
       env,
       extendEnv: false,
+      // The tool the consumer started is the consumer's to end: judged below, not ended by the runner.
+      watchEscapees: false,
       timeoutMs: options.timeoutMs,
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   candidateAnswers,
@@ -19,8 +19,8 @@ import {
 } from '../../checks/exec/probe/types.js';
 import { runCli } from '../../run/run-cli.js';
 import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
+import { inSandbox, Workspace, type ProbeDirs } from '../../run/sandbox.js';
 import { DEFAULT_EXEC_MANIFEST_ARGS } from '../../spec/exec/types.js';
-import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
 
 export interface RecordExecOptions {
   /** The lines to drive exec with (default: a plan built from the manifest's safe commands, see `planFromAnswers`). */
@@ -29,9 +29,13 @@ export interface RecordExecOptions {
   execArgs?: readonly string[];
   /** The words that print the dispatch manifest (default `manifest --output json`, where the guide puts it). */
   manifestArgs?: readonly string[];
-  /** The variable that names the tool's state directory (default `AOI_TESTKIT_STATE_DIR`); each probe gets a fresh one. */
+  /**
+   * The variable that names the tool's state directory (it is always in `AOI_TESTKIT_STATE_DIR` too). Each probe
+   * (and the inspect line after it, in the same state) runs in a sandbox of its own: state, working directory,
+   * HOME with its XDG directories, TMPDIR.
+   */
   stateDirEnv?: string;
-  /** Extra environment for every run. */
+  /** Extra environment for every run; `{stateDir}` and `{home}` are filled in with the probe's sandbox. */
   env?: Record<string, string>;
   /** Per probe (default 20 s). */
   timeoutMs?: number;
@@ -61,11 +65,11 @@ export async function recordExec(
 ): Promise<ExecRecording> {
   const execArgs = options.execArgs ?? ['exec'];
   const manifestArgs = options.manifestArgs ?? DEFAULT_EXEC_MANIFEST_ARGS;
-  const stateEnv = options.stateDirEnv ?? 'AOI_TESTKIT_STATE_DIR';
   const timeoutMs = options.timeoutMs ?? 20_000;
   const runs: Partial<Record<ExecProbeKey, ExecRun>> = {};
-  const work = makeTempDir('aoi-exec-');
-  const fresh = () => mkdtempSync(join(work, 'state-'));
+  const workspace = await Workspace.create('aoi-exec-');
+  const work = workspace.root;
+  const fresh = () => workspace.dirs();
   let plan = options.plan;
   let planSource: ExecRecording['planSource'] = plan ? 'given' : 'none';
   let planProblem: string | undefined;
@@ -84,13 +88,16 @@ export async function recordExec(
     probe: ExecProbeKey,
     argv: readonly string[],
     stdin: 'closed' | 'open' | string,
-    stateDir: string,
+    sandbox: ProbeDirs | Promise<ProbeDirs>,
     more: { env?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<ExecRun> => {
     const ms = more.timeoutMs ?? timeoutMs;
     const run = await runCli(command, argv, {
       stdin,
-      env: { ...options.env, [stateEnv]: stateDir, ...more.env },
+      ...inSandbox(await sandbox, {
+        env: { ...options.env, ...more.env },
+        stateDirEnv: options.stateDirEnv,
+      }),
       timeoutMs: ms,
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
     });
@@ -100,9 +107,9 @@ export async function recordExec(
     probe: ExecProbeKey,
     extra: readonly string[],
     stdin: 'closed' | 'open' | string,
-    stateDir: string,
+    sandbox: ProbeDirs | Promise<ProbeDirs>,
     more?: { env?: Record<string, string>; timeoutMs?: number },
-  ) => record(probe, [...args, ...execArgs, ...extra], stdin, stateDir, more);
+  ) => record(probe, [...args, ...execArgs, ...extra], stdin, sandbox, more);
   // A probe judged on whether it finishes in time: out of time on a busy machine, it may have been starved rather
   // than stuck, so it runs again, longer, in fresh state before the tool is blamed (a verdict must not depend on load).
   const inTime = async (
@@ -154,11 +161,11 @@ export async function recordExec(
     const inspect = jsonl([plan.inspect]);
     await exec('baseline', [], inspect, fresh());
     const first = plan.mutating ?? ok[0]!;
-    const malformedDir = fresh();
+    const malformedDir = await fresh();
     await exec('malformed', [], jsonl([first, '{"_cmd": "', first]), malformedDir);
     await exec('malformed-inspect', [], inspect, malformedDir);
     // --ignore-errors covers failed lines, never a malformed stream: still exit 2 and nothing dispatched.
-    const malformedIgnoreDir = fresh();
+    const malformedIgnoreDir = await fresh();
     await exec(
       'malformed-ignore-errors',
       ['--ignore-errors'],
@@ -168,12 +175,12 @@ export async function recordExec(
     await exec('malformed-ignore-errors-inspect', [], inspect, malformedIgnoreDir);
 
     if (plan.mutating) {
-      const mutatedDir = fresh();
+      const mutatedDir = await fresh();
       await exec('mutation', [], jsonl([plan.mutating]), mutatedDir);
       await exec('mutation-inspect', [], inspect, mutatedDir);
     }
     const shows = mutationShows(recording());
-    const dryRunDir = fresh();
+    const dryRunDir = await fresh();
     await exec(
       'dry-run',
       ['--dry-run', '--ignore-errors'],
@@ -183,11 +190,11 @@ export async function recordExec(
     await exec('dry-run-inspect', [], inspect, dryRunDir);
 
     if (plan.bareFlag && shows) {
-      const bareDir = fresh();
+      const bareDir = await fresh();
       await exec('opts-bare', [], jsonl([plan.bareFlag]), bareDir);
       await exec('opts-bare-inspect', [], inspect, bareDir);
       // The bare flag's line, then the mutating line: its _opts must not reach the line after it.
-      const leakDir = fresh();
+      const leakDir = await fresh();
       await exec('opts-leak', [], jsonl([plan.bareFlag, plan.mutating!]), leakDir);
       await exec('opts-leak-inspect', [], inspect, leakDir);
     }
@@ -242,6 +249,6 @@ export async function recordExec(
     }
     return recording();
   } finally {
-    removeTempDir(work);
+    await workspace.dispose();
   }
 }

@@ -206,7 +206,7 @@ describe('detection probes run in a sandbox, never in the caller’s cwd or HOME
       .map((line) => line.split('|'));
     expect(seen.length).toBeGreaterThanOrEqual(3);
     for (const [cwd, home, xdg, tmp, toolHome] of seen) {
-      expect(cwd).toMatch(/aoi-lint-[^/]+\/p\d+\/cwd$/);
+      expect(cwd).toMatch(/aoi-(?:lint|detect)-[^/]+\/p\d+\/cwd$/);
       expect(home).toBe(cwd!.replace(/cwd$/, 'home'));
       expect(xdg).toBe(`${home}/.config`);
       expect(tmp).toBe(cwd!.replace(/cwd$/, 'tmp'));

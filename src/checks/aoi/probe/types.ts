@@ -21,6 +21,8 @@ export interface ProbeOutcome {
   readonly network: readonly string[];
   /** The process group the probe's process led, killed when it ended: what is still in it is dying, not surviving. */
   readonly processGroup?: number;
+  /** Processes the probe left running outside its group, found and killed when it ended (`runProbe`). */
+  readonly escapees?: readonly { readonly pid: number; readonly command: string }[];
 }
 
 /** How a judgement reports: a registered sub-rule id, one sentence, evidence. */

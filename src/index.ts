@@ -82,3 +82,14 @@ export type {
   ContractSurface,
   ExecContract,
 } from './spec/compat/contract.js';
+
+// Recorded discovery documents, judged offline by the rules the live lint applies to them.
+export {
+  checkDocument,
+  detectDocumentKind,
+  DocumentKindError,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type DocumentOptions,
+  type DocumentReport,
+} from './checks/documents.js';

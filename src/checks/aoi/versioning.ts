@@ -1,3 +1,4 @@
+import { KNOWN_AOI_VERSIONS } from '../../spec/aoi/constants.js';
 import {
   usageFailureTracker,
   type RuleContext,
@@ -43,6 +44,12 @@ export function versioningRule(ctx: RuleContext): StreamRule {
         ctx.report(
           'AOI-13/meta-aoi-version',
           `the aoi:meta on line ${line} does not report aoi_version`,
+          evidence,
+        );
+      } else if (typeof aoiVersion === 'string' && !KNOWN_AOI_VERSIONS.includes(aoiVersion)) {
+        ctx.report(
+          'AOI-13/unknown-aoi-version',
+          `the aoi:meta on line ${line} reports aoi_version ${JSON.stringify(aoiVersion)}, no AOI-CLI version the kit knows (${KNOWN_AOI_VERSIONS.join(', ')})`,
           evidence,
         );
       }

@@ -182,12 +182,18 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
     const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);
+    // A discovery document can break another rule (capabilities naming an unknown aoi_version, AOI-13): its row then too.
+    const fromDiscovery = (rule: string) =>
+      DISCOVERY_COMMANDS.filter((c) => verdicts.verdict(rule, c).findings.length > 0);
     const rows = AOI_RULES.filter((rule) => rules.has(rule.id)).flatMap((rule) =>
       (rule.id === 'AOI-01'
         ? DISCOVERY_COMMANDS
         : [
-            ...plans.map((plan) => plan.name),
-            ...(escaped.get(rule.id) ?? []).filter((c) => !plans.some((p) => p.name === c)),
+            ...new Set([
+              ...fromDiscovery(rule.id),
+              ...plans.map((plan) => plan.name),
+              ...(escaped.get(rule.id) ?? []),
+            ]),
           ]
       ).map((command) => verdicts.verdict(rule.id, command)),
     );

@@ -672,6 +672,13 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
     'Report "aoi_version": "0.2" in meta.',
     '§5 says SHOULD.',
   ),
+  sub(
+    'AOI-13/unknown-aoi-version',
+    'warning',
+    'aoi_version names no AOI-CLI version the kit knows',
+    'Report the version of AOI-CLI the tool follows, "0.2", in meta and in capabilities aoi_versions; the release goes in tool_version (§5).',
+    '§5 defines aoi_version as "the version of this interface convention, e.g. aoi_version: "0.2"" but no MUST limits its values, and a later version may exist that the kit does not know: a warning.',
+  ),
 ];
 
 export type AoiRuleId = (typeof AOI_RULES)[number]['id'];

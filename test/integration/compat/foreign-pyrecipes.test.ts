@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareContracts } from '../../../src/checks/compat/judge.js';
+import { lintCli } from '../../../src/lint/aoi/lint.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { recordContract } from '../../../src/lint/contract/record.js';
 import type { Contract } from '../../../src/spec/compat/contract.js';
@@ -77,3 +78,33 @@ describe.concurrent('pyrecipes 1.4.0 → 1.5.0', () => {
     60_000,
   );
 });
+
+it('lint judges one release: release-as-aoi-version is AOI-13/unknown-aoi-version, on capabilities and in every meta', async () => {
+  const report = await lintCli(
+    processTarget(
+      spec.head[0]!,
+      spec.head.slice(1).map((a) => join(root, a)),
+    ),
+    {
+      machineFlag,
+      env: { PYRECIPES_DATA: '{stateDir}', [spec.defectEnv]: 'release-as-aoi-version' },
+      setup: [['add', '--title', 'Soup', '--minutes', '20']],
+      invocations: [
+        ['search', 'Soup'],
+        ['show', 'r1'],
+        ['add', '--title', 'Fresh'],
+        ['remove', 'r1', '--confirm'],
+      ],
+      only: ['AOI-13'],
+    },
+  );
+  expect([...new Set(report.findings.map((f) => f.id))]).toEqual(['AOI-13/unknown-aoi-version']);
+  expect(report.verdicts.filter((v) => v.warnings > 0).map((v) => v.command)).toEqual([
+    'capabilities',
+    'search',
+    'show',
+    'add',
+    'remove',
+  ]);
+  expect(report.ok).toBe(true);
+}, 120_000);

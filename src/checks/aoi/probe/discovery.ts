@@ -1,3 +1,4 @@
+import { KNOWN_AOI_VERSIONS } from '../../../spec/aoi/constants.js';
 import { validateCapabilities } from '../../../spec/aoi/schemas.js';
 import { formatSchemaErrors } from '../../../spec/schema-errors.js';
 import { toExcerpt } from '../../../stream/finding.js';
@@ -5,18 +6,38 @@ import { compileDeclaredSchema, fileIds, type DeclaredSchema } from './declared-
 import { judgeCapped } from './hang.js';
 import { endOf, type ProbeOutcome, type Report } from './types.js';
 
-/** One JSON document on stdout (surrounding whitespace allowed), or why not. */
+/** One JSON document on stdout (surrounding whitespace allowed), or why not — naming the line where it stops being one. */
 export function parseDocument(
-  stdout: Uint8Array,
+  stdout: Uint8Array | string,
 ): { ok: true; value: unknown } | { ok: false; problem: string } {
-  const text = Buffer.from(stdout).toString('utf8').trim();
+  const text = (typeof stdout === 'string' ? stdout : Buffer.from(stdout).toString('utf8')).trim();
   if (text === '') return { ok: false, problem: 'stdout is empty' };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, problem: `stdout is not one JSON document (${(error as Error).message})` };
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
+    // JSONL where one document was asked for: the first line parses, the second starts another value.
+    const lines = text.split('\n');
+    const firstIsOne = lines.length > 1 && parses(lines[0]!);
+    return {
+      ok: false,
+      problem: firstIsOne
+        ? `stdout is not one JSON document: line 1 is a whole JSON value and ${lines.length - 1} more line(s) follow it (JSONL where one document is asked for)`
+        : `stdout is not one JSON document (${message}${line !== undefined && !/line \d+/.test(message) ? `, line ${line}` : ''})`,
+    };
   }
 }
+
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * AOI-01 (§3, §10): `schema --output json` (or the tool's own spelling, `asked`) run with secret-looking
@@ -108,7 +129,18 @@ export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabiliti
   for (const attempt of run.network.slice(0, 3))
     report('AOI-01/schema-network', `capabilities reached for the network: ${attempt}`);
   if (judgeCapped(run, report) || run.exitCode !== 0) return undefined;
-  const parsed = parseDocument(run.stdout);
+  return judgeCapabilitiesDocument(run.stdout, report);
+}
+
+/**
+ * The capabilities manifest itself, printed by the tool or saved from it (`aoi-testkit check --kind capabilities`):
+ * one object valid against §17 (AOI-01), naming only AOI-CLI versions the kit knows (AOI-13). Pure.
+ */
+export function judgeCapabilitiesDocument(
+  document: Uint8Array | string,
+  report: Report,
+): Capabilities | undefined {
+  const parsed = parseDocument(document);
   if (!parsed.ok) {
     report('AOI-01/capabilities-invalid', `capabilities: ${parsed.problem}`);
     return undefined;
@@ -121,7 +153,14 @@ export function judgeCapabilities(run: ProbeOutcome, report: Report): Capabiliti
     );
     return undefined;
   }
-  return parsed.value as Capabilities;
+  const manifest = parsed.value as Capabilities & { aoi_versions?: unknown[] };
+  for (const version of manifest.aoi_versions ?? [])
+    if (typeof version === 'string' && !KNOWN_AOI_VERSIONS.includes(version))
+      report(
+        'AOI-13/unknown-aoi-version',
+        `capabilities aoi_versions lists ${JSON.stringify(version)}, no AOI-CLI version the kit knows (${KNOWN_AOI_VERSIONS.join(', ')})`,
+      );
+  return manifest;
 }
 
 /** The discovery flags of §3 and the subcommand each must agree with. */

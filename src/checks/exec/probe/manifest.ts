@@ -21,13 +21,53 @@ export function manifestCommands(run: ExecRun | undefined): Json | undefined {
   return isObject(manifest) && isObject(manifest.commands) ? manifest.commands : undefined;
 }
 
+/** How a manifest judge reports: a registered sub-rule id and one sentence (with the program's text, if any). */
+export type ManifestReport = (id: string, message: string, text?: string) => void;
+
+/**
+ * EXEC-01/manifest on the dispatch manifest itself, printed by the tool or saved from it (`aoi-testkit check --kind
+ * exec-manifest`): one JSON object whose commands map gives every command a danger_level. Returns the commands map,
+ * or undefined when there is none. Pure.
+ */
+export function judgeManifestDocument(
+  document: Uint8Array | string,
+  report: ManifestReport,
+  where = 'the dispatch manifest',
+): Json | undefined {
+  const text = typeof document === 'string' ? document : textOf(document);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    manifest = undefined;
+  }
+  const commands =
+    isObject(manifest) && isObject(manifest.commands) ? manifest.commands : undefined;
+  if (!commands) {
+    report(
+      'EXEC-01/manifest',
+      `${where} is no JSON object with a commands map`,
+      text.slice(0, 200),
+    );
+    return undefined;
+  }
+  const bad = Object.entries(commands).filter(
+    ([, c]) => !isObject(c) || !DANGER_LEVELS.includes(String(c.danger_level)),
+  );
+  for (const [name] of bad.slice(0, 3))
+    report(
+      'EXEC-01/manifest',
+      `manifest command "${name}" has no danger_level safe, mutating or destructive`,
+    );
+  return commands;
+}
+
 /**
  * EXEC-01 — the dispatch manifest, where the guide puts it (elsewhere is a warning), gives every command a
  * danger_level and lists every command a given plan's succeeding lines dispatch.
  */
 export function judgeManifest({ recording, out }: ExecJudgement): void {
   const m = recording.runs.manifest!;
-  const commands = manifestCommands(m);
   const where = recording.manifestArgs.join(' ');
   const probe = runLabel(m);
   if (where !== DEFAULT_EXEC_MANIFEST_ARGS.join(' ')) {
@@ -37,23 +77,12 @@ export function judgeManifest({ recording, out }: ExecJudgement): void {
       { probe },
     );
   }
-  if (!commands) {
-    out.add(
-      'EXEC-01/manifest',
-      `\`${where}\` printed no JSON object with a commands map (exit ${m.exitCode})`,
-      { probe, text: textOf(m.stdout).slice(0, 200) },
-    );
-    return;
-  }
-  const bad = Object.entries(commands).filter(
-    ([, c]) => !isObject(c) || !DANGER_LEVELS.includes(String(c.danger_level)),
+  const commands = judgeManifestDocument(
+    m.stdout,
+    (id, message, text) => out.add(id, message, { probe, ...(text !== undefined ? { text } : {}) }),
+    `\`${where}\` (exit ${m.exitCode})`,
   );
-  for (const [name] of bad.slice(0, 3))
-    out.add(
-      'EXEC-01/manifest',
-      `manifest command "${name}" has no danger_level safe, mutating or destructive`,
-      { probe },
-    );
+  if (!commands) return;
   // The lines that must succeed name commands agents can find (a failing line may name an unknown one). A plan
   // built from the manifest names only its commands.
   const given = recording.planSource === 'given' ? recording.plan : undefined;

@@ -13,7 +13,7 @@ export {
   maskSecrets,
   redactValue,
   secretForms,
-} from './checks/secrets.js';
+} from './secrets/mask.js';
 export { MASK } from './spec/aoi/secret-patterns.js';
 export type { Characteristic, Rule, Severity, SubRule } from './spec/types.js';
 export * from './stream/index.js';

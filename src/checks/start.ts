@@ -1,5 +1,5 @@
 import { sanitise } from '../stream/sanitise.js';
-import { maskSecrets } from './secrets.js';
+import { maskSecrets } from '../secrets/mask.js';
 
 /** One attempt to run the program under test, as the start check saw it. */
 export interface StartAttempt {

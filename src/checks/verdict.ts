@@ -1,4 +1,4 @@
-import { maskSecrets } from './secrets.js';
+import { maskSecrets } from '../secrets/mask.js';
 import { getRule } from '../spec/rules.js';
 import type { Characteristic } from '../spec/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../stream/finding.js';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access, constants, stat } from 'node:fs/promises';
 import { checkStreamAsync, type StreamReport } from '../checks/aoi/stream.js';
-import { maskSecrets } from '../checks/secrets.js';
+import { maskSecrets } from '../secrets/mask.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';

@@ -1,7 +1,7 @@
 import type { StreamReport } from '../checks/aoi/stream.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import { toExcerpt, type Finding } from '../stream/finding.js';
-import { leaksSecret, maskSecrets, redactValue } from '../checks/secrets.js';
+import { leaksSecret, maskSecrets, redactValue } from '../secrets/mask.js';
 import { MASK } from '../spec/aoi/secret-patterns.js';
 import { rulePage } from '../report/rule-pages.js';
 import type { MatcherState } from './context.js';

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
-import { canaryScanner, type CanaryEncoding } from '../checks/canary-scan.js';
-import { maskSecrets } from '../checks/secrets.js';
+import { canaryScanner, type CanaryEncoding } from '../secrets/canary-scan.js';
+import { maskSecrets } from '../secrets/mask.js';
 import type { Canaries, Canary, CanaryVia } from './canaries.js';
 import type { Run } from './run-cli.js';
 

@@ -1,5 +1,5 @@
 import { getRule, getSubRule } from '../spec/rules.js';
-import { maskSecrets } from '../checks/secrets.js';
+import { maskSecrets } from '../secrets/mask.js';
 import type { Severity } from '../spec/types.js';
 import { sanitise } from './sanitise.js';
 

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { redactValue } from '../checks/secrets.js';
+import { redactValue } from '../secrets/mask.js';
 import { makeFinding, toExcerpt, type Finding } from './finding.js';
 
 /** A parsed machine-mode event: a JSON object with a non-empty string `type`. */

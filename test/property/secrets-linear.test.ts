@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanWork } from '../../src/checks/canary-scan.js';
-import { maskSecrets } from '../../src/checks/secrets.js';
+import { scanWork } from '../../src/secrets/canary-scan.js';
+import { maskSecrets } from '../../src/secrets/mask.js';
 import { makeCanaries } from '../../src/run/index.js';
 
 // Masking and the canary scan must be linear in the length of the text (issue 15: backtracking patterns

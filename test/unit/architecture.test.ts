@@ -51,9 +51,16 @@ function violations(
   return {
     /** Checks are pure judges: they never start processes, plan probes or reach for a fake. */
     checksReachRunLintFakes: crossings(walked, 'checks', ['run', 'lint', 'fakes']),
+    /** The layers below the judges never reach up into them (the masker they share is secrets/, a leaf). */
+    streamRunReachChecks: [
+      ...crossings(walked, 'stream', ['checks', 'run', 'lint', 'fakes']),
+      ...crossings(walked, 'run', ['checks', 'lint', 'fakes']),
+    ],
+    /** secrets/ (the one masker and canary scanner) is a leaf: spec data is all it reads. */
+    secretsReachBeyondSpec: crossings(walked, 'secrets', LAYERS_BUT_SPEC),
     /** A fake that is wrong must be wrong on its own terms, and so must a generated stream. */
-    fakesReachChecks: crossings(walked, 'fakes', ['checks']),
-    arbitrariesReachChecks: crossings(walked, 'arbitraries', ['checks']),
+    fakesReachChecks: crossings(walked, 'fakes', ['checks', 'secrets']),
+    arbitrariesReachChecks: crossings(walked, 'arbitraries', ['checks', 'secrets']),
     /** spec/ is data: a function both a fake and a check call would hide from the check what the fake gets wrong. */
     specFunctionsFakesAndChecksShare: sharedFunctions(
       graph,
@@ -75,8 +82,24 @@ function violations(
   };
 }
 
+/** Every layer of src/ but spec/ (and secrets/ itself): what the masker may not reach. */
+const LAYERS_BUT_SPEC = [
+  'stream',
+  'run',
+  'lint',
+  'checks',
+  'report',
+  'matchers',
+  'fakes',
+  'arbitraries',
+  'corpus',
+  'cli',
+];
+
 const NO_VIOLATION = {
   checksReachRunLintFakes: [],
+  streamRunReachChecks: [],
+  secretsReachBeyondSpec: [],
   fakesReachChecks: [],
   arbitrariesReachChecks: [],
   specFunctionsFakesAndChecksShare: [],
@@ -92,7 +115,17 @@ describe('the layers of src/', async () => {
   const exportsOf = (file: string) => specModules.get(file) ?? {};
 
   it('the walk sees the whole tree and follows imports out of each layer', () => {
-    for (const layer of ['checks', 'fakes', 'arbitraries', 'spec', 'stream', 'run', 'lint', 'cli'])
+    for (const layer of [
+      'checks',
+      'fakes',
+      'arbitraries',
+      'spec',
+      'secrets',
+      'stream',
+      'run',
+      'lint',
+      'cli',
+    ])
       expect(filesUnder(graph, layer).length, layer).toBeGreaterThan(0);
     // The process linter reaches the checks only through other modules as well: the walk follows them.
     expect(
@@ -137,19 +170,19 @@ describe('the boundary tests fail on a planted violation', () => {
   const CLEAN = {
     'spec/secret-patterns.ts':
       'export const MASK = "***";\nexport function maskLike(text: string) { return text; }',
-    'stream/reader.ts':
-      "import { MASK } from '../spec/secret-patterns.js';\nexport const read = () => MASK;",
-    'checks/verdict.ts': 'export function makeVerdict() {}\nexport class VerdictCollector {}',
-    'checks/secrets.ts':
+    'secrets/mask.ts':
       "import { MASK } from '../spec/secret-patterns.js';\nexport const mask = () => MASK;",
+    'stream/reader.ts':
+      "import { mask } from '../secrets/mask.js';\nexport const read = () => mask();",
+    'checks/verdict.ts': 'export function makeVerdict() {}\nexport class VerdictCollector {}',
     'checks/judge.ts':
-      "import { read } from '../stream/reader.js';\nimport { makeVerdict } from './verdict.js';\nimport { mask } from './secrets.js';",
+      "import { read } from '../stream/reader.js';\nimport { makeVerdict } from './verdict.js';\nimport { mask } from '../secrets/mask.js';",
     'run/spawn.ts':
-      "import { mask } from '../checks/secrets.js';\nexport const spawn = () => mask();",
+      "import { mask } from '../secrets/mask.js';\nimport { read } from '../stream/reader.js';\nexport const spawn = () => mask() + read();",
     'lint/plan.ts':
-      "import { spawn } from '../run/spawn.js';\nimport { mask } from '../checks/secrets.js'; // lint/ may call the checks",
+      "import { spawn } from '../run/spawn.js';\nimport '../checks/judge.js'; // lint/ may call the checks",
     'fakes/tool.ts':
-      "import { MASK, maskLike } from '../spec/secret-patterns.js';\n// import { mask } from '../checks/secrets.js'; (a comment is no import)\nconst s = \"from '../checks/secrets.js'\";",
+      "import { MASK, maskLike } from '../spec/secret-patterns.js';\n// import { mask } from '../secrets/mask.js'; (a comment is no import)\nconst s = \"from '../checks/verdict.js'\";",
     'arbitraries/gen.ts':
       "import { MASK } from '../spec/secret-patterns.js';\nimport type { Tool } from '../fakes/tool.js';",
     'cli/render.ts':
@@ -169,18 +202,18 @@ describe('the boundary tests fail on a planted violation', () => {
     const found = violations(
       tree({
         ...CLEAN,
-        'stream/reader.ts':
-          "import { spawn } from '../run/spawn.js';\nexport const read = () => spawn();",
-        'checks/secrets.ts':
-          "import type { Tool } from '../fakes/tool.js';\nexport const mask = () => '***';",
+        'checks/judge.ts':
+          "import { spawn } from '../run/spawn.js';\nexport const judge = () => spawn();",
+        'checks/tool-view.ts':
+          "import type { Tool } from '../fakes/tool.js';\nexport const view = () => '***';",
         'checks/plan.ts': "export { plan } from '../lint/plan.js';",
       }),
       exportsOf,
     );
     expect(found.checksReachRunLintFakes).toEqual(
       expect.arrayContaining([
-        'checks/judge.ts → stream/reader.ts → run/spawn.ts',
-        'checks/secrets.ts → fakes/tool.ts',
+        'checks/judge.ts → run/spawn.ts',
+        'checks/tool-view.ts → fakes/tool.ts',
         'checks/plan.ts → lint/plan.ts',
       ]),
     );
@@ -191,7 +224,42 @@ describe('the boundary tests fail on a planted violation', () => {
     });
   });
 
-  it('fakes → checks and arbitraries → checks: through another layer, a dynamic import or a type', () => {
+  it('stream → run, checks and run → checks, lint: directly or through another layer', () => {
+    const found = violations(
+      tree({
+        ...CLEAN,
+        'stream/reader.ts':
+          "import { spawn } from '../run/spawn.js';\nexport const read = () => spawn();",
+        'run/spawn.ts':
+          "import { mask } from '../secrets/mask.js';\nimport { judge } from '../checks/judge.js';\nexport const spawn = () => mask();",
+        'checks/judge.ts': "export const judge = () => '';",
+        'run/record.ts': "import { plan } from '../lint/plan.js';",
+      }),
+      exportsOf,
+    );
+    expect(found.streamRunReachChecks).toEqual(
+      expect.arrayContaining([
+        'stream/reader.ts → run/spawn.ts',
+        'stream/reader.ts → run/spawn.ts → checks/judge.ts',
+        'run/spawn.ts → checks/judge.ts',
+        'run/record.ts → lint/plan.ts',
+      ]),
+    );
+  });
+
+  it('secrets/ → anything but spec/: the masker stays a leaf', () => {
+    const found = violations(
+      tree({
+        ...CLEAN,
+        'secrets/mask.ts':
+          "import { MASK } from '../spec/secret-patterns.js';\nimport { read } from '../stream/reader.js';\nexport const mask = () => MASK;",
+      }),
+      exportsOf,
+    );
+    expect(found.secretsReachBeyondSpec).toEqual(['secrets/mask.ts → stream/reader.ts']);
+  });
+
+  it('fakes → checks, secrets and arbitraries → checks, secrets: through another layer, a dynamic import or a type', () => {
     const found = violations(
       tree({
         ...CLEAN,
@@ -199,20 +267,18 @@ describe('the boundary tests fail on a planted violation', () => {
           "import { read } from '../stream/reader.js';\nexport const tool = () => import('./late.js');",
         'fakes/late.ts': "export type { Finding } from '../checks/finding.js';",
         'checks/finding.ts': 'export interface Finding { id: string }',
-        'stream/reader.ts':
-          "import { mask } from '../checks/secrets.js';\nexport const read = () => mask();",
       }),
       exportsOf,
     );
     expect(found.fakesReachChecks).toEqual(
       expect.arrayContaining([
-        'fakes/tool.ts → stream/reader.ts → checks/secrets.ts',
+        'fakes/tool.ts → stream/reader.ts → secrets/mask.ts',
         'fakes/late.ts → checks/finding.ts',
       ]),
     );
     expect(found.arbitrariesReachChecks).toEqual(
       expect.arrayContaining([
-        'arbitraries/gen.ts → fakes/tool.ts → stream/reader.ts → checks/secrets.ts',
+        'arbitraries/gen.ts → fakes/tool.ts → stream/reader.ts → secrets/mask.ts',
       ]),
     );
   });

@@ -4,7 +4,7 @@
  * each ajv error mapped to one sub-rule, then the cross-field rules of the spec text in code.
  */
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
-import { maskSecrets } from '../secrets.js';
+import { maskSecrets } from '../../secrets/mask.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { VerdictCollector, type Report as VerdictReport, type RuleVerdict } from '../verdict.js';

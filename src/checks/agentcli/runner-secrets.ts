@@ -1,7 +1,7 @@
 import type { LifecycleRecord } from '../../spec/agentcli/transcript.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { isObject } from '../../stream/json.js';
-import { canaryScanner } from '../canary-scan.js';
+import { canaryScanner } from '../../secrets/canary-scan.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 
 export interface RunnerSecretsInput {

@@ -1,6 +1,6 @@
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
 import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/transcript.js';
-import { secretForms } from '../secrets.js';
+import { secretForms } from '../../secrets/mask.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';

@@ -1,5 +1,5 @@
-import { canaryScanner } from '../canary-scan.js';
-import { isEnvDump, leaksSecret } from '../secrets.js';
+import { canaryScanner } from '../../secrets/canary-scan.js';
+import { isEnvDump, leaksSecret } from '../../secrets/mask.js';
 import type { RuleContext, StreamRule } from './context.js';
 
 const ARGV_KEYS = /^(?:argv|args|arguments|raw_args|cmdline|command_line)$/i;

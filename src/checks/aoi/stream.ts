@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { makeFinding, toExcerpt, type Evidence, type Finding } from '../../stream/finding.js';
 import { JsonlReader, type AoiEvent } from '../../stream/jsonl-reader.js';
-import { redactValue } from '../secrets.js';
+import { redactValue } from '../../secrets/mask.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type RuleVerdict } from '../verdict.js';
 import { boundsRule } from './bounds.js';

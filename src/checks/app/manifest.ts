@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { normalize } from 'node:path/posix';
-import { maskSecrets } from '../secrets.js';
+import { maskSecrets } from '../../secrets/mask.js';
 import {
   APP_COMMAND_NAME,
   APP_MANIFEST_FILE,

@@ -5,7 +5,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import * as precompiled from '../../spec/cmdhelp/validators.generated.js';
-import { maskSecrets } from '../secrets.js';
+import { maskSecrets } from '../../secrets/mask.js';
 import schema from '../../spec/cmdhelp/cmdhelp.schema.json' with { type: 'json' };
 import type { CmdhelpDocument } from '../../spec/cmdhelp/types.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';

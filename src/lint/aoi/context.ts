@@ -10,7 +10,7 @@ import type { VerdictCollector } from '../../checks/verdict.js';
 import type { Canaries } from '../../run/canaries.js';
 import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
-import { redactValue } from '../../checks/secrets.js';
+import { redactValue } from '../../secrets/mask.js';
 import { sideEffects } from '../../checks/aoi/probe/observe.js';
 import { toExcerpt } from '../../stream/finding.js';
 import {

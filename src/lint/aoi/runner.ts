@@ -5,7 +5,7 @@ import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
 import { OutputBudget, type BudgetShare } from '../../run/output-budget.js';
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
-import { isSensitiveName } from '../../checks/secrets.js';
+import { isSensitiveName } from '../../secrets/mask.js';
 import { toExcerpt } from '../../stream/finding.js';
 import {
   changes,

@@ -1,6 +1,6 @@
 /**
  * What counts as sensitive, from AOI-CLI §11, as data: the names, keys, placeholders and token shapes. The
- * checker's detection and masking (checks/secrets.ts) reads them; a reference tool keeps its own, simpler
+ * checker's detection and masking (secrets/mask.ts) reads them; a reference tool keeps its own, simpler
  * policy, so that a gap in the checker cannot hide behind the same gap in the tool it judges.
  */
 

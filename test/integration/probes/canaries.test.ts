@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { secretForms } from '../../../src/checks/secrets.js';
+import { secretForms } from '../../../src/secrets/mask.js';
 import { CANARY_ENV_NAMES, findLeaks, makeCanaries, runCli } from '../../../src/run/index.js';
 
 const bin = (name: string) => new URL(`./bin/${name}`, import.meta.url).pathname;

@@ -6,7 +6,7 @@ import {
   maskSecrets,
   redactValue,
   secretForms,
-} from '../../../src/checks/secrets.js';
+} from '../../../src/secrets/mask.js';
 import { MASK } from '../../../src/spec/aoi/secret-patterns.js';
 
 const GH_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`; // 36 chars after the prefix

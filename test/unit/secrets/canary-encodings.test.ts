@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { base64Cores, type CanaryEncoding } from '../../../src/checks/canary-scan.js';
+import { base64Cores, type CanaryEncoding } from '../../../src/secrets/canary-scan.js';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
-import { maskSecrets } from '../../../src/checks/secrets.js';
+import { maskSecrets } from '../../../src/secrets/mask.js';
 import { findFileLeaks, findLeaks, makeCanaries, runCli } from '../../../src/run/index.js';
 
 // One canary, printed by a program in each encoding it can produce without effort. For each: the scanner

@@ -22,12 +22,7 @@ export {
   type ResolvedSpawn,
   type SpawnResolution,
 } from './checks/agentcli/resolve-spawn.js';
-export {
-  normalizeTurnEvents,
-  TURN_EVENT_TYPES,
-  type TurnEvent,
-  type TurnEventType,
-} from './checks/agentcli/normalize.js';
+export { normalizeTurnEvents, type TurnEvent } from './checks/agentcli/normalize.js';
 export { checkTurns, type TurnCheckOptions, type TurnReport } from './checks/agentcli/turns.js';
 export { checkAgentLifecycle, type LifecycleReport } from './checks/agentcli/lifecycle.js';
 export {

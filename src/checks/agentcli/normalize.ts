@@ -2,18 +2,6 @@ import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/trans
 import { REPL_AGENT_TAGS } from '../../spec/agentcli/transcript.js';
 import { isObject } from '../../stream/json.js';
 
-/** AIP-45 §Stream event taxonomy: the closed set of event types a runner relays to its host. */
-export const TURN_EVENT_TYPES = [
-  'text-delta',
-  'tool-call',
-  'tool-result',
-  'thought',
-  'agent-prompt',
-  'turn-end',
-  'error',
-] as const;
-export type TurnEventType = (typeof TURN_EVENT_TYPES)[number];
-
 interface TurnEventBase {
   /** 0-based index of the turn the event belongs to. */
   readonly turn: number;

@@ -1,15 +1,15 @@
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
-import type { AgentTranscript, TranscriptFrame } from '../../spec/agentcli/transcript.js';
+import { MCP_PROTOCOL_VERSIONS } from '../../spec/agentcli/mcp.js';
+import {
+  TURN_EVENT_TYPES,
+  type AgentTranscript,
+  type TranscriptFrame,
+} from '../../spec/agentcli/transcript.js';
 import { secretForms } from '../../secrets/mask.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
 import { ruleIdsOf } from '../../spec/rules.js';
 import { VerdictCollector, type Report, type RuleVerdict } from '../verdict.js';
-import {
-  normalizeTranscript,
-  TURN_EVENT_TYPES,
-  type NormalizedTranscript,
-  type TurnEvent,
-} from './normalize.js';
+import { normalizeTranscript, type NormalizedTranscript, type TurnEvent } from './normalize.js';
 import { isObject } from '../../stream/json.js';
 
 export interface TurnCheckOptions {
@@ -35,18 +35,6 @@ export interface TurnReport extends Report {
 
 /** The rules judged on a conversation (AGENTCLI-20…25). */
 export const TURN_RULE_IDS = ruleIdsOf('AGENTCLI', 'transcript');
-
-/**
- * MCP protocol revisions (modelcontextprotocol.io) a client may speak. An MCP server may answer an older
- * revision than the client offered (the spec's negotiation) when it is one of these and not newer than
- * the offer; anything else is a version the client cannot speak.
- */
-export const MCP_PROTOCOL_VERSIONS = [
-  '2024-11-05',
-  '2025-03-26',
-  '2025-06-18',
-  '2025-11-25',
-] as const;
 
 const TYPES: ReadonlySet<string> = new Set(TURN_EVENT_TYPES);
 type Json = Record<string, unknown>;

@@ -1,9 +1,8 @@
-import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
+import type { AgentProtocol, TurnEventType } from '../../spec/agentcli/transcript.js';
 import type { FaultContract, FaultFactoryOf } from '../fault-contract.js';
 
 /** The taxonomy event a runner should surface for a fault (AIP-45 §Stream event taxonomy), when there is one. */
-export type TaxonomyEvent =
-  'text-delta' | 'tool-call' | 'tool-result' | 'thought' | 'agent-prompt' | 'turn-end' | 'error';
+export type TaxonomyEvent = TurnEventType;
 
 /**
  * The switches the faults flip. A clean agent has none set; faults are merged in order (a later fault wins

@@ -26,6 +26,18 @@ export interface AgentTranscript {
   readonly exit?: { readonly code: number | null; readonly signal: string | null };
 }
 
+/** AIP-45 §Stream event taxonomy: the closed set of event types a runner relays to its host. */
+export const TURN_EVENT_TYPES = [
+  'text-delta',
+  'tool-call',
+  'tool-result',
+  'thought',
+  'agent-prompt',
+  'turn-end',
+  'error',
+] as const;
+export type TurnEventType = (typeof TURN_EVENT_TYPES)[number];
+
 /**
  * The proprietary arm's wire, as the kit's fake REPL agent speaks it: one line per message, UTF-8, LF.
  *

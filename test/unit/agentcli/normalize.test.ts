@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { normalizeTurnEvents, TURN_EVENT_TYPES } from '../../../src/checks/agentcli/normalize.js';
+import { normalizeTurnEvents } from '../../../src/checks/agentcli/normalize.js';
+import { TURN_EVENT_TYPES } from '../../../src/spec/agentcli/transcript.js';
 import {
   acp,
   acpOpen,

@@ -618,6 +618,12 @@ async function withHogs(enabled, body) {
 
 // ---- the snapshot and its comparison ----
 
+/** Rule prefixes whose verdicts need a program of the user's kind to judge, with where they are proven instead. */
+const SNAPSHOTTED_ELSEWHERE = {
+  CONSUMER: 'a consumer program is run per scenario: test/integration/consumer',
+  RUNTIME: 'an APP runtime is run per scenario: test/integration/consumer/app-runtimes.test.ts',
+};
+
 async function snapshot(liveToo, kinds) {
   const [kit, lint, agents, corpus, fakes] = await Promise.all([
     load('index'),
@@ -642,6 +648,15 @@ async function snapshot(liveToo, kinds) {
     if (seen.has(r.input)) throw new Error(`two records for ${r.input}`);
     seen.add(r.input);
   }
+  // Every spec the kit judges (COVERAGE_SPECS, from SPECS) has inputs here: a spec added without them fails.
+  const judged = new Set(
+    records.flatMap((r) => (r.verdicts ?? []).map((v) => v.rule.split('-')[0])),
+  );
+  const missing = corpus.COVERAGE_SPECS.map((spec) => spec.prefix).filter(
+    (prefix) => !judged.has(prefix) && !(prefix in SNAPSHOTTED_ELSEWHERE),
+  );
+  if (missing.length > 0)
+    throw new Error(`no input of the snapshot judges ${missing.join(', ')}: add its fixtures here`);
   return {
     $comment:
       'aoi-testkit verdict snapshot (scripts/verdict-snapshot.mjs): every verdict on every shipped input.',

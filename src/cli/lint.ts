@@ -26,6 +26,7 @@ import {
   runExecSpec,
   skippedSpec,
   specOfRule,
+  SPEC_RULES,
   type SpecResult,
 } from '../lint/multi.js';
 import { writeVerdicts } from './check.js';
@@ -115,9 +116,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   const reporting = parseReporting(values);
   for (const rule of lists.only ?? [])
     if (specOfRule(rule) === undefined)
-      throw new UsageError(
-        `--only ${rule}: not a rule id (AOI-01 … AOI-13, CMDHELP-01 … 08, EXEC-01 … 11, APP-01 … 15)`,
-      );
+      throw new UsageError(`--only ${rule}: not a rule id (${liveRuleRanges()})`);
   const specs = new Set<SpecId>();
   for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
     if (word === 'all') SPEC_IDS.forEach((s) => specs.add(s));
@@ -201,6 +200,13 @@ export function parseLintArgs(args: string[]): LintArgs {
     appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
   };
 }
+
+/** The rule ids of the live specs, for a message: `AOI-01 … AOI-13, CMDHELP-01 … 08, …`. */
+const liveRuleRanges = () =>
+  SPEC_IDS.map((spec, i) => {
+    const [first, last] = [SPEC_RULES[spec][0]!, SPEC_RULES[spec].at(-1)!];
+    return `${first} … ${i === 0 ? last : last.slice(last.indexOf('-') + 1)}`;
+  }).join(', ');
 
 /** Flags whose value is itself a flag (`--machine-flag "--format jsonl"`), which parseArgs would take for a missing value. */
 const DASH_VALUED = ['--machine-flag'];

@@ -7,6 +7,7 @@
  * `capabilities` (discovery.ts).
  */
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
+import { LIVE_SPEC_IDS } from '../spec/specs.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 
 export const SUMMARY =
@@ -229,10 +230,9 @@ export const VERBS = {
       spec: {
         type: 'string',
         repeatable: true,
-        description:
-          'aoi, cmdhelp, exec, app or all, comma-separated or repeated (default: detect and say what was found)',
+        description: `${[...LIVE_SPEC_IDS].join(', ')} or all, comma-separated or repeated (default: detect and say what was found)`,
         usage: {
-          value: 'aoi|cmdhelp|exec|app|all',
+          value: `${[...LIVE_SPEC_IDS, 'all'].join('|')}`,
           text: ' judge these specs (repeatable or comma-separated; default: detect and say what was found)',
         },
       },
@@ -832,9 +832,8 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
     text: 'list the presets (well-behaved, ..., helpdesk.FAULT, agent-acp.FAULT)',
   },
   {
-    synopsis:
-      'scenarios [--kind K] [--spec aoi|cmdhelp|exec|app|agent|consumer] [--output text|jsonl]',
-    text: '\nlist the shipped corpus (kinds: stream, lint, foreign, cmdhelp, exec, app, agent, consumer)',
+    synopsis: `scenarios [--kind K] [--spec ${SCENARIO_SPECS.join('|')}] [--output text|jsonl]`,
+    text: `\nlist the shipped corpus (kinds: ${SCENARIO_KINDS.join(', ')})`,
   },
   {
     synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...',

@@ -7,12 +7,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from '../spec/agentcli/rules.js';
-import { AOI_RULES, AOI_SUB_RULES } from '../spec/aoi/rules.js';
-import { APP_RULES, APP_SUB_RULES } from '../spec/app/rules.js';
-import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../spec/cmdhelp/rules.js';
-import { COMPAT_RULES, COMPAT_SUB_RULES } from '../spec/compat/rules.js';
-import { EXEC_RULES, EXEC_SUB_RULES } from '../spec/exec/rules.js';
+import { REGISTRIES } from '../spec/rules.js';
+import { SPECS } from '../spec/specs.js';
 import type { Rule, SubRule } from '../spec/types.js';
 import { kitRoot } from './files.js';
 
@@ -26,53 +22,17 @@ interface CoverageSpec {
 }
 
 /**
- * The five specs a tool is judged on, and its compatibility from release to release, in the order the page gives them; the registries are the kit's, whole. The
- * CONSUMER rules judge the reading side (a consumer program, not a tool) and are proven in test/integration/consumer.
+ * The specs a tool is judged on, in SPECS order; the registries are the kit's, whole. The CONSUMER rules judge the
+ * reading side (a consumer program, not a tool) and are proven in test/integration/consumer.
  */
-export const COVERAGE_SPECS: readonly CoverageSpec[] = [
-  {
-    prefix: 'AOI',
-    title: 'AOI-CLI v0.2 (machine mode)',
-    text: 'aoi-cli-v0.2',
-    rules: AOI_RULES,
-    subRules: AOI_SUB_RULES,
-  },
-  {
-    prefix: 'CMDHELP',
-    title: 'cmdhelp v0.1',
-    text: 'cmdhelp-v0.1',
-    rules: CMDHELP_RULES,
-    subRules: CMDHELP_SUB_RULES,
-  },
-  {
-    prefix: 'EXEC',
-    title: 'exec batch dispatch',
-    text: 'batch-dispatch-exec',
-    rules: EXEC_RULES,
-    subRules: EXEC_SUB_RULES,
-  },
-  {
-    prefix: 'APP',
-    title: 'Agent Applications (APP.md and the CLI contract)',
-    text: 'app-cli-contract',
-    rules: APP_RULES,
-    subRules: APP_SUB_RULES,
-  },
-  {
-    prefix: 'AGENTCLI',
-    title: 'AIP-45 (AGENT-CLI.md and agent CLIs)',
-    text: 'aip-45-agent-cli',
-    rules: AGENTCLI_RULES,
-    subRules: AGENTCLI_SUB_RULES,
-  },
-  {
-    prefix: 'COMPAT',
-    title: 'Compatibility between releases (AOI-CLI §5, §5.1)',
-    text: 'aoi-cli-v0.2',
-    rules: COMPAT_RULES,
-    subRules: COMPAT_SUB_RULES,
-  },
-];
+export const COVERAGE_SPECS: readonly CoverageSpec[] = SPECS.filter(
+  (spec) => spec.judges === 'tool',
+).map((spec) => ({
+  prefix: spec.prefix,
+  title: spec.title,
+  text: spec.text,
+  ...REGISTRIES[spec.id],
+}));
 
 /**
  * Sub-rules no fault or fixture can show (a choice of the checker's caller, a runner's configuration, a budget of

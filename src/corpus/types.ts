@@ -25,7 +25,7 @@ export interface ScenarioExpected {
   readonly findings: readonly string[];
 }
 
-/** The spec a scenario holds a fake to. */
+/** The spec a scenario holds a fake to (the corpus's names in SPECS, src/spec/specs.ts: corpus/kinds.ts checks they agree). */
 export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
 export type ScenarioKind =
   'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';

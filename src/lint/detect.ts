@@ -22,17 +22,11 @@ import { ProbeRunner, type ReusableProbe } from './aoi/runner.js';
 import { processTarget } from './aoi/target.js';
 import { DEFAULT_MACHINE_FLAG, DEFAULT_SURFACE } from './aoi/plan.js';
 import { isObject } from '../stream/json.js';
+import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 
-export const SPEC_IDS = ['aoi', 'cmdhelp', 'exec', 'app'] as const;
-export type SpecId = (typeof SPEC_IDS)[number];
-
-/** The rule-id prefix of each spec (the `name` of its aoi:check events). */
-export const SPEC_RULE_PREFIX: Record<SpecId, string> = {
-  aoi: 'AOI',
-  cmdhelp: 'CMDHELP',
-  exec: 'EXEC',
-  app: 'APP',
-};
+/** The specs detection looks for: the live ones of SPECS. */
+export const SPEC_IDS = LIVE_SPEC_IDS;
+export type SpecId = LiveSpecId;
 
 export interface SpecDetection {
   readonly spec: SpecId;

@@ -5,23 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
-import { checkExec, EXEC_RULE_IDS, type ExecPlan } from './exec/index.js';
+import { checkExec, type ExecPlan } from './exec/index.js';
 import { skippedVerdicts, type RuleVerdict } from '../checks/verdict.js';
-import { APP_RULES } from '../spec/app/rules.js';
-import { AOI_RULES } from '../spec/aoi/rules.js';
-import { CMDHELP_RULES } from '../spec/cmdhelp/rules.js';
+import { REGISTRIES } from '../spec/rules.js';
+import { bySpec, LIVE_SPEC_IDS } from '../spec/specs.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import type { SpecId } from './detect.js';
 import { isObject } from '../stream/json.js';
 import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 
-/** The rule ids of each spec, in registry order. */
-export const SPEC_RULES: Record<SpecId, readonly string[]> = {
-  aoi: AOI_RULES.map((r) => r.id),
-  cmdhelp: CMDHELP_RULES.map((r) => r.id),
-  exec: [...EXEC_RULE_IDS],
-  app: APP_RULES.map((r) => r.id),
-};
+/** The rule ids of each live spec, in registry order. */
+export const SPEC_RULES: Readonly<Record<SpecId, readonly string[]>> = bySpec(
+  LIVE_SPEC_IDS,
+  (spec) => REGISTRIES[spec].rules.map((r) => r.id),
+);
 
 /** The spec a rule id belongs to, or undefined. */
 export function specOfRule(id: string): SpecId | undefined {

@@ -8,81 +8,77 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { SPECS, type FixtureFamily } from '../../src/spec/specs.js';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
-const inFixtures = (...parts: string[]) => join(FIXTURES, ...parts);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = join(ROOT, 'fixtures/');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+
+/**
+ * For each family, a copy of a valid expected file broken in a way its schema must catch (by folder: a family
+ * added to SPECS without one fails below).
+ */
+const PLANTS: Readonly<Record<string, (expected: any) => unknown>> = {
+  'fixtures/transcripts': (e) => ({ ...e, verdicts: { ...e.verdicts, 'AOI-02': 'maybe' } }),
+  'fixtures/transcripts/agents': (e) => ({
+    ...e,
+    fixtures: [{ ...e.fixtures[0], breaks: 'AGENTCLI-22/no-turn-end' }],
+  }),
+  'fixtures/cmdhelp': (e) => ({
+    ...e,
+    fixtures: [{ ...e.fixtures[0], findings: [{ id: 'cmdhelp-01', line: 0 }] }],
+  }),
+  'fixtures/apps': (e) => ({ ...e, packages: [{ path: 'todo', findings: [] }] }),
+  'fixtures/exec': (e) => ({
+    ...e,
+    judgements: [{ ...e.judgements[0], options: { ignoreErrors: 'yes' } }],
+  }),
+  'fixtures/contracts': (e) => ({
+    ...e,
+    pairs: [{ ...e.pairs[0], changes: [{ class: 'field-removed', breaking: true }] }],
+  }),
+  'fixtures/manifests/agent-cli': (e) => ({
+    ...e,
+    fixtures: [{ ...e.fixtures[0], path: 'valid/minimal/agent-cli.md' }],
+  }),
+};
+
+/** A family's expected-verdict files, where SPECS says they are. */
+function expectedFilesOf(family: FixtureFamily): string[] {
+  const dir = join(ROOT, family.dir);
+  if (family.expected === 'one') return [join(dir, 'expected.json')];
+  if (family.expected === 'beside')
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.expected.json'))
+      .sort()
+      .map((f) => join(dir, f));
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(dir, d.name, 'expected.json'))
+    .sort();
+}
 
 interface Family {
   name: string;
   schema: string;
-  /** The expected-verdict files the schema describes. */
   files: () => string[];
-  /** A copy of a valid expected file, broken in a way the schema must catch. */
   plant: (expected: any) => unknown;
 }
 
-const FAMILIES: Family[] = [
-  {
-    name: 'transcripts (AOI streams)',
-    schema: inFixtures('transcripts', 'expected.schema.json'),
-    files: () =>
-      readdirSync(inFixtures('transcripts'))
-        .filter((f) => f.endsWith('.expected.json'))
-        .sort()
-        .map((f) => inFixtures('transcripts', f)),
-    plant: (e) => ({ ...e, verdicts: { ...e.verdicts, 'AOI-02': 'maybe' } }),
-  },
-  {
-    name: 'transcripts/agents (agent conversations)',
-    schema: inFixtures('transcripts', 'agents-expected.schema.json'),
-    files: () => [inFixtures('transcripts', 'agents', 'expected.json')],
-    plant: (e) => ({ ...e, fixtures: [{ ...e.fixtures[0], breaks: 'AGENTCLI-22/no-turn-end' }] }),
-  },
-  {
-    name: 'cmdhelp',
-    schema: inFixtures('cmdhelp', 'expected.schema.json'),
-    files: () => [inFixtures('cmdhelp', 'expected.json')],
-    plant: (e) => ({
-      ...e,
-      fixtures: [{ ...e.fixtures[0], findings: [{ id: 'cmdhelp-01', line: 0 }] }],
-    }),
-  },
-  {
-    name: 'apps',
-    schema: inFixtures('apps', 'expected.schema.json'),
-    files: () => [inFixtures('apps', 'expected.json')],
-    plant: (e) => ({ ...e, packages: [{ path: 'todo', findings: [] }] }),
-  },
-  {
-    name: 'exec',
-    schema: inFixtures('exec', 'expected.schema.json'),
-    files: () =>
-      readdirSync(inFixtures('exec'), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => inFixtures('exec', d.name, 'expected.json'))
-        .sort(),
-    plant: (e) => ({
-      ...e,
-      judgements: [{ ...e.judgements[0], options: { ignoreErrors: 'yes' } }],
-    }),
-  },
-  {
-    name: 'contracts (pairs of contracts)',
-    schema: inFixtures('contracts', 'expected.schema.json'),
-    files: () => [inFixtures('contracts', 'expected.json')],
-    plant: (e) => ({
-      ...e,
-      pairs: [{ ...e.pairs[0], changes: [{ class: 'field-removed', breaking: true }] }],
-    }),
-  },
-  {
-    name: 'manifests/agent-cli',
-    schema: inFixtures('manifests', 'agent-cli', 'expected.schema.json'),
-    files: () => [inFixtures('manifests', 'agent-cli', 'expected.json')],
-    plant: (e) => ({ ...e, fixtures: [{ ...e.fixtures[0], path: 'valid/minimal/agent-cli.md' }] }),
-  },
-];
+/** Every spec's fixture families (SPECS). */
+const FAMILIES: Family[] = SPECS.flatMap((spec) =>
+  spec.fixtures.map((family) => ({
+    name: `${family.dir.replace(/^fixtures\//, '')} (${spec.id})`,
+    schema: join(ROOT, family.schema),
+    files: () => expectedFilesOf(family),
+    plant: PLANTS[family.dir] ?? (() => expect.unreachable(`no planted file for ${family.dir}`)),
+  })),
+);
+
+it('every family of SPECS has a planted bad file, and every planted file a family', () => {
+  const dirs = SPECS.flatMap((spec) => spec.fixtures.map((f) => f.dir as string)).sort();
+  expect(Object.keys(PLANTS).sort()).toEqual(dirs);
+});
 
 describe.each(FAMILIES.map((f) => [f.name, f] as const))(
   'fixtures/%s: expected verdicts have the shape of the family schema',

@@ -1,6 +1,7 @@
 import type { Report, RuleVerdict } from '../../checks/verdict.js';
 import type { Finding } from '../../stream/finding.js';
 import { sanitise } from '../../stream/sanitise.js';
+import { specOfRule } from '../../spec/specs.js';
 import type { BaselineOutcome } from '../baseline.js';
 
 /** A file a finding points into, for reporters that link findings to files (SARIF). */
@@ -34,8 +35,8 @@ export const viewOk = (view: ReportView): boolean =>
 export const isKnown = (view: ReportView, verdict: RuleVerdict): boolean =>
   view.baseline?.known.includes(verdict) === true;
 
-/** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp`. */
-export const specOf = (rule: string): string => rule.replace(/-\d+$/, '').toLowerCase();
+/** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp` (SPECS). */
+export const specOf = (rule: string): string => specOfRule(rule)?.id ?? rule;
 
 export const STATUS_LABELS: Readonly<Record<RuleVerdict['status'], string>> = {
   pass: 'PASS',

@@ -1,30 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AGENTCLI_RULES, AGENTCLI_SUB_RULES } from '../../../src/spec/agentcli/rules.js';
-import { AOI_RULES, AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
-import { APP_RULES, APP_SUB_RULES } from '../../../src/spec/app/rules.js';
-import { CMDHELP_RULES, CMDHELP_SUB_RULES } from '../../../src/spec/cmdhelp/rules.js';
-import { COMPAT_RULES, COMPAT_SUB_RULES } from '../../../src/spec/compat/rules.js';
-import { CONSUMER_RULES, CONSUMER_SUB_RULES } from '../../../src/spec/consumer/rules.js';
-import { RUNTIME_RULES, RUNTIME_SUB_RULES } from '../../../src/spec/consumer/runtime-rules.js';
-import { EXEC_RULES, EXEC_SUB_RULES } from '../../../src/spec/exec/rules.js';
+import { REGISTRIES } from '../../../src/spec/rules.js';
+import { SPECS } from '../../../src/spec/specs.js';
 import type { Rule, SubRule } from '../../../src/spec/types.js';
 
 /** Every rule of every spec has its page, titled as the registry titles it, with a section per sub-rule. */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const SPECS: [string, readonly Rule[], readonly SubRule[]][] = [
-  ['AOI', AOI_RULES, AOI_SUB_RULES],
-  ['AGENTCLI', AGENTCLI_RULES, AGENTCLI_SUB_RULES],
-  ['CMDHELP', CMDHELP_RULES, CMDHELP_SUB_RULES],
-  ['EXEC', EXEC_RULES, EXEC_SUB_RULES],
-  ['APP', APP_RULES, APP_SUB_RULES],
-  ['CONSUMER', CONSUMER_RULES, CONSUMER_SUB_RULES],
-  ['RUNTIME', RUNTIME_RULES, RUNTIME_SUB_RULES],
-  ['COMPAT', COMPAT_RULES, COMPAT_SUB_RULES],
-];
+const REGISTERED: [string, readonly Rule[], readonly SubRule[]][] = SPECS.map((spec) => [
+  spec.prefix,
+  REGISTRIES[spec.id].rules,
+  REGISTRIES[spec.id].subRules,
+]);
 
-describe.each(SPECS)('%s rule pages (docs/rules/)', (prefix, rules, subRules) => {
+describe.each(REGISTERED)('%s rule pages (docs/rules/)', (prefix, rules, subRules) => {
   const subRuleIds = new Set(subRules.map((s) => s.id));
   const heading = new RegExp(`^###\\s+(${prefix}-\\d+\\/\\S+)\\s*$`, 'gm');
 

@@ -1,76 +1,20 @@
 /**
- * `aoi-testkit scenarios --run`: the kit judged by its own corpus. Each stream and lint scenario's fake runs in
- * memory (no process, as scripts/verdict-snapshot.mjs runs them), the kit's checker or linter judges it, and the
- * outcome in the corpus's terms (outcomeOf: ok, each rule's outcome, the sub-rules reported) is compared with
- * the scenario's `expected`. One result per scenario, reported as text, JSONL or JUnit (one testcase each).
+ * `aoi-testkit scenarios --run`: the kit judged by its own corpus (src/corpus/runner.ts runs each scenario, of every
+ * kind), reported as text, JSONL or JUnit (one testcase each).
  */
 import { writeFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
-import { checkStream, STREAM_RULE_IDS } from '../checks/aoi/stream.js';
-import { LINT_RULE_IDS } from '../corpus/aoi.js';
-import { outcomeOf } from '../corpus/outcome.js';
-import { runStreamScenario, scenarioFaults } from '../corpus/run.js';
-import type { LintScenario, Scenario, ScenarioExpected, StreamScenario } from '../corpus/types.js';
-import { notes } from '../fakes/aoi/notes/index.js';
-import { lintCli, LintSetupError } from '../lint/aoi/lint.js';
-import { inMemoryTarget } from '../lint/aoi/memory-target.js';
+import { availableParallelism } from 'node:os';
+import { runCorpus, type ScenarioResult } from '../corpus/runner.js';
+import type { Scenario, ScenarioExpected } from '../corpus/types.js';
 import { writeReason } from './baseline.js';
 import type { Emitter } from './emitter.js';
 import { TOOL } from './emitter.js';
 import { collect } from './reporters/index.js';
 import type { ReporterTarget } from './reporters/options.js';
-import { RUNNABLE_KINDS } from './scenarios.js';
 import { xml } from './reporters/junit.js';
 import { InputError } from './usage.js';
 
-export type RunnableScenario = StreamScenario | LintScenario;
-
-export interface ScenarioResult {
-  readonly id: string;
-  readonly kind: RunnableScenario['kind'];
-  /** Expected and actual outcome agree. */
-  readonly ok: boolean;
-  readonly expected: ScenarioExpected;
-  /** Undefined when the run could not be judged (a setup that failed): `error` says why. */
-  readonly actual?: ScenarioExpected;
-  readonly error?: string;
-  readonly durationMs: number;
-}
-
-export const isRunnable = (s: Scenario): s is RunnableScenario =>
-  (RUNNABLE_KINDS as readonly string[]).includes(s.kind);
-
-/** Judge one scenario's fake, in memory, and compare with what the corpus expects. */
-export async function runScenario(scenario: RunnableScenario): Promise<ScenarioResult> {
-  const started = performance.now();
-  const done = (fields: { actual?: ScenarioExpected; error?: string }): ScenarioResult => ({
-    id: scenario.id,
-    kind: scenario.kind,
-    ok: fields.actual !== undefined && isDeepStrictEqual(fields.actual, scenario.expected),
-    expected: scenario.expected,
-    ...fields,
-    durationMs: performance.now() - started,
-  });
-  if (scenario.kind === 'stream') {
-    const run = await runStreamScenario(scenario);
-    return done({
-      actual: outcomeOf(
-        checkStream(run.stdout, { exitCode: run.exitCode, signal: run.signal }),
-        STREAM_RULE_IDS,
-      ),
-    });
-  }
-  try {
-    const report = await lintCli(
-      inMemoryTarget(notes, { faults: scenarioFaults(scenario.fake), seed: scenario.fake.seed }),
-      { setup: scenario.setup, invocations: scenario.invocations },
-    );
-    return done({ actual: outcomeOf(report, LINT_RULE_IDS) });
-  } catch (error) {
-    if (!(error instanceof LintSetupError)) throw error;
-    return done({ error: error.message });
-  }
-}
+export type { ScenarioResult } from '../corpus/runner.js';
 
 /** How expected and actual differ, in a line: the rules whose outcome differs, the sub-rules missing and extra. */
 export function difference(result: ScenarioResult): string {
@@ -156,23 +100,27 @@ function writeRunJsonl(results: readonly ScenarioResult[], emitter: Emitter): vo
   });
 }
 
-/** Run the scenarios one after another (a lint holds its own pool of probes), deliver every reporter; 0 when all agree, else 1. */
+/** Run the scenarios, as many at once as the machine has cores, deliver every reporter; 0 when all agree, else 1. */
 export async function runScenarioCorpus(
-  scenarios: readonly RunnableScenario[],
+  scenarios: readonly Scenario[],
   targets: readonly ReporterTarget[],
   emitter: Emitter,
 ): Promise<number> {
   const results: ScenarioResult[] = [];
+  let done = 0;
   const progress = targets.some((t) => t.path === undefined && t.name === 'jsonl')
     ? undefined
     : (r: ScenarioResult) =>
-        process.stderr.write(
-          `aoi-testkit scenarios: ${results.length}/${scenarios.length} · ${r.id}\n`,
-        );
-  for (const scenario of scenarios) {
-    results.push(await runScenario(scenario));
-    progress?.(results.at(-1)!);
-  }
+        process.stderr.write(`aoi-testkit scenarios: ${done}/${scenarios.length} · ${r.id}\n`);
+  results.push(
+    ...(await runCorpus(scenarios, {
+      concurrency: availableParallelism(),
+      onResult: (r) => {
+        done += 1;
+        progress?.(r);
+      },
+    })),
+  );
   for (const target of targets) {
     if (target.path === undefined) continue;
     const text =

@@ -23,9 +23,6 @@ export interface ScenariosArgs {
   run: readonly ReporterTarget[] | undefined;
 }
 
-/** The kinds `scenarios --run` judges: their fakes run in memory; the others need processes and their own runners (scenarios/README.md). */
-export const RUNNABLE_KINDS = ['stream', 'lint'] as const;
-
 /** The reporters of a corpus run: its results are scenarios, not rule verdicts, so not the verdict reporters. */
 const RUN_REPORTERS = ['text', 'jsonl', 'junit'] as const;
 
@@ -67,15 +64,6 @@ export function parseScenariosArgs(args: string[]): ScenariosArgs {
   const reporters = (values.reporter as string[] | undefined) ?? [];
   if (values.run !== true && reporters.length > 0)
     throw new UsageError('--reporter reports a corpus run: add --run');
-  if (
-    values.run === true &&
-    kind !== undefined &&
-    !(RUNNABLE_KINDS as readonly string[]).includes(kind)
-  ) {
-    throw new UsageError(
-      `--run judges the ${RUNNABLE_KINDS.join(' and ')} scenarios (their fakes in memory), not --kind ${kind}: scenarios/README.md says how to run the others`,
-    );
-  }
   const run =
     values.run === true
       ? parseRunReporters(text('output') ?? text('format'), reporters)
@@ -102,13 +90,8 @@ export async function runScenarios(args: string[], emitter: Emitter): Promise<nu
   );
   if (options.run) {
     // Loaded only for a run: `fake <scenario-id>` reads this module and must start fast.
-    const { isRunnable, runScenarioCorpus } = await import('./scenario-run.js');
-    const runnable = scenarios.filter(isRunnable);
-    if (runnable.length === 0)
-      throw new UsageError(
-        `--run judges the ${RUNNABLE_KINDS.join(' and ')} scenarios; --spec ${options.spec} has none`,
-      );
-    return runScenarioCorpus(runnable, options.run, emitter);
+    const { runScenarioCorpus } = await import('./scenario-run.js');
+    return runScenarioCorpus(scenarios, options.run, emitter);
   }
   if (options.output === 'jsonl') {
     emitter.meta('scenarios');

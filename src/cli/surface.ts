@@ -603,7 +603,7 @@ export const VERBS = {
   }),
   scenarios: verb({
     summary:
-      'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges the stream and lint scenarios and reports expected vs actual.',
+      'List the shipped scenario corpus: every live fake of every spec, with its expected verdict; --run judges every scenario with the kit and reports expected vs actual.',
     flags: {
       kind: { type: 'enum', enum: [...SCENARIO_KINDS], description: 'Only this kind' },
       spec: {
@@ -836,8 +836,8 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
     text: `\nlist the shipped corpus (kinds: ${SCENARIO_KINDS.join(', ')})`,
   },
   {
-    synopsis: 'scenarios --run [--kind stream|lint] [--reporter text|jsonl|junit[=PATH]]...',
-    text: '\njudge the stream and lint scenarios: expected vs actual, one result each',
+    synopsis: 'scenarios --run [--kind K] [--reporter text|jsonl|junit[=PATH]]...',
+    text: '\njudge the scenarios with the kit: expected vs actual, one result each',
   },
   {
     synopsis: 'manifest [FILE|-] [--strict] [--output text|jsonl]',

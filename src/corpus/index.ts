@@ -27,6 +27,12 @@ export {
 export type * from './types.js';
 export { buildScenarios, runStreamScenario, scenarioFaults } from './run.js';
 export { outcomeOf } from './outcome.js';
+export {
+  runCorpus,
+  runCorpusScenario,
+  type CorpusRunOptions,
+  type ScenarioResult,
+} from './runner.js';
 export { kitRoot, renderScenarioFile, scenarioFileName } from './files.js';
 export {
   COVERAGE_SPECS,

@@ -1,7 +1,7 @@
 /**
  * `aoi-testkit scenarios --run` through the built CLI (`npm run build` first): the kit judged by the shipped
- * corpus, a JUnit testcase per scenario. The stream scenarios only (in memory, seconds); the lint ones take
- * minutes and are proven one by one in test/unit/cli/scenario-run.test.ts and by the corpus tests.
+ * corpus, a JUnit testcase per scenario. The stream scenarios (in memory, seconds), the app and agent ones (processes);
+ * every scenario of every kind is run through the same runner by test/integration/corpus/live-scenarios-process.test.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,15 +70,35 @@ describe('aoi-testkit scenarios --run', () => {
     },
   );
 
-  test('usage errors: a kind it cannot run, a reporter that does not fit, --reporter without --run', async () => {
+  test(
+    '--kind app and --kind agent: the process-level kinds run too, each scenario judged through its program',
+    { timeout: 240_000 },
+    async () => {
+      for (const kind of ['app', 'agent']) {
+        const ids = loadScenarios()
+          .filter((s) => s.kind === kind)
+          .map((s) => s.id);
+        const run = await cli(['scenarios', '--run', '--kind', kind, '--output', 'jsonl']);
+        expect(run.exitCode, text(run.stderr)).toBe(0);
+        const results = text(run.stdout)
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { type: string; id?: string; ok?: boolean })
+          .filter((e) => e.type === 'scenario_result');
+        expect(results.map((e) => `${e.id} ${e.ok}`)).toEqual(ids.map((id) => `${id} true`));
+      }
+    },
+  );
+
+  test('usage errors: a kind that does not exist, a reporter that does not fit, --reporter without --run', async () => {
     for (const args of [
-      ['--run', '--kind', 'app'],
+      ['--run', '--kind', 'nope'],
       ['--run', '--reporter', 'html=x.html'],
       ['--reporter', 'junit=x.xml'],
     ]) {
       const run = await cli(['scenarios', ...args]);
       expect(run.exitCode, args.join(' ')).toBe(64);
-      expect(text(run.stderr)).toMatch(/^aoi-testkit: .*(--run|--reporter)/);
+      expect(text(run.stderr)).toMatch(/^aoi-testkit: .*(--run|--reporter|--kind)/);
     }
   });
 });

@@ -11,11 +11,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { checkAgentLifecycle } from '../../../src/checks/agentcli/lifecycle.js';
-import { checkPreflight } from '../../../src/checks/agentcli/preflight.js';
+import { judgeAgentRecording } from '../../../src/checks/agentcli/recording.js';
 import { checkRunnerSecrets } from '../../../src/checks/agentcli/runner-secrets.js';
-import { checkSessionPolicy } from '../../../src/checks/agentcli/session-policy.js';
-import { checkTurns } from '../../../src/checks/agentcli/turns.js';
 import type { AgentTranscript } from '../../../src/spec/agentcli/transcript.js';
 import { AGENTCLI_TURN_SUB_RULES } from '../../../src/spec/agentcli/turn-rules.js';
 import {
@@ -107,37 +104,14 @@ function serialize(fixture: Fixture): string {
   return lines.join('\n');
 }
 
-/** The kit's checkers on a fixture: the turn checker on its transcript, AGENTCLI-26 on its lifecycle log, AGENTCLI-29 on it with `options.preflight`, AGENTCLI-27/28 with `options.policy`. */
+/** The kit's checkers on a fixture (judgeAgentRecording), findings as the expected file keeps them. */
 function verdictOf(fixture: Fixture): {
   ok: boolean;
   findings: Expected['findings'];
   events: string[];
 } {
-  const report = checkTurns(fixture.transcript, fixture.options);
-  const findings = report.findings.map((f) => ({ id: f.id, line: f.line ?? null }));
-  let ok = report.ok;
-  if (fixture.lifecycle) {
-    const { records, alive } = fixture.lifecycle;
-    const lifecycle = checkAgentLifecycle(records, { alive: (pid) => alive.includes(pid) });
-    findings.push(...lifecycle.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
-    ok &&= lifecycle.ok;
-    if (fixture.options.preflight) {
-      const preflight = checkPreflight(records, fixture.options.preflight);
-      findings.push(...preflight.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
-      ok &&= preflight.ok;
-    }
-    if (fixture.options.runnerSecrets) {
-      const secrets = checkRunnerSecrets(records, fixture.options.runnerSecrets);
-      findings.push(...secrets.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
-      ok &&= secrets.ok;
-    }
-    if (fixture.options.policy) {
-      const policy = checkSessionPolicy(records, fixture.options.policy);
-      findings.push(...policy.findings.map((f) => ({ id: f.id, line: f.line ?? null })));
-      ok &&= policy.ok;
-    }
-  }
-  return { ok, findings, events: report.events.map((e) => e.type) };
+  const { ok, findings, events } = judgeAgentRecording(fixture);
+  return { ok, findings: findings.map((f) => ({ id: f.id, line: f.line ?? null })), events };
 }
 
 /** Where the checkers and a declaration disagree (empty: they agree). */

@@ -22,6 +22,7 @@ import { ConsumerSetupError, ConsumerStartError, lintConsumer } from '../lint/co
 import { checkExec } from '../lint/exec/index.js';
 import { kitPath, kitRoot } from '../package-root.js';
 import { runCli } from '../run/run-cli.js';
+import { inShard, type Shard } from '../shard.js';
 import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 import { LINT_RULE_IDS } from './aoi.js';
 import { APP_SCENARIO_RULE_IDS } from './app.js';
@@ -57,6 +58,8 @@ export interface CorpusRunOptions {
   readonly concurrency?: number;
   /** Called as each scenario's result is known (in completion order). */
   readonly onResult?: (result: ScenarioResult) => void;
+  /** Only this shard's scenarios (src/shard.ts: by id, the same split in every run). */
+  readonly shard?: Shard;
 }
 
 /** The kit's own correct consumers (examples/consumers/js), one per consumer shape: what every rule holds for. */
@@ -66,11 +69,12 @@ const REFERENCE_CONSUMERS = {
   runtime: 'examples/consumers/js/app-runtime.mjs',
 } as const;
 
-/** Every scenario's result, in the order given. */
+/** Every scenario's result (of the shard, if one is given), in the order given. */
 export async function runCorpus(
-  scenarios: readonly Scenario[],
+  all: readonly Scenario[],
   options: CorpusRunOptions = {},
 ): Promise<ScenarioResult[]> {
+  const scenarios = all.filter((s) => inShard(s.id, options.shard));
   const results: ScenarioResult[] = new Array(scenarios.length);
   let next = 0;
   const worker = async () => {

@@ -17,6 +17,7 @@ import {
   RUNTIME_SCENARIOS,
   type RuntimeScenarioSpec,
 } from '../../spec/consumer/runtime-scenarios.js';
+import { inShard, type Shard } from '../../shard.js';
 import { recordConsumer } from './record.js';
 import { recordRuntime } from './record-runtime.js';
 
@@ -34,6 +35,8 @@ export interface LintConsumerOptions {
   readonly as?: string;
   /** Only these scenario ids (default: every scenario of the shape and mode). */
   readonly scenarios?: readonly string[];
+  /** Only this shard's scenarios, of those (src/shard.ts: by id, the same split in every run). */
+  readonly shard?: Shard;
   /**
    * The mode the stdin reader was run in (default `default`): `continue-on-error` (per-line tolerant: malformed
    * lines must be reported and passed over) or `unbounded` (the upstream is a documented watch: EOF without a
@@ -139,7 +142,7 @@ export async function lintConsumer(
     options.as !== undefined ? 'spawn' : 'stdin',
     options.scenarios,
     options.mode,
-  );
+  ).filter((s) => inShard(s.id, options.shard));
   const recordings = await recordConsumer(program, args, scenarios, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
     ...(options.as !== undefined ? { as: options.as } : {}),
@@ -147,7 +150,12 @@ export async function lintConsumer(
     ...(options.env !== undefined ? { env: options.env } : {}),
     ...(options.onScenario ? { onScenario: options.onScenario } : {}),
   });
-  if (options.as !== undefined && recordings.every((r) => r.tool?.calls === 0 && !r.run.timedOut)) {
+  // A shard may hold none of the scenarios: nothing ran, and nothing is wrong with the consumer.
+  if (
+    options.as !== undefined &&
+    recordings.length > 0 &&
+    recordings.every((r) => r.tool?.calls === 0 && !r.run.timedOut)
+  ) {
     throw new ConsumerSetupError(
       `the consumer never ran ${options.as} in any scenario: --as must name the command it runs (found first on PATH)`,
     );
@@ -161,7 +169,8 @@ async function lintAppRuntime(
   args: readonly string[],
   options: LintAppRuntimeOptions,
 ): Promise<RuntimeReport> {
-  const recordings = await recordRuntime(program, args, runtimeScenarios(options.scenarios), {
+  const scenarios = runtimeScenarios(options.scenarios).filter((s) => inShard(s.id, options.shard));
+  const recordings = await recordRuntime(program, args, scenarios, {
     timeoutMs: options.timeoutMs ?? DEFAULT_CONSUMER_TIMEOUT_MS,
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),

@@ -15,18 +15,10 @@ import { judgeManifestDocument } from './exec/probe/manifest.js';
 import { VerdictCollector, type Report } from './verdict.js';
 import { isObject } from '../stream/json.js';
 import { makeFinding, toExcerpt } from '../stream/finding.js';
+import { DOCUMENT_KINDS, type DocumentKind } from '../spec/document-kinds.js';
 
 /** Every kind of document `checkDocument` judges. */
-export const DOCUMENT_KINDS = [
-  'capabilities',
-  'schema',
-  'cmdhelp',
-  'cmdhelp-capability',
-  'exec-manifest',
-  'app',
-  'agent-cli',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export { DOCUMENT_KINDS, type DocumentKind };
 
 /** What each kind is, for people (`--kind` help, a refusal). */
 export const DOCUMENT_KIND_TITLES: Record<DocumentKind, string> = {
@@ -68,12 +60,13 @@ const parsed = (text: string): unknown => {
  * object with `cmdhelp_version` (cmdhelp), a `commands` list (capabilities), a `commands` map whose entries carry
  * `danger_level` or the manifest's `framework_version` (exec), the keywords of a JSON Schema (schema), a YAML
  * frontmatter with an APP.md's `entry` or an AGENT-CLI.md's `bin`/`install`. `stream` for JSONL (each line an
- * object), undefined when nothing tells.
+ * object), `contract` for a contract snapshot (compared, not checked: `compareContracts`), undefined when nothing
+ * tells.
  */
 export function detectDocumentKind(
   text: string,
   path?: string,
-): DocumentKind | 'stream' | undefined {
+): DocumentKind | 'stream' | 'contract' | undefined {
   const name = path === undefined ? '' : basename(path).toUpperCase();
   if (name === 'APP.MD') return 'app';
   if (name === 'AGENT-CLI.MD') return 'agent-cli';
@@ -87,6 +80,7 @@ export function detectDocumentKind(
   }
   const value = parsed(text);
   if (isObject(value)) {
+    if (typeof value.contract === 'string' && isObject(value.tool)) return 'contract';
     if ('cmdhelp_version' in value) return 'cmdhelp';
     if (Array.isArray(value.commands) || 'aoi_versions' in value) return 'capabilities';
     if (
@@ -130,6 +124,10 @@ export function checkDocument(text: string, options: DocumentOptions = {}): Docu
   if (detected === 'stream')
     throw new DocumentKindError(
       `${options.path ?? 'this'} is an AOI JSONL stream, not a discovery document: judge it as a stream`,
+    );
+  if (detected === 'contract')
+    throw new DocumentKindError(
+      `${options.path ?? 'this'} is a contract snapshot: compare it with another (compareContracts, aoi-testkit compat)`,
     );
   const kind = detected;
   const strict = options.strict === true;

@@ -1,7 +1,17 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { access, constants, stat } from 'node:fs/promises';
 import { checkStreamAsync, type StreamReport } from '../checks/aoi/stream.js';
+import {
+  checkDocument,
+  detectDocumentKind,
+  DOCUMENT_KIND_TITLES,
+  type DocumentKind,
+  type DocumentReport,
+} from '../checks/documents.js';
 import { maskSecrets } from '../secrets/mask.js';
+import { isObject } from '../stream/json.js';
+import { sanitise } from '../stream/sanitise.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from './colour.js';
@@ -21,6 +31,8 @@ import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface CheckArgs {
   file: string | undefined;
+  /** `--kind`: what FILE is (undefined: read from its name and content). */
+  kind: DocumentKind | 'stream' | undefined;
   reporting: ReportingArgs;
   unbounded: boolean;
   strict: boolean;
@@ -34,9 +46,123 @@ export interface CheckArgs {
   color: boolean;
 }
 
-/** `aoi-testkit check`: judge a recorded stream; returns the exit status. */
+/** `aoi-testkit check`: judge a recorded stream, or a recorded discovery document; returns the exit status. */
 export async function runCheck(args: CheckArgs, emitter: Emitter): Promise<number> {
   const input = await openInput(args.file);
+  // A stream's own flags say what the input is.
+  const streamFlags =
+    args.unbounded ||
+    args.exitCode !== undefined ||
+    args.signal !== undefined ||
+    args.schemaVersion !== undefined ||
+    args.maxLineBytes !== undefined ||
+    args.secrets.length > 0;
+  if (args.kind !== undefined && args.kind !== 'stream' && streamFlags)
+    throw new UsageError(
+      `--kind ${args.kind} is a document: --unbounded, --exit-code, --signal, --expect-schema-version, --max-line-bytes and --secret judge a stream`,
+    );
+  const kind = args.kind ?? (streamFlags ? 'stream' : undefined);
+  if (kind === 'stream') return judgeStream(input, args, emitter);
+  // Look before judging: a document is read whole (it is small), a stream as it comes.
+  const iterator = (input as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head = await readUntil(
+    iterator,
+    (text) => kind !== undefined || text.includes('\n'),
+    HEAD_BYTES,
+  );
+  const replay = () => Readable.from(replayed(head.chunks, head.done ? undefined : iterator));
+  if (kind === undefined && !looksLikeDocument(head.text))
+    return judgeStream(replay(), args, emitter);
+  const whole = head.done ? head : await readUntil(iterator, undefined, MAX_DOCUMENT_BYTES, head);
+  if (!whole.done) {
+    if (kind !== undefined)
+      throw new InputError(
+        `${args.file ?? 'stdin'} is larger than ${MAX_DOCUMENT_BYTES >> 20} MiB: not a ${kind} document`,
+        'validation',
+        'INPUT_TOO_LARGE',
+        65,
+      );
+    return judgeStream(Readable.from(replayed(whole.chunks, iterator)), args, emitter);
+  }
+  const path = args.file === undefined || args.file === '-' ? undefined : args.file;
+  const detected = kind ?? detectDocumentKind(whole.text, path);
+  if (detected === 'contract')
+    throw new UsageError(
+      `${args.file ?? 'stdin'} is a contract: compare it with a release, aoi-testkit compat --base ${args.file ?? 'FILE'} -- <program>`,
+    );
+  if (detected === undefined || detected === 'stream')
+    return judgeStream(Readable.from(whole.chunks), args, emitter);
+  return judgeDocument(whole.text, detected, args, emitter);
+}
+
+/** The first bytes to look at before choosing stream or document: a first line, at most this much. */
+const HEAD_BYTES = 64 * 1024;
+/** A discovery document is small; past this, a file is judged as a stream (or, named a document, refused). */
+const MAX_DOCUMENT_BYTES = 16 << 20;
+
+interface Read {
+  readonly chunks: Buffer[];
+  readonly text: string;
+  readonly done: boolean;
+}
+
+/**
+ * Read on until `enough(text)` (undefined: never), `max` bytes, or the end; what was read before is kept. The text is
+ * decoded once more per chunk only while `enough` looks at it, once at the end otherwise.
+ */
+async function readUntil(
+  iterator: AsyncIterator<Buffer>,
+  enough: ((text: string) => boolean) | undefined,
+  max: number,
+  before: Read = { chunks: [], text: '', done: false },
+): Promise<Read> {
+  const chunks = [...before.chunks];
+  let size = chunks.reduce((n, c) => n + c.length, 0);
+  const decode = () => Buffer.concat(chunks).toString('utf8');
+  let text = before.text;
+  while (size < max && !(enough?.(text) ?? false)) {
+    const next = await iterator.next();
+    if (next.done) return { chunks, text: enough ? text : decode(), done: true };
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+    chunks.push(chunk);
+    size += chunk.length;
+    if (enough) text = decode();
+  }
+  return { chunks, text: enough ? text : decode(), done: false };
+}
+
+/** The chunks read while looking, then the rest of the input. */
+async function* replayed(
+  chunks: readonly Buffer[],
+  rest: AsyncIterator<Buffer> | undefined,
+): AsyncGenerator<Buffer> {
+  yield* chunks;
+  if (!rest) return;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * Whether the input's start looks like a discovery document rather than a stream: a capability line, a YAML
+ * frontmatter, or JSON whose first line is not an event (an object without a string type, or an object that goes on).
+ */
+function looksLikeDocument(head: string): boolean {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('cmdhelp/') || text.startsWith('---')) return true;
+  if (!text.startsWith('{')) return false;
+  try {
+    const first = JSON.parse(text.split('\n', 1)[0]!) as unknown;
+    return !(isObject(first) && typeof first.type === 'string');
+  } catch {
+    return true;
+  }
+}
+
+/** The stream rules (AOI-02…13 as the checker judges them) on a recorded machine-mode stream. */
+async function judgeStream(
+  input: NodeJS.ReadableStream,
+  args: CheckArgs,
+  emitter: Emitter,
+): Promise<number> {
   const report = await checkStreamAsync(input, {
     unbounded: args.unbounded,
     strict: args.strict,
@@ -73,6 +199,69 @@ export async function runCheck(args: CheckArgs, emitter: Emitter): Promise<numbe
     },
     { emitter, color: args.color },
   );
+}
+
+/** A recorded discovery document, by the rules the live lint applies to it (checkDocument). */
+function judgeDocument(
+  text: string,
+  kind: DocumentKind,
+  args: CheckArgs,
+  emitter: Emitter,
+): number {
+  const path = args.file === undefined || args.file === '-' ? undefined : args.file;
+  const report = checkDocument(text, { kind, strict: args.strict, ...(path ? { path } : {}) });
+  const source = args.file ?? '-';
+  const view = {
+    verb: 'check' as const,
+    target: source,
+    report,
+    ...(path !== undefined
+      ? {
+          locate: (f: Finding) => ({
+            uri: path,
+            ...(f.line !== undefined ? { line: f.line } : {}),
+          }),
+        }
+      : {}),
+  };
+  const title = DOCUMENT_KIND_TITLES[kind];
+  return reportAll(
+    args.reporting,
+    view,
+    {
+      text: (v) => renderDocumentText(report, source, title, v),
+      jsonl: (v, e) =>
+        writeVerdicts(v, e, 'check', {
+          document: { kind, valid: report.ok, findings: report.findings.length },
+        }),
+    },
+    { emitter, color: args.color },
+  );
+}
+
+function renderDocumentText(
+  report: DocumentReport,
+  source: string,
+  title: string,
+  view: ReportView,
+): string {
+  const out = [`aoi-testkit check ${sanitise(source)}: ${title}`];
+  for (const verdict of report.verdicts) {
+    out.push(`  ${statusLabel(verdict)}  ${verdict.rule}  ${String(checkEvent(verdict).detail)}`);
+    for (const f of verdict.findings.slice(0, 5)) {
+      const at = f.line !== undefined ? ` line ${f.line}` : '';
+      out.push(`          ${f.id}${at}: ${f.message}`);
+      if (f.excerpt) out.push(`            ${f.excerpt}`);
+    }
+  }
+  const failed = report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule);
+  out.push(
+    failed.length === 0
+      ? `valid: ${report.verdicts.length} rule(s) checked, none failed`
+      : `not valid: ${failed.join(', ')} failed — ${seeRulePages(failed)}`,
+    ...baselineText(view),
+  );
+  return `${out.join('\n')}\n`;
 }
 
 async function openInput(file: string | undefined): Promise<NodeJS.ReadableStream> {
@@ -156,7 +345,7 @@ function verdictDetail(verdict: RuleVerdict): string {
 }
 
 /**
- * The answer as an AOI stream: aoi:meta, one aoi:check per verdict, aoi:summary with the counts and `extra`.
+ * The answer as an AOI stream: aoi:meta, the verb's `items`, one aoi:check per verdict, aoi:summary with the counts and `extra`.
  * With a baseline: a failure it knows is a warning check (`baseline: "known"`), each stale entry an aoi:error
  * (BASELINE_STALE), and the summary's `ok` is the baseline's verdict, with its counts under `baseline`.
  */
@@ -165,8 +354,11 @@ export function writeVerdicts(
   emitter: Emitter,
   command: string,
   extra: Record<string, unknown>,
+  items: readonly ({ type: string } & Record<string, unknown>)[] = [],
 ): void {
   emitter.meta(command);
+  // The verb's own domain events (compat's changes) come between meta and the checks.
+  for (const item of items) emitter.emit(item);
   const checks = view.report.verdicts.map((v) => checkEvent(v, isKnown(view, v)));
   for (const event of checks) emitter.emit(event);
   const stale = staleLines(view);
@@ -182,7 +374,7 @@ export function writeVerdicts(
   emitter.emit({
     type: 'aoi:summary',
     ok: viewOk(view),
-    count: checks.length,
+    count: items.length + checks.length,
     warning_count: checks.filter((c) => c.severity === 'warning').length,
     error_count: checks.filter((c) => c.severity === 'error').length + stale.length,
     ...extra,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
 import { SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
+import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
 import { wantsColour } from './colour.js';
 import { exitWith, runVerb } from './entry.js';
 import { parseReporting } from './reporters/options.js';
@@ -46,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
       verb === 'lint' ||
       verb === 'exec' ||
       verb === 'consumer' ||
+      verb === 'contract' ||
+      verb === 'compat' ||
       (verb === 'scenarios' && rest.includes('--run'))
     ) {
       const { onInterrupt } = await import('../run/interrupt.js');
@@ -72,6 +75,14 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'manifest')
       return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
     if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
+    if (verb === 'contract') {
+      const compat = await import('./compat.js');
+      return await compat.runContract(compat.parseContractArgs(rest));
+    }
+    if (verb === 'compat') {
+      const compat = await import('./compat.js');
+      return await compat.runCompat(compat.parseCompatArgs(rest), emitter);
+    }
     const nearest = nearestVerb(verb);
     throw new UsageError(
       `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,
@@ -205,8 +216,18 @@ function parseCheckArgs(args: string[]): CheckArgs {
   // Never echoed in an error: a secret is a secret even when it is a bad one.
   const secrets = (values.secret as string[] | undefined) ?? [];
   if (secrets.some((s) => s === '')) throw new UsageError('--secret needs a non-empty value');
+  const kind = text('kind');
+  if (
+    kind !== undefined &&
+    kind !== 'stream' &&
+    !(DOCUMENT_KINDS as readonly string[]).includes(kind)
+  )
+    throw new UsageError(
+      `--kind must be stream or one of ${DOCUMENT_KINDS.join(', ')}; got "${kind.slice(0, 64)}"`,
+    );
   return {
     file,
+    kind: kind as CheckArgs['kind'],
     reporting,
     unbounded: values.unbounded === true,
     strict: values.strict === true,

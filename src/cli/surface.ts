@@ -7,6 +7,7 @@
  * `capabilities` (discovery.ts).
  */
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
+import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
 import { LIVE_SPEC_IDS } from '../spec/specs.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 
@@ -105,6 +106,63 @@ export const GLOBAL_FLAGS: Record<string, CmdhelpFlag> = {
   },
 };
 
+/** How contract and compat run a tool's discovery (the lint's own options, for the discovery probes alone). */
+const CONTRACT_FLAGS: Record<string, Flag> = {
+  'machine-flag': {
+    type: 'string',
+    description:
+      'The argv that selects the tool’s machine mode (default --output jsonl); discovery asks for JSON the same way ("--format jsonl" → --format json)',
+    usage: { value: '"ARGS"', text: 'what selects machine mode (default "--output jsonl")' },
+  },
+  'schema-command': {
+    type: 'string',
+    description: 'The discovery command (default schema; e.g. aoi-schema, the §16.4 alias)',
+    usage: { value: '"WORDS"', text: 'the discovery command (default schema)' },
+  },
+  'exec-manifest': {
+    type: 'string',
+    description:
+      'The words that print the dispatch manifest (default: manifest --output json, else exec manifest --output json if its help documents it)',
+    usage: { value: '"WORDS"', text: 'what prints the dispatch manifest' },
+  },
+  surface: {
+    type: 'string',
+    repeatable: true,
+    description:
+      'Record only these surfaces: aoi, cmdhelp, exec (default: every one the tool offers)',
+    usage: { value: 'aoi|cmdhelp|exec', text: 'record only this surface (repeatable)' },
+  },
+  env: {
+    type: 'string',
+    repeatable: true,
+    format: 'NAME=VALUE',
+    description:
+      'Set for every discovery run (values never printed; {stateDir}, {home} as in lint)',
+    usage: { text: 'set for every discovery run (repeatable; values never printed)' },
+  },
+  'caller-home': {
+    type: 'bool',
+    description:
+      "Give the discovery probes the caller's HOME, XDG directories and TMPDIR instead of fresh ones",
+    usage: { text: 'probes get your HOME, XDG dirs and TMPDIR' },
+  },
+  'timeout-ms': {
+    type: 'int',
+    default: 10000,
+    range: [100, 3600000],
+    description: 'Per discovery run (100 to 3600000)',
+    usage: { value: 'N', text: 'per discovery run (default 10000; 100 to 3600000)' },
+  },
+  'max-output-bytes': {
+    type: 'int',
+    default: 67108864,
+    range: [1024, 1073741824],
+    description:
+      'Per discovery run: stdout plus stderr read before the kit stops and kills the tool (1024 to 1073741824)',
+    usage: { value: 'N', text: 'output read per discovery run (default 67108864)' },
+  },
+};
+
 /**
  * The kit CLI's verbs, keyed by path (all leaves), in the order help lists them. Every example is a real
  * invocation (test/integration/cli-cmdhelp.test.ts runs the self-contained ones). A usage text that starts
@@ -112,18 +170,30 @@ export const GLOBAL_FLAGS: Record<string, CmdhelpFlag> = {
  */
 export const VERBS = {
   check: verb({
-    summary: 'Check a recorded machine-mode stream against the AOI stream rules.',
+    summary:
+      'Check a recorded machine-mode stream against the AOI stream rules, or a recorded discovery document against the rules the live lint applies to it.',
     args: [
       {
         name: 'file',
         type: 'path',
         required: false,
-        description: 'The recorded stream (JSONL); - or none: stdin',
+        description:
+          'The recorded stream (JSONL) or document (capabilities, schema, help JSON, dispatch manifest, APP.md, AGENT-CLI.md); - or none: stdin',
       },
     ],
     flags: {
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      kind: {
+        type: 'enum',
+        enum: ['stream', ...DOCUMENT_KINDS],
+        description:
+          'What FILE is: a machine-mode stream, or a discovery document judged by the rules the live lint applies to it (default: read from its name and content; a stream flag means stream)',
+        usage: {
+          value: 'K',
+          text: 'stream, or a document: capabilities, schema, cmdhelp, cmdhelp-capability,\nexec-manifest, app (APP.md), agent-cli (AGENT-CLI.md) (default: read from the file)',
+        },
+      },
       unbounded: {
         type: 'bool',
         description: 'The stream is from an unbounded command (watch, tail)',
@@ -197,8 +267,12 @@ export const VERBS = {
         cmd: 'aoi-testkit check - --output jsonl --strict',
         note: 'the stream on stdin, the answer as AOI JSONL, warnings fail',
       },
+      {
+        cmd: 'aoi-testkit check capabilities.json --kind capabilities',
+        note: 'a capabilities manifest saved from a tool, judged as the lint judges it',
+      },
     ],
-    see_also: ['lint', 'exec'],
+    see_also: ['lint', 'exec', 'compat'],
     stability: 'stable',
     // Reads the stream to judge from a file or stdin: text input, not AOI-12 JSONL input (a bad line is a finding).
     aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
@@ -687,6 +761,106 @@ export const VERBS = {
     aoi: { input_modes: ['stdin', 'file'], events: ['aoi:check'] },
     exec: { input: { file: 'string', text: 'string' }, flags: ['strict'] },
   }),
+  contract: verb({
+    summary:
+      'Record what a tool promises agents, from its discovery alone: one JSON file (the contract) to commit next to its code.',
+    args: [
+      { name: 'program', type: 'path', description: 'The tool, after --' },
+      { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
+    ],
+    flags: { ...CONTRACT_FLAGS },
+    stdout: { text_template: '{contract}', json_schema_ref: '#/schemas/compat/contract' },
+    exit_codes: {
+      '0': 'the contract, on stdout',
+      '64': USAGE_EXIT,
+      '66': { when: 'the program was not found' },
+      '69': {
+        when: 'the program cannot start, or offers no capabilities, schema, cmdhelp line or dispatch manifest',
+      },
+    },
+    examples: [
+      {
+        cmd: 'aoi-testkit contract -- node dist/cli.js > contract.json',
+        note: "record a release's contract, to commit",
+      },
+      {
+        cmd: "aoi-testkit contract --machine-flag='--format jsonl' -- mytool",
+        note: 'a tool whose machine mode is --format jsonl',
+      },
+    ],
+    see_also: ['compat', 'lint'],
+    stability: 'stable',
+  }),
+  compat: verb({
+    summary:
+      'Compare a tool with a release before it: every difference of their contracts classified, breaking ones fail unless a major version announces them (COMPAT-01…03).',
+    args: [
+      {
+        name: 'program',
+        type: 'path',
+        description: 'The tool now, after -- (not needed with --head)',
+      },
+      { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
+    ],
+    flags: {
+      base: {
+        type: 'string',
+        required: true,
+        description:
+          'The release before: a contract file (aoi-testkit contract), or the command line of that release, recorded now',
+        usage: {
+          value: 'FILE|"PROGRAM ARGS"',
+          text: 'the release before: a contract, or a command line',
+        },
+      },
+      head: {
+        type: 'path',
+        description: 'A contract file to compare instead of recording the program after --',
+        usage: { value: 'FILE', text: 'a contract instead of the program after --' },
+      },
+      accept: {
+        type: 'bool',
+        description:
+          'When the comparison passes (a break only with its major bump), write the tool’s contract over the --base file',
+        usage: { text: 'write the new contract over --base FILE when the comparison passes' },
+      },
+      ...CONTRACT_FLAGS,
+      strict: STRICT,
+      output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
+      color: COLOR,
+    },
+    stdout: { text_template: 'aoi-testkit compat {base} → {head}: {changes} change(s)' },
+    exit_codes: {
+      '0': 'compatible: no break that no major version announces (or only what --baseline knows)',
+      '1': {
+        when: 'a break no major version announces (COMPAT-01, COMPAT-03; COMPAT-02 with --strict), or a stale --baseline entry',
+        recovery: 'Undo the break, or bump the major version that announces it, then --accept',
+      },
+      '64': USAGE_EXIT,
+      '65': { when: 'a --base or --head file is not a contract, or --baseline is not a baseline' },
+      '66': { when: 'a --base or --head file, or the program, was not found' },
+      '69': { when: 'a program cannot start, or offers no surface to record' },
+      '73': { when: '--accept cannot write the --base file, or a report file is unwritable' },
+    },
+    examples: [
+      {
+        cmd: 'aoi-testkit compat --base contract.json -- node dist/cli.js',
+        note: 'in CI: the tool against the last release’s committed contract',
+      },
+      {
+        cmd: 'aoi-testkit compat --base contract.json --accept -- node dist/cli.js',
+        note: 'after an intended break with its major bump: check it, and commit the new contract',
+      },
+      {
+        cmd: 'aoi-testkit compat --base old.json --head new.json --output jsonl',
+        note: 'two recorded contracts, offline',
+      },
+    ],
+    see_also: ['contract', 'lint'],
+    stability: 'stable',
+    aoi: { events: ['aoi:check', 'change'] },
+  }),
   schema: verb({
     summary: 'Print the JSON Schema of the kit’s own events.',
     flags: { output: output(['json'], 'json') },
@@ -850,6 +1024,14 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   {
     synopsis: 'fake helpdesk[.FAULT] [--fault ID]... [args...]',
     text: '\nrun helpdesk, the reference cmdhelp tool, with faults',
+  },
+  {
+    synopsis: 'contract [options] -- <program> [args...]',
+    text: '\nrecord what a tool promises (its discovery) as one JSON file',
+  },
+  {
+    synopsis: 'compat --base FILE|"PROGRAM" [--head FILE] [--accept] [options] -- <program>',
+    text: '\ncompare a tool with a release before it (COMPAT-01…03)',
   },
   { synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
   { synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },

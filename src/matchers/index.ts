@@ -18,6 +18,7 @@ import { toSupportExecDispatch } from './to-support-exec-dispatch.js';
 import { toBeValidCmdhelpDocument } from './to-be-valid-cmdhelp-document.js';
 import { toBeCmdhelpConformant } from './to-be-cmdhelp-conformant.js';
 import { toHandleAoiStreams } from './to-handle-aoi-streams.js';
+import { toBeCompatibleWith } from './to-be-compatible-with.js';
 
 export {
   toBeAoiConformant,
@@ -37,6 +38,7 @@ export {
   toBeValidCmdhelpDocument,
   toBeCmdhelpConformant,
   toHandleAoiStreams,
+  toBeCompatibleWith,
 };
 export type { CmdhelpReceived } from './to-be-cmdhelp-conformant.js';
 export type { ExecReceived } from './to-support-exec-dispatch.js';
@@ -66,5 +68,6 @@ export const aoiMatchers = {
   toBeValidCmdhelpDocument,
   toBeCmdhelpConformant,
   toHandleAoiStreams,
+  toBeCompatibleWith,
   aoiEvent: toBeAoiEvent,
 };

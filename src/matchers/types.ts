@@ -5,6 +5,7 @@ import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
 import type { AppCheckOptions } from '../lint/app/application.js';
 import type { CheckExecOptions } from '../lint/exec/index.js';
 import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
+import type { CompatOptions } from '../checks/compat/judge.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 import type { LintAppRuntimeOptions, LintConsumerOptions } from '../lint/consumer/index.js';
 import type { ErrorCategory } from '../spec/aoi/constants.js';
@@ -110,6 +111,8 @@ export interface AoiMatchers<R = unknown> {
   toBeCmdhelpConformant(options?: CmdhelpCheckOptions): Promise<R>;
   /** The program ([program, ...args] or { command, args }) handles AOI streams as a consumer, CONSUMER-01…08 (async; `as` for a wrapper that runs a tool). */
   toHandleAoiStreams(options?: LintConsumerOptions | LintAppRuntimeOptions): Promise<R>;
+  /** The contract (or a contract file's text) keeps the promises of `base`, a release before it: no break no major version announces (COMPAT-01…03). */
+  toBeCompatibleWith(base: unknown, options?: CompatOptions): R;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

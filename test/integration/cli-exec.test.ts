@@ -192,7 +192,14 @@ describe('aoi-testkit exec', () => {
     const notDispatched = Object.entries(manifest.commands)
       .filter(([, c]) => c.description.includes('Not dispatched by exec'))
       .map(([n]) => n);
-    expect(notDispatched.sort()).toEqual(['consumer', 'exec', 'fake', 'lint']);
+    expect(notDispatched.sort()).toEqual([
+      'compat',
+      'consumer',
+      'contract',
+      'exec',
+      'fake',
+      'lint',
+    ]);
     expect(
       Object.entries(manifest.commands)
         .filter(([, c]) => c.danger_level !== 'safe')

@@ -17,7 +17,7 @@ export interface FileLocation {
  * baseline's outcome when there is one. Reporters format; they never build or change a verdict.
  */
 export interface ReportView {
-  readonly verb: 'lint' | 'check' | 'manifest' | 'consumer';
+  readonly verb: 'lint' | 'check' | 'manifest' | 'consumer' | 'compat';
   /** What was judged: the program's command line, a file, `-` for stdin. */
   readonly target: string;
   readonly report: Report;

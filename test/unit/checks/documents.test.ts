@@ -58,6 +58,7 @@ describe('detectDocumentKind', () => {
       expect(detectDocumentKind(text), text).toBeUndefined();
     expect(() => checkDocument('{}')).toThrow(DocumentKindError);
     expect(() => checkDocument('{"type":"aoi:meta"}\n')).toThrow(/a stream/);
+    expect(() => checkDocument('{"contract":"1","tool":{}}')).toThrow(/a contract snapshot/);
   });
 });
 

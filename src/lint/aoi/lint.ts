@@ -3,6 +3,7 @@ import { endOf } from '../../checks/aoi/probe/types.js';
 import { characteristicMatrix, type CharacteristicMatrix } from '../../checks/characteristics.js';
 import { VerdictCollector, verdictsOk, type RuleVerdict } from '../../checks/verdict.js';
 import { makeCanaries } from '../../run/canaries.js';
+import { inShard, type Shard } from '../../shard.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { LintContext } from './context.js';
@@ -89,6 +90,12 @@ export interface LintOptions {
    * and stdin, in a fresh sandbox, on the same target, that ended before its timeout, is taken, not run again.
    */
   reuse?: readonly ReusableProbe[];
+  /**
+   * Judge only this shard's part (src/shard.ts): each command's probes in the shard its id (`aoi <command>`) hashes
+   * to, the tool-wide ones (discovery's rows, negotiation, escapes outside the plan) in the shard of `aoi`. Discovery
+   * and setup run in every shard (the plan comes from them); `aoi-testkit merge-reports` puts the shards together.
+   */
+  shard?: Shard;
 }
 
 export interface LintReport {
@@ -97,6 +104,8 @@ export interface LintReport {
   readonly target: string;
   /** The commands judged, in the order of capabilities, then invocations. */
   readonly commands: readonly string[];
+  /** With a shard: which one (its verdicts are its part; `commands` is still the whole plan, in order). */
+  readonly shard?: Shard;
   /** Whether `capabilities --output json` gave a usable manifest (else the plan came from invocations). */
   readonly capabilities: boolean;
   /** One verdict per (rule × command); AOI-01's commands are `schema` and `capabilities`. */
@@ -113,6 +122,14 @@ export interface LintReport {
 
 /** AOI-01's rows: discovery, and §16.1's `--help`. */
 const DISCOVERY_COMMANDS = ['schema', 'capabilities', '--help'] as const;
+
+/**
+ * The order of a lint's rows within a rule: discovery's commands, then the plan's, as an unsharded lint gives them
+ * (a command outside both, blamed for an escape, comes after). Shards' verdicts merged in this order read as one lint.
+ */
+export const commandOrder = (report: Pick<LintReport, 'commands'>): string[] => [
+  ...new Set([...DISCOVERY_COMMANDS, ...report.commands]),
+];
 
 /**
  * Lint a live CLI against AOI-CLI v0.2 §18.2: discovery, then per command the probes of each rule —
@@ -173,10 +190,18 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))
       lint.observeAlways = (await lint.observers()).length > 0;
     const get = getCommand(plans);
+    // With a shard, the commands and the tool-wide probes of another shard are not run, and their rows not given.
+    const toolWide = inShard('aoi', options.shard);
+    const mine = (command: string) =>
+      plans.some((plan) => plan.name === command)
+        ? inShard(`aoi ${command}`, options.shard)
+        : toolWide;
     // The tool-wide negotiation probes need no command's answer: they run alongside the commands'.
-    const negotiated = negotiationSubject(plans);
+    const negotiated = toolWide ? negotiationSubject(plans) : undefined;
     await Promise.all([
-      ...plans.map((plan) => lintCommand(plan, capabilities, get, lint)),
+      ...plans
+        .filter((plan) => mine(plan.name))
+        .map((plan) => lintCommand(plan, capabilities, get, lint)),
       negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint),
     ]);
 
@@ -195,12 +220,15 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
               ...(escaped.get(rule.id) ?? []),
             ]),
           ]
-      ).map((command) => verdicts.verdict(rule.id, command)),
+      )
+        .filter(mine)
+        .map((command) => verdicts.verdict(rule.id, command)),
     );
     return {
       ok: verdictsOk(rows),
       target: target.label,
       commands: plans.map((plan) => plan.name),
+      ...(options.shard ? { shard: options.shard } : {}),
       capabilities: capabilities !== undefined,
       verdicts: rows,
       characteristics: characteristicMatrix(rows),

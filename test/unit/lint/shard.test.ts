@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
+import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
+import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
+import { mergeLintReports } from '../../../src/lint/aoi/merge.js';
+import { shardOf } from '../../../src/shard.js';
+
+/** The in-memory reference tool, with faults, linted whole or as one shard. */
+const lint = (faults: string[], shard?: { index: number; count: number }) =>
+  lintCli(inMemoryTarget(notes, { faults: faults.map((id) => makeFault(id)), seed: 7 }), {
+    ...REFERENCE_LINT_PLAN,
+    canarySeed: 1,
+    ...(shard ? { shard } : {}),
+  });
+
+/** What must not change when a lint is sharded: each row's rule, command, status, counts and sub-rules. */
+const rows = (report: LintReport) =>
+  report.verdicts.map((v) => [
+    v.rule,
+    v.command,
+    v.status,
+    v.errors,
+    v.warnings,
+    [...new Set(v.findings.map((f) => f.id))],
+  ]);
+
+describe('a sharded AOI lint, merged, is the lint it was cut from', () => {
+  test.each([[[]], [['destructive-without-confirmation', 'leaks-argv-in-meta', 'ignores-limit']]])(
+    'faults %j, in 2 and 3 shards',
+    async (faults) => {
+      const whole = await lint(faults);
+      for (const count of [2, 3]) {
+        const shards = await Promise.all(
+          Array.from({ length: count }, (_, i) => lint(faults, { index: i + 1, count })),
+        );
+        // Each shard judges its own commands (and the shard of `aoi` the tool-wide rows), and only them.
+        for (const [i, shard] of shards.entries()) {
+          expect(shard.shard).toEqual({ index: i + 1, count });
+          expect(shard.commands).toEqual(whole.commands);
+          for (const v of shard.verdicts) {
+            const owner = whole.commands.includes(v.command!) ? `aoi ${v.command}` : 'aoi';
+            expect(shardOf(owner, count), `${v.rule} ${v.command}`).toBe(i + 1);
+          }
+        }
+        const merged = mergeLintReports(shards);
+        expect(rows(merged)).toEqual(rows(whole));
+        expect(merged.ok).toBe(whole.ok);
+        expect(merged.characteristics).toEqual(whole.characteristics);
+        expect(merged.shard).toBeUndefined();
+      }
+    },
+    240_000,
+  );
+
+  test('shards that are not one lint, each once, are refused', async () => {
+    const one = await lint([], { index: 1, count: 2 });
+    expect(() => mergeLintReports([one])).toThrow(
+      'shards 1 of 2: each shard 1 to 2 must be given once',
+    );
+    expect(() => mergeLintReports([one, one])).toThrow(/each shard 1 to 2/);
+    expect(() => mergeLintReports([])).toThrow('no lint report to merge');
+    const other = { ...one, shard: { index: 2, count: 2 }, commands: ['search'] };
+    expect(() => mergeLintReports([one, other])).toThrow('not of the same program and plan');
+  }, 120_000);
+});

@@ -13,6 +13,7 @@
  *   - every recorded agent conversation of fixtures/transcripts/agents (checkTurns, checkAgentLifecycle, and with their
  *     inputs checkSessionPolicy, checkPreflight, checkRunnerSecrets);
  *   - every exec fixture of fixtures/exec (checkExecOutput, with each judgement's options);
+ *   - every pair of contracts of fixtures/contracts (compareContracts, and the changes it classifies);
  *   - the process linter (lintCli) on every fake the corpus lints (lint scenarios, stream scenarios' lint blocks),
  *     the fake in memory (inMemoryTarget), so no process is started;
  * and with --live the checks that run processes: the README's main-job lint of fixtures/bin/notes (lintCli),
@@ -387,6 +388,28 @@ function execFixtures(kit) {
   });
 }
 
+/** Every pair of contracts (fixtures/contracts), compared in memory: the verdicts, and the changes classified. */
+function contractPairs(kit) {
+  const root = join(ROOT, 'fixtures', 'contracts');
+  const read = (path) => {
+    const contract = kit.readContract(readFileSync(path, 'utf8'));
+    if (!contract.ok) throw new Error(`${rel(path)}: ${contract.problems.join('; ')}`);
+    return contract.contract;
+  };
+  return sortedDirs(root).map((name) => {
+    const [base, head] = ['base.json', 'head.json'].map((f) => read(join(root, name, f)));
+    const report = kit.compareContracts(base, head);
+    const changes = report.changes.map(
+      (c) =>
+        `${c.class} ${c.breaking ? `breaking${c.announcedBy ? `, ${c.announcedBy}` : ''}` : 'compatible'}: ${c.where}`,
+    );
+    return withStrict(
+      record(rel(join(root, name)), report, { changes }),
+      kit.compareContracts(base, head, { strict: true }),
+    );
+  });
+}
+
 /**
  * The process linter on every fake the corpus says it must judge (the lint scenarios, and the stream scenarios'
  * `lint` blocks), with the fake in memory: no process is started, so it runs by default.
@@ -622,9 +645,6 @@ async function withHogs(enabled, body) {
 const SNAPSHOTTED_ELSEWHERE = {
   CONSUMER: 'a consumer program is run per scenario: test/integration/consumer',
   RUNTIME: 'an APP runtime is run per scenario: test/integration/consumer/app-runtimes.test.ts',
-  // Not yet here: its pairs of contracts (fixtures/contracts) could be compared in memory like the other fixtures.
-  COMPAT:
-    'pairs of contracts, compared by test/unit/compat against fixtures/contracts/expected.json',
 };
 
 async function snapshot(liveToo, kinds) {
@@ -643,6 +663,7 @@ async function snapshot(liveToo, kinds) {
     ...appPackages(kit),
     ...agentConversations(agents),
     ...execFixtures(kit),
+    ...contractPairs(kit),
     ...(await lintScenarios(lint, fakes, corpus)),
     ...(liveToo ? await live(lint, corpus, kinds) : []),
   ];

@@ -1,0 +1,192 @@
+/**
+ * A tool the kit did not write, in another language, in two releases (fixtures/foreign/gostock: Go's standard library,
+ * single-dash flags, `-o jsonl`, an `anyOf` event schema, a batch exec and its dispatch manifest): both releases pass
+ * `aoi-testkit lint` (AOI and exec) with no finding; their contracts, recorded as processes, are compared as
+ * compat.json says — the clean pair compatible with exactly its additions, each release mistake exactly its sub-rules,
+ * in memory and through the built CLI as a CI job runs it. Needs Go (Debian's golang-go; `.ci/run` installs it) and
+ * `npm run build`.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareContracts } from '../../../src/checks/compat/judge.js';
+import { processTarget } from '../../../src/lint/aoi/target.js';
+import { recordContract } from '../../../src/lint/contract/record.js';
+import { runCli } from '../../../src/run/run-cli.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const spec = JSON.parse(
+  readFileSync(join(root, 'fixtures/foreign/gostock/compat.json'), 'utf8'),
+) as {
+  build: string[];
+  base: string;
+  head: string;
+  contract: { args: string[] };
+  lint: { args: string[]; setup: string[][]; invocations: string[][] };
+  changes: { class: string; breaking: boolean }[];
+  defectEnv: string;
+  defects: Record<string, { releases: 'head' | 'both'; findings: string[] }>;
+};
+const hasGo = spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
+// CI installs Go (the corpus guides need it too) and sets this: there, a missing toolchain fails instead of skipping.
+const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const machineFlag =
+  spec.contract.args[spec.contract.args.indexOf('--machine-flag') + 1]!.split(' ');
+const CLI = join(root, 'dist', 'cli', 'main.js');
+const kit = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 180_000 });
+const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+const events = (b: Uint8Array) =>
+  text(b)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const findingsOf = (stdout: Uint8Array) =>
+  events(stdout)
+    .filter((e) => e.type === 'aoi:check')
+    .flatMap((e) => e.findings as { id: string; severity: string }[]);
+const defectEnv = (defect: string) => ({ [spec.defectEnv]: defect });
+
+const scratch = mkdtempSync(join(tmpdir(), 'aoi-gostock-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const bin = { base: join(scratch, 'gostock-base'), head: join(scratch, 'gostock-head') };
+
+describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
+  beforeAll(async () => {
+    expect(hasGo, 'go is on PATH').toBe(true);
+    // The standard library only: no module download. Go's own build cache, as `go build` uses it.
+    const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off' };
+    await Promise.all(
+      (['base', 'head'] as const).map((side) =>
+        promisify(execFile)(
+          spec.build[0]!,
+          spec.build.slice(1).map((a) => a.replace('{bin}', bin[side])),
+          { cwd: join(root, spec[side]), env },
+        ),
+      ),
+    );
+  }, 600_000);
+
+  const record = (side: 'base' | 'head', env: Record<string, string> = {}) =>
+    recordContract(processTarget(bin[side], []), { machineFlag, env });
+
+  it.each(['base', 'head'] as const)(
+    'the %s release passes aoi-testkit lint (AOI and exec) with no finding',
+    async (side) => {
+      const run = await kit([
+        'lint',
+        '--output',
+        'jsonl',
+        ...spec.lint.args,
+        ...spec.lint.setup.flatMap((words) => ['--setup', words.join(' ')]),
+        ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
+        '--',
+        bin[side],
+      ]);
+      expect(findingsOf(run.stdout)).toEqual([]);
+      expect(run.exitCode, text(run.stderr)).toBe(0);
+      const summary = events(run.stdout).at(-1) as { specs: { spec: string; status: string }[] };
+      expect(summary.specs.filter((s) => s.status === 'run').map((s) => s.spec)).toEqual([
+        'aoi',
+        'exec',
+      ]);
+    },
+    300_000,
+  );
+
+  it('records capabilities, the schema of its one version and the dispatch manifest, from discovery alone', async () => {
+    const base = await record('base');
+    expect(base.tool).toEqual({ name: 'gostock', version: '2.3.0' });
+    expect(Object.keys(base.aoi!.schemas!['org.example.gostock.events']!)).toEqual(['1.2.0']);
+    expect(base.exec!.manifestArgs).toEqual(['manifest', '--output', 'json']);
+    expect(Object.keys(base.exec!.manifest.commands as object).sort()).toEqual([
+      'exec',
+      'get',
+      'list',
+      'receive',
+      'remove',
+    ]);
+    expect(base.unrecorded).toBeUndefined();
+  }, 120_000);
+
+  it('the clean release pair: compatible, exactly its additions, no finding', async () => {
+    const report = compareContracts(await record('base'), await record('head'));
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText)).toEqual(
+      spec.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText),
+    );
+  }, 120_000);
+
+  it.each(Object.entries(spec.defects))(
+    'defect %s: exactly its sub-rules',
+    async (defect, { releases, findings }) => {
+      const base = await record('base', releases === 'both' ? defectEnv(defect) : {});
+      const report = compareContracts(base, await record('head', defectEnv(defect)));
+      expect([...new Set(report.findings.map((f) => f.id))].sort(byText)).toEqual(
+        [...findings].sort(byText),
+      );
+    },
+    120_000,
+  );
+
+  describe('through the CLI: contract of 2.3.0 committed, compat of 2.4.0 against it', () => {
+    const contractOf = async (env: string[]) => {
+      const run = await kit(['contract', ...spec.contract.args, ...env, '--', bin.base]);
+      expect(run.exitCode, text(run.stderr)).toBe(0);
+      const file = join(mkdtempSync(join(scratch, 'contract-')), 'contract.json');
+      writeFileSync(file, run.stdout);
+      return file;
+    };
+
+    it('the clean release passes: exactly its additions as change events', async () => {
+      const run = await kit([
+        'compat',
+        '--base',
+        await contractOf([]),
+        ...spec.contract.args,
+        '--output',
+        'jsonl',
+        '--',
+        bin.head,
+      ]);
+      expect(run.exitCode, text(run.stderr)).toBe(0);
+      expect(findingsOf(run.stdout)).toEqual([]);
+      const changes = events(run.stdout).filter((e) => e.type === 'change');
+      expect(changes.map((c) => `${String(c.class)} ${String(c.breaking)}`).sort(byText)).toEqual(
+        spec.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText),
+      );
+    }, 180_000);
+
+    it.each(Object.entries(spec.defects))(
+      'defect %s: exactly its sub-rules; the exit status follows their severity, --strict fails warnings',
+      async (defect, { releases, findings }) => {
+        const env = ['--env', `${spec.defectEnv}=${defect}`];
+        const args = [
+          'compat',
+          '--base',
+          await contractOf(releases === 'both' ? env : []),
+          ...spec.contract.args,
+          ...env,
+          '--output',
+          'jsonl',
+        ];
+        const run = await kit([...args, '--', bin.head]);
+        const found = findingsOf(run.stdout);
+        expect([...new Set(found.map((f) => f.id))].sort(byText)).toEqual(
+          [...findings].sort(byText),
+        );
+        expect(run.exitCode, text(run.stderr)).toBe(
+          found.some((f) => f.severity === 'error') ? 1 : 0,
+        );
+        const strict = await kit([...args, '--strict', '--', bin.head]);
+        expect(strict.exitCode, text(strict.stderr)).toBe(1);
+      },
+      300_000,
+    );
+  });
+});

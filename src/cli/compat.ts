@@ -1,12 +1,12 @@
 /**
  * `aoi-testkit contract` (record what a tool promises, from its discovery) and `aoi-testkit compat` (compare it
  * with a release before it). The recording is `recordContract`, the judgement `compareContracts`; this file parses
- * the verbs' arguments, reads and writes contract files, and renders.
+ * the verbs' arguments, reads and writes contract files; report/ renders the comparison.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatContract, readContract } from '../checks/compat/contract-file.js';
-import { compareContracts, type CompatReport } from '../checks/compat/judge.js';
+import { compareContracts } from '../checks/compat/judge.js';
 import { anchorCommandLine } from '../run/anchor.js';
 import { CONTRACT_SURFACES, type Contract, type ContractSurface } from '../spec/compat/contract.js';
 import { processTarget } from '../lint/aoi/target.js';
@@ -17,13 +17,9 @@ import {
 } from '../lint/contract/record.js';
 import { checkStart } from '../lint/start.js';
 import { sanitise } from '../stream/sanitise.js';
-import { writeVerdicts } from './check.js';
-import { GREEN, painter, RED, wantsColour, YELLOW } from './colour.js';
+import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
-import { parseReporting, type ReportingArgs } from './reporters/options.js';
-import { report as reportAll } from './reporters/index.js';
-import { baselineText, statusLabel, type ReportView } from './reporters/view.js';
-import { seeRulePages } from '../report/rule-pages.js';
+import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions, type VerbName } from './surface.js';
 import { InputError, intFlag, ioReason, UsageError } from './usage.js';
@@ -242,14 +238,9 @@ export async function runCompat(args: CompatArgs, emitter: Emitter): Promise<num
     base: 'file' in args.base ? args.base.file : label(args.base.program),
     head: 'file' in args.head ? args.head.file : label(args.head.program),
   };
-  const view = { verb: 'compat' as const, target: `${names.base} → ${names.head}`, report };
-  const status = reportAll(
+  const status = deliverReport(
     args.reporting,
-    view,
-    {
-      text: (v, color) => renderText(report, names, color, v),
-      jsonl: (v, e) => writeJsonl(report, v, e),
-    },
+    { verb: 'compat', target: `${names.base} → ${names.head}`, report, compared: names },
     { emitter, color: args.color },
   );
   if (!args.accept || !('file' in args.base)) return status;
@@ -273,85 +264,4 @@ export async function runCompat(args: CompatArgs, emitter: Emitter): Promise<num
     `aoi-testkit compat: accepted: ${sanitise(args.base.file)} is now the contract of ${sanitise(names.head)}\n`,
   );
   return status;
-}
-
-/** The comparison for people: the breaks (unannounced first), the compatible changes, a verdict per rule. */
-function renderText(
-  report: CompatReport,
-  names: { base: string; head: string },
-  color: boolean,
-  view: ReportView,
-): string {
-  const paint = painter(color);
-  const release = (tool: Contract['tool']) =>
-    [tool.name, tool.version].filter((x) => x !== undefined).join(' ') || 'a tool';
-  const breaking = report.changes.filter((c) => c.breaking);
-  const out = [
-    `aoi-testkit compat ${sanitise(names.base)} → ${sanitise(names.head)}: ${sanitise(release(report.base))} → ${sanitise(release(report.head))}, ${report.changes.length} change(s), ${breaking.length} breaking`,
-  ];
-  const lines = (
-    title: string,
-    list: typeof report.changes,
-    show: (c: (typeof list)[0]) => string,
-  ) => {
-    if (list.length === 0) return;
-    out.push(`  ${title}:`);
-    for (const c of list.slice(0, 50)) out.push(`    ${show(c)}`);
-    if (list.length > 50) out.push(`    … and ${list.length - 50} more`);
-  };
-  lines(
-    'breaking, no major version announces it',
-    breaking.filter((c) => !c.announcedBy),
-    (c) =>
-      `${paint(RED, c.subRule!)}${c.versionUnknown ? ' (version unknown: not judged)' : ''}  ${sanitise(c.message)}`,
-  );
-  lines(
-    'breaking, announced',
-    breaking.filter((c) => c.announcedBy),
-    (c) => `${paint(YELLOW, c.class)}  ${sanitise(c.message)}  (${sanitise(c.announcedBy!)})`,
-  );
-  lines(
-    'compatible',
-    report.changes.filter((c) => !c.breaking),
-    (c) => `${paint(GREEN, c.class)}  ${sanitise(c.message)}`,
-  );
-  for (const v of report.verdicts)
-    out.push(
-      `  ${statusLabel(v)}  ${v.rule}  ${v.status === 'skip' || v.status === 'not_applicable' ? sanitise(v.reason ?? '') : v.title}`,
-    );
-  const failed = report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule);
-  out.push(
-    failed.length === 0
-      ? paint(GREEN, 'compatible: no break that no major version announces')
-      : paint(RED, `not compatible: ${failed.join(', ')} failed — ${seeRulePages(failed)}`),
-    ...baselineText(view),
-  );
-  return `${out.join('\n')}\n`;
-}
-
-/** The comparison as an AOI stream: aoi:meta, one `change` event per difference, an aoi:check per rule, aoi:summary. */
-function writeJsonl(report: CompatReport, view: ReportView, emitter: Emitter): void {
-  const changes = report.changes.map((c) => ({
-    type: 'change',
-    class: c.class,
-    breaking: c.breaking,
-    surface: c.surface,
-    where: c.where,
-    message: c.message,
-    ...(c.subRule ? { sub_rule: c.subRule } : {}),
-    ...(c.announcedBy ? { announced_by: c.announcedBy } : {}),
-    ...(c.versionUnknown ? { version_unknown: true } : {}),
-  }));
-  writeVerdicts(
-    view,
-    emitter,
-    'compat',
-    {
-      changes: changes.length,
-      breaking: changes.filter((c) => c.breaking).length,
-      unannounced: report.changes.filter((c) => c.breaking && !c.announcedBy && !c.versionUnknown)
-        .length,
-    },
-    changes,
-  );
 }

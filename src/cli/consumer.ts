@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { describeOutcome, type ConsumerReport } from '../checks/consumer/judge.js';
-import { describeRuntimeOutcome, type RuntimeReport } from '../checks/consumer/judge-runtime.js';
+import type { ConsumerReport } from '../checks/consumer/judge.js';
+import type { RuntimeReport } from '../checks/consumer/judge-runtime.js';
 import {
   ConsumerSetupError,
   ConsumerStartError,
@@ -10,14 +10,10 @@ import {
   runtimeScenarios,
   type ConsumerMode,
 } from '../lint/consumer/index.js';
-import { sanitise } from '../stream/sanitise.js';
-import { writeVerdicts } from './check.js';
-import { GREEN, GREY, painter, RED, STATUS_COLOUR, wantsColour } from './colour.js';
+import type { ReportView } from '../report/view.js';
+import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
-import { report as reportAll, type ReportingArgs } from './reporters/index.js';
-import { parseReporting } from './reporters/options.js';
-import { baselineText, findingLine, STATUS_LABELS, type ReportView } from './reporters/view.js';
-import { seeRulePages } from '../report/rule-pages.js';
+import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { parseOptions } from './surface.js';
 import { InputError, intFlag, UsageError } from './usage.js';
 
@@ -128,106 +124,16 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
       throw new InputError(error.message, 'config', 'TOOL_NOT_RUN', 65);
     throw error;
   }
-  const target = [args.program, ...args.programArgs].join(' ');
-  const view: Omit<ReportView, 'baseline'> = {
+  const view: ReportView = {
     verb: 'consumer',
-    target,
+    target: [args.program, ...args.programArgs].join(' '),
     report,
     durationMs: performance.now() - started,
-  };
-  const shape = args.appRuntime
-    ? 'app-runtime'
-    : args.as !== undefined
-      ? `spawn (as ${args.as})`
-      : args.mode === 'default'
-        ? 'stdin'
-        : `stdin, ${args.mode}`;
-  return reportAll(
-    args.reporting,
-    view,
-    {
-      text: (v, color) => renderText(report, v, shape, color),
-      jsonl: (v, e) =>
-        writeVerdicts(v, e, 'consumer', {
-          consumer: {
-            shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin',
-            ...(args.mode !== 'default' ? { mode: args.mode } : {}),
-            ...(args.as !== undefined ? { as: args.as } : {}),
-            scenarios: report.scenarios.length,
-            elapsed_ms: Math.round(v.durationMs ?? 0),
-          },
-        }),
+    consumer: {
+      shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin',
+      mode: args.mode,
+      ...(args.as !== undefined ? { as: args.as } : {}),
     },
-    { emitter, color: args.color },
-  );
-}
-
-/**
- * For people: a line per scenario (its status, what it must do, what the consumer did, the rules that held), then
- * each rule that failed or was skipped, with its findings.
- */
-function renderText(
-  report: ConsumerReport | RuntimeReport,
-  view: ReportView,
-  shape: string,
-  color: boolean,
-): string {
-  const paint = painter(color);
-  const out = [
-    `aoi-testkit consumer ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${shape}`,
-  ];
-  for (const scenario of report.scenarios) {
-    const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
-    const status = verdicts.some((v) => v.status === 'fail')
-      ? 'fail'
-      : verdicts.some((v) => v.status === 'skip')
-        ? 'skip'
-        : 'pass';
-    // The summary's `ok` is the consumer's own value: made safe to print.
-    const did =
-      scenario.outcome === null
-        ? 'did not end (killed by the kit)'
-        : sanitise(
-            'must' in scenario
-              ? describeOutcome(scenario.outcome)
-              : describeRuntimeOutcome(
-                  scenario.outcome as RuntimeReport['scenarios'][number]['outcome'] & object,
-                ),
-          );
-    const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
-    const must =
-      'must' in scenario
-        ? `must ${scenario.must === 'succeed' ? 'succeed' : scenario.must === 'fail-closed' ? 'fail closed' : 'report and continue'}`
-        : `${scenario.calls.length} call(s)${scenario.calls.length > 0 ? `: ${sanitise(scenario.calls.map((argv) => argv.join(' ')).join(' | ')).slice(0, 120)}` : ''}`;
-    const facts = `${must}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
-    out.push(
-      `  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABELS[status])}  ${scenario.id}  ${paint(GREY, facts)}`,
-    );
-    for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
-      const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
-      out.push(
-        `        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABELS[verdict.status])}  ${verdict.rule}  ${paint(GREY, detail)}`,
-      );
-      for (const finding of verdict.findings.slice(0, 2))
-        out.push(`              ${findingLine(finding)}`);
-    }
-  }
-  const what = shape === 'app-runtime' ? 'does its runtime duties' : 'handles AOI streams';
-  const failed = [
-    ...new Set(report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule)),
-  ].sort();
-  const seconds = ((view.durationMs ?? 0) / 1000).toFixed(1);
-  out.push(
-    failed.length === 0
-      ? paint(
-          GREEN,
-          `${what}: ${report.verdicts.length} verdict(s) over ${report.scenarios.length} scenario(s), none failed (${seconds} s)`,
-        )
-      : paint(
-          RED,
-          `${what.startsWith('handles') ? 'does not handle' : 'does not do'}${what.slice(what.indexOf(' '))}: ${failed.join(', ')} failed (${seconds} s) — ${seeRulePages(failed)}`,
-        ),
-  );
-  out.push(...baselineText(view));
-  return `${out.join('\n')}\n`;
+  };
+  return deliverReport(args.reporting, view, { emitter, color: args.color });
 }

@@ -1,12 +1,5 @@
-import { kitPackage } from '../package-root.js';
-import { AOI_VERSION } from '../spec/aoi/constants.js';
+import { metaEvent } from '../report/meta.js';
 import { sanitiseJson } from '../stream/sanitise.js';
-
-export const TOOL = 'aoi-testkit';
-/** The kit's version, read from its package.json so a release bump is written once. */
-export const TOOL_VERSION = kitPackage()?.version ?? 'unknown';
-export const SCHEMA_NAME = 'io.github.aoi-testkit.cli';
-export const SCHEMA_VERSION = '1.0.0';
 
 /**
  * Writes the kit's own AOI events, one compact JSON object per line. Handles a closed pipe
@@ -30,15 +23,12 @@ export class Emitter {
   }
 
   meta(command: string): void {
-    this.emit({
-      type: 'aoi:meta',
-      tool: TOOL,
-      tool_version: TOOL_VERSION,
-      aoi_version: AOI_VERSION,
-      schema_name: SCHEMA_NAME,
-      schema_version: SCHEMA_VERSION,
-      command,
-    });
+    this.emit(metaEvent(command));
+  }
+
+  /** Lines a reporter rendered (already sanitised, one event each). */
+  write(text: string): void {
+    if (!this.closed) this.out.write(text);
   }
 
   /** Flush stdout before the process exits, so that the summary is never lost. */

@@ -20,3 +20,21 @@ export class InputError extends Error {
     super(message);
   }
 }
+
+/** What went wrong with a path, in words ("no such file", "is a directory"), never a raw errno code alone. */
+export function ioReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const words: Record<string, string> = {
+    ENOENT: 'no such file',
+    EISDIR: 'is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    ELOOP: 'too many symbolic links',
+    ENAMETOOLONG: 'the name is too long',
+    EMFILE: 'too many open files',
+    ENOSPC: 'no space left on the device',
+    EROFS: 'read-only file system',
+  };
+  return code === undefined ? 'unreadable' : (words[code] ?? `unreadable (${code})`);
+}

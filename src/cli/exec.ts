@@ -29,9 +29,9 @@ import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { checkStream } from '../checks/aoi/stream.js';
-import { checkEvent } from './check.js';
+import { checkEvent } from '../report/jsonl.js';
 import { capabilities, eventSchema } from './discovery.js';
-import { TOOL, TOOL_VERSION } from './emitter.js';
+import { TOOL, TOOL_VERSION } from '../report/meta.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
 import { loadScenarios } from './scenarios.js';
 import {

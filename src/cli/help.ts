@@ -6,7 +6,7 @@
  * table's examples.
  */
 import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../spec/cmdhelp/types.js';
-import { TOOL, TOOL_VERSION } from './emitter.js';
+import { TOOL, TOOL_VERSION } from '../report/meta.js';
 import {
   cmdhelpCommand,
   GLOBAL_FLAGS,

@@ -2,11 +2,11 @@ import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { CheckArgs } from './check.js';
 import type { ManifestArgs } from './manifest.js';
-import { SCHEMA_VERSION, TOOL_VERSION } from './emitter.js';
+import { SCHEMA_VERSION, TOOL_VERSION } from '../report/meta.js';
 import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
 import { wantsColour } from './colour.js';
 import { exitWith, runVerb } from './entry.js';
-import { parseReporting } from './reporters/options.js';
+import { parseReporting } from './reporting.js';
 import { parseOptions, VERBS } from './surface.js';
 import { HELP, intFlag, UsageError } from './usage.js';
 

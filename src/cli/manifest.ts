@@ -1,12 +1,8 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
-import type { RuleVerdict } from '../checks/verdict.js';
-import { checkEvent, writeVerdicts } from './check.js';
+import { locateFindings, type ReportView } from '../report/view.js';
 import type { Emitter } from './emitter.js';
-import type { Finding } from '../stream/finding.js';
-import { report as reportAll, type ReportingArgs } from './reporters/index.js';
-import { baselineText, statusLabel, type ReportView } from './reporters/view.js';
-import { seeRulePages } from '../report/rule-pages.js';
+import { deliverReport, type ReportingArgs } from './reporting.js';
 import { InputError, ioReason, UsageError } from './usage.js';
 
 export interface ManifestArgs {
@@ -26,32 +22,21 @@ export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise
     ...(path !== undefined ? { path } : { noDirectory: 'read from stdin' }),
     strict: args.strict,
   });
-  const view = {
-    verb: 'manifest' as const,
+  const view: ReportView = {
+    verb: 'manifest',
     target: path ?? '-',
     report,
     // Every finding with a line is a line of the manifest (AGENTCLI-01…12 judge the file itself).
     ...(path !== undefined
       ? {
-          locate: (f: Finding) => ({
+          locations: locateFindings(report, (f) => ({
             uri: path,
             ...(f.line !== undefined ? { line: f.line } : {}),
-          }),
+          })),
         }
       : {}),
   };
-  return reportAll(
-    args.reporting,
-    view,
-    {
-      text: (v) => renderText(report.verdicts, report.ok, path ?? '-', v),
-      jsonl: (v, e) =>
-        writeVerdicts(v, e, 'manifest', {
-          manifest: { valid: report.ok, findings: report.findings.length },
-        }),
-    },
-    { emitter, color: false },
-  );
+  return deliverReport(args.reporting, view, { emitter, color: false });
 }
 
 async function readInput(file: string | undefined): Promise<string> {
@@ -94,28 +79,4 @@ async function readInput(file: string | undefined): Promise<string> {
     throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
   return readFile(file, 'utf8');
-}
-
-function renderText(
-  verdicts: readonly RuleVerdict[],
-  valid: boolean,
-  source: string,
-  view: ReportView,
-): string {
-  const out = [`aoi-testkit manifest ${source}`];
-  for (const verdict of verdicts) {
-    const event = checkEvent(verdict);
-    out.push(`  ${statusLabel(verdict)}  ${verdict.rule}  ${String(event.detail)}`);
-    for (const f of verdict.findings.slice(0, 5))
-      out.push(
-        `          ${f.id}${f.line !== undefined ? ` line ${f.line}` : ''}${f.excerpt ? `: ${f.excerpt}` : ''}`,
-      );
-  }
-  out.push(
-    valid
-      ? 'valid AGENT-CLI.md (AIP-45)'
-      : `not a valid AGENT-CLI.md — ${seeRulePages(verdicts.filter((v) => v.status === 'fail').map((v) => v.rule))}`,
-    ...baselineText(view),
-  );
-  return `${out.join('\n')}\n`;
 }

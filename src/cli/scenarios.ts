@@ -1,11 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
-import type { Scenario, ScenarioKind, ScenarioSpec } from '../corpus/types.js';
+import type { ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
-import { parseReporters, type ReporterTarget } from './reporters/options.js';
+import { parseReporters, type ReporterTarget } from './reporting.js';
 import { parseOptions } from './surface.js';
 import { UsageError } from './usage.js';
 import { loadScenarios } from './scenario-files.js';
+import { scenarioListEvents, scenarioListText } from '../report/corpus.js';
+import { eventLines } from '../report/jsonl.js';
+import { REPORTER_NAMES } from '../report/names.js';
+import { REPORTERS } from '../report/reporters.js';
 
 export {
   loadScenarios,
@@ -23,8 +28,8 @@ export interface ScenariosArgs {
   run: readonly ReporterTarget[] | undefined;
 }
 
-/** The reporters of a corpus run: its results are scenarios, not rule verdicts, so not the verdict reporters. */
-const RUN_REPORTERS = ['text', 'jsonl', 'junit'] as const;
+/** The reporters of a corpus run (its results are scenarios, not rule verdicts): those that render one. */
+const RUN_REPORTERS = REPORTER_NAMES.filter((name) => REPORTERS[name].corpus !== undefined);
 
 /** `--reporter` for a corpus run: the kit's one parser, then only the reporters that fit a scenario result. */
 function parseRunReporters(
@@ -78,7 +83,7 @@ export function parseScenariosArgs(args: string[]): ScenariosArgs {
 
 /**
  * `aoi-testkit scenarios [--output text|jsonl] [--kind K] [--spec S]`: list the corpus shipped in the
- * package (with `--run`: judge its stream and lint scenarios, scenario-run.ts). Text: one line per scenario with its kind, spec and the rules it must fail. JSONL: aoi:meta, one
+ * package (with `--run`: judge every scenario, corpus/runner.ts). Text: one line per scenario with its kind, spec and the rules it must fail. JSONL: aoi:meta, one
  * `{"type":"scenario", …}` event per scenario (the whole scenario file), aoi:summary. Returns the exit status.
  */
 export async function runScenarios(args: string[], emitter: Emitter): Promise<number> {
@@ -90,52 +95,26 @@ export async function runScenarios(args: string[], emitter: Emitter): Promise<nu
   );
   if (options.run) {
     // Loaded only for a run: `fake <scenario-id>` reads this module and must start fast.
-    const { runScenarioCorpus } = await import('./scenario-run.js');
-    return runScenarioCorpus(scenarios, options.run, emitter);
-  }
-  if (options.output === 'jsonl') {
-    emitter.meta('scenarios');
-    for (const scenario of scenarios) emitter.emit({ type: 'scenario', ...scenario });
-    emitter.emit({
-      type: 'aoi:summary',
-      ok: true,
-      count: scenarios.length,
-      warning_count: 0,
-      error_count: 0,
+    const [{ runCorpus }, { deliverCorpusRun }] = await Promise.all([
+      import('../corpus/runner.js'),
+      import('./reporting.js'),
+    ]);
+    const quiet = options.run.some((t) => t.path === undefined && t.name === 'jsonl');
+    let done = 0;
+    const results = await runCorpus(scenarios, {
+      concurrency: availableParallelism(),
+      onResult: (r) => {
+        done += 1;
+        if (!quiet)
+          process.stderr.write(`aoi-testkit scenarios: ${done}/${scenarios.length} · ${r.id}\n`);
+      },
     });
-  } else {
-    process.stdout.write(renderScenarioList(scenarios));
+    return deliverCorpusRun(options.run, { verb: 'scenarios', results }, emitter);
   }
-  return 0;
-}
-
-/** One line per scenario: id, kind, spec, and the rules it must fail (and those with warnings only); then the counts per kind. */
-export function renderScenarioList(scenarios: readonly Scenario[]): string {
-  const width = Math.max(0, ...scenarios.map((s) => s.id.length));
-  const lines = scenarios.map((s) => {
-    const having = (outcome: string) =>
-      Object.entries(s.expected.rules)
-        .filter(([, o]) => o === outcome)
-        .map(([rule]) => rule);
-    const [fail, warn] = [having('fail'), having('warn')];
-    const verdict =
-      s.kind === 'consumer'
-        ? 'must' in s
-          ? `a consumer${s.mode === 'default' ? '' : ` run ${s.mode}`} must ${s.must === 'succeed' ? 'succeed' : s.must === 'fail-closed' ? 'fail closed' : 'report and continue'}, else ${s.breaks}`
-          : `an APP runtime must pass ${s.judges.join(', ')}`
-        : [
-            fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes',
-            warn.length > 0 ? `warns ${warn.join(', ')}` : '',
-          ]
-            .filter(Boolean)
-            .join('; ');
-    return `${s.id.padEnd(width)}  ${s.kind.padEnd(7)}  ${s.spec.padEnd(7)}  ${verdict}`;
-  });
-  const counts = SCENARIO_KINDS.map(
-    (kind) => [kind, scenarios.filter((s) => s.kind === kind).length] as const,
-  ).filter(([, n]) => n > 0);
-  lines.push(
-    `${scenarios.length} scenario(s)${counts.length > 0 ? `: ${counts.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : ''}`,
+  emitter.write(
+    options.output === 'jsonl'
+      ? eventLines(scenarioListEvents(scenarios))
+      : scenarioListText(scenarios),
   );
-  return `${lines.join('\n')}\n`;
+  return 0;
 }

@@ -62,7 +62,7 @@ const COLOR: Flag = {
     'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)',
   usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
 };
-/** The reporting flags of lint, check and manifest (src/cli/reporters, src/cli/baseline.ts). */
+/** The reporting flags of every verb that reports (their parsing and delivery: cli/reporting.ts). */
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {
     type: 'string',

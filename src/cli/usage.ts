@@ -1,5 +1,5 @@
 import { UsageError } from './errors.js';
-import { TOOL } from './emitter.js';
+import { TOOL } from '../report/meta.js';
 import {
   flagRange,
   SUMMARY,
@@ -10,7 +10,7 @@ import {
   type VerbName,
 } from './surface.js';
 
-export { InputError, UsageError } from './errors.js';
+export { InputError, ioReason, UsageError } from './errors.js';
 
 /**
  * The value of an int flag of the table, checked against its declared range (surface.ts): undefined when the
@@ -30,24 +30,6 @@ export function intFlag(verb: VerbName, flag: string, raw: string | undefined): 
     );
   }
   return value;
-}
-
-/** What went wrong with a path, in words ("no such file", "is a directory"), never a raw errno code alone. */
-export function ioReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const words: Record<string, string> = {
-    ENOENT: 'no such file',
-    EISDIR: 'is a directory',
-    ENOTDIR: 'a part of the path is not a directory',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    ELOOP: 'too many symbolic links',
-    ENAMETOOLONG: 'the name is too long',
-    EMFILE: 'too many open files',
-    ENOSPC: 'no space left on the device',
-    EROFS: 'read-only file system',
-  };
-  return code === undefined ? 'unreadable' : (words[code] ?? `unreadable (${code})`);
 }
 
 /** The usage text (`aoi-testkit --help`, `help` in text): the forms of the table, then the options of lint and check. */

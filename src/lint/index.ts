@@ -1,12 +1,23 @@
 /**
- * `aoi-testkit/lint`: the AOI-CLI v0.2 process linter (§18.2). `lintCli(target, options)` runs the
- * probes of every rule against a live CLI and returns one verdict per (rule × command).
+ * `aoi-testkit/lint`: the live checkers. `lintProgram(target, options)` is `aoi-testkit lint` as a library call:
+ * the specs a program offers (or those asked for) judged into one `ProgramReport`, which any reporter of
+ * `aoi-testkit/report` renders. `lintCli(target, options)` is the AOI-CLI v0.2 process linter alone (§18.2): the
+ * probes of every rule against a live CLI, one verdict per (rule × command).
  *
  * @example
- * import { lintCli, processTarget } from 'aoi-testkit/lint';
- * const report = await lintCli(processTarget('mytool'), { invocations: [['search', 'x', '--limit', '2']] });
+ * import { lintProgram } from 'aoi-testkit/lint';
+ * const report = await lintProgram(['mytool'], { invocations: [['search', 'x', '--limit', '2']] });
  * if (!report.ok) console.log(report.verdicts.filter((v) => v.status === 'fail'));
  */
+export {
+  lintProgram,
+  ProgramError,
+  type ProgramOptions,
+  type ProgramReport,
+  type ProgramTarget,
+  type SpecOutcome,
+} from './program.js';
+export type { SpecResult } from './multi.js';
 export { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
 export type { ReusableProbe } from './aoi/runner.js';
 export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './aoi/target.js';

@@ -3,6 +3,7 @@
  * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
 import { checkExec, type ExecPlan } from './exec/index.js';
@@ -32,6 +33,8 @@ export interface SpecResult {
   readonly reason?: string;
   readonly verdicts: readonly RuleVerdict[];
   readonly durationMs: number;
+  /** The file its findings are about when they have a line and no probe (an application's APP.md). */
+  readonly file?: string;
 }
 
 export interface SpecRunOptions {
@@ -136,6 +139,7 @@ export async function runAppSpec(
     spec: 'app',
     status: 'run',
     ...(report.skipped ? { reason: report.skipped } : {}),
+    file: join(dir, 'APP.md'),
     verdicts: keep(report.verdicts, options.only),
     durationMs: performance.now() - started,
   };

@@ -3,7 +3,7 @@ import type { RuleVerdict } from '../checks/verdict.js';
 import { toExcerpt, type Finding } from '../stream/finding.js';
 import { leaksSecret, maskSecrets, redactValue } from '../secrets/mask.js';
 import { MASK } from '../spec/aoi/secret-patterns.js';
-import { rulePage } from '../report/rule-pages.js';
+import { formatFinding } from '../report/finding.js';
 import type { MatcherState } from './context.js';
 import { isAsymmetric, subsetOf, type Asymmetric } from './partial.js';
 
@@ -50,22 +50,6 @@ export function subsetDiff(
   return `Expected: ${printExpected(state, expected)}\nReceived: ${printReceived(state, subset)}`;
 }
 
-/** One finding: rule id + reason, evidence, fix, docs. */
-export function formatFinding(finding: Finding): string {
-  const lines = [
-    `${finding.id}${finding.severity === 'warning' ? ' (warning)' : ''}: ${finding.message}`,
-  ];
-  if (finding.line !== undefined && finding.excerpt !== undefined) {
-    const where =
-      finding.endLine !== undefined
-        ? `lines ${finding.line}-${finding.endLine}`
-        : `line ${finding.line}`;
-    lines.push(`  ${where}: ${finding.excerpt}`);
-  }
-  lines.push(`  fix: ${finding.fix}`, `  see ${rulePage(finding.docs)}`);
-  return lines.join('\n');
-}
-
 /** The failing findings of a report (errors first, then warnings), the first few in full. */
 export function formatFindings(
   findings: readonly Finding[],
@@ -75,7 +59,7 @@ export function formatFindings(
     ...findings.filter((f) => f.severity === 'error'),
     ...findings.filter((f) => f.severity === 'warning'),
   ];
-  const shown = ordered.slice(0, SHOWN_FINDINGS).map(formatFinding);
+  const shown = ordered.slice(0, SHOWN_FINDINGS).map((f) => formatFinding(f));
   const total =
     verdicts.length > 0 ? verdicts.reduce((n, v) => n + v.errors + v.warnings, 0) : ordered.length;
   if (total > shown.length) shown.push(`… and ${total - shown.length} more finding(s)`);

@@ -1,5 +1,5 @@
-import type { LintOptions, LintReport } from '../lint/aoi/lint.js';
 import type { LintTarget } from '../lint/aoi/target.js';
+import type { ProgramOptions, ProgramReport, ProgramTarget } from '../lint/program.js';
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { hint } from './format.js';
@@ -18,7 +18,7 @@ type LintModule = typeof import('../lint/index.js');
  */
 const loadLinter = (): Promise<LintModule> => import('../lint/index.js');
 
-function targetOf(received: unknown, { processTarget }: LintModule): LintTarget {
+function targetOf(received: unknown): ProgramTarget {
   if (
     received &&
     typeof received === 'object' &&
@@ -30,15 +30,13 @@ function targetOf(received: unknown, { processTarget }: LintModule): LintTarget 
     received.length > 0 &&
     received.every((part) => typeof part === 'string')
   )
-    return processTarget(received[0] as string, received.slice(1) as string[]);
+    return received as string[];
   if (
     received &&
     typeof received === 'object' &&
     typeof (received as { command?: unknown }).command === 'string'
-  ) {
-    const { command, args = [] } = received as { command: string; args?: readonly string[] };
-    return processTarget(command, args);
-  }
+  )
+    return received as { command: string; args?: readonly string[] };
   throw new TypeError(
     'toPassAoiLint: expected a lint target, [program, ...args] or { command, args }',
   );
@@ -71,33 +69,39 @@ async function lintMatcher(
   state: MatcherState | undefined,
   name: string,
   received: unknown,
-  options: LintOptions,
+  options: ProgramOptions,
   args: string,
-): Promise<MatcherResult & { report: LintReport }> {
-  const linter = await loadLinter();
-  const report = await linter.lintCli(targetOf(received, linter), options);
+): Promise<MatcherResult & { report: ProgramReport }> {
+  const target = targetOf(received);
+  const { lintProgram } = await loadLinter();
+  const report = await lintProgram(target, options);
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const judged = report.verdicts.filter((v) => v.status === 'pass' || v.status === 'fail').length;
+  // What was judged, as `aoi-testkit lint` says it: the specs run, and the AOI lint's probes.
+  const specs = report.specs.filter((s) => s.status === 'run').map((s) => s.spec);
+  const lint = `the lint (${specs.join(', ')})`;
+  const probes = report.aoi ? ` (${report.aoi.probes} probes)` : '';
   return {
     pass: report.ok,
     report,
     message: () =>
       report.ok
-        ? `${hint(state, name, args)}\n\nExpected ${report.target} to fail the AOI lint, but all ${judged} judged (rule × command) verdict(s) passed (${report.probes} probes).`
-        : `${hint(state, name, args)}\n\nExpected ${report.target} to pass the AOI lint, but ${failed.length} (rule × command) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].join(', ')}.\n\n${formatFailures(failed)}`,
+        ? `${hint(state, name, args)}\n\nExpected ${report.aoi?.target ?? report.target} to fail ${lint}, but all ${judged} judged (rule × command) verdict(s) passed${probes}.`
+        : `${hint(state, name, args)}\n\nExpected ${report.aoi?.target ?? report.target} to pass ${lint}, but ${failed.length} (rule × command) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].join(', ')}.\n\n${formatFailures(failed)}`,
   };
 }
 
 /**
- * The CLI passes every AOI-CLI v0.2 lint check (§18.2) for every command it advertises or is invoked
- * with. Async: it starts processes. Options are `lintCli`'s.
+ * The CLI passes `aoi-testkit lint`: what `lintProgram` judges with these options, the CLI's verb alike (by default
+ * the specs the program offers; `{ specs: ['aoi'] }` for the AOI lint alone, every AOI-CLI v0.2 check of §18.2 for
+ * every command it advertises or is invoked with). Async: it starts processes. Options are `lintProgram`'s.
  *
  * @example await expect(['node', 'dist/cli.js']).toPassAoiLint({ invocations: [['search', 'x']] })
  */
 export async function toPassAoiLint(
   this: MatcherState | void,
   received: unknown,
-  options: LintOptions = {},
+  options: ProgramOptions = {},
 ): Promise<MatcherResult> {
   const { pass, message } = await lintMatcher(
     this || undefined,
@@ -110,7 +114,8 @@ export async function toPassAoiLint(
 }
 
 /**
- * The CLI passes one lint rule (e.g. `'AOI-06'`) for every command; only that rule's probes run.
+ * The CLI passes one lint rule (e.g. `'AOI-06'`, `'EXEC-03'`) for every command; only that rule's spec is judged,
+ * and of the AOI lint only that rule's probes run.
  *
  * @example await expect(['mytool']).toPassAoiRule('AOI-10', { invocations: [['watch']] })
  */
@@ -118,7 +123,7 @@ export async function toPassAoiRule(
   this: MatcherState | void,
   received: unknown,
   rule: string,
-  options: LintOptions = {},
+  options: ProgramOptions = {},
 ): Promise<MatcherResult> {
   const { pass, message } = await lintMatcher(
     this || undefined,

@@ -12,19 +12,17 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CHARACTERISTICS } from '../../src/checks/characteristics.js';
-import { CELL_COLOURS, CELL_LABELS, type CellStatus } from '../../src/cli/reporters/html.js';
+import { CELL_COLOURS, CELL_LABELS, type CellStatus } from '../../src/report/html.js';
 import { REFERENCE_LINT_PLAN } from '../../src/fakes/aoi/notes/lint-plan.js';
-import { runCli } from '../../src/run/run-cli.js';
 import { dumpDom, HAS_CHROMIUM, pngColours, screenshot } from '../support/chromium.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../support/kit-cli.js';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'aoi-html-'));
 const at = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const read = (name: string) => readFileSync(at(name), 'utf8');
-const cli = (args: string[]) =>
-  runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, cwd: ROOT });
+const cli = (args: string[]) => runKit([...args], { timeoutMs: 290_000, cwd: ROOT });
 const plan = [
   ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
   ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { TOOL_VERSION } from '../../src/cli/emitter.js';
+import { TOOL_VERSION } from '../../src/report/meta.js';
 import { kitPackage, kitPath, kitRoot } from '../../src/package-root.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { characteristicMatrix } from '../../../src/checks/characteristics.js';
-import { renderText as renderCheck } from '../../../src/cli/check.js';
-import { renderText as renderLint } from '../../../src/cli/lint.js';
+import { checkText } from '../../../src/report/text/check.js';
+import { aoiText as renderLint } from '../../../src/report/text/lint.js';
 import { makeVerdict } from '../../../src/checks/verdict.js';
 import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
@@ -112,7 +112,7 @@ describe('text output: one finding per defect, the JSONL verdicts carry every ru
       'AOI-03',
       'AOI-04',
     ]);
-    const text = renderCheck(report, 's.jsonl', false);
+    const text = checkText({ verb: 'check', target: 's.jsonl', report }, false);
     expect(text.match(/missing required property "ok"|has no "ok"/g)).toHaveLength(1);
     expect(text).toContain('AOI-03/summary-ok-missing line 3');
     expect(text).toContain('(also fails AOI-04)');

@@ -1,12 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Report, RuleVerdict } from '../checks/verdict.js';
-import { InputError, ioReason } from './usage.js';
-
-/** Why a file could not be written: its directory is missing, or what ioReason says. */
-export const writeReason = (error: unknown): string =>
-  (error as NodeJS.ErrnoException).code === 'ENOENT'
-    ? 'no such directory'
-    : ioReason(error).replace(/^unreadable/, 'unwritable');
 
 /**
  * A baseline: the failures a project knows about and has not fixed yet, as (rule, command, sub-rule). A run
@@ -102,42 +94,19 @@ export function applyBaseline(
   };
 }
 
-/** Read a baseline file: a usage-level input error (exit 66 missing, 65 malformed) names what is wrong. */
-export function readBaseline(file: string): BaselineFile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new InputError(
-        `--baseline ${file}: no such file (write one with --write-baseline ${file})`,
-        'not_found',
-        'BASELINE_NOT_FOUND',
-      );
-    throw new InputError(
-      `--baseline ${file}: cannot read it: ${ioReason(error)}`,
-      'io',
-      'BASELINE_NOT_READABLE',
-    );
-  }
-  const invalid = (why: string) =>
-    new InputError(
-      `--baseline ${file}: not a baseline file: ${why}`,
-      'validation',
-      'BASELINE_INVALID',
-      65,
-    );
+/** A baseline file's text as a baseline; throws an Error saying what is wrong with it. */
+export function parseBaseline(text: string): BaselineFile {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw invalid(`not JSON (${(error as Error).message})`);
+    throw new Error(`not JSON (${(error as Error).message})`, { cause: error });
   }
   const record = parsed as Record<string, unknown> | null;
   if (record === null || typeof record !== 'object' || Array.isArray(record))
-    throw invalid('expected a JSON object');
-  if (record.aoi_testkit_baseline !== 1) throw invalid('"aoi_testkit_baseline" must be 1');
-  if (!Array.isArray(record.known_failures)) throw invalid('"known_failures" must be an array');
+    throw new Error('expected a JSON object');
+  if (record.aoi_testkit_baseline !== 1) throw new Error('"aoi_testkit_baseline" must be 1');
+  if (!Array.isArray(record.known_failures)) throw new Error('"known_failures" must be an array');
   for (const [i, e] of (record.known_failures as unknown[]).entries()) {
     const entry = e as Record<string, unknown> | null;
     const ok =
@@ -148,22 +117,13 @@ export function readBaseline(file: string): BaselineFile {
       (entry.command === undefined || typeof entry.command === 'string') &&
       entry.sub_rule.startsWith(`${entry.rule}/`);
     if (!ok)
-      throw invalid(
+      throw new Error(
         `known_failures[${i}] must be {"rule": "AOI-06", "command"?: "list", "sub_rule": "AOI-06/…"}`,
       );
   }
   return record as unknown as BaselineFile;
 }
 
-export function writeBaseline(file: string, baseline: BaselineFile): void {
-  try {
-    writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
-  } catch (error) {
-    throw new InputError(
-      `--write-baseline ${file}: cannot write it: ${writeReason(error)}`,
-      'io',
-      'BASELINE_NOT_WRITABLE',
-      73,
-    );
-  }
-}
+/** A baseline as its file holds it. */
+export const formatBaseline = (baseline: BaselineFile): string =>
+  `${JSON.stringify(baseline, null, 2)}\n`;

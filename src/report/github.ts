@@ -1,9 +1,8 @@
-import { appendFileSync } from 'node:fs';
-import { sanitise } from '../../stream/sanitise.js';
-import type { RuleVerdict } from '../../checks/verdict.js';
-import { rulePageLink } from '../../report/rule-pages.js';
-import { renderMarkdown } from './markdown.js';
-import { findingLine, isKnown, staleLines, verdictName, type ReportView } from './view.js';
+import { formatFinding } from './finding.js';
+import { sanitise } from '../stream/sanitise.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import { rulePageLink } from './rule-pages.js';
+import { fileOf, isKnown, staleLines, verdictName, type VerdictView } from './view.js';
 
 /** A workflow command's message: each line sanitised, then `%`, CR and LF escaped (the runner's rules), so our own line breaks stay line breaks. */
 export const commandData = (text: string): string =>
@@ -36,15 +35,15 @@ function annotation(
 /**
  * GitHub Actions: an `::error` per failing (rule × command), a `::warning` per known failure of the baseline
  * and per rule that passed with warnings, an `::error` per stale baseline entry; the markdown report is
- * appended to `$GITHUB_STEP_SUMMARY` when it is set (the caller does that: `stepSummary`).
+ * appended to `$GITHUB_STEP_SUMMARY` when it is set (the caller does that: the markdown reporter's text).
  */
-export function renderGithub(view: ReportView): string {
+export function renderGithub(view: VerdictView): string {
   let out = '';
   const note = (v: RuleVerdict, level: 'error' | 'warning', prefix = '') => {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];
-    const where = first && view.locate?.(first, v);
+    const where = first && fileOf(view, v, first);
     const body = [
-      ...v.findings.slice(0, 5).map(findingLine),
+      ...v.findings.slice(0, 5).map((f) => formatFinding(f, 'line')),
       `Rule page: ${rulePageLink(v.rule).text}`,
     ].join('\n');
     out += annotation(
@@ -67,10 +66,4 @@ export function renderGithub(view: ReportView): string {
   }
   for (const line of staleLines(view)) out += annotation('error', 'stale baseline entry', line);
   return out;
-}
-
-/** Append the markdown report to the job summary file, when the runner gave one. */
-export function stepSummary(view: ReportView, env: NodeJS.ProcessEnv = process.env): void {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (file) appendFileSync(file, `${renderMarkdown(view)}\n`);
 }

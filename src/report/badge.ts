@@ -1,8 +1,8 @@
-import { CHARACTERISTICS } from '../../checks/characteristics.js';
-import { TOOL } from '../emitter.js';
+import { CHARACTERISTICS } from '../checks/characteristics.js';
+import { TOOL } from './meta.js';
 import { cellStatus } from './html.js';
 import { xml } from './junit.js';
-import { counts, specOf, viewOk, type ReportView } from './view.js';
+import { counts, specOf, viewOk, type VerdictView } from './view.js';
 
 const COLOURS = { green: '#4c1', yellow: '#dfb317', red: '#e05d44' } as const;
 
@@ -13,7 +13,7 @@ const COLOURS = { green: '#4c1', yellow: '#dfb317', red: '#e05d44' } as const;
  * rule could judge, e.g. Idempotent of a read-only tool, does not make a tool non-conformant: §18.1).
  * Without AOI verdicts (a manifest, an application package): conformant or not.
  */
-export function badgeText(view: ReportView): {
+export function badgeText(view: VerdictView): {
   label: string;
   message: string;
   colour: keyof typeof COLOURS;
@@ -45,7 +45,7 @@ export function badgeText(view: ReportView): {
 const textWidth = (text: string) => Math.ceil([...text].length * 7 + 10);
 
 /** A shields-like SVG badge, self-contained (no font or image fetched), valid XML. */
-export function renderBadge(view: ReportView): string {
+export function renderBadge(view: VerdictView): string {
   const { label, message, colour } = badgeText(view);
   const [lw, mw] = [textWidth(label), textWidth(message)];
   const width = lw + mw;

@@ -1,8 +1,9 @@
-import type { RuleVerdict } from '../../checks/verdict.js';
-import { sanitise } from '../../stream/sanitise.js';
-import { TOOL } from '../emitter.js';
-import { rulePageLink } from '../../report/rule-pages.js';
-import { findingLine, isKnown, specOf, verdictName, type ReportView } from './view.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import { formatFinding } from './finding.js';
+import { sanitise } from '../stream/sanitise.js';
+import { TOOL } from './meta.js';
+import { rulePageLink } from './rule-pages.js';
+import { isKnown, specOf, verdictName, type VerdictView } from './view.js';
 
 /** Text made safe for XML 1.0: each line sanitised (no controls, no lone surrogates), markup and the two non-characters escaped. */
 export const xml = (text: string): string =>
@@ -23,7 +24,7 @@ export const xml = (text: string): string =>
  * not_applicable, and a known failure of the baseline as skipped, saying so. Stale baseline entries are failing
  * testcases of a suite of their own.
  */
-export function renderJunit(view: ReportView): string {
+export function renderJunit(view: VerdictView): string {
   const bySpec = new Map<string, RuleVerdict[]>();
   for (const v of view.report.verdicts) {
     const spec = specOf(v.rule);
@@ -64,9 +65,9 @@ export function renderJunit(view: ReportView): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(label)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">\n${body.join('\n')}${body.length ? '\n' : ''}</testsuites>\n`;
 }
 
-function testcase(view: ReportView, spec: string, v: RuleVerdict): string {
+function testcase(view: VerdictView, spec: string, v: RuleVerdict): string {
   const open = `    <testcase classname="${xml(`${TOOL}.${view.verb}.${spec}.${v.rule}`)}" name="${xml(`${verdictName(v)}: ${v.title}`)}" time="0">`;
-  const findings = v.findings.map((f) => `${f.severity}: ${findingLine(f)}`).join('\n');
+  const findings = v.findings.map((f) => `${f.severity}: ${formatFinding(f, 'line')}`).join('\n');
   const page = `Rule page: ${rulePageLink(v.rule).text}`;
   if (v.status === 'fail') {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];

@@ -1,16 +1,9 @@
-import type { RuleVerdict } from '../../checks/verdict.js';
-import { sanitise } from '../../stream/sanitise.js';
-import { TOOL } from '../emitter.js';
-import { rulePageLink } from '../../report/rule-pages.js';
-import {
-  counts,
-  findingLine,
-  isKnown,
-  staleLines,
-  verdictName,
-  viewOk,
-  type ReportView,
-} from './view.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import { formatFinding } from './finding.js';
+import { sanitise } from '../stream/sanitise.js';
+import { TOOL } from './meta.js';
+import { rulePageLink } from './rule-pages.js';
+import { counts, isKnown, staleLines, verdictName, viewOk, type VerdictView } from './view.js';
 
 /** Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no table breaks). */
 export const md = (text: string): string =>
@@ -30,7 +23,7 @@ const page = (v: RuleVerdict): string => {
 };
 
 /** A verdict's cell: its status, a warning, or a failure the baseline knows. */
-const cell = (view: ReportView, v: RuleVerdict) =>
+const cell = (view: VerdictView, v: RuleVerdict) =>
   isKnown(view, v)
     ? '🟡 known'
     : v.status === 'pass' && v.warnings > 0
@@ -41,7 +34,7 @@ const cell = (view: ReportView, v: RuleVerdict) =>
  * Markdown (a job summary, a PR comment): the outcome, a table of rules × commands (one row per rule where
  * the verdicts have no command), then the failures, warnings and skips with their findings, and the baseline.
  */
-export function renderMarkdown(view: ReportView): string {
+export function renderMarkdown(view: VerdictView): string {
   const c = counts(view);
   const ok = viewOk(view);
   const out = [
@@ -97,7 +90,7 @@ export function renderMarkdown(view: ReportView): string {
       );
     out.push('');
   };
-  const findings = (v: RuleVerdict) => v.findings.slice(0, 5).map(findingLine);
+  const findings = (v: RuleVerdict) => v.findings.slice(0, 5).map((f) => formatFinding(f, 'line'));
   section(
     'Failures',
     view.report.verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)),

@@ -1,10 +1,10 @@
-import { CHARACTERISTICS } from '../../checks/characteristics.js';
-import type { RuleVerdict } from '../../checks/verdict.js';
-import type { Finding } from '../../stream/finding.js';
-import { sanitise } from '../../stream/sanitise.js';
-import { TOOL, TOOL_VERSION } from '../emitter.js';
-import { rulePageUrl, rulePagesDir } from '../../report/rule-pages.js';
-import { counts, isKnown, specOf, staleLines, viewOk, type ReportView } from './view.js';
+import { CHARACTERISTICS } from '../checks/characteristics.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import type { Finding } from '../stream/finding.js';
+import { sanitise } from '../stream/sanitise.js';
+import { TOOL, TOOL_VERSION } from './meta.js';
+import { rulePageUrl, rulePagesDir } from './rule-pages.js';
+import { counts, isKnown, specOf, staleLines, viewOk, type VerdictView } from './view.js';
 
 /** Text for HTML content or a quoted attribute: sanitised (no terminal escapes, no bidi tricks), then markup made literal. */
 export const html = (text: string): string =>
@@ -38,7 +38,7 @@ export const CELL_COLOURS: Record<CellStatus, string> = {
 };
 
 /** One verdict's status in the report. */
-export function verdictStatus(view: ReportView, v: RuleVerdict): CellStatus {
+export function verdictStatus(view: VerdictView, v: RuleVerdict): CellStatus {
   if (v.status === 'fail') return isKnown(view, v) ? 'known' : 'fail';
   if (v.status === 'pass') return v.warnings > 0 ? 'warn' : 'pass';
   return v.status === 'skip' ? 'skip' : 'na';
@@ -49,7 +49,7 @@ export function verdictStatus(view: ReportView, v: RuleVerdict): CellStatus {
  * worst among them, as in `characteristicMatrix` (a failure fails it; a skip or not-applicable proves nothing
  * when another rule passed it). No verdict at all: not applicable.
  */
-export function cellStatus(view: ReportView, verdicts: readonly RuleVerdict[]): CellStatus {
+export function cellStatus(view: VerdictView, verdicts: readonly RuleVerdict[]): CellStatus {
   const statuses = new Set(verdicts.map((v) => verdictStatus(view, v)));
   return CELL_STATUSES.find((s) => statuses.has(s)) ?? 'na';
 }
@@ -89,7 +89,7 @@ function findingItem(f: Finding): string {
 }
 
 /** A verdict with its evidence: status, rule, title, reason or findings, rule page. */
-function verdictBlock(view: ReportView, v: RuleVerdict): string {
+function verdictBlock(view: VerdictView, v: RuleVerdict): string {
   const status = verdictStatus(view, v);
   const out = [
     `<div class="verdict"><span class="tag ${status}">${CELL_LABELS[status]}</span> <strong>${html(v.rule)}</strong> ${html(v.title)} — ${rulePage(v)}`,
@@ -106,7 +106,7 @@ function verdictBlock(view: ReportView, v: RuleVerdict): string {
 }
 
 const evidence = (
-  view: ReportView,
+  view: VerdictView,
   anchor: string,
   heading: string,
   verdicts: readonly RuleVerdict[],
@@ -114,7 +114,7 @@ const evidence = (
   `<section class="evidence" id="${anchor}"><h4>${heading}</h4>${verdicts.map((v) => verdictBlock(view, v)).join('')}</section>`;
 
 /** §18.1: a row per command, a column per characteristic; each cell the worst verdict of the rules mapped to it. */
-function aoiSection(view: ReportView, verdicts: readonly RuleVerdict[]): string {
+function aoiSection(view: VerdictView, verdicts: readonly RuleVerdict[]): string {
   const commands = unique(verdicts.map((v) => v.command ?? ''));
   const rows: string[] = [];
   const blocks: string[] = [];
@@ -153,7 +153,7 @@ function aoiSection(view: ReportView, verdicts: readonly RuleVerdict[]): string 
 }
 
 /** Another spec: a row per rule, a column per command (one column when its verdicts have none). */
-function specSection(view: ReportView, spec: string, verdicts: readonly RuleVerdict[]): string {
+function specSection(view: VerdictView, spec: string, verdicts: readonly RuleVerdict[]): string {
   const rules = unique(verdicts.map((v) => v.rule));
   const commands = unique(verdicts.map((v) => v.command ?? ''));
   const blocks: string[] = [];
@@ -214,7 +214,7 @@ pre.excerpt{background:#f5f5f5;padding:.4em;margin:.2em 0 .2em 1em;white-space:p
  * each cell coloured and labelled by its verdict and linking to its evidence (findings with their masked
  * excerpts, reasons, rule pages). Everything that came from the program is sanitised and escaped.
  */
-export function renderHtml(view: ReportView, now: Date = new Date()): string {
+export function renderHtml(view: VerdictView, now: Date = new Date()): string {
   const ok = viewOk(view);
   const c = counts(view);
   const bySpec = new Map<string, RuleVerdict[]>();

@@ -1,20 +1,19 @@
 /**
- * `aoi-testkit scenarios --run`: the kit judged by its own corpus (src/corpus/runner.ts runs each scenario, of every
- * kind), reported as text, JSONL or JUnit (one testcase each).
+ * The corpus's reports: the list of scenarios (`aoi-testkit scenarios`), and a run of the kit on them (`scenarios
+ * --run`: expected vs actual, one result each), as text, the kit's AOI stream, or JUnit (a testcase per scenario).
  */
-import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { runCorpus, type ScenarioResult } from '../corpus/runner.js';
+import type { ScenarioResult } from '../corpus/runner.js';
+import { SCENARIO_KINDS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioExpected } from '../corpus/types.js';
-import { writeReason } from './baseline.js';
-import type { Emitter } from './emitter.js';
-import { TOOL } from './emitter.js';
-import { collect } from './reporters/index.js';
-import type { ReporterTarget } from './reporters/options.js';
-import { xml } from './reporters/junit.js';
-import { InputError } from './usage.js';
+import type { KitEvent } from './jsonl.js';
+import { xml } from './junit.js';
+import { metaEvent, TOOL } from './meta.js';
 
-export type { ScenarioResult } from '../corpus/runner.js';
+/** What `scenarios --run` found: a result per scenario. */
+export interface CorpusRunView {
+  readonly verb: 'scenarios';
+  readonly results: readonly ScenarioResult[];
+}
 
 /** How expected and actual differ, in a line: the rules whose outcome differs, the sub-rules missing and extra. */
 export function difference(result: ScenarioResult): string {
@@ -44,7 +43,7 @@ const verdictWords = (e: ScenarioExpected) => {
   return failed.length > 0 ? `fails ${failed.join(', ')}` : 'passes';
 };
 
-export function renderRunText(results: readonly ScenarioResult[]): string {
+export function runText(results: readonly ScenarioResult[]): string {
   const width = Math.max(0, ...results.map((r) => r.id.length));
   const lines = results.map(
     (r) =>
@@ -60,7 +59,7 @@ export function renderRunText(results: readonly ScenarioResult[]): string {
 }
 
 /** JUnit: a testsuite per kind, a testcase per scenario; a failure when the kit's verdict is not the expected one. */
-export function renderRunJunit(results: readonly ScenarioResult[]): string {
+export function runJunit(results: readonly ScenarioResult[]): string {
   const label = `${TOOL} scenarios --run`;
   const kinds = [...new Set(results.map((r) => r.kind))];
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -81,70 +80,62 @@ export function renderRunJunit(results: readonly ScenarioResult[]): string {
 }
 
 /** The results as the kit's AOI stream: aoi:meta, a `scenario_result` per scenario, aoi:summary (ok: the kit agrees with all). */
-function writeRunJsonl(results: readonly ScenarioResult[], emitter: Emitter): void {
-  emitter.meta('scenarios');
-  for (const { durationMs, ...r } of results)
-    emitter.emit({
+export function runEvents(results: readonly ScenarioResult[]): KitEvent[] {
+  const failed = results.filter((r) => !r.ok).length;
+  return [
+    metaEvent('scenarios'),
+    ...results.map(({ durationMs, ...r }): KitEvent => ({
       type: 'scenario_result',
       ...r,
       duration_ms: Math.round(durationMs),
       ...(r.ok ? {} : { difference: difference({ ...r, durationMs }) }),
-    });
-  const failed = results.filter((r) => !r.ok).length;
-  emitter.emit({
-    type: 'aoi:summary',
-    ok: failed === 0,
-    count: results.length,
-    warning_count: 0,
-    error_count: failed,
-  });
+    })),
+    {
+      type: 'aoi:summary',
+      ok: failed === 0,
+      count: results.length,
+      warning_count: 0,
+      error_count: failed,
+    },
+  ];
 }
 
-/** Run the scenarios, as many at once as the machine has cores, deliver every reporter; 0 when all agree, else 1. */
-export async function runScenarioCorpus(
-  scenarios: readonly Scenario[],
-  targets: readonly ReporterTarget[],
-  emitter: Emitter,
-): Promise<number> {
-  const results: ScenarioResult[] = [];
-  let done = 0;
-  const progress = targets.some((t) => t.path === undefined && t.name === 'jsonl')
-    ? undefined
-    : (r: ScenarioResult) =>
-        process.stderr.write(`aoi-testkit scenarios: ${done}/${scenarios.length} · ${r.id}\n`);
-  results.push(
-    ...(await runCorpus(scenarios, {
-      concurrency: availableParallelism(),
-      onResult: (r) => {
-        done += 1;
-        progress?.(r);
-      },
-    })),
+/** One line per scenario: id, kind, spec, and the rules it must fail (and those with warnings only); then the counts per kind. */
+export function scenarioListText(scenarios: readonly Scenario[]): string {
+  const width = Math.max(0, ...scenarios.map((s) => s.id.length));
+  const lines = scenarios.map((s) => {
+    const having = (outcome: string) =>
+      Object.entries(s.expected.rules)
+        .filter(([, o]) => o === outcome)
+        .map(([rule]) => rule);
+    const [fail, warn] = [having('fail'), having('warn')];
+    const verdict =
+      s.kind === 'consumer'
+        ? 'must' in s
+          ? `a consumer${s.mode === 'default' ? '' : ` run ${s.mode}`} must ${s.must === 'succeed' ? 'succeed' : s.must === 'fail-closed' ? 'fail closed' : 'report and continue'}, else ${s.breaks}`
+          : `an APP runtime must pass ${s.judges.join(', ')}`
+        : [
+            fail.length > 0 ? `fails ${fail.join(', ')}` : 'passes',
+            warn.length > 0 ? `warns ${warn.join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('; ');
+    return `${s.id.padEnd(width)}  ${s.kind.padEnd(7)}  ${s.spec.padEnd(7)}  ${verdict}`;
+  });
+  const counts = SCENARIO_KINDS.map(
+    (kind) => [kind, scenarios.filter((s) => s.kind === kind).length] as const,
+  ).filter(([, n]) => n > 0);
+  lines.push(
+    `${scenarios.length} scenario(s)${counts.length > 0 ? `: ${counts.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : ''}`,
   );
-  for (const target of targets) {
-    if (target.path === undefined) continue;
-    const text =
-      target.name === 'junit'
-        ? renderRunJunit(results)
-        : target.name === 'jsonl'
-          ? collect((e) => writeRunJsonl(results, e))
-          : renderRunText(results);
-    try {
-      writeFileSync(target.path, text);
-    } catch (error) {
-      throw new InputError(
-        `--reporter ${target.name}=${target.path}: cannot write it: ${writeReason(error)}`,
-        'io',
-        'REPORT_NOT_WRITABLE',
-        73,
-      );
-    }
-  }
-  const stdout = targets.find((t) => t.path === undefined)!;
-  if (stdout.name === 'jsonl') writeRunJsonl(results, emitter);
-  else
-    process.stdout.write(
-      stdout.name === 'junit' ? renderRunJunit(results) : renderRunText(results),
-    );
-  return results.every((r) => r.ok) ? 0 : 1;
+  return `${lines.join('\n')}\n`;
+}
+
+/** The list as the kit's AOI stream: aoi:meta, a `scenario` event per scenario (the whole file), aoi:summary. */
+export function scenarioListEvents(scenarios: readonly Scenario[]): KitEvent[] {
+  return [
+    metaEvent('scenarios'),
+    ...scenarios.map((scenario): KitEvent => ({ type: 'scenario', ...scenario })),
+    { type: 'aoi:summary', ok: true, count: scenarios.length, warning_count: 0, error_count: 0 },
+  ];
 }

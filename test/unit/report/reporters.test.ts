@@ -5,30 +5,16 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHARACTERISTICS } from '../../../src/checks/characteristics.js';
 import { VerdictCollector, type Report } from '../../../src/checks/verdict.js';
-import {
-  applyBaseline,
-  baselineOf,
-  readBaseline,
-  type BaselineFile,
-} from '../../../src/cli/baseline.js';
-import {
-  commandData,
-  commandProperty,
-  renderGithub,
-  stepSummary,
-} from '../../../src/cli/reporters/github.js';
-import { renderJunit, xml as xmlText } from '../../../src/cli/reporters/junit.js';
-import { badgeText, renderBadge } from '../../../src/cli/reporters/badge.js';
-import {
-  CELL_COLOURS,
-  CELL_LABELS,
-  CELL_STATUSES,
-  renderHtml,
-} from '../../../src/cli/reporters/html.js';
-import { renderMarkdown } from '../../../src/cli/reporters/markdown.js';
-import { parseReporters } from '../../../src/cli/reporters/options.js';
-import { renderSarif } from '../../../src/cli/reporters/sarif.js';
-import type { ReportView } from '../../../src/cli/reporters/view.js';
+import { parseReporters, readBaseline, stepSummary } from '../../../src/cli/reporting.js';
+import { applyBaseline, baselineOf, type BaselineFile } from '../../../src/report/baseline.js';
+import { commandData, commandProperty, renderGithub } from '../../../src/report/github.js';
+import { renderJunit, xml as xmlText } from '../../../src/report/junit.js';
+import { badgeText, renderBadge } from '../../../src/report/badge.js';
+import { CELL_COLOURS, CELL_LABELS, CELL_STATUSES, renderHtml } from '../../../src/report/html.js';
+import { renderMarkdown } from '../../../src/report/markdown.js';
+import { renderSarif } from '../../../src/report/sarif.js';
+import { locateFindings, type ReportView, type VerdictView } from '../../../src/report/view.js';
+import type { Finding } from '../../../src/stream/finding.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../../support/reporters.js';
 
@@ -70,13 +56,19 @@ function lintReport(): Report {
   );
   return c.report(['AOI-02', 'AOI-03', 'AOI-06'], ['list', EVIL]);
 }
-const view = (report: Report = lintReport(), extra: Partial<ReportView> = {}): ReportView => ({
-  verb: 'lint',
-  target: `mytool --flag`,
-  report,
-  durationMs: 1234,
-  ...extra,
-});
+const view = (report: Report = lintReport(), extra: Partial<VerdictView> = {}): ReportView =>
+  ({
+    verb: 'lint',
+    target: `mytool --flag`,
+    report,
+    durationMs: 1234,
+    ...extra,
+  }) as unknown as ReportView;
+/** `locations` of a view whose findings with a line point into `uri`. */
+const inFile = (report: Report, uri: string) =>
+  locateFindings(report, (f: Finding) =>
+    f.line !== undefined ? { uri, line: f.line } : undefined,
+  );
 const withBaseline = (report: Report, baseline: BaselineFile): ReportView =>
   view(report, { baseline: applyBaseline(report, baseline, 'aoi-baseline.json') });
 
@@ -205,11 +197,8 @@ describe('github', () => {
   });
 
   test('an ::error per failure, a ::warning per rule with warnings; one command per line, nothing raw', () => {
-    const out = renderGithub(
-      view(lintReport(), {
-        locate: (f) => (f.line !== undefined ? { uri: 'run.jsonl', line: f.line } : undefined),
-      }),
-    );
+    const report = lintReport();
+    const out = renderGithub(view(report, { locations: inFile(report, 'run.jsonl') }));
     expectSafe(out);
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
@@ -302,12 +291,8 @@ describe('markdown', () => {
 
 describe('sarif', () => {
   test('valid SARIF 2.1.0: a result per finding, located in the file where there is one, at the command otherwise', () => {
-    const text = renderSarif(
-      view(lintReport(), {
-        locate: (f) =>
-          f.line !== undefined ? { uri: 'fixtures/run one.jsonl', line: f.line } : undefined,
-      }),
-    );
+    const report = lintReport();
+    const text = renderSarif(view(report, { locations: inFile(report, 'fixtures/run one.jsonl') }));
     expectSafe(text);
     const log = JSON.parse(text);
     expect(sarifProblems(log)).toEqual([]);

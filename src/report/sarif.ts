@@ -1,10 +1,10 @@
-import type { RuleVerdict } from '../../checks/verdict.js';
-import { getRule, getSubRule } from '../../spec/rules.js';
-import type { Finding } from '../../stream/finding.js';
-import { sanitise } from '../../stream/sanitise.js';
-import { TOOL, TOOL_VERSION } from '../emitter.js';
-import { rulePageLink } from '../../report/rule-pages.js';
-import { isKnown, staleLines, type ReportView } from './view.js';
+import type { RuleVerdict } from '../checks/verdict.js';
+import { getRule, getSubRule } from '../spec/rules.js';
+import type { Finding } from '../stream/finding.js';
+import { sanitise } from '../stream/sanitise.js';
+import { TOOL, TOOL_VERSION } from './meta.js';
+import { rulePageLink } from './rule-pages.js';
+import { fileOf, isKnown, staleLines, type VerdictView } from './view.js';
 
 const SARIF_SCHEMA =
   'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -15,7 +15,7 @@ const SARIF_SCHEMA =
  * and at the command otherwise (a logical location). A known failure of the baseline is a result with
  * `baselineState: unchanged` and level `note`; a stale entry is a tool notification of level error.
  */
-export function renderSarif(view: ReportView): string {
+export function renderSarif(view: VerdictView): string {
   const rules: {
     id: string;
     name: string;
@@ -74,9 +74,9 @@ export function renderSarif(view: ReportView): string {
   return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] }, null, 2)}\n`;
 }
 
-function result(view: ReportView, v: RuleVerdict, f: Finding, ruleIndex: number) {
+function result(view: VerdictView, v: RuleVerdict, f: Finding, ruleIndex: number) {
   const known = isKnown(view, v);
-  const file = view.locate?.(f, v);
+  const file = fileOf(view, v, f);
   const physical = file && {
     physicalLocation: {
       artifactLocation: { uri: encodeURI(file.uri.replaceAll('\\', '/')) },

@@ -1,12 +1,14 @@
 /** `scenarios --run`: the kit judged by its corpus, expected vs actual per scenario, reported as text, JSONL or JUnit. */
 import { describe, expect, test } from 'vitest';
 import {
-  difference,
-  renderRunJunit,
-  renderRunText,
+  runCorpusScenario as runScenario,
   type ScenarioResult,
-} from '../../../src/cli/scenario-run.js';
-import { runCorpusScenario as runScenario } from '../../../src/corpus/runner.js';
+} from '../../../src/corpus/runner.js';
+import {
+  difference,
+  runJunit as renderRunJunit,
+  runText as renderRunText,
+} from '../../../src/report/corpus.js';
 import type { Scenario } from '../../../src/corpus/types.js';
 import { loadScenarios, parseScenariosArgs } from '../../../src/cli/scenarios.js';
 import { UsageError } from '../../../src/cli/usage.js';

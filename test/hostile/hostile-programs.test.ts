@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 // hostile (test/hostile/programs/hostile.py, standard-library Python). Each case says what the kit must report,
 // and checks that nothing the program started is left running and nothing is left in the kit's TMPDIR.
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../support/kit-cli.js';
 const HOSTILE = new URL('./programs/hostile.py', import.meta.url).pathname;
 const MARKER = 'AOI_TESTKIT_HOSTILE_TEST';
 const CAP = 1024 * 1024;

@@ -17,7 +17,7 @@ import { runCli } from '../../src/run/run-cli.js';
 // under the same small cap still pass, nothing capped.
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'dist/cli/main.js');
+import { CLI } from '../support/kit-cli.js';
 const FLOOD = new URL('./programs/flood.py', import.meta.url).pathname;
 const PEAK_RSS = new URL('./programs/peak-rss.cjs', import.meta.url).pathname;
 const CAP = 64 * 1024;

@@ -10,7 +10,8 @@ import { join } from 'node:path';
  * test (the seconds their `sleep` was given), never by name.
  */
 
-export const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../support/kit-cli.js';
+export { CLI };
 export const PROGRAMS = new URL('./programs/', import.meta.url).pathname;
 export const FOREIGN = new URL('../../fixtures/foreign/', import.meta.url).pathname;
 

@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../../src/run/run-cli.js';
 import {
   checkFlags,
   loadTranscripts,
@@ -15,13 +14,13 @@ import {
   type Expected,
 } from '../support/transcripts.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-check-corpus-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 // Generous: two cores shared with other work; a run takes well under a second when the machine is idle.
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  runCli(process.execPath, [CLI, ...args], { timeoutMs: 120_000, env });
+  runKit([...args], { timeoutMs: 120_000, env });
 
 type Check = {
   type: string;

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
-import { runCli } from '../../src/run/run-cli.js';
 import { crashed, good, leaky, prose } from '../unit/matchers/streams.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-cli-'));
 const file = (name: string, text: string) => {
   const path = join(dir, name);
@@ -14,7 +13,7 @@ const file = (name: string, text: string) => {
   return path;
 };
 const cli = (args: string[], stdin?: string) =>
-  runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
+  runKit([...args], stdin === undefined ? {} : { stdin });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const events = (bytes: Uint8Array) =>
   text(bytes)

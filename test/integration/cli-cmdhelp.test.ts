@@ -5,12 +5,11 @@ import { resolveExample, tokenizeExample } from '../../src/checks/cmdhelp/exampl
 import { validateCmdhelpDocument } from '../../src/checks/cmdhelp/document.js';
 import { COMMANDS, helpDocument } from '../../src/cli/help.js';
 import { HELP } from '../../src/cli/usage.js';
-import { runCli } from '../../src/run/run-cli.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../support/kit-cli.js';
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const cli = (args: string[], stdin?: string) =>
-  runCli(process.execPath, [CLI, ...args], stdin === undefined ? {} : { stdin });
+  runKit([...args], stdin === undefined ? {} : { stdin });
 
 describe('aoi-testkit help (cmdhelp v0.1)', () => {
   test('checkCmdhelp: valid, every rule passes', async () => {

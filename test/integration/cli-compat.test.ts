@@ -9,14 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
 import { readContract } from '../../src/checks/compat/contract-file.js';
-import { runCli } from '../../src/run/run-cli.js';
+import { CLI, runKit } from '../support/kit-cli.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const ROOT = new URL('../../', import.meta.url).pathname;
 const PAIRS = join(ROOT, 'fixtures', 'contracts');
 const NOTES = join(ROOT, 'fixtures', 'bin', 'notes');
 const kit = (args: string[], stdin?: string) =>
-  runCli(process.execPath, [CLI, ...args], {
+  runKit(args, {
     timeoutMs: 120_000,
     ...(stdin === undefined ? {} : { stdin }),
   });

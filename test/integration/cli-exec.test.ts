@@ -7,7 +7,6 @@ import { checkExec } from '../../src/lint/exec/index.js';
 import { NOTES_EXEC_PLAN } from '../../src/fakes/aoi/notes/exec-plan.js';
 import { bundleNotes } from './exec/notes-bin.js';
 import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
-import { runCli } from '../../src/run/run-cli.js';
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 
@@ -20,7 +19,7 @@ const draft07 = new Ajv({ allErrors: true, strict: false });
 draft07.addSchema(upstreamFile('exit-code-entry.json'), 'exit-code-entry.json');
 const upstreamManifest = draft07.compile(upstreamFile('manifest-response.json'));
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../support/kit-cli.js';
 const TRANSCRIPTS = new URL('../../fixtures/transcripts/', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const lines = (bytes: Uint8Array) =>
@@ -28,13 +27,11 @@ const lines = (bytes: Uint8Array) =>
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, any>);
-const exec = (args: string[], stdin: string) =>
-  runCli(process.execPath, [CLI, 'exec', ...args], { stdin });
+const exec = (args: string[], stdin: string) => runKit(['exec', ...args], { stdin });
 const jsonl = (...rows: object[]) => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
 
 const EXEC_MANIFEST = ['exec', 'manifest', '--output', 'json'];
-const lint = (args: string[]) =>
-  runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 180_000 });
+const lint = (args: string[]) => runKit(['lint', ...args], { timeoutMs: 180_000 });
 const checks = (bytes: Uint8Array) =>
   lines(bytes).filter((e) => e.type === 'aoi:check' && String(e.name).startsWith('EXEC-'));
 
@@ -176,7 +173,7 @@ describe('aoi-testkit exec', () => {
   }, 180_000);
 
   test('exec manifest: an upstream ManifestResponse of every command; flags of the dispatchable verbs are their payload keys', async () => {
-    const run = await runCli(process.execPath, [CLI, 'exec', 'manifest', '--output', 'json']);
+    const run = await runKit(['exec', 'manifest', '--output', 'json']);
     expect(run.exitCode).toBe(0);
     const manifest = JSON.parse(text(run.stdout)) as {
       commands: Record<
@@ -215,9 +212,7 @@ describe('aoi-testkit exec', () => {
     const refused = await exec([], jsonl({ _cmd: 'lint' }));
     expect(refused.exitCode).toBe(1);
     // `aoi-testkit manifest` is still the AGENT-CLI.md validator.
-    expect((await runCli(process.execPath, [CLI, 'manifest', '--output', 'json'])).exitCode).toBe(
-      64,
-    );
+    expect((await runKit(['manifest', '--output', 'json'])).exitCode).toBe(64);
   });
 
   test('payloads: check by file, stream or events with _opts; manifest by text; errors per line', async () => {

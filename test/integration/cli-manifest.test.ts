@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
-import { runCli } from '../../src/run/run-cli.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const CORPUS = new URL('../../fixtures/manifests/agent-cli/', import.meta.url).pathname;
 const expected = JSON.parse(readFileSync(`${CORPUS}expected.json`, 'utf8')) as {
   fixtures: { path: string; valid: boolean; findings: { id: string; line?: number }[] }[];
 };
 const cli = (args: string[], stdin?: string) =>
-  runCli(process.execPath, [CLI, 'manifest', ...args], stdin === undefined ? {} : { stdin });
+  runKit(['manifest', ...args], stdin === undefined ? {} : { stdin });
 const events = (bytes: Uint8Array) =>
   Buffer.from(bytes)
     .toString('utf8')

@@ -5,15 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { wantsColour } from '../../src/cli/colour.js';
 import { VERBS } from '../../src/cli/surface.js';
-import { runCli } from '../../src/run/run-cli.js';
 import { prose } from '../unit/matchers/streams.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-manners-'));
 const stream = join(dir, 'prose.jsonl');
 writeFileSync(stream, prose);
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  runCli(process.execPath, [CLI, ...args], { env, timeoutMs: 60_000 });
+  runKit([...args], { env, timeoutMs: 60_000 });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('--help on every verb', () => {

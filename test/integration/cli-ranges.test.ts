@@ -6,13 +6,12 @@ import { makeAgentFault } from '../../src/fakes/agentcli/faults/index.js';
 import { makeFault } from '../../src/fakes/aoi/faults/index.js';
 import { runCli } from '../../src/run/run-cli.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const AGENT_ACP = new URL('../../fixtures/bin/agent-acp', import.meta.url).pathname;
 // A private TMPDIR: whatever the kit leaves in it is litter.
 const tmp = mkdtempSync(join(tmpdir(), 'aoi-ranges-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const cli = (args: string[]) =>
-  runCli(process.execPath, [CLI, ...args], { env: { TMPDIR: tmp }, timeoutMs: 60_000 });
+const cli = (args: string[]) => runKit([...args], { env: { TMPDIR: tmp }, timeoutMs: 60_000 });
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe(

@@ -10,17 +10,16 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
 import { REFERENCE_LINT_PLAN } from '../../src/fakes/aoi/notes/lint-plan.js';
-import { runCli } from '../../src/run/run-cli.js';
 import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../support/reporters.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../support/kit-cli.js';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'aoi-reporters-'));
 const at = (name: string) => join(dir, name);
 const read = (name: string) => readFileSync(at(name), 'utf8');
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  runCli(process.execPath, [CLI, ...args], { timeoutMs: 290_000, env, cwd: ROOT });
+  runKit([...args], { timeoutMs: 290_000, env, cwd: ROOT });
 const plan = [
   ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => ['--setup', argv.map((a) => `'${a}'`).join(' ')]),
   ...REFERENCE_LINT_PLAN.invocations.flatMap((argv) => [

@@ -10,7 +10,7 @@ import { runCli } from '../../src/run/run-cli.js';
  * events (an item, an aoi:error's category, code and message), on stderr, and in the name of the command its
  * capabilities declare. The kit must print none of them raw, in text or in JSONL.
  */
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../support/kit-cli.js';
 const HOSTILE = [
   '\u001b[31mred\u001b[0m',
   '\u001b]8;;http://x\u0007link\u001b]8;;\u0007',

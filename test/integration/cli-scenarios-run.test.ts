@@ -7,17 +7,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../../src/run/run-cli.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../support/reporters.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { eventSchema } from '../../src/cli/discovery.js';
 import { loadScenarios } from '../../src/cli/scenarios.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-scenarios-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const cli = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 230_000 });
+const cli = (args: string[]) => runKit([...args], { timeoutMs: 230_000 });
 
 describe('aoi-testkit scenarios --run', () => {
   test(

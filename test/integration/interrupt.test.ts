@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli } from '../../src/run/run-cli.js';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../support/kit-cli.js';
 const NOTES = new URL('../../fixtures/bin/notes', import.meta.url).pathname;
 const MARKER = 'AOI_TESTKIT_INTERRUPT_TEST';
 

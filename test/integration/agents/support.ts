@@ -18,7 +18,7 @@ afterAll(() => {
 
 export const BIN = (name: 'agent-acp' | 'agent-mcp' | 'agent-repl') =>
   new URL(`../../../fixtures/bin/${name}`, import.meta.url).pathname;
-export const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+export { CLI } from '../../support/kit-cli.js';
 
 /** A fake agent as a real process, with its own state dir and lifecycle log, read line by line. */
 export class AgentProcess {

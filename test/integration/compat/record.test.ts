@@ -15,10 +15,10 @@ import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { ContractRecordError, recordContract } from '../../../src/lint/contract/record.js';
+import { CLI } from '../../support/kit-cli.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = (name: string) => join(root, 'fixtures', 'bin', name);
-const CLI = join(root, 'dist', 'cli', 'main.js');
 
 describe.concurrent('recordContract on processes', () => {
   it('notes: the AOI surface and the dispatch manifest, the same bytes as in memory', async () => {

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { runCli, type Run } from '../../../src/run/run-cli.js';
+import { type Run } from '../../../src/run/run-cli.js';
 
 /** The built kit, run as a user runs it; the consumers under examples/consumers/. */
-export const CLI = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+export { CLI } from '../../support/kit-cli.js';
+import { runKit } from '../../support/kit-cli.js';
 export const EXAMPLES = fileURLToPath(new URL('../../../examples/consumers/', import.meta.url));
 /** Each test runs one consumer over every scenario of a shape: room for a busy 2-core machine. */
 export const PROCESS_TEST_MS = 180_000;
@@ -10,7 +11,7 @@ export const PROCESS_TEST_MS = 180_000;
 export const WRAPPER_TIMEOUT = ['--timeout-ms', '8000'];
 
 export const kit = (args: readonly string[]): Promise<Run> =>
-  runCli(process.execPath, [CLI, ...args], { timeoutMs: PROCESS_TEST_MS - 10_000 });
+  runKit([...args], { timeoutMs: PROCESS_TEST_MS - 10_000 });
 
 export type Event = { type: string } & Record<string, unknown>;
 export const eventsOf = (run: Run): Event[] =>

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { runCorpusScenario } from '../../../src/corpus/runner.js';
 import type { Scenario } from '../../../src/corpus/scenarios.js';
-import { runCli } from '../../../src/run/run-cli.js';
+import { runKit } from '../../support/kit-cli.js';
 
 /**
  * The corpus's process-level scenarios — cmdhelp, exec, app, foreign tools, agent and consumer — each run once as
@@ -11,7 +11,6 @@ import { runCli } from '../../../src/run/run-cli.js';
  * the file's `expected`. Concurrent: a scenario's time is mostly waiting for processes. (The stream and lint kinds,
  * in memory, are test/unit/corpus/scenarios.test.ts's.)
  */
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const DIR = new URL('../../../scenarios/', import.meta.url);
 const corpus = readdirSync(DIR)
@@ -71,7 +70,7 @@ describe('aoi-testkit fake <scenario-id>: what cannot run is a usage error that 
       '--env needs NAME=VALUE, with NAME a variable name (got "NOT A NAME")',
     ],
   ])('fake %j', async (args, message) => {
-    const run = await runCli(process.execPath, [CLI, 'fake', ...args]);
+    const run = await runKit(['fake', ...args]);
     expect([run.exitCode, Buffer.from(run.stderr).toString('utf8')]).toEqual([
       64,
       `aoi-testkit: ${message}\n`,

@@ -8,7 +8,7 @@ import { runStreamScenario } from '../../../src/corpus/run.js';
 import { KIT_COMMAND, type Scenario, type StreamScenario } from '../../../src/corpus/scenarios.js';
 import { runCli } from '../../../src/run/run-cli.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const DIR = new URL('../../../scenarios/', import.meta.url);
 const scenarios = readdirSync(DIR)
   .filter((name) => name.endsWith('.json') && name !== 'scenario.schema.json')

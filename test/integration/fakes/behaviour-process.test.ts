@@ -13,7 +13,7 @@ import {
   type Observed,
 } from '../../unit/fakes/behaviour-cases.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../../support/kit-cli.js';
 
 /**
  * `aoi-testkit fake --fault <spec> well-behaved <argv>` under `runProbe`: real pipes (a FIFO closed as
@@ -101,7 +101,7 @@ describe('engine behaviours the probes above do not reach', () => {
     expect(JSON.parse(Buffer.from(run.stdout).toString())).toHaveProperty('$id');
 
     const clean = await withNetworkTripwire((env) =>
-      runCli(process.execPath, [CLI, 'fake', 'well-behaved', 'schema', '--output', 'json'], {
+      runKit(['fake', 'well-behaved', 'schema', '--output', 'json'], {
         env,
         timeoutMs: 20_000,
       }),
@@ -130,8 +130,7 @@ describe('engine behaviours the probes above do not reach', () => {
 });
 
 describe('aoi-testkit fake --fault: usage', () => {
-  const fake = (...args: string[]) =>
-    runCli(process.execPath, [CLI, 'fake', ...args], { timeoutMs: 20_000 });
+  const fake = (...args: string[]) => runKit(['fake', ...args], { timeoutMs: 20_000 });
   const stderr = (run: { stderr: Uint8Array }) => Buffer.from(run.stderr).toString();
 
   test('an unknown fault is a usage error that lists the known ones', async () => {

@@ -1,12 +1,11 @@
 /** `aoi-testkit fake helpdesk[.FAULT]`: the reference cmdhelp tool and its faults, listed and run like the notes presets. */
 import { describe, expect, test } from 'vitest';
 import { HELPDESK_FAULTS, runHelpdesk } from '../../../src/fakes/cmdhelp/index.js';
-import { runCli } from '../../../src/run/run-cli.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../../support/kit-cli.js';
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const fake = (args: string[], env: Record<string, string> = {}) =>
-  runCli(process.execPath, [CLI, 'fake', ...args], { env, timeoutMs: 20_000 });
+  runKit(['fake', ...args], { env, timeoutMs: 20_000 });
 
 describe('aoi-testkit fake helpdesk', () => {
   test('fake --list names helpdesk and one helpdesk.<fault> per fault, with its description', async () => {

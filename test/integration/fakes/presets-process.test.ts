@@ -11,9 +11,8 @@ import {
   REFERENCE_RUNS,
 } from '../../../src/fakes/aoi/faults/index.js';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
-import { runCli } from '../../../src/run/run-cli.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { runKit } from '../../support/kit-cli.js';
 const ids = (report: StreamReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 
 /**
@@ -31,12 +30,12 @@ describe.each(streamPresets)('aoi-testkit fake %s', (presetId, runId) => {
       mkdtempSync(join(tmpdir(), 'preset-m-')),
     ];
     for (const argv of reference.setup) {
-      await runCli(process.execPath, [CLI, 'fake', 'well-behaved', ...argv], {
+      await runKit(['fake', 'well-behaved', ...argv], {
         env: { AOI_TESTKIT_STATE_DIR: processDir },
       });
       await runInMemory(notes, { argv, stateDir: memoryDir });
     }
-    const real = await runCli(process.execPath, [CLI, 'fake', presetId, ...reference.argv], {
+    const real = await runKit(['fake', presetId, ...reference.argv], {
       env: { AOI_TESTKIT_STATE_DIR: processDir },
       timeoutMs: 20_000,
     });
@@ -53,7 +52,7 @@ describe.each(streamPresets)('aoi-testkit fake %s', (presetId, runId) => {
 });
 
 test('an unknown preset is a usage error', async () => {
-  const run = await runCli(process.execPath, [CLI, 'fake', 'no-such-preset']);
+  const run = await runKit(['fake', 'no-such-preset']);
   expect(run.exitCode).toBe(64);
   expect(Buffer.from(run.stderr).toString()).toContain('aoi-testkit fake --list');
 });

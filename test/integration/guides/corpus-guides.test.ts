@@ -13,7 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
  * per stream scenario (~170 Node starts, ~60 CPU-s): at a load of 20 on two cores that took 430 s, hence 900 s.
  * The two guides run side by side: most of their time is waiting for those processes.
  */
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const GUIDES = new URL('../../../docs/guides/', import.meta.url);
 const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
 const python = process.env.AOI_TESTKIT_PYTHON ?? 'python3';

@@ -8,7 +8,7 @@ import { runCli } from '../../../src/run/run-cli.js';
 // that must read the caller's configuration. Shown on pynotes, which keeps its state in ~/.pynotes when
 // PYNOTES_HOME is unset: without the flag the caller's HOME stays untouched; with it, the state lands there and
 // is not blamed as a write outside the sandbox.
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const PYNOTES = new URL('../../../fixtures/foreign/pynotes/pynotes.py', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'aoi-caller-home-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const reported = (report: LintReport) => [...new Set(report.findings.map((f) => f.id))].sort();
 const statuses = (report: LintReport) =>
   report.verdicts.map((v) => `${v.rule} ${v.command} ${v.status}`);

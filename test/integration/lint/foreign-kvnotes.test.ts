@@ -4,7 +4,6 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCli } from '../../../src/run/run-cli.js';
 
 /**
  * kvnotes (fixtures/foreign/kvnotes): a Python tool whose notes live in a loopback HTTP key-value service, so
@@ -13,7 +12,7 @@ import { runCli } from '../../../src/run/run-cli.js';
  * around each probe. The clean tool gets no finding; each defect gets exactly the findings tool.json lists.
  */
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const CLI = join(ROOT, 'dist/cli/main.js');
+import { runKit } from '../../support/kit-cli.js';
 const TOOL = JSON.parse(readFileSync(join(ROOT, 'fixtures/foreign/kvnotes/tool.json'), 'utf8')) as {
   command: string[];
   lint: { args: string[]; setup: string[][]; invocations: string[][] };
@@ -97,7 +96,7 @@ async function lint(
     '--',
     ...absolute(program),
   ];
-  const run = await runCli(process.execPath, [CLI, ...args], { timeoutMs: 170_000, cwd: caller });
+  const run = await runKit([...args], { timeoutMs: 170_000, cwd: caller });
   const events = Buffer.from(run.stdout)
     .toString('utf8')
     .trim()

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { lintCli, type LintOptions, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { runCli } from '../../../src/run/run-cli.js';
+import { CLI } from '../../support/kit-cli.js';
 
 /**
  * pybookmarks (fixtures/foreign/pybookmarks): a Python tool written the way outside authors write them, state
@@ -201,11 +202,12 @@ describe("installed in the caller's project and linted from there with --watch-o
     ];
     // As on a user's machine, Python writes its bytecode cache (CI images often turn that off).
     const { PYTHONDONTWRITEBYTECODE: _, ...env } = process.env as Record<string, string>;
-    const run = await runCli(
-      process.execPath,
-      [join(ROOT, 'dist/cli/main.js'), ...args, ...plan, '--', ...program],
-      { cwd: project, env, extendEnv: false, timeoutMs: 280_000 },
-    );
+    const run = await runCli(process.execPath, [CLI, ...args, ...plan, '--', ...program], {
+      cwd: project,
+      env,
+      extendEnv: false,
+      timeoutMs: 280_000,
+    });
     const checks = Buffer.from(run.stdout)
       .toString('utf8')
       .trim()

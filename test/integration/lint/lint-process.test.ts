@@ -3,13 +3,12 @@ import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { lintCli } from '../../../src/lint/aoi/lint.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { aoiMatchers } from '../../../src/matchers/index.js';
-import { runCli } from '../../../src/run/run-cli.js';
 import { AOI_RULES } from '../../../src/spec/aoi/rules.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 
 expect.extend(aoiMatchers);
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../../support/kit-cli.js';
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const events = (bytes: Uint8Array) =>
@@ -60,8 +59,7 @@ describe('lintCli on the reference tool as a real process', () => {
 });
 
 describe('aoi-testkit lint', () => {
-  const lint = (args: string[]) =>
-    runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 170_000 });
+  const lint = (args: string[]) => runKit(['lint', ...args], { timeoutMs: 170_000 });
   const plan = [
     ...REFERENCE_LINT_PLAN.setup.flatMap((argv) => [
       '--setup',

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../../../src/run/run-cli.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('aoi-testkit lint progress, not on a terminal', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { aoiMatchers } from '../../../src/matchers/index.js';
-import { runCli } from '../../../src/run/run-cli.js';
 
 expect.extend(aoiMatchers);
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI, runKit } from '../../support/kit-cli.js';
 const events = (bytes: Uint8Array) =>
   Buffer.from(bytes)
     .toString('utf8')
@@ -14,8 +13,7 @@ const events = (bytes: Uint8Array) =>
 
 // The kit's own CLI, linted by itself: every spec it offers (AOI, cmdhelp, exec), judged as any tool would be.
 describe('aoi-testkit lint -- aoi-testkit', () => {
-  const lint = (args: string[]) =>
-    runCli(process.execPath, [CLI, 'lint', ...args], { timeoutMs: 170_000 });
+  const lint = (args: string[]) => runKit(['lint', ...args], { timeoutMs: 170_000 });
 
   test(
     'the kit CLI passes its own lint, and its answer passes the stream checker',

@@ -3,7 +3,7 @@ import { declaredUnderLint, presetFaults } from '../../../src/fakes/aoi/faults/i
 import { lintCli, type LintReport } from '../../../src/lint/aoi/lint.js';
 import { processTarget, type LintTarget } from '../../../src/lint/aoi/target.js';
 
-const CLI = new URL('../../../dist/cli/main.js', import.meta.url).pathname;
+import { CLI } from '../../support/kit-cli.js';
 const RUNS = 20;
 /**
  * A tool that ignores a signal or SIGPIPE has no race to lose (it is killed after the grace period, every time),

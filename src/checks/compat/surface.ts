@@ -156,6 +156,18 @@ export function cmdhelpSurface(capability: string, document: unknown): SurfaceSp
 
 const DANGER: Record<string, number> = { safe: 0, mutating: 1, destructive: 2 };
 
+/** An ExitCodeEntry as a caller branches on it, in words: its name, whether to retry, what it left behind. */
+const exitMeaning = (entry: Record<string, unknown>): string =>
+  [
+    typeof entry.name === 'string' ? entry.name : 'no name',
+    entry.retryable === true
+      ? 'retryable'
+      : entry.retryable === false
+        ? 'not retryable'
+        : 'retry unsaid',
+    `side effects ${typeof entry.side_effects === 'string' ? entry.side_effects : 'unsaid'}`,
+  ].join(', ');
+
 /** The exec guide's dispatch manifest: `_cmd` keys, danger levels, FlagEntry flags, ExitCodeEntry exit codes. */
 export function execSurface(manifest: unknown): SurfaceSpec {
   const m = isObject(manifest) ? manifest : {};
@@ -165,15 +177,7 @@ export function execSurface(manifest: unknown): SurfaceSpec {
     const exitCodes = new Map<string, string>();
     if (isObject(c.exit_codes))
       for (const [code, entry] of Object.entries(c.exit_codes))
-        if (isObject(entry))
-          exitCodes.set(
-            code,
-            JSON.stringify([
-              entry.name ?? null,
-              entry.retryable ?? null,
-              entry.side_effects ?? null,
-            ]),
-          );
+        if (isObject(entry)) exitCodes.set(code, exitMeaning(entry));
     const danger = typeof c.danger_level === 'string' ? DANGER[c.danger_level] : undefined;
     commands.set(name, {
       ...(isObject(c.flags) ? { flags: flagsOf(c.flags, EXEC_TYPES) } : {}),

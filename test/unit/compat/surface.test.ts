@@ -153,4 +153,20 @@ describe('the exec manifest reads as the same shape', () => {
       compareSurfaces(manifest({ aliases: ['ls'] }), manifest({})).map((d) => d.class),
     ).toEqual(['command-removed']);
   });
+
+  it('an ExitCodeEntry means its name, retryable and side_effects, named in words; its description is wording', () => {
+    const entry = (retryable: boolean, description: string) =>
+      manifest({
+        exit_codes: { '66': { name: 'NOT_FOUND', description, retryable, side_effects: 'none' } },
+      });
+    expect(compareSurfaces(entry(false, 'No such item'), entry(false, 'Not there'))).toEqual([]);
+    expect(compareSurfaces(entry(false, 'No such item'), entry(true, 'No such item'))).toEqual([
+      {
+        class: 'exit-code-meaning-changed',
+        where: 'exec manifest: command doc.list exit 66',
+        message:
+          'exec manifest: command doc.list: exit code 66 meant "NOT_FOUND, not retryable, side effects none" and now means "NOT_FOUND, retryable, side effects none"',
+      },
+    ]);
+  });
 });

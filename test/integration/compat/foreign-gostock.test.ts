@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareContracts } from '../../../src/checks/compat/judge.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { recordContract } from '../../../src/lint/contract/record.js';
-import { runCli } from '../../../src/run/run-cli.js';
+import { runKit } from '../../support/kit-cli.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const spec = JSON.parse(
@@ -37,8 +37,7 @@ const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const machineFlag =
   spec.contract.args[spec.contract.args.indexOf('--machine-flag') + 1]!.split(' ');
-const CLI = join(root, 'dist', 'cli', 'main.js');
-const kit = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 180_000 });
+const kit = (args: string[]) => runKit(args, { timeoutMs: 180_000 });
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
 const events = (b: Uint8Array) =>
   text(b)

@@ -14,7 +14,7 @@ import { compareContracts } from '../../../src/checks/compat/judge.js';
 import { lintCli } from '../../../src/lint/aoi/lint.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { recordContract } from '../../../src/lint/contract/record.js';
-import { runCli } from '../../../src/run/run-cli.js';
+import { runKit } from '../../support/kit-cli.js';
 import type { Contract } from '../../../src/spec/compat/contract.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -114,8 +114,7 @@ it('lint judges one release: release-as-aoi-version is AOI-13/unknown-aoi-versio
 
 /** The same releases through the built CLI, with compat.json's options exactly as typed (needs `npm run build`). */
 describe('through the CLI: contract of 1.4.0 committed, compat of 1.5.0 against it', () => {
-  const CLI = join(root, 'dist', 'cli', 'main.js');
-  const kit = (args: string[]) => runCli(process.execPath, [CLI, ...args], { timeoutMs: 120_000 });
+  const kit = (args: string[]) => runKit(args, { timeoutMs: 120_000 });
   const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
   const events = (b: Uint8Array) =>
     text(b)

@@ -8,6 +8,8 @@ Written the way an outside author would (standard library only). `schema`, `capa
   fork-children   starts 50 children that sleep, then exits normally without waiting for them
   close-stdout    closes stdout at once and exits 0
   escapes         terminal escapes, C1 controls and bidi overrides in its events, errors and stderr
+  ci-commands     what a CI log obeys (GitHub workflow commands, ##[…], ##vso[…], GitLab sections) in its
+                  events, errors, non-JSON lines and stderr
   ignore-stdin    never reads stdin and never exits
   (unset)         one event and a summary
 """
@@ -80,6 +82,27 @@ def dump(mode):
         emit({"type": "row", "id": "r1", "text": hostile})
         sys.stdout.write("not json " + hostile + "\n")
         emit({"type": "aoi:error", "code": "BAD" + hostile, "category": "internal", "message": hostile, "retryable": False})
+        emit({"type": "aoi:summary", "ok": False, "count": 1})
+        sys.stdout.flush()
+        sys.exit(1)
+    if mode == "ci-commands":
+        commands = [
+            "::set-output name=owned::1",
+            "   ::add-mask::hunter2",
+            "::stop-commands::resume-token",
+            "::save-state name=owned::1",
+            "##[error]owned",
+            "x ##[set-output name=owned;]1",
+            "x ##vso[task.setvariable variable=owned]1",
+            "##vso[task.complete result=Succeeded;]done",
+            "section_start:1700000000:owned\r\x1b[0Kowned",
+            "\u2028::set-env name=owned::1",
+        ]
+        for command in commands:
+            sys.stderr.write(command + "\n")
+            sys.stdout.write(command + "\n")
+        emit({"type": "row", "id": "r1", "text": "\n".join(commands)})
+        emit({"type": "aoi:error", "code": "BAD", "category": "internal", "message": commands[0], "retryable": False})
         emit({"type": "aoi:summary", "ok": False, "count": 1})
         sys.stdout.flush()
         sys.exit(1)

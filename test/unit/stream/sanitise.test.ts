@@ -23,6 +23,26 @@ const HOSTILE: readonly (readonly [name: string, raw: string, shown: string])[] 
   ['lone surrogates', 'a\uD800b\uDC00', 'a\\ud800b\\udc00'],
   ['NUL and DEL', 'a\u0000b\u007f', 'a\\u0000b\\u007f'],
   ['tab, CR, LF', 'a\tb\rc\n', 'a\\tb\\rc\\n'],
+  // Issue 38: invisible characters that passed raw.
+  ['soft hyphen U+00AD', 'to\u00adken', 'to\\u00adken'],
+  ['combining grapheme joiner U+034F', 'a\u034fb', 'a\\u034fb'],
+  ['variation selectors U+FE0F, U+E0100', 'a\ufe0fb\u{e0100}c', 'a\\ufe0fb\\udb40\\udd00c'],
+  ['tag characters U+E0041', 'a\u{e0041}\u{e007f}b', 'a\\udb40\\udc41\\udb40\\udc7fb'],
+  ['Hangul filler U+3164 and Mongolian FVS U+180B', 'a\u3164b\u180bc', 'a\\u3164b\\u180bc'],
+  // Issue 38: what a CI log obeys.
+  ['a GitHub workflow command', '::set-output name=x::y', '\\u003a:set-output name=x::y'],
+  [
+    'one after spaces (the runner trims them)',
+    '   ::add-mask::secret',
+    '   \\u003a:add-mask::secret',
+  ],
+  ['the legacy ##[command], anywhere', 'ok ##[error]boom', 'ok \\u0023#[error]boom'],
+  [
+    "Azure's ##vso[…]",
+    'x ##vso[task.setvariable variable=a]b',
+    'x \\u0023#vso[task.setvariable variable=a]b',
+  ],
+  ["GitLab's section markers", 'section_start:1:x', 'section_start\\u003a1:x'],
 ];
 
 describe('sanitise', () => {
@@ -45,7 +65,8 @@ describe('sanitise', () => {
     expect(JSON.parse(json)).toEqual(value);
 
     expect(json).not.toMatch(
-      /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/,
+      // eslint-disable-next-line no-misleading-character-class -- combining marks listed one by one
+      /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\u{e0000}-\u{e0fff}]|##\[/u,
     );
   });
 });

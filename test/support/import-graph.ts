@@ -116,16 +116,19 @@ export function importGraphOf(root: string): ImportGraph {
 export const filesUnder = (graph: ImportGraph, folder: string): string[] =>
   [...graph.keys()].filter((file) => file.startsWith(`${folder}/`));
 
-/** The graph without the imports `allowed` lists (`[file, folder]`: whatever `file` imports from under `folder`). */
+/** The graph without the imports `allowed` lists (`[file, place]`: whatever `file` imports from the file or folder `place`). */
 export function without(
   graph: ImportGraph,
-  allowed: ReadonlyArray<readonly [file: string, folder: string]>,
+  allowed: ReadonlyArray<readonly [file: string, place: string]>,
 ): ImportGraph {
   return new Map(
     [...graph.entries()].map(([file, edges]) => [
       file,
       edges.filter(
-        ({ to }) => !allowed.some(([from, folder]) => from === file && to.startsWith(`${folder}/`)),
+        ({ to }) =>
+          !allowed.some(
+            ([from, place]) => from === file && (to === place || to.startsWith(`${place}/`)),
+          ),
       ),
     ]),
   );

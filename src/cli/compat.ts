@@ -3,7 +3,15 @@
  * with a release before it). The recording is `recordContract`, the judgement `compareContracts`; this file parses
  * the verbs' arguments, reads and writes contract files; report/ renders the comparison.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatContract, readContract } from '../checks/compat/contract-file.js';
 import { compareContracts } from '../checks/compat/judge.js';
@@ -146,8 +154,9 @@ export function parseCompatArgs(args: string[]): CompatArgs {
       'compat needs the tool now: a program after -- (or a recorded contract, --head FILE)',
     );
   const accept = values.accept === true;
-  // A path that exists is a contract file; anything else, a command line.
-  const baseIsFile = existsSync(base) || /\.json$/i.test(base);
+  // A path that exists is a contract file, unless it is a program (a release built to a binary of its own); anything
+  // else, a command line.
+  const baseIsFile = /\.json$/i.test(base) || (existsSync(base) && !isProgramFile(base));
   if (accept && !baseIsFile)
     throw new UsageError('--accept writes the --base contract file: give --base a FILE');
   return {
@@ -159,6 +168,24 @@ export function parseCompatArgs(args: string[]): CompatArgs {
     color: wantsColour(values),
     options: recordingOptions('compat', values),
   };
+}
+
+/** An executable file that does not hold JSON: `gostock-2.3.0`, `./release/tool`; a contract file is JSON. */
+function isProgramFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || (stat.mode & 0o111) === 0) return false;
+    const head = Buffer.alloc(64);
+    const fd = openSync(path, 'r');
+    try {
+      const read = readSync(fd, head, 0, head.length, 0);
+      return !head.subarray(0, read).toString('utf8').trimStart().startsWith('{');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
 }
 
 function splitProgram(line: string): [string, string[]] {

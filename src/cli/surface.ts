@@ -807,7 +807,7 @@ export const VERBS = {
         type: 'string',
         required: true,
         description:
-          'The release before: a contract file (aoi-testkit contract), or the command line of that release, recorded now',
+          'The release before: a contract file (aoi-testkit contract), or the command line of that release, recorded now (an executable file alone is a program)',
         usage: {
           value: 'FILE|"PROGRAM ARGS"',
           text: 'the release before: a contract, or a command line',

@@ -3,7 +3,7 @@
  * through `compat --base --head` (every pair's expected verdict, as a conformant AOI stream), the CI recipe on the
  * reference tool and its fault, --accept, each error's exit status, and `check` by kind. Needs `npm run build`.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -130,6 +130,23 @@ describe('aoi-testkit contract and compat on a live tool (the CI recipe)', () =>
       NOTES,
     ]);
     expect(run.exitCode, text(run.stderr)).toBe(0);
+  }, 120_000);
+
+  test('--base a release built to one executable file is that program; an executable contract file is a contract', async () => {
+    const program = await kit(['compat', '--base', NOTES, '--', process.execPath, NOTES]);
+    expect(program.exitCode, text(program.stderr)).toBe(0);
+    expect(text(program.stdout)).toContain(`${NOTES} → `);
+    const contract = join(work(), 'notes-contract');
+    copyFileSync(join(PAIRS, 'identical', 'base.json'), contract);
+    chmodSync(contract, 0o755);
+    const read = await kit([
+      'compat',
+      '--base',
+      contract,
+      '--head',
+      join(PAIRS, 'identical', 'head.json'),
+    ]);
+    expect(read.exitCode, text(read.stderr)).toBe(0);
   }, 120_000);
 
   test('--accept writes the new contract only when the comparison passes', async () => {

@@ -74,18 +74,22 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
     recordContract(processTarget(bin[side], []), { machineFlag, env });
 
   it.each(['base', 'head'] as const)(
-    'the %s release passes aoi-testkit lint (AOI and exec) with no finding',
+    'the %s release passes aoi-testkit lint (AOI and exec, its exec plan too) with no finding',
     async (side) => {
-      const run = await kit([
-        'lint',
-        '--output',
-        'jsonl',
-        ...spec.lint.args,
-        ...spec.lint.setup.flatMap((words) => ['--setup', words.join(' ')]),
-        ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
-        '--',
-        bin[side],
-      ]);
+      // compat.json's lint options are typed from the package root (the exec plan's path).
+      const run = await runKit(
+        [
+          'lint',
+          '--output',
+          'jsonl',
+          ...spec.lint.args,
+          ...spec.lint.setup.flatMap((words) => ['--setup', words.join(' ')]),
+          ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
+          '--',
+          bin[side],
+        ],
+        { cwd: root, timeoutMs: 180_000 },
+      );
       expect(findingsOf(run.stdout)).toEqual([]);
       expect(run.exitCode, text(run.stderr)).toBe(0);
       const summary = events(run.stdout).at(-1) as { specs: { spec: string; status: string }[] };
@@ -93,6 +97,10 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
         'aoi',
         'exec',
       ]);
+      // The plan has mutating and _opts lines: --dry-run forwarding and per-line flags are judged, not skipped.
+      const statusOf = (rule: string) =>
+        events(run.stdout).find((e) => e.type === 'aoi:check' && e.name === rule)?.status;
+      expect([statusOf('EXEC-08'), statusOf('EXEC-09')]).toEqual(['pass', 'pass']);
     },
     300_000,
   );

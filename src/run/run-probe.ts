@@ -32,6 +32,11 @@ export interface ProbeOptions extends Omit<RunCliOptions, 'maxOutputBytes'> {
   /** Send SIGINT/SIGTERM once this many complete stdout lines have arrived; keep reading to EOF. */
   signalAfterLines?: SignalAfterLines;
   /**
+   * Send SIGINT/SIGTERM once `when` resolves, if the child still runs: an event outside its stdout (a record
+   * another process wrote). Keep reading to EOF. Not with `signalAfterLines`.
+   */
+  signalWhen?: Omit<SignalAfterLines, 'lines'> & { when: Promise<unknown> };
+  /**
    * After a probe has acted, how long the child gets to exit on its own before its tree is killed
    * (default 5 s). `timeoutMs` still bounds the whole run.
    */
@@ -175,8 +180,10 @@ export async function runProbe(
     drainMs = DRAIN_MS,
   } = options;
   const closeAfter = lineCount('closeStdoutAfterLines', options.closeStdoutAfterLines);
-  const signalPlan = options.signalAfterLines;
-  const signalAfter = lineCount('signalAfterLines.lines', signalPlan?.lines);
+  if (options.signalAfterLines && options.signalWhen)
+    throw new RangeError('runProbe: give signalAfterLines or signalWhen, not both');
+  const signalPlan = options.signalAfterLines ?? options.signalWhen;
+  const signalAfter = lineCount('signalAfterLines.lines', options.signalAfterLines?.lines);
   const input = stdin === 'closed' || stdin === 'open' ? undefined : stdin;
   const watching = options.watchEscapees !== false;
   // A kit probe is marked, so that what it leaves behind with its environment is found by it.
@@ -278,7 +285,7 @@ export async function runProbe(
     const target = signalPlan.group ? 'group' : 'process';
     const delivered = signalProcess(child.pid, signalPlan.signal, target);
     signalSent = {
-      ...action(signalPlan.lines, atByte),
+      ...action(signalAfter ?? counter.lines, atByte),
       signal: signalPlan.signal,
       target,
       delivered,
@@ -340,6 +347,14 @@ export async function runProbe(
     armDrain();
   });
   if (signalAfter === 0) sendSignal(0);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  options.signalWhen?.when.then(
+    () => {
+      if (!exited) sendSignal(counter.bytes);
+    },
+    () => {},
+  );
   if (closeAfter === 0) closeStdout(0);
 
   try {

@@ -188,7 +188,7 @@ export function checkSessionPolicy(
       if (n === input.maxTurns + 1)
         add(
           'AGENTCLI-28/max-turns-exceeded',
-          `prompt ${n} reached session ${short(String(p.sessionId))} (pid ${p.pid}); session.max_turns is ${input.maxTurns}`,
+          `prompt ${n} reached ${p.sessionId !== undefined ? `session ${short(String(p.sessionId))} (pid ${p.pid})` : `the agent (pid ${p.pid})`}; session.max_turns is ${input.maxTurns}`,
           p,
         );
     }

@@ -312,6 +312,10 @@ export function stderrNoiseLines(n: number, seq: { i: number }): string {
 export function writeStderrBlocking(text: string): void {
   const data = Buffer.from(text, 'utf8');
   const pause = new Int32Array(new SharedArrayBuffer(4));
+  // More than a pipe holds waits for the runner to read: logged around, since while it waits the agent cannot
+  // record a signal (its handlers run only after this loop).
+  const big = data.length > 65_536;
+  if (big) logLifecycle({ event: 'stderr-write', bytes: data.length });
   for (let at = 0; at < data.length;) {
     try {
       at += writeSync(2, data, at);
@@ -321,6 +325,7 @@ export function writeStderrBlocking(text: string): void {
       Atomics.wait(pause, 0, 0, 5);
     }
   }
+  if (big) logLifecycle({ event: 'stderr-written' });
 }
 
 /**
@@ -351,8 +356,7 @@ export function startProcess(setup: AgentSetup): boolean {
   // A runner that closed our stdout has gone: nothing to say to it any more.
   process.stdout.on('error', () => {});
   if (b.exitBeforeHandshake) {
-    process.stderr.write(`${b.exitBeforeHandshake.stderr}\n`);
-    process.exit(b.exitBeforeHandshake.code);
+    die(b.exitBeforeHandshake.stderr, { code: b.exitBeforeHandshake.code });
     return false;
   }
   if (b.spawnsHelper) {
@@ -366,7 +370,8 @@ export function startProcess(setup: AgentSetup): boolean {
       },
     );
     helper.unref();
-    if (helper.pid !== undefined) logLifecycle({ event: 'child', pid: helper.pid });
+    if (helper.pid !== undefined)
+      logLifecycle({ event: 'child', pid: helper.pid, ppid: process.pid });
   }
   if (b.stderrNoise && b.stderrNoise.startBytes > 0) {
     const seq = { i: 0 };
@@ -380,7 +385,23 @@ export function startProcess(setup: AgentSetup): boolean {
 
 /** Ends the process the crash-mid-turn way: an exit status, or a signal (no exit record, as with a real crash). */
 export function crash(how: { code: number; signal?: 'SIGKILL' | 'SIGSEGV' | 'SIGABRT' }): never {
-  process.stderr.write(`fake agent: fatal: crashed mid-turn\n`);
+  die('fake agent: fatal: crashed mid-turn', how);
+}
+
+/**
+ * Dies on purpose: `message` on stderr, then the exit status or the signal. Logged first as `fatal` (the message,
+ * the status or signal), so that a judge knows what a runner had to surface of the death.
+ */
+function die(
+  message: string,
+  how: { code: number; signal?: 'SIGKILL' | 'SIGSEGV' | 'SIGABRT' },
+): never {
+  logLifecycle({
+    event: 'fatal',
+    message,
+    ...(how.signal ? { signal: how.signal } : { code: how.code }),
+  });
+  process.stderr.write(`${message}\n`);
   if (how.signal === 'SIGABRT') process.abort();
   if (how.signal) {
     process.removeAllListeners('exit');

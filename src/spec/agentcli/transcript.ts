@@ -83,7 +83,10 @@ export type ReplRunnerTag = (typeof REPL_RUNNER_TAGS)[number];
  * given — `prompt` (REPL: a `say`; MCP: a `tools/call`, with `tool`) and `prompt-end` with what it sent as the
  * turn's message (`textBytes`, `textSha256`; not on MCP, whose turn is a tool's answer) and the ids of the tool
  * calls it announced (`toolCalls`) — every cancel it receives (`cancel`, before it obeys or ignores it) and every
- * answer to a permission request (`permission`, with `outcome` allow, reject or cancelled).
+ * answer to a permission request (`permission`, with `outcome` allow, reject or cancelled). An agent that dies on
+ * purpose (a fault) logs `fatal` first: the line it writes on stderr (`message`) and its `code` or `signal`; a
+ * helper's `child` record carries the agent's pid as `ppid`. A write to stderr of more than a pipe holds is logged around
+ * (`stderr-write` with its `bytes`, `stderr-written`): until a runner reads it, the agent cannot record a signal.
  * `at` is `Date.now()`. The lifecycle probe and the runner verb read it to see what the runner under test did to
  * the agent.
  */
@@ -103,7 +106,10 @@ export interface LifecycleRecord {
     | 'version'
     | 'handshake'
     | 'cancel'
-    | 'permission';
+    | 'permission'
+    | 'fatal'
+    | 'stderr-write'
+    | 'stderr-written';
   readonly pid: number;
   readonly at: number;
   readonly ppid?: number;
@@ -132,6 +138,10 @@ export interface LifecycleRecord {
   /** permission: the request's id, and how the runner answered it. */
   readonly id?: string;
   readonly outcome?: 'allow' | 'reject' | 'cancelled';
+  /** fatal: what the agent wrote on stderr as it died on purpose (then its `code`, or `signal`). */
+  readonly message?: string;
+  /** stderr-write: the bytes of a write to stderr more than a pipe holds (until `stderr-written` it records no signal). */
+  readonly bytes?: number;
 }
 
 /** How much of a prompt the fakes log: enough to find a transcript preamble, small enough for a log line. */

@@ -63,3 +63,29 @@ export {
   type RuntimeScenarioSpec,
 } from './consumer/index.js';
 export { judgeConsumer, CONSUMER_RULE_IDS } from '../checks/consumer/judge.js';
+export {
+  lintRunner,
+  recordRunner,
+  RunnerSetupError,
+  RunnerStartError,
+  DEFAULT_RUNNER_SCENARIO_TIMEOUT_MS,
+  DEFAULT_RUNNER_TIMEOUT_MS,
+  type LintRunnerOptions,
+} from './agentcli/runner.js';
+export {
+  judgeRunner,
+  describeRunnerOutcome,
+  type RunnerRecording,
+  type RunnerReport,
+  type RunnerScenarioResult,
+  type RunnerOutcome,
+} from '../checks/agentcli/runner.js';
+export {
+  RUNNER_SCENARIOS,
+  RUNNER_CONTRACT_ENV,
+  runnerScenarios,
+  runnerRulesOf,
+  type RunnerScenarioSpec,
+  type RunnerTurn,
+  type RunnerMust,
+} from '../spec/agentcli/runner-scenarios.js';

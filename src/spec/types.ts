@@ -42,7 +42,8 @@ export interface SubRule {
    * `transcript`: the turn checker, on a recorded runner ↔ agent conversation (`checkTurns`);
    * `lifecycle`: the lifecycle probe, on what a runner did to an agent process (`checkAgentLifecycle`);
    * `document`: a validator of one document the tool printed or shipped (a cmdhelp JSON document, an exec envelope);
-   * `contract`: the compatibility judge, on two recorded contracts of a tool (`compareContracts`).
+   * `contract`: the compatibility judge, on two recorded contracts of a tool (`compareContracts`);
+   * `runner`: the runner verb, on what a runner under test did to the kit's fake agents (`lintRunner`).
    */
   readonly judgedBy:
     | 'stream'
@@ -52,7 +53,8 @@ export interface SubRule {
     | 'transcript'
     | 'lifecycle'
     | 'document'
-    | 'contract';
+    | 'contract'
+    | 'runner';
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

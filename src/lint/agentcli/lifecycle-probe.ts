@@ -72,6 +72,22 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** The records of a fake agent's lifecycle log so far; a torn last line (the agent is mid-write, or was killed) is skipped. */
+export function readLifecycleLog(file: string): LifecycleRecord[] {
+  if (!existsSync(file)) return [];
+  const out: LifecycleRecord[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const record: unknown = JSON.parse(line);
+      if (record !== null && typeof record === 'object') out.push(record as LifecycleRecord);
+    } catch {
+      // a torn line: the agent was killed mid-write
+    }
+  }
+  return out;
+}
+
 /**
  * A lifecycle log for a kit fake agent started by the runner under test, and the AGENTCLI-26 check on it:
  * did the runner SIGTERM, escalate to SIGKILL after 5 s, and leave no process behind?
@@ -88,20 +104,7 @@ export function agentLifecycleProbe(options: { dir?: string } = {}): AgentLifecy
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'aoi-agent-lifecycle-'));
   const owned = options.dir === undefined;
   const logFile = join(dir, 'lifecycle.jsonl');
-  const records = (): LifecycleRecord[] => {
-    if (!existsSync(logFile)) return [];
-    const out: LifecycleRecord[] = [];
-    for (const line of readFileSync(logFile, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        const record: unknown = JSON.parse(line);
-        if (record !== null && typeof record === 'object') out.push(record as LifecycleRecord);
-      } catch {
-        // a torn line: the agent was killed mid-write
-      }
-    }
-    return out;
-  };
+  const records = (): LifecycleRecord[] => readLifecycleLog(logFile);
   return {
     logFile,
     env: { [AGENT_LIFECYCLE_LOG_ENV]: logFile } as { AOI_TESTKIT_AGENT_LOG: string },

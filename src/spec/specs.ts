@@ -121,6 +121,8 @@ export const SPECS = [
         schema: 'fixtures/transcripts/agents-expected.schema.json',
         expected: 'one',
       },
+      // Runners in other languages, judged by the runner verb (AGENTCLI-22, 23, 26…35).
+      { dir: 'fixtures/runners', schema: 'fixtures/runners/expected.schema.json', expected: 'one' },
     ],
   },
   {

@@ -37,6 +37,10 @@ const PLANTS: Readonly<Record<string, (expected: any) => unknown>> = {
     ...e,
     pairs: [{ ...e.pairs[0], changes: [{ class: 'field-removed', breaking: true }] }],
   }),
+  'fixtures/runners': (e) => ({
+    ...e,
+    runners: [{ ...e.runners[0], findings: [{ scenario: 'runner.acp.turn', id: 'agentcli-31' }] }],
+  }),
   'fixtures/manifests/agent-cli': (e) => ({
     ...e,
     fixtures: [{ ...e.fixtures[0], path: 'valid/minimal/agent-cli.md' }],

@@ -19,6 +19,7 @@ import { toBeValidCmdhelpDocument } from './to-be-valid-cmdhelp-document.js';
 import { toBeCmdhelpConformant } from './to-be-cmdhelp-conformant.js';
 import { toHandleAoiStreams } from './to-handle-aoi-streams.js';
 import { toBeCompatibleWith } from './to-be-compatible-with.js';
+import { toRunAgents } from './to-run-agents.js';
 
 export {
   toBeAoiConformant,
@@ -39,12 +40,14 @@ export {
   toBeCmdhelpConformant,
   toHandleAoiStreams,
   toBeCompatibleWith,
+  toRunAgents,
 };
 export type { CmdhelpReceived } from './to-be-cmdhelp-conformant.js';
 export type { ExecReceived } from './to-support-exec-dispatch.js';
 export type { TurnsReceived } from './to-complete-turn.js';
 export type { LintReceived } from './to-pass-aoi-lint.js';
 export type { ConsumerReceived } from './to-handle-aoi-streams.js';
+export type { ProgramReceived } from './program.js';
 export { matchesPartial } from './partial.js';
 export type { MatcherResult, MatcherState, RunLike, StreamReceived } from './context.js';
 export type { AoiAsymmetricMatchers, AoiMatchers } from './types.js';
@@ -69,5 +72,6 @@ export const aoiMatchers = {
   toBeCmdhelpConformant,
   toHandleAoiStreams,
   toBeCompatibleWith,
+  toRunAgents,
   aoiEvent: toBeAoiEvent,
 };

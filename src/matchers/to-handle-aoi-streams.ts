@@ -1,51 +1,13 @@
-import type { RuleVerdict } from '../checks/verdict.js';
 import type { LintAppRuntimeOptions, LintConsumerOptions } from '../lint/consumer/index.js';
 import type { MatcherResult, MatcherState } from './context.js';
 import { hint } from './format.js';
-import { rulePage } from '../report/rule-pages.js';
+import { formatScenarioFailures, programOf, type ProgramReceived } from './program.js';
 
 /** What toHandleAoiStreams accepts: `[program, ...args]` or `{ command, args }`. */
-export type ConsumerReceived = readonly string[] | { command: string; args?: readonly string[] };
+export type ConsumerReceived = ProgramReceived;
 
 /** The consumer linter, loaded when the matcher first runs (registering the matchers stays cheap). */
 const loadLinter = (): Promise<typeof import('../lint/index.js')> => import('../lint/index.js');
-
-function commandOf(received: unknown): string[] {
-  if (
-    Array.isArray(received) &&
-    received.length > 0 &&
-    received.every((part) => typeof part === 'string')
-  )
-    return [...(received as string[])];
-  if (
-    received &&
-    typeof received === 'object' &&
-    typeof (received as { command?: unknown }).command === 'string'
-  ) {
-    const { command, args = [] } = received as { command: string; args?: readonly string[] };
-    return [command, ...args];
-  }
-  throw new TypeError('toHandleAoiStreams: expected [program, ...args] or { command, args }');
-}
-
-const SHOWN = 5;
-
-/** Each failed (rule × scenario): its first finding (already sanitised and masked), fix and docs. */
-function formatFailures(failed: readonly RuleVerdict[]): string {
-  const shown = failed.slice(0, SHOWN).map((verdict) => {
-    const finding = verdict.findings[0];
-    const lines = [
-      `${verdict.rule} ${verdict.command ?? ''}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`,
-    ];
-    if (finding?.excerpt) lines.push(`  consumer printed: ${finding.excerpt}`);
-    if (finding) lines.push(`  fix: ${finding.fix}`);
-    lines.push(`  see ${rulePage(verdict.docs)}`);
-    return lines.join('\n');
-  });
-  if (failed.length > SHOWN)
-    shown.push(`… and ${failed.length - SHOWN} more failed (rule × scenario) verdict(s)`);
-  return shown.join('\n\n');
-}
 
 /**
  * The program handles AOI streams as a consumer (CONSUMER-01…08): run once per consumer scenario, it fails
@@ -62,7 +24,7 @@ export async function toHandleAoiStreams(
   received: unknown,
   options: LintConsumerOptions | LintAppRuntimeOptions = {},
 ): Promise<MatcherResult> {
-  const command = commandOf(received);
+  const command = programOf('toHandleAoiStreams', received);
   const { lintConsumer } = await loadLinter();
   const report =
     options.appRuntime === true
@@ -80,6 +42,6 @@ export async function toHandleAoiStreams(
     message: () =>
       report.ok
         ? `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to ${duty[1]}, but all ${report.verdicts.length} (rule × scenario) verdict(s) over ${report.scenarios.length} scenario(s) held.`
-        : `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to ${duty[0]}, but ${failed.length} (rule × scenario) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].sort().join(', ')}.\n\n${formatFailures(failed)}`,
+        : `${hint(this || undefined, 'toHandleAoiStreams', args)}\n\nExpected ${name} to ${duty[0]}, but ${failed.length} (rule × scenario) verdict(s) failed: ${[...new Set(failed.map((v) => v.rule))].sort().join(', ')}.\n\n${formatScenarioFailures(failed, 'consumer')}`,
   };
 }

@@ -8,6 +8,7 @@ import type { CmdhelpDocumentOptions } from '../checks/cmdhelp/document.js';
 import type { CompatOptions } from '../checks/compat/judge.js';
 import type { CmdhelpCheckOptions } from '../lint/cmdhelp/check.js';
 import type { LintAppRuntimeOptions, LintConsumerOptions } from '../lint/consumer/index.js';
+import type { LintRunnerOptions } from '../lint/agentcli/runner.js';
 import type { ErrorCategory } from '../spec/aoi/constants.js';
 
 /** An asymmetric matcher (`expect.any(Number)`, `expect.stringMatching(…)`): welcome wherever a value is expected. */
@@ -113,6 +114,8 @@ export interface AoiMatchers<R = unknown> {
   toHandleAoiStreams(options?: LintConsumerOptions | LintAppRuntimeOptions): Promise<R>;
   /** The contract (or a contract file's text) keeps the promises of `base`, a release before it: no break no major version announces (COMPAT-01…03). */
   toBeCompatibleWith(base: unknown, options?: CompatOptions): R;
+  /** The program ([program, ...args] or { command, args }) runs AIP-45 agents as a runner must, AGENTCLI-22, 23, 26…35 (async; `protocols`: the arms it speaks). */
+  toRunAgents(options?: LintRunnerOptions): Promise<R>;
 }
 
 /** Asymmetric matchers: `expect.aoiEvent({ type: 'hit' })`. */

@@ -43,6 +43,12 @@ const promises: Promise<void>[] = [
     timeoutMs: 30_000,
   }),
   expect(['node', 'transformer.mjs']).not.toHandleAoiStreams(),
+  expect(['python3', 'runner.py']).toRunAgents({
+    protocols: ['mcp'],
+    scenarios: ['runner.mcp.turn'],
+    runnerTimeoutMs: 5_000,
+  }),
+  expect({ command: 'my-runner' }).not.toRunAgents(),
 ];
 expect([]).toContainEqual(expect.aoiEvent({ type: 'hit' }));
 expect({}).toEqual({ last: expect.aoiEvent() });
@@ -51,6 +57,8 @@ expect({}).toEqual({ last: expect.aoiEvent() });
 void expect(['mytool']).toPassAoiLint({ invocations: ['search x'] });
 // @ts-expect-error as is the tool's name, a string
 void expect(['wrapper']).toHandleAoiStreams({ as: true });
+// @ts-expect-error protocols are AIP-45's arms
+void expect(['runner']).toRunAgents({ protocols: ['a2a'] });
 // @ts-expect-error the rule id is required
 void expect(['mytool']).toPassAoiRule();
 // @ts-expect-error strict is a boolean

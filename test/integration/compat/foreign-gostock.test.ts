@@ -1,9 +1,10 @@
 /**
  * A tool the kit did not write, in another language, in two releases (fixtures/foreign/gostock: Go's standard library,
  * single-dash flags, `-o jsonl`, an `anyOf` event schema, a batch exec and its dispatch manifest): both releases pass
- * `aoi-testkit lint` (AOI and exec) with no finding; their contracts, recorded as processes, are compared as
- * compat.json says — the clean pair compatible with exactly its additions, each release mistake exactly its sub-rules,
- * in memory and through the built CLI as a CI job runs it. Needs Go (Debian's golang-go; `.ci/run` installs it) and
+ * `aoi-testkit lint` (AOI and exec) with no finding, and their saved discovery documents pass `aoi-testkit check`
+ * offline; their contracts, recorded as processes, are compared as compat.json says — the clean pair compatible with
+ * exactly its additions, each release mistake exactly its sub-rules, in memory and through the built CLI as a CI job
+ * runs it. Needs Go (Debian's golang-go; `.ci/run` installs it) and
  * `npm run build`.
  */
 import { execFile, spawnSync } from 'node:child_process';
@@ -103,6 +104,32 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
       expect([statusOf('EXEC-08'), statusOf('EXEC-09')]).toEqual(['pass', 'pass']);
     },
     300_000,
+  );
+
+  it.each(['base', 'head'] as const)(
+    'the discovery documents of the %s release, saved, pass aoi-testkit check offline: each kind read from its content',
+    async (side) => {
+      const dir = mkdtempSync(join(scratch, 'documents-'));
+      for (const [words, kind] of [
+        [['capabilities', '-o', 'json'], 'capabilities'],
+        [['schema', '-o', 'json'], 'schema'],
+        [['manifest', '-o', 'json'], 'exec-manifest'],
+      ] as const) {
+        const printed = spawnSync(bin[side], words, { encoding: 'utf8' });
+        expect(printed.status, printed.stderr).toBe(0);
+        const file = join(dir, `${words[0]}.json`);
+        writeFileSync(file, printed.stdout);
+        const run = await kit(['check', file, '--output', 'jsonl']);
+        expect(findingsOf(run.stdout)).toEqual([]);
+        expect(run.exitCode, text(run.stderr)).toBe(0);
+        expect((events(run.stdout).at(-1) as { document: unknown }).document).toEqual({
+          kind,
+          valid: true,
+          findings: 0,
+        });
+      }
+    },
+    180_000,
   );
 
   it('records capabilities, the schema of its one version and the dispatch manifest, from discovery alone', async () => {

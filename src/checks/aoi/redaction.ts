@@ -1,4 +1,4 @@
-import { canaryScanner } from '../../secrets/canary-scan.js';
+import { canaryScanner, LineJoin } from '../../secrets/canary-scan.js';
 import { isEnvDump, leaksSecret } from '../../secrets/mask.js';
 import type { RuleContext, StreamRule } from './context.js';
 
@@ -19,12 +19,15 @@ export function redactionRule(ctx: RuleContext): StreamRule {
   let metas = 0;
   const scanner = canaryScanner(ctx.options.secrets ?? []);
   let previous: string | undefined;
+  const join = new LineJoin(scanner);
   // Raw lines are searched only when the caller gave secrets: no cost per line otherwise. The scanner
-  // finds every encoding (canary-scan.ts), and a secret split across this line and the one before.
+  // finds every encoding (canary-scan.ts), a secret split across this line and the one before, and one
+  // wrapped over several lines.
   const searchLines: Pick<StreamRule, 'onLine'> = scanner.empty
     ? {}
     : {
         onLine(text, line) {
+          const wrapped = join.push(text, line);
           if (scanner.hits(text).length > 0) {
             ctx.report(
               'AOI-09/secret-echoed',
@@ -35,6 +38,12 @@ export function redactionRule(ctx: RuleContext): StreamRule {
             ctx.report(
               'AOI-09/secret-echoed',
               `lines ${line - 1}–${line} echo a secret the command was given, split across them`,
+              { line, excerpt: ctx.excerptText(text) },
+            );
+          } else if (wrapped.length > 0) {
+            ctx.report(
+              'AOI-09/secret-echoed',
+              `lines ${Math.min(...wrapped.map((w) => w.line))}–${line} echo a secret the command was given, wrapped over them`,
               { line, excerpt: ctx.excerptText(text) },
             );
           }

@@ -169,8 +169,8 @@ export class LintContext {
   }
 
   /**
-   * AOI-09: a canary written to a file in the probe's sandbox (its state directory or working directory),
-   * in any encoding the scanner knows. A file is output too: reported as an echoed secret.
+   * AOI-09: a canary written to a file in the probe's sandbox (its state directory or working directory), or in a
+   * file's name, in any encoding the scanner knows. A file is output too: reported as an echoed secret.
    */
   judgeFileLeaks(report: Report, dirs: ProbeDirs): void {
     const leaks = Object.entries(watched(dirs)).flatMap(([name, root]) =>
@@ -179,7 +179,9 @@ export class LintContext {
     for (const leak of leaks.slice(0, 3)) {
       report(
         'AOI-09/secret-echoed',
-        `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`,
+        leak.inName
+          ? `the canary planted as ${leak.canary} names a file: ${leak.file} (${leak.form})`
+          : `the canary planted as ${leak.canary} was written to ${leak.file} line ${leak.line} (${leak.form})`,
         { excerpt: leak.excerpt },
       );
     }

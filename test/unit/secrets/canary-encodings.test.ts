@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { base64Cores, type CanaryEncoding } from '../../../src/secrets/canary-scan.js';
+import { base64Cores, rot13, type CanaryEncoding } from '../../../src/secrets/canary-scan.js';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { maskSecrets } from '../../../src/secrets/mask.js';
 import { findFileLeaks, findLeaks, makeCanaries, runCli } from '../../../src/run/index.js';
@@ -21,6 +21,23 @@ const escapeSome = (s: string) =>
     .map((ch, i) => (i % 3 === 0 ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch))
     .join('');
 const half = 14;
+/** Every character of the canary followed by `mark`. */
+const interleave = (s: string, mark: string) => [...s].map((ch) => ch + mark).join('');
+const fullwidth = (s: string) =>
+  [...s].map((ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+const percentAll = (s: string) =>
+  [...Buffer.from(s)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+/** RFC 4648 base32, as `base32` (coreutils) and Python's base64.b32encode print it. */
+function base32(s: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const byte of Buffer.from(s)) bits += byte.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i < bits.length; i += 5)
+    out += alphabet[parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+  return out.padEnd(Math.ceil(out.length / 8) * 8, '=');
+}
+const third = Math.ceil(c.length / 3);
 
 const ROWS: Array<{ name: string; lines: string[]; form: CanaryEncoding }> = [
   { name: 'raw', lines: [`request failed with ${c}`], form: 'raw' },
@@ -75,6 +92,68 @@ const ROWS: Array<{ name: string; lines: string[]; form: CanaryEncoding }> = [
     ],
     form: 'split-lines',
   },
+  // Issue 38: encodings a hostile program printed and the first scanner missed.
+  {
+    name: 'percent-encoding of every byte',
+    lines: [`GET /cb?t=${percentAll(c)}`],
+    form: 'percent',
+  },
+  { name: 'double base64', lines: [`blob ${b64(b64(c))}`], form: 'double-base64' },
+  {
+    name: 'hex with colons',
+    lines: [`key ${Buffer.from(c).toString('hex').match(/../g)!.join(':')}`],
+    form: 'hex-separated',
+  },
+  {
+    name: 'hex as \\x escapes',
+    lines: [`bytes ${[...Buffer.from(c)].map((b) => `\\x${b.toString(16)}`).join('')}`],
+    form: 'hex-separated',
+  },
+  {
+    name: 'hex as 0x bytes, spaced',
+    lines: [`[${[...Buffer.from(c)].map((b) => `0x${b.toString(16)}`).join(', ')}]`],
+    form: 'hex-separated',
+  },
+  {
+    name: 'deflate (zlib) + base64',
+    lines: [`state ${deflateSync(c).toString('base64')}`],
+    form: 'deflate-base64',
+  },
+  { name: 'base32', lines: [`otp ${base32(c)}`], form: 'base32' },
+  { name: 'base32, lower-case', lines: [`otp ${base32(`:${c}`).toLowerCase()}`], form: 'base32' },
+  { name: 'rot13', lines: [`obfuscated ${rot13(c)}`], form: 'rot13' },
+  {
+    name: 'soft hyphens interleaved',
+    lines: [`token ${interleave(c, '\u00ad')}`],
+    form: 'invisible',
+  },
+  {
+    name: 'combining grapheme joiners interleaved',
+    lines: [`token ${interleave(c, '\u034f')}`],
+    form: 'invisible',
+  },
+  {
+    name: 'variation selectors interleaved',
+    lines: [`token ${interleave(c, '\ufe0f')}`],
+    form: 'invisible',
+  },
+  {
+    name: 'tag characters interleaved',
+    lines: [`token ${interleave(c, '\u{e0041}')}`],
+    form: 'invisible',
+  },
+  { name: 'fullwidth forms', lines: [`token ${fullwidth(c)}`], form: 'fullwidth' },
+  { name: 'spaced letters', lines: [`token ${[...c].join(' ')}`], form: 'spaced' },
+  {
+    name: 'an ANSI colour code inside',
+    lines: [`token ${c.slice(0, 12)}\u001b[31m${c.slice(12)}\u001b[0m`],
+    form: 'ansi',
+  },
+  {
+    name: 'split over three lines',
+    lines: [c.slice(0, third), c.slice(third, 2 * third), c.slice(2 * third)],
+    form: 'split-lines',
+  },
 ];
 
 /** What must never appear in anything the kit returns: the canary in every encoding, and its halves. */
@@ -95,6 +174,15 @@ function expectNoForm(text: string) {
     expect(text).not.toContain(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   expect(lower).not.toContain(escapeSome(c).toLowerCase());
+  // No fragment of its random part either, however it was spaced or hidden: 8 letters or digits in a row.
+  const letters = (t: string) =>
+    [...t.normalize('NFKC')]
+      .filter((ch) => /[0-9a-z]/i.test(ch))
+      .join('')
+      .toLowerCase();
+  const secret = letters(c).slice('aoicanary'.length);
+  const shown = letters(text);
+  for (let k = 0; k + 8 <= secret.length; k++) expect(shown).not.toContain(secret.slice(k, k + 8));
 }
 
 const work = mkdtempSync(join(tmpdir(), 'aoi-canary-enc-'));
@@ -186,6 +274,38 @@ describe('clean text', () => {
     );
     expect(maskSecrets(text, canaries.values)).toBe(text);
     expect(maskSecrets(`x ${other} y`, canaries.values)).toBe(`x ${other} y`);
+  });
+});
+
+describe('files: past the first MiB, and in a name', () => {
+  it('a canary 3 MiB into a file is found, on its line', () => {
+    const dir = mkdtempSync(join(work, 'big-'));
+    const lines = Math.ceil((3 << 20) / 100);
+    const filler = `${'x'.repeat(99)}\n`.repeat(lines);
+    writeFileSync(join(dir, 'big.log'), `${filler}token=${c}\n`);
+    const leaks = findFileLeaks(dir, canaries);
+    expect(leaks.map((l) => [l.file, l.line, l.form])).toEqual([['big.log', lines + 1, 'raw']]);
+    expectNoForm(JSON.stringify(leaks));
+  });
+
+  it('a canary in the middle of a 3 MiB line is found', () => {
+    const dir = mkdtempSync(join(work, 'long-'));
+    writeFileSync(join(dir, 'one.line'), `${'y'.repeat(3 << 20)}${b64(c)}${'y'.repeat(1 << 20)}`);
+    expect(findFileLeaks(dir, canaries).map((l) => [l.line, l.form])).toContainEqual([1, 'base64']);
+  });
+
+  it('a canary in a file or directory name is found, and the path reported masked', () => {
+    const dir = mkdtempSync(join(work, 'names-'));
+    mkdirSync(join(dir, `cache-${c}`));
+    writeFileSync(join(dir, `cache-${c}`, 'clean.txt'), 'nothing here\n');
+    writeFileSync(join(dir, `${Buffer.from(c).toString('hex')}.json`), '{}\n');
+    const leaks = findFileLeaks(dir, canaries);
+    expect(leaks.map((l) => [l.inName, l.form]).sort()).toEqual([
+      [true, 'hex'],
+      [true, 'raw'],
+    ]);
+    expect(leaks.map((l) => l.file).sort()).toEqual(['***.json', 'cache-***']);
+    expectNoForm(JSON.stringify(leaks));
   });
 });
 

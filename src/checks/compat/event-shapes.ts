@@ -3,7 +3,8 @@
  * types it declares and, per type, each field's types, enum and whether it is required (nested objects and array
  * items too). Reads the forms §10.4 names — a `type` enum, `if`/`then` branches discriminated on `type`, `oneOf`
  * or `anyOf` branches with a `type` const, local `$ref`s into `$defs` — and leaves anything else unconstrained,
- * so that a form it does not read never looks like a break. Pure; never throws.
+ * so that a form it does not read never looks like a break. A name `required` lists is a field even where no
+ * `properties` entry describes it. Pure; never throws.
  */
 import { isObject } from '../../stream/json.js';
 
@@ -130,6 +131,8 @@ function objectShape(root: unknown, raw: unknown, depth: number): ObjectShape {
         if (!properties.has(name)) properties.set(name, field);
       for (const name of shape.required) required.add(name);
     }
+  // A required field the node gives no schema for is still a field, of any type: its presence is the promise.
+  for (const name of required) if (!properties.has(name)) properties.set(name, {});
   return { properties, required };
 }
 

@@ -131,6 +131,15 @@ describe('compareEventSchemas, for a consumer of the old schema', () => {
     expect(classes(open, base)).toEqual(['field-narrowed']);
   });
 
+  it('a field only `required` names is a field of any type: dropping it breaks, describing it narrows', () => {
+    const bare = schema({ required: ['id', 'hex'] });
+    expect(classes(bare, schema({ required: ['id'] }))).toEqual(['field-removed']);
+    expect(
+      classes(bare, schema({ required: ['id', 'hex'], properties: { hex: { type: 'string' } } })),
+    ).toEqual(['field-narrowed']);
+    expect(classes(bare, bare)).toEqual([]);
+  });
+
   it('an enum dropped from a field widens it', () => {
     const a = schema({ properties: { kind: { type: 'string', enum: ['a'] } } });
     const b = schema({ properties: { kind: { type: 'string' } } });

@@ -4,52 +4,40 @@
  * `aoi-testkit lint` (AOI and exec) with no finding, and their saved discovery documents pass `aoi-testkit check`
  * offline; their contracts, recorded as processes, are compared as compat.json says — the clean pair compatible with
  * exactly its additions, each release mistake exactly its sub-rules, in memory and through the built CLI as a CI job
- * runs it. Needs Go (Debian's golang-go; `.ci/run` installs it) and
- * `npm run build`.
+ * runs it (release-pair.ts). Needs Go (Debian's golang-go; `.ci/run` installs it) and `npm run build`.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareContracts } from '../../../src/checks/compat/judge.js';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { recordContract } from '../../../src/lint/contract/record.js';
 import { runKit } from '../../support/kit-cli.js';
+import {
+  describeInMemory,
+  describeThroughCli,
+  events,
+  findingsOf,
+  readPairSpec,
+  text,
+} from './release-pair.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const spec = JSON.parse(
-  readFileSync(join(root, 'fixtures/foreign/gostock/compat.json'), 'utf8'),
-) as {
+const spec = readPairSpec<{
   build: string[];
   base: string;
   head: string;
-  contract: { args: string[] };
   lint: { args: string[]; setup: string[][]; invocations: string[][] };
-  changes: { class: string; breaking: boolean }[];
-  defectEnv: string;
-  defects: Record<string, { releases: 'head' | 'both'; findings: string[] }>;
-};
+}>(join(root, 'fixtures/foreign/gostock'));
 const hasGo = spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
 // CI installs Go (the corpus guides need it too) and sets this: there, a missing toolchain fails instead of skipping.
 const required = process.env.AOI_TESTKIT_REQUIRE_GUIDES === '1';
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const machineFlag =
   spec.contract.args[spec.contract.args.indexOf('--machine-flag') + 1]!.split(' ');
 const kit = (args: string[]) => runKit(args, { timeoutMs: 180_000 });
-const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
-const events = (b: Uint8Array) =>
-  text(b)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-const findingsOf = (stdout: Uint8Array) =>
-  events(stdout)
-    .filter((e) => e.type === 'aoi:check')
-    .flatMap((e) => e.findings as { id: string; severity: string }[]);
-const defectEnv = (defect: string) => ({ [spec.defectEnv]: defect });
 
 const scratch = mkdtempSync(join(tmpdir(), 'aoi-gostock-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -147,80 +135,6 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
     expect(base.unrecorded).toBeUndefined();
   }, 120_000);
 
-  it('the clean release pair: compatible, exactly its additions, no finding', async () => {
-    const report = compareContracts(await record('base'), await record('head'));
-    expect(report.findings).toEqual([]);
-    expect(report.ok).toBe(true);
-    expect(report.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText)).toEqual(
-      spec.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText),
-    );
-  }, 120_000);
-
-  it.each(Object.entries(spec.defects))(
-    'defect %s: exactly its sub-rules',
-    async (defect, { releases, findings }) => {
-      const base = await record('base', releases === 'both' ? defectEnv(defect) : {});
-      const report = compareContracts(base, await record('head', defectEnv(defect)));
-      expect([...new Set(report.findings.map((f) => f.id))].sort(byText)).toEqual(
-        [...findings].sort(byText),
-      );
-    },
-    120_000,
-  );
-
-  describe('through the CLI: contract of 2.3.0 committed, compat of 2.4.0 against it', () => {
-    const contractOf = async (env: string[]) => {
-      const run = await kit(['contract', ...spec.contract.args, ...env, '--', bin.base]);
-      expect(run.exitCode, text(run.stderr)).toBe(0);
-      const file = join(mkdtempSync(join(scratch, 'contract-')), 'contract.json');
-      writeFileSync(file, run.stdout);
-      return file;
-    };
-
-    it('the clean release passes: exactly its additions as change events', async () => {
-      const run = await kit([
-        'compat',
-        '--base',
-        await contractOf([]),
-        ...spec.contract.args,
-        '--output',
-        'jsonl',
-        '--',
-        bin.head,
-      ]);
-      expect(run.exitCode, text(run.stderr)).toBe(0);
-      expect(findingsOf(run.stdout)).toEqual([]);
-      const changes = events(run.stdout).filter((e) => e.type === 'change');
-      expect(changes.map((c) => `${String(c.class)} ${String(c.breaking)}`).sort(byText)).toEqual(
-        spec.changes.map((c) => `${c.class} ${c.breaking}`).sort(byText),
-      );
-    }, 180_000);
-
-    it.each(Object.entries(spec.defects))(
-      'defect %s: exactly its sub-rules; the exit status follows their severity, --strict fails warnings',
-      async (defect, { releases, findings }) => {
-        const env = ['--env', `${spec.defectEnv}=${defect}`];
-        const args = [
-          'compat',
-          '--base',
-          await contractOf(releases === 'both' ? env : []),
-          ...spec.contract.args,
-          ...env,
-          '--output',
-          'jsonl',
-        ];
-        const run = await kit([...args, '--', bin.head]);
-        const found = findingsOf(run.stdout);
-        expect([...new Set(found.map((f) => f.id))].sort(byText)).toEqual(
-          [...findings].sort(byText),
-        );
-        expect(run.exitCode, text(run.stderr)).toBe(
-          found.some((f) => f.severity === 'error') ? 1 : 0,
-        );
-        const strict = await kit([...args, '--strict', '--', bin.head]);
-        expect(strict.exitCode, text(strict.stderr)).toBe(1);
-      },
-      300_000,
-    );
-  });
+  describeInMemory(spec, record);
+  describeThroughCli(spec, { base: () => [bin.base], head: () => [bin.head] });
 });

@@ -9,15 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { processTarget } from '../../../src/lint/aoi/target.js';
 import { recordContract } from '../../../src/lint/contract/record.js';
-import { runKit } from '../../support/kit-cli.js';
-import {
-  describeInMemory,
-  describeThroughCli,
-  events,
-  findingsOf,
-  readPairSpec,
-  text,
-} from './release-pair.js';
+import { describeInMemory, describeThroughCli, lintCleanly, readPairSpec } from './release-pair.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const spec = readPairSpec<{
@@ -30,23 +22,8 @@ const programs = { base: () => program(spec.base), head: () => program(spec.head
 
 describe('colours 1.2.0 → 1.3.0 (POSIX sh)', () => {
   it('1.3.0 passes aoi-testkit lint with no finding', async () => {
-    const run = await runKit(
-      [
-        'lint',
-        '--output',
-        'jsonl',
-        ...spec.lint.args,
-        ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
-        '--',
-        ...programs.head(),
-      ],
-      { timeoutMs: 180_000 },
-    );
-    expect(findingsOf(run.stdout)).toEqual([]);
-    expect(run.exitCode, text(run.stderr)).toBe(0);
-    expect(events(run.stdout).some((e) => e.type === 'aoi:check' && e.command === 'names')).toBe(
-      true,
-    );
+    const events = await lintCleanly(spec.lint, programs.head(), root);
+    expect(events.some((e) => e.type === 'aoi:check' && e.command === 'names')).toBe(true);
   }, 180_000);
 
   it('records both schema versions by negotiation, with no machine flag', async () => {

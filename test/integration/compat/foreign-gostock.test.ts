@@ -21,6 +21,7 @@ import {
   describeThroughCli,
   events,
   findingsOf,
+  lintCleanly,
   readPairSpec,
   text,
 } from './release-pair.js';
@@ -66,29 +67,15 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
     'the %s release passes aoi-testkit lint (AOI and exec, its exec plan too) with no finding',
     async (side) => {
       // compat.json's lint options are typed from the package root (the exec plan's path).
-      const run = await runKit(
-        [
-          'lint',
-          '--output',
-          'jsonl',
-          ...spec.lint.args,
-          ...spec.lint.setup.flatMap((words) => ['--setup', words.join(' ')]),
-          ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
-          '--',
-          bin[side],
-        ],
-        { cwd: root, timeoutMs: 180_000 },
-      );
-      expect(findingsOf(run.stdout)).toEqual([]);
-      expect(run.exitCode, text(run.stderr)).toBe(0);
-      const summary = events(run.stdout).at(-1) as { specs: { spec: string; status: string }[] };
+      const linted = await lintCleanly(spec.lint, [bin[side]], root);
+      const summary = linted.at(-1) as { specs: { spec: string; status: string }[] };
       expect(summary.specs.filter((s) => s.status === 'run').map((s) => s.spec)).toEqual([
         'aoi',
         'exec',
       ]);
       // The plan has mutating and _opts lines: --dry-run forwarding and per-line flags are judged, not skipped.
       const statusOf = (rule: string) =>
-        events(run.stdout).find((e) => e.type === 'aoi:check' && e.name === rule)?.status;
+        linted.find((e) => e.type === 'aoi:check' && e.name === rule)?.status;
       expect([statusOf('EXEC-08'), statusOf('EXEC-09')]).toEqual(['pass', 'pass']);
     },
     300_000,

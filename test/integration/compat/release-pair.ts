@@ -41,6 +41,37 @@ export const findingsOf = (stdout: Uint8Array) =>
     .flatMap((e) => e.findings as { id: string; severity: string }[]);
 const changeList = (changes: readonly { class?: unknown; breaking?: unknown }[]) =>
   changes.map((c) => `${String(c.class)} ${String(c.breaking)}`).sort(byText);
+/**
+ * `aoi-testkit lint --output jsonl` on one release, with compat.json's lint options as typed (run from the package
+ * root, where their paths are), held to no finding and exit 0; its events, for what a pair adds.
+ */
+export async function lintCleanly(
+  lint: {
+    readonly args: readonly string[];
+    readonly setup?: readonly string[][];
+    readonly invocations: readonly string[][];
+  },
+  program: readonly string[],
+  root: string,
+): Promise<Record<string, unknown>[]> {
+  const run = await runKit(
+    [
+      'lint',
+      '--output',
+      'jsonl',
+      ...lint.args,
+      ...(lint.setup ?? []).flatMap((words) => ['--setup', words.join(' ')]),
+      ...lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
+      '--',
+      ...program,
+    ],
+    { cwd: root, timeoutMs: 180_000 },
+  );
+  expect(findingsOf(run.stdout)).toEqual([]);
+  expect(run.exitCode, text(run.stderr)).toBe(0);
+  return events(run.stdout);
+}
+
 /** The environment a defect is recorded with, on one side. */
 const defectOn = (spec: ReleasePairSpec, defect: string, side: 'base' | 'head') =>
   side === 'head' || spec.defects[defect]!.releases === 'both' ? { [spec.defectEnv]: defect } : {};

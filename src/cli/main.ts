@@ -49,6 +49,7 @@ export async function main(argv: string[]): Promise<number> {
       verb === 'consumer' ||
       verb === 'contract' ||
       verb === 'compat' ||
+      verb === 'runner' ||
       (verb === 'scenarios' && rest.includes('--run'))
     ) {
       const { onInterrupt } = await import('../run/interrupt.js');
@@ -68,6 +69,10 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'consumer') {
       const consumer = await import('./consumer.js');
       return await consumer.runConsumer(consumer.parseConsumerArgs(rest), emitter);
+    }
+    if (verb === 'runner') {
+      const runner = await import('./runner.js');
+      return await runner.runRunner(runner.parseRunnerArgs(rest), emitter);
     }
     if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
     if (verb === 'scenarios')

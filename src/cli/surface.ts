@@ -620,6 +620,94 @@ export const VERBS = {
     stability: 'experimental',
     aoi: { events: ['aoi:check'] },
   }),
+  runner: verb({
+    summary:
+      'Judge an AIP-45 runner in any language (a host or headless client that spawns agent CLIs): per scenario it gets an AGENT-CLI.md for a fake agent that misbehaves in one known way ($AOI_AGENT_MANIFEST), the turns ($AOI_RUNNER_TURNS), the user’s answers and a file for its events; judged from the agent’s own log, AGENTCLI-22, 23, 26…35.',
+    args: [
+      { name: 'program', type: 'path', description: 'The runner to run, after --' },
+      { name: 'args', type: 'string', repeatable: true, description: 'Its arguments' },
+    ],
+    flags: {
+      protocol: {
+        type: 'string',
+        repeatable: true,
+        description:
+          'A protocol arm the runner speaks: acp, mcp or proprietary (repeatable or comma-separated; default all three): only their scenarios run',
+        usage: {
+          value: 'P',
+          text: 'an arm the runner speaks: acp, mcp, proprietary (repeatable;\ndefault all three)',
+        },
+      },
+      scenario: {
+        type: 'string',
+        repeatable: true,
+        description:
+          'Run only this runner scenario: runner.<arm>.<name>, arm acp, mcp or repl (docs/guides/linting-an-agent-runner.md lists them)',
+        usage: { value: 'ID', text: 'only this scenario (repeatable; runner.acp.turn, …)' },
+      },
+      'timeout-ms': {
+        type: 'int',
+        default: 30000,
+        range: [1000, 3600000],
+        description:
+          'Per scenario, how long the runner may run before it counts as hung (AGENTCLI-33) and its process tree is killed (1000 to 3600000)',
+        usage: {
+          value: 'N',
+          text: 'per scenario, before the runner counts as hung (default 30000)',
+        },
+      },
+      'runner-timeout-ms': {
+        type: 'int',
+        default: 5000,
+        range: [100, 1800000],
+        description:
+          'The bound the runner is asked to keep for a handshake and a turn, given to it as $AOI_RUNNER_TIMEOUT_MS (100 to 1800000, and at most half of --timeout-ms)',
+        usage: {
+          value: 'N',
+          text: 'the runner’s own bound, $AOI_RUNNER_TIMEOUT_MS (default 5000)',
+        },
+      },
+      strict: {
+        type: 'bool',
+        description:
+          'Warnings fail their rule (most runner duties are the kit’s reading of AIP-45, not a MUST)',
+        usage: { text: 'warnings fail their rule' },
+      },
+      output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
+      color: COLOR,
+    },
+    exit_codes: {
+      '0': 'every runner rule holds (or only failures --baseline knows)',
+      '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
+      '64': USAGE_EXIT,
+      '65': {
+        when: 'the runner started the agent in no scenario, or --baseline is not a baseline',
+        recovery:
+          'Spawn the bin of the AGENT-CLI.md in $AOI_AGENT_MANIFEST (or run $AOI_AGENT_COMMAND)',
+      },
+      '66': { when: 'the runner program cannot be found' },
+      '69': { when: 'the runner program cannot start (not executable)' },
+      '73': REPORT_EXIT,
+    },
+    examples: [
+      {
+        cmd: 'aoi-testkit runner --protocol acp -- node fixtures/runners/js/acp-runner.mjs',
+        note: 'an ACP runner on the ACP SDK',
+      },
+      {
+        cmd: 'aoi-testkit runner --protocol mcp --output jsonl -- python3 fixtures/runners/python/mcp_runner.py',
+        note: 'an MCP runner in Python',
+      },
+      {
+        cmd: 'aoi-testkit runner --scenario runner.repl.cancel -- ./repl-runner',
+        note: 'one scenario',
+      },
+    ],
+    see_also: ['consumer', 'fake', 'manifest'],
+    stability: 'experimental',
+    aoi: { events: ['aoi:check'] },
+  }),
   fake: verb({
     summary:
       'Run a reference tool (notes; helpdesk, for cmdhelp) or a fake agent CLI with faults, as a real process.',
@@ -995,6 +1083,11 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
     synopsis:
       'consumer [--as NAME] [--scenario ID]... [--output text|jsonl] -- <command> [args...]',
     text: '\njudge a consumer of AOI streams (stdin reader, or a wrapper running NAME)',
+  },
+  {
+    synopsis:
+      'runner [--protocol P]... [--scenario ID]... [--output text|jsonl] -- <command> [args...]',
+    text: '\njudge an AIP-45 runner of agent CLIs (ACP, MCP, a line REPL)',
   },
   {
     synopsis:

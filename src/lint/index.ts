@@ -71,7 +71,7 @@ export {
   DEFAULT_RUNNER_SCENARIO_TIMEOUT_MS,
   DEFAULT_RUNNER_TIMEOUT_MS,
   type LintRunnerOptions,
-} from './agentcli/runner.js';
+} from './agentcli/index.js';
 export {
   judgeRunner,
   describeRunnerOutcome,

@@ -86,7 +86,7 @@ function domainEvents(view: ReportView): KitEvent[] {
 
 /**
  * The facts each verb adds to its summary: the stream or document read, the manifest, the lint's probes, the
- * consumer's run, compat's counts of changes.
+ * consumer's and the runner's run, compat's counts of changes.
  */
 function summaryFacts(view: ReportView): Record<string, unknown> {
   switch (view.verb) {
@@ -119,6 +119,14 @@ function summaryFacts(view: ReportView): Record<string, unknown> {
           shape: view.consumer.shape,
           ...(view.consumer.mode !== 'default' ? { mode: view.consumer.mode } : {}),
           ...(view.consumer.as !== undefined ? { as: view.consumer.as } : {}),
+          scenarios: view.report.scenarios.length,
+          elapsed_ms: Math.round(view.durationMs ?? 0),
+        },
+      };
+    case 'runner':
+      return {
+        runner: {
+          protocols: view.runner.protocols,
           scenarios: view.report.scenarios.length,
           elapsed_ms: Math.round(view.durationMs ?? 0),
         },

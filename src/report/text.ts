@@ -3,6 +3,7 @@ import { compatText } from './text/compat.js';
 import { consumerText } from './text/consumer.js';
 import { lintText } from './text/lint.js';
 import { manifestText } from './text/manifest.js';
+import { runnerText } from './text/runner.js';
 import type { ReportView } from './view.js';
 
 /** Text for people: each verb's own layout (its facts: probes, stream statistics, scenarios), then the baseline. */
@@ -18,5 +19,7 @@ export function renderText(view: ReportView, color: boolean): string {
       return consumerText(view, color);
     case 'compat':
       return compatText(view, color);
+    case 'runner':
+      return runnerText(view, color);
   }
 }

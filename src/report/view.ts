@@ -3,6 +3,8 @@ import type { RuntimeReport } from '../checks/consumer/judge-runtime.js';
 import type { AgentCliManifestReport } from '../checks/agentcli/manifest.js';
 import type { StreamReport } from '../checks/aoi/stream.js';
 import type { CompatReport } from '../checks/compat/judge.js';
+import type { RunnerReport } from '../checks/agentcli/runner.js';
+import type { AgentProtocol } from '../spec/agentcli/transcript.js';
 import type { DocumentReport } from '../checks/documents.js';
 import type { Report, RuleVerdict } from '../checks/verdict.js';
 import type { ProgramReport } from '../lint/program.js';
@@ -24,6 +26,11 @@ export interface ConsumerFacts {
   readonly shape: 'stdin' | 'spawn' | 'app-runtime';
   readonly mode: 'default' | 'continue-on-error' | 'unbounded';
   readonly as?: string;
+}
+
+/** How a runner was run (`aoi-testkit runner`): the protocol arms it was judged on. */
+export interface RunnerFacts {
+  readonly protocols: readonly AgentProtocol[];
 }
 
 interface ViewBase {
@@ -65,6 +72,11 @@ export type ReportView = ViewBase &
         readonly verb: 'consumer';
         readonly report: ConsumerReport | RuntimeReport;
         readonly consumer: ConsumerFacts;
+      }
+    | {
+        readonly verb: 'runner';
+        readonly report: RunnerReport;
+        readonly runner: RunnerFacts;
       }
     | {
         readonly verb: 'compat';

@@ -382,6 +382,10 @@ export function runnerScenarios(
       throw new RangeError(
         `unknown runner scenario "${id}": they are runner.<acp|mcp|repl>.<name>, the names ${[...new Set(RUNNER_SCENARIOS.map((s) => s.id.split('.')[2]))].join(', ')}`,
       );
+    if (!arms.includes(found.arm))
+      throw new RangeError(
+        `runner scenario "${id}" is of the ${found.arm} arm, not of ${arms.join(', ')}: give its protocol too`,
+      );
     return found;
   });
 }

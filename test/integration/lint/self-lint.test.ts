@@ -33,6 +33,7 @@ describe('aoi-testkit lint -- aoi-testkit', () => {
           'check',
           'lint',
           'consumer',
+          'runner',
           'scenarios',
           'manifest',
           'compat',

@@ -65,6 +65,10 @@ describe('RUNNER_SCENARIOS', () => {
       runnerScenarios(undefined, ['runner.repl.cancel', 'runner.acp.turn']).map((s) => s.id),
     ).toEqual(['runner.repl.cancel', 'runner.acp.turn']);
     expect(() => runnerScenarios(undefined, ['runner.acp.nope'])).toThrow(RangeError);
+    // A scenario of an arm the runner was not said to speak is a mistake, never run.
+    expect(() => runnerScenarios(['mcp'], ['runner.acp.turn'])).toThrow(
+      /of the acp arm, not of mcp/,
+    );
   });
 });
 

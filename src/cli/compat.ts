@@ -3,16 +3,9 @@
  * with a release before it). The recording is `recordContract`, the judgement `compareContracts`; this file parses
  * the verbs' arguments, reads and writes contract files; report/ renders the comparison.
  */
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readInputFile } from '../read-file.js';
 import { formatContract, readContract } from '../checks/compat/contract-file.js';
 import { compareContracts } from '../checks/compat/judge.js';
 import { anchorCommandLine } from '../run/anchor.js';
@@ -198,9 +191,7 @@ function splitProgram(line: string): [string, string[]] {
 function readContractFile(file: string, flag: string): Contract {
   let text: string;
   try {
-    if (statSync(file).isDirectory())
-      throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    text = readFileSync(file, 'utf8');
+    text = readInputFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(

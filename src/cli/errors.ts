@@ -1,3 +1,4 @@
+import { FileReadError } from '../read-file.js';
 import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
 
 // The CLI's two errors, apart from usage.ts (its help text is built from the whole verb table): a fake loads only these.
@@ -23,6 +24,7 @@ export class InputError extends Error {
 
 /** What went wrong with a path, in words ("no such file", "is a directory"), never a raw errno code alone. */
 export function ioReason(error: unknown): string {
+  if (error instanceof FileReadError) return error.message;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const words: Record<string, string> = {
     ENOENT: 'no such file',

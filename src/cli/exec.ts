@@ -24,7 +24,7 @@
  * `lint`, `fake` and `exec` are in the manifest but not dispatchable (lint starts processes and takes seconds;
  * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../read-file.js';
 import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
@@ -72,7 +72,7 @@ function readPath(path: unknown, what: string): string {
   if (typeof path !== 'string' || path === '' || path === '-')
     throw new LineError('INVALID_ARGUMENT', `${what}: file must be a path (stdin is the batch)`);
   try {
-    return readFileSync(path, 'utf8');
+    return readInputFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new LineError(
@@ -406,7 +406,7 @@ export async function runExec(args: string[]): Promise<number> {
   let input: string;
   if (inputFile !== undefined) {
     try {
-      input = readFileSync(inputFile, 'utf8');
+      input = readInputFile(inputFile);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new InputError(

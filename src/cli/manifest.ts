@@ -1,4 +1,4 @@
-import { access, constants, readFile, stat } from 'node:fs/promises';
+import { readInputFile } from '../read-file.js';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { locateFindings, type ReportView } from '../report/view.js';
 import type { Emitter } from './emitter.js';
@@ -61,22 +61,18 @@ async function readInput(file: string | undefined): Promise<string> {
     return Buffer.concat(chunks).toString('utf8');
   }
   try {
-    await access(file, constants.R_OK);
-    const info = await stat(file);
-    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (info.size > MAX_INPUT_BYTES)
+    return readInputFile(file, MAX_INPUT_BYTES);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EFBIG')
       throw new InputError(
         `${file} is larger than ${MAX_INPUT_BYTES >> 20} MiB: not a manifest`,
         'validation',
         'INPUT_TOO_LARGE',
         65,
       );
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
       throw new InputError(`cannot read ${file}: no such file`, 'not_found', 'FILE_NOT_FOUND');
     throw new InputError(`cannot read ${file}: ${ioReason(error)}`, 'io', 'FILE_NOT_READABLE');
   }
-  return readFile(file, 'utf8');
 }

@@ -3,7 +3,8 @@
  * one on stdout; `--baseline`, `--write-baseline`), and the delivery: each reporter of `report/` rendered to its
  * file or to stdout, the baseline read and written, the exit status from the outcome. Nothing here renders.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { readInputFile } from '../read-file.js';
 import {
   applyBaseline,
   baselineOf,
@@ -170,7 +171,7 @@ const notWritable = (what: string, error: unknown) =>
 export function readBaseline(file: string): BaselineFile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readInputFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new InputError(

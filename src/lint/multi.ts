@@ -2,7 +2,7 @@
  * The non-AOI specs of `aoi-testkit lint --spec`: cmdhelp, exec and app, each run by its live checker and
  * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
  */
-import { readFileSync } from 'node:fs';
+import { FileReadError, readInputFile } from '../read-file.js';
 import { join } from 'node:path';
 import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
 import { checkCmdhelp } from './cmdhelp/check.js';
@@ -177,12 +177,12 @@ export function execPlanProblem(value: unknown): string | undefined {
 export function readExecPlan(file: string): ExecPlan {
   let source: string;
   try {
-    source = readFileSync(file, 'utf8');
+    source = readInputFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw Object.assign(
       new Error(
-        `cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`,
+        `cannot read --exec-plan ${file}: ${code === 'ENOENT' ? 'no such file' : error instanceof FileReadError ? error.message : code === 'EISDIR' ? 'is a directory' : (code ?? 'unreadable')}`,
       ),
       { notFound: true },
     );

@@ -2,7 +2,8 @@
  * The APP.md validator (Agent Applications): APP-01…08. The frontmatter is parsed with the real YAML
  * parser (the same splitter as AGENT-CLI.md, its findings filed under APP-01), then judged field by field.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { FileReadError, readInputFile } from '../../read-file.js';
 import { isAbsolute, join } from 'node:path';
 import { normalize } from 'node:path/posix';
 import { maskSecrets } from '../../secrets/mask.js';
@@ -88,13 +89,17 @@ export function validateAppPackage(
   const file = join(dir, APP_MANIFEST_FILE);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
+    text = readInputFile(file);
+  } catch (error) {
+    // One that exists but is no file to read (a directory, a device, past the bound) is said so.
+    const why = error instanceof FileReadError ? `: it ${error.message}` : '';
     return finish(
       [
         makeFinding(
           'APP-01/missing-file',
-          `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`,
+          why
+            ? `${APP_MANIFEST_FILE} at the package root (${dir}) cannot be read${why}.`
+            : `There is no ${APP_MANIFEST_FILE} at the package root (${dir}).`,
         ),
       ],
       undefined,

@@ -161,6 +161,18 @@ describe('aoiStreamWithDefect(): the checker reports exactly the declared sub-ru
     expect(wronglyKeptOff).toEqual([]);
   });
 
+  it('a labelled defect is always present: 2,000 unbounded streams with reserved-domain-name all carry it', () => {
+    // Issue 38, item 12: an unbounded body drawn all heartbeats had no domain event to rename (10 in 3,000 clean).
+    const streams = fc.sample(defectOnShape('reserved-domain-name', 'unbounded'), {
+      numRuns: 2000,
+      seed: 38,
+    });
+    const clean = streams.filter(
+      (stream) => !reported(judge(stream)).includes('AOI-04/reserved-name'),
+    );
+    expect(clean.length).toBe(0);
+  });
+
   it('the table can fail: a checker that drops one rule scores below 100%, on exactly that rule’s defects', () => {
     const blind = mutationTable((stream) =>
       reported(judge(stream)).filter((id) => !id.startsWith('AOI-05/')),

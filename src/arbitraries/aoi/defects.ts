@@ -213,22 +213,28 @@ const BASES: Record<DefectShape, fc.Arbitrary<Base>> = {
       kind: 'doctor',
       outcome: 'ok',
     })),
+  // At least one domain event wherever the heartbeats fall: a defect on domain events (reserved-domain-name) must
+  // always have one to act on (an all-heartbeat body was a clean stream labelled defective, 10 in 3,000).
   unbounded: fc
     .tuple(
       referenceMeta('watch', 'tail'),
+      anyDomainEvent(),
       fc.array(
         fc.oneof(
           { arbitrary: anyDomainEvent(), weight: 3 },
           { arbitrary: aoiHeartbeat(), weight: 1 },
         ),
-        { minLength: 2, maxLength: 12 },
+        { minLength: 1, maxLength: 11 },
       ),
+      fc.nat(),
       fc.constantFrom(130, 143),
     )
-    .map(([meta, body, exitCode]) => ({
+    .map(([meta, domain, rest, at, exitCode]) => ({
       events: [
         meta,
-        ...body,
+        ...rest.slice(0, at % (rest.length + 1)),
+        domain,
+        ...rest.slice(at % (rest.length + 1)),
         { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true },
       ],
       exitCode,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The buggy twin of wrapper.mjs, carrying the bugs found in real wrappers (do not copy):
 // - `code ?? 0`: a tool killed by a signal has no exit code, and is reported as success;
-// - the exit code alone decides: a stream that ended without its summary is accepted as complete;
+// - the exit code alone decides: a stream that ended without its summary, or with summary ok:false, is accepted;
 // - the timeout sends SIGTERM only and reports at once: a tool that ignores SIGTERM keeps running.
 // Usage: node wrapper-buggy.mjs [--timeout-ms N]   (default 10000).
 import { spawn } from 'node:child_process';
@@ -54,5 +54,5 @@ child.on('close', (code) => {
     }
   });
   for (const item of items) out(item);
-  out({ type: 'aoi:summary', ok: true, count: items.length }); // BUG: no terminal summary required
+  out({ type: 'aoi:summary', ok: true, count: items.length }); // BUG: the upstream's summary is neither required nor read
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The buggy twin of wrapper.py, carrying the bugs found in real wrappers (do not copy):
 - `max(returncode, 0)`: a tool killed by a signal (negative returncode) is reported as success;
-- the exit code alone decides: a stream that ended without its summary is accepted as complete;
+- the exit code alone decides: a stream that ended without its summary, or with summary ok:false, is accepted;
 - the timeout sends SIGTERM only and reports at once: a tool that ignores SIGTERM keeps running.
 Usage: python3 wrapper-buggy.py [--timeout-ms N]   (default 10000)."""
 import json
@@ -40,4 +40,4 @@ for line in stdout.decode("utf-8", errors="replace").splitlines():
         items.append(event)
 for item in items:
     out(item)
-out({"type": "aoi:summary", "ok": True, "count": len(items)})  # BUG: no terminal summary required
+out({"type": "aoi:summary", "ok": True, "count": len(items)})  # BUG: the upstream's summary is neither required nor read

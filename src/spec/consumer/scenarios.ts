@@ -262,6 +262,23 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'CONSUMER-04/success-rejected',
   ),
   spawn(
+    'stderr-noise',
+    'The tool logs to stderr while it succeeds (a progress line, a warning for people, and a line that looks like an entry) and exits 0 with summary ok:true: stdout is the stream, stderr is for people (§2; §4.1: exit 0 and summary ok:true is success). A wrapper that fails because stderr was not empty, or reads it as data, is wrong.',
+    GOOD,
+    { kind: 'exit', code: 0 },
+    'succeed',
+    'CONSUMER-04/success-rejected',
+    `notes: reading the notebook…\nwarning: the index is 3 days old\n${ENTRY(99)}`,
+  ),
+  spawn(
+    'exit-0-not-ok',
+    'The tool prints an entry, an aoi:error and summary ok:false, and exits 0: only exit 0 with summary ok:true is success (§4.1), whatever the exit code says.',
+    FAILED,
+    { kind: 'exit', code: 0 },
+    'fail-closed',
+    'CONSUMER-02/failure-accepted',
+  ),
+  spawn(
     'exit-0-without-summary',
     'The tool prints meta and two entries and exits 0 without a summary (§4.1: a protocol failure).',
     CRASHED,

@@ -13,11 +13,12 @@ import {
 /**
  * The spawner shape: `aoi-testkit consumer --as notes -- <wrapper>` puts each spawn scenario's fake tool on
  * PATH as `notes`. The correct wrappers pass with no finding; each buggy twin is named exactly by its bugs: a
- * SIGKILLed tool reported as success (CONSUMER-06), a stream without summary accepted (CONSUMER-01), a
- * SIGTERM-only timeout that leaves the tool running (CONSUMER-07).
+ * SIGKILLed tool reported as success (CONSUMER-06), a stream without summary or with summary ok:false accepted on
+ * exit 0 (CONSUMER-01, -02), a SIGTERM-only timeout that leaves the tool running (CONSUMER-07).
  */
 const TWIN_BUGS = [
   'CONSUMER-01/incomplete-accepted consumer.spawn.exit-0-without-summary',
+  'CONSUMER-02/failure-accepted consumer.spawn.exit-0-not-ok',
   'CONSUMER-06/killed-accepted consumer.spawn.killed',
   'CONSUMER-07/child-survived consumer.spawn.ignores-sigterm',
 ];
@@ -52,12 +53,12 @@ describe.each(CASES)('spawners in $name', ({ program, twin }) => {
       const events = eventsOf(run);
       expect(failures(events)).toEqual([]);
       expect(run.exitCode).toBe(0);
-      // 6 scenarios × 4 rules (the scenario's own, CONSUMER-05, -07, -08): every one judged.
-      expect(statuses(events)).toEqual({ pass: 24 });
+      // 8 scenarios × 4 rules (the scenario's own, CONSUMER-05, -07, -08): every one judged.
+      expect(statuses(events)).toEqual({ pass: 32 });
       expect(events.at(-1)).toMatchObject({
         type: 'aoi:summary',
         ok: true,
-        consumer: { shape: 'spawn', as: 'notes', scenarios: 6 },
+        consumer: { shape: 'spawn', as: 'notes', scenarios: 8 },
       });
     },
     PROCESS_TEST_MS,

@@ -73,9 +73,13 @@ export function runnerTest(path: string): void {
       const found = report.verdicts.flatMap((v) =>
         v.findings.map((f) => ({ scenario: v.command!, id: f.id })),
       );
-      // On a mismatch, every finding's message says what the kit saw.
+      // On a mismatch, every finding's message and what the runner printed say what the kit saw.
       const said = report.verdicts
-        .flatMap((v) => v.findings.map((f) => `${v.command}: ${f.id}: ${f.message}`))
+        .flatMap((v) =>
+          v.findings.map(
+            (f) => `${v.command}: ${f.id}: ${f.message}${f.excerpt ? ` — ${f.excerpt}` : ''}`,
+          ),
+        )
         .join('\n');
       expect(found, said).toEqual(runner.findings);
       expect(report.ok).toBe(runner.bugs.length === 0);

@@ -41,3 +41,32 @@ export function shardOf(id: string, count: number): number {
 /** Whether the unit of work `id` is this shard's (every id is, without a shard). */
 export const inShard = (id: string, shard: Shard | undefined): boolean =>
   shard === undefined || shardOf(id, shard.count) === shard.index;
+
+/**
+ * The sharding the reports share: undefined for one unsharded report; else every shard 1…n exactly once. A
+ * RangeError names what is wrong, for every kind of report merged (lints, corpus runs, consumer runs).
+ */
+export function checkShards(shards: readonly (Shard | undefined)[]): Shard | undefined {
+  if (shards.length === 0) throw new RangeError('no report to merge');
+  if (shards.every((s) => s === undefined)) {
+    if (shards.length > 1)
+      throw new RangeError(
+        `${shards.length} unsharded reports: only the shards of one run can be merged (each run with --shard i/n)`,
+      );
+    return undefined;
+  }
+  const names = shards.map((s) => (s ? formatShard(s) : 'unsharded'));
+  const count = shards[0]?.count;
+  if (shards.some((s) => s === undefined || s.count !== count))
+    throw new RangeError(`the reports are of different shardings: ${names.join(', ')}`);
+  const missing = Array.from({ length: count! }, (_, i) => i + 1).filter(
+    (index) => !shards.some((s) => s!.index === index),
+  );
+  const twice = shards.find((s, i) => shards.findIndex((t) => t!.index === s!.index) !== i);
+  if (twice) throw new RangeError(`shard ${formatShard(twice)} is given twice`);
+  if (missing.length > 0)
+    throw new RangeError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: every shard 1 to ${count} must be given once`,
+    );
+  return shards[0];
+}

@@ -15,7 +15,8 @@ import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { parseOptions } from './surface.js';
-import { InputError, intFlag, UsageError } from './usage.js';
+import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
+import type { Shard } from '../shard.js';
 
 export interface ConsumerArgs {
   program: string;
@@ -27,6 +28,8 @@ export interface ConsumerArgs {
   mode: ConsumerMode;
   scenarios: string[];
   timeoutMs: number;
+  /** `--shard I/N`: only that shard's scenarios. */
+  shard: Shard | undefined;
   reporting: ReportingArgs;
   color: boolean;
 }
@@ -91,6 +94,7 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
     mode,
     scenarios,
     timeoutMs,
+    shard: shardFlag(values.shard as string | undefined),
     reporting: parseReporting(values),
     color: wantsColour(values),
   };
@@ -102,16 +106,19 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
   let report: ConsumerReport | RuntimeReport;
   try {
     const command = [args.program, ...args.programArgs];
+    const shard = args.shard ? { shard: args.shard } : {};
     report = args.appRuntime
       ? await lintConsumer(command, {
           appRuntime: true,
           scenarios: args.scenarios,
           timeoutMs: args.timeoutMs,
+          ...shard,
         })
       : await lintConsumer(command, {
           scenarios: args.scenarios,
           timeoutMs: args.timeoutMs,
           mode: args.mode,
+          ...shard,
           ...(args.as !== undefined ? { as: args.as } : {}),
         });
   } catch (error) {
@@ -124,9 +131,16 @@ export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise
       throw new InputError(error.message, 'config', 'TOOL_NOT_RUN', 65);
     throw error;
   }
+  // A shard's blob names every scenario of the whole run, in order, for merge-reports.
+  const order = () =>
+    (args.appRuntime
+      ? runtimeScenarios(args.scenarios)
+      : consumerScenarios(args.as !== undefined ? 'spawn' : 'stdin', args.scenarios, args.mode)
+    ).map((s) => s.id);
   const view: ReportView = {
     verb: 'consumer',
     target: [args.program, ...args.programArgs].join(' '),
+    ...(args.shard ? { shard: { ...args.shard, order: order() } } : {}),
     report,
     durationMs: performance.now() - started,
     consumer: {

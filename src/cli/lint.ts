@@ -19,7 +19,8 @@ import { progressLine } from './progress.js';
 import { deliverReport, parseReporting, stdoutReporter, type ReportingArgs } from './reporting.js';
 import { shellWords } from './shell-words.js';
 import { parseOptions } from './surface.js';
-import { InputError, intFlag, UsageError } from './usage.js';
+import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
+import type { Shard } from '../shard.js';
 
 export interface LintArgs {
   /** Undefined only with --app-dir and no `--` (an application package is the only target). */
@@ -63,6 +64,8 @@ export interface LintArgs {
   appRead: string[] | undefined;
   /** `--app-human "ARGS"`: the app's human-output switch (`""`: none; default: the one APP.md documents). */
   appHuman: string[] | undefined;
+  /** `--shard I/N`: the AOI lint's commands of that shard, and each other spec in the shard of its id. */
+  shard: Shard | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
@@ -174,6 +177,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     appRead:
       text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
     appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
+    shard: shardFlag(text('shard')),
   };
 }
 
@@ -242,6 +246,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       ...(args.appSetup ? { appSetup: args.appSetup } : {}),
       ...(args.appRead ? { appRead: args.appRead } : {}),
       ...(args.appHuman ? { appHuman: args.appHuman } : {}),
+      ...(args.shard ? { shard: args.shard } : {}),
       onFindings: setPartialFindings,
       ...(progress ? { onProgress: progress.update } : {}),
       ...(people

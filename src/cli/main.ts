@@ -88,6 +88,8 @@ export async function main(argv: string[]): Promise<number> {
       const compat = await import('./compat.js');
       return await compat.runCompat(compat.parseCompatArgs(rest), emitter);
     }
+    if (verb === 'merge-reports')
+      return await (await import('./merge-reports.js')).runMergeReports(rest, emitter);
     const nearest = nearestVerb(verb);
     throw new UsageError(
       `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,

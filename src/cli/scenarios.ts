@@ -5,7 +5,8 @@ import type { ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
 import { parseReporters, type ReporterTarget } from './reporting.js';
 import { parseOptions } from './surface.js';
-import { UsageError } from './usage.js';
+import { shardFlag, UsageError } from './usage.js';
+import { inShard, type Shard } from '../shard.js';
 import { loadScenarios } from './scenario-files.js';
 import { scenarioListEvents, scenarioListText } from '../report/corpus.js';
 import { eventLines } from '../report/jsonl.js';
@@ -26,6 +27,8 @@ export interface ScenariosArgs {
   spec: ScenarioSpec | undefined;
   /** `--run` with its reporters (`--reporter`, `--output` naming the one on stdout); undefined: list. */
   run: readonly ReporterTarget[] | undefined;
+  /** `--shard I/N` with --run: only the scenarios of that shard. */
+  shard: Shard | undefined;
 }
 
 /** The reporters of a corpus run (its results are scenarios, not rule verdicts): those that render one. */
@@ -69,6 +72,9 @@ export function parseScenariosArgs(args: string[]): ScenariosArgs {
   const reporters = (values.reporter as string[] | undefined) ?? [];
   if (values.run !== true && reporters.length > 0)
     throw new UsageError('--reporter reports a corpus run: add --run');
+  const shard = shardFlag(text('shard'));
+  if (values.run !== true && shard !== undefined)
+    throw new UsageError('--shard splits a corpus run: add --run');
   const run =
     values.run === true
       ? parseRunReporters(text('output') ?? text('format'), reporters)
@@ -78,6 +84,7 @@ export function parseScenariosArgs(args: string[]): ScenariosArgs {
     kind: kind as ScenarioKind | undefined,
     spec: spec as ScenarioSpec | undefined,
     run,
+    shard,
   };
 }
 
@@ -100,16 +107,23 @@ export async function runScenarios(args: string[], emitter: Emitter): Promise<nu
       import('./reporting.js'),
     ]);
     const quiet = options.run.some((t) => t.path === undefined && t.name === 'jsonl');
+    const { shard } = options;
+    const mine = scenarios.filter((s) => inShard(s.id, shard)).length;
     let done = 0;
     const results = await runCorpus(scenarios, {
       concurrency: availableParallelism(),
+      ...(shard ? { shard } : {}),
       onResult: (r) => {
         done += 1;
-        if (!quiet)
-          process.stderr.write(`aoi-testkit scenarios: ${done}/${scenarios.length} · ${r.id}\n`);
+        if (!quiet) process.stderr.write(`aoi-testkit scenarios: ${done}/${mine} · ${r.id}\n`);
       },
     });
-    return deliverCorpusRun(options.run, { verb: 'scenarios', results }, emitter);
+    const view = {
+      verb: 'scenarios' as const,
+      results,
+      ...(shard ? { shard: { ...shard, order: scenarios.map((s) => s.id) } } : {}),
+    };
+    return deliverCorpusRun(options.run, view, emitter);
   }
   emitter.write(
     options.output === 'jsonl'

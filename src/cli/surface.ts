@@ -69,10 +69,10 @@ const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
     repeatable: true,
     format: 'NAME[=PATH]',
     description:
-      'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report) or badge (an SVG badge); =PATH writes it to a file (one may go to stdout; text when none does)',
+      'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report), badge (an SVG badge) or blob (the whole report as data, for merge-reports); =PATH writes it to a file (one may go to stdout; text when none does)',
     usage: {
       value: 'NAME[=PATH]',
-      text: 'text|jsonl|junit|github|markdown|sarif|html|badge, to stdout or =PATH\n(repeatable; one on stdout, text when none is)',
+      text: 'text|jsonl|junit|github|markdown|sarif|html|badge|blob, to stdout or =PATH\n(repeatable; one on stdout, text when none is)',
     },
   },
   baseline: {
@@ -86,6 +86,17 @@ const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
     description:
       'Write the failures of this run as a baseline (the run is then judged against --baseline, else this one)',
     usage: { value: 'FILE', text: "write this run's failures as a baseline file" },
+  },
+};
+/** `--shard I/N` of every verb whose work a CI matrix can split (src/shard.ts). */
+const SHARD: Flag = {
+  type: 'string',
+  format: 'I/N',
+  description:
+    'Only shard I of N (1 ≤ I ≤ N ≤ 64): each unit of work goes to the shard its id hashes to, the same in every run; write each shard with --reporter blob=FILE and join them with merge-reports',
+  usage: {
+    value: 'I/N',
+    text: 'only shard I of N; join the --reporter blob files with merge-reports',
   },
 };
 const REPORT_EXIT = {
@@ -485,6 +496,7 @@ export const VERBS = {
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      shard: SHARD,
       color: COLOR,
     },
     exit_codes: {
@@ -588,6 +600,7 @@ export const VERBS = {
       },
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      shard: SHARD,
       color: COLOR,
     },
     exit_codes: {
@@ -777,14 +790,15 @@ export const VERBS = {
       run: {
         type: 'bool',
         description:
-          "Run the kit on the stream and lint scenarios (their fakes in memory) and report each one's verdict against the expected one",
+          "Run the kit on every scenario (stream and lint fakes in memory; cmdhelp, exec, app, foreign and agent programs as processes; consumer scenarios given to the kit's own consumers) and report each one's verdict against the expected one",
       },
+      shard: SHARD,
       reporter: {
         type: 'string',
         repeatable: true,
         format: 'NAME[=PATH]',
         description:
-          'With --run: text, jsonl or junit (a testcase per scenario); =PATH writes it to a file (one may go to stdout; text when none does)',
+          'With --run: text, jsonl, junit (a testcase per scenario) or blob (for merge-reports); =PATH writes it to a file (one may go to stdout; text when none does)',
       },
     },
     stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },
@@ -949,6 +963,53 @@ export const VERBS = {
     stability: 'stable',
     aoi: { events: ['aoi:check', 'change'] },
   }),
+  'merge-reports': verb({
+    summary:
+      'Join the blob reports of the shards of one run (lint, scenarios --run, consumer with --shard I/N) into one report, in any reporter, with one exit status.',
+    args: [
+      {
+        name: 'blobs',
+        type: 'path',
+        repeatable: true,
+        required: true,
+        description:
+          'Blob files (--reporter blob=FILE of each shard), or directories searched for *.json files',
+      },
+    ],
+    flags: {
+      output: output(['text', 'jsonl'], 'text'),
+      ...REPORTING,
+      color: COLOR,
+    },
+    stdout: { text_template: 'the merged report, as the verb that wrote the blobs prints it' },
+    exit_codes: {
+      '0': 'the merged run is ok (or only failures --baseline knows)',
+      '1': {
+        when: 'a rule failed in the merged run (scenarios: the kit disagreed with one), or a stale --baseline entry',
+        recovery: 'Read the merged report',
+      },
+      '64': USAGE_EXIT,
+      '65': {
+        when: 'a file is not a blob; the blobs are not every shard of one run, each once; --baseline is not a baseline',
+        recovery: 'Give every shard 1 to N of one run, each once',
+      },
+      '66': { when: 'a blob file or directory was not found', recovery: 'Check the path' },
+      '73': REPORT_EXIT,
+    },
+    examples: [
+      {
+        cmd: 'aoi-testkit merge-reports --reporter html=aoi-report.html --reporter sarif=aoi.sarif blobs/',
+        note: "the matrix's merge job: one HTML report and one SARIF file from every shard's blob",
+      },
+      {
+        cmd: 'aoi-testkit merge-reports --output jsonl shard-1.json shard-2.json',
+        note: 'two shards as the AOI stream of one run',
+      },
+    ],
+    see_also: ['lint', 'scenarios', 'consumer'],
+    stability: 'stable',
+    aoi: { events: ['aoi:check', 'scenario_result'] },
+  }),
   schema: verb({
     summary: 'Print the JSON Schema of the kit’s own events.',
     flags: { output: output(['json'], 'json') },
@@ -1103,7 +1164,8 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
     text: `\nlist the shipped corpus (kinds: ${SCENARIO_KINDS.join(', ')})`,
   },
   {
-    synopsis: 'scenarios --run [--kind K] [--reporter text|jsonl|junit[=PATH]]...',
+    synopsis:
+      'scenarios --run [--kind K] [--shard I/N] [--reporter text|jsonl|junit|blob[=PATH]]...',
     text: '\njudge the scenarios with the kit: expected vs actual, one result each',
   },
   {
@@ -1125,6 +1187,10 @@ export const USAGE_FORMS: readonly { synopsis: string; text: string }[] = [
   {
     synopsis: 'compat --base FILE|"PROGRAM" [--head FILE] [--accept] [options] -- <program>',
     text: '\ncompare a tool with a release before it (COMPAT-01…03)',
+  },
+  {
+    synopsis: 'merge-reports [--reporter NAME[=PATH]]... FILE|DIR...',
+    text: '\njoin the blob reports of the shards of one run (--shard I/N)',
   },
   { synopsis: 'schema --output json', text: "the JSON Schema of the kit's own events" },
   { synopsis: 'capabilities --output json', text: "the kit's capabilities manifest (AOI §17)" },

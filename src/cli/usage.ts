@@ -1,5 +1,6 @@
 import { UsageError } from './errors.js';
 import { TOOL } from '../report/meta.js';
+import { parseShard, type Shard } from '../shard.js';
 import {
   flagRange,
   SUMMARY,
@@ -30,6 +31,16 @@ export function intFlag(verb: VerbName, flag: string, raw: string | undefined): 
     );
   }
   return value;
+}
+
+/** `--shard I/N`, parsed; a usage error that says what is wrong. */
+export function shardFlag(raw: string | undefined): Shard | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return parseShard(raw);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /** The usage text (`aoi-testkit --help`, `help` in text): the forms of the table, then the options of lint and check. */

@@ -18,6 +18,9 @@ export {
   type SpecOutcome,
 } from './program.js';
 export type { SpecResult } from './multi.js';
+export { mergeProgramReports } from './merge.js';
+export { mergeLintReports } from './aoi/merge.js';
+export { parseShard, formatShard, shardOf, inShard, MAX_SHARDS, type Shard } from '../shard.js';
 export { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
 export type { ReusableProbe } from './aoi/runner.js';
 export { processTarget, TargetError, type LintTarget, type ProbeSpec } from './aoi/target.js';

@@ -16,6 +16,7 @@ import { verdictsOk, type Report, type RuleVerdict } from '../checks/verdict.js'
 import { anchorCommandLine } from '../run/anchor.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { isRuleId } from '../spec/rules.js';
+import { formatShard, inShard, shardOf, type Shard } from '../shard.js';
 import { LIVE_SPEC_IDS, specOfRule, type LiveSpecId } from '../spec/specs.js';
 import type { Finding } from '../stream/finding.js';
 import { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
@@ -75,6 +76,8 @@ export interface SpecOutcome {
   /** What detection found (absent when the spec was chosen without it). */
   readonly detected?: boolean;
   readonly reason: string;
+  /** In a sharded lint, the shard that judges this spec (AOI: every shard, each its commands; absent unsharded). */
+  readonly shard?: number;
   /** Run: its verdicts, and how many failed. */
   readonly count?: number;
   readonly error_count?: number;
@@ -95,6 +98,8 @@ export interface ProgramReport extends Report {
   readonly durationMs: number;
   /** The application package, when one was found or given. */
   readonly appDir?: string;
+  /** A sharded lint: which shard this is (`shard` of the options); `mergeProgramReports` joins them. */
+  readonly shard?: Shard;
 }
 
 /**
@@ -152,7 +157,10 @@ export async function lintProgram(
   if (cannot) throw cannotStart(cannot.message, cannot.exitCode);
   if (selected.status === 'rejected') throw selected.reason;
   const { selection, appDir, execManifest, detected } = selected.value;
-  const chosen = (spec: LiveSpecId) => selection.find((s) => s.spec === spec)!.selected;
+  // In a shard, a spec other than AOI is judged whole in the shard of its id (AOI splits its commands instead).
+  const ownSpec = (spec: LiveSpecId) => spec === 'aoi' || inShard(spec, options.shard);
+  const chosen = (spec: LiveSpecId) =>
+    selection.find((s) => s.spec === spec)!.selected && ownSpec(spec);
 
   const note = (text: string) => options.onNote?.(text);
   const specOptions = {
@@ -225,7 +233,7 @@ export async function lintProgram(
   const durationMs = performance.now() - started;
   const target_ =
     given.program !== undefined ? [given.program, ...given.args].join(' ') : (options.appDir ?? '');
-  return assemble(target_, selection, aoi, results, durationMs, appDir);
+  return assemble(target_, selection, aoi, results, durationMs, appDir, options.shard);
 }
 
 /** The report: every verdict (AOI's first), and the outcome of each live spec. */
@@ -236,19 +244,28 @@ function assemble(
   results: readonly SpecResult[],
   durationMs: number,
   appDir: string | undefined,
+  shard?: Shard,
 ): ProgramReport {
   const verdicts: RuleVerdict[] = [...(aoi?.verdicts ?? []), ...results.flatMap((r) => r.verdicts)];
   const specs = selection.map((s): SpecOutcome => {
     const result = s.spec === 'aoi' ? undefined : results.find((r) => r.spec === s.spec);
     const mine = s.spec === 'aoi' ? (aoi?.verdicts ?? []) : (result?.verdicts ?? []);
-    const status = !s.selected ? 'not_run' : result?.status === 'skipped' ? 'skipped' : 'run';
+    const owner = shard && s.spec !== 'aoi' ? shardOf(s.spec, shard.count) : undefined;
+    const elsewhere = s.selected && owner !== undefined && owner !== shard!.index;
+    const status =
+      !s.selected || elsewhere ? 'not_run' : result?.status === 'skipped' ? 'skipped' : 'run';
     return {
       spec: s.spec,
       status,
       by: s.by,
       ...(s.detected !== undefined ? { detected: s.detected } : {}),
-      reason: status === 'skipped' ? (result?.reason ?? s.reason) : s.reason,
-      ...(s.selected
+      reason: elsewhere
+        ? `${s.reason}; judged in shard ${formatShard({ index: owner!, count: shard!.count })}`
+        : status === 'skipped'
+          ? (result?.reason ?? s.reason)
+          : s.reason,
+      ...(shard && s.selected ? { shard: owner ?? shard.index } : {}),
+      ...(s.selected && !elsewhere
         ? { count: mine.length, error_count: mine.filter((v) => v.status === 'fail').length }
         : {}),
       ...(s.spec === 'app' && s.selected && appDir !== undefined ? { dir: appDir } : {}),
@@ -264,6 +281,7 @@ function assemble(
     results,
     durationMs,
     ...(appDir !== undefined ? { appDir } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -281,7 +299,15 @@ async function lintTargetOnly(
       ? { spec, selected: true, by: 'spec', reason: 'a target the AOI lint runs in memory' }
       : { spec, selected: false, by: 'none', reason: 'not a process: no command line to probe' },
   );
-  return assemble(aoi.target, selection, aoi, [], performance.now() - started, undefined);
+  return assemble(
+    aoi.target,
+    selection,
+    aoi,
+    [],
+    performance.now() - started,
+    undefined,
+    options.shard,
+  );
 }
 
 /** The program and its arguments, or undefined for a target with no command line. */

@@ -6,6 +6,7 @@ import type { ScenarioResult } from '../corpus/runner.js';
 import { SCENARIO_KINDS } from '../corpus/kinds.js';
 import type { Scenario, ScenarioExpected } from '../corpus/types.js';
 import type { KitEvent } from './jsonl.js';
+import type { ShardView } from './view.js';
 import { xml } from './junit.js';
 import { metaEvent, TOOL } from './meta.js';
 
@@ -13,6 +14,8 @@ import { metaEvent, TOOL } from './meta.js';
 export interface CorpusRunView {
   readonly verb: 'scenarios';
   readonly results: readonly ScenarioResult[];
+  /** A sharded run: its shard, and every scenario id of the whole run in order. */
+  readonly shard?: ShardView;
 }
 
 /** How expected and actual differ, in a line: the rules whose outcome differs, the sub-rules missing and extra. */

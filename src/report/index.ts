@@ -31,6 +31,9 @@ export {
 export { rulePage, rulePageLink, rulePageUrl, seeRulePages } from './rule-pages.js';
 export type { ConsumerFacts, FileLocation, ReportView } from './view.js';
 export type { CorpusRunView } from './corpus.js';
+export { BLOB_FORMAT, BLOB_VERSION, parseBlob, renderBlob, type Blob } from './blob.js';
+export { mergeBlobs } from './merge.js';
+export type { ShardView } from './view.js';
 
 /**
  * A program lint as the reporters' view: the findings of a spec that judged a file (an application's APP.md)

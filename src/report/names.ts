@@ -11,6 +11,7 @@ export const REPORTER_INFO = {
   sarif: {},
   html: { about: 'a self-contained conformance report' },
   badge: { about: 'an SVG badge' },
+  blob: { about: 'the whole report as data, for merge-reports' },
 } as const satisfies Record<string, { about?: string }>;
 
 export type ReporterName = keyof typeof REPORTER_INFO;

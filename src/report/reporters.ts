@@ -4,6 +4,7 @@
  * kit on its corpus. Nothing here writes a file or decides an exit status: that is the caller's.
  */
 import { renderBadge } from './badge.js';
+import { renderBlob } from './blob.js';
 import { runEvents, runJunit, runText, type CorpusRunView } from './corpus.js';
 import { renderGithub } from './github.js';
 import { renderHtml } from './html.js';
@@ -44,4 +45,5 @@ export const REPORTERS: Readonly<Record<ReporterName, Reporter>> = {
   sarif: { render: renderSarif },
   html: { render: (view, o) => renderHtml(view, o?.now) },
   badge: { render: renderBadge },
+  blob: { render: (view) => renderBlob(view), corpus: (run) => renderBlob(run) },
 };

@@ -11,6 +11,7 @@ import type { ProgramReport } from '../lint/program.js';
 import type { Finding } from '../stream/finding.js';
 import { sanitise } from '../stream/sanitise.js';
 import { specOfRule } from '../spec/specs.js';
+import type { Shard } from '../shard.js';
 import type { BaselineOutcome } from './baseline.js';
 
 /** A file a finding points into, for reporters that link findings to files (SARIF, GitHub annotations). */
@@ -33,9 +34,19 @@ export interface RunnerFacts {
   readonly protocols: readonly AgentProtocol[];
 }
 
+/**
+ * A sharded run's part: which shard, and (where the units are not the report's own, as a lint's commands are) the
+ * id of every unit of the whole run in its order, so that merge-reports gives the order an unsharded run gives.
+ */
+export interface ShardView extends Shard {
+  readonly order?: readonly string[];
+}
+
 interface ViewBase {
   /** What was judged: the program's command line, a file, `-` for stdin. */
   readonly target: string;
+  /** A sharded run (a lint's is its report's `shard`). */
+  readonly shard?: ShardView;
   readonly baseline?: BaselineOutcome;
   readonly durationMs?: number;
   /**

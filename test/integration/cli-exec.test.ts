@@ -196,6 +196,7 @@ describe('aoi-testkit exec', () => {
       'exec',
       'fake',
       'lint',
+      'merge-reports',
       'runner',
     ]);
     expect(

@@ -41,7 +41,7 @@ describe('--help on every verb', () => {
       const lint = await cli(['lint', '--only', 'AOI-99', '--help', '--', 'prog']);
       expect(lint.exitCode).toBe(0);
       expect(text(lint.stdout)).toMatch(
-        /--reporter .*text, jsonl, junit, github, markdown, sarif, html .* or badge/,
+        /--reporter .*text, jsonl, junit, github, markdown, sarif, html .*, badge .* or blob/,
       );
       const fake = await cli(['fake', 'well-behaved', '--help']);
       expect(fake.exitCode).toBe(0);

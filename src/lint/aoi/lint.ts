@@ -92,7 +92,7 @@ export interface LintOptions {
   reuse?: readonly ReusableProbe[];
   /**
    * Judge only this shard's part (src/shard.ts): each command's probes in the shard its id (`aoi <command>`) hashes
-   * to, the tool-wide ones (discovery's rows, negotiation, escapes outside the plan) in the shard of `aoi`. Discovery
+   * to, the tool-wide ones (discovery's rows, escapes outside the plan) in the shard of `aoi`. Discovery
    * and setup run in every shard (the plan comes from them); `aoi-testkit merge-reports` puts the shards together.
    */
   shard?: Shard;
@@ -196,8 +196,10 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
       plans.some((plan) => plan.name === command)
         ? inShard(`aoi ${command}`, options.shard)
         : toolWide;
-    // The tool-wide negotiation probes need no command's answer: they run alongside the commands'.
-    const negotiated = toolWide ? negotiationSubject(plans) : undefined;
+    // The tool-wide negotiation probes need no command's answer: they run alongside the commands', in the shard of
+    // the command whose row they judge.
+    const subject = negotiationSubject(plans);
+    const negotiated = subject && mine(subject.command) ? subject : undefined;
     await Promise.all([
       ...plans
         .filter((plan) => mine(plan.name))

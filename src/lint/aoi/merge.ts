@@ -1,28 +1,17 @@
 import { characteristicMatrix } from '../../checks/characteristics.js';
 import { verdictsOk, type RuleVerdict } from '../../checks/verdict.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
-import { formatShard } from '../../shard.js';
+import { checkShards } from '../../shard.js';
 import { commandOrder, type LintReport } from './lint.js';
 
 /**
  * The shards of one AOI lint as the one lint they were cut from: every shard's rows, in the order an unsharded lint
  * gives them (rule by rule, discovery's commands then the plan's), the probes of all, the longest duration.
- * Throws a RangeError when the reports are not the shards of one lint, each once.
+ * Throws a RangeError when the reports are not the shards of one lint, each once (checkShards says why).
  */
 export function mergeLintReports(reports: readonly LintReport[]): LintReport {
-  const [first] = reports;
-  if (first === undefined) throw new RangeError('no lint report to merge');
-  const count = first.shard?.count ?? 1;
-  const seen = reports.map((r) => r.shard?.index ?? 1).sort((a, b) => a - b);
-  if (reports.some((r) => (r.shard?.count ?? 1) !== count))
-    throw new RangeError(
-      `the reports are of different shardings (${reports.map((r) => (r.shard ? formatShard(r.shard) : 'none')).join(', ')})`,
-    );
-  const expected = Array.from({ length: count }, (_, i) => i + 1);
-  if (seen.join(',') !== expected.join(','))
-    throw new RangeError(
-      `shards ${seen.join(', ')} of ${count}: each shard 1 to ${count} must be given once`,
-    );
+  checkShards(reports.map((r) => r.shard));
+  const first = reports[0]!;
   const order = commandOrder(first);
   if (
     reports.some(

@@ -125,7 +125,7 @@ describe('scenarios --run', () => {
       run: [{ name: 'text' }],
     });
     expect(() => parseScenariosArgs(['--run', '--reporter', 'sarif=x.sarif'])).toThrow(
-      'scenarios --run reports with text, jsonl, junit, got --reporter sarif',
+      'scenarios --run reports with text, jsonl, junit, blob, got --reporter sarif',
     );
     expect(() => parseScenariosArgs(['--run', '--reporter', 'jsonl', '--output', 'text'])).toThrow(
       UsageError,

@@ -15,12 +15,14 @@ const lint = (faults: string[], shard?: { index: number; count: number }) =>
     ...(shard ? { shard } : {}),
   });
 
-/** What must not change when a lint is sharded: each row's rule, command, status, counts and sub-rules. */
+/** What must not change when a lint is sharded: each row's rule, command, status, reason, notes, counts and sub-rules. */
 const rows = (report: LintReport) =>
   report.verdicts.map((v) => [
     v.rule,
     v.command,
     v.status,
+    v.reason,
+    v.notes,
     v.errors,
     v.warnings,
     [...new Set(v.findings.map((f) => f.id))],
@@ -57,10 +59,14 @@ describe('a sharded AOI lint, merged, is the lint it was cut from', () => {
   test('shards that are not one lint, each once, are refused', async () => {
     const one = await lint([], { index: 1, count: 2 });
     expect(() => mergeLintReports([one])).toThrow(
-      'shards 1 of 2: each shard 1 to 2 must be given once',
+      'shard 2/2 missing: every shard 1 to 2 must be given once',
     );
-    expect(() => mergeLintReports([one, one])).toThrow(/each shard 1 to 2/);
-    expect(() => mergeLintReports([])).toThrow('no lint report to merge');
+    expect(() => mergeLintReports([one, one])).toThrow('shard 1/2 is given twice');
+    expect(() => mergeLintReports([])).toThrow('no report to merge');
+    const unsharded = await lint([], undefined);
+    expect(() => mergeLintReports([one, unsharded])).toThrow(
+      'the reports are of different shardings: 1/2, unsharded',
+    );
     const other = { ...one, shard: { index: 2, count: 2 }, commands: ['search'] };
     expect(() => mergeLintReports([one, other])).toThrow('not of the same program and plan');
   }, 120_000);

@@ -33,6 +33,7 @@ import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs
 import { execSpeed } from './lib/exec.mjs';
 import { hostileStrings } from './lib/hostile.mjs';
 import { installCost } from './lib/install.mjs';
+import { shardedCorpus } from './lib/shards.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORK = join(HERE, 'work');
@@ -62,6 +63,9 @@ const TARGET_INSTALL_PACKAGES = 25; // npm install aoi-testkit, no optional peer
 const TARGET_INSTALL_BYTES = 12e6;
 const TARGET_LINT_MEMORY = 2; // peak RSS of a lint capping a flood, above the same lint of a tool behaving: ≤ 2 caps (issue 15)
 const LINT_CAP = env('AOI_BENCH_LINT_CAP_MIB', 64) * MiB;
+// The whole corpus sharded these ways (AOI_BENCH_SHARDS=1,2,4); the CPU of all shards together ≤ 1.2× unsharded.
+const SHARD_COUNTS = (process.env.AOI_BENCH_SHARDS ?? '1,2,4').split(',').map(Number);
+const TARGET_SHARD_CPU = 1.2;
 
 const benchStarted = performance.now();
 const loadAtStart = os.loadavg();
@@ -757,6 +761,36 @@ if (wanted('exec'))
     rows.push([
       'exec',
       'exec measurements',
+      'CRASHED',
+      '',
+      '',
+      String(error?.message ?? error).slice(0, 160),
+    ]);
+  }
+if (wanted('shards'))
+  try {
+    log(
+      `shards: the whole corpus run ${SHARD_COUNTS.join(', ')} ways, each shard after the other, then merged`,
+    );
+    const runs = shardedCorpus(ROOT, SHARD_COUNTS, log);
+    const [one] = runs;
+    for (const r of runs) {
+      const overhead = r.cpuMs / one.cpuMs;
+      rows.push([
+        'shards',
+        `scenarios --run in ${r.count} shard${r.count === 1 ? '' : 's'}`,
+        `${secs(r.maxWallMs)} longest shard`,
+        r.count === 1 ? '' : ratio(overhead),
+        r.count === 1 ? '' : `CPU ≤ ${TARGET_SHARD_CPU}× unsharded`,
+        `${r.count === 1 ? '' : `${verdict(overhead, overhead <= TARGET_SHARD_CPU)}; `}CPU of all shards ${secs(r.cpuMs)}, their walls together ${secs(r.sumWallMs)}; merge-reports ${secs(r.mergeMs)}; ${int(r.scenarios)} scenarios merged, verdicts ${r.same ? 'the same as unsharded' : 'DIFFERENT from unsharded'}`,
+      ]);
+      if (!r.same) crashed = true;
+    }
+  } catch (error) {
+    crashed = true;
+    rows.push([
+      'shards',
+      'sharded corpus',
       'CRASHED',
       '',
       '',

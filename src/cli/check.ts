@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { constants as os } from 'node:os';
 import { Readable } from 'node:stream';
 import { access, constants, stat } from 'node:fs/promises';
 import { checkStreamAsync } from '../checks/aoi/stream.js';
@@ -12,8 +13,10 @@ import { locateFindings, type ReportView } from '../report/view.js';
 import { maskSecrets } from '../secrets/mask.js';
 import { isObject } from '../stream/json.js';
 import type { Emitter } from './emitter.js';
-import { deliverReport, type ReportingArgs } from './reporting.js';
-import { InputError, ioReason, UsageError } from './usage.js';
+import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
+import { wantsColour } from './colour.js';
+import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
+import { InputError, intFlag, ioReason, parseFileArgs, UsageError } from './usage.js';
 
 export interface CheckArgs {
   file: string | undefined;
@@ -30,6 +33,44 @@ export interface CheckArgs {
   /** `--secret VALUE` (repeatable): values the producer was given; echoing one fails AOI-09, and the kit masks them everywhere. */
   secrets: string[];
   color: boolean;
+}
+
+/** `check [FILE|-]` and its flags (the table's); a bad value is a usage error, a secret never echoed in one. */
+export function parseCheckArgs(args: string[]): CheckArgs {
+  const { values, file } = parseFileArgs('check', args);
+  const reporting = parseReporting(values);
+  const text = (key: string): string | undefined =>
+    typeof values[key] === 'string' ? (values[key] as string) : undefined;
+  const signal = text('signal');
+  if (signal !== undefined && !Object.hasOwn(os.signals, signal))
+    throw new UsageError(
+      `--signal must be a signal name, one of ${Object.keys(os.signals).join(', ')}; got "${signal.slice(0, 64)}"`,
+    );
+  // Never echoed in an error: a secret is a secret even when it is a bad one.
+  const secrets = (values.secret as string[] | undefined) ?? [];
+  if (secrets.some((s) => s === '')) throw new UsageError('--secret needs a non-empty value');
+  const kind = text('kind');
+  if (
+    kind !== undefined &&
+    kind !== 'stream' &&
+    !(DOCUMENT_KINDS as readonly string[]).includes(kind)
+  )
+    throw new UsageError(
+      `--kind must be stream or one of ${DOCUMENT_KINDS.join(', ')}; got "${kind.slice(0, 64)}"`,
+    );
+  return {
+    file,
+    kind: kind as CheckArgs['kind'],
+    reporting,
+    unbounded: values.unbounded === true,
+    strict: values.strict === true,
+    exitCode: intFlag('check', 'exit-code', text('exit-code')),
+    signal,
+    schemaVersion: text('expect-schema-version'),
+    maxLineBytes: intFlag('check', 'max-line-bytes', text('max-line-bytes')),
+    secrets,
+    color: wantsColour(values),
+  };
 }
 
 /** `aoi-testkit check`: judge a recorded stream, or a recorded discovery document; returns the exit status. */

@@ -1,14 +1,9 @@
-import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { CheckArgs } from './check.js';
-import type { ManifestArgs } from './manifest.js';
 import { SCHEMA_VERSION, TOOL_VERSION } from '../report/meta.js';
-import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
-import { wantsColour } from './colour.js';
+import type { Emitter } from './emitter.js';
 import { exitWith, runVerb } from './entry.js';
-import { parseReporting } from './reporting.js';
-import { parseOptions, VERBS } from './surface.js';
-import { HELP, intFlag, UsageError } from './usage.js';
+import { parseOptions, VERBS, type VerbName } from './surface.js';
+import { HELP, UsageError } from './usage.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -40,18 +35,16 @@ export async function main(argv: string[]): Promise<number> {
     // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's.
     if (verb === 'fake') return await (await import('./fake.js')).runFake(rest);
     negotiateSchemaVersion(rest);
+    if (!Object.hasOwn(RUN, verb)) {
+      const nearest = nearestVerb(verb);
+      throw new UsageError(
+        `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,
+      );
+    }
+    const name = verb as RunVerb;
     // One handler for every verb that runs: end the processes and temp dirs the kit started, exit 130/143.
     // scenarios --run lints the corpus's fakes in memory, in temp dirs of its own.
-    if (
-      verb === 'check' ||
-      verb === 'lint' ||
-      verb === 'exec' ||
-      verb === 'consumer' ||
-      verb === 'contract' ||
-      verb === 'compat' ||
-      verb === 'runner' ||
-      (verb === 'scenarios' && rest.includes('--run'))
-    ) {
+    if (CLEANS_UP.has(name) || (name === 'scenarios' && rest.includes('--run'))) {
       const { onInterrupt } = await import('../run/interrupt.js');
       const { writePartialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
@@ -59,43 +52,65 @@ export async function main(argv: string[]): Promise<number> {
         writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined),
       );
     }
-    // Loaded on demand: --help and --version must not pay for the checker and ajv.
-    if (verb === 'check')
-      return await (await import('./check.js')).runCheck(parseCheckArgs(rest), emitter);
-    if (verb === 'lint') {
-      const lint = await import('./lint.js');
-      return await lint.runLint(lint.parseLintArgs(rest), emitter);
-    }
-    if (verb === 'consumer') {
-      const consumer = await import('./consumer.js');
-      return await consumer.runConsumer(consumer.parseConsumerArgs(rest), emitter);
-    }
-    if (verb === 'runner') {
-      const runner = await import('./runner.js');
-      return await runner.runRunner(runner.parseRunnerArgs(rest), emitter);
-    }
-    if (verb === 'schema' || verb === 'capabilities') return await discovery(verb, rest);
-    if (verb === 'scenarios')
-      return await (await import('./scenarios.js')).runScenarios(rest, emitter);
-    if (verb === 'manifest')
-      return await (await import('./manifest.js')).runManifest(parseManifestArgs(rest), emitter);
-    if (verb === 'exec') return await (await import('./exec.js')).runExec(rest);
-    if (verb === 'contract') {
-      const compat = await import('./compat.js');
-      return await compat.runContract(compat.parseContractArgs(rest));
-    }
-    if (verb === 'compat') {
-      const compat = await import('./compat.js');
-      return await compat.runCompat(compat.parseCompatArgs(rest), emitter);
-    }
-    if (verb === 'merge-reports')
-      return await (await import('./merge-reports.js')).runMergeReports(rest, emitter);
-    const nearest = nearestVerb(verb);
-    throw new UsageError(
-      `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,
-    );
+    return await RUN[name](rest, emitter);
   });
 }
+
+/** The verbs main() runs through RUN (help and fake are answered before: their words are their own). */
+type RunVerb = Exclude<VerbName, 'help' | 'fake'>;
+
+/**
+ * How each verb runs: its module loaded on demand (--help and --version must not pay for the checker and ajv),
+ * its arguments parsed there, the library called, the report rendered. A verb of the table without an entry here
+ * does not compile.
+ */
+const RUN: Readonly<Record<RunVerb, (args: string[], emitter: Emitter) => Promise<number>>> = {
+  check: async (args, emitter) => {
+    const check = await import('./check.js');
+    return check.runCheck(check.parseCheckArgs(args), emitter);
+  },
+  lint: async (args, emitter) => {
+    const lint = await import('./lint.js');
+    return lint.runLint(lint.parseLintArgs(args), emitter);
+  },
+  consumer: async (args, emitter) => {
+    const consumer = await import('./consumer.js');
+    return consumer.runConsumer(consumer.parseConsumerArgs(args), emitter);
+  },
+  runner: async (args, emitter) => {
+    const runner = await import('./runner.js');
+    return runner.runRunner(runner.parseRunnerArgs(args), emitter);
+  },
+  scenarios: async (args, emitter) => (await import('./scenarios.js')).runScenarios(args, emitter),
+  manifest: async (args, emitter) => {
+    const manifest = await import('./manifest.js');
+    return manifest.runManifest(manifest.parseManifestArgs(args), emitter);
+  },
+  schema: (args) => discovery('schema', args),
+  capabilities: (args) => discovery('capabilities', args),
+  exec: async (args) => (await import('./exec.js')).runExec(args),
+  contract: async (args) => {
+    const compat = await import('./compat.js');
+    return compat.runContract(compat.parseContractArgs(args));
+  },
+  compat: async (args, emitter) => {
+    const compat = await import('./compat.js');
+    return compat.runCompat(compat.parseCompatArgs(args), emitter);
+  },
+  'merge-reports': async (args, emitter) =>
+    (await import('./merge-reports.js')).runMergeReports(args, emitter),
+};
+
+/** The verbs that start processes or temp dirs, which an interrupt must end (scenarios only with --run). */
+const CLEANS_UP: ReadonlySet<RunVerb> = new Set([
+  'check',
+  'lint',
+  'exec',
+  'consumer',
+  'contract',
+  'compat',
+  'runner',
+]);
 
 /**
  * `--schema-version V` selects the version of the kit's own output (AOI-CLI §5.1): only 1 exists, so
@@ -182,69 +197,6 @@ function nearestVerb(word: string): string | undefined {
     .filter(({ d }) => d <= Math.min(2, Math.floor(word.length / 2)))
     .sort((a, b) => a.d - b.d);
   return scored[0]?.name;
-}
-
-/** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
-function parseManifestArgs(args: string[]): ManifestArgs {
-  const { values, file } = parseVerbArgs('manifest', args);
-  return { file, reporting: parseReporting(values), strict: values.strict === true };
-}
-
-/** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
-function parseVerbArgs(
-  verb: 'check' | 'manifest',
-  args: string[],
-): { values: Record<string, string | string[] | boolean | undefined>; file: string | undefined } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed as {
-    values: Record<string, string | string[] | boolean | undefined>;
-    positionals: string[];
-  };
-  if (positionals.length > 1)
-    throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
-  return { values, file: positionals[0] };
-}
-
-function parseCheckArgs(args: string[]): CheckArgs {
-  const { values, file } = parseVerbArgs('check', args);
-  const reporting = parseReporting(values);
-  const text = (key: string): string | undefined =>
-    typeof values[key] === 'string' ? (values[key] as string) : undefined;
-  const signal = text('signal');
-  if (signal !== undefined && !Object.hasOwn(constants.signals, signal))
-    throw new UsageError(
-      `--signal must be a signal name, one of ${Object.keys(constants.signals).join(', ')}; got "${signal.slice(0, 64)}"`,
-    );
-  // Never echoed in an error: a secret is a secret even when it is a bad one.
-  const secrets = (values.secret as string[] | undefined) ?? [];
-  if (secrets.some((s) => s === '')) throw new UsageError('--secret needs a non-empty value');
-  const kind = text('kind');
-  if (
-    kind !== undefined &&
-    kind !== 'stream' &&
-    !(DOCUMENT_KINDS as readonly string[]).includes(kind)
-  )
-    throw new UsageError(
-      `--kind must be stream or one of ${DOCUMENT_KINDS.join(', ')}; got "${kind.slice(0, 64)}"`,
-    );
-  return {
-    file,
-    kind: kind as CheckArgs['kind'],
-    reporting,
-    unbounded: values.unbounded === true,
-    strict: values.strict === true,
-    exitCode: intFlag('check', 'exit-code', text('exit-code')),
-    signal,
-    schemaVersion: text('expect-schema-version'),
-    maxLineBytes: intFlag('check', 'max-line-bytes', text('max-line-bytes')),
-    secrets,
-    color: wantsColour(values),
-  };
 }
 
 exitWith(main(process.argv.slice(2)));

@@ -2,8 +2,8 @@ import { readInputFile } from '../read-file.js';
 import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
 import { locateFindings, type ReportView } from '../report/view.js';
 import type { Emitter } from './emitter.js';
-import { deliverReport, type ReportingArgs } from './reporting.js';
-import { InputError, ioReason, UsageError } from './usage.js';
+import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
+import { InputError, ioReason, parseFileArgs, UsageError } from './usage.js';
 
 export interface ManifestArgs {
   file: string | undefined;
@@ -13,6 +13,12 @@ export interface ManifestArgs {
 
 /** A manifest is a small file; anything past this is not one (and must not exhaust memory). */
 const MAX_INPUT_BYTES = 16 << 20;
+
+/** `manifest [FILE|-] [--strict] [--output text|jsonl]`. */
+export function parseManifestArgs(args: string[]): ManifestArgs {
+  const { values, file } = parseFileArgs('manifest', args);
+  return { file, reporting: parseReporting(values), strict: values.strict === true };
+}
 
 /** `aoi-testkit manifest [FILE|-]`: validate an AGENT-CLI.md (AIP-45); returns the exit status. */
 export async function runManifest(args: ManifestArgs, emitter: Emitter): Promise<number> {

@@ -1,8 +1,10 @@
+import { parseArgs } from 'node:util';
 import { UsageError } from './errors.js';
 import { TOOL } from '../report/meta.js';
 import { parseShard, type Shard } from '../shard.js';
 import {
   flagRange,
+  parseOptions,
   SUMMARY,
   USAGE_FORMS,
   USAGE_OPTION_SECTIONS,
@@ -12,6 +14,26 @@ import {
 } from './surface.js';
 
 export { InputError, ioReason, UsageError } from './errors.js';
+
+/** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
+export function parseFileArgs(
+  verb: 'check' | 'manifest',
+  args: string[],
+): { values: Record<string, string | string[] | boolean | undefined>; file: string | undefined } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: parseOptions(verb) });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed as {
+    values: Record<string, string | string[] | boolean | undefined>;
+    positionals: string[];
+  };
+  if (positionals.length > 1)
+    throw new UsageError(`${verb} takes one FILE (or -), got ${positionals.length}`);
+  return { values, file: positionals[0] };
+}
 
 /**
  * The value of an int flag of the table, checked against its declared range (surface.ts): undefined when the

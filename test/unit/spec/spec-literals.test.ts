@@ -66,7 +66,7 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'cli/consumer.ts': 3,
   'cli/exec-plan.ts': 1,
   'cli/exec.ts': 2,
-  'cli/main.ts': 7,
+  'cli/main.ts': 4,
   'cli/scenario-files.ts': 3,
   'cli/surface.ts': 6,
   'corpus/agent.ts': 2,

@@ -14,7 +14,8 @@ import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { parseOptions } from './surface.js';
-import { InputError, intFlag, UsageError } from './usage.js';
+import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
+import type { Shard } from '../shard.js';
 
 export interface RunnerArgs {
   program: string;
@@ -24,6 +25,8 @@ export interface RunnerArgs {
   timeoutMs: number;
   runnerTimeoutMs: number;
   strict: boolean;
+  /** `--shard I/N`: only that shard's scenarios. */
+  shard: Shard | undefined;
   reporting: ReportingArgs;
   color: boolean;
 }
@@ -81,6 +84,7 @@ export function parseRunnerArgs(args: string[]): RunnerArgs {
     timeoutMs,
     runnerTimeoutMs,
     strict: values.strict === true,
+    shard: shardFlag(values.shard as string | undefined),
     reporting: parseReporting(values),
     color: wantsColour(values),
   };
@@ -97,6 +101,7 @@ export async function runRunner(args: RunnerArgs, emitter: Emitter): Promise<num
       timeoutMs: args.timeoutMs,
       runnerTimeoutMs: args.runnerTimeoutMs,
       strict: args.strict,
+      ...(args.shard ? { shard: args.shard } : {}),
     });
   } catch (error) {
     if (error instanceof RunnerStartError) {
@@ -114,6 +119,15 @@ export async function runRunner(args: RunnerArgs, emitter: Emitter): Promise<num
     report,
     durationMs: performance.now() - started,
     runner: { protocols: args.protocols },
+    // A shard's blob names every scenario of the whole run, in order, for merge-reports.
+    ...(args.shard
+      ? {
+          shard: {
+            ...args.shard,
+            order: runnerScenarios(args.protocols, args.scenarios).map((s) => s.id),
+          },
+        }
+      : {}),
   };
   return deliverReport(args.reporting, view, { emitter, color: args.color });
 }

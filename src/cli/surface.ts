@@ -688,6 +688,7 @@ export const VERBS = {
       },
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      shard: SHARD,
       color: COLOR,
     },
     exit_codes: {
@@ -965,7 +966,7 @@ export const VERBS = {
   }),
   'merge-reports': verb({
     summary:
-      'Join the blob reports of the shards of one run (lint, scenarios --run, consumer with --shard I/N) into one report, in any reporter, with one exit status.',
+      'Join the blob reports of the shards of one run (lint, scenarios --run, consumer, runner with --shard I/N) into one report, in any reporter, with one exit status.',
     args: [
       {
         name: 'blobs',
@@ -1006,7 +1007,7 @@ export const VERBS = {
         note: 'two shards as the AOI stream of one run',
       },
     ],
-    see_also: ['lint', 'scenarios', 'consumer'],
+    see_also: ['lint', 'scenarios', 'consumer', 'runner'],
     stability: 'stable',
     aoi: { events: ['aoi:check', 'scenario_result'] },
   }),

@@ -31,7 +31,7 @@ export function renderBlob(report: ReportView | CorpusRunView): string {
   return `${JSON.stringify(blob)}\n`;
 }
 
-const VERBS = ['lint', 'check', 'manifest', 'consumer', 'compat', 'scenarios'];
+const VERBS = ['lint', 'check', 'manifest', 'consumer', 'runner', 'compat', 'scenarios'];
 const STATUSES = ['pass', 'fail', 'skip', 'not_applicable'];
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -3,6 +3,7 @@
  * cut from, which every reporter renders as it renders an unsharded run. One unsharded blob comes back as it is,
  * to be rendered in other reporters later.
  */
+import type { RunnerReport } from '../checks/agentcli/runner.js';
 import type { ConsumerReport } from '../checks/consumer/judge.js';
 import type { RuntimeReport } from '../checks/consumer/judge-runtime.js';
 import { verdictsOk, type RuleVerdict } from '../checks/verdict.js';
@@ -38,12 +39,28 @@ export function mergeBlobs(blobs: readonly Blob[]): ReportView | CorpusRunView {
     const results = reports.flatMap((r) => (r as CorpusRunView).results);
     return { verb: 'scenarios', results: inOrder(results, order, (r) => r.id, 'scenario') };
   }
-  if (lead.verb === 'consumer') {
-    const views = reports as Extract<ReportView, { verb: 'consumer' }>[];
-    if (views.some((v) => JSON.stringify(v.consumer) !== JSON.stringify(lead.consumer)))
-      throw new RangeError('the blobs are of consumers run differently (--as, the mode)');
+  if (lead.verb === 'consumer' || lead.verb === 'runner') {
+    // A consumer's or a runner's run: scenarios, each judged apart (a verdict's command is its scenario).
+    const views = reports as Extract<ReportView, { verb: 'consumer' | 'runner' }>[];
+    // How it was run (the consumer's shape and mode, the runner's protocols): what the view has besides its report.
+    const facts = (v: ReportView) => {
+      const {
+        report: _r,
+        shard: _s,
+        durationMs: _d,
+        locations: _l,
+        baseline: _b,
+        target: _t,
+        ...rest
+      } = v;
+      return JSON.stringify(rest);
+    };
+    if (views.some((v) => facts(v) !== facts(lead)))
+      throw new RangeError(
+        `the blobs are of ${lead.verb}s run differently (--as, the mode, the protocols)`,
+      );
     if (views.some((v) => v.target !== lead.target))
-      throw new RangeError('the blobs are of different consumers');
+      throw new RangeError(`the blobs are of different ${lead.verb}s`);
     const { shard: _shard, durationMs: _ms, locations: _locations, ...rest } = lead;
     return {
       ...rest,
@@ -52,7 +69,7 @@ export function mergeBlobs(blobs: readonly Blob[]): ReportView | CorpusRunView {
         order,
       ),
       durationMs: Math.max(...views.map((v) => v.durationMs ?? 0)),
-    };
+    } as ReportView;
   }
   throw new RangeError(`a ${lead.verb} report is never sharded: there is nothing to merge`);
 }
@@ -92,10 +109,10 @@ function inOrder<T>(
 }
 
 /** A consumer's shards: its scenarios and their verdicts (a verdict's command is its scenario) in the run's order. */
-function mergeScenarioReports(
-  reports: readonly (ConsumerReport | RuntimeReport)[],
+function mergeScenarioReports<R extends ConsumerReport | RuntimeReport | RunnerReport>(
+  reports: readonly R[],
   order: readonly string[],
-): ConsumerReport | RuntimeReport {
+): R {
   const scenarios = inOrder(
     reports.flatMap((r) => r.scenarios as readonly { id: string }[]),
     order,
@@ -117,5 +134,5 @@ function mergeScenarioReports(
     verdicts,
     findings: verdicts.flatMap((v) => v.findings),
     scenarios,
-  } as unknown as ConsumerReport | RuntimeReport;
+  } as unknown as R;
 }

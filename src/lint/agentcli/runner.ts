@@ -18,6 +18,7 @@ import {
 import type { AgentProtocol } from '../../spec/agentcli/transcript.js';
 import { PROBE_MARKER_ENV, survivorsOf } from '../aoi/escapes.js';
 import { readLifecycleLog } from './lifecycle-probe.js';
+import { inShard, type Shard } from '../../shard.js';
 
 /** The kit's bound per scenario when none is given: a correct runner ends well within it (its own is 5 s). */
 export const DEFAULT_RUNNER_SCENARIO_TIMEOUT_MS = 30_000;
@@ -29,6 +30,8 @@ export interface LintRunnerOptions {
   readonly protocols?: readonly AgentProtocol[];
   /** Only these scenario ids (default: every scenario of the arms). */
   readonly scenarios?: readonly string[];
+  /** Only this shard's scenarios, of those (src/shard.ts: by id, the same split in every run). */
+  readonly shard?: Shard;
   /** Per scenario, how long the runner may run before the kit kills its process tree (default 30 000 ms). */
   readonly timeoutMs?: number;
   /** The bound the runner is asked to keep for a handshake and a turn, AOI_RUNNER_TIMEOUT_MS (default 5 000 ms). */
@@ -87,7 +90,9 @@ export async function lintRunner(
     throw new RangeError(
       `the runner's own timeout (${runnerTimeoutMs} ms) must be at most half the kit's (${timeoutMs} ms): a correct runner times out, tears the agent down (5 s of grace) and reports within the kit's bound`,
     );
-  const scenarios = runnerScenarios(options.protocols, options.scenarios);
+  const scenarios = runnerScenarios(options.protocols, options.scenarios).filter((s) =>
+    inShard(s.id, options.shard),
+  );
   const recordings = await recordRunner(program, args, scenarios, {
     ...options,
     timeoutMs,

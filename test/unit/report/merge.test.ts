@@ -126,6 +126,17 @@ describe('mergeBlobs', () => {
     expect(back).toEqual(whole);
   });
 
+  test('a runner run in 3 shards is the whole run (a runner is merged as a consumer is)', () => {
+    const asRunner = (view: ReportView) => {
+      const { consumer: _facts, ...rest } = view as Extract<ReportView, { verb: 'consumer' }>;
+      return { ...rest, verb: 'runner', runner: { protocols: ['acp'] } } as unknown as ReportView;
+    };
+    const merged = mergeBlobs(shards((s) => blob(asRunner(consumerView(s))), 3));
+    const { durationMs: _a, ...whole } = asRunner(consumerView());
+    const { durationMs: _b, ...back } = merged as ReportView;
+    expect(back).toEqual(whole);
+  });
+
   test.each([2, 3])('a corpus run in %i shards is the whole run, in its order', (count) => {
     expect(mergeBlobs(shards((s) => blob(corpusView(s)), count).reverse())).toEqual(corpusView());
   });

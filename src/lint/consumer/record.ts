@@ -2,7 +2,13 @@ import { delimiter } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ConsumerRecording } from '../../checks/consumer/judge.js';
 import { installFakeTool } from '../../fakes/consumer/tool-on-path.js';
-import { makeTempDir, removeTempDir, trackCleanup, untrackCleanup } from '../../run/interrupt.js';
+import {
+  interruptedBy,
+  makeTempDir,
+  removeTempDir,
+  trackCleanup,
+  untrackCleanup,
+} from '../../run/interrupt.js';
 import { runProbe } from '../../run/run-probe.js';
 import type { Run } from '../../run/run-cli.js';
 import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
@@ -146,6 +152,9 @@ async function recordSpawn(
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     if (run.probe.spawnError) throw new ConsumerStartError(command, run.probe.spawnError);
+    // Interrupted: the kit killed the run and is removing this directory (the tool's calls log with it); the handler
+    // writes the partial report and exits, so nothing here is read or judged (it was an internal error: ENOENT).
+    if (interruptedBy()) return new Promise<never>(() => {});
     // Found once the consumer ended and its group was killed: only a tool the consumer left running remains.
     const survivors = tool.detaches
       ? (await lingering(marker)).map(({ pid, command: line }) => ({ pid, command: line }))

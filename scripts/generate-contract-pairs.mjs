@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../fixtures/contracts/', import.meta.url));
-const SCHEMA = 'https://unpkg.com/aoi-testkit/schemas/compat/contract.schema.json';
+const SCHEMA = 'https://unpkg.com/aoi-testkit/dist/schemas/compat/contract.schema.json';
 const NAME = 'com.example.outline.events';
 
 const clone = (v) => structuredClone(v);

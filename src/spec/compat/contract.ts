@@ -10,7 +10,7 @@ export const CONTRACT_FORMAT = '1';
 
 /** The `$schema` every recorded contract names. */
 export const CONTRACT_SCHEMA_ID =
-  'https://unpkg.com/aoi-testkit/schemas/compat/contract.schema.json';
+  'https://unpkg.com/aoi-testkit/dist/schemas/compat/contract.schema.json';
 
 export type JsonObject = { readonly [key: string]: unknown };
 

@@ -118,7 +118,7 @@ describe('the contract file', () => {
     const contract = withCommands('1.0.0', [{ read_only: true, name: 'a' }]);
     const text = formatContract(contract);
     expect(text.split('\n')[1]).toBe(
-      '  "$schema": "https://unpkg.com/aoi-testkit/schemas/compat/contract.schema.json",',
+      '  "$schema": "https://unpkg.com/aoi-testkit/dist/schemas/compat/contract.schema.json",',
     );
     expect(text.indexOf('"name": "a"')).toBeLessThan(text.indexOf('"read_only"'));
     const read = readContract(text);

@@ -58,6 +58,7 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(agent.lines).toEqual([]);
     expect(agent.lifecycle().map((r) => [r.event, r.code])).toEqual([
       ['start', undefined],
+      ['fatal', 3],
       ['exit', 3],
     ]);
   });
@@ -82,7 +83,7 @@ describe('ACP faults, observed as a runner author would', () => {
     expect(agent.stderr).toContain('crashed mid-turn');
   });
 
-  test('crash-mid-turn by SIGKILL: no exit record, a signal exit', async () => {
+  test('crash-mid-turn by SIGKILL: a fatal record (the death it chose), no exit record, a signal exit', async () => {
     const agent = acp(['--fault', 'crash-mid-turn={"afterUpdates":0,"signal":"SIGKILL"}']);
     agent.send(prompt(await openAcpSession(agent), 'hello'));
     expect(await agent.exited).toEqual({ code: null, signal: 'SIGKILL' });
@@ -91,6 +92,7 @@ describe('ACP faults, observed as a runner author would', () => {
       'handshake',
       'session-open',
       'prompt',
+      'fatal',
     ]);
   });
 

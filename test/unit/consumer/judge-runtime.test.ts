@@ -72,7 +72,7 @@ describe('judgeRuntime', () => {
     for (const rules of judged) expect(rules).toContain('RUNTIME-08');
   });
 
-  it('a hung runtime is RUNTIME-08/hung (the kit’s own bound: a warning) and skips the rest, never passes them', () => {
+  it('a hung runtime fails RUNTIME-08 and skips the rest, never passes them', () => {
     const report = judgeRuntime([
       recording(
         'failed-structured',
@@ -86,10 +86,7 @@ describe('judgeRuntime', () => {
       'RUNTIME-03 skip',
       'RUNTIME-04 skip',
       'RUNTIME-05 skip',
-      'RUNTIME-08 pass',
-    ]);
-    expect(report.findings.map((f) => [f.id, f.severity])).toEqual([
-      ['RUNTIME-08/hung', 'warning'],
+      'RUNTIME-08 fail',
     ]);
   });
 
@@ -185,7 +182,7 @@ describe('judgeConsumer in a mode', () => {
   });
   const ERROR = '{"type":"aoi:error","code":"MALFORMED_INPUT","message":"line 3"}\n';
 
-  it('report-and-continue: a report passes whatever the exit and the count; no report is malformed-dropped; only items passed on before the line and none after are tolerant-aborted', () => {
+  it('report-and-continue: a report and a full count pass whatever the exit; no report is malformed-dropped; a short count is tolerant-aborted', () => {
     expect(judgeConsumer([run(`${ERROR}{"type":"aoi:summary","ok":true,"count":2}\n`)]).ok).toBe(
       true,
     );
@@ -195,21 +192,9 @@ describe('judgeConsumer in a mode', () => {
         (f) => f.id,
       ),
     ).toEqual(['CONSUMER-03/malformed-dropped']);
-    // A filter that read every line and kept none: count 0, nothing passed on. No evidence it stopped (§13).
-    expect(
-      judgeConsumer([run(`${ERROR}{"type":"aoi:summary","ok":true,"count":0}\n`)]).findings,
-    ).toEqual([]);
-    const entry = (id: string) => `{"type":"entry","id":"${id}","title":"NOTE"}\n`;
-    // Passed on the item before the malformed line and the one after it: it went on.
     expect(
       judgeConsumer([
-        run(`${entry('n1')}${ERROR}${entry('n2')}{"type":"aoi:summary","ok":true,"count":2}\n`),
-      ]).findings,
-    ).toEqual([]);
-    // Passed on the item before it and nothing after: it stopped at the line.
-    expect(
-      judgeConsumer([
-        run(`${entry('n1')}${ERROR}{"type":"aoi:summary","ok":false,"count":1}\n`, 65),
+        run(`${ERROR}{"type":"aoi:summary","ok":false,"count":1}\n`, 65),
       ]).findings.map((f) => f.id),
     ).toEqual(['CONSUMER-03/tolerant-aborted']);
   });

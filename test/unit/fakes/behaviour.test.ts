@@ -277,7 +277,8 @@ describe('runInMemory probes', () => {
   test('a timeout is not a grace period', async () => {
     const run = await runInMemory(notes, {
       argv: search,
-      faults: [makeFault('stall')],
+      stdin: 'open',
+      faults: [makeFault('reads-stdin')],
       timeoutMs: 50,
     });
     expect([run.timedOut, run.graceExpired, run.signal]).toEqual([true, false, 'SIGKILL']);

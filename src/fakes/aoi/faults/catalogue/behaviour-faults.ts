@@ -20,6 +20,7 @@ import { machineFlagRefused } from '../machine-flag-refused.js';
 import { mutationsWithoutIds } from '../mutations-without-ids.js';
 import { noInterruptedSummary } from '../no-interrupted-summary.js';
 import { promptsInMachineMode } from '../prompts-in-machine-mode.js';
+import { readsStdin } from '../reads-stdin.js';
 import { schemaFileId } from '../schema-file-id.js';
 import { schemaInvalid } from '../schema-invalid.js';
 import { schemaNeedsCredential } from '../schema-needs-credential.js';
@@ -52,6 +53,7 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'events-off-schema': behaviourEntry(eventsOffSchema),
   // helper: the hang is in a grandchild that holds stdout open; only killing the process group ends it.
   stall: behaviourEntry(stall, { variants: { helper: { helper: true } } }),
+  'reads-stdin': behaviourEntry(readsStdin),
   'prompts-in-machine-mode': behaviourEntry(promptsInMachineMode),
   'usage-exit-code': behaviourEntry(usageExitCode, {
     defaults: { exitCode: 0 },
@@ -87,7 +89,6 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
     variants: {
       'continue-stops': { mistake: 'continue-stops' },
       'no-line-error': { mistake: 'no-line-error' },
-      'continue-silent': { mistake: 'continue-silent' },
       'zero-based-line': { mistake: 'zero-based-line' },
       'ok-despite-bad-line': { mistake: 'ok-despite-bad-line' },
     },

@@ -184,7 +184,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     if (made.status === 'rejected') throw made.reason;
     const capabilities = discovered.value;
     runner.template = made.value;
-    const plans = planCommands(capabilities, options.invocations ?? [], { strict });
+    const plans = planCommands(capabilities, options.invocations ?? []);
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))
@@ -286,8 +286,8 @@ async function lintCommand(
   lint: LintContext,
 ): Promise<void> {
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
-  // Input lines for a JSONL reader, EOF for every other command (NO_INPUT).
-  if (lines) lint.runner.stdinByCommand.set(plan.name, lines.valid);
+  // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
+  lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
   const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint)];
   for (const [i, invocation] of plan.invocations.entries()) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };

@@ -3,7 +3,6 @@ import {
   CREATE_COMMAND_WORDS,
   DESTRUCTIVE_COMMAND_WORDS,
   GET_COMMAND_WORDS,
-  STRICT_DESTRUCTIVE_COMMAND_WORDS,
 } from '../../spec/aoi/constants.js';
 
 /** What the linter knows about one command, and the invocations it will probe it with. */
@@ -26,6 +25,8 @@ export interface CommandPlan {
   readonly paged: boolean;
   readonly unbounded: boolean;
   readonly inputJsonl: boolean;
+  /** Reads stdin by design (any input mode): probes give it EOF rather than an open pipe. */
+  readonly readsStdin: boolean;
 }
 
 /** The value of `--flag V` or `--flag=V` in argv, if present. */
@@ -127,8 +128,6 @@ export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefin
 export function planCommands(
   capabilities: Capabilities | undefined,
   invocations: readonly (readonly string[])[],
-  /** `strict`: also judge commands named by words that may or may not destroy (`clear`, `kill`) as destructive. */
-  options: { readonly strict?: boolean } = {},
 ): CommandPlan[] {
   const byName = new Map<string, (readonly string[])[]>();
   for (const invocation of invocations) {
@@ -140,17 +139,13 @@ export function planCommands(
     (capabilities?.commands ?? []).map((command) => [command.name, command]),
   );
   const names = [...declared.keys(), ...[...byName.keys()].filter((name) => !declared.has(name))];
-  const destructiveWords = options.strict
-    ? [...DESTRUCTIVE_COMMAND_WORDS, ...STRICT_DESTRUCTIVE_COMMAND_WORDS]
-    : DESTRUCTIVE_COMMAND_WORDS;
-  return names.map((name) => plan(name, declared.get(name), byName.get(name), destructiveWords));
+  return names.map((name) => plan(name, declared.get(name), byName.get(name)));
 }
 
 function plan(
   name: string,
   declared: CapabilityCommand | undefined,
   given: readonly (readonly string[])[] | undefined,
-  destructiveWords: readonly string[],
 ): CommandPlan {
   // Run bare, a JSONL reader reads stdin the way §12.1 names it.
   const invocations = given ?? [
@@ -161,7 +156,7 @@ function plan(
     ? declared.destructive === true || declared.requires_confirm === true
     : any('--confirm');
   // §14.3 is a MUST: a command named like a deletion is tried without --confirm whatever capabilities say.
-  const destructiveByName = !declaredDestructive && nameHasWord(name, destructiveWords);
+  const destructiveByName = !declaredDestructive && nameHasWord(name, DESTRUCTIVE_COMMAND_WORDS);
   const destructive = declaredDestructive || destructiveByName;
   return {
     name,
@@ -177,5 +172,6 @@ function plan(
     paged: declared?.supports_cursor === true || any('--limit'),
     unbounded: declared?.unbounded === true,
     inputJsonl: declared?.input_modes?.includes('jsonl') ?? any('--input-jsonl'),
+    readsStdin: (declared?.input_modes?.length ?? 0) > 0 || any('--input-jsonl'),
   };
 }

@@ -37,6 +37,7 @@ describe('aoi-testkit lint -- aoi-testkit', () => {
           'scenarios',
           'manifest',
           'compat',
+          'merge-reports',
         ]),
       );
       // The kit CLI advertises cmdhelp/0.1 (src/cli/help.ts) and exec (its dispatch manifest is `exec manifest`):

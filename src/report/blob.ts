@@ -53,7 +53,7 @@ export function parseBlob(text: string): Blob {
     );
   if (data.version !== BLOB_VERSION)
     throw new RangeError(
-      `blob version ${JSON.stringify(data.version)}: this kit (${TOOL_VERSION}) reads version ${BLOB_VERSION}; merge with the kit that wrote it`,
+      `blob version ${String(JSON.stringify(data.version)).slice(0, 40)}: this kit (${TOOL_VERSION}) reads version ${BLOB_VERSION}; merge with the kit that wrote it`,
     );
   if (typeof data.kit !== 'string')
     throw new RangeError('the blob does not say which kit wrote it');

@@ -49,8 +49,10 @@ const RUNS = env('AOI_BENCH_RUNS', 3);
 // The targets are issue 16's goals, measured as ratios within one run.
 const TARGET_THROUGHPUT = 1.0; // checker ≥ the naive loop, in-process and through the CLI
 const TARGET_RSS = 1.25; // peak RSS at 2 GiB ≤ 1.25× peak RSS at 200 MiB
-const TARGET_COLD_START = 1.2; // a fake process starts within 1.2× of `node -e 0`
-const TARGET_AGENT_START = 1.5; // a fake agent answers initialize within 1.5× of `node -e 0`
+// Issue 32, decision 2: a fake starts within 1.5× of the floor of any Node program that prints one JSON line; an
+// agent fake answers initialize within 1.2× of a program that imports the SDK it speaks and answers one line.
+const TARGET_COLD_START = 1.5;
+const TARGET_AGENT_START = 1.2;
 const TARGET_LINT_MS = 3_000; // the README's main job: the lint of the reference tool on this machine
 const TARGET_STREAMS_PER_S = 2_000; // aoiStream() of ~50 events
 const TARGET_EXEC_RATIO = 50; // one exec of 10,000 operations ≥ 50× faster than 10,000 separate invocations
@@ -421,8 +423,9 @@ if (wanted('target')) {
   ]);
 }
 const ROOT = join(HERE, '..');
-// node -e 0 is the yardstick of the cold-start, lint and agents rows.
+// node -e 0 is the yardstick of the lint row; the printing floor that of the fakes' cold start and the REPL agent.
 let baseMs = NaN;
+let printsMs = NaN;
 if (['cold start', 'lint', 'agents'].some(wanted)) {
   log('cold start: node -e 0, the notes fake, the kit CLI');
   const coldStateDir = mkdtempSync(join(os.tmpdir(), 'aoi-bench-cold-'));
@@ -514,12 +517,12 @@ if (['cold start', 'lint', 'agents'].some(wanted)) {
     rmSync(coldStateDir, { recursive: true, force: true });
   }
   baseMs = starts[0].medianMs;
-  const printsMs = starts[1].medianMs;
+  printsMs = starts[1].medianMs;
   for (const [i, s] of wanted('cold start') ? starts.entries() : []) {
-    const r = s.medianMs / baseMs;
     const isFake = s.label.startsWith('fake');
+    const r = s.medianMs / (isFake ? printsMs : baseMs);
     const note = isFake
-      ? `${verdict(r, r <= TARGET_COLD_START)}; ${ratio(s.medianMs / printsMs)} the printing floor`
+      ? `${verdict(r, r <= TARGET_COLD_START)}; ${ratio(s.medianMs / baseMs)} node -e 0`
       : i === 1
         ? 'the floor of a program that prints; no target'
         : 'median of 21, interleaved';
@@ -528,7 +531,7 @@ if (['cold start', 'lint', 'agents'].some(wanted)) {
       s.label,
       `${fixed(s.medianMs)} ms`,
       i === 0 ? '1.00×' : ratio(r),
-      isFake ? `≤ ${TARGET_COLD_START}× node -e 0` : '',
+      isFake ? `≤ ${TARGET_COLD_START}× the printing floor` : '',
       note,
     ]);
   }
@@ -662,15 +665,24 @@ if (wanted('generators'))
 if (wanted('agents'))
   try {
     log('agents: handshakes of the fake agents, manifest validation, the turn checker');
-    for (const h of await agentHandshakes(ROOT)) {
-      const r = h.medianMs / baseMs;
+    const handshakes = await agentHandshakes(ROOT);
+    const floorMs = (name) =>
+      name === 'printing' ? printsMs : handshakes.find((h) => h.label.startsWith(name)).medianMs;
+    for (const h of handshakes) {
+      if (h.floor === undefined) {
+        rows.push(['agents', h.label, `${fixed(h.medianMs)} ms`, '', '', 'a floor; median of 11']);
+        continue;
+      }
+      // The REPL fake speaks no SDK: it is a fake like the others, held to the printing floor.
+      const target = h.floor === 'printing' ? TARGET_COLD_START : TARGET_AGENT_START;
+      const r = h.medianMs / floorMs(h.floor);
       rows.push([
         'agents',
         h.label,
         `${fixed(h.medianMs)} ms`,
         ratio(r),
-        `≤ ${TARGET_AGENT_START}× node -e 0`,
-        `${verdict(r, r <= TARGET_AGENT_START)}; median of 11`,
+        `≤ ${target}× the ${h.floor === 'printing' ? 'printing floor' : h.floor}`,
+        `${verdict(r, r <= target)}; median of 11, interleaved with its floor`,
       ]);
     }
     const m = await manifestSpeed(ROOT);

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { median } from './format.mjs';
 
 /** Spawn → the handshake's answer (ACP/MCP `initialize`, REPL `ready`), then stdin closed and the exit awaited. */
-function handshakeOnce(program, first, isAnswer) {
+function handshakeOnce(argv, first, isAnswer) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [program], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
     let answeredAt;
     child.stdout.on('data', (chunk) => {
@@ -22,51 +22,70 @@ function handshakeOnce(program, first, isAnswer) {
     child.on('error', reject);
     child.on('close', (code) =>
       answeredAt === undefined
-        ? reject(new Error(`${program} exited ${code} before its handshake`))
+        ? reject(new Error(`${argv.join(' ')} exited ${code} before its handshake`))
         : resolve(answeredAt),
     );
     if (first) child.stdin.write(`${first}\n`);
   });
 }
 
+/**
+ * The fake agents' handshakes, interleaved with their floors: an agent fake that speaks an SDK is measured against a
+ * program that imports that SDK and answers one line (bench/lib/sdk-floor.mjs); the REPL fake, which has no SDK,
+ * against the printing floor of the cold-start rows. Each arm's `floor` names the arm it is measured against.
+ */
 export async function agentHandshakes(root, runs = 11) {
   const init = (params) => JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params });
+  const fake = (name) => [join(root, 'dist', 'bin', `${name}.js`)];
+  const sdkFloor = (sdk) => [join(root, 'bench', 'lib', 'sdk-floor.mjs'), sdk];
+  const acpInit = init({ protocolVersion: 1, clientCapabilities: {} });
+  const mcpInit = init({
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'bench', version: '1' },
+  });
+  const answersId0 = (out) => out.includes('"id":0');
   const arms = [
     {
       label: 'agent-repl: spawn → ready line',
-      program: 'agent-repl',
+      argv: fake('agent-repl'),
       first: '',
       isAnswer: (out) => out.startsWith('ready ') && out.includes('\n'),
+      floor: 'printing',
+    },
+    {
+      label: 'ACP SDK floor: import @agentclientprotocol/sdk, answer one line',
+      argv: sdkFloor('acp'),
+      first: acpInit,
+      isAnswer: answersId0,
     },
     {
       label: 'agent-acp: spawn → initialize answered',
-      program: 'agent-acp',
-      first: init({ protocolVersion: 1, clientCapabilities: {} }),
-      isAnswer: (out) => out.includes('"id":0'),
+      argv: fake('agent-acp'),
+      first: acpInit,
+      isAnswer: answersId0,
+      floor: 'ACP SDK floor',
+    },
+    {
+      label: 'MCP SDK floor: import @modelcontextprotocol/sdk server, answer one line',
+      argv: sdkFloor('mcp'),
+      first: mcpInit,
+      isAnswer: answersId0,
     },
     {
       label: 'agent-mcp: spawn → initialize answered',
-      program: 'agent-mcp',
-      first: init({
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'bench', version: '1' },
-      }),
-      isAnswer: (out) => out.includes('"id":0'),
+      argv: fake('agent-mcp'),
+      first: mcpInit,
+      isAnswer: answersId0,
+      floor: 'MCP SDK floor',
     },
   ];
   const times = arms.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (const [a, arm] of arms.entries())
-      times[a].push(
-        await handshakeOnce(
-          join(root, 'dist', 'bin', `${arm.program}.js`),
-          arm.first,
-          arm.isAnswer,
-        ),
-      );
+      times[a].push(await handshakeOnce(arm.argv, arm.first, arm.isAnswer));
   }
-  return arms.map((arm, a) => ({ label: arm.label, medianMs: median(times[a]) }));
+  return arms.map((arm, a) => ({ label: arm.label, floor: arm.floor, medianMs: median(times[a]) }));
 }
 
 /** validateAgentCliManifest on the everything fixture: the first call (V8 compiling the code it runs; the schema is compiled at build time) and calls per second after. */

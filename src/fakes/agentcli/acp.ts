@@ -29,6 +29,11 @@ interface Session {
   history: Update[];
   prompts: number;
   defaultTurns: number;
+  /**
+   * Every tool-call id the session has used: ACP's toolCallId is "A unique identifier for this tool call within the
+   * session", and a script's ids (`call_1`) repeat when its turns do. Kept across session/load.
+   */
+  toolCallIds: string[];
   /** The running prompt's cancel (session/cancel, unless the agent ignores it). */
   current?: AbortController;
   /** Aborted by session/close: ends the running prompt and what it waits for, whatever the faults. */
@@ -66,6 +71,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       cwd: s.cwd,
       prompts: s.prompts,
       defaultTurns: s.defaultTurns,
+      toolCallIds: s.toolCallIds,
       history: s.history,
     });
     if (store === undefined) return void inMemory.set(s.id, saved);
@@ -80,9 +86,11 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         : existsSync(file)
           ? readFileSync(file, 'utf8')
           : undefined;
-    return saved === undefined
-      ? undefined
-      : { ...(JSON.parse(saved) as Omit<Session, 'closing'>), closing: new AbortController() };
+    if (saved === undefined) return undefined;
+    const parsed = JSON.parse(saved) as Omit<Session, 'closing' | 'toolCallIds'> & {
+      toolCallIds?: string[];
+    };
+    return { ...parsed, toolCallIds: parsed.toolCallIds ?? [], closing: new AbortController() };
   };
   const open = (session: Session, how: 'new' | 'load') => {
     sessions.set(session.id, session);
@@ -155,6 +163,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
         history: [],
         prompts: 0,
         defaultTurns: 0,
+        toolCallIds: [],
         closing: new AbortController(),
       };
       open(session, 'new');
@@ -267,6 +276,18 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
       const turn = pickTurn(setup.script, promptText, session.defaultTurns);
       if (turn.when === undefined) session.defaultTurns++;
       const skipped = new Set<string>();
+      // The script's tool ids, made unique in the session: the first use keeps its name, a repeat gets the turn's.
+      const toolIds = new Map<string, string>();
+      const toolId = (scripted: string): string => {
+        let id = toolIds.get(scripted);
+        if (id !== undefined) return id;
+        id = scripted;
+        for (let n = 1; session.toolCallIds.includes(id); n++)
+          id = `${scripted}-t${turnNo}${n > 1 ? `-${n}` : ''}`;
+        session.toolCallIds.push(id);
+        toolIds.set(scripted, id);
+        return id;
+      };
       const isCancelled = () => cancel.aborted || closing.aborted;
       for (const step of turn.steps as ScriptStep[]) {
         if (isCancelled()) break;
@@ -293,7 +314,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
           }
           await send({
             sessionUpdate: 'tool_call',
-            toolCallId: step.tool.id,
+            toolCallId: toolId(step.tool.id),
             title: step.tool.name,
             kind: (step.tool.kind ?? 'other') as acp.ToolKind,
             status: 'pending',
@@ -305,7 +326,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
           if (b.toolCallWithoutResult) continue;
           await send({
             sessionUpdate: 'tool_call_update',
-            toolCallId: step.toolResult.id,
+            toolCallId: toolId(step.toolResult.id),
             status: step.toolResult.isError ? 'failed' : 'completed',
             content: [{ type: 'content', content: { type: 'text', text: step.toolResult.output } }],
             rawOutput: { output: step.toolResult.output },
@@ -329,7 +350,11 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
               acp.methods.client.session.requestPermission,
               {
                 sessionId: session.id,
-                toolCall: { toolCallId: step.ask.id, title: step.ask.question, status: 'pending' },
+                toolCall: {
+                  toolCallId: toolId(step.ask.id),
+                  title: step.ask.question,
+                  status: 'pending',
+                },
                 options: options.map((opt) => ({
                   optionId: opt.id,
                   name: opt.name,
@@ -390,6 +415,7 @@ export async function runAcpAgent(setup: AgentSetup): Promise<void> {
             history: [],
             prompts: 0,
             defaultTurns: 0,
+            toolCallIds: [],
             closing: new AbortController(),
           },
           'load',

@@ -1,5 +1,5 @@
 import { canaryScanner, LineJoin } from '../../secrets/canary-scan.js';
-import { isEnvDump, leaksSecret } from '../../secrets/mask.js';
+import { isEnvDump, isRedacted, leaksSecret } from '../../secrets/mask.js';
 import type { RuleContext, StreamRule } from './context.js';
 
 const ARGV_KEYS = /^(?:argv|args|arguments|raw_args|cmdline|command_line)$/i;
@@ -9,6 +9,27 @@ function fieldLeaks(key: string, value: unknown): boolean {
   return leaksSecret({
     [key]: ARGV_KEYS.test(key) && typeof value === 'string' ? value.split(/\s+/) : value,
   });
+}
+
+/**
+ * Arguments that show they were redacted: a placeholder (`[REDACTED]`, `***`) where a value was, bare or after
+ * `--flag=`. They are not raw argv (§8.3), whether or not meta also says `"args_redacted": true` (§11's preferred
+ * pattern, not a requirement).
+ */
+function showsRedaction(value: unknown): boolean {
+  const words =
+    typeof value === 'string'
+      ? value.split(/\s+/)
+      : Array.isArray(value)
+        ? value
+        : value !== null && typeof value === 'object'
+          ? Object.values(value)
+          : [];
+  return words.some(
+    (word) =>
+      typeof word === 'string' &&
+      (isRedacted(word) || isRedacted(word.slice(word.indexOf('=') + 1))),
+  );
 }
 
 /**
@@ -72,10 +93,10 @@ export function redactionRule(ctx: RuleContext): StreamRule {
             `the aoi:meta on line ${line} carries a secret-looking value in "${key}"`,
             evidence(),
           );
-        } else if (ARGV_KEYS.test(key) && event.args_redacted !== true) {
+        } else if (ARGV_KEYS.test(key) && event.args_redacted !== true && !showsRedaction(value)) {
           ctx.report(
             'AOI-09/meta-argv',
-            `the aoi:meta on line ${line} echoes raw arguments in "${key}" without "args_redacted": true`,
+            `the aoi:meta on line ${line} echoes raw arguments in "${key}": none is redacted, and meta does not say "args_redacted": true`,
             evidence(),
           );
         }

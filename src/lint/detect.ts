@@ -23,6 +23,7 @@ import { processTarget } from './aoi/target.js';
 import { DEFAULT_MACHINE_FLAG, DEFAULT_SURFACE } from './aoi/plan.js';
 import { isObject } from '../stream/json.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
+import { manifestCommandsOf } from '../checks/exec/probe/manifest.js';
 
 /** The specs detection looks for: the live ones of SPECS. */
 export const SPEC_IDS = LIVE_SPEC_IDS;
@@ -239,8 +240,13 @@ export async function detectSpecs(
         return { spec: 'aoi', detected: false, reason: `${asked} ${ended(capabilities)}` };
       const value = parseJson(text(capabilities.stdout));
       const problems = value === undefined ? ['not JSON'] : validateCapabilities(value);
-      return problems.length === 0
-        ? { spec: 'aoi', detected: true, reason: `${asked} is a §17 manifest` }
+      // §17 is a SHOULD: a JSON object listing its commands is a manifest, if not quite §17's.
+      return problems.length === 0 || (isObject(value) && Array.isArray(value.commands))
+        ? {
+            spec: 'aoi',
+            detected: true,
+            reason: `${asked} is a §17 manifest${problems.length > 0 ? ` (with ${problems.length} schema error(s))` : ''}`,
+          }
         : {
             spec: 'aoi',
             detected: false,
@@ -425,10 +431,10 @@ function documentsExecManifest(doc: unknown): boolean {
   );
 }
 
-/** The command names of a tool manifest (`{"commands": {...}}`), or undefined when it is not one. */
+/** The command names of a tool manifest (`{"commands": {...}}`, or in a response envelope's data), or undefined. */
 export function manifestCommands(stdout: string): string[] | undefined {
-  const value = parseJson(stdout);
-  return isObject(value) && isObject(value.commands) ? Object.keys(value.commands) : undefined;
+  const commands = manifestCommandsOf(parseJson(stdout));
+  return commands ? Object.keys(commands) : undefined;
 }
 
 /**

@@ -10,6 +10,17 @@ import {
 
 const DANGER_LEVELS = ['safe', 'mutating', 'destructive'];
 
+/**
+ * The commands map of a dispatch manifest document: at its top level (the guide's `tool manifest --output json`), or
+ * under `data` of a ResponseEnvelope, where the manifest the guide points to (REQ-O-041's ManifestResponse) is printed.
+ */
+export function manifestCommandsOf(document: unknown): Json | undefined {
+  if (isObject(document) && isObject(document.commands)) return document.commands;
+  if (isObject(document) && document.ok === true && isObject(document.data))
+    return isObject(document.data.commands) ? document.data.commands : undefined;
+  return undefined;
+}
+
 /** The commands map of the dispatch manifest a run printed, or undefined when it printed none. */
 export function manifestCommands(run: ExecRun | undefined): Json | undefined {
   let manifest: unknown;
@@ -18,7 +29,7 @@ export function manifestCommands(run: ExecRun | undefined): Json | undefined {
   } catch {
     manifest = undefined;
   }
-  return isObject(manifest) && isObject(manifest.commands) ? manifest.commands : undefined;
+  return manifestCommandsOf(manifest);
 }
 
 /** How a manifest judge reports: a registered sub-rule id and one sentence (with the program's text, if any). */
@@ -41,12 +52,11 @@ export function judgeManifestDocument(
   } catch {
     manifest = undefined;
   }
-  const commands =
-    isObject(manifest) && isObject(manifest.commands) ? manifest.commands : undefined;
+  const commands = manifestCommandsOf(manifest);
   if (!commands) {
     report(
       'EXEC-01/manifest',
-      `${where} is no JSON object with a commands map`,
+      `${where} is no JSON object with a commands map, at its top level or under the data of a response envelope`,
       text.slice(0, 200),
     );
     return undefined;

@@ -96,6 +96,11 @@ const cut = (value: unknown): string => {
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 };
 const argvOf = (call: AppCall) => call.argv.join(' ');
+/** Something reached the user between two calls: a `notice` or a `confirm` record logged after the first. */
+const told = (first: AppCall, next: AppCall): boolean =>
+  first.toldBefore !== undefined &&
+  next.toldBefore !== undefined &&
+  next.toldBefore > first.toldBefore;
 
 /**
  * RUNTIME-01…08 on recorded runs of one APP runtime. The binary's own record of its calls decides what was run
@@ -173,14 +178,16 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
       else collector.exercised('RUNTIME-01', id);
     }
 
-    // RUNTIME-05: run once; a second call after the failure is a retry nobody agreed to (the kit answers no).
+    // RUNTIME-05: a second call after the failure is a retry; silent when nothing reached the user between the two
+    // (a `notice` or a question: "without user awareness" is the contract's line, not any retry at all).
     const retried = requested.length > 1;
+    const silent = requested.slice(1).filter((call, n) => !told(requested[n]!, call));
     if (expect.once) {
       if (requested.length === 0) collector.skip('RUNTIME-05', neverRan, id);
-      else if (retried)
+      else if (silent.length > 0)
         collector.add(
           'RUNTIME-05/silent-retry',
-          `${id}: the command failed and was run ${requested.length} times (${calls.map((_, n) => `exit ${scenario.responses[Math.min(n, scenario.responses.length - 1)]!.code}`).join(', ')})`,
+          `${id}: the command failed and was run ${requested.length} times (${calls.map((_, n) => `exit ${scenario.responses[Math.min(n, scenario.responses.length - 1)]!.code}`).join(', ')}), with nothing logged for the user (a notice or a question) before a retry`,
           evidence,
           id,
         );

@@ -1,6 +1,6 @@
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
-import { eventsOf, type ProbeOutcome } from '../aoi/probe/types.js';
+import { eventsOf, type Event, type ProbeOutcome } from '../aoi/probe/types.js';
 import { VerdictCollector, type Report } from '../verdict.js';
 
 /** How one run of the consumer on one scenario ended, as the runner recorded it (lint/consumer/record.ts). */
@@ -71,6 +71,30 @@ export function receivedItems(upstream: string): number {
   ).length;
 }
 
+/** The ids of the upstream's items before its first malformed line (a complete line that is no event) and after it. */
+export function itemsAroundMalformed(upstream: string): {
+  readonly before: string[];
+  readonly after: string[];
+} {
+  const before: string[] = [];
+  const after: string[] = [];
+  let seenMalformed = false;
+  for (const line of upstream
+    .slice(0, upstream.lastIndexOf('\n') + 1)
+    .split('\n')
+    .slice(0, -1)) {
+    const [event] = eventsOf(Buffer.from(`${line}\n`));
+    if (!event) seenMalformed = true;
+    else if (!event.type.startsWith('aoi:') && typeof event.id === 'string')
+      (seenMalformed ? after : before).push(event.id);
+  }
+  return { before, after };
+}
+
+/** The data events (outside aoi:) a consumer printed on stdout: what a transformer produced. */
+export const emittedItems = (run: ConsumerRecording['run']) =>
+  eventsOf(run.stdout).filter((event) => !event.type.startsWith('aoi:'));
+
 /** What the consumer reported. A consumer that prints no AOI stream is judged by its exit status alone. */
 export function outcomeOf(run: ConsumerRecording['run']): ConsumerOutcome {
   const events = eventsOf(run.stdout);
@@ -96,6 +120,20 @@ export function describeOutcome(outcome: ConsumerOutcome): string {
     : ', no aoi:summary';
   const errors = outcome.errors > 0 ? `, ${outcome.errors} aoi:error` : '';
   return `${end}${summary}${errors}`;
+}
+
+/**
+ * The evidence that a per-line tolerant consumer stopped at the malformed line: it passed on upstream items (by id)
+ * from before the line and none from after it. Only positive evidence counts: a filter that passes nothing on, or a
+ * transformer whose items carry ids of its own, shows nothing either way (§13: it produces its own events).
+ */
+function stoppedAt(upstream: string, emitted: readonly Event[]): string | undefined {
+  const { before, after } = itemsAroundMalformed(upstream);
+  const ids = new Set(emitted.map((event) => event.id).filter((v) => typeof v === 'string'));
+  const passed = before.filter((item) => ids.has(item));
+  return after.length > 0 && passed.length > 0 && !after.some((item) => ids.has(item))
+    ? passed.join(', ')
+    : undefined;
 }
 
 const upstreamEnd = (scenario: ConsumerScenarioSpec): string => {
@@ -185,6 +223,10 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
     // What it must report.
     const rule = ruleOf(scenario.breaks);
     const count = outcome.summary?.count;
+    const stopped =
+      scenario.must === 'report-and-continue'
+        ? stoppedAt(scenario.stdout, emittedItems(run))
+        : undefined;
     if (scenario.must === 'report-and-continue') {
       // Per-line tolerant (§12.2): an item-level report of the bad line, and the good lines after it still taken.
       if (outcome.errors + outcome.warnings === 0)
@@ -194,10 +236,10 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
           evidence,
           id,
         );
-      else if (typeof count === 'number' && count < received)
+      else if (stopped)
         collector.add(
           'CONSUMER-03/tolerant-aborted',
-          `${id}: run per-line tolerant, the consumer stopped at the malformed line: its summary counts ${count} of the ${received} item(s) delivered`,
+          `${id}: run per-line tolerant, the consumer stopped at the malformed line: it passed on ${stopped}, and none of the items after the line`,
           evidence,
           id,
         );
@@ -213,12 +255,13 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
       );
     } else collector.exercised(rule, id);
 
-    // CONSUMER-05: never more items than received.
+    // CONSUMER-05: a count of what it read, or of what it produced (§13: a transformer produces its own), never more.
     if (typeof count === 'number') {
-      if (count > received)
+      const produced = emittedItems(run).length;
+      if (count > Math.max(received, produced))
         collector.add(
           'CONSUMER-05/count-inflated',
-          `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s)`,
+          `${id}: the consumer's summary says count ${count}, but the upstream delivered ${received} item(s) and the consumer printed ${produced}`,
           evidence,
           id,
         );

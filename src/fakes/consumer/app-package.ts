@@ -6,9 +6,9 @@ import type { AppCall, RuntimeScenarioSpec } from '../../spec/consumer/runtime-s
  * A runtime scenario's Agent Application, as a real package on disk: the to-do application's APP.md (with
  * scheduling supported and `remind` documented, or not supported) and `app/cli.js`, a small CommonJS program
  * that answers each call as the scenario says. It never trusts the runtime's account: each call appends
- * `{argv, cwd, stdin, confirmsBefore}` to a file outside the package, where `confirmsBefore` counts the
+ * `{argv, cwd, stdin, confirmsBefore, toldBefore}` to a file outside the package, where `confirmsBefore` counts the
  * `confirm` records for its command that the runtime's log held when the call arrived (a confirmation that
- * came before the command, not after).
+ * came before the command, not after), and `toldBefore` every record that reached the user (`confirm`, `notice`).
  */
 
 export interface FakeAppPackage {
@@ -89,14 +89,16 @@ const config = JSON.parse(readFileSync(join(__dirname, 'scenario.json'), 'utf8')
 const lines = (file) => { try { return readFileSync(file, 'utf8').split('\\n').filter(Boolean); } catch { return []; } };
 const records = (file) => lines(file).flatMap((text) => { try { return [JSON.parse(text)]; } catch { return []; } });
 const argv = process.argv.slice(2);
-const confirmsBefore = records(config.logFile).filter((r) => r && r.type === 'confirm' && r.command === argv[0]).length;
+const logged = records(config.logFile);
+const confirmsBefore = logged.filter((r) => r && r.type === 'confirm' && r.command === argv[0]).length;
+const toldBefore = logged.filter((r) => r && (r.type === 'confirm' || r.type === 'notice')).length;
 let stdin = 'closed';
 try {
   const stat = fstatSync(0);
   stdin = stat.isFIFO() ? 'pipe' : stat.isFile() ? 'file' : stat.isSocket() ? 'pipe' : stat.isCharacterDevice() ? (require('node:tty').isatty(0) ? 'tty' : 'null') : 'other';
 } catch {}
 const index = lines(config.callsFile).length;
-appendFileSync(config.callsFile, JSON.stringify({ argv, cwd: process.cwd(), stdin, confirmsBefore }) + '\\n');
+appendFileSync(config.callsFile, JSON.stringify({ argv, cwd: process.cwd(), stdin, confirmsBefore, toldBefore }) + '\\n');
 const response = config.responses[Math.min(index, config.responses.length - 1)];
 process.stdout.write(response.stdout, () => process.stderr.write(response.stderr, () => process.exit(response.code)));
 `;

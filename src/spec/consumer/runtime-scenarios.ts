@@ -38,6 +38,11 @@ export interface AppCall {
   /** What stdin was: `pipe`, `file`, `tty`, `null` (/dev/null, a character device) or `closed`. */
   readonly stdin: string;
   readonly confirmsBefore: number;
+  /**
+   * The records that reached the user (`confirm`, `notice`) in the runtime's log when the call arrived: a retry after
+   * one of them more is not silent (RUNTIME-05). Absent in recordings made before the kit counted them.
+   */
+  readonly toldBefore?: number;
 }
 
 export interface RuntimeScenarioSpec {

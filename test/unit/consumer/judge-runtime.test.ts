@@ -182,7 +182,7 @@ describe('judgeConsumer in a mode', () => {
   });
   const ERROR = '{"type":"aoi:error","code":"MALFORMED_INPUT","message":"line 3"}\n';
 
-  it('report-and-continue: a report and a full count pass whatever the exit; no report is malformed-dropped; a short count is tolerant-aborted', () => {
+  it('report-and-continue: a report passes whatever the exit and the count; no report is malformed-dropped; only items passed on before the line and none after are tolerant-aborted', () => {
     expect(judgeConsumer([run(`${ERROR}{"type":"aoi:summary","ok":true,"count":2}\n`)]).ok).toBe(
       true,
     );
@@ -192,9 +192,21 @@ describe('judgeConsumer in a mode', () => {
         (f) => f.id,
       ),
     ).toEqual(['CONSUMER-03/malformed-dropped']);
+    // A filter that read every line and kept none: count 0, nothing passed on. No evidence it stopped (§13).
+    expect(
+      judgeConsumer([run(`${ERROR}{"type":"aoi:summary","ok":true,"count":0}\n`)]).findings,
+    ).toEqual([]);
+    const entry = (id: string) => `{"type":"entry","id":"${id}","title":"NOTE"}\n`;
+    // Passed on the item before the malformed line and the one after it: it went on.
     expect(
       judgeConsumer([
-        run(`${ERROR}{"type":"aoi:summary","ok":false,"count":1}\n`, 65),
+        run(`${entry('n1')}${ERROR}${entry('n2')}{"type":"aoi:summary","ok":true,"count":2}\n`),
+      ]).findings,
+    ).toEqual([]);
+    // Passed on the item before it and nothing after: it stopped at the line.
+    expect(
+      judgeConsumer([
+        run(`${entry('n1')}${ERROR}{"type":"aoi:summary","ok":false,"count":1}\n`, 65),
       ]).findings.map((f) => f.id),
     ).toEqual(['CONSUMER-03/tolerant-aborted']);
   });

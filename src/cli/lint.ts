@@ -8,7 +8,7 @@ import {
   lintProgram,
   ProgramError,
 } from '../lint/program.js';
-import { programView } from '../report/index.js';
+import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
 import type { ReporterName } from '../report/names.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
@@ -66,6 +66,8 @@ export interface LintArgs {
   appHuman: string[] | undefined;
   /** `--shard I/N`: the AOI lint's commands of that shard, and each other spec in the shard of its id. */
   shard: Shard | undefined;
+  /** `--sarif-location FILE[:LINE]`: where SARIF and annotations place findings with no file of their own. */
+  sarifLocation: string | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
@@ -112,6 +114,13 @@ export function parseLintArgs(args: string[]): LintArgs {
       `--app-dir ${appDir}: ${existsSync(appDir) ? 'not a directory' : 'no such file or directory'}`,
       'not_found',
       'APP_DIR_NOT_FOUND',
+    );
+  const sarifLocation = text('sarif-location');
+  if (sarifLocation !== undefined && !existsSync(parseAnchorSpec(sarifLocation).file))
+    throw new InputError(
+      `--sarif-location ${sarifLocation}: no such file (name a file of the checkout, e.g. package.json or README.md:12)`,
+      'not_found',
+      'SARIF_LOCATION_NOT_FOUND',
     );
   const env: Record<string, string> = {};
   for (const pair of lists.env ?? []) {
@@ -178,6 +187,7 @@ export function parseLintArgs(args: string[]): LintArgs {
       text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
     appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
     shard: shardFlag(text('shard')),
+    sarifLocation,
   };
 }
 
@@ -258,7 +268,20 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   } finally {
     progress?.done();
   }
-  return deliverReport(args.reporting, programView(report), { emitter, color: args.color });
+  const placed = args.reporting.reporters.some((r) => r.name === 'sarif' || r.name === 'github');
+  if (
+    placed &&
+    people &&
+    findAnchor(target, process.cwd(), args.sarifLocation)?.source === 'program'
+  )
+    process.stderr.write(
+      `aoi-testkit lint: no file of this directory declares ${args.program}: SARIF and annotations place its findings at "${args.program}", which code scanning cannot show; name a file with --sarif-location FILE[:LINE]\n`,
+    );
+  const view = programView(report, {
+    argv: target,
+    ...(args.sarifLocation !== undefined ? { location: args.sarifLocation } : {}),
+  });
+  return deliverReport(args.reporting, view, { emitter, color: args.color });
 }
 
 /** A check of lintProgram's options at parse time: its ProgramError as the CLI's. */

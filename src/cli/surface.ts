@@ -496,6 +496,16 @@ export const VERBS = {
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      'sarif-location': {
+        type: 'string',
+        format: 'FILE[:LINE]',
+        description:
+          'Where SARIF results and GitHub annotations place findings about the live tool (default: the package.json bin or pyproject.toml script line that declares it, else its script in the working directory, else the project manifest)',
+        usage: {
+          value: 'FILE[:LINE]',
+          text: 'where SARIF and annotations place findings (default: the line that\ndeclares the command, its script, or the project manifest)',
+        },
+      },
       shard: SHARD,
       color: COLOR,
     },

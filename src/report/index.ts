@@ -8,7 +8,8 @@
  * const report = await lintProgram(['node', 'dist/cli.js']);
  * writeFileSync('lint.sarif', render('sarif', report));
  */
-import { isAbsolute, relative } from 'node:path';
+import { join, resolve } from 'node:path';
+import { findAnchor, fromCwd } from './anchor.js';
 import type { ProgramReport } from '../lint/program.js';
 import { specOfRule } from '../spec/specs.js';
 import type { ReporterName } from './names.js';
@@ -18,6 +19,7 @@ import { locateFindings, type ReportView } from './view.js';
 export { REPORTERS, type RenderOptions, type Reporter } from './reporters.js';
 export { REPORTER_NAMES, REPORTER_INFO, type ReporterName } from './names.js';
 export { formatFinding } from './finding.js';
+export { findAnchor, parseAnchorSpec, type Anchor, type AnchorSource } from './anchor.js';
 export { checkEvent, eventLines, verdictEvents, type KitEvent } from './jsonl.js';
 export {
   applyBaseline,
@@ -35,36 +37,52 @@ export { BLOB_FORMAT, BLOB_VERSION, parseBlob, renderBlob, type Blob } from './b
 export { mergeBlobs } from './merge.js';
 export type { ShardView } from './view.js';
 
+/** How a program lint's findings are placed in the reporters that need a file (report/anchor.ts). */
+export interface ProgramViewOptions {
+  /** The working directory paths are given from (default the process's). */
+  readonly cwd?: string;
+  /** The program and its arguments as given (default: the report's target split at spaces). */
+  readonly argv?: readonly string[];
+  /** `FILE[:LINE]`: where findings with no file of their own are placed (`--sarif-location`). */
+  readonly location?: string;
+}
+
 /**
  * A program lint as the reporters' view: the findings of a spec that judged a file (an application's APP.md)
  * that have a line and no probe (about the file, not a run of the program) point into it, from the working
- * directory when it lies below it.
+ * directory when it lies below it; every other finding is placed at the lint's anchor (findAnchor: the file that
+ * declares the command, its script, the project's manifest), an application package's APP.md when there is no
+ * program.
  */
-export function programView(report: ProgramReport, cwd: string = process.cwd()): ReportView {
+export function programView(report: ProgramReport, options: ProgramViewOptions = {}): ReportView {
+  const cwd = options.cwd ?? process.cwd();
   const files = report.results.filter((r) => r.file !== undefined);
   const fileOf = (rule: string) => files.find((r) => specOfRule(rule)?.id === r.spec)?.file;
+  const argv = options.argv ?? (report.target === report.appDir ? [] : report.target.split(' '));
+  const anchor =
+    findAnchor(argv, cwd, options.location) ??
+    (report.appDir !== undefined
+      ? { uri: fromCwd(join(report.appDir, 'APP.md'), cwd), line: 1 }
+      : undefined);
   return {
     verb: 'lint',
     target: report.target,
     report,
     durationMs: report.durationMs,
+    ...(anchor
+      ? { anchor: { uri: anchor.uri, ...(anchor.line ? { line: anchor.line } : {}) } }
+      : {}),
     ...(files.length > 0
       ? {
           locations: locateFindings(report, (f) => {
             const file = fileOf(f.rule);
             return file !== undefined && f.line !== undefined && f.probe === undefined
-              ? { uri: fromCwd(file, cwd), line: f.line }
+              ? { uri: fromCwd(resolve(cwd, file), cwd), line: f.line }
               : undefined;
           }),
         }
       : {}),
   };
-}
-
-/** A path relative to the working directory when it lies below it (code scanning wants paths from the checkout's root). */
-function fromCwd(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /** A report rendered by the reporter of that name: a view, or a program lint's report as it came. */

@@ -30,7 +30,10 @@ export function mergeBlobs(blobs: readonly Blob[]): ReportView | CorpusRunView {
     const merged = mergeProgramReports(
       (reports as Extract<ReportView, { verb: 'lint' }>[]).map((r) => r.report),
     );
-    return programView(merged);
+    // Placed where the shards placed their findings (their --sarif-location, their working directory).
+    const view = programView(merged);
+    const { anchor } = lead as Extract<ReportView, { verb: 'lint' }>;
+    return anchor ? { ...view, anchor } : view;
   }
   const shard = checkShards(reports.map((r) => shardOf(r)));
   if (shard === undefined) return lead;

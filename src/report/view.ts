@@ -54,6 +54,11 @@ interface ViewBase {
    * `report.verdicts`, per finding of its `findings`, in their order (null: none).
    */
   readonly locations?: readonly (readonly (FileLocation | null)[])[];
+  /**
+   * Where a finding with no file of its own is placed by the reporters that need a file (SARIF, GitHub
+   * annotations): a program lint's anchor (report/anchor.ts).
+   */
+  readonly anchor?: FileLocation;
 }
 
 /** What the reporters that only read verdicts render (all but text and JSONL): any report, labelled. */
@@ -114,6 +119,13 @@ export function fileOf(
   const i = view.report.verdicts.indexOf(verdict);
   return view.locations?.[i]?.[verdict.findings.indexOf(finding)] ?? undefined;
 }
+
+/** Where a finding is placed: its own file, else the view's anchor (a program lint's). */
+export const placeOf = (
+  view: VerdictView,
+  verdict: RuleVerdict,
+  finding: Finding,
+): FileLocation | undefined => fileOf(view, verdict, finding) ?? view.anchor;
 
 /** The run's outcome: the report's `ok`, or the baseline's when one was given. */
 export const viewOk = (view: Pick<VerdictView, 'baseline' | 'report'>): boolean =>

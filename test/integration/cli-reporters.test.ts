@@ -47,6 +47,7 @@ const sarif = (name: string) => {
       ruleId: string;
       level: string;
       baselineState?: string;
+      partialFingerprints?: Record<string, string>;
       locations?: {
         physicalLocation?: { artifactLocation: { uri: string }; region?: { startLine: number } };
       }[];
@@ -154,11 +155,27 @@ describe('lint with reporters and a baseline', () => {
       ]);
       expect(failed[0]!.failure!.text).toContain('[delete n_0001 --output jsonl]');
       expect(text(first.stdout)).toMatch(
-        /^::error title=AOI-06 delete%3A .*::AOI-06\/unconfirmed-destructive: /m,
+        /^::error .*title=AOI-06 delete%3A .*::AOI-06\/unconfirmed-destructive: /m,
       );
-      expect(
-        sarif('fail.sarif').results.map((r) => `${r.ruleId} ${r.level} ${r.baselineState}`),
-      ).toEqual(['AOI-06/unconfirmed-destructive error new']);
+      const results = sarif('fail.sarif').results;
+      expect(results.map((r) => `${r.ruleId} ${r.level} ${r.baselineState}`)).toEqual([
+        'AOI-06/unconfirmed-destructive error new',
+      ]);
+      // Code scanning can place it: at the package.json line that declares the program linted (the kit's bin).
+      const binLine =
+        readFileSync(join(ROOT, 'package.json'), 'utf8')
+          .split('\n')
+          .findIndex((l) => l.includes('"aoi-testkit": "./dist/cli/main.js"')) + 1;
+      for (const r of results) {
+        expect(r.locations![0]!.physicalLocation).toEqual({
+          artifactLocation: { uri: 'package.json' },
+          region: { startLine: binLine },
+        });
+        expect(r.partialFingerprints!['aoiTestkitFinding/v1']).toMatch(/^[0-9a-f]{32}$/);
+      }
+      expect(text(first.stdout)).toMatch(
+        new RegExp(`^::error file=package\\.json,line=${binLine},title=AOI-06 delete%3A `, 'm'),
+      );
       expect(JSON.parse(read('written.json'))).toEqual({
         aoi_testkit_baseline: 1,
         known_failures: [

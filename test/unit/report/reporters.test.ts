@@ -214,6 +214,38 @@ describe('github', () => {
     expect(lines[2]).toContain(`%0ARule page: ${commandData(pageUrl('AOI-06'))}`);
   });
 
+  test("past GitHub's cap of ten a level a step, one annotation says how many more and where they are", () => {
+    const c = new VerdictCollector({});
+    const commands = Array.from({ length: 25 }, (_, i) => `cmd${i}`);
+    for (const cmd of commands)
+      c.add('AOI-06/unconfirmed-destructive', `deleted ${cmd} without --confirm`, {}, cmd);
+    c.add('AOI-03/count-mismatch', 'summary.count is 3 but 2 items', { line: 4 }, 'cmd0');
+    const lines = renderGithub(
+      view(c.report(['AOI-03', 'AOI-06'], commands), { anchor: { uri: 'bin/tool.py', line: 1 } }),
+    )
+      .trimEnd()
+      .split('\n');
+    const errors = lines.filter((l) => l.startsWith('::error'));
+    expect(errors).toHaveLength(10);
+    expect(errors.slice(0, 9).map((l) => /title=AOI-06 (cmd\d+)/.exec(l)?.[1])).toEqual(
+      commands.slice(0, 9),
+    );
+    expect(errors[9]).toMatch(
+      /^::error title=16 more failure\(s\) not annotated::GitHub shows 10 error annotations a step: these 16 are in the job summary/,
+    );
+    // Placed at the anchor, with the fix.
+    expect(errors[0]).toMatch(/^::error file=bin\/tool\.py,line=1,title=/);
+    expect(errors[0]).toContain('%0AFix: ');
+    expect(lines.filter((l) => l.startsWith('::warning'))).toHaveLength(1);
+    // At the cap exactly, nothing is folded.
+    const ten = new VerdictCollector({});
+    for (const cmd of commands.slice(0, 10))
+      ten.add('AOI-06/unconfirmed-destructive', 'x', {}, cmd);
+    const out = renderGithub(view(ten.report(['AOI-06'], commands.slice(0, 10))));
+    expect(out.trimEnd().split('\n')).toHaveLength(10);
+    expect(out).not.toContain('not annotated');
+  });
+
   test('known failures are warnings, stale entries errors; the summary goes to $GITHUB_STEP_SUMMARY', () => {
     const v = withBaseline(lintReport(), {
       aoi_testkit_baseline: 1,
@@ -351,6 +383,67 @@ describe('sarif', () => {
         descriptor: { id: 'baseline-stale' },
       },
     ]);
+  });
+
+  test('a program lint: every result placed (its own file, else the anchor) with a fingerprint the same in every run', () => {
+    const anchored = (report: Report) =>
+      JSON.parse(
+        renderSarif(
+          view(report, {
+            locations: locateFindings(report, (f) =>
+              f.id === 'AOI-02/ansi' ? { uri: 'run.jsonl', line: 2 } : undefined,
+            ),
+            anchor: { uri: 'package.json', line: 7 },
+          }),
+        ),
+      ).runs[0];
+    const run = anchored(lintReport());
+    expect(sarifProblems({ version: '2.1.0', runs: [run] })).toEqual([]);
+    expect(
+      run.results.map(
+        (r: {
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[];
+        }) => [
+          r.locations[0]!.physicalLocation.artifactLocation.uri,
+          r.locations[0]!.physicalLocation.region,
+        ],
+      ),
+    ).toEqual([
+      ['run.jsonl', { startLine: 2, snippet: { text: expect.any(String) } }],
+      ['package.json', { startLine: 7 }],
+      ['package.json', { startLine: 7 }],
+    ]);
+    // The output's line and excerpt stay in the message where the place is not the output.
+    expect(run.results[1].message.text).toContain('Line 4 of the output');
+    const prints = (r: { results: { partialFingerprints: Record<string, string> }[] }) =>
+      r.results.map((x) => x.partialFingerprints['aoiTestkitFinding/v1']);
+    expect(new Set(prints(run)).size).toBe(3);
+    for (const p of prints(run)) expect(p).toMatch(/^[0-9a-f]{32}$/);
+    // Another run whose messages differ (a count, a timing) is the same alert; another command is not.
+    const other = new VerdictCollector({ secrets: [SECRET] });
+    other.add('AOI-02/ansi', 'line 2 contains ANSI escape codes (again)', { line: 2 }, 'list');
+    other.add('AOI-03/count-mismatch', 'summary.count is 9 but 1 item', { line: 4 }, EVIL);
+    other.add('AOI-03/count-mismatch', 'summary.count is 9 but 1 item', { line: 4 }, 'list');
+    const again = anchored(other.report(['AOI-02', 'AOI-03'], ['list', EVIL]));
+    const byWhat = (r: {
+      results: {
+        ruleId: string;
+        properties: { command: string };
+        partialFingerprints: Record<string, string>;
+      }[];
+    }) =>
+      Object.fromEntries(
+        r.results.map((x) => [
+          `${x.ruleId} ${x.properties.command}`,
+          x.partialFingerprints['aoiTestkitFinding/v1'],
+        ]),
+      );
+    const before = byWhat(run);
+    const after = byWhat(again);
+    expect(after['AOI-02/ansi list']).toBe(before['AOI-02/ansi list']);
+    const evil = `AOI-03/count-mismatch ${JSON.parse(JSON.stringify(run.results[1].properties.command))}`;
+    expect(after[evil]).toBe(before[evil]);
+    expect(after['AOI-03/count-mismatch list']).not.toBe(before[evil]);
   });
 
   test('the schema check can fail', () => {

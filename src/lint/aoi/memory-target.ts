@@ -7,7 +7,8 @@ import type { LintTarget } from './target.js';
 /**
  * A fake linted in this process: each probe is `runInMemory` with the probe's argv, environment, stdin,
  * state directory, early stdout close and signal — the same tool code as the fake's process, in a few
- * milliseconds. Network access cannot be observed in memory, so AOI-01's network judgement is skipped.
+ * milliseconds. The fake reaches the network only through its engine, which records each attempt in memory: the
+ * network tripwire is honoured, so AOI-01 judges in memory what the process lint sees (the corpus's verdicts agree).
  *
  * @example
  * const report = await lintCli(inMemoryTarget(notes, { faults: [makeFault('dry-run-side-effect')] }), plan);
@@ -18,7 +19,7 @@ export function inMemoryTarget(
 ): LintTarget {
   return {
     label: settings.label ?? 'in-memory fake',
-    seesNetwork: false,
+    seesNetwork: true,
     async run(probe) {
       const run = await runInMemory(tool, {
         argv: probe.args,
@@ -43,7 +44,7 @@ export function inMemoryTarget(
         graceExpired: run.graceExpired,
         stdoutClosed: run.stdoutClosed,
         signalSent: run.signalSent,
-        network: [],
+        network: probe.tripwire ? run.network : [],
       };
     },
   };

@@ -1,12 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ExecPlan } from '../checks/exec/plan.js';
+import { ConfigError, loadConfig, type LoadedConfig } from '../config/index.js';
 import { readExecPlan } from '../lint/multi.js';
 import {
   assertRuleIds,
   assertSpecsHaveProgram,
   lintProgram,
   ProgramError,
+  type ProgramOptions,
 } from '../lint/program.js';
 import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
 import type { ReporterName } from '../report/names.js';
@@ -23,7 +26,7 @@ import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
 import type { Shard } from '../shard.js';
 
 export interface LintArgs {
-  /** Undefined only with --app-dir and no `--` (an application package is the only target). */
+  /** Undefined without `--`: the config's program, or none (an application package is the only target). */
   program: string | undefined;
   programArgs: string[];
   invocations: string[][];
@@ -68,18 +71,15 @@ export interface LintArgs {
   shard: Shard | undefined;
   /** `--sarif-location FILE[:LINE]`: where SARIF and annotations place findings with no file of their own. */
   sarifLocation: string | undefined;
+  /** `--config FILE`: the config file (default: the nearest aoi-testkit.config.* or package.json key upward). */
+  config: string | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
   const dashes = args.indexOf('--');
-  const appOnly =
-    dashes === -1 && args.some((a) => a === '--app-dir' || a.startsWith('--app-dir='));
-  if (dashes === -1 && !appOnly)
-    throw new UsageError(
-      'lint needs the program after --: aoi-testkit lint [options] -- <program> [args...]',
-    );
+  // No `--`: the program is the config's (runLint says so when there is none).
   const [program, ...programArgs] = dashes === -1 ? [] : args.slice(dashes + 1);
-  if (program === undefined && !appOnly) throw new UsageError('lint needs a program after --');
+  if (dashes !== -1 && program === undefined) throw new UsageError('lint needs a program after --');
   let parsed;
   try {
     parsed = parseArgs({
@@ -88,6 +88,11 @@ export function parseLintArgs(args: string[]): LintArgs {
       options: parseOptions('lint'),
     });
   } catch (error) {
+    // `lint mytool` (no `--`): the program is a word parseArgs does not expect.
+    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new UsageError(
+        `lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (${(error as Error).message})`,
+      );
     throw new UsageError((error as Error).message);
   }
   // The flags' types are the table's: valued flags give strings (repeatable ones lists), the others booleans.
@@ -102,12 +107,6 @@ export function parseLintArgs(args: string[]): LintArgs {
     else if ((LIVE_SPEC_IDS as readonly string[]).includes(word)) specs.add(word as LiveSpecId);
     else throw new UsageError(`--spec must be cmdhelp, exec, app, aoi or all, got "${word}"`);
   }
-  asUsage(() =>
-    assertSpecsHaveProgram(
-      LIVE_SPEC_IDS.filter((s) => specs.has(s)),
-      program !== undefined,
-    ),
-  );
   const appDir = text('app-dir');
   if (appDir !== undefined && !isDirectory(appDir))
     throw new InputError(
@@ -188,6 +187,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
     shard: shardFlag(text('shard')),
     sarifLocation,
+    config: text('config'),
   };
 }
 
@@ -230,38 +230,54 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   }
   // Progress and notes on stderr are for people: not with jsonl on stdout.
   const people = args.output !== 'jsonl';
+  const note = people
+    ? (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`)
+    : undefined;
+  const config = await readConfig(args.config);
+  if (config && note) note(`config ${relative(process.cwd(), config.file) || config.file}`);
+  // The flags given override the config's keys, each as a whole.
+  const options: ProgramOptions = {
+    ...config?.options,
+    ...(args.invocations.length > 0 ? { invocations: args.invocations } : {}),
+    ...(args.setup.length > 0 ? { setup: args.setup } : {}),
+    ...(args.observe.length > 0 ? { observe: args.observe } : {}),
+    ...(Object.keys(args.env).length > 0 ? { env: args.env } : {}),
+    ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
+    ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
+    ...(args.only.length > 0 ? { only: args.only } : {}),
+    ...(args.strict ? { strict: true } : {}),
+    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+    ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
+    ...(args.callerHome ? { sandboxHome: false } : {}),
+    ...(args.watchOutside ? { watchOutside: true } : {}),
+    ...(args.specs.length > 0 ? { specs: args.specs } : {}),
+    ...(execPlan ? { execPlan } : {}),
+    ...(args.execManifest ? { execManifest: args.execManifest } : {}),
+    ...(args.execEnvelope ? { execEnvelope: args.execEnvelope } : {}),
+    ...(args.execFailure ? { execFailure: args.execFailure } : {}),
+    ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
+    ...(args.appSetup ? { appSetup: args.appSetup } : {}),
+    ...(args.appRead ? { appRead: args.appRead } : {}),
+    ...(args.appHuman ? { appHuman: args.appHuman } : {}),
+    ...(args.shard ? { shard: args.shard } : {}),
+  };
+  const target = args.program !== undefined ? [args.program, ...args.programArgs] : config?.program;
+  if (target === undefined && options.appDir === undefined)
+    throw new UsageError(
+      config
+        ? `lint needs a program: after -- (aoi-testkit lint [options] -- <program> [args...]), or as "program" in ${config.file}`
+        : 'lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (or a "program" in aoi-testkit.config.json)',
+    );
+  asUsage(() => assertSpecsHaveProgram(options.specs ?? [], target !== undefined));
   const progress = people ? progressLine() : undefined;
-  const target = args.program === undefined ? [] : [args.program, ...args.programArgs];
+  const argv = [...(target ?? [])];
   let report;
   try {
-    report = await lintProgram(target, {
-      invocations: args.invocations,
-      setup: args.setup,
-      observe: args.observe,
-      env: args.env,
-      ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
-      ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
-      only: args.only,
-      strict: args.strict,
-      ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-      ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
-      ...(args.callerHome ? { sandboxHome: false } : {}),
-      ...(args.watchOutside ? { watchOutside: true } : {}),
-      ...(args.specs.length > 0 ? { specs: args.specs } : {}),
-      ...(execPlan ? { execPlan } : {}),
-      ...(args.execManifest ? { execManifest: args.execManifest } : {}),
-      ...(args.execEnvelope ? { execEnvelope: args.execEnvelope } : {}),
-      ...(args.execFailure ? { execFailure: args.execFailure } : {}),
-      ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
-      ...(args.appSetup ? { appSetup: args.appSetup } : {}),
-      ...(args.appRead ? { appRead: args.appRead } : {}),
-      ...(args.appHuman ? { appHuman: args.appHuman } : {}),
-      ...(args.shard ? { shard: args.shard } : {}),
+    report = await lintProgram(argv, {
+      ...options,
       onFindings: setPartialFindings,
       ...(progress ? { onProgress: progress.update } : {}),
-      ...(people
-        ? { onNote: (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`) }
-        : {}),
+      ...(note ? { onNote: note } : {}),
     });
   } catch (error) {
     throw cliError(error);
@@ -269,19 +285,27 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     progress?.done();
   }
   const placed = args.reporting.reporters.some((r) => r.name === 'sarif' || r.name === 'github');
-  if (
-    placed &&
-    people &&
-    findAnchor(target, process.cwd(), args.sarifLocation)?.source === 'program'
-  )
+  if (placed && people && findAnchor(argv, process.cwd(), args.sarifLocation)?.source === 'program')
     process.stderr.write(
-      `aoi-testkit lint: no file of this directory declares ${args.program}: SARIF and annotations place its findings at "${args.program}", which code scanning cannot show; name a file with --sarif-location FILE[:LINE]\n`,
+      `aoi-testkit lint: no file of this directory declares ${argv[0]}: SARIF and annotations place its findings at "${argv[0]}", which code scanning cannot show; name a file with --sarif-location FILE[:LINE]\n`,
     );
   const view = programView(report, {
-    argv: target,
+    argv,
     ...(args.sarifLocation !== undefined ? { location: args.sarifLocation } : {}),
   });
   return deliverReport(args.reporting, view, { emitter, color: args.color });
+}
+
+/** The config (`--config FILE`, else the nearest one upward); a bad one is an input error naming the file and the key. */
+async function readConfig(file: string | undefined): Promise<LoadedConfig | undefined> {
+  try {
+    return await loadConfig(file === undefined ? {} : { file });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw error.exitCode === 66
+      ? new InputError(`--config ${error.message}`, 'not_found', 'CONFIG_NOT_FOUND')
+      : new InputError(error.message, 'config', 'CONFIG_INVALID', 65);
+  }
 }
 
 /** A check of lintProgram's options at parse time: its ProgramError as the CLI's. */

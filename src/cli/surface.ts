@@ -506,6 +506,15 @@ export const VERBS = {
           text: 'where SARIF and annotations place findings (default: the line that\ndeclares the command, its script, or the project manifest)',
         },
       },
+      config: {
+        type: 'path',
+        description:
+          'The config file (default: the nearest aoi-testkit.config.{js,mjs,cjs,json} or package.json "aoi-testkit" key from the cwd upward); flags override its keys',
+        usage: {
+          value: 'FILE',
+          text: 'the config file (default: the nearest aoi-testkit.config.* or package.json\n"aoi-testkit" key from the cwd upward); flags override its keys',
+        },
+      },
       shard: SHARD,
       color: COLOR,
     },
@@ -514,8 +523,9 @@ export const VERBS = {
       '1': { when: 'a rule failed, or a --baseline entry no longer fails' },
       '64': USAGE_EXIT,
       '65': {
-        when: 'lint setup failed, the --exec-plan is invalid, or the --baseline file is not a baseline',
-        recovery: 'Check the --setup commands, the plan and the baseline',
+        when: 'lint setup failed, the --exec-plan or the config is invalid, or the --baseline file is not a baseline',
+        recovery:
+          'Check the --setup commands, the plan, the config key the message names and the baseline',
       },
       '66': {
         when: 'the program or a file cannot be found (also a script the program cannot open)',

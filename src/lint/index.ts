@@ -18,6 +18,17 @@ export {
   type SpecOutcome,
 } from './program.js';
 export type { SpecResult } from './multi.js';
+export {
+  loadConfig,
+  findConfigFile,
+  defineConfig,
+  ConfigError,
+  CONFIG_FILES,
+  PACKAGE_JSON_KEY,
+  type AoiConfig,
+  type ConfigCommand,
+  type LoadedConfig,
+} from '../config/index.js';
 export { mergeProgramReports } from './merge.js';
 export { mergeLintReports } from './aoi/merge.js';
 export { parseShard, formatShard, shardOf, inShard, MAX_SHARDS, type Shard } from '../shard.js';

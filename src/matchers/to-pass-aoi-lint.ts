@@ -13,6 +13,13 @@ export type LintReceived =
 type LintModule = typeof import('../lint/index.js');
 
 /**
+ * The lint matchers' options: `lintProgram`'s, over the project's config file (aoi-testkit.config.*, or the
+ * package.json key, found from the working directory upward, as `aoi-testkit lint` finds it): each option given
+ * here replaces that key of the config. `config`: a config file to read instead, or `false` to read none.
+ */
+export type LintMatcherOptions = ProgramOptions & { config?: string | false };
+
+/**
  * The linter, loaded when a lint matcher first runs, so that registering the matchers stays cheap. Its ESM-only
  * process runner (execa) is bundled into both builds, so this loads under jest's CommonJS runtime too.
  */
@@ -69,12 +76,13 @@ async function lintMatcher(
   state: MatcherState | undefined,
   name: string,
   received: unknown,
-  options: ProgramOptions,
+  { config: file, ...options }: LintMatcherOptions,
   args: string,
 ): Promise<MatcherResult & { report: ProgramReport }> {
   const target = targetOf(received);
-  const { lintProgram } = await loadLinter();
-  const report = await lintProgram(target, options);
+  const { lintProgram, loadConfig } = await loadLinter();
+  const config = file === false ? undefined : await loadConfig(file === undefined ? {} : { file });
+  const report = await lintProgram(target, { ...config?.options, ...options });
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const judged = report.verdicts.filter((v) => v.status === 'pass' || v.status === 'fail').length;
   // What was judged, as `aoi-testkit lint` says it: the specs run, and the AOI lint's probes.
@@ -94,14 +102,15 @@ async function lintMatcher(
 /**
  * The CLI passes `aoi-testkit lint`: what `lintProgram` judges with these options, the CLI's verb alike (by default
  * the specs the program offers; `{ specs: ['aoi'] }` for the AOI lint alone, every AOI-CLI v0.2 check of §18.2 for
- * every command it advertises or is invoked with). Async: it starts processes. Options are `lintProgram`'s.
+ * every command it advertises or is invoked with). Async: it starts processes. Options are `lintProgram`'s, over
+ * the project's aoi-testkit.config.* (LintMatcherOptions).
  *
  * @example await expect(['node', 'dist/cli.js']).toPassAoiLint({ invocations: [['search', 'x']] })
  */
 export async function toPassAoiLint(
   this: MatcherState | void,
   received: unknown,
-  options: ProgramOptions = {},
+  options: LintMatcherOptions = {},
 ): Promise<MatcherResult> {
   const { pass, message } = await lintMatcher(
     this || undefined,
@@ -123,7 +132,7 @@ export async function toPassAoiRule(
   this: MatcherState | void,
   received: unknown,
   rule: string,
-  options: ProgramOptions = {},
+  options: LintMatcherOptions = {},
 ): Promise<MatcherResult> {
   const { pass, message } = await lintMatcher(
     this || undefined,

@@ -1,5 +1,5 @@
 import type { StreamCheckOptions } from '../checks/aoi/context.js';
-import type { LintOptions } from '../lint/aoi/lint.js';
+import type { LintMatcherOptions } from './to-pass-aoi-lint.js';
 import type { AgentCliManifestOptions } from '../checks/agentcli/manifest.js';
 import type { TurnCheckOptions } from '../checks/agentcli/turns.js';
 import type { AppCheckOptions } from '../lint/app/application.js';
@@ -93,9 +93,9 @@ export interface AoiMatchers<R = unknown> {
   /** The value is an AOI event object, matching `expected` when given. */
   toBeAoiEvent<T extends string>(expected?: ExpectedEvent<T>): R;
   /** The CLI passes every AOI lint check for every command (async: `await expect(cli).toPassAoiLint()`). */
-  toPassAoiLint(options?: LintOptions): Promise<R>;
+  toPassAoiLint(options?: LintMatcherOptions): Promise<R>;
   /** The CLI passes one lint rule, e.g. `'AOI-06'`, for every command (async). */
-  toPassAoiRule(rule: string, options?: LintOptions): Promise<R>;
+  toPassAoiRule(rule: string, options?: LintMatcherOptions): Promise<R>;
   /** A valid AGENT-CLI.md (AIP-45, AGENTCLI-01…12): the file's text or its parsed frontmatter. */
   toBeValidAgentCliManifest(options?: AgentCliManifestOptions): R;
   /** Every turn ends in exactly one turn-end or error with nothing after it (AGENTCLI-22); the last turn's stopReason when given. */

@@ -1,4 +1,5 @@
 import type { Report, RuleVerdict } from '../checks/verdict.js';
+import { sanitiseJson } from '../stream/sanitise.js';
 
 /**
  * A baseline: the failures a project knows about and has not fixed yet, as (rule, command, sub-rule). A run
@@ -124,6 +125,10 @@ export function parseBaseline(text: string): BaselineFile {
   return record as unknown as BaselineFile;
 }
 
-/** A baseline as its file holds it. */
+/**
+ * A baseline as its file holds it: a command's name is the tool's text, so controls, bidi and invisible characters are
+ * written as JSON escapes, line by line (the file is committed and read in diffs); the parsed names, which entries
+ * match on, are the same.
+ */
 export const formatBaseline = (baseline: BaselineFile): string =>
-  `${JSON.stringify(baseline, null, 2)}\n`;
+  `${JSON.stringify(baseline, null, 2).split('\n').map(sanitiseJson).join('\n')}\n`;

@@ -5,7 +5,7 @@
  */
 import type { RuleVerdict } from '../checks/verdict.js';
 import type { Finding } from '../stream/finding.js';
-import { sanitiseJson } from '../stream/sanitise.js';
+import { sanitise, sanitiseJson } from '../stream/sanitise.js';
 import { metaEvent } from './meta.js';
 import { isKnown, staleLines, viewOk, type ReportView } from './view.js';
 
@@ -33,7 +33,9 @@ export function checkEvent(verdict: RuleVerdict, known = false): KitEvent {
     ...(known ? { baseline: 'known' } : {}),
     detail: verdictDetail(verdict),
     characteristics: verdict.characteristics,
-    ...(verdict.command ? { command: verdict.command } : {}),
+    // A command's name is the tool's text: sanitised as a value, so that a consumer who parses and prints it gets
+    // no escape or CI command (the JSON-level escaping alone decodes back to the raw name).
+    ...(verdict.command ? { command: sanitise(verdict.command) } : {}),
     ...(first && (first.line !== undefined || first.excerpt !== undefined)
       ? { evidence: evidenceOf(first) }
       : {}),
@@ -135,7 +137,11 @@ function summaryFacts(view: ReportView): Record<string, unknown> {
       const { aoi, results, durationMs, specs } = view.report;
       return {
         ...(aoi
-          ? { commands: aoi.commands, probes: aoi.probes, characteristics: aoi.characteristics }
+          ? {
+              commands: aoi.commands.map(sanitise),
+              probes: aoi.probes,
+              characteristics: aoi.characteristics,
+            }
           : {}),
         duration_ms: Math.round(aoi && results.length === 0 ? aoi.durationMs : durationMs),
         specs,

@@ -5,9 +5,17 @@ import { TOOL } from './meta.js';
 import { rulePageLink } from './rule-pages.js';
 import { counts, isKnown, staleLines, verdictName, viewOk, type VerdictView } from './view.js';
 
-/** Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no table breaks). */
+/**
+ * Text for a markdown table cell or line: sanitised, and markdown's own characters made literal (no HTML, no links, no
+ * table breaks). GitHub also links bare `https://…`, `www.…` and emails (GFM's autolink extension). The `:` of `://`
+ * and the `.` after `www` are backslash-escaped; an `@` becomes a code span, since cmark-gfm finds emails in the text
+ * after escapes are resolved (`a\@b.example` is still linked) and only another node between the halves stops it.
+ */
 export const md = (text: string): string =>
-  sanitise(text).replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`);
+  sanitise(text)
+    .replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`)
+    .replace(/:(?=\/\/)|(?<=www)\./gi, (c) => `\\${c}`)
+    .replace(/@/g, '`@`');
 
 const MARK: Record<string, string> = {
   pass: '✅ pass',
@@ -97,7 +105,7 @@ export function renderMarkdown(view: VerdictView): string {
     findings,
   );
   section(
-    `Known failures (baseline ${sanitise(view.baseline?.file ?? '')})`,
+    `Known failures (baseline ${md(view.baseline?.file ?? '')})`,
     view.report.verdicts.filter((v) => isKnown(view, v)),
     findings,
   );

@@ -11,6 +11,8 @@ Written the way an outside author would (standard library only). `schema`, `capa
   ci-commands     what a CI log obeys (GitHub workflow commands, ##[…], ##vso[…], GitLab sections) in its
                   events, errors, non-JSON lines and stderr
   ignore-stdin    never reads stdin and never exits
+  names           `capabilities` also lists commands named with terminal escapes (OSC 8, OSC 52, CSI), a bidi
+                  override and a newline + `::add-mask::`; each prints links, `www.` and an email where JSON belongs
   (unset)         one event and a summary
 """
 import json
@@ -39,6 +41,15 @@ CAPABILITIES = {
     ],
 }
 
+
+# HOSTILE_MODE=names: commands whose very names are hostile.
+HOSTILE_NAMES = [
+    "osc8\x1b]8;;https://evil.example/\x07click\x1b]8;;\x07",
+    "osc52\x1b]52;c;b3duZWQ=\x07",
+    "mask\n::add-mask::hunter2",
+    "csi\u009b2J\u202eevil",
+]
+LINKS = "see https://evil.example/login or www.evil.example, mail owner@evil.example"
 
 SUMMARISED = []  # the summary is out: a late signal adds nothing
 TERMINATED = []
@@ -135,8 +146,18 @@ def main(argv):
         print(json.dumps(SCHEMA))
         return
     if command == "capabilities":
-        print(json.dumps(CAPABILITIES))
+        manifest = CAPABILITIES
+        if os.environ.get("HOSTILE_MODE") == "names":
+            extra = [dict(CAPABILITIES["commands"][0], name=name) for name in HOSTILE_NAMES]
+            manifest = dict(CAPABILITIES, commands=CAPABILITIES["commands"] + extra)
+        print(json.dumps(manifest))
         return
+    if command in HOSTILE_NAMES:
+        emit(dict(META, command=command))
+        sys.stdout.write(LINKS + "\n")
+        emit({"type": "aoi:error", "code": "BAD", "category": "internal", "message": LINKS, "retryable": False})
+        emit({"type": "aoi:summary", "ok": False, "count": 0})
+        sys.exit(1)
     if rest:
         usage("unexpected argument: " + rest[0], command)
     emit(dict(META, command=command))

@@ -4,9 +4,11 @@
  */
 import { expect } from '@jest/globals';
 import { aoiMatchers } from './matchers/index.js';
+import { printSamplesAsValues } from './matchers/jest-samples.js';
 import type { AoiAsymmetricMatchers, AoiMatchers } from './matchers/types.js';
 
 expect.extend(aoiMatchers);
+printSamplesAsValues(expect, Object.keys(aoiMatchers));
 
 // The type parameters must be exactly those of the declarations they merge into, used or not.
 /* eslint-disable @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type */

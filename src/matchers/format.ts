@@ -50,20 +50,45 @@ export function subsetDiff(
   return `Expected: ${printExpected(state, expected)}\nReceived: ${printReceived(state, subset)}`;
 }
 
-/** The failing findings of a report (errors first, then warnings), the first few in full. */
+/**
+ * The failing findings of a report (errors first, then warnings), the first few in full: a finding the report
+ * holds twice is shown once, and findings of one sub-rule together, its fix and rule page once after them.
+ */
 export function formatFindings(
   findings: readonly Finding[],
   verdicts: readonly RuleVerdict[] = [],
 ): string {
-  const ordered = [
-    ...findings.filter((f) => f.severity === 'error'),
-    ...findings.filter((f) => f.severity === 'warning'),
-  ];
-  const shown = ordered.slice(0, SHOWN_FINDINGS).map((f) => formatFinding(f));
+  const seen = new Set<string>();
+  const unique = findings.filter((f) => {
+    const key = JSON.stringify([f.id, f.severity, f.message, f.line, f.excerpt, f.probe]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const ids = [...new Set(unique.map((f) => f.id))];
+  const ordered = (['error', 'warning'] as const).flatMap((severity) =>
+    ids.flatMap((id) => unique.filter((f) => f.id === id && f.severity === severity)),
+  );
+  const shown = ordered.slice(0, SHOWN_FINDINGS);
+  const blocks: string[] = [];
+  shown.forEach((f, i) => {
+    const lines = formatFinding(f).split('\n');
+    const next = shown[i + 1];
+    const sameNext = next !== undefined && next.id === f.id && next.severity === f.severity;
+    const own = sameNext ? lines.filter((l) => !/^ {2}(fix: |see )/.test(l)) : lines;
+    const prev = shown[i - 1];
+    if (prev !== undefined && prev.id === f.id && prev.severity === f.severity)
+      blocks[blocks.length - 1] += `\n${own.join('\n')}`;
+    else blocks.push(own.join('\n'));
+  });
   const total =
-    verdicts.length > 0 ? verdicts.reduce((n, v) => n + v.errors + v.warnings, 0) : ordered.length;
-  if (total > shown.length) shown.push(`… and ${total - shown.length} more finding(s)`);
-  return shown.join('\n\n');
+    verdicts.length > 0
+      ? Math.max(
+          ordered.length,
+          verdicts.reduce((n, v) => n + v.errors + v.warnings, 0) -
+            (findings.length - unique.length),
+        )
+      : ordered.length;
+  if (total > shown.length) blocks.push(`… and ${total - shown.length} more finding(s)`);
+  return blocks.join('\n\n');
 }
 
 /** A one-line table of verdicts: `AOI-02 pass · AOI-03 fail · …`. */

@@ -53,8 +53,11 @@ export async function toBeCmdhelpConformant(
         return `${head}\n\nExpected ${cli} to break a CMDHELP rule, but it passes: ${report.verdicts.map((v) => `${v.rule} ${v.status}`).join(' · ')}.`;
       const shown = failed.slice(0, SHOWN).map((verdict) => {
         const finding = verdict.findings.find((f) => f.severity === 'error') ?? verdict.findings[0];
+        // The sub-rule id names its rule: `CMDHELP-03/x: …`, not `CMDHELP-03: CMDHELP-03/x: …`.
         const lines = [
-          `${verdict.rule}: ${finding ? `${finding.id}: ${finding.message}` : verdict.title}`,
+          finding
+            ? `${finding.id}${finding.severity === 'warning' ? ' (warning)' : ''}: ${finding.message}`
+            : `${verdict.rule}: ${verdict.title}`,
         ];
         if (finding?.probe) lines.push(`  probe: ${finding.probe}`);
         if (finding?.excerpt)

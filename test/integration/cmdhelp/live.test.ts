@@ -88,6 +88,9 @@ describe('toBeCmdhelpConformant', () => {
     const message = result.message();
     expect(message).toMatch(/^expect\(received\)\.toBeCmdhelpConformant\(\)/);
     expect(message).toContain('CMDHELP-07/bool-with-value');
+    // The sub-rule id names its rule once (it was `CMDHELP-07: CMDHELP-07/bool-with-value: …`).
+    expect(message).toMatch(/^CMDHELP-07\/bool-with-value: /m);
+    expect(message).not.toMatch(/CMDHELP-07: CMDHELP-07/);
     expect(message).toContain('probe: node ');
     expect(message).toContain('fix: ');
     expect(message).toContain(`see ${rulePage('docs/rules/CMDHELP-07.md')}`);

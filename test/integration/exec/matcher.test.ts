@@ -33,6 +33,11 @@ describe('toSupportExecDispatch', () => {
     expect(message).toMatch(/line 1: \{"ok":true/);
     expect(message).toContain('fix: Number input lines from 1');
     expect(message).toContain(`see ${rulePage('docs/rules/EXEC-03.md')}`);
+    // Findings of one sub-rule together, its fix and page once; no finding shown twice.
+    expect(message.split('fix: Number input lines from 1')).toHaveLength(2);
+    const shown = message.match(/^EXEC-03\/wrong-line: .*$/gm)!;
+    expect(shown.length).toBeGreaterThan(1);
+    expect(new Set(shown).size).toBe(shown.length);
   }, 120_000);
 
   it('works through expect.extend', async () => {

@@ -69,6 +69,8 @@ export interface LintArgs {
   appHuman: string[] | undefined;
   /** `--shard I/N`: the AOI lint's commands of that shard, and each other spec in the shard of its id. */
   shard: Shard | undefined;
+  /** `--quiet`: no progress and no notes on stderr. */
+  quiet: boolean;
   /** `--sarif-location FILE[:LINE]`: where SARIF and annotations place findings with no file of their own. */
   sarifLocation: string | undefined;
   /** `--config FILE`: the config file (default: the nearest aoi-testkit.config.* or package.json key upward). */
@@ -188,6 +190,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     shard: shardFlag(text('shard')),
     sarifLocation,
     config: text('config'),
+    quiet: values.quiet === true,
   };
 }
 
@@ -228,8 +231,8 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
         : new InputError(message, 'validation', 'EXEC_PLAN_INVALID', 65);
     }
   }
-  // Progress and notes on stderr are for people: not with jsonl on stdout.
-  const people = args.output !== 'jsonl';
+  // Progress and notes on stderr are for people: not with jsonl on stdout, nor when asked to be quiet.
+  const people = args.output !== 'jsonl' && !args.quiet;
   const note = people
     ? (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`)
     : undefined;

@@ -28,7 +28,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // `<verb> --help` / `-h`: that verb's help, exit 0 (the kit's own flags only: not a linted program's, not a fake's after its preset).
     if (asksVerbHelp(verb, rest)) return (await import('./help.js')).runHelp([verb]);
-    if (verb === '--version') {
+    if (verb === '--version' || verb === '-v') {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
     }
@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
     if (verb === 'fake') return await (await import('./fake.js')).runFake(rest);
     negotiateSchemaVersion(rest);
     if (!Object.hasOwn(RUN, verb)) {
-      const nearest = nearestVerb(verb);
+      const nearest = nearestOf(verb, Object.keys(VERBS));
       throw new UsageError(
         `unknown command "${verb}"${nearest ? `; did you mean "${nearest}"?` : ''} (aoi-testkit --help lists the commands)`,
       );
@@ -52,8 +52,29 @@ export async function main(argv: string[]): Promise<number> {
         writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined),
       );
     }
-    return await RUN[name](rest, emitter);
+    try {
+      return await RUN[name](rest, emitter);
+    } catch (error) {
+      throw withFlagHint(name, error);
+    }
   });
+}
+
+/** parseArgs' `Unknown option '--repoter'. To specify a positional…` as the kit says it, with the nearest flag. */
+function withFlagHint(verb: RunVerb, error: unknown): unknown {
+  const unknown = error instanceof UsageError && /Unknown option '([^']+)'/.exec(error.message);
+  if (!unknown) return error;
+  const flag = unknown[1]!;
+  const flags = Object.keys(parseOptions(verb)).map((name) => `--${name}`);
+  const nearest = flag.startsWith('--')
+    ? nearestOf(
+        flag.slice(2),
+        flags.map((f) => f.slice(2)),
+      )
+    : undefined;
+  return new UsageError(
+    `${verb}: unknown flag ${flag}${nearest ? `; did you mean --${nearest}?` : ''} (aoi-testkit help ${verb} lists its flags${verb === 'lint' ? "; the program's own arguments go after --" : ''})`,
+  );
 }
 
 /** The verbs main() runs through RUN (help and fake are answered before: their words are their own). */
@@ -172,8 +193,8 @@ function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
   return own.some(isHelpFlag);
 }
 
-/** The verb nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
-function nearestVerb(word: string): string | undefined {
+/** The name nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
+function nearestOf(word: string, names: readonly string[]): string | undefined {
   const distance = (a: string, b: string): number => {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
@@ -189,7 +210,7 @@ function nearestVerb(word: string): string | undefined {
     return row[b.length]!;
   };
   const lower = word.toLowerCase();
-  const scored = Object.keys(VERBS)
+  const scored = names
     .map((name) => ({
       name,
       d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name),

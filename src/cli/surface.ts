@@ -59,7 +59,7 @@ const COLOR: Flag = {
   type: 'bool',
   negate_flag: '--no-color',
   description:
-    'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color or NO_COLOR off)',
+    'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color, NO_COLOR or TERM=dumb off)',
   usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
 };
 /** The reporting flags of every verb that reports (their parsing and delivery: cli/reporting.ts). */
@@ -496,6 +496,12 @@ export const VERBS = {
       strict: STRICT,
       output: output(['text', 'jsonl'], 'text'),
       ...REPORTING,
+      quiet: {
+        type: 'bool',
+        description:
+          'No progress and no notes on stderr (errors still go there); the report is unchanged',
+        usage: { text: 'no progress or notes on stderr (errors still)' },
+      },
       'sarif-location': {
         type: 'string',
         format: 'FILE[:LINE]',

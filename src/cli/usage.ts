@@ -69,7 +69,7 @@ export function shardFlag(raw: string | undefined): Shard | undefined {
 export const HELP = `${SUMMARY}
 
 Usage:
-${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version
+${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version (-v)
 ${USAGE_OPTION_SECTIONS.map((name) => `\n${name} options:\n${optionLines(name)}`).join('')}
 Every verb takes --schema-version 1 (the only major version of the kit's events).
 Exit status: 0 conformant (manifest: valid; or only failures --baseline knows), 1 a rule failed or a --baseline entry is stale,

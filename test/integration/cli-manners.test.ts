@@ -7,7 +7,7 @@ import { wantsColour } from '../../src/cli/colour.js';
 import { VERBS } from '../../src/cli/surface.js';
 import { prose } from '../unit/matchers/streams.js';
 
-import { runKit } from '../support/kit-cli.js';
+import { CLI, runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-manners-'));
 const stream = join(dir, 'prose.jsonl');
 writeFileSync(stream, prose);
@@ -75,6 +75,58 @@ describe('a wrong verb', () => {
   });
 });
 
+describe('a wrong flag, -v', () => {
+  test("an unknown flag names the nearest of the verb's own flags, or none; exit 64", async () => {
+    const [near, far, version] = await Promise.all([
+      cli(['lint', '--repoter', 'sarif', '--', 'prog']),
+      cli(['check', '--frobnicate', stream]),
+      cli(['-v']),
+    ]);
+    expect([near.exitCode, far.exitCode]).toEqual([64, 64]);
+    expect(text(near.stderr)).toBe(
+      "aoi-testkit: lint: unknown flag --repoter; did you mean --reporter? (aoi-testkit help lint lists its flags; the program's own arguments go after --)\n",
+    );
+    expect(text(far.stderr)).toBe(
+      'aoi-testkit: check: unknown flag --frobnicate (aoi-testkit help check lists its flags)\n',
+    );
+    expect(version.exitCode).toBe(0);
+    expect(text(version.stdout)).toMatch(/^aoi-testkit \d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('--quiet', () => {
+  test(
+    'lint: progress on stderr without it, nothing there with it; the report the same',
+    { timeout: 120_000 },
+    async () => {
+      const args = [
+        '--only',
+        'AOI-01',
+        '--spec',
+        'aoi',
+        '--',
+        process.execPath,
+        CLI,
+        'fake',
+        'well-behaved',
+      ];
+      const [loud, quiet] = await Promise.all([
+        cli(['lint', ...args]),
+        cli(['lint', '--quiet', ...args]),
+      ]);
+      expect(text(loud.stderr)).toMatch(/^aoi-testkit lint: \d+\/\d+ probes · /m);
+      expect(text(quiet.stderr)).toBe('');
+      expect([loud.exitCode, quiet.exitCode]).toEqual([0, 0]);
+      const verdicts = (out: Uint8Array) =>
+        text(out)
+          .split('\n')
+          .filter((l) => /^(PASS|FAIL|SKIP|WARN)/.test(l));
+      expect(verdicts(loud.stdout).length).toBeGreaterThan(0);
+      expect(verdicts(quiet.stdout)).toEqual(verdicts(loud.stdout));
+    },
+  );
+});
+
 describe('colour', () => {
   test('FORCE_COLOR wins over NO_COLOR (as in Node); --no-color and --color win over both', () => {
     const on = (values: Record<string, unknown>, env: Record<string, string>, tty = false) =>
@@ -90,6 +142,11 @@ describe('colour', () => {
     expect(on({}, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
     expect(on({ 'no-color': true }, { FORCE_COLOR: '1' })).toBe(false);
     expect(on({ color: true }, { NO_COLOR: '1' })).toBe(true);
+    // A terminal that cannot show colour says so with TERM=dumb; FORCE_COLOR and --color still win.
+    expect(on({}, { TERM: 'dumb' }, true)).toBe(false);
+    expect(on({}, { TERM: 'xterm-256color' }, true)).toBe(true);
+    expect(on({}, { TERM: 'dumb', FORCE_COLOR: '1' }, true)).toBe(true);
+    expect(on({ color: true }, { TERM: 'dumb' }, true)).toBe(true);
   });
 
   test('check and lint text honour FORCE_COLOR and NO_COLOR on a pipe', async () => {

@@ -120,7 +120,7 @@ describe('--quiet', () => {
       const verdicts = (out: Uint8Array) =>
         text(out)
           .split('\n')
-          .filter((l) => /^  \S+ +\d\d:/.test(l));
+          .filter((l) => /^ {2}\S+ +\d\d:/.test(l));
       expect(verdicts(loud.stdout).length).toBeGreaterThan(0);
       expect(verdicts(quiet.stdout)).toEqual(verdicts(loud.stdout));
     },

@@ -162,15 +162,26 @@ async function readConfig(file: string): Promise<unknown> {
 }
 
 /**
- * A JavaScript config, loaded by Node itself: import() from the ES module build; from the CommonJS build (where the
- * bundler would turn import() into a require() of a URL), Node's own require, which loads ES modules since 20.19.
+ * Node's own import(), out of the bundler's reach: in the CommonJS build the bundler turns a written import() into a
+ * require() of the URL, which cannot load an ES module config.
+ */
+const nativeImport = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<{ default?: unknown }>;
+
+/**
+ * A JavaScript config, loaded by Node itself: import(); where the host gives no import() (jest's CommonJS sandbox),
+ * Node's own require, which loads ES modules too since Node 20.19.
  */
 async function importFile(file: string): Promise<{ default?: unknown }> {
-  if (typeof __filename === 'undefined')
-    return (await import(pathToFileURL(file).href)) as { default?: unknown };
-  const loaded = createRequire(file)(file) as { default?: unknown; __esModule?: boolean };
-  // A CommonJS config's exports are the config itself (module.exports = {…}).
-  return basename(file).endsWith('.mjs') || loaded.__esModule || 'default' in loaded
+  try {
+    return await nativeImport(pathToFileURL(file).href);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+  }
+  const loaded = createRequire(file)(file) as Record<string | symbol, unknown>;
+  // An ES module's namespace has its default export; a CommonJS config's exports are the config (module.exports = {…}).
+  return loaded[Symbol.toStringTag] === 'Module' || loaded.__esModule === true
     ? loaded
     : { default: loaded };
 }

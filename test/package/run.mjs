@@ -99,7 +99,7 @@ const PROJECTS = [
   {
     // The GitHub Action, its steps run as a runner runs them (action.yml and its script, copied from the repo).
     name: 'action',
-    fromRepo: ['action.yml', 'scripts/action-lint.sh'],
+    fromRepo: ['action.yml', 'scripts/action-install.sh', 'scripts/action-lint.sh', 'scripts/action-outputs.mjs'],
     steps: [['action.yml on a clean and a failing tool, and with a baseline', ['node', 'run-action.mjs']]],
   },
   {

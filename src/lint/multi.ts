@@ -1,30 +1,19 @@
 /**
- * The non-AOI specs of `aoi-testkit lint --spec`: cmdhelp, exec and app, each run by its live checker and
- * turned into rule verdicts (CMDHELP-nn, EXEC-nn, APP-nn); a spec that cannot be run gives a skip verdict per rule.
+ * What the live specs share: a spec's result (its rule verdicts, or a skip verdict per rule when it cannot be run),
+ * the options each spec runs with, the rule ids of each live spec, and the exec plan a caller may give.
  */
-import { FileReadError, readInputFile } from '../read-file.js';
-import { join } from 'node:path';
-import { checkAgentApplication, type AppCheckOptions } from './app/application.js';
-import { checkCmdhelp } from './cmdhelp/check.js';
-import { checkExec, type ExecPlan } from './exec/index.js';
+import type { ExecPlan } from '../checks/exec/plan.js';
 import { skippedVerdicts, type RuleVerdict } from '../checks/verdict.js';
+import { FileReadError, readInputFile } from '../read-file.js';
 import { REGISTRIES } from '../spec/rules.js';
-import { bySpec, LIVE_SPEC_IDS } from '../spec/specs.js';
-import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
-import type { SpecId } from './detect.js';
+import { bySpec, LIVE_SPEC_IDS, type LiveSpecId as SpecId } from '../spec/specs.js';
 import { isObject } from '../stream/json.js';
-import { makeTempDir, removeTempDir } from '../run/interrupt.js';
 
 /** The rule ids of each live spec, in registry order. */
 export const SPEC_RULES: Readonly<Record<SpecId, readonly string[]>> = bySpec(
   LIVE_SPEC_IDS,
   (spec) => REGISTRIES[spec].rules.map((r) => r.id),
 );
-
-/** The spec a rule id belongs to, or undefined. */
-export function specOfRule(id: string): SpecId | undefined {
-  return (Object.keys(SPEC_RULES) as SpecId[]).find((spec) => SPEC_RULES[spec].includes(id));
-}
 
 export interface SpecResult {
   readonly spec: SpecId;
@@ -47,7 +36,8 @@ export interface SpecRunOptions {
   only?: readonly string[];
 }
 
-const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefined) =>
+/** The verdicts of the `only` rule ids (none given: all). */
+export const keep = (verdicts: readonly RuleVerdict[], only: readonly string[] | undefined) =>
   only && only.length > 0 ? verdicts.filter((v) => only.includes(v.rule)) : [...verdicts];
 
 /** A skip verdict for every rule of `spec` (after `only`). */
@@ -58,90 +48,6 @@ export function skippedSpec(spec: SpecId, reason: string, only?: readonly string
     reason,
     verdicts: keep(skippedVerdicts(SPEC_RULES[spec], reason), only),
     durationMs: 0,
-  };
-}
-
-/** CMDHELP-01…08 by `checkCmdhelp`, in a fresh state directory unless the environment names one. */
-export async function runCmdhelpSpec(
-  command: string,
-  args: readonly string[],
-  options: SpecRunOptions = {},
-): Promise<SpecResult> {
-  const started = performance.now();
-  const state = makeTempDir('aoi-lint-cmdhelp-');
-  try {
-    const report = await checkCmdhelp(command, args, {
-      env: { AOI_TESTKIT_STATE_DIR: state, ...(options.env ?? {}) },
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-      strict: options.strict === true,
-    });
-    return {
-      spec: 'cmdhelp',
-      status: 'run',
-      verdicts: keep(report.verdicts, options.only),
-      durationMs: performance.now() - started,
-    };
-  } finally {
-    removeTempDir(state);
-  }
-}
-
-/** How to reach a tool's exec: where `_cmd`/`_line` must be, and the words that print its dispatch manifest. */
-export interface ExecSpecOptions {
-  envelope?: EnvelopeReading;
-  failure?: FailureReading;
-  manifestArgs?: readonly string[];
-}
-
-/** EXEC-01…11 by `checkExec`; without a plan, `checkExec` builds one from the manifest's safe commands. */
-export async function runExecSpec(
-  command: string,
-  args: readonly string[],
-  plan: ExecPlan | undefined,
-  options: SpecRunOptions = {},
-  exec: ExecSpecOptions = {},
-): Promise<SpecResult> {
-  const started = performance.now();
-  const report = await checkExec(command, args, {
-    ...(plan ? { plan } : {}),
-    ...(exec.envelope ? { envelope: exec.envelope } : {}),
-    ...(exec.failure ? { failure: exec.failure } : {}),
-    ...(exec.manifestArgs ? { manifestArgs: exec.manifestArgs } : {}),
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: Math.max(options.timeoutMs, 1_000) } : {}),
-    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-    strict: options.strict === true,
-  });
-  return {
-    spec: 'exec',
-    status: 'run',
-    verdicts: keep(report.verdicts, options.only),
-    durationMs: performance.now() - started,
-  };
-}
-
-/** APP-01…15 by `checkAgentApplication` on a package directory; setup and read default to what APP.md documents. */
-export async function runAppSpec(
-  dir: string,
-  options: SpecRunOptions = {},
-  probes: Pick<AppCheckOptions, 'setup' | 'read' | 'humanSwitch'> = {},
-): Promise<SpecResult> {
-  const started = performance.now();
-  const report = await checkAgentApplication(dir, {
-    ...probes,
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-    strict: options.strict === true,
-  });
-  return {
-    spec: 'app',
-    status: 'run',
-    ...(report.skipped ? { reason: report.skipped } : {}),
-    file: join(dir, 'APP.md'),
-    verdicts: keep(report.verdicts, options.only),
-    durationMs: performance.now() - started,
   };
 }
 

@@ -19,25 +19,14 @@ import { isRuleId } from '../spec/rules.js';
 import { formatShard, inShard, shardOf, type Shard } from '../shard.js';
 import { LIVE_SPEC_IDS, specOfRule, type LiveSpecId } from '../spec/specs.js';
 import type { Finding } from '../stream/finding.js';
-import { lintCli, LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
-import type { ReusableProbe } from './aoi/runner.js';
-import { processTarget, TargetError, type LintTarget } from './aoi/target.js';
-import {
-  detectionTimeoutMs,
-  detectSpecs,
-  findAppDir,
-  locateExecManifest,
-  type Detection,
-  type DetectionRuns,
-} from './detect.js';
-import {
-  runAppSpec,
-  runCmdhelpSpec,
-  runExecSpec,
-  skippedSpec,
-  SPEC_RULES,
-  type SpecResult,
-} from './multi.js';
+import { lintAoi } from './aoi/index.js';
+import { LintSetupError, type LintOptions, type LintReport } from './aoi/lint.js';
+import { TargetError, type LintTarget } from './aoi/target.js';
+import { findAppDir } from './app/index.js';
+import { detectionTimeoutMs, detectSpecs, type Detection } from './detect.js';
+import type { DetectedFacts, DetectionRuns, LintContext, SpecJudged } from './live.js';
+import { LIVE_SPECS } from './live-specs.js';
+import { SPEC_RULES, type SpecResult } from './multi.js';
 import { checkStart } from './start.js';
 
 /** What `lintProgram` judges: a command line, or a target of the AOI lint (an in-memory fake: AOI alone). */
@@ -156,80 +145,42 @@ export async function lintProgram(
   const cannot = start.value;
   if (cannot) throw cannotStart(cannot.message, cannot.exitCode);
   if (selected.status === 'rejected') throw selected.reason;
-  const { selection, appDir, execManifest, detected } = selected.value;
+  const { selection, appDir, detected } = selected.value;
   // In a shard, a spec other than AOI is judged whole in the shard of its id (AOI splits its commands instead).
   const ownSpec = (spec: LiveSpecId) => spec === 'aoi' || inShard(spec, options.shard);
-  const chosen = (spec: LiveSpecId) =>
-    selection.find((s) => s.spec === spec)!.selected && ownSpec(spec);
-
-  const note = (text: string) => options.onNote?.(text);
-  const specOptions = {
-    env: options.env ?? {},
-    strict: options.strict === true,
-    only,
-    ...limits(options),
+  const chosen = LIVE_SPECS.filter(
+    (spec) => selection.find((s) => s.spec === spec.id)!.selected && ownSpec(spec.id),
+  );
+  const ctx: LintContext = {
+    program: given.program,
+    programArgs: given.args,
+    command,
+    args: commandArgs,
+    options,
+    run: {
+      env: options.env ?? {},
+      strict: options.strict === true,
+      only,
+      ...limits(options),
+      detectionTimeoutMs: detectionTimeoutMs(options.timeoutMs),
+    },
+    appDir,
+    ...(detected ? { detected } : {}),
   };
-  const pending: Promise<SpecResult>[] = [];
-  if (chosen('cmdhelp') && command !== undefined) {
-    note('running the cmdhelp checks');
-    pending.push(runCmdhelpSpec(command, commandArgs, specOptions));
+  // Every note first: a spec's progress line then has the terminal to itself.
+  for (const spec of chosen) {
+    const note = spec.announce?.(ctx);
+    if (note !== undefined) options.onNote?.(note);
   }
-  if (chosen('exec') && command !== undefined) {
-    note(
-      options.execPlan
-        ? 'running the exec checks'
-        : 'running the exec checks with a plan built from the manifest',
-    );
-    // Detection has found the dispatch manifest; chosen by `specs` or `only`, exec has to be looked for now.
-    const manifestArgs =
-      options.execManifest ??
-      execManifest ??
-      (
-        await locateExecManifest(command, commandArgs, {
-          env: options.env ?? {},
-          ...detectionLimits(options),
-        })
-      ).manifestArgs;
-    pending.push(
-      runExecSpec(command, commandArgs, options.execPlan, specOptions, {
-        ...(manifestArgs ? { manifestArgs } : {}),
-        ...(options.execEnvelope ? { envelope: options.execEnvelope } : {}),
-        ...(options.execFailure ? { failure: options.execFailure } : {}),
-      }),
-    );
-  }
-  if (chosen('app')) {
-    if (appDir !== undefined) {
-      note(`running the app checks on ${appDir}`);
-      pending.push(
-        runAppSpec(appDir, specOptions, {
-          ...(options.appSetup ? { setup: options.appSetup } : {}),
-          ...(options.appRead ? { read: options.appRead } : {}),
-          ...(options.appHuman ? { humanSwitch: options.appHuman } : {}),
-        }),
-      );
-    } else
-      pending.push(
-        Promise.resolve(
-          skippedSpec(
-            'app',
-            'no application package: no APP.md in the current directory or the program’s package; pass --app-dir DIR',
-            only,
-          ),
-        ),
-      );
-  }
-  // The specs run side by side: a lint's probes leave a core idle much of the time (each waits on a process). The
-  // AOI lint starts last, so that the notes above are printed before its progress line takes the terminal.
-  const aoiRun =
-    chosen('aoi') && given.program !== undefined
-      ? runAoi(processTarget(given.program, given.args), options, detected?.aoi)
-      : Promise.resolve(undefined);
-  const [aoiEnd, ...ends] = await Promise.allSettled([aoiRun, ...pending]);
+  // The specs run side by side: a lint's probes leave a core idle much of the time (each waits on a process).
+  const ends = await Promise.allSettled(chosen.map((spec) => spec.lint(ctx)));
   // Every spec has ended, its processes with it, before one spec's error (a failed setup) ends the lint.
-  for (const end of [aoiEnd, ...ends]) if (end.status === 'rejected') throw end.reason;
-  const aoi = (aoiEnd as PromiseFulfilledResult<LintReport | undefined>).value;
-  const results = ends.map((end) => (end as PromiseFulfilledResult<SpecResult>).value);
+  for (const end of ends) if (end.status === 'rejected') throw asProgramError(end.reason);
+  const judged = ends.flatMap(
+    (end) => (end as PromiseFulfilledResult<SpecJudged | undefined>).value ?? [],
+  );
+  const aoi = judged.find((j) => j.aoi !== undefined)?.aoi;
+  const results = judged.filter((j) => j.aoi === undefined).map((j) => j.result);
   const durationMs = performance.now() - started;
   const target_ =
     given.program !== undefined ? [given.program, ...given.args].join(' ') : (options.appDir ?? '');
@@ -293,7 +244,9 @@ async function lintTargetOnly(
 ): Promise<ProgramReport> {
   if ((options.specs ?? []).some((s) => s !== 'aoi'))
     throw usage(`--spec ${options.specs!.join(',')}: ${target.label} is judged by AOI alone`);
-  const aoi = await runAoi(target, options, undefined);
+  const aoi = await lintAoi(target, options, undefined).catch((error: unknown) => {
+    throw asProgramError(error);
+  });
   const selection = LIVE_SPEC_IDS.map((spec): SpecSelection =>
     spec === 'aoi'
       ? { spec, selected: true, by: 'spec', reason: 'a target the AOI lint runs in memory' }
@@ -388,8 +341,8 @@ async function selectSpecs(
 ): Promise<{
   selection: SpecSelection[];
   appDir: string | undefined;
-  execManifest?: readonly string[];
-  detected?: DetectionRuns;
+  /** Detection's findings and answers, for the specs to take instead of asking again. */
+  detected?: DetectedFacts & { readonly runs: DetectionRuns };
 }> {
   const only = options.only ?? [];
   const specs = options.specs ?? [];
@@ -474,46 +427,16 @@ async function selectSpecs(
       reason: `${selection[i]!.reason}; nothing detected, judging AOI`,
     };
   }
-  return {
-    selection,
-    appDir: detection.appDir,
-    ...(detection.execManifest ? { execManifest: detection.execManifest } : {}),
-    detected: detection.runs,
-  };
+  const { specs: _specs, ...detected } = detection;
+  return { selection, appDir: detection.appDir, detected };
 }
 
-/** The AOI lint (AOI-01…13); it takes detection's answers instead of asking again (`reuse`). */
-async function runAoi(
-  target: LintTarget,
-  options: ProgramOptions,
-  reuse: readonly ReusableProbe[] | undefined,
-): Promise<LintReport> {
-  const {
-    specs: _specs,
-    only = [],
-    execPlan: _plan,
-    execManifest: _manifest,
-    execEnvelope: _envelope,
-    execFailure: _failure,
-    appDir: _appDir,
-    appSetup: _appSetup,
-    appRead: _appRead,
-    appHuman: _appHuman,
-    onNote: _onNote,
-    ...aoi
-  } = options;
-  try {
-    return await lintCli(target, {
-      ...aoi,
-      only: only.filter((rule) => liveSpecOf(rule) === 'aoi'),
-      ...(reuse ? { reuse } : {}),
-    });
-  } catch (error) {
-    if (error instanceof TargetError) throw cannotStart(error.message, error.exitCode);
-    if (error instanceof LintSetupError)
-      throw new ProgramError(error.message, 'input', 'SETUP_FAILED', 'validation', 65);
-    throw error;
-  }
+/** An error of a spec's lint as the program lint's: a program that cannot start (66/69), a failed setup (65). */
+function asProgramError(error: unknown): unknown {
+  if (error instanceof TargetError) return cannotStart(error.message, error.exitCode);
+  if (error instanceof LintSetupError)
+    return new ProgramError(error.message, 'input', 'SETUP_FAILED', 'validation', 65);
+  return error;
 }
 
 export type { Finding, SpecResult };

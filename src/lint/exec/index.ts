@@ -2,6 +2,9 @@ import { judgeExec, type ExecJudgeOptions, type ExecReport } from '../../checks/
 import { assertCommandLine } from '../../run/run-probe.js';
 import { recordExec, type RecordExecOptions } from './record.js';
 import { judgedOnCutOutput } from '../../checks/output-cap.js';
+import type { LiveSpec } from '../live.js';
+import { keep } from '../multi.js';
+import { detectExec, locateExecManifest } from './detect.js';
 
 export { EXEC_RULE_IDS, type ExecProbeRecord, type ExecReport } from '../../checks/exec/judge.js';
 export type { ExecPlan } from '../../checks/exec/plan.js';
@@ -32,3 +35,51 @@ export async function checkExec(
   );
   return judgedOnCutOutput(judgeExec(recording, options), capped);
 }
+
+/**
+ * exec as a live spec of the program lint: detected by a dispatch manifest that lists it (or a plan given), judged
+ * by `checkExec` (EXEC-01…11); without a plan, `checkExec` builds one from the manifest's safe commands.
+ */
+export const execSpec: LiveSpec = {
+  id: 'exec',
+  detect: detectExec,
+  announce: ({ command, options }) =>
+    command === undefined
+      ? undefined
+      : options.execPlan
+        ? 'running the exec checks'
+        : 'running the exec checks with a plan built from the manifest',
+  async lint({ command, args, options, run, detected }) {
+    if (command === undefined) return undefined;
+    // Detection has found the dispatch manifest; chosen by `specs` or `only`, exec has to be looked for now.
+    const manifestArgs =
+      options.execManifest ??
+      detected?.execManifest ??
+      (
+        await locateExecManifest(command, args, {
+          env: run.env,
+          timeoutMs: run.detectionTimeoutMs,
+          ...(run.maxOutputBytes !== undefined ? { maxOutputBytes: run.maxOutputBytes } : {}),
+        })
+      ).manifestArgs;
+    const started = performance.now();
+    const report = await checkExec(command, args, {
+      ...(options.execPlan ? { plan: options.execPlan } : {}),
+      ...(options.execEnvelope ? { envelope: options.execEnvelope } : {}),
+      ...(options.execFailure ? { failure: options.execFailure } : {}),
+      ...(manifestArgs ? { manifestArgs } : {}),
+      env: run.env,
+      ...(run.timeoutMs !== undefined ? { timeoutMs: Math.max(run.timeoutMs, 1_000) } : {}),
+      ...(run.maxOutputBytes !== undefined ? { maxOutputBytes: run.maxOutputBytes } : {}),
+      strict: run.strict,
+    });
+    return {
+      result: {
+        spec: 'exec',
+        status: 'run',
+        verdicts: keep(report.verdicts, run.only),
+        durationMs: performance.now() - started,
+      },
+    };
+  },
+};

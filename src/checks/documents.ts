@@ -15,21 +15,10 @@ import { judgeManifestDocument } from './exec/probe/manifest.js';
 import { VerdictCollector, type Report } from './verdict.js';
 import { isObject } from '../stream/json.js';
 import { makeFinding, toExcerpt } from '../stream/finding.js';
-import { DOCUMENT_KINDS, type DocumentKind } from '../spec/document-kinds.js';
+import { DOCUMENT_KIND_TITLES, DOCUMENT_KINDS, type DocumentKind } from '../spec/document-kinds.js';
 
-/** Every kind of document `checkDocument` judges. */
-export { DOCUMENT_KINDS, type DocumentKind };
-
-/** What each kind is, for people (`--kind` help, a refusal). */
-export const DOCUMENT_KIND_TITLES: Record<DocumentKind, string> = {
-  capabilities: 'an AOI-CLI capabilities manifest (`capabilities --output json`, §17)',
-  schema: 'an AOI-CLI event schema (`schema --output json`, §10)',
-  cmdhelp: 'a cmdhelp JSON document (`help --format json`)',
-  'cmdhelp-capability': 'a cmdhelp capability line (`help --capabilities`)',
-  'exec-manifest': 'an exec dispatch manifest (`manifest --output json`)',
-  app: 'an Agent Application manifest (APP.md)',
-  'agent-cli': 'an AIP-45 agent CLI manifest (AGENT-CLI.md)',
-};
+/** Every kind of document `checkDocument` judges, and what each is for people. */
+export { DOCUMENT_KINDS, DOCUMENT_KIND_TITLES, type DocumentKind };
 
 export interface DocumentOptions {
   /** What the document is (default: read from `path` and the content, see {@link detectDocumentKind}). */

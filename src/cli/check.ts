@@ -2,13 +2,8 @@ import { createReadStream } from 'node:fs';
 import { constants as os } from 'node:os';
 import { Readable } from 'node:stream';
 import { access, constants, stat } from 'node:fs/promises';
-import { checkStreamAsync } from '../checks/aoi/stream.js';
-import {
-  checkDocument,
-  detectDocumentKind,
-  DOCUMENT_KIND_TITLES,
-  type DocumentKind,
-} from '../checks/documents.js';
+import { checkDocument, checkStreamAsync, detectDocumentKind } from '../index.js';
+import { DOCUMENT_KIND_TITLES, type DocumentKind } from '../spec/document-kinds.js';
 import { locateFindings, type ReportView } from '../report/view.js';
 import { maskSecrets } from '../secrets/mask.js';
 import { isObject } from '../stream/json.js';

@@ -6,16 +6,17 @@
 import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readInputFile } from '../read-file.js';
-import { formatContract, readContract } from '../checks/compat/contract-file.js';
-import { compareContracts } from '../checks/compat/judge.js';
 import { anchorCommandLine } from '../run/anchor.js';
 import { CONTRACT_SURFACES, type Contract, type ContractSurface } from '../spec/compat/contract.js';
-import { processTarget } from '../lint/aoi/target.js';
 import {
+  compareContracts,
   ContractRecordError,
+  formatContract,
+  processTarget,
+  readContract,
   recordContract,
   type RecordContractOptions,
-} from '../lint/contract/record.js';
+} from '../lint/contract/index.js';
 import { checkStart } from '../lint/start.js';
 import { sanitise } from '../stream/sanitise.js';
 import { wantsColour } from './colour.js';

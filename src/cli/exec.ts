@@ -27,8 +27,8 @@
 import { readInputFile } from '../read-file.js';
 import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
-import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
-import { checkStream } from '../checks/aoi/stream.js';
+import { validateAgentCliManifest } from '../agents.js';
+import { checkStream } from '../index.js';
 import { checkEvent } from '../report/jsonl.js';
 import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from '../report/meta.js';

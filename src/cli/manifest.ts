@@ -1,5 +1,5 @@
 import { readInputFile } from '../read-file.js';
-import { validateAgentCliManifest } from '../checks/agentcli/manifest.js';
+import { validateAgentCliManifest } from '../agents.js';
 import { locateFindings, type ReportView } from '../report/view.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';

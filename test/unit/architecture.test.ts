@@ -18,18 +18,7 @@ import {
  */
 const KNOWN_VIOLATIONS: Allowed = {
   /** `[file, place]`: the file may import the file or from under the folder `place` (directly; what that reaches is its own import). */
-  imports: [
-    // The CLI still calls judges and a spec's linter directly, where the library has no one call for the verb yet
-    // (parse → call → render: each becomes a call of a library entry, and its line leaves this list).
-    ['cli/check.ts', 'checks/aoi/stream.ts'], // checkStreamAsync
-    ['cli/check.ts', 'checks/documents.ts'], // checkDocument, detectDocumentKind
-    ['cli/compat.ts', 'checks/compat'], // readContract, compareContracts
-    ['cli/compat.ts', 'lint/aoi/target.ts'], // processTarget
-    ['cli/compat.ts', 'lint/contract/record.ts'], // recordContract
-    ['cli/exec.ts', 'checks/aoi/stream.ts'], // checkStream of a batch line's stream
-    ['cli/exec.ts', 'checks/agentcli/manifest.ts'], // validateAgentCliManifest
-    ['cli/manifest.ts', 'checks/agentcli/manifest.ts'], // validateAgentCliManifest
-  ],
+  imports: [],
   /** Files outside src/checks that still build verdicts; the CLI is to render, lint/ to record. */
   verdictBuilders: [],
 };

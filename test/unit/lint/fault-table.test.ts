@@ -45,7 +45,9 @@ describe('the lint catches each fault by exactly the sub-rules it declares (in m
       return;
     }
     const report = await lint;
-    const expected = declared.violates.filter((id) => id !== 'AOI-01/schema-network'); // not observable in memory
+    // Every declared violation, AOI-01/schema-network included: the in-memory lint judges the network attempts the
+    // fake's engine records (issue 38, item 11).
+    const expected = declared.violates;
     expect(reported(report)).toEqual(expected);
     expect(report.ok).toBe(expected.every((id) => getSubRule(id).severity === 'warning'));
   });

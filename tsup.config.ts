@@ -1,4 +1,4 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 // The library's entry points (subpath → source), one list: the API reference (scripts/api-reference.mjs) reads it too.
 import LIBRARY_ENTRIES from './scripts/library-entries.json' with { type: 'json' };
 
@@ -12,37 +12,38 @@ import LIBRARY_ENTRIES from './scripts/library-entries.json' with { type: 'json'
 const ESM_REQUIRE =
   "import { createRequire as __aoiCreateRequire } from 'node:module'; const require = __aoiCreateRequire(import.meta.url);";
 
+// The library's shared options, for its ES module build (which the CLI shares) and its CommonJS build.
+const LIBRARY: Options = {
+  dts: true,
+  // Not `clean: true`: tsup builds these configs side by side, and one config's clean removed what a faster one
+  // had already written (dist/bin/notes.js went missing). `npm run build` empties dist/ before tsup starts.
+  clean: false,
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  sourcemap: false,
+  // `import.meta.url` becomes a `__filename` URL in the CommonJS build (left raw, it is a SyntaxError there).
+  shims: true,
+  // execa is a devDependency, so it is bundled (tsup leaves only dependencies and peers external): it is
+  // ESM-only, and bundled it loads under every CommonJS loader (jest's own too) and installs nothing.
+  external: ['vitest', '@jest/globals', 'fast-check', 'msw'],
+};
+
 export default defineConfig([
   {
-    entry: LIBRARY_ENTRIES,
-    format: ['esm', 'cjs'],
-    dts: true,
-    // Not `clean: true`: tsup builds these configs side by side, and one config's clean removed what a faster one
-    // had already written (dist/bin/notes.js went missing). `npm run build` empties dist/ before tsup starts.
-    clean: false,
-    target: 'node20',
-    platform: 'node',
-    splitting: true,
-    sourcemap: false,
-    // `import.meta.url` becomes a `__filename` URL in the CommonJS build (left raw, it is a SyntaxError there).
-    shims: true,
-    // execa is a devDependency, so it is bundled (tsup leaves only dependencies and peers external): it is
-    // ESM-only, and bundled it loads under every CommonJS loader (jest's own too) and installs nothing.
-    external: ['vitest', '@jest/globals', 'fast-check', 'msw'],
-    esbuildOptions(options, { format }) {
-      if (format === 'esm') options.banner = { js: ESM_REQUIRE };
-    },
+    // The library as ES modules, and the CLI (dist/cli-main.js) in the same build: one copy of the code, its
+    // chunks shared (a CLI-only build was a second copy, 2 MB). Each verb is loaded on first use (code splitting),
+    // so `--version` stays cheap. Declarations for the library's entries only.
+    ...LIBRARY,
+    entry: { ...LIBRARY_ENTRIES, 'cli-main': 'src/cli/main.ts' },
+    dts: { entry: LIBRARY_ENTRIES },
+    format: ['esm'],
+    banner: { js: ESM_REQUIRE },
   },
   {
-    // The CLI: each verb is loaded on first use (code splitting), so `--version` stays cheap. ESM as .mjs: it lives
-    // in dist/cli/, the bin's CommonJS folder (below).
-    entry: { 'cli/main': 'src/cli/main.ts' },
-    format: ['esm'],
-    outExtension: () => ({ js: '.mjs' }),
-    target: 'node20',
-    platform: 'node',
-    banner: { js: `#!/usr/bin/env node\n${ESM_REQUIRE}` },
-    clean: false,
+    ...LIBRARY,
+    entry: LIBRARY_ENTRIES,
+    format: ['cjs'],
   },
   {
     // The bin (src/cli/bin.ts) and the fake it runs without the CLI (src/cli/fake.ts): CommonJS, because Node starts a

@@ -33,7 +33,7 @@ try {
 `,
 );
 
-// Only this folder: the ESM CLI beside them is main.mjs, and every other .js of the package stays ESM.
+// Only this folder: the ESM CLI is dist/cli-main.js, and every other .js of the package stays ESM.
 writeFileSync(join(root, 'dist/cli/package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 
 // rollup's CommonJS output keeps `import('./chunk.js')`, and import() of a CommonJS file starts the ES module loader

@@ -110,6 +110,12 @@ export interface ProbeRun extends Run {
 
 /** The default of `maxBufferBytes`. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+/**
+ * What a capped run keeps of each stream: nothing about a capped run is judged, and a lint keeps its runs to the
+ * end, so keeping the cap's worth of bytes held a cap of memory per capped probe (a tool flooding every command
+ * cost 8 to 12 caps). The head is enough for a person to see what the tool printed.
+ */
+export const CAPPED_HEAD = 64 * 1024;
 /** Once the child has exited and its group is killed, how long its pipes may stay silent before capture stops. */
 const DRAIN_MS = 2_000;
 
@@ -299,11 +305,16 @@ export async function runProbe(
     startGrace();
   };
   let chunksReceived = 0; // stdout and stderr: whether the pipes still flow (see the drain below)
+  // A capped run keeps only the head of each stream (see CAPPED_HEAD); `outputCapped` says how much was read.
+  const kept = (sink: ByteSink): Buffer =>
+    maxBufferExceeded ? Buffer.from(sink.bytes().subarray(0, CAPPED_HEAD)) : sink.bytes();
+  let lastChunk = 0;
   const keep = (into: ByteSink, chunk: Uint8Array): boolean => {
     chunksReceived++;
     if (maxBufferExceeded) return false;
     captured += chunk.length;
     if (captured > maxBufferBytes) {
+      lastChunk = chunk.length;
       maxBufferExceeded = true;
       killTree(child.pid);
       return false;
@@ -369,13 +380,13 @@ export async function runProbe(
     return {
       command,
       args: [...args],
-      stdout: stdout.bytes(),
-      stderr: stderr.bytes(),
+      stdout: kept(stdout),
+      stderr: kept(stderr),
       exitCode: result.exitCode ?? null,
       signal: result.signal ?? null,
       timedOut,
       durationMs: performance.now() - started,
-      ...(maxBufferExceeded ? { outputCapped: stdout.length + stderr.length } : {}),
+      ...(maxBufferExceeded ? { outputCapped: captured - lastChunk } : {}),
       probe: {
         stdoutClosed,
         signalSent,

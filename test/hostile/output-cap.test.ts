@@ -10,6 +10,7 @@ import { detectSpecs } from '../../src/lint/detect.js';
 import { checkExec, recordExec } from '../../src/lint/exec/index.js';
 import { checkStart } from '../../src/lint/start.js';
 import { runCli } from '../../src/run/run-cli.js';
+import { CAPPED_HEAD } from '../../src/run/run-probe.js';
 
 // --max-output-bytes bounds every process the lint starts, not only the AOI probes: a tool that floods on every
 // command line (test/hostile/programs/flood.py) is stopped at the cap by detection, the start check and each spec's
@@ -64,6 +65,20 @@ describe.concurrent('library: every process a lint path starts stops at maxOutpu
         timeoutMs: BUSY,
       });
       expect(quiet.outputCapped).toBeUndefined();
+    },
+    BUSY,
+  );
+
+  test(
+    'runCli: a capped run says how much it read, and keeps only the head of each stream',
+    async () => {
+      const run = await runCli('python3', [FLOOD], {
+        maxOutputBytes: 16 * CAP,
+        timeoutMs: BUSY,
+      });
+      expect(run.outputCapped).toBeGreaterThan(15 * CAP);
+      expect(run.stdout.length).toBe(CAPPED_HEAD);
+      expect(bytes(run)).toBeLessThanOrEqual(2 * CAPPED_HEAD);
     },
     BUSY,
   );
@@ -260,6 +275,22 @@ describe.concurrent('aoi-testkit lint --max-output-bytes on real processes', () 
         ).toBe(true);
       // Capture was bounded by the cap, not by the 64 MiB default that several probes at once would each have held.
       expect(run.peakRssKiB).toBeLessThan(400 * 1024);
+    },
+    BUSY,
+  );
+
+  test(
+    'the default 64 MiB cap, every AOI probe flooding: each capped run keeps only its head, so memory does not grow by a cap per capped probe',
+    async () => {
+      const run = await lint(['--spec', 'aoi', '--timeout-ms', '20000', '--', 'python3', FLOOD]);
+      expect([0, 1]).toContain(run.code);
+      const capped = run.events
+        .flatMap((e) => e.findings ?? [])
+        .filter((f) => f.id === 'AOI-11/output-cap-exceeded');
+      expect(capped.length).toBeGreaterThanOrEqual(3);
+      for (const f of capped) expect(f.message).toMatch(/stopped reading at 6\d{7} bytes/);
+      // Measured: 523 MB when each capped run kept its 64 MiB to the end of the lint, 217 MB since.
+      expect(run.peakRssKiB).toBeLessThan(320 * 1024);
     },
     BUSY,
   );

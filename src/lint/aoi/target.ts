@@ -101,9 +101,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
         graceExpired: run.probe.graceExpired,
         stdoutClosed: run.probe.stdoutClosed !== null,
         signalSent: run.probe.signalSent !== null,
-        ...(run.probe.maxBufferExceeded
-          ? { outputCapped: run.stdout.length + run.stderr.length }
-          : {}),
+        ...(run.outputCapped !== undefined ? { outputCapped: run.outputCapped } : {}),
         ...(run.probe.processGroup !== null ? { processGroup: run.probe.processGroup } : {}),
         ...(run.probe.escapees.length > 0
           ? { escapees: run.probe.escapees.map(({ pid, command }) => ({ pid, command })) }

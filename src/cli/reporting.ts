@@ -3,7 +3,8 @@
  * one on stdout; `--baseline`, `--write-baseline`), and the delivery: each reporter of `report/` rendered to its
  * file or to stdout, the baseline read and written, the exit status from the outcome. Nothing here renders.
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { readInputFile } from '../read-file.js';
 import {
   applyBaseline,
@@ -81,6 +82,12 @@ export function parseReporting(values: Readonly<Record<string, unknown>>): Repor
   const write = text('write-baseline');
   if (write !== undefined && reporters.some((t) => t.path === write))
     throw new UsageError(`--write-baseline ${write} is also a --reporter file`);
+  // A file that cannot be written is said before the work, not after every probe ran.
+  for (const target of reporters)
+    if (target.path !== undefined)
+      assertWritable(target.path, `--reporter ${target.name}=${target.path}: cannot write it`);
+  if (write !== undefined)
+    assertWritable(write, `--write-baseline ${write}: cannot write it`, 'BASELINE_NOT_WRITABLE');
   return {
     reporters,
     ...(baseline !== undefined
@@ -164,8 +171,27 @@ export const writeReason = (error: unknown): string =>
     ? 'no such directory'
     : ioReason(error).replace(/^unreadable/, 'unwritable');
 
-const notWritable = (what: string, error: unknown) =>
-  new InputError(`${what}: ${writeReason(error)}`, 'io', 'REPORT_NOT_WRITABLE', 73);
+const notWritable = (what: string, error: unknown, code = 'REPORT_NOT_WRITABLE') =>
+  new InputError(`${what}: ${writeReason(error)}`, 'io', code, 73);
+
+/**
+ * A file the run will write can be: its directory exists and is writable, and the file, if it is there, is a
+ * writable file. Nothing is created (a run that fails early leaves no empty report behind).
+ */
+function assertWritable(path: string, what: string, code?: string): void {
+  try {
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (stats?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    accessSync(stats ? path : dirname(resolve(path)), constants.W_OK);
+  } catch (error) {
+    throw notWritable(what, error, code);
+  }
+}
 
 /** Read a baseline file: a usage-level input error (exit 66 missing, 65 malformed) names what is wrong. */
 export function readBaseline(file: string): BaselineFile {

@@ -1,5 +1,5 @@
 /** The CLI's manners through the built CLI: --help on every verb, the nearest verb for a typo, colour switches, messages that say what happened. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -168,6 +168,36 @@ describe('colour', () => {
 });
 
 describe('messages that say what happened', () => {
+  test('a --reporter or --write-baseline file that cannot be written is exit 73 before any probe runs', async () => {
+    // A tool of its own (shell): each run of it leaves a mark, so a probe that ran shows.
+    const marks = join(dir, 'marks');
+    const tool = join(dir, 'tool.sh');
+    writeFileSync(
+      tool,
+      `#!/bin/sh\necho ran >> '${marks}'\necho '{"type":"aoi:summary","ok":true}'\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    const missing = join(dir, 'no', 'such', 'dir', 'r.xml');
+    const [report, baseline, directory] = await Promise.all([
+      cli(['lint', '--reporter', `junit=${missing}`, '--', tool]),
+      cli(['lint', '--write-baseline', missing, '--', tool]),
+      cli(['lint', '--reporter', `sarif=${dir}`, '--', tool]),
+    ]);
+    expect([report.exitCode, baseline.exitCode, directory.exitCode]).toEqual([73, 73, 73]);
+    expect(text(report.stderr)).toBe(
+      `aoi-testkit: --reporter junit=${missing}: cannot write it: no such directory\n`,
+    );
+    expect(text(baseline.stderr)).toBe(
+      `aoi-testkit: --write-baseline ${missing}: cannot write it: no such directory\n`,
+    );
+    expect(text(directory.stderr)).toBe(
+      `aoi-testkit: --reporter sarif=${dir}: cannot write it: is a directory\n`,
+    );
+    expect(existsSync(marks)).toBe(false);
+  });
+
   test('a missing path is "no such file", a directory "is a directory": never a raw errno code', async () => {
     const missing = join(dir, 'missing.jsonl');
     const runs = await Promise.all([

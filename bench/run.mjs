@@ -794,7 +794,7 @@ if (wanted('shards'))
         `${secs(r.maxWallMs)} longest shard`,
         r.count === 1 ? '' : ratio(overhead),
         r.count === 1 ? '' : `CPU ≤ ${TARGET_SHARD_CPU}× unsharded`,
-        `${r.count === 1 ? '' : `${verdict(overhead, overhead <= TARGET_SHARD_CPU)}; `}CPU of all shards ${secs(r.cpuMs)}, their walls together ${secs(r.sumWallMs)}; merge-reports ${secs(r.mergeMs)}; ${int(r.scenarios)} scenarios merged, verdicts ${r.same ? 'the same as unsharded' : 'DIFFERENT from unsharded'}`,
+        `${r.count === 1 ? '' : `${verdict(overhead, overhead <= TARGET_SHARD_CPU)}; `}CPU of all shards ${secs(r.cpuMs)}, their walls together ${secs(r.sumWallMs)}; merge-reports ${secs(r.mergeMs)}; ${int(r.scenarios)} scenarios merged, verdicts ${r.same ? 'the same as unsharded' : `DIFFERENT from unsharded: ${r.differences.slice(0, 6).join(', ')}${r.differences.length > 6 ? ` and ${r.differences.length - 6} more` : ''}`}${r.failed.length > 0 ? `; failing: ${r.failed.slice(0, 6).join(', ')}${r.failed.length > 6 ? ` and ${r.failed.length - 6} more` : ''}` : ''}`,
       ]);
       if (!r.same) crashed = true;
     }

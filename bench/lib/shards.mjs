@@ -49,7 +49,7 @@ function verdicts(path) {
  * @param {string} root the checkout, dist/ built
  * @param {number[]} counts the shardings to measure, e.g. [1, 2, 4]
  * @param {(msg: string) => void} log
- * @returns {{ count: number, cpuMs: number, maxWallMs: number, sumWallMs: number, scenarios: number, same: boolean }[]}
+ * @returns {{ count: number, cpuMs: number, maxWallMs: number, sumWallMs: number, scenarios: number, same: boolean, differences: string[], failed: string[] }[]}
  */
 export function shardedCorpus(root, counts, log) {
   const work = mkdtempSync(join(tmpdir(), 'aoi-bench-shards-'));
@@ -82,6 +82,20 @@ export function shardedCorpus(root, counts, log) {
         throw new Error(`merge-reports of ${count} shards exited ${merge.status}`);
       const seen = verdicts(merged);
       reference ??= seen;
+      // What differs, by scenario: `id ok→FAIL` (or `id missing` / `id extra`), so that a flaky scenario under load
+      // and a sharding bug can be told apart from the table alone.
+      const before = new Map(reference.map((line) => line.split(' ')));
+      const after = new Map(seen.map((line) => line.split(' ')));
+      const differences = [
+        ...[...before].flatMap(([id, v]) =>
+          after.has(id)
+            ? after.get(id) === v
+              ? []
+              : [`${id} ${v}→${after.get(id)}`]
+            : [`${id} missing`],
+        ),
+        ...[...after.keys()].filter((id) => !before.has(id)).map((id) => `${id} extra`),
+      ];
       return {
         count,
         cpuMs: shards.reduce((n, s) => n + s.cpuMs, 0),
@@ -89,7 +103,9 @@ export function shardedCorpus(root, counts, log) {
         sumWallMs: shards.reduce((n, s) => n + s.wallMs, 0),
         mergeMs: merge.wallMs,
         scenarios: seen.length,
-        same: seen.join('\n') === reference.join('\n'),
+        same: differences.length === 0,
+        differences,
+        failed: seen.filter((line) => line.endsWith(' FAIL')).map((line) => line.split(' ')[0]),
       };
     });
   } finally {

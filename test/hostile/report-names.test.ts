@@ -57,13 +57,20 @@ const strings = (value: unknown, at: string): [string, string][] =>
 /** The links in rendered HTML. */
 const hrefs = (html: string) => [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => m[1]!);
 
-/** cmark-gfm, GitHub's own renderer, where the machine has it (Debian's `cmark-gfm`). */
+/**
+ * cmark-gfm, GitHub's own renderer, where the machine has it (Debian's `cmark-gfm`). CI sets
+ * AOI_TESTKIT_REQUIRE_CMARK_GFM=1 (.ci/run installs it): there a missing cmark-gfm fails instead of skipping.
+ */
 const cmarkGfm = (() => {
   try {
     execFileSync('cmark-gfm', ['--version'], { stdio: 'ignore' });
     return (text: string) =>
       execFileSync('cmark-gfm', ['-e', 'autolink', '-e', 'table'], { input: text }).toString();
   } catch {
+    if (process.env.AOI_TESTKIT_REQUIRE_CMARK_GFM === '1')
+      throw new Error(
+        'cmark-gfm is required here (AOI_TESTKIT_REQUIRE_CMARK_GFM=1): apt-get install cmark-gfm',
+      );
     return undefined;
   }
 })();

@@ -44,3 +44,4 @@ export {
   type CoverageTotals,
   type Violator,
 } from './coverage.js';
+export { ALL_SUB_RULES, basisLine, staleRulePages, withBasisLines } from './rule-quotes.js';

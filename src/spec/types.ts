@@ -25,6 +25,24 @@ export interface Rule {
   readonly docs: string;
 }
 
+/**
+ * What a sub-rule's severity rests on: the words of the spec it enforces. Only `must` may be an error.
+ * - `must`: MUST, MUST NOT, REQUIRED (or "must" in a text without RFC 2119 keywords), or a rule of a standard the
+ *   spec cites (RFC 8259 for JSON, YAML 1.2, JSON-RPC 2.0, ACP, MCP);
+ * - `should`: SHOULD, SHOULD NOT, recommended, preferred — a warning;
+ * - `kit`: the text is silent or leaves room and the kit chose a reading — a warning, which `strict` (or the option
+ *   the sub-rule's note names) makes fail.
+ */
+export interface SpecBasis {
+  readonly strength: 'must' | 'should' | 'kit';
+  /** Where: `§14.3` (of the rule's own spec), a heading of a text without numbers (`Options`), or a place in `source`. */
+  readonly section: string;
+  /** The sentence, verbatim from the text; for `kit`, the nearest sentence the reading starts from, if any. */
+  readonly quote?: string;
+  /** The document quoted when it is not the rule's own spec: `RFC 8259`, `ACP`, `JSON-RPC 2.0`, `AOI-CLI v0.2`. */
+  readonly source?: string;
+}
+
 /** One distinct way to break a rule, e.g. `AOI-02/ansi`. Findings always name a sub-rule. */
 export interface SubRule {
   readonly id: string;
@@ -55,6 +73,8 @@ export interface SubRule {
     | 'document'
     | 'contract'
     | 'runner';
+  /** The spec's sentence behind it, and how strong it is: an error needs a MUST. Shown on the rule's page. */
+  readonly basis: SpecBasis;
   /** Why the default severity is what it is, where the spec leaves room (see docs/spec-notes.md). */
   readonly note?: string;
 }

@@ -244,7 +244,8 @@ describe('aoi-testkit check on recorded documents', () => {
       ['check', '-', '--kind', 'capabilities'],
       '{"tool":"t","commands":[]}\n{"tool":"t"}\n',
     );
-    expect(run.exitCode).toBe(1);
+    // A capabilities manifest is a SHOULD (§17): the stray document is a warning, not a failed check.
+    expect(run.exitCode).toBe(0);
     expect(text(run.stdout)).toMatch(
       /AOI-01\/capabilities-invalid: .*JSONL where one document is asked for/,
     );

@@ -253,7 +253,8 @@ describe('aoi-testkit exec', () => {
       [6, 'lint', false, 'NOT_DISPATCHABLE'],
       [7, 'nope', false, 'UNKNOWN_COMMAND'],
       [8, 'scenarios', true, null],
-      [9, 'check', false, 'NOT_CONFORMANT'],
+      // line-too-long is a warning (the line bound is the kit's own): the run passes, the finding is reported.
+      [9, 'check', true, null],
       [10, 'check', false, 'INVALID_ARGUMENT'],
       [11, 'check', false, 'INVALID_ARGUMENT'],
     ]);

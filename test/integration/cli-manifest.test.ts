@@ -86,10 +86,10 @@ describe('aoi-testkit manifest', () => {
   });
 
   test('text for people; a missing file is exit 66, a bad flag 64, both structured in machine mode', async () => {
-    const run = await cli([`${CORPUS}invalid/agentcli-10--min-above-max/AGENT-CLI.md`]);
+    const run = await cli([`${CORPUS}invalid/agentcli-10--bounds-not-integer/AGENT-CLI.md`]);
     expect(run.exitCode).toBe(1);
     expect(Buffer.from(run.stdout).toString()).toMatch(
-      /FAIL {2}AGENTCLI-10 .*\n {10}AGENTCLI-10\/min-above-max line \d+/,
+      /FAIL {2}AGENTCLI-10 .*\n {10}AGENTCLI-10\/bounds-not-integer line \d+/,
     );
     const missing = await cli(['no/such/AGENT-CLI.md', '--output', 'jsonl']);
     expect(missing.exitCode).toBe(66);

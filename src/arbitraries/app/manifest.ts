@@ -79,8 +79,9 @@ export const APP_MANIFEST_DEFECTS: readonly Defect[] = [
     apply: (m) => `---\n${stringify([m.name, m.entry.command])}---\n`,
   },
   { subRule: 'APP-02/missing-field', apply: ({ entry: _entry, ...rest }) => md(rest) },
-  { subRule: 'APP-02/missing-field', apply: ({ description: _d, ...rest }) => md(rest) },
-  { subRule: 'APP-03/type', apply: (m) => md({ ...m, name: 42 }) },
+  { subRule: 'APP-02/catalog-field', apply: ({ description: _d, ...rest }) => md(rest) },
+  { subRule: 'APP-03/catalog-type', apply: (m) => md({ ...m, name: 42 }) },
+  { subRule: 'APP-03/type', apply: (m) => md({ ...m, entry: { command: 42 } }) },
   { subRule: 'APP-03/type', apply: (m) => md({ ...m, confirmationRequired: 'x' }) },
   { subRule: 'APP-04/empty', apply: (m) => md({ ...m, entry: { command: '   ' } }) },
   {
@@ -89,7 +90,7 @@ export const APP_MANIFEST_DEFECTS: readonly Defect[] = [
   },
   {
     subRule: 'APP-05/command-name',
-    apply: (m) => md({ ...m, commands: [...(m.commands ?? []), 'Not A Name'] }),
+    apply: (m) => md({ ...m, commands: [...(m.commands ?? []), '--not-a-name'] }),
   },
   {
     subRule: 'APP-05/duplicate-command',

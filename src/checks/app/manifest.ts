@@ -177,10 +177,14 @@ function judge(
     const value = fm[field];
     if (value === undefined) {
       if (field !== 'version')
-        report('APP-02/missing-field', `The required field \`${field}\` is missing.`, []);
+        report(
+          'APP-02/catalog-field',
+          `\`${field}\` is missing: catalogs show it, though the CLI contract does not define it.`,
+          [],
+        );
     } else if (typeof value !== 'string' || (field !== 'version' && value.trim() === '')) {
       report(
-        'APP-03/type',
+        'APP-03/catalog-type',
         `\`${field}\` must be a non-empty string, not ${typeof value === 'string' ? 'an empty string' : typeName(value)}.`,
         [field],
       );
@@ -236,7 +240,7 @@ function judge(
   const commands = fm.commands;
   if (commands !== undefined) {
     if (!Array.isArray(commands))
-      report('APP-03/type', `\`commands\` must be a list, not ${typeName(commands)}.`, [
+      report('APP-03/catalog-type', `\`commands\` is read as a list, not ${typeName(commands)}.`, [
         'commands',
       ]);
     else {
@@ -245,8 +249,8 @@ function judge(
         const name = typeof item === 'string' ? item : isRecord(item) ? item.name : undefined;
         if (typeof name !== 'string') {
           report(
-            'APP-03/type',
-            `\`commands[${i}]\` must be a command name or a mapping with a string \`name\`.`,
+            'APP-03/catalog-type',
+            `\`commands[${i}]\` is read as a command name or a mapping with a string \`name\`.`,
             ['commands', i],
           );
           return;
@@ -257,15 +261,15 @@ function judge(
           typeof item.description !== 'string'
         ) {
           report(
-            'APP-03/type',
-            `\`commands[${i}].description\` must be a string, not ${typeName(item.description)}.`,
+            'APP-03/catalog-type',
+            `\`commands[${i}].description\` is read as a string, not ${typeName(item.description)}.`,
             ['commands', i, 'description'],
           );
         }
         if (!APP_COMMAND_NAME.test(name))
           report(
             'APP-05/command-name',
-            `The command name ${JSON.stringify(name)} is not a lower-case identifier.`,
+            `The command name ${JSON.stringify(name)} cannot be passed as a command: it is empty, starts with "-" or holds a control character or a line break.`,
             ['commands', i],
           );
         if (declared!.has(name))
@@ -330,16 +334,18 @@ function judge(
   const skills = fm.skills;
   if (skills !== undefined) {
     if (!Array.isArray(skills))
-      report('APP-03/type', `\`skills\` must be a list of skill names, not ${typeName(skills)}.`, [
-        'skills',
-      ]);
+      report(
+        'APP-03/catalog-type',
+        `\`skills\` is read as a list of skill names, not ${typeName(skills)}.`,
+        ['skills'],
+      );
     else {
       const names = new Set<string>();
       skills.forEach((name: unknown, i) => {
         if (typeof name !== 'string' || name.trim() === '') {
           report(
-            'APP-03/type',
-            `\`skills[${i}]\` must be a skill name, not ${typeof name === 'string' ? 'an empty string' : typeName(name)}.`,
+            'APP-03/catalog-type',
+            `\`skills[${i}]\` is read as a skill name, not ${typeof name === 'string' ? 'an empty string' : typeName(name)}.`,
             ['skills', i],
           );
           return;

@@ -184,7 +184,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     if (made.status === 'rejected') throw made.reason;
     const capabilities = discovered.value;
     runner.template = made.value;
-    const plans = planCommands(capabilities, options.invocations ?? []);
+    const plans = planCommands(capabilities, options.invocations ?? [], { strict });
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))

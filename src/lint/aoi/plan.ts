@@ -3,6 +3,7 @@ import {
   CREATE_COMMAND_WORDS,
   DESTRUCTIVE_COMMAND_WORDS,
   GET_COMMAND_WORDS,
+  STRICT_DESTRUCTIVE_COMMAND_WORDS,
 } from '../../spec/aoi/constants.js';
 
 /** What the linter knows about one command, and the invocations it will probe it with. */
@@ -128,6 +129,8 @@ export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefin
 export function planCommands(
   capabilities: Capabilities | undefined,
   invocations: readonly (readonly string[])[],
+  /** `strict`: also judge commands named by words that may or may not destroy (`clear`, `kill`) as destructive. */
+  options: { readonly strict?: boolean } = {},
 ): CommandPlan[] {
   const byName = new Map<string, (readonly string[])[]>();
   for (const invocation of invocations) {
@@ -139,13 +142,17 @@ export function planCommands(
     (capabilities?.commands ?? []).map((command) => [command.name, command]),
   );
   const names = [...declared.keys(), ...[...byName.keys()].filter((name) => !declared.has(name))];
-  return names.map((name) => plan(name, declared.get(name), byName.get(name)));
+  const destructiveWords = options.strict
+    ? [...DESTRUCTIVE_COMMAND_WORDS, ...STRICT_DESTRUCTIVE_COMMAND_WORDS]
+    : DESTRUCTIVE_COMMAND_WORDS;
+  return names.map((name) => plan(name, declared.get(name), byName.get(name), destructiveWords));
 }
 
 function plan(
   name: string,
   declared: CapabilityCommand | undefined,
   given: readonly (readonly string[])[] | undefined,
+  destructiveWords: readonly string[],
 ): CommandPlan {
   // Run bare, a JSONL reader reads stdin the way §12.1 names it.
   const invocations = given ?? [
@@ -156,7 +163,7 @@ function plan(
     ? declared.destructive === true || declared.requires_confirm === true
     : any('--confirm');
   // §14.3 is a MUST: a command named like a deletion is tried without --confirm whatever capabilities say.
-  const destructiveByName = !declaredDestructive && nameHasWord(name, DESTRUCTIVE_COMMAND_WORDS);
+  const destructiveByName = !declaredDestructive && nameHasWord(name, destructiveWords);
   const destructive = declaredDestructive || destructiveByName;
   return {
     name,

@@ -22,9 +22,18 @@ const words = (line: string) => {
   );
 };
 
+/**
+ * The commands APP.md lists, as read: a catalog field of the wrong type (APP-03/catalog-type, a warning) leaves the
+ * manifest valid, so anything but a list, and any item without a string name, is left out rather than trusted.
+ */
+const listedCommands = (manifest: AppManifest) =>
+  (Array.isArray(manifest.commands) ? manifest.commands : []).filter(
+    (c) => typeof c === 'string' || typeof c?.name === 'string',
+  );
+
 /** The command names APP.md declares, in order. */
 export const declaredCommands = (manifest: AppManifest): string[] =>
-  (manifest.commands ?? []).map((c) => (typeof c === 'string' ? c : c.name));
+  listedCommands(manifest).map((c) => (typeof c === 'string' ? c : c.name));
 
 /**
  * The invocations the APP.md body documents: lines (a leading `$ ` prompt allowed) whose words start with
@@ -94,8 +103,8 @@ const HUMAN_SWITCH =
  * @example documentedHumanSwitch(manifest, 'Add `--format text` for a table.') // ['--format', 'text']
  */
 export function documentedHumanSwitch(manifest: AppManifest, body: string): string[] | undefined {
-  const descriptions = (manifest.commands ?? []).map((c) =>
-    typeof c === 'string' ? '' : (c.description ?? ''),
+  const descriptions = listedCommands(manifest).map((c) =>
+    typeof c === 'string' || typeof c.description !== 'string' ? '' : c.description,
   );
   const found = [body, ...descriptions]
     .map((text) => HUMAN_SWITCH.exec(text)?.[1])

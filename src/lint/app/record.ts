@@ -25,7 +25,7 @@ import {
 import { runCli, type Run } from '../../run/run-cli.js';
 import type { CappedProbe } from '../../checks/output-cap.js';
 import { inSandbox, Workspace } from '../../run/sandbox.js';
-import { UNKNOWN_COMMAND_PROBE } from './plan.js';
+import { declaredCommands, UNKNOWN_COMMAND_PROBE } from './plan.js';
 
 export interface AppRunOptions {
   /** An invocation that must fail (APP-11, APP-12). Default: an unknown command. */
@@ -107,7 +107,11 @@ export async function recordAppRuns(
     const seen = seenIds(started());
     const stable = idsStable(reads);
     const confirmations: AppConfirmationProbe[] = [];
-    for (const name of manifest.confirmationRequired ?? []) {
+    // A name commands does not declare is APP-06/unknown-command's finding: not probed, so not blamed twice.
+    const declared = declaredCommands(manifest);
+    for (const name of (manifest.confirmationRequired ?? []).filter(
+      (n) => declared.length === 0 || declared.includes(n),
+    )) {
       const args = [name, ...(options.confirmArgs?.[name] ?? seen.slice(0, 1))];
       const before = read.length > 0 ? await invoke(read) : undefined;
       const run = await invoke(args);

@@ -1,11 +1,17 @@
-/** Text for people of `consumer`: a line per scenario, then each rule that failed or was skipped, with its findings. */
+/** Text for people of `consumer`: a line per scenario, then each rule that failed, was skipped or warned, with its findings. */
 import { describeOutcome } from '../../checks/consumer/judge.js';
 import { describeRuntimeOutcome, type RuntimeReport } from '../../checks/consumer/judge-runtime.js';
 import { sanitise } from '../../stream/sanitise.js';
-import { GREEN, GREY, painter, RED, STATUS_COLOUR } from '../colour.js';
+import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from '../colour.js';
 import { formatFinding } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
-import { baselineText, STATUS_LABELS, type ConsumerFacts, type ReportView } from '../view.js';
+import {
+  baselineText,
+  STATUS_LABELS,
+  statusLabel,
+  type ConsumerFacts,
+  type ReportView,
+} from '../view.js';
 
 /** How the consumer was run, for people: `stdin`, `spawn (as notes)`, `stdin, unbounded`, `app-runtime`. */
 const shapeLabel = (c: ConsumerFacts): string =>
@@ -35,6 +41,9 @@ export function consumerText(view: ReportView & { verb: 'consumer' }, color: boo
       : verdicts.some((v) => v.status === 'skip')
         ? 'skip'
         : 'pass';
+    const warned = (v: (typeof verdicts)[number]) => v.status === 'pass' && v.warnings > 0;
+    // A pass with a warning is a WARN, and the rule it warns about was not held.
+    const label = status === 'pass' && verdicts.some(warned) ? 'WARN' : STATUS_LABELS[status];
     // The summary's `ok` is the consumer's own value: made safe to print.
     const did =
       scenario.outcome === null
@@ -46,19 +55,21 @@ export function consumerText(view: ReportView & { verb: 'consumer' }, color: boo
                   scenario.outcome as RuntimeReport['scenarios'][number]['outcome'] & object,
                 ),
           );
-    const held = verdicts.filter((v) => v.status === 'pass').map((v) => v.rule);
+    const held = verdicts.filter((v) => v.status === 'pass' && !warned(v)).map((v) => v.rule);
     const must =
       'must' in scenario
         ? `must ${scenario.must === 'succeed' ? 'succeed' : scenario.must === 'fail-closed' ? 'fail closed' : 'report and continue'}`
         : `${scenario.calls.length} call(s)${scenario.calls.length > 0 ? `: ${sanitise(scenario.calls.map((argv) => argv.join(' ')).join(' | ')).slice(0, 120)}` : ''}`;
     const facts = `${must}; did: ${did}; ${(scenario.durationMs / 1000).toFixed(1)} s${held.length > 0 ? `; held: ${held.join(', ')}` : ''}`;
     out.push(
-      `  ${paint(STATUS_COLOUR[status] ?? 0, STATUS_LABELS[status])}  ${scenario.id}  ${paint(GREY, facts)}`,
+      `  ${paint(label === 'WARN' ? YELLOW : (STATUS_COLOUR[status] ?? 0), label)}  ${scenario.id}  ${paint(GREY, facts)}`,
     );
-    for (const verdict of verdicts.filter((v) => v.status === 'fail' || v.status === 'skip')) {
+    for (const verdict of verdicts.filter(
+      (v) => v.status === 'fail' || v.status === 'skip' || warned(v),
+    )) {
       const detail = verdict.status === 'skip' ? (verdict.reason ?? '') : verdict.title;
       out.push(
-        `        ${paint(STATUS_COLOUR[verdict.status] ?? 0, STATUS_LABELS[verdict.status])}  ${verdict.rule}  ${paint(GREY, detail)}`,
+        `        ${paint(warned(verdict) ? YELLOW : (STATUS_COLOUR[verdict.status] ?? 0), statusLabel(verdict))}  ${verdict.rule}  ${paint(GREY, detail)}`,
       );
       for (const finding of verdict.findings.slice(0, 2))
         out.push(`              ${formatFinding(finding, 'line')}`);

@@ -1,5 +1,5 @@
-import { subRulesJudgedBy, withDocs } from '../define.js';
-import type { Rule, SubRule } from '../types.js';
+import { kit, must, should, subRulesJudgedBy, withDocs } from '../define.js';
+import type { Rule, SpecBasis, SubRule } from '../types.js';
 
 /**
  * AGENTCLI-31…35: what a runner does with an agent that a black box can see and no other rule judges — it relays
@@ -44,46 +44,10 @@ export const AGENTCLI_RUNNER_RULES: readonly Rule[] = withDocs([
   },
 ]);
 
-/**
- * The sentence a sub-rule's severity rests on (an error needs a MUST; a SHOULD or the kit's own reading is a
- * warning), with the document it is from when that is not AIP-45.
- */
-export interface RunnerBasis {
-  readonly strength: 'must' | 'should' | 'kit';
-  readonly section: string;
-  readonly quote: string;
-  readonly source?: string;
-}
-const must = (section: string, quote: string, source?: string): RunnerBasis => ({
-  strength: 'must',
-  section,
-  quote,
-  ...(source ? { source } : {}),
-});
-const should = (section: string, quote: string, source?: string): RunnerBasis => ({
-  strength: 'should',
-  section,
-  quote,
-  ...(source ? { source } : {}),
-});
-const kit = (section: string, quote: string, source?: string): RunnerBasis => ({
-  strength: 'kit',
-  section,
-  quote,
-  ...(source ? { source } : {}),
-});
-
 const judged = subRulesJudgedBy('runner');
-const runner = (
-  id: string,
-  title: string,
-  fix: string,
-  basis: RunnerBasis,
-  note?: string,
-): SubRule & { readonly basis: RunnerBasis } => ({
-  ...judged(id, basis.strength === 'must' ? 'error' : 'warning', title, fix, note),
-  basis,
-});
+/** A runner sub-rule: its severity is its basis's (an error only on a MUST). */
+const runner = (id: string, title: string, fix: string, basis: SpecBasis, note?: string): SubRule =>
+  judged(id, basis.strength === 'must' ? 'error' : 'warning', title, fix, basis, note);
 
 const RELAY = kit('Lifecycle', 'LOOP: send turn → consume stream events → emit AIP-7 audit');
 const NORMALISE = kit(
@@ -93,7 +57,7 @@ const NORMALISE = kit(
 const ERROR_EVENT = kit('Stream event taxonomy', 'error | Out-of-band error during the turn');
 
 /** Every distinct way a runner breaks AGENTCLI-31…35. The severity is the basis's: error only on a MUST. */
-export const AGENTCLI_RUNNER_SUB_RULES: readonly (SubRule & { readonly basis: RunnerBasis })[] = [
+export const AGENTCLI_RUNNER_SUB_RULES: readonly SubRule[] = [
   // AGENTCLI-31 — relay
   runner(
     'AGENTCLI-31/prompt-not-delivered',

@@ -57,9 +57,9 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
 }
 
 /**
- * Words that make a command destructive by its name (§14.3, §16.3 `delete`): a command whose name has one
- * of them as a word (`remove`, `rm`, `cache-clear`, `drop_table`) is probed without --confirm even when
- * capabilities do not declare it destructive. Data only: the lint's plan matches names against it.
+ * Words that make a command destructive by its name (§14.3, §16.3 `delete`: "Confirmation required"): a command whose
+ * name has one of them as a word (`remove`, `rm`, `drop_table`) deletes what it names, and is probed without --confirm
+ * even when capabilities do not declare it destructive. Data only: the lint's plan matches names against it.
  */
 export const DESTRUCTIVE_COMMAND_WORDS: readonly string[] = [
   'delete',
@@ -71,17 +71,24 @@ export const DESTRUCTIVE_COMMAND_WORDS: readonly string[] = [
   'drop',
   'destroy',
   'erase',
-  'reset',
   'wipe',
+  'nuke',
+  'obliterate',
+];
+
+/**
+ * Words that may name a destructive command, or may not (`cache-clear`, `kill` a process, `reset` a view, `revoke` a
+ * token): judged by name only under `strict`, where the kit's own preferences apply (docs/spec-notes.md, AOI note 43).
+ */
+export const STRICT_DESTRUCTIVE_COMMAND_WORDS: readonly string[] = [
+  'reset',
   'clear',
   'truncate',
   'prune',
-  'nuke',
   'kill',
   'uninstall',
   'unlink',
   'revoke',
-  'obliterate',
 ];
 
 /** Words that make a command create resources by its name (§16.3 `create`): AOI-08 creates twice and compares ids. */

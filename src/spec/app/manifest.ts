@@ -25,8 +25,12 @@ export type AppScheduling = (typeof APP_SCHEDULING)[number];
 
 /** The manifest's file name at the package root. */
 export const APP_MANIFEST_FILE = 'APP.md';
-/** A command name: lower-case letters, digits and hyphens, starting with a letter. */
-export const APP_COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
+/**
+ * A command name a runtime can pass as the words after entry.command: any casing and spelling (`list_all`,
+ * `listAll`, `items list`), but not empty, not starting with `-`, and no control character or line break. The contract
+ * asks for stable names, not a style.
+ */
+export const APP_COMMAND_NAME = /^(?!-)[^\s\p{Cc}]+(?: [^\s\p{Cc}]+)*$/u;
 /** The error code a CLI returns for a confirmation-required command run without confirmation. */
 export const CONFIRMATION_REQUIRED = 'CONFIRMATION_REQUIRED';
 /** The environment variable the kit gives an application its fresh state directory in (besides AOI_TESTKIT_STATE_DIR). */

@@ -1,5 +1,5 @@
 import { subRulesJudgedBy, withDocs } from '../define.js';
-import type { Rule, SubRule } from '../types.js';
+import type { Rule, SpecBasis, SubRule } from '../types.js';
 
 /**
  * COMPAT-01…03: a tool's contract kept from release to release (AOI-CLI §5, §5.1, §10.3; the design goal "Stable —
@@ -31,54 +31,33 @@ export const COMPAT_RULES: readonly Rule[] = withDocs([
   },
 ]);
 
-/**
- * What a sub-rule's severity rests on: the sentence of the spec, and how strong it is (an error needs a MUST).
- * The shape the registries' `basis` takes (docs/spec-notes.md, "Severity follows the text").
- */
-export interface CompatBasis {
-  readonly strength: 'must' | 'should' | 'kit';
-  readonly section: string;
-  readonly quote?: string;
-}
-
 /** §5.1, the one MUST of a breaking change. */
-const MAJOR: CompatBasis = {
+const MAJOR: SpecBasis = {
   strength: 'must',
   section: '§5.1',
   quote: 'A breaking machine-output change MUST change schema_version major version.',
 };
 /** §1.1: the machine mode is a stable API; no sentence says how its command surface is versioned. */
-const STABLE: CompatBasis = {
+const STABLE: SpecBasis = {
   strength: 'kit',
   section: '§1.1',
   quote:
     'If a tool advertises AOI conformance, its machine mode MUST be a stable, schema-governed API.',
 };
-const CONFLATED: CompatBasis = {
+const CONFLATED: SpecBasis = {
   strength: 'must',
   section: '§5',
   quote: 'AOI versioning has three separate concepts and they MUST NOT be conflated',
 };
 
-const judged = subRulesJudgedBy('contract');
-const sub = (
-  id: string,
-  severity: SubRule['severity'],
-  title: string,
-  fix: string,
-  basis: CompatBasis,
-  note?: string,
-): SubRule & { readonly basis: CompatBasis } => ({
-  ...judged(id, severity, title, fix, note),
-  basis,
-});
+const sub = subRulesJudgedBy('contract');
 
 /** A warning of COMPAT-02: the text gives the command surface no versioning rule of its own. */
 const SURFACE_NOTE =
   'No sentence of AOI-CLI, cmdhelp or the exec guide versions the command surface; §1.1 asks for a stable API, so a break without a major bump of the tool (or of the schema) is a warning (--strict fails it).';
 
 /** Every breaking class, the sub-rule it is reported under when no major version announces it. */
-export const COMPAT_SUB_RULES: readonly (SubRule & { readonly basis: CompatBasis })[] = [
+export const COMPAT_SUB_RULES: readonly SubRule[] = [
   // COMPAT-01 — machine output (§5.1): what an old consumer reads from the events.
   sub(
     'COMPAT-01/event-type-removed',

@@ -1,4 +1,4 @@
-import { subRulesJudgedBy, withDocs } from '../define.js';
+import { kit, must, should, subRulesJudgedBy, withDocs } from '../define.js';
 import type { Rule, SubRule } from '../types.js';
 
 /**
@@ -69,59 +69,98 @@ export const CONSUMER_SUB_RULES: readonly SubRule[] = [
     'error',
     'The upstream ended without its terminal summary (a crash, a cut line, nothing at all), and the consumer reported success',
     'Treat EOF without an aoi:summary as failure: exit non-zero, or end your own stream with an aoi:error and an aoi:summary whose ok is false.',
+    must(
+      '§4',
+      'A consumer MUST treat EOF without a terminal summary as an incomplete stream unless the operation is explicitly documented as unbounded.',
+    ),
   ),
   probe(
     'CONSUMER-01/unbounded-eof-rejected',
-    'error',
+    'warning',
     'Run for a documented unbounded upstream (--unbounded), the consumer failed because EOF came without a terminal summary',
     'For an operation documented as unbounded (watch, tail), EOF without an aoi:summary is how the stream ends (§4, §4.2): act on the events received; fail only on an aoi:error or a summary ok:false.',
+    kit('§4.2', 'consumers cannot require a terminal summary until EOF.'),
   ),
   probe(
     'CONSUMER-02/failure-accepted',
     'error',
-    'The upstream failed (summary ok:false, an aoi:error, a non-zero exit), and the consumer reported success',
-    'Propagate failure: an upstream aoi:error or summary ok:false makes your summary ok:false (unless the caller asked for --continue-on-error); a non-zero exit is a failure.',
+    'The tool exited non-zero, and the consumer reported success',
+    'Treat a non-zero exit of the tool as failure (exit non-zero, or end your own stream with summary ok:false), unless the caller asked for partial tolerance.',
+    must(
+      '§4.1',
+      'non-zero exit with partial events MUST be treated as failure unless the caller explicitly requested partial tolerance',
+    ),
+  ),
+  probe(
+    'CONSUMER-02/error-accepted',
+    'warning',
+    'The upstream reported failure in its stream (an aoi:error, or summary ok:false), and the consumer reported success',
+    'Let an upstream aoi:error or summary ok:false make your own summary ok:false (or exit non-zero), unless the caller asked for --continue-on-error.',
+    should(
+      '§13',
+      'Upstream error events cause downstream summary.ok=false unless --continue-on-error is set.',
+    ),
+    'A "Recommended default" (§13), and §13.1 says a wrapper "should" check summary.ok: a warning; strict makes it an error. A non-zero exit accepted is CONSUMER-02/failure-accepted (§4.1 MUST).',
   ),
   probe(
     'CONSUMER-03/malformed-dropped',
     'error',
     'A line that is not one JSON object with a type was dropped and the consumer reported success',
     'Fail fast on a malformed line (exit non-zero, or aoi:error and summary ok:false), or, when per-line tolerant, emit an item-level aoi:error for it; never skip it silently.',
+    must('§12.2', 'For JSONL input streams, tools MUST document whether failures are:'),
   ),
   probe(
     'CONSUMER-03/tolerant-aborted',
     'error',
-    'Run per-line tolerant (--continue-on-error), the consumer stopped at the malformed line: its summary counts fewer items than the good lines delivered',
+    'Run per-line tolerant (--continue-on-error), the consumer stopped at the malformed line: it passed on the items before the line and none after it',
     'When per-line tolerant, report the malformed line as an item-level aoi:error and go on with the next line (§12.2).',
+    must(
+      '§12.2',
+      'per-line tolerant — malformed lines emit item-level errors and processing continues',
+    ),
   ),
   probe(
     'CONSUMER-04/success-rejected',
-    'error',
+    'warning',
     'A complete upstream whose summary says ok:true made the consumer fail',
     'Accept aoi:meta, aoi:warning, aoi:progress and event types you do not know (ignore or pass them on); succeed when the summary says ok:true and the tool exited 0.',
+    should(
+      '§13',
+      'A transformer or sink that accepts AOI JSONL input SHOULD: … accept and parse upstream meta, warning, error, and summary events, … ignore unknown event types unless explicitly configured to fail',
+    ),
   ),
   probe(
     'CONSUMER-05/count-inflated',
-    'error',
-    'The consumer’s summary counts more items than the upstream delivered',
-    'Count an item only once it has been read whole and parsed: never a cut line, a prose line, or the upstream summary’s own count.',
+    'warning',
+    'The consumer’s summary counts more items than the upstream delivered and more than it printed itself',
+    'Count the items you read whole and parsed, or the items you produced: never a cut line, a prose line, or the upstream summary’s own count.',
+    kit('§13', 'A transformer reads upstream events and produces its own.'),
   ),
   probe(
     'CONSUMER-06/killed-accepted',
     'error',
     'The tool was killed by a signal (no exit code), and the consumer reported success',
     'A process ended by a signal has no exit code: treat it as failure (a shell reports 128+N); never default a missing exit code to 0.',
+    must(
+      '§4.1',
+      'non-zero exit with partial events MUST be treated as failure unless the caller explicitly requested partial tolerance',
+    ),
   ),
   probe(
     'CONSUMER-07/child-survived',
-    'error',
+    'warning',
     'The tool was still running after the consumer ended',
     'On timeout send SIGTERM, wait a short grace, then SIGKILL, and wait for the tool to exit before you report.',
+    kit(
+      '§7',
+      'If emitting a final summary would corrupt state or hang, exiting promptly is more important.',
+    ),
   ),
   probe(
     'CONSUMER-08/hung',
-    'error',
+    'warning',
     'The consumer did not end within the kit’s timeout (its process tree was killed)',
     'Give the tool no stdin (or close it) so that a prompt reads EOF, and bound every wait on the tool with a timeout.',
+    kit('§1.3', 'Machine mode is non-interactive by contract.'),
   ),
 ];

@@ -183,7 +183,7 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'The producer failed and said so: an entry, an aoi:error, then summary ok:false (§13: upstream errors make the downstream summary ok:false).',
     FAILED,
     'fail-closed',
-    'CONSUMER-02/failure-accepted',
+    'CONSUMER-02/error-accepted',
   ),
   stdin(
     'prose-line',
@@ -249,7 +249,7 @@ export const CONSUMER_SCENARIOS: readonly ConsumerScenarioSpec[] = [
     'A documented unbounded upstream (watch): an entry, an aoi:error, then EOF without a summary. The error still fails the consumer (§13).',
     `${WATCH_META}${ENTRY(1)}${ERROR}`,
     'fail-closed',
-    'CONSUMER-02/failure-accepted',
+    'CONSUMER-02/error-accepted',
     'unbounded',
   ),
   // Wrappers and SDKs that run a tool by name: the fake on PATH prints the stream, then ends as `end` says.

@@ -125,7 +125,11 @@ test('a runner that only sends SIGTERM to an agent ignoring it: no-escalation', 
   agent.child.kill('SIGTERM');
   await logged(agent, (r) => r.event === 'alive');
   expect(ids(agent)).toEqual(['AGENTCLI-26/no-escalation']);
-  expect(agent.probe.check().ok).toBe(false);
+  // The escalation is the lifecycle drawing's reading, not a MUST: a warning, and the run still passes.
+  expect(agent.probe.check()).toMatchObject({
+    ok: true,
+    findings: [{ id: 'AGENTCLI-26/no-escalation', severity: 'warning' }],
+  });
 });
 
 test('a runner that kills SIGTERM-ignoring agent right after SIGTERM: early-sigkill (a warning)', async () => {

@@ -316,8 +316,12 @@ describe('each fault is caught by the rule it breaks', () => {
     await acpConversation(rec, ['hello']);
     expect(rules(rec, [canary])).toEqual(['AGENTCLI-25/secret-echoed']);
     const transcript = rec.recorder.transcript();
-    expect(transcript).not.toFollowTurnTaxonomy({ secrets: [canary] });
-    const message = toFollowTurnTaxonomy.call({}, transcript, { secrets: [canary] }).message();
+    // An echoed secret is a warning by default (AIP-45 puts no MUST on the agent here); strict fails on it.
+    expect(transcript).toFollowTurnTaxonomy({ secrets: [canary] });
+    expect(transcript).not.toFollowTurnTaxonomy({ secrets: [canary], strict: true });
+    const message = toFollowTurnTaxonomy
+      .call({}, transcript, { secrets: [canary], strict: true })
+      .message();
     expect(message).toContain('AGENTCLI-25/secret-echoed');
     expect(message).not.toContain(canary);
     expect(JSON.stringify(checkTurns(transcript, { secrets: [canary] }).findings)).not.toContain(

@@ -43,11 +43,11 @@ describe('toBeAgentApplication', () => {
   it('a manifest failure names the APP.md line', async () => {
     const result = await toBeAgentApplication.call(
       undefined,
-      `${apps}broken/app-06--unknown-command`,
+      `${apps}broken/app-03--type`,
       expected.options,
     );
     expect(result.message()).toMatch(
-      /APP-06\/unknown-command[^\n]*\n {2}line 7: confirmationRequired: \[remove, purge\]/,
+      /APP-03\/type[^\n]*\n {2}line 7: confirmationRequired: remove/,
     );
   });
 

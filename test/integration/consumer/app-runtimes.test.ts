@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { lintConsumer } from '../../../src/lint/consumer/index.js';
 import { makeTempDir, removeTempDir } from '../../../src/run/interrupt.js';
-import { EXAMPLES, PROCESS_TEST_MS, eventsOf, failures, kit, statuses } from './support.js';
+import {
+  EXAMPLES,
+  PROCESS_TEST_MS,
+  eventsOf,
+  failures,
+  warnings,
+  kit,
+  statuses,
+} from './support.js';
 
 /**
  * The APP-runtime shape: `aoi-testkit consumer --app-runtime -- <runtime>` gives the runtime a fake to-do package
@@ -107,8 +115,10 @@ describe('the APP-runtime shape, on hand-made runtimes', () => {
         'exec sleep 60',
       ]);
       const events = eventsOf(run);
-      expect(failures(events)).toEqual(['RUNTIME-08/hung consumer.runtime.failed-structured']);
-      expect(statuses(events)).toEqual({ fail: 1, skip: 4 });
+      // The bound is the kit's (no sentence says how long a runtime may take): a warning; the rest is skipped.
+      expect(failures(events)).toEqual([]);
+      expect(warnings(events)).toEqual(['RUNTIME-08/hung consumer.runtime.failed-structured']);
+      expect(statuses(events)).toEqual({ pass: 1, skip: 4 });
     },
     PROCESS_TEST_MS,
   );

@@ -33,6 +33,18 @@ export function failures(events: readonly Event[]): string[] {
     .sort();
 }
 
+/** `consumer --output jsonl`: the (sub-rule, scenario) pairs reported as warnings (they fail only under --strict), sorted. */
+export function warnings(events: readonly Event[]): string[] {
+  return events
+    .filter((e) => e.type === 'aoi:check')
+    .flatMap((e) =>
+      ((e.findings ?? []) as { id: string; severity: string }[])
+        .filter((f) => f.severity === 'warning')
+        .map((f) => `${f.id} ${String(e.command)}`),
+    )
+    .sort();
+}
+
 /** The verdicts by status: how many of each. */
 export const statuses = (events: readonly Event[]): Record<string, number> =>
   events

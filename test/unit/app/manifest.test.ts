@@ -37,8 +37,9 @@ describe('validateAppManifest', () => {
     expect(
       validateAppManifest({ name: 'x', description: 'y', entry: { command: 'x' } }).valid,
     ).toBe(true);
+    // entry.command is the contract's; description is only what catalogs show (a warning).
     expect(validateAppManifest({ name: 'x' }).findings.map((f) => f.id)).toEqual([
-      'APP-02/missing-field',
+      'APP-02/catalog-field',
       'APP-02/missing-field',
     ]);
     expect(validateAppManifest(42 as unknown as object).findings[0]!.id).toBe(

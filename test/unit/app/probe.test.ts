@@ -61,7 +61,9 @@ describe('judgeAgentApplication over recorded runs', () => {
     expect(report.findings.map((f) => [f.id, f.probe])).toEqual([
       ['APP-13/state-changed', 'node app/cli.js remove td_1'],
     ]);
-    expect([report.ok, report.valid]).toEqual([false, false]);
+    // The runtime holds the confirmation duty: the app's broken refusal is a warning, which strict fails.
+    expect([report.ok, report.valid]).toEqual([true, true]);
+    expect(report.findings[0]!.severity).toBe('warning');
   });
 
   it('human output is opt-in: JSON under a terminal-like environment and after the switch passes; prose there fails its own sub-rule', () => {

@@ -9,13 +9,17 @@ describe('AOI-13/meta-schema-version', () => {
   it.each([
     ['missing', META_NO_SCHEMA_VERSION],
     ['empty', { ...META, schema_version: '' }],
-  ])('fails a meta whose schema_version is %s, at the meta line', (_label, meta) => {
-    const r = check([meta, SUMMARY]);
-    expect(found(r, 'AOI-13')).toEqual([['AOI-13/meta-schema-version', 1]]);
-    expect(r.findings.find((f) => f.rule === 'AOI-13')!.severity).toBe('error');
-    expect(verdict(r, 'AOI-13')).toMatchObject({ status: 'fail', errors: 1 });
-    expect(r.ok).toBe(false);
-  });
+  ])(
+    'warns on a meta whose schema_version is %s, at the meta line (§5: SHOULD); strict fails it',
+    (_label, meta) => {
+      const r = check([meta, SUMMARY]);
+      expect(found(r, 'AOI-13')).toEqual([['AOI-13/meta-schema-version', 1]]);
+      expect(r.findings.find((f) => f.rule === 'AOI-13')!.severity).toBe('warning');
+      expect(verdict(r, 'AOI-13')).toMatchObject({ status: 'pass', warnings: 1 });
+      expect(r.ok).toBe(true);
+      expect(verdict(check([meta, SUMMARY], { strict: true }), 'AOI-13').status).toBe('fail');
+    },
+  );
 
   it('reports the line of the meta, wherever it is', () => {
     const r = check([{ type: 'hit' }, META_NO_SCHEMA_VERSION, SUMMARY]);
@@ -29,10 +33,13 @@ describe('AOI-13/meta-schema-version', () => {
     expect(r.ok).toBe(false);
   });
 
-  it('fails a finite stream that leaves meta out altogether (no line: the whole stream)', () => {
+  it('warns on a finite stream that leaves meta out altogether (no line: the whole stream)', () => {
     const r = check([{ type: 'hit' }, SUMMARY], { exitCode: 0 });
     expect(found(r, 'AOI-13')).toEqual([['AOI-13/meta-schema-version', undefined]]);
-    expect(verdict(r, 'AOI-13').status).toBe('fail');
+    expect(verdict(r, 'AOI-13').status).toBe('pass');
+    expect(
+      verdict(check([{ type: 'hit' }, SUMMARY], { exitCode: 0, strict: true }), 'AOI-13').status,
+    ).toBe('fail');
   });
 
   // A foreign Python tool (fixtures/foreign/pynotes) closes a rejected command line with a failed summary.

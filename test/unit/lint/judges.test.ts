@@ -410,7 +410,8 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
       line_number,
     });
     const failed = { type: 'aoi:summary', ok: false };
-    const failFast = [meta, error(2), failed];
+    const failFastMeta = { ...meta, continue_on_error: false };
+    const failFast = [failFastMeta, error(2), failed];
     const tolerant = [
       { ...meta, continue_on_error: true },
       { type: 'created', id: 'n_1' },
@@ -422,14 +423,27 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(
       ids((r) => judgeMalformedInput(run({ exitCode: 1 }), tolerant, ['state/notes.json'], r)),
     ).toEqual([]);
-    expect(ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, failed], [], r))).toEqual([
-      'AOI-12/no-item-error',
-    ]);
+    // Fail-fast need not name the line (a warning when it does not); per-line tolerant must report it.
     expect(
-      ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(1), failed], [], r)),
+      ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [failFastMeta, failed], [], r)),
     ).toEqual(['AOI-12/wrong-line-number']);
     expect(
-      ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [meta, error(2), ok], [], r)),
+      ids((r) =>
+        judgeMalformedInput(
+          run({ exitCode: 1 }),
+          [tolerant[0]!, tolerant[1]!, tolerant[3]!, failed],
+          [],
+          r,
+        ),
+      ),
+    ).toEqual(['AOI-12/no-item-error']);
+    expect(
+      ids((r) =>
+        judgeMalformedInput(run({ exitCode: 65 }), [failFastMeta, error(1), failed], [], r),
+      ),
+    ).toEqual(['AOI-12/wrong-line-number']);
+    expect(
+      ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [failFastMeta, error(2), ok], [], r)),
     ).toEqual(['AOI-12/malformed-succeeded']);
     expect(
       ids((r) => judgeMalformedInput(run({ exitCode: 65 }), failFast, ['state/notes.json'], r)),
@@ -442,7 +456,7 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     // Success is exit 0 and ok:true (§4.1): a contradiction between them is AOI-03's, not a malformed line accepted.
     expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), failFast, [], r))).toEqual([]);
     expect(
-      ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(2), ok], [], r)),
+      ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [failFastMeta, error(2), ok], [], r)),
     ).toEqual([]);
     // Under --continue-on-error the caller asked for partial tolerance (§4.1, §13): success with the bad line reported is no finding.
     const tolerantOk = [
@@ -455,6 +469,27 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(
       ids((r) => judgeMalformedInput(run({ exitCode: 0 }), tolerantOk, ['state/notes.json'], r)),
     ).toEqual([]);
+    // A meta without continue_on_error declares no mode (§12.2 says documented, not where): the run is held to the
+    // mode it behaved in. Success with the line reported is per-line tolerant, failure fail-fast.
+    expect(
+      ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [meta, error(2), ok], [], r)),
+    ).toEqual([]);
+    expect(
+      ids((r) => judgeMalformedInput(run({ exitCode: 65 }), [meta, error(2), failed], [], r)),
+    ).toEqual([]);
+    expect(ids((r) => judgeMalformedInput(run({ exitCode: 0 }), [meta, ok], [], r))).toEqual([
+      'AOI-12/no-item-error',
+    ]);
+    expect(
+      ids((r) =>
+        judgeMalformedInput(
+          run({ exitCode: 65 }),
+          [meta, error(2), failed],
+          ['state/notes.json'],
+          r,
+        ),
+      ),
+    ).toEqual(['AOI-12/fail-fast-side-effect']);
     // Without aoi:meta the stream declares no mode: the one asked for on the command line stands.
     const metaless = tolerant.slice(1);
     expect(

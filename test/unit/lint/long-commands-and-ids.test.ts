@@ -242,9 +242,24 @@ describe('commands known by name', () => {
     expect(plans.map((p) => [p.name, p.destructive, p.destructiveByName])).toEqual([
       ['remove', true, true],
       ['delete', true, false],
-      ['cache-clear', true, true],
+      // `clear` may or may not destroy (a cache, a screen): judged by its name only under strict.
+      ['cache-clear', false, false],
       ['list', false, false],
       ['removed-items', false, false],
+    ]);
+    const strict = planCommands(
+      {
+        commands: [
+          { name: 'cache-clear', read_only: false },
+          { name: 'kill', read_only: false },
+        ],
+      },
+      [],
+      { strict: true },
+    );
+    expect(strict.map((p) => [p.name, p.destructive, p.destructiveByName])).toEqual([
+      ['cache-clear', true, true],
+      ['kill', true, true],
     ]);
     // Without capabilities too: `purge` given without --confirm is still destructive.
     expect(planCommands(undefined, [['purge', '--older-than', '7d']])[0]).toMatchObject({

@@ -44,7 +44,7 @@ describe('toBeValidAgentCliManifest', () => {
 
   test('fails an invalid manifest, naming the rule, the line and the docs', () => {
     const message = failure(() =>
-      expect(read('invalid/agentcli-10--min-above-max')).toBeValidAgentCliManifest(),
+      expect(read('invalid/agentcli-10--bounds-not-integer')).toBeValidAgentCliManifest(),
     );
     expect(message).toBe(
       [
@@ -52,9 +52,9 @@ describe('toBeValidAgentCliManifest', () => {
         '',
         'Expected a valid AGENT-CLI.md manifest.',
         '',
-        'AGENTCLI-10/min-above-max: `options[0]` has min 200 above max 1, so no value is valid.',
-        '  line 21:     min: 200',
-        '  fix: Make min ≤ max; no value could be valid.',
+        'AGENTCLI-10/bounds-not-integer: `options[0]` has `min` but type: string; bounds only apply to type: integer.',
+        '  line 21:     min: 1',
+        '  fix: Remove min/max, or declare type: integer (they only appear on integer options).',
         `  see ${rulePage('docs/rules/AGENTCLI-10.md')}`,
       ].join('\n'),
     );

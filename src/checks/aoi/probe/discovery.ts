@@ -146,15 +146,15 @@ export function judgeCapabilitiesDocument(
     return undefined;
   }
   const problems = validateCapabilities(parsed.value);
-  if (problems.length > 0) {
+  if (problems.length > 0)
     report(
       'AOI-01/capabilities-invalid',
       `capabilities does not match §17: ${formatSchemaErrors(problems).slice(0, 2).join('; ')}`,
     );
-    return undefined;
-  }
+  // §17 is a SHOULD: a manifest that strays from it still plans the lint when its commands can be read.
+  if (problems.length > 0 && !usableCommands(parsed.value)) return undefined;
   const manifest = parsed.value as Capabilities & { aoi_versions?: unknown[] };
-  for (const version of manifest.aoi_versions ?? [])
+  for (const version of Array.isArray(manifest.aoi_versions) ? manifest.aoi_versions : [])
     if (typeof version === 'string' && !KNOWN_AOI_VERSIONS.includes(version))
       report(
         'AOI-13/unknown-aoi-version',
@@ -162,6 +162,18 @@ export function judgeCapabilitiesDocument(
       );
   return manifest;
 }
+
+/** A manifest's commands a plan can use despite other problems: a list of objects, each with a string name. */
+const usableCommands = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as { commands?: unknown }).commands) &&
+  (value as { commands: unknown[] }).commands.every(
+    (command) =>
+      typeof command === 'object' &&
+      command !== null &&
+      typeof (command as { name?: unknown }).name === 'string',
+  );
 
 /** The discovery flags of §3 and the subcommand each must agree with. */
 export const DISCOVERY_FLAGS = { '--schema': 'schema', '--capabilities': 'capabilities' } as const;

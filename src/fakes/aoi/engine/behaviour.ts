@@ -96,6 +96,7 @@ export interface Behaviour {
     | 'fail-fast-applies'
     | 'continue-stops'
     | 'no-line-error'
+    | 'continue-silent'
     | 'zero-based-line'
     | 'ok-despite-bad-line';
 }

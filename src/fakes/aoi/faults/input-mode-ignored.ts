@@ -4,6 +4,7 @@ type Mistake =
   | 'fail-fast-applies'
   | 'continue-stops'
   | 'no-line-error'
+  | 'continue-silent'
   | 'zero-based-line'
   | 'ok-despite-bad-line';
 
@@ -13,6 +14,7 @@ export interface InputModeIgnoredParams {
    * - `fail-fast-applies` (default): fail-fast mode creates the valid lines before the bad one;
    * - `continue-stops`: --continue-on-error stops at the bad line;
    * - `no-line-error`: the aoi:error has no line_number;
+   * - `continue-silent`: with --continue-on-error, a malformed line is skipped without an aoi:error;
    * - `zero-based-line`: line_number counts from 0;
    * - `ok-despite-bad-line`: the run ends with summary ok:true and exit 0.
    */
@@ -29,8 +31,12 @@ const DECLARATION: Record<Mistake, { violates: string[]; says: string }> = {
     says: 'with --continue-on-error, stops at the first malformed line',
   },
   'no-line-error': {
-    violates: ['AOI-12/no-item-error'],
+    violates: ['AOI-12/wrong-line-number'],
     says: 'reports a malformed line without its line_number',
+  },
+  'continue-silent': {
+    violates: ['AOI-12/no-item-error'],
+    says: 'with --continue-on-error, skips a malformed line without an aoi:error',
   },
   'zero-based-line': { violates: ['AOI-12/wrong-line-number'], says: 'numbers input lines from 0' },
   'ok-despite-bad-line': {

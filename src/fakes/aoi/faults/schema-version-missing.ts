@@ -14,7 +14,7 @@ export const schemaVersionMissing: FaultFactory<SchemaVersionMissingParams> = (p
     violates: p.alsoAoiVersion
       ? ['AOI-13/meta-aoi-version', 'AOI-13/meta-schema-version']
       : ['AOI-13/meta-schema-version'],
-    severity: 'error',
+    severity: 'warning',
     params: p,
     onEvent(event) {
       if (event.type !== 'aoi:meta') return [event];

@@ -293,10 +293,12 @@ export async function importNotes(cmd: Command): Promise<number> {
   // The well-behaved tool does as declared; each fault gets one part of §12.2 wrong.
   const input = cmd.ctx.behaviour.input;
   const succeedAnyway = input === 'ok-despite-bad-line';
-  const lineError = (lineNumber: number) => {
+  const lineError = async (lineNumber: number) => {
+    // The per-line tolerant mode's whole promise is the item-level error (§12.2): this fault keeps quiet.
+    if (input === 'continue-silent' && continueOnError) return;
     const shown = input === 'zero-based-line' ? lineNumber - 1 : lineNumber;
     const where = input === 'no-line-error' ? {} : { line_number: shown };
-    return cmd.out.error(
+    await cmd.out.error(
       'validation',
       'INPUT_JSONL_PARSE_ERROR',
       `invalid note on input line ${shown}`,

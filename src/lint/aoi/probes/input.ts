@@ -82,7 +82,7 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
       declared.events,
       lint.effects(declared),
       lint.reporter(command, declared.label),
-      continues ? 'continue' : 'fail-fast',
+      continues ? 'continue' : undefined,
       applied(declared),
     );
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.

@@ -89,6 +89,7 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
     variants: {
       'continue-stops': { mistake: 'continue-stops' },
       'no-line-error': { mistake: 'no-line-error' },
+      'continue-silent': { mistake: 'continue-silent' },
       'zero-based-line': { mistake: 'zero-based-line' },
       'ok-despite-bad-line': { mistake: 'ok-despite-bad-line' },
     },

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ExecPlan } from '../checks/exec/plan.js';
-import { ConfigError, loadConfig, type LoadedConfig } from '../config/index.js';
+import { ConfigError, configAppliesTo, loadConfig, type LoadedConfig } from '../config/index.js';
 import { readExecPlan } from '../lint/multi.js';
 import {
   assertRuleIds,
@@ -236,8 +236,15 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   const note = people
     ? (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`)
     : undefined;
-  const config = await readConfig(args.config);
-  if (config && note) note(`config ${relative(process.cwd(), config.file) || config.file}`);
+  const found = await readConfig(args.config);
+  const given = args.program !== undefined ? [args.program, ...args.programArgs] : undefined;
+  // A config found by searching describes its own program: linting another one does not take its keys.
+  const config =
+    found && (args.config !== undefined || configAppliesTo(found, given)) ? found : undefined;
+  const shown = (file: string) => relative(process.cwd(), file) || file;
+  if (config && note) note(`config ${shown(config.file)}`);
+  else if (found && note)
+    note(`config ${shown(found.file)} not applied: it describes another program`);
   // The flags given override the config's keys, each as a whole.
   const options: ProgramOptions = {
     ...config?.options,
@@ -264,7 +271,7 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     ...(args.appHuman ? { appHuman: args.appHuman } : {}),
     ...(args.shard ? { shard: args.shard } : {}),
   };
-  const target = args.program !== undefined ? [args.program, ...args.programArgs] : config?.program;
+  const target = given ?? config?.program;
   if (target === undefined && options.appDir === undefined)
     throw new UsageError(
       config

@@ -98,6 +98,26 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Whether a config found by searching applies to the program being linted: a config describes its own program (its
+ * setup, invocations and plans are that tool's), so it applies when it names no program, when no program is given
+ * (the config's is linted), or when the program given is its own, word by word, a word that names a path compared
+ * as resolved from `cwd`. A test that lints some other program (a fake, a fixture) gets none of it. A config chosen
+ * explicitly (`--config`, `{ config: FILE }`) always applies.
+ */
+export function configAppliesTo(
+  config: LoadedConfig,
+  program: readonly string[] | undefined,
+  cwd: string = process.cwd(),
+): boolean {
+  const own = config.program;
+  if (own === undefined || program === undefined) return true;
+  return (
+    own.length === program.length &&
+    own.every((word, i) => word === program[i] || word === resolve(cwd, program[i]!))
+  );
+}
+
 /** The config file names, in the order each directory is searched; then package.json's `"aoi-testkit"` key. */
 export const CONFIG_FILES = [
   'aoi-testkit.config.js',

@@ -20,6 +20,7 @@ export {
 export type { SpecResult } from './multi.js';
 export {
   loadConfig,
+  configAppliesTo,
   findConfigFile,
   defineConfig,
   ConfigError,

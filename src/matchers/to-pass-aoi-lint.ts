@@ -49,6 +49,13 @@ function targetOf(received: unknown): ProgramTarget {
   );
 }
 
+/** The command line of a target given as words (an in-memory target has none: undefined). */
+function commandLineOf(target: ProgramTarget): readonly string[] | undefined {
+  if (Array.isArray(target)) return target as readonly string[];
+  const { command, args } = target as { command?: unknown; args?: readonly string[] };
+  return typeof command === 'string' ? [command, ...(args ?? [])] : undefined;
+}
+
 const SHOWN = 5;
 
 /** Each failed (rule × command): the first error finding with its evidence, fix and docs. */
@@ -80,8 +87,13 @@ async function lintMatcher(
   args: string,
 ): Promise<MatcherResult & { report: ProgramReport }> {
   const target = targetOf(received);
-  const { lintProgram, loadConfig } = await loadLinter();
-  const config = file === false ? undefined : await loadConfig(file === undefined ? {} : { file });
+  const { lintProgram, loadConfig, configAppliesTo } = await loadLinter();
+  const found = file === false ? undefined : await loadConfig(file === undefined ? {} : { file });
+  // A config found by searching is its own program's: a test that lints another program does not take its keys.
+  const config =
+    found && (file !== undefined || configAppliesTo(found, commandLineOf(target) ?? []))
+      ? found
+      : undefined;
   const report = await lintProgram(target, { ...config?.options, ...options });
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   const judged = report.verdicts.filter((v) => v.status === 'pass' || v.status === 'fail').length;

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ConfigError, findConfigFile, loadConfig } from '../../../src/config/index.js';
+import {
+  ConfigError,
+  configAppliesTo,
+  findConfigFile,
+  loadConfig,
+} from '../../../src/config/index.js';
 
 const ROOT = mkdtempSync(join(tmpdir(), 'aoi-config-'));
 afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
@@ -217,5 +222,30 @@ describe('reading it', () => {
     // In package.json the key is named under "aoi-testkit".
     const dir = project({ 'package.json': json({ 'aoi-testkit': { strict: 1 } }) });
     expect((await configError(dir)).key).toBe('"aoi-testkit".strict');
+  });
+});
+
+describe('which program a config found by searching applies to', () => {
+  test('its own program (paths resolved from the working directory), or any when it names none', async () => {
+    const dir = project({
+      'aoi-testkit.config.json': json({ program: 'node bin/tool.js --flag', setup: ['add x'] }),
+      'bin/tool.js': '',
+    });
+    const config = (await loadConfig({ cwd: dir }))!;
+    // The config's own program: as written from its directory, as an absolute path, or none given (the config's).
+    expect(configAppliesTo(config, ['node', 'bin/tool.js', '--flag'], dir)).toBe(true);
+    expect(configAppliesTo(config, ['node', join(dir, 'bin/tool.js'), '--flag'], dir)).toBe(true);
+    expect(configAppliesTo(config, undefined, dir)).toBe(true);
+    // Another program, the same program with other arguments, or an in-memory target (no words): not its setup.
+    expect(configAppliesTo(config, ['node', 'fixtures/bin/notes'], dir)).toBe(false);
+    expect(configAppliesTo(config, ['node', 'bin/tool.js'], dir)).toBe(false);
+    expect(configAppliesTo(config, ['node', 'bin/tool.js', '--other'], dir)).toBe(false);
+    expect(configAppliesTo(config, [], dir)).toBe(false);
+    // A config that names no program describes no one tool: it applies to whatever is linted.
+    const open = (await loadConfig({
+      cwd: project({ 'aoi-testkit.config.json': json({ strict: true }) }),
+    }))!;
+    expect(configAppliesTo(open, ['node', 'fixtures/bin/notes'], dir)).toBe(true);
+    expect(configAppliesTo(open, [], dir)).toBe(true);
   });
 });

@@ -139,12 +139,20 @@ describe('the Action from its checkout', () => {
     'a failing tool: exit 1, an ::error annotation, ok=false and the failed count',
     { timeout: 300_000 },
     () => {
-      const ws = workspace(CONFIG);
-      const run = runAction(ws, {
-        program: `node ${CLI} fake --fault destructive-without-confirmation well-behaved`,
-        setup: 'create --title First',
-        html: '',
+      // The config describes the failing tool itself: a config applies to its own program (configAppliesTo).
+      const ws = workspace({
+        ...CONFIG,
+        program: [
+          'node',
+          CLI,
+          'fake',
+          '--fault',
+          'destructive-without-confirmation',
+          'well-behaved',
+        ],
+        setup: ['create --title First'],
       });
+      const run = runAction(ws, { html: '' });
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/^::error .*AOI-06/m);
       expect(run.outputs).toMatchObject({ ok: 'false', html: '' });

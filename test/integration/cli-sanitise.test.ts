@@ -131,13 +131,17 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
       expect(rawIn(text(run.stderr))).toEqual([]);
     }
     expect(text(textRun.stdout)).toContain('ev\\u202eil\\u001b[2J');
-    // JSONL: program data is carried with its value unchanged, only its bytes are escaped.
+    // JSONL: a command name is sanitised as a value (issue 38, item 8), so that a consumer that decodes the line and
+    // prints the name gets no raw escape or bidi character; before, only its bytes were escaped and it decoded raw.
+    const SANITISED = 'ev\\u202eil\\u001b[2J';
     const events = text(jsonlRun.stdout)
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', commands: [COMMAND] });
-    expect(events.filter((e) => e.type === 'aoi:check').map((e) => e.command)).toContain(COMMAND);
+    expect(events.at(-1)).toMatchObject({ type: 'aoi:summary', commands: [SANITISED] });
+    const commands = events.filter((e) => e.type === 'aoi:check').map((e) => e.command);
+    expect(commands).toContain(SANITISED);
+    expect(commands).not.toContain(COMMAND);
     // V8's JSON.parse message, quoting the raw ESC of the schema document, is in a finding: escaped.
     const messages = events
       .flatMap((e) => (e.findings as { message: string }[] | undefined) ?? [])
@@ -147,7 +151,7 @@ describe('the CLI prints no escape, C1 or bidi character from the program under 
     );
     expect(parseError).toContain("Unexpected token '\\u009b'");
     expect(parseError).toContain('\\u001b[31m');
-    expect(text(jsonlRun.stdout)).toContain('ev\\u202eil\\u001b[2J');
+    expect(text(jsonlRun.stdout)).toContain(JSON.stringify(SANITISED).slice(1, -1));
   });
 
   test('an error message naming a hostile program goes out escaped; its JSONL value is kept', async () => {

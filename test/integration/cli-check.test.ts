@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
 import { crashed, good, leaky, prose } from '../unit/matchers/streams.js';
 
-import { runKit } from '../support/kit-cli.js';
+import { runKit, jsonlEvents as events, utf8 as text } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-cli-'));
 const file = (name: string, text: string) => {
   const path = join(dir, name);
@@ -14,12 +14,6 @@ const file = (name: string, text: string) => {
 };
 const cli = (args: string[], stdin?: string) =>
   runKit([...args], stdin === undefined ? {} : { stdin });
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const events = (bytes: Uint8Array) =>
-  text(bytes)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('aoi-testkit check', () => {
   test('exit 0 and a conformant answer for a conformant stream', async () => {

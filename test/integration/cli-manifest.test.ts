@@ -2,19 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
 
-import { runKit } from '../support/kit-cli.js';
+import { runKit, jsonlEvents as events } from '../support/kit-cli.js';
 const CORPUS = new URL('../../fixtures/manifests/agent-cli/', import.meta.url).pathname;
 const expected = JSON.parse(readFileSync(`${CORPUS}expected.json`, 'utf8')) as {
   fixtures: { path: string; valid: boolean; findings: { id: string; line?: number }[] }[];
 };
 const cli = (args: string[], stdin?: string) =>
   runKit(['manifest', ...args], stdin === undefined ? {} : { stdin });
-const events = (bytes: Uint8Array) =>
-  Buffer.from(bytes)
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('aoi-testkit manifest', () => {
   test('gives the corpus verdict for every fixture, as a conformant AOI stream', async () => {

@@ -14,3 +14,13 @@ export const kitCommand = (...args: string[]): string[] => [process.execPath, CL
 /** `aoi-testkit ...args` as a process, with runCli's options (stdin, env, cwd, timeout). */
 export const runKit = (args: readonly string[], options: RunCliOptions = {}) =>
   runCli(process.execPath, [CLI, ...args], options);
+
+/** A run's stdout or stderr as text. */
+export const utf8 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+
+/** A run's JSONL stdout as its events, one per line. */
+export const jsonlEvents = (bytes: Uint8Array): Record<string, unknown>[] =>
+  utf8(bytes)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);

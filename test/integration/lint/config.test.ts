@@ -10,19 +10,13 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { aoiMatchers } from '../../../src/matchers/index.js';
 import { loadConfig } from '../../../src/config/index.js';
 import { lintProgram } from '../../../src/lint/program.js';
-import { runKit } from '../../support/kit-cli.js';
+import { runKit, jsonlEvents as events, utf8 as text } from '../../support/kit-cli.js';
 
 expect.extend(aoiMatchers);
 
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
 const ROOT = mkdtempSync(join(tmpdir(), 'aoi-config-lint-'));
 afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const events = (bytes: Uint8Array) =>
-  text(bytes)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** A project holding its tool (a copy of the reference tool's script) and a config; its `sub/` directory too. */
 function project(config: unknown): string {

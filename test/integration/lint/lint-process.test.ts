@@ -8,14 +8,8 @@ import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 
 expect.extend(aoiMatchers);
 
-import { CLI, runKit } from '../../support/kit-cli.js';
+import { CLI, runKit, jsonlEvents as events, utf8 as text } from '../../support/kit-cli.js';
 const NOTES = new URL('../../../fixtures/bin/notes', import.meta.url).pathname;
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const events = (bytes: Uint8Array) =>
-  text(bytes)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('lintCli on the reference tool as a real process', () => {
   // Timeouts sized for a loaded 2-core machine: a lint is some seventy probes, each a process.

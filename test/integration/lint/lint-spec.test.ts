@@ -13,17 +13,12 @@ import { AOI_RULES } from '../../../src/spec/aoi/rules.js';
 import { APP_RULES } from '../../../src/spec/app/rules.js';
 import { NOTES_EXEC_PLAN } from '../../../src/fakes/aoi/notes/exec-plan.js';
 import { runCli } from '../../../src/run/run-cli.js';
+import { jsonlEvents as events, utf8 as text } from '../../support/kit-cli.js';
 import { buildHelpdesk } from '../cmdhelp/setup.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const NOTES = join(root, 'fixtures/bin/notes');
 const TODO = join(root, 'fixtures/apps/todo');
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const events = (bytes: Uint8Array) =>
-  text(bytes)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 let work = '';
 let cli = '';

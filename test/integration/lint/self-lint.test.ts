@@ -3,13 +3,7 @@ import { aoiMatchers } from '../../../src/matchers/index.js';
 
 expect.extend(aoiMatchers);
 
-import { CLI, runKit } from '../../support/kit-cli.js';
-const events = (bytes: Uint8Array) =>
-  Buffer.from(bytes)
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+import { CLI, runKit, jsonlEvents as events } from '../../support/kit-cli.js';
 
 // The kit's own CLI, linted by itself: every spec it offers (AOI, cmdhelp, exec), judged as any tool would be.
 describe('aoi-testkit lint -- aoi-testkit', () => {

@@ -487,7 +487,7 @@ export const VERBS = {
         default: 67108864,
         range: [1024, 1073741824],
         description:
-          'Per run, for every probe of every spec, detection and the start check: stdout plus stderr read before the kit stops and kills the tool; a capped run is reported, never judged as complete; a tool that floods every command can make the kit hold about 2.5 times this (--spec aoi) to 5.5 times (detection) at once (1024 to 1073741824)',
+          'Per run, for every probe of every spec, detection and the start check: stdout plus stderr read before the kit stops and kills the tool; a capped run is reported, never judged as complete; a tool that floods every command can make the kit hold about 3 times this at once (1024 to 1073741824)',
         usage: {
           value: 'N',
           text: 'output read per run (every probe of every spec, detection, start check)\nbefore the kit kills the tool (default 67108864; 1024 to 1073741824)',

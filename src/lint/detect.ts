@@ -1,10 +1,12 @@
 /**
  * What a tool supports, found by asking it: each live spec's `detect` (lint/<spec>/index.ts) side by side, every
- * probe bounded by a timeout, with stdin closed, in a fresh state directory. AOI-CLI (a §17 capabilities manifest),
+ * probe bounded by a timeout, with stdin closed, in a fresh state directory, and all of them by one output budget
+ * (a tool flooding every command costs about one cap, not one per spec). AOI-CLI (a §17 capabilities manifest),
  * cmdhelp (the capability line), exec (the dispatch manifest lists `exec`) and an Agent Application package (an
  * APP.md). AOI's `capabilities` is asked as the AOI lint's discovery asks it, so that the lint takes the answer
  * instead of asking again; the runs are in `runs`.
  */
+import { outputBudgetFor } from '../run/output-budget.js';
 import { Workspace } from '../run/sandbox.js';
 import { bySpec, LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 import type { ReusableProbe } from './aoi/runner.js';
@@ -46,6 +48,7 @@ export async function detectSpecs(
 ): Promise<Detection> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const work = await Workspace.create('aoi-detect-');
+  const budget = outputBudgetFor(options.maxOutputBytes);
   const byArgv: Record<string, DetectionRun> = {};
   const aoi: ReusableProbe[] = [];
   const ctx: DetectContext = {
@@ -53,6 +56,7 @@ export async function detectSpecs(
     args,
     options,
     timeoutMs,
+    budget,
     record(run) {
       byArgv[run.argv.join(' ')] = run;
     },
@@ -63,7 +67,13 @@ export async function detectSpecs(
     async run(extra) {
       if (command === undefined) return undefined;
       try {
-        const run = await sandboxedRun(work, command, [...args, ...extra], options, timeoutMs);
+        const run = await sandboxedRun(
+          work,
+          command,
+          [...args, ...extra],
+          { ...options, budget },
+          timeoutMs,
+        );
         ctx.record({ argv: extra, env: options.env ?? {}, stateDir: 'empty', timeoutMs, run });
         return run;
       } catch {

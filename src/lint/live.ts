@@ -7,6 +7,7 @@
  */
 import type { LiveSpecId } from '../spec/specs.js';
 import type { Run } from '../run/run-cli.js';
+import type { OutputBudget } from '../run/output-budget.js';
 import { runProbe } from '../run/run-probe.js';
 import { inSandbox, type Workspace } from '../run/sandbox.js';
 import type { LintReport } from './aoi/lint.js';
@@ -80,6 +81,11 @@ export interface DetectContext {
   readonly options: DetectOptions;
   /** Per probe, resolved (default 5 s). */
   readonly timeoutMs: number;
+  /**
+   * The output every detection probe holds at once, whichever spec runs it: the specs detect side by side, and a
+   * flood would otherwise cost a cap per spec. A spec running probes of its own takes its share from it.
+   */
+  readonly budget: OutputBudget;
   /** `command args… extra` as a detection probe, recorded for the lint; undefined when it cannot be run. */
   run(extra: readonly string[]): Promise<Run | undefined>;
   /** Record a probe the spec ran itself (in its own sandbox), for the lint to take. */
@@ -142,15 +148,28 @@ export async function sandboxedRun(
   work: Workspace,
   command: string,
   argv: readonly string[],
-  options: { env?: Readonly<Record<string, string>>; maxOutputBytes?: number },
+  options: {
+    env?: Readonly<Record<string, string>>;
+    maxOutputBytes?: number;
+    /** Its output counts in this budget while it runs (detection's, shared by every spec's probes). */
+    budget?: OutputBudget;
+  },
   timeoutMs: number,
 ): Promise<Run> {
-  return runProbe(command, argv, {
-    stdin: 'closed',
-    timeoutMs,
-    ...(options.maxOutputBytes !== undefined ? { maxBufferBytes: options.maxOutputBytes } : {}),
-    ...inSandbox(await work.dirs(), { env: options.env }),
-  });
+  const dirs = await work.dirs();
+  const share = options.budget?.share();
+  try {
+    return await runProbe(command, argv, {
+      stdin: 'closed',
+      timeoutMs,
+      ...(options.maxOutputBytes !== undefined ? { maxBufferBytes: options.maxOutputBytes } : {}),
+      ...(share ? { budget: share } : {}),
+      ...inSandbox(dirs, { env: options.env }),
+    });
+  } finally {
+    // A capped run keeps only its head, an answer is the tool's output to judge: either way it is read.
+    share?.release();
+  }
 }
 
 /** How a detection probe ended, when it gave no answer: the output cap first, since the kit's kill is then its end. */

@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_OUTPUT_BYTES } from './run-probe.js';
+
 /**
  * Bytes of output that many concurrent runs may hold at once (a whole lint: every probe, stdout and stderr).
  * A run that takes bytes past the limit pauses reading — its child then blocks on a full pipe — until bytes
@@ -108,4 +110,14 @@ export class BudgetShare {
     this.resume = undefined;
     resume?.();
   }
+}
+
+/**
+ * The budget for runs that each stop at `maxOutputBytes` (default `runProbe`'s): a quarter of a cap, which the oldest
+ * run still reading may pass until its own cap. So at most 1.25 caps are held whatever the concurrency (the rest of
+ * 2 caps is for the garbage of reading a flood), and a flooding run waits, paused, for its turn instead of each of
+ * several holding a cap.
+ */
+export function outputBudgetFor(maxOutputBytes: number | undefined): OutputBudget {
+  return new OutputBudget(Math.floor((maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4));
 }

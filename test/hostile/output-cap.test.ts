@@ -296,6 +296,21 @@ describe.concurrent('aoi-testkit lint --max-output-bytes on real processes', () 
   );
 
   test(
+    "the default cap, specs left to detection: every spec's detection probes share one output budget, so a flood costs about one cap, not one per spec",
+    async () => {
+      const run = await lint(['--timeout-ms', '20000', '--', 'python3', FLOOD]);
+      expect([0, 1]).toContain(run.code);
+      const summary = run.events.at(-1) as { specs?: { spec: string; reason: string }[] };
+      for (const spec of summary.specs!.filter((s) => s.spec !== 'app'))
+        expect(spec.reason, spec.spec).toMatch(/killed at 6\d{7} bytes/);
+      // Measured (three runs each): 323-411 MB while each spec's probes read to their own cap side by side, 249-274 MB
+      // with one budget.
+      expect(run.peakRssKiB).toBeLessThan(300 * 1024);
+    },
+    BUSY,
+  );
+
+  test(
     'the same flood, specs left to detection: detection stops at the cap too, and the lint ends',
     async () => {
       const run = await lint([

@@ -101,6 +101,7 @@ async function aoiCapabilities(
     graceMs: 5_000,
     canaries: makeCanaries(),
     record: true,
+    budget: ctx.budget,
     ...(ctx.options.maxOutputBytes !== undefined
       ? { maxOutputBytes: ctx.options.maxOutputBytes }
       : {}),

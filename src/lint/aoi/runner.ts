@@ -2,8 +2,7 @@ import { availableParallelism } from 'node:os';
 import { eventsOf, type Event, type ProbeOutcome } from '../../checks/aoi/probe/types.js';
 import type { Canaries } from '../../run/canaries.js';
 import { machineBusy, STARVED_RETRY_FACTOR } from '../../run/load.js';
-import { OutputBudget, type BudgetShare } from '../../run/output-budget.js';
-import { DEFAULT_MAX_OUTPUT_BYTES } from '../../run/run-probe.js';
+import { outputBudgetFor, type BudgetShare, type OutputBudget } from '../../run/output-budget.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { isSensitiveName } from '../../secrets/mask.js';
 import { toExcerpt } from '../../stream/finding.js';
@@ -89,6 +88,11 @@ export interface RunnerOptions {
   readonly graceMs: number;
   /** Per probe: stdout plus stderr past this is AOI-11/output-cap-exceeded (default `runProbe`'s 64 MiB). */
   readonly maxOutputBytes?: number;
+  /**
+   * The output budget this runner's probes share with other runs (detection's, which runs several specs' probes side
+   * by side); default: one of its own, a quarter of `maxOutputBytes`.
+   */
+  readonly budget?: OutputBudget;
   readonly concurrency?: number;
   readonly canaries: Canaries;
   /** Probes recorded elsewhere, taken instead of running the same probe again. */
@@ -122,12 +126,7 @@ export interface RunnerOptions {
  */
 export class ProbeRunner {
   private readonly slots: Semaphore;
-  /**
-   * The output every probe of this lint holds at once, stdout and stderr: a quarter of a cap, which the oldest
-   * probe still reading may pass until its own cap. So at most 1.25 caps are held whatever the concurrency
-   * (the rest of 2 caps is for the garbage of reading a flood), and a flooding probe waits, paused, for its
-   * turn instead of each of several holding a cap.
-   */
+  /** The output every probe of this lint holds at once, stdout and stderr ({@link outputBudgetFor}). */
   private readonly budget: OutputBudget;
   /** Set once setup has run: every later probe starts from a copy. */
   template: ProbeDirs | undefined;
@@ -155,9 +154,7 @@ export class ProbeRunner {
   ) {
     this.outside = outsideDirs(options.sandboxHome !== false);
     this.slots = new Semaphore(options.concurrency ?? Math.max(2, availableParallelism() * 2));
-    this.budget = new OutputBudget(
-      Math.floor((options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) / 4),
-    );
+    this.budget = options.budget ?? outputBudgetFor(options.maxOutputBytes);
   }
 
   static async create(target: LintTarget, options: RunnerOptions): Promise<ProbeRunner> {

@@ -10,6 +10,7 @@ import {
 } from '../../spec/exec/types.js';
 import { manifestCommandsOf } from '../../checks/exec/probe/manifest.js';
 import { isObject } from '../../stream/json.js';
+import type { OutputBudget } from '../../run/output-budget.js';
 import {
   endOf,
   parseJson,
@@ -41,6 +42,7 @@ export async function detectExec(ctx: DetectContext): Promise<SpecFound> {
             ? { maxOutputBytes: options.maxOutputBytes }
             : {}),
           record: ctx.record,
+          budget: ctx.budget,
           ...(options.execManifest ? { given: options.execManifest } : {}),
         });
   if (located?.manifestArgs)
@@ -68,6 +70,8 @@ export async function locateExecManifest(
     maxOutputBytes?: number;
     given?: readonly string[];
     record?: (run: DetectionRun) => void;
+    /** The output budget its probes share with other runs (detection's). */
+    budget?: OutputBudget;
   } = {},
 ): Promise<ExecManifestLocation> {
   const timeoutMs = options.timeoutMs ?? 5_000;

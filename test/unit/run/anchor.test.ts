@@ -51,3 +51,35 @@ test('an interpreter’s script is a path whatever its name; a bare word elsewhe
   // A directory of that name is no script.
   expect(anchorCommandLine('node', ['dist'], cwd)).toEqual(['node', ['dist']]);
 });
+
+test('npx of a package installed where the caller stands runs its bin, as npx would from there', () => {
+  const project = mkdtempSync(join(tmpdir(), 'aoi-anchor-npx-'));
+  try {
+    mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'node_modules', '.bin', 'mytool'), '');
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'self', bin: { self: 'cli.js' } }),
+    );
+    writeFileSync(join(project, 'cli.js'), '');
+    const bin = join(project, 'node_modules', '.bin', 'mytool');
+    // From a subdirectory too, and past npx's own flags.
+    expect(anchorCommandLine('npx', ['mytool', 'lint', 'x'], join(project, 'src'))).toEqual([
+      bin,
+      ['lint', 'x'],
+    ]);
+    expect(anchorCommandLine('npx', ['--yes', 'mytool'], project)).toEqual([bin, []]);
+    // The package's own checkout: its own bin.
+    expect(anchorCommandLine('npx', ['self', '--version'], project)).toEqual([
+      join(project, 'cli.js'),
+      ['--version'],
+    ]);
+    // Not installed here, a version or a scope asked for, another npx option: npx's to fetch.
+    for (const args of [['other'], ['mytool@1'], ['-p', 'mytool', 'mytool'], ['@scope/mytool']]) {
+      expect(anchorCommandLine('npx', args, project)).toEqual(['npx', args]);
+    }
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { kitPackage, kitPath, type KitPackage } from '../package-root.js';
+import { pathToFileURL } from 'node:url';
+import { kitPackage, kitPath, kitRoot, type KitPackage } from '../package-root.js';
 import { ruleDocs } from '../spec/define.js';
 
 /**
@@ -23,25 +25,30 @@ export function seeRulePages(rules: readonly string[]): string {
 }
 
 /**
- * The public address of a rule's page, for reports read away from this install (a CI artifact, a code-scanning
- * alert, a job summary): the page in the repository that package.json names, at this version's tag
- * (`https://github.com/OWNER/REPO/blob/v1.2.3/docs/rules/AOI-02.md`). Undefined when the package is not found
- * or its repository is not on GitHub (then the reports name the page inside the package instead).
+ * The address of a rule's page for reports read away from this install (a CI artifact, a code-scanning alert, a job
+ * summary). Installed (the kit's root is in a `node_modules` folder: npm, pnpm's store, a global install, npx's
+ * cache), the page as the registry published it for this version, from the CDN that serves every published
+ * package's files (`https://unpkg.com/aoi-testkit@1.2.3/docs/rules/AOI-02.md`): docs/rules ships in the
+ * tarball, so the page exists as long as the version does (test:package checks that every rule's page is in it).
+ * From a checkout, which no registry holds, the local page (`file:///…/docs/rules/AOI-02.md`). Undefined when the
+ * package or the page is not found (the reports then name the page inside the package).
  */
 export function rulePageUrl(
   rule: string,
   pkg: KitPackage | null = kitPackage(),
+  root: string | undefined = kitRoot(),
 ): string | undefined {
-  const repository = typeof pkg?.repository === 'string' ? pkg.repository : pkg?.repository?.url;
-  if (pkg == null || repository === undefined) return undefined;
-  // npm's spellings of one repository: git+https://github.com/o/r.git, git@github.com:o/r.git, github:o/r, o/r.
-  const match =
-    /^(?:(?:git\+)?(?:https?|git|ssh):\/\/(?:git@)?github\.com\/|git@github\.com:|github:|)([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(
-      repository.trim(),
-    );
-  if (!match || !/^[A-Z]+-\d+$/.test(rule)) return undefined;
-  return `https://github.com/${match[1]}/${match[2]}/blob/v${encodeURIComponent(pkg.version)}/${ruleDocs(rule)}`;
+  if (pkg == null || root === undefined || !/^[A-Z]+-\d+$/.test(rule)) return undefined;
+  if (root.split(/[\\/]/).includes('node_modules')) {
+    return `${RULE_PAGE_CDN}${PACKAGE_NAME}@${encodeURIComponent(pkg.version)}/${ruleDocs(rule)}`;
+  }
+  const page = join(root, ruleDocs(rule));
+  return existsSync(page) ? pathToFileURL(page).href : undefined;
 }
+
+/** The CDN serving published npm packages' files by name and version. */
+export const RULE_PAGE_CDN = 'https://unpkg.com/';
+const PACKAGE_NAME = 'aoi-testkit';
 
 /** A rule's page for a report read anywhere: its public URL, else its path inside the package. */
 export function rulePageLink(rule: string): { readonly url?: string; readonly text: string } {

@@ -1,38 +1,29 @@
 /**
  * `aoi-testkit contract` (record what a tool promises, from its discovery) and `aoi-testkit compat` (compare it
- * with a release before it). The recording is `recordContract`, the judgement `compareContracts`; this file parses
- * the verbs' arguments, reads and writes contract files; report/ renders the comparison.
+ * with a release before it). This file parses the verbs' arguments and says what was (not) recorded or accepted;
+ * verbs/compat.ts reads, records, compares and accepts; report/ renders the comparison.
  */
-import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readInputFile } from '../read-file.js';
 import { anchorCommandLine } from '../run/anchor.js';
-import { CONTRACT_SURFACES, type Contract, type ContractSurface } from '../spec/compat/contract.js';
+import { CONTRACT_SURFACES, type ContractSurface } from '../spec/compat/contract.js';
+import { formatContract, type RecordContractOptions } from '../lint/contract/index.js';
 import {
-  compareContracts,
-  ContractRecordError,
-  formatContract,
-  processTarget,
-  readContract,
-  recordContract,
-  type RecordContractOptions,
-} from '../lint/contract/index.js';
-import { checkStart } from '../lint/start.js';
+  acceptContract,
+  compareSides,
+  isContractPath,
+  recordProgram,
+  type ContractSide,
+  type Program,
+} from '../verbs/compat.js';
 import { sanitise } from '../stream/sanitise.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
-import { shellWords } from './shell-words.js';
+import { shellWords } from '../shell-words.js';
 import { parseOptions, type VerbName } from './surface.js';
-import { InputError, intFlag, ioReason, UsageError } from './usage.js';
+import { intFlag, UsageError } from './usage.js';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
-
-/** A command line to record: the program and its arguments, anchored to the caller's directory. */
-interface Program {
-  readonly command: string;
-  readonly args: readonly string[];
-}
 
 interface RecordingArgs {
   readonly options: RecordContractOptions;
@@ -44,8 +35,8 @@ export interface ContractArgs extends RecordingArgs {
 
 export interface CompatArgs extends RecordingArgs {
   /** A contract file, or a command line recorded now. */
-  readonly base: { file: string } | { program: Program };
-  readonly head: { file: string } | { program: Program };
+  readonly base: ContractSide;
+  readonly head: ContractSide;
   readonly accept: boolean;
   readonly strict: boolean;
   readonly reporting: ReportingArgs;
@@ -150,7 +141,7 @@ export function parseCompatArgs(args: string[]): CompatArgs {
   const accept = values.accept === true;
   // A path that exists is a contract file, unless it is a program (a release built to a binary of its own); anything
   // else, a command line.
-  const baseIsFile = /\.json$/i.test(base) || (existsSync(base) && !isProgramFile(base));
+  const baseIsFile = isContractPath(base);
   if (accept && !baseIsFile)
     throw new UsageError('--accept writes the --base contract file: give --base a FILE');
   return {
@@ -164,79 +155,11 @@ export function parseCompatArgs(args: string[]): CompatArgs {
   };
 }
 
-/** An executable file that does not hold JSON: `gostock-2.3.0`, `./release/tool`; a contract file is JSON. */
-function isProgramFile(path: string): boolean {
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile() || (stat.mode & 0o111) === 0) return false;
-    const head = Buffer.alloc(64);
-    const fd = openSync(path, 'r');
-    try {
-      const read = readSync(fd, head, 0, head.length, 0);
-      return !head.subarray(0, read).toString('utf8').trimStart().startsWith('{');
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
-}
-
 function splitProgram(line: string): [string, string[]] {
   const [command, ...args] = shellWords(line);
   if (command === undefined) throw new UsageError('--base needs a file or a command line');
   return [command, args];
 }
-
-/** A contract file: read and checked, or one clear error (66 missing, 65 not a contract). */
-function readContractFile(file: string, flag: string): Contract {
-  let text: string;
-  try {
-    text = readInputFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `${flag} ${file}: ${code === 'ENOENT' ? 'no such file' : ioReason(error)}`,
-      code === 'ENOENT' ? 'not_found' : 'io',
-      code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE',
-    );
-  }
-  const read = readContract(text);
-  if (!read.ok)
-    throw new InputError(
-      `${flag} ${file} is not a contract (aoi-testkit contract writes one): ${read.problems.join('; ')}`,
-      'validation',
-      'NOT_A_CONTRACT',
-      65,
-    );
-  return read.contract;
-}
-
-/** Record a program's contract: a program that cannot start, or offers nothing to record, is one error (66/69). */
-async function recordProgram(program: Program, options: RecordContractOptions): Promise<Contract> {
-  const cannot = await checkStart(program.command, program.args, {
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.callerHome ? { callerHome: true } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-  });
-  if (cannot)
-    throw new InputError(
-      cannot.message,
-      cannot.exitCode === 66 ? 'not_found' : 'config',
-      cannot.exitCode === 66 ? 'PROGRAM_NOT_FOUND' : 'PROGRAM_CANNOT_START',
-      cannot.exitCode,
-    );
-  try {
-    return await recordContract(processTarget(program.command, program.args), options);
-  } catch (error) {
-    if (error instanceof ContractRecordError)
-      throw new InputError(error.message, 'config', 'NO_CONTRACT', 69);
-    throw error;
-  }
-}
-
-const label = (program: Program) => sanitise([program.command, ...program.args].join(' '));
 
 /** `aoi-testkit contract`: the contract on stdout; returns the exit status. */
 export async function runContract(args: ContractArgs): Promise<number> {
@@ -249,19 +172,11 @@ export async function runContract(args: ContractArgs): Promise<number> {
 
 /** `aoi-testkit compat`: compare, report, and with --accept write the new contract over the base file. */
 export async function runCompat(args: CompatArgs, emitter: Emitter): Promise<number> {
-  const load = (side: CompatArgs['base'], flag: string) =>
-    'file' in side ? readContractFile(side.file, flag) : recordProgram(side.program, args.options);
-  const [base, head] = await Promise.all([load(args.base, '--base'), load(args.head, '--head')]);
-  const report = compareContracts(base, head, { strict: args.strict });
-  const names = {
-    base: 'file' in args.base ? args.base.file : label(args.base.program),
-    head: 'file' in args.head ? args.head.file : label(args.head.program),
-  };
-  const status = deliverReport(
-    args.reporting,
-    { verb: 'compat', target: `${names.base} → ${names.head}`, report, compared: names },
-    { emitter, color: args.color },
-  );
+  const { view, head } = await compareSides(args.base, args.head, {
+    strict: args.strict,
+    recording: args.options,
+  });
+  const status = deliverReport(args.reporting, view, { emitter, color: args.color });
   if (!args.accept || !('file' in args.base)) return status;
   if (status !== 0) {
     process.stderr.write(
@@ -269,18 +184,9 @@ export async function runCompat(args: CompatArgs, emitter: Emitter): Promise<num
     );
     return status;
   }
-  try {
-    writeFileSync(args.base.file, formatContract(head));
-  } catch (error) {
-    throw new InputError(
-      `--accept: cannot write ${args.base.file}: ${ioReason(error)}`,
-      'io',
-      'CONTRACT_NOT_WRITTEN',
-      73,
-    );
-  }
+  acceptContract(args.base.file, head);
   process.stderr.write(
-    `aoi-testkit compat: accepted: ${sanitise(args.base.file)} is now the contract of ${sanitise(names.head)}\n`,
+    `aoi-testkit compat: accepted: ${sanitise(args.base.file)} is now the contract of ${sanitise(view.compared.head)}\n`,
   );
   return status;
 }

@@ -1,5 +1,5 @@
 import { Emitter } from './emitter.js';
-import { InputError, UsageError } from './errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { sanitise } from '../stream/sanitise.js';
 
 /**

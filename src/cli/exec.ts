@@ -25,136 +25,34 @@
  * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
  */
 import { readInputFile } from '../read-file.js';
-import { batchLines } from '../spec/exec/request.js';
 import { parseArgs } from 'node:util';
-import { validateAgentCliManifest } from '../agents.js';
-import { checkStream } from '../index.js';
-import { checkEvent } from '../report/jsonl.js';
 import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from '../report/meta.js';
 import { COMMANDS, helpDocument, isCommand } from './help.js';
-import { loadScenarios } from './scenarios.js';
 import {
   dangerOf,
   execKeys,
   flagRange,
   parseOptions,
-  type ExecKey,
   type ExecVerb,
   type VerbName,
 } from './surface.js';
 import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
-import { isObject } from '../stream/json.js';
+import {
+  LIBRARY_COMMANDS,
+  LineError,
+  runBatch,
+  type Answer,
+  type BatchCommands,
+  type ExecKey,
+  type Json,
+} from '../verbs/exec.js';
 
-type Json = Record<string, unknown>;
-
-/** A line that failed: its error code and message, and data to keep (check, manifest). */
-class LineError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
-
-interface Answer {
-  data: unknown;
-  warnings: string[];
-}
-
-const IGNORED = ['output', 'format', 'color', 'no-color'];
-
-function readPath(path: unknown, what: string): string {
-  if (typeof path !== 'string' || path === '' || path === '-')
-    throw new LineError('INVALID_ARGUMENT', `${what}: file must be a path (stdin is the batch)`);
-  try {
-    return readInputFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new LineError(
-      code === 'ENOENT' ? 'FILE_NOT_FOUND' : 'FILE_NOT_READABLE',
-      `cannot read ${path}: ${ioReason(error)}`,
-    );
-  }
-}
-
-function one(p: Json, what: string, keys: readonly string[]): string {
-  const given = keys.filter((k) => p[k] !== undefined);
-  if (given.length !== 1)
-    throw new LineError(
-      'INVALID_ARGUMENT',
-      `${what} needs exactly one of ${keys.join(', ')}${given.length ? `, got ${given.join(' and ')}` : ''}`,
-    );
-  return given[0]!;
-}
-
-let scenarioCache: ReturnType<typeof loadScenarios> | undefined;
-
-/** What each verb the table (surface.ts) marks for exec does with a line's payload, its keys already checked. */
+/** What each verb the table (surface.ts) marks for exec does with a line: the library's, and the CLI's documents. */
 const RUN: Record<ExecVerb, (p: Json) => Answer> = {
-  check: (p) => {
-    const from = one(p, 'check', ['file', 'stream', 'events']);
-    let input: string;
-    if (from === 'file') input = readPath(p.file, 'check');
-    else if (from === 'stream') input = String(p.stream);
-    else input = (p.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join('');
-    const exitCode = p['exit-code'] as number | undefined;
-    const maxLineBytes = p['max-line-bytes'] as number | undefined;
-    const report = checkStream(input, {
-      unbounded: p.unbounded === true,
-      strict: p.strict === true,
-      ...(exitCode !== undefined ? { exitCode } : {}),
-      ...(typeof p.signal === 'string' ? { signal: p.signal } : {}),
-      ...(typeof p['expect-schema-version'] === 'string'
-        ? { schemaVersion: p['expect-schema-version'] }
-        : {}),
-      ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
-    });
-    const data = {
-      ok: report.ok,
-      stream: { bytes: report.stats.bytes, lines: report.stats.lines, events: report.stats.events },
-      checks: report.verdicts.map((v) => checkEvent(v)),
-    };
-    if (!report.ok)
-      throw new LineError(
-        'NOT_CONFORMANT',
-        `not conformant: ${report.verdicts
-          .filter((v) => v.status === 'fail')
-          .map((v) => v.rule)
-          .join(', ')} failed`,
-        data,
-      );
-    return { data, warnings: [] };
-  },
-  manifest: (p) => {
-    const from = one(p, 'manifest', ['file', 'text']);
-    const text = from === 'file' ? readPath(p.file, 'manifest') : String(p.text);
-    const path = from === 'file' ? String(p.file) : undefined;
-    const report = validateAgentCliManifest(text, {
-      ...(path ? { path } : { noDirectory: 'given as text' }),
-      strict: p.strict === true,
-    });
-    const { verdicts } = report;
-    const data = {
-      valid: report.ok,
-      findings: report.findings.length,
-      checks: verdicts.map((v) => checkEvent(v)),
-    };
-    if (!report.ok) throw new LineError('NOT_VALID', 'not a valid AGENT-CLI.md', data);
-    return { data, warnings: [] };
-  },
-  scenarios: (p) => {
-    scenarioCache ??= loadScenarios();
-    const scenarios = scenarioCache.filter(
-      (s) =>
-        (p.kind === undefined || s.kind === p.kind) && (p.spec === undefined || s.spec === p.spec),
-    );
-    return { data: { count: scenarios.length, scenarios }, warnings: [] };
-  },
+  ...LIBRARY_COMMANDS,
   schema: () => ({ data: eventSchema(), warnings: [] }),
   capabilities: () => ({ data: capabilities(), warnings: [] }),
   help: (p) => {
@@ -168,13 +66,14 @@ const RUN: Record<ExecVerb, (p: Json) => Answer> = {
   },
 };
 
-/** A verb exec dispatches: its payload keys (from the table) and what it does. */
-function dispatchable(
-  cmd: string,
-): { keys: Record<string, ExecKey>; run: (p: Json) => Answer } | undefined {
-  const keys = execKeys(cmd);
-  return keys && { keys, run: RUN[cmd as ExecVerb] };
-}
+/** The verbs exec dispatches: their payload keys and ranges from the table, what they do from RUN. */
+const BATCH: BatchCommands = {
+  dispatchable: (cmd) => {
+    const keys = execKeys(cmd);
+    return keys && { keys, range: (key) => flagRange(cmd, key), run: RUN[cmd as ExecVerb] };
+  },
+  isCommand,
+};
 
 /** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
 function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
@@ -251,115 +150,6 @@ export function execManifest(): object {
   };
 }
 
-/** The payload and `_opts` of a line, merged and type-checked against the command's keys. */
-function payloadOf(
-  cmd: string,
-  keys: Record<string, ExecKey>,
-  request: Json,
-): { payload: Json; warnings: string[] } {
-  const merged: Json = {};
-  const warnings: string[] = [];
-  const entries = [
-    ...Object.entries(request).filter(([k]) => k !== '_cmd' && k !== '_opts'),
-    ...Object.entries(isObject(request._opts) ? request._opts : {}),
-  ];
-  for (const [key, value] of entries) {
-    if (IGNORED.includes(key)) {
-      warnings.push(`${key} is ignored inside exec: every line answers one JSON envelope`);
-      continue;
-    }
-    const type = keys[key];
-    if (type === undefined)
-      throw new LineError(
-        'INVALID_ARGUMENT',
-        `${cmd}: unknown field "${key}"${Object.keys(keys).length ? ` (known: ${Object.keys(keys).join(', ')})` : ' (it takes none)'}`,
-      );
-    const ok =
-      type === 'objects'
-        ? Array.isArray(value) && value.every(isObject)
-        : type === 'bool'
-          ? typeof value === 'boolean'
-          : type === 'int'
-            ? Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value))
-            : type === 'string'
-              ? typeof value === 'string'
-              : type.includes(String(value));
-    if (!ok)
-      throw new LineError(
-        'INVALID_ARGUMENT',
-        `${cmd}: ${key} must be ${type === 'objects' ? 'an array of objects' : typeof type === 'string' ? (type === 'bool' ? 'a boolean' : type === 'int' ? 'an integer' : 'a string') : `one of ${type.join(', ')}`}`,
-      );
-    // An int flag's range is the table's, as on the command line (intFlag).
-    const range = type === 'int' ? flagRange(cmd, key) : undefined;
-    if (range && (Number(value) < range[0] || Number(value) > range[1]))
-      throw new LineError(
-        'INVALID_ARGUMENT',
-        `${cmd}: ${key} must be an integer from ${range[0]} to ${range[1]}, got ${Number(value)}`,
-      );
-    if (value === false) delete merged[key];
-    else merged[key] = type === 'int' ? Number(value) : value;
-  }
-  return { payload: merged, warnings };
-}
-
-function envelope(
-  cmd: string | undefined,
-  line: number,
-  started: number,
-  answer:
-    | { ok: true; data: unknown; warnings: string[] }
-    | { ok: false; error: LineError; warnings: string[] },
-): Json {
-  return {
-    ok: answer.ok,
-    data: answer.ok ? answer.data : answer.error.data,
-    error: answer.ok
-      ? null
-      : { code: answer.error.code, message: answer.error.message, retryable: false },
-    warnings: answer.warnings,
-    meta: {
-      ...(cmd !== undefined ? { _cmd: cmd } : {}),
-      _line: line,
-      duration_ms: Math.max(0, Math.round(performance.now() - started)),
-    },
-  };
-}
-
-/** Run one line in this process; never throws for a line's own failure. */
-function dispatch(request: Json & { _cmd: string }, line: number): Json {
-  const started = performance.now();
-  const cmd = request._cmd;
-  let warnings: string[] = [];
-  try {
-    const d = dispatchable(cmd);
-    if (!d) {
-      if (isCommand(cmd))
-        throw new LineError(
-          'NOT_DISPATCHABLE',
-          `"${cmd}" cannot run inside exec (see aoi-testkit exec manifest --output json)`,
-        );
-      throw new LineError(
-        'UNKNOWN_COMMAND',
-        `no command "${cmd}" (see aoi-testkit exec manifest --output json)`,
-      );
-    }
-    const parsed = payloadOf(cmd, d.keys, request);
-    warnings = parsed.warnings;
-    const answer = d.run(parsed.payload);
-    return envelope(cmd, line, started, {
-      ok: true,
-      data: answer.data,
-      warnings: [...warnings, ...answer.warnings],
-    });
-  } catch (error) {
-    const e =
-      error instanceof LineError
-        ? error
-        : new LineError('INTERNAL_ERROR', (error as Error)?.message ?? String(error));
-    return envelope(cmd, line, started, { ok: false, error: e, warnings });
-  }
-}
-
 /** Write and wait when the pipe is full: a large batch must not buffer everything in memory. */
 async function write(text: string): Promise<void> {
   if (!process.stdout.write(text))
@@ -421,28 +211,15 @@ export async function runExec(args: string[]): Promise<number> {
     input = await readStdin();
   }
 
-  // Parse every line before running any: a malformed stream runs nothing (exit 2).
-  const requests: { line: number; request: Json & { _cmd: string } }[] = [];
-  for (const parsed of batchLines(input)) {
-    if ('problem' in parsed) {
-      const message = `input line ${parsed.line}: ${parsed.problem}`;
-      await write(
-        `${JSON.stringify(envelope(undefined, parsed.line, performance.now(), { ok: false, error: new LineError('DISPATCH_PARSE_ERROR', message), warnings: [] }))}\n`,
-      );
-      process.stderr.write(`aoi-testkit exec: DISPATCH_PARSE_ERROR: ${sanitise(message)}\n`); // quotes the input line
-      return 2;
-    }
-    requests.push({ line: parsed.line, request: parsed.request });
-  }
-
   // --dry-run goes to mutating and destructive commands only; every dispatchable command is safe.
-  const continueOnError = values['ignore-errors'] === true;
-  let failed = false;
-  for (const { line, request } of requests) {
-    const env = dispatch(request, line);
-    if (env.ok !== true) failed = true;
-    await write(`${JSON.stringify(env)}\n`);
-    if (failed && !continueOnError) break;
-  }
-  return failed ? 1 : 0;
+  const outcome = await runBatch(input, BATCH, {
+    continueOnError: values['ignore-errors'] === true,
+    write,
+  });
+  if (outcome.parseError !== undefined)
+    // quotes the input line
+    process.stderr.write(
+      `aoi-testkit exec: DISPATCH_PARSE_ERROR: ${sanitise(outcome.parseError)}\n`,
+    );
+  return outcome.status;
 }

@@ -2,9 +2,9 @@ import * as faults from '../fakes/aoi/faults/index.js';
 import { runAsProcess } from '../fakes/aoi/engine/process.js';
 import { notes } from '../fakes/aoi/notes/index.js';
 import { exitWith, runVerb } from './entry.js';
-import { resolveScenario, scenarioFakeArgs } from './scenario-files.js';
+import { resolveScenario, scenarioFakeArgs } from '../corpus/scenario-files.js';
 import { VERBS } from './surface.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 /**
  * `aoi-testkit fake …` as the whole process, for the bin's shortcut (dist/cli/main.js runs this module's

@@ -1,16 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ExecPlan } from '../checks/exec/plan.js';
-import { ConfigError, configAppliesTo, loadConfig, type LoadedConfig } from '../config/index.js';
-import { readExecPlan } from '../lint/multi.js';
-import {
-  assertRuleIds,
-  assertSpecsHaveProgram,
-  lintProgram,
-  ProgramError,
-  type ProgramOptions,
-} from '../lint/program.js';
+import { assertRuleIds } from '../lint/program.js';
+import { asKitError, lintRequested } from '../verbs/lint.js';
 import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
 import type { ReporterName } from '../report/names.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
@@ -20,7 +11,7 @@ import type { Emitter } from './emitter.js';
 import { setPartialFindings } from './partial.js';
 import { progressLine } from './progress.js';
 import { deliverReport, parseReporting, stdoutReporter, type ReportingArgs } from './reporting.js';
-import { shellWords } from './shell-words.js';
+import { shellWords } from '../shell-words.js';
 import { parseOptions } from './surface.js';
 import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
 import type { Shard } from '../shard.js';
@@ -102,7 +93,7 @@ export function parseLintArgs(args: string[]): LintArgs {
   const lists = parsed.values as Record<string, string[] | undefined>;
   const text = (flag: string) => values[flag] as string | undefined;
   const reporting = parseReporting(values);
-  asUsage(() => assertRuleIds(lists.only ?? []));
+  asKitError(() => assertRuleIds(lists.only ?? []));
   const specs = new Set<LiveSpecId>();
   for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
     if (word === 'all') LIVE_SPEC_IDS.forEach((s) => specs.add(s));
@@ -220,77 +211,45 @@ function isDirectory(path: string): boolean {
  * `--spec`, those it is detected to support (lintProgram); returns the exit status (0 conformant, 1 a rule failed).
  */
 export async function runLint(args: LintArgs, emitter: Emitter): Promise<number> {
-  let execPlan: ExecPlan | undefined;
-  if (args.execPlan !== undefined) {
-    try {
-      execPlan = readExecPlan(args.execPlan);
-    } catch (error) {
-      const message = (error as Error).message;
-      throw (error as { notFound?: boolean }).notFound
-        ? new InputError(message, 'not_found', 'EXEC_PLAN_NOT_FOUND')
-        : new InputError(message, 'validation', 'EXEC_PLAN_INVALID', 65);
-    }
-  }
   // Progress and notes on stderr are for people: not with jsonl on stdout, nor when asked to be quiet.
   const people = args.output !== 'jsonl' && !args.quiet;
-  const note = people
-    ? (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`)
-    : undefined;
-  const found = await readConfig(args.config);
-  const given = args.program !== undefined ? [args.program, ...args.programArgs] : undefined;
-  // A config found by searching describes its own program: linting another one does not take its keys.
-  const config =
-    found && (args.config !== undefined || configAppliesTo(found, given)) ? found : undefined;
-  const shown = (file: string) => relative(process.cwd(), file) || file;
-  if (config && note) note(`config ${shown(config.file)}`);
-  else if (found && note)
-    note(`config ${shown(found.file)} not applied: it describes another program`);
-  // The flags given override the config's keys, each as a whole.
-  const options: ProgramOptions = {
-    ...config?.options,
-    ...(args.invocations.length > 0 ? { invocations: args.invocations } : {}),
-    ...(args.setup.length > 0 ? { setup: args.setup } : {}),
-    ...(args.observe.length > 0 ? { observe: args.observe } : {}),
-    ...(Object.keys(args.env).length > 0 ? { env: args.env } : {}),
-    ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
-    ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
-    ...(args.only.length > 0 ? { only: args.only } : {}),
-    ...(args.strict ? { strict: true } : {}),
-    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-    ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
-    ...(args.callerHome ? { sandboxHome: false } : {}),
-    ...(args.watchOutside ? { watchOutside: true } : {}),
-    ...(args.specs.length > 0 ? { specs: args.specs } : {}),
-    ...(execPlan ? { execPlan } : {}),
-    ...(args.execManifest ? { execManifest: args.execManifest } : {}),
-    ...(args.execEnvelope ? { execEnvelope: args.execEnvelope } : {}),
-    ...(args.execFailure ? { execFailure: args.execFailure } : {}),
-    ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
-    ...(args.appSetup ? { appSetup: args.appSetup } : {}),
-    ...(args.appRead ? { appRead: args.appRead } : {}),
-    ...(args.appHuman ? { appHuman: args.appHuman } : {}),
-    ...(args.shard ? { shard: args.shard } : {}),
-  };
-  const target = given ?? config?.program;
-  if (target === undefined && options.appDir === undefined)
-    throw new UsageError(
-      config
-        ? `lint needs a program: after -- (aoi-testkit lint [options] -- <program> [args...]), or as "program" in ${config.file}`
-        : 'lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (or a "program" in aoi-testkit.config.json)',
-    );
-  asUsage(() => assertSpecsHaveProgram(options.specs ?? [], target !== undefined));
   const progress = people ? progressLine() : undefined;
-  const argv = [...(target ?? [])];
-  let report;
+  let report, argv;
   try {
-    report = await lintProgram(argv, {
-      ...options,
-      onFindings: setPartialFindings,
-      ...(progress ? { onProgress: progress.update } : {}),
-      ...(note ? { onNote: note } : {}),
-    });
-  } catch (error) {
-    throw cliError(error);
+    ({ report, argv } = await lintRequested({
+      program: args.program !== undefined ? [args.program, ...args.programArgs] : undefined,
+      config: args.config,
+      execPlan: args.execPlan,
+      // The flags given override the config's keys, each as a whole.
+      options: {
+        ...(args.invocations.length > 0 ? { invocations: args.invocations } : {}),
+        ...(args.setup.length > 0 ? { setup: args.setup } : {}),
+        ...(args.observe.length > 0 ? { observe: args.observe } : {}),
+        ...(Object.keys(args.env).length > 0 ? { env: args.env } : {}),
+        ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
+        ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
+        ...(args.only.length > 0 ? { only: args.only } : {}),
+        ...(args.strict ? { strict: true } : {}),
+        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+        ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
+        ...(args.callerHome ? { sandboxHome: false } : {}),
+        ...(args.watchOutside ? { watchOutside: true } : {}),
+        ...(args.specs.length > 0 ? { specs: args.specs } : {}),
+        ...(args.execManifest ? { execManifest: args.execManifest } : {}),
+        ...(args.execEnvelope ? { execEnvelope: args.execEnvelope } : {}),
+        ...(args.execFailure ? { execFailure: args.execFailure } : {}),
+        ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
+        ...(args.appSetup ? { appSetup: args.appSetup } : {}),
+        ...(args.appRead ? { appRead: args.appRead } : {}),
+        ...(args.appHuman ? { appHuman: args.appHuman } : {}),
+        ...(args.shard ? { shard: args.shard } : {}),
+        onFindings: setPartialFindings,
+        ...(progress ? { onProgress: progress.update } : {}),
+        ...(people
+          ? { onNote: (text: string) => process.stderr.write(`aoi-testkit lint: ${text}\n`) }
+          : {}),
+      },
+    }));
   } finally {
     progress?.done();
   }
@@ -304,38 +263,4 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     ...(args.sarifLocation !== undefined ? { location: args.sarifLocation } : {}),
   });
   return deliverReport(args.reporting, view, { emitter, color: args.color });
-}
-
-/** The config (`--config FILE`, else the nearest one upward); a bad one is an input error naming the file and the key. */
-async function readConfig(file: string | undefined): Promise<LoadedConfig | undefined> {
-  try {
-    return await loadConfig(file === undefined ? {} : { file });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    throw error.exitCode === 66
-      ? new InputError(`--config ${error.message}`, 'not_found', 'CONFIG_NOT_FOUND')
-      : new InputError(error.message, 'config', 'CONFIG_INVALID', 65);
-  }
-}
-
-/** A check of lintProgram's options at parse time: its ProgramError as the CLI's. */
-function asUsage(check: () => void): void {
-  try {
-    check();
-  } catch (error) {
-    throw cliError(error);
-  }
-}
-
-/** A ProgramError as the CLI's: a usage error (64), or an input error with its exit status. */
-function cliError(error: unknown): unknown {
-  if (!(error instanceof ProgramError)) return error;
-  return error.kind === 'usage'
-    ? new UsageError(error.message)
-    : new InputError(
-        error.message,
-        error.category as 'not_found' | 'config' | 'validation',
-        error.code,
-        error.exitCode,
-      );
 }

@@ -18,7 +18,7 @@ import { REPORTER_NAMES, type ReporterName } from '../report/names.js';
 import { REPORTERS } from '../report/reporters.js';
 import { viewOk, type ReportView } from '../report/view.js';
 import type { Emitter } from './emitter.js';
-import { InputError, ioReason, UsageError } from './errors.js';
+import { InputError, ioReason, UsageError } from '../errors.js';
 
 export interface ReporterTarget {
   readonly name: ReporterName;

@@ -7,7 +7,7 @@ import { parseReporters, type ReporterTarget } from './reporting.js';
 import { parseOptions } from './surface.js';
 import { shardFlag, UsageError } from './usage.js';
 import { inShard, type Shard } from '../shard.js';
-import { loadScenarios } from './scenario-files.js';
+import { loadScenarios } from '../corpus/scenario-files.js';
 import { scenarioListEvents, scenarioListText } from '../report/corpus.js';
 import { eventLines } from '../report/jsonl.js';
 import { REPORTER_NAMES } from '../report/names.js';
@@ -19,7 +19,7 @@ export {
   scenarioFakeArgs,
   scenariosDir,
   type ScenarioFakeSpec,
-} from './scenario-files.js';
+} from '../corpus/scenario-files.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';

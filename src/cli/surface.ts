@@ -10,13 +10,11 @@ import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
 import { LIVE_SPEC_IDS } from '../spec/specs.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
+import type { ExecKey } from '../verbs/exec.js';
 
 export const SUMMARY =
   'aoi-testkit — the reference test kit for agent-operable CLIs (AOI-CLI v0.2)';
 export const HELP_FORMATS = ['text', 'md', 'json', 'llm'] as const;
-
-/** The type of an `exec` payload key: a flag's (bool, string, int, one of an enum) or an array of objects. */
-export type ExecKey = 'bool' | 'string' | 'int' | 'objects' | readonly string[];
 
 export interface Flag extends CmdhelpFlag {
   /** Another name the parser accepts for the flag (`--format` for `--output`). */

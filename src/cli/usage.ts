@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { TOOL } from '../report/meta.js';
 import { parseShard, type Shard } from '../shard.js';
 import {
@@ -13,7 +13,7 @@ import {
   type VerbName,
 } from './surface.js';
 
-export { InputError, ioReason, UsageError } from './errors.js';
+export { InputError, ioReason, UsageError } from '../errors.js';
 
 /** A verb's flags (from the table) and its one optional FILE; bad flags are usage errors (--help is answered before: asksVerbHelp). */
 export function parseFileArgs(

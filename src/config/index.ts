@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { shellWords } from '../cli/shell-words.js';
+import { shellWords } from '../shell-words.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { isRuleId } from '../spec/rules.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';

@@ -11,7 +11,7 @@ import {
 } from '../../../src/cli/scenarios.js';
 import { Emitter } from '../../../src/cli/emitter.js';
 import { scenarioListText as renderScenarioList } from '../../../src/report/corpus.js';
-import { UsageError } from '../../../src/cli/usage.js';
+import { UsageError } from '../../../src/errors.js';
 import { scenarioFaults } from '../../../src/corpus/run.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -11,7 +11,7 @@ import {
 } from '../../../src/report/corpus.js';
 import type { Scenario } from '../../../src/corpus/types.js';
 import { loadScenarios, parseScenariosArgs } from '../../../src/cli/scenarios.js';
-import { UsageError } from '../../../src/cli/usage.js';
+import { UsageError } from '../../../src/errors.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js';
 
 const corpus = loadScenarios();

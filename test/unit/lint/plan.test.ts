@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shellWords } from '../../../src/cli/shell-words.js';
-import { UsageError } from '../../../src/cli/usage.js';
+import { shellWords } from '../../../src/shell-words.js';
+import { UsageError } from '../../../src/errors.js';
 import { inputExample } from '../../../src/lint/aoi/input-example.js';
 import {
   flagValue,

@@ -62,12 +62,12 @@ function sourcesUnder(root: string): Map<string, string> {
 const STILL_NAMED: Readonly<Record<string, number>> = {
   'checks/compat/judge.ts': 4,
   'checks/documents.ts': 12,
-  'cli/compat.ts': 3,
+  'cli/compat.ts': 2,
   'cli/consumer.ts': 3,
   'cli/exec-plan.ts': 1,
   'cli/exec.ts': 2,
   'cli/main.ts': 4,
-  'cli/scenario-files.ts': 3,
+  'corpus/scenario-files.ts': 3,
   'cli/surface.ts': 6,
   'corpus/agent.ts': 2,
   'corpus/aoi.ts': 3,
@@ -105,6 +105,7 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'spec/consumer/runtime-scenarios.ts': 2,
   'spec/document-kinds.ts': 2,
   'stream/jsonl-reader.ts': 17,
+  'verbs/compat.ts': 2,
 };
 
 describe('spec names outside their own folders', () => {

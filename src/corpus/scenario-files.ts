@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Scenario } from '../corpus/types.js';
+import type { Scenario } from './types.js';
 import { kitPath } from '../package-root.js';
-import { InputError, UsageError } from './errors.js';
+import { InputError, UsageError } from '../errors.js';
 
 // The corpus's files and what `aoi-testkit fake <scenario-id>` reads of them: apart from the `scenarios` verb,
 // so that a fake does not load the corpus runner.

@@ -1,4 +1,4 @@
-import { UsageError } from './usage.js';
+import { UsageError } from './errors.js';
 
 /**
  * Split one `--invoke '<args>'` value into argv as a POSIX shell would, without expansion: words split

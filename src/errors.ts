@@ -1,7 +1,8 @@
-import { FileReadError } from '../read-file.js';
-import { EX_NOINPUT, EXIT_CODES } from '../spec/aoi/constants.js';
+import { FileReadError } from './read-file.js';
+import { EX_NOINPUT, EXIT_CODES } from './spec/aoi/constants.js';
 
-// The CLI's two errors, apart from usage.ts (its help text is built from the whole verb table): a fake loads only these.
+// The kit's two errors of how it was called and what it was given: thrown by the library's verb calls, mapped by the CLI
+// to a message and an exit status (cli/entry.ts). A fake loads only these.
 
 /** A mistake in how the kit's CLI was called: exit 64, structured in machine mode. */
 export class UsageError extends Error {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { assertRuleIds } from '../lint/program.js';
 import { asKitError, lintRequested } from '../verbs/lint.js';
 import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
+import { interruptedBy } from '../run/interrupt.js';
 import type { ReporterName } from '../report/names.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
@@ -252,6 +253,9 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     }));
   } finally {
     progress?.done();
+    // Interrupted: the handler writes the partial report and exits. What the lint made of runs its clean-up killed
+    // (a report, or an error such as "cannot start") is the kit's doing, not the tool's: it is never written.
+    if (interruptedBy()) await new Promise<never>(() => {});
   }
   const placed = args.reporting.reporters.some((r) => r.name === 'sarif' || r.name === 'github');
   if (placed && people && findAnchor(argv, process.cwd(), args.sarifLocation)?.source === 'program')

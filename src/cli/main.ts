@@ -46,10 +46,10 @@ export async function main(argv: string[]): Promise<number> {
     // scenarios --run lints the corpus's fakes in memory, in temp dirs of its own.
     if (CLEANS_UP.has(name) || (name === 'scenarios' && rest.includes('--run'))) {
       const { onInterrupt } = await import('../run/interrupt.js');
-      const { writePartialReport } = await import('./partial.js');
+      const { partialReport } = await import('./partial.js');
       // exec's stdout is its envelopes, one per line as they happen: no AOI stream is appended to it.
       onInterrupt((signal) =>
-        writePartialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined),
+        partialReport(verb, signal, machine && verb !== 'exec' ? emitter : undefined),
       );
     }
     try {

@@ -15,14 +15,25 @@ export function setPartialFindings(read: (() => readonly Finding[]) | undefined)
 /**
  * The partial report, for people on stderr and, with `--output jsonl`, as an AOI stream on stdout: meta, one
  * aoi:warning per finding so far, and the interrupted summary §7 asks of any interrupted run. Findings are
- * already sanitised and masked (makeFinding).
+ * already sanitised and masked (makeFinding). The findings are taken when this is called, at the signal; the
+ * returned function writes them once the kit's processes are ended: a probe the clean-up kills (`--help` ended
+ * with signal SIGKILL) is the kit's doing, never a finding.
  */
-export function writePartialReport(
+export function partialReport(
   verb: string,
   signal: NodeJS.Signals,
   jsonl: Emitter | undefined,
+): () => void {
+  const findings = [...(source?.() ?? [])];
+  return () => writePartialReport(verb, signal, jsonl, findings);
+}
+
+function writePartialReport(
+  verb: string,
+  signal: NodeJS.Signals,
+  jsonl: Emitter | undefined,
+  findings: readonly Finding[],
 ): void {
-  const findings = source?.() ?? [];
   process.stderr.write(
     `aoi-testkit ${verb}: interrupted by ${signal}; partial report: ${findings.length} finding(s) so far, no verdict (the run did not finish)\n`,
   );

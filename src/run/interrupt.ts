@@ -168,23 +168,31 @@ export async function cleanUpLive(graceMs = GRACE_MS): Promise<void> {
 const EXIT_STATUS: Readonly<Record<string, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 /**
- * Installs the kit's SIGINT/SIGTERM/SIGHUP handling (once per process): stop starting processes, `report` what
- * there is (a partial report or a notice), end every group and what escaped them, remove every temp dir, exit 130
- * (SIGINT), 143 (SIGTERM) or 129 (SIGHUP: the terminal closed, or a CI runner's cancel). A second signal during the
- * clean-up is ignored: the clean-up is short and bounded.
+ * Installs the kit's SIGINT/SIGTERM/SIGHUP handling (once per process): stop starting processes, take what there is
+ * to report (`report(signal)`, called at the signal, before anything is killed: a run the kit's clean-up ends must
+ * not become a finding against the tool), end every group and what escaped them, remove every temp dir, write the
+ * report (the function `report` returned: a partial report or a notice), exit 130 (SIGINT), 143 (SIGTERM) or 129
+ * (SIGHUP: the terminal closed, or a CI runner's cancel). A second signal during the clean-up is ignored: the
+ * clean-up is short and bounded.
  */
-export function onInterrupt(report: (signal: NodeJS.Signals) => void): void {
+export function onInterrupt(report: (signal: NodeJS.Signals) => () => void): void {
   interruptHandled = true;
   updateHostEndGuard();
   const handle = (signal: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = signal;
+    let write: (() => void) | undefined;
+    try {
+      write = report(signal);
+    } catch {
+      // The report is best effort; the exit status is what matters.
+    }
     void (async () => {
       try {
         await cleanUpLive();
       } finally {
         try {
-          report(signal);
+          write?.();
         } catch {
           // The report is best effort; the exit status is what matters.
         }

@@ -11,6 +11,8 @@ Written the way an outside author would (standard library only). `schema`, `capa
   ci-commands     what a CI log obeys (GitHub workflow commands, ##[…], ##vso[…], GitLab sections) in its
                   events, errors, non-JSON lines and stderr
   ignore-stdin    never reads stdin and never exits
+  help-hangs      `--help` answers once; every later call appends a line to $HOSTILE_READY (a handshake for a test
+                  that interrupts the kit mid-probe), ignores SIGTERM and never ends
   names           `capabilities` also lists commands named with terminal escapes (OSC 8, OSC 52, CSI), a bidi
                   override and a newline + `::add-mask::`; each prints links, `www.` and an email where JSON belongs
   (unset)         one event and a summary
@@ -136,6 +138,16 @@ commands:
 
 def main(argv):
     if argv and argv[0] in ("--help", "-h", "help"):
+        if os.environ.get("HOSTILE_MODE") == "help-hangs":
+            with open(os.environ["HOSTILE_READY"], "a+") as calls:
+                calls.seek(0)
+                if calls.read():
+                    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                    calls.write("hanging\n")
+                    calls.flush()
+                    while True:
+                        time.sleep(3600)
+                calls.write("answered\n")
         sys.stdout.write(HELP)
         return
     words = [a for a in argv if a not in ("--output", "jsonl", "json")]

@@ -91,10 +91,31 @@ const PROJECTS = [
     steps: [['jest (CommonJS)', ['node', 'node_modules/jest/bin/jest.js', '--ci', '--verbose']], ...tscSteps, tscNode10],
   },
   {
-    // The README's vitest set-up, its files as the README shows them (each fenced block after `<!-- file: PATH -->`).
+    // The README's vitest set-up, its files as the README shows them (each fenced block after `<!-- file: PATH -->`),
+    // in a project as `npm init -y` makes it (CommonJS), made a module as the README says; Vite's warnings fail it.
     name: 'readme',
     fromReadme: true,
-    steps: [['vitest run (the README\'s files)', vitestRun], ['tsc (the README\'s files)', [...tsc]]],
+    steps: [
+      ['npm pkg set type=module (as the README says)', [npm, 'pkg', 'set', 'type=module']],
+      ['vitest run (the README\'s files, no warning)', vitestRun, { rejectOutput: /warn|CommonJS/i }],
+      ['tsc (the README\'s files)', [...tsc]],
+    ],
+  },
+  {
+    // Every shell command of the README as written, from this install (test/package/readme-commands.mjs; the
+    // checkout runs the same list in test/integration/readme/commands.test.ts). msw: `notes sync` needs it.
+    name: 'readme-commands',
+    fromRepo: ['README.md', 'test/package/readme-commands.mjs'],
+    steps: [['every README command (each with its expected exit)', ['node', 'test/package/readme-commands.mjs', 'README.md']]],
+  },
+  {
+    // A project that describes its tool in aoi-testkit.config.json only: `npx aoi-testkit lint` and a vitest test
+    // (toPassAoiLint with no options, and lintProgram with the loaded config) agree verdict for verdict.
+    name: 'config',
+    steps: [
+      ['npx aoi-testkit lint (the config only)', ['npx', 'aoi-testkit', 'lint', '--reporter', 'jsonl=cli.jsonl']],
+      ['vitest run (toPassAoiLint, the same verdicts)', vitestRun],
+    ],
   },
   {
     // The GitHub Action, its steps run as a runner runs them (action.yml and its script, copied from the repo).
@@ -351,10 +372,12 @@ async function runProject(project, tarball) {
     env = childEnv(join(dir, 'node_modules', '.bin')); // anything spawning `node` gets this one too
   }
 
-  for (const [name, [cmd, ...args]] of project.steps) {
+  for (const [name, [cmd, ...args], { rejectOutput } = {}] of project.steps) {
     started = Date.now();
     const result = await exec(cmd === 'node' ? projectNode : cmd, args, { cwd: dir, env });
-    report(label(name), result.code === 0, Date.now() - started, result.output, result.timedOut ? 'timed out' : '');
+    const rejected = rejectOutput?.exec(result.output);
+    const note = result.timedOut ? 'timed out' : rejected ? `printed ${JSON.stringify(rejected[0])}` : '';
+    report(label(name), result.code === 0 && !rejected, Date.now() - started, result.output, note);
   }
 }
 

@@ -27,7 +27,7 @@ export const EXPECTED = [
   { match: /--baseline aoi-baseline\.json .*-- npx aoi-testkit fake well-behaved$/, exit: 1 },
   { match: /--fault breaking-without-major-bump well-behaved$/, exit: 1 },
   { match: /check \S+\/bad-aoi-03-eof-without-summary\.jsonl/, exit: 1 },
-  { match: /runner --scenario \S+ -- node \S+-buggy\.mjs$/, exit: 1 },
+  { match: /runner --strict --scenario \S+ -- python3 \S+_buggy\.py$/, exit: 1 },
 ];
 
 /** The README's shell commands: [{ command, exports (the block's export lines before it), block }]. */

@@ -106,7 +106,9 @@ const PROJECTS = [
     // checkout runs the same list in test/integration/readme/commands.test.ts). msw: `notes sync` needs it.
     name: 'readme-commands',
     fromRepo: ['README.md', 'test/package/readme-commands.mjs'],
-    steps: [['every README command (each with its expected exit)', ['node', 'test/package/readme-commands.mjs', 'README.md']]],
+    steps: [
+      ['every README command (each with its expected exit)', ['node', 'test/package/readme-commands.mjs', 'README.md'], { timeout: 30 * MINUTE }],
+    ],
   },
   {
     // A project that describes its tool in aoi-testkit.config.json only: `npx aoi-testkit lint` and a vitest test
@@ -372,9 +374,9 @@ async function runProject(project, tarball) {
     env = childEnv(join(dir, 'node_modules', '.bin')); // anything spawning `node` gets this one too
   }
 
-  for (const [name, [cmd, ...args], { rejectOutput } = {}] of project.steps) {
+  for (const [name, [cmd, ...args], { rejectOutput, timeout = STEP_TIMEOUT } = {}] of project.steps) {
     started = Date.now();
-    const result = await exec(cmd === 'node' ? projectNode : cmd, args, { cwd: dir, env });
+    const result = await exec(cmd === 'node' ? projectNode : cmd, args, { cwd: dir, env, timeout });
     const rejected = rejectOutput?.exec(result.output);
     const note = result.timedOut ? 'timed out' : rejected ? `printed ${JSON.stringify(rejected[0])}` : '';
     report(label(name), result.code === 0 && !rejected, Date.now() - started, result.output, note);

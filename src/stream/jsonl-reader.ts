@@ -28,6 +28,13 @@ export interface JsonlReaderHandlers {
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+/**
+ * Most object members (keys, nested ones included) one line may hold before it is skipped unparsed: a 16 MiB line of
+ * 1.2 million keys parsed into about 1 GB of objects. An event has tens of keys; a line past this is reported.
+ */
+export const MAX_LINE_MEMBERS = 100_000;
+/** A member takes at least 4 characters (`"":0`): a shorter line cannot hold MAX_LINE_MEMBERS, so it is not counted. */
+const MEMBERS_COUNTED_FROM = 4 * MAX_LINE_MEMBERS;
 const NEWLINE = 0x0a;
 
 // Stack trace shapes of the common runtimes (Node/Java `at`, Python, Go, Rust, JVM).
@@ -159,8 +166,8 @@ export class JsonlReader {
       let nl = text.indexOf('\n', from);
       if (nl === -1) nl = text.length;
       const type = this.block ? undefined : unneededEventType(text.slice(from, nl), this.handlers);
-      if (type === undefined) this.textLine(region.toString('utf8', from, nl));
-      else this.handlers.onEvent({ type }, ++this.lineNo);
+      if (typeof type === 'string') this.handlers.onEvent({ type }, ++this.lineNo);
+      else this.textLine(region.toString('utf8', from, nl), type === UNPARSABLE);
       from = nl + 1;
     }
   }
@@ -226,7 +233,8 @@ export class JsonlReader {
     this.textLine(bytes.toString('utf8'));
   }
 
-  private textLine(raw: string): void {
+  /** `unparsable`: the fast path already saw JSON.parse fail on this line (as it would here: see latin1Lines). */
+  private textLine(raw: string, unparsable = false): void {
     const line = ++this.lineNo;
     let text = raw;
     if (line === 1 && text.charCodeAt(0) === 0xfeff) {
@@ -252,10 +260,26 @@ export class JsonlReader {
       this.finding('AOI-02/blank-line', `line ${line} is blank`, { line });
       return;
     }
+    if (text.length >= MEMBERS_COUNTED_FROM && objectMembers(text) > MAX_LINE_MEMBERS) {
+      this.finding(
+        'AOI-02/line-too-long',
+        `line ${line} has more than ${MAX_LINE_MEMBERS} object members; it was skipped unchecked`,
+        { line, excerpt: this.excerpt(text.slice(0, 256)) },
+      );
+      return;
+    }
+    // A line that cannot be JSON is not handed to JSON.parse: a thrown SyntaxError per line cost most of the time
+    // of a stream of 2 million bad lines.
     let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
+    let parsed = false;
+    if (!unparsable && mayBeJson(text))
+      try {
+        value = JSON.parse(text);
+        parsed = true;
+      } catch {
+        // Not JSON: judged below.
+      }
+    if (!parsed) {
       this.unparsedLine(text, line);
       return;
     }
@@ -382,13 +406,18 @@ export class JsonlReader {
  * any other line. A line ending in CR parses (CR is JSON whitespace) but owes a finding, so it is left out; a
  * BOM (line 1) never parses here.
  */
-function unneededEventType(line: string, handlers: JsonlReaderHandlers): string | undefined {
+function unneededEventType(
+  line: string,
+  handlers: JsonlReaderHandlers,
+): string | typeof UNPARSABLE | undefined {
   if (line.charCodeAt(line.length - 1) === 13) return undefined;
+  // Only an object can be an event; a line too big to parse safely gets its finding in textLine.
+  if (line.charCodeAt(0) !== 123 || line.length >= MEMBERS_COUNTED_FROM) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return undefined;
+    return UNPARSABLE;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const type = (value as { type?: unknown }).type;
@@ -400,6 +429,31 @@ function unneededEventType(line: string, handlers: JsonlReaderHandlers): string 
   )
     return undefined;
   return type;
+}
+
+const UNPARSABLE = Symbol('unparsable');
+
+/** Whether JSON.parse could accept `text`: its first character may start a JSON value (or is whitespace). */
+function mayBeJson(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if (c === 123 || c === 91 || c === 34 || c === 45 || (c >= 48 && c <= 57)) return true;
+  if (c === 32 || c === 9 || c === 10 || c === 13) return true;
+  return text.startsWith('true') || text.startsWith('false') || text.startsWith('null');
+}
+
+/** The `:` outside strings in `text`: the object members of a JSON line, counted without parsing it. */
+function objectMembers(text: string): number {
+  let members = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 58) members++;
+  }
+  return members;
 }
 
 function jsonKind(value: unknown): string {

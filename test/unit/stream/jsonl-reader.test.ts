@@ -4,6 +4,7 @@ import { AOI_SUB_RULES } from '../../../src/spec/aoi/rules.js';
 import type { Finding } from '../../../src/stream/finding.js';
 import {
   JsonlReader,
+  MAX_LINE_MEMBERS,
   type AoiEvent,
   type JsonlReaderOptions,
 } from '../../../src/stream/jsonl-reader.js';
@@ -583,5 +584,73 @@ describe('JsonlReader — robustness', () => {
     }).not.toThrow();
     expect(r!.findings.map((f) => [f.id, f.line])).toEqual([['AOI-02/missing-type', 1]]);
     expect(r!.events.map((e) => e.line)).toEqual([2]);
+  });
+});
+
+// Issue 38, item 7: a line's size in bytes is bounded, and so is what parsing it builds. A 16 MiB meta line of
+// 1.2 million keys parsed into about 1 GB of objects; lines that cannot be JSON cost a thrown SyntaxError each.
+describe('JsonlReader — lines that would cost more than their bytes', () => {
+  const keys = (n: number) =>
+    `{"type":"aoi:meta",${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
+  const SUMMARY = '{"type":"aoi:summary","ok":true,"count":0}';
+
+  it.each([
+    ['as the first line', (line: string) => `${line}\n${SUMMARY}\n`, 1],
+    ['after an event', (line: string) => `${SUMMARY}\n${line}\n${SUMMARY}\n`, 2],
+  ])(
+    'a line of more than MAX_LINE_MEMBERS keys is reported and skipped unparsed (%s); the next is read',
+    (_label, stream, at) => {
+      const r = read(stream(keys(MAX_LINE_MEMBERS + 1)));
+      expect(ids(r)).toEqual([['AOI-02/line-too-long', at]]);
+      expect(r.findings[0]!.message).toContain(`more than ${MAX_LINE_MEMBERS} object members`);
+      expect(r.events.map((e) => e.event.type).at(-1)).toBe('aoi:summary');
+    },
+  );
+
+  it('the fast path (needsEvent) reports the same line the same way', () => {
+    const findings: Finding[] = [];
+    const types: string[] = [];
+    const reader = new JsonlReader(
+      {
+        onEvent: (e) => types.push(e.type),
+        onFinding: (f) => findings.push(f),
+        needsEvent: () => false,
+      },
+      {},
+    );
+    reader.write(`${keys(MAX_LINE_MEMBERS + 1)}\n${SUMMARY}\n`);
+    reader.end();
+    expect(findings.map((f) => [f.id, f.line])).toEqual([['AOI-02/line-too-long', 1]]);
+    expect(types).toEqual(['aoi:summary']);
+  });
+
+  it('MAX_LINE_MEMBERS keys, or any number of colons inside strings, still parse', () => {
+    const r = read(
+      `${keys(MAX_LINE_MEMBERS - 1)}\n{"type":"row","t":"${':'.repeat(5 * MAX_LINE_MEMBERS)}"}\n`,
+    );
+    expect(r.findings).toEqual([]);
+    expect(r.events).toHaveLength(2);
+  });
+
+  it('a line that cannot start a JSON value is judged without being parsed, as before', () => {
+    const r = read('not json\nnul\ntrue or false\n-x\n{"type":"row"}\n');
+    expect(ids(r)).toEqual([
+      ['AOI-02/prose', 1],
+      ['AOI-02/prose', 2],
+      ['AOI-02/prose', 3],
+      ['AOI-02/prose', 4],
+    ]);
+    expect(r.events).toHaveLength(1);
+  });
+
+  it('property: skipping JSON.parse never turns a JSON line into a finding', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.constantFrom('', ' ', '\t'), (json, pad) => {
+        const r = read(`${pad}${json}\n`);
+        expect(r.findings.map((f) => f.id)).not.toContain('AOI-02/prose');
+        expect(r.findings.map((f) => f.id)).not.toContain('AOI-02/not-json');
+      }),
+      { numRuns: 300 },
+    );
   });
 });

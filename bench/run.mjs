@@ -31,7 +31,7 @@ import { lintPeakRss } from './lib/lint-memory.mjs';
 import { arbitrariesSpeed, FIFTY_EVENTS } from './lib/arbitraries.mjs';
 import { agentHandshakes, manifestSpeed, turnCheckSpeed } from './lib/agents.mjs';
 import { execSpeed } from './lib/exec.mjs';
-import { hostileStrings } from './lib/hostile.mjs';
+import { hostileStreams, hostileStrings } from './lib/hostile.mjs';
 import { installCost } from './lib/install.mjs';
 import { shardedCorpus } from './lib/shards.mjs';
 
@@ -60,6 +60,9 @@ const EXEC_OPS = env('AOI_BENCH_EXEC_OPS', 10_000);
 // Separate invocations actually run; their mean cost is extrapolated to EXEC_OPS (all of them took 10–50 minutes).
 const EXEC_SAMPLE = env('AOI_BENCH_EXEC_SAMPLE', 300);
 const TARGET_HOSTILE_MS = 1_000; // check - of a meta with a hostile 1 MiB string (issue 15)
+// check FILE of a stream that costs more than its bytes (issue 38): peak RSS and CPU time of the kit.
+const TARGET_HOSTILE_STREAM_RSS_MB = 512;
+const TARGET_HOSTILE_STREAM_CPU_MS = 15_000;
 const TARGET_PROPERTY_MS = 3_000; // 1,000 runs of "the checker never fails a conformant stream"
 const TARGET_INSTALL_PACKAGES = 25; // npm install aoi-testkit, no optional peer (issue 18: 84 packages, 41 MB with msw)
 const TARGET_INSTALL_BYTES = 12e6;
@@ -735,6 +738,37 @@ if (wanted('hostile'))
     rows.push([
       'hostile',
       'hostile strings',
+      'CRASHED',
+      '',
+      '',
+      String(error?.message ?? error).slice(0, 160),
+    ]);
+  }
+if (wanted('hostile'))
+  try {
+    log('hostile: check FILE of a meta line of 1.2 M keys and of 2 M lines of prose');
+    const work = mkdtempSync(join(os.tmpdir(), 'aoi-bench-hostile-'));
+    try {
+      for (const r of await hostileStreams(ROOT, work)) {
+        const rssMb = r.maxRssBytes / 1024 / 1024;
+        const ok = rssMb <= TARGET_HOSTILE_STREAM_RSS_MB && r.cpuMs <= TARGET_HOSTILE_STREAM_CPU_MS;
+        rows.push([
+          'hostile',
+          `check FILE: ${r.name}`,
+          `${fixed(rssMb)} MB, ${fixed(r.cpuMs / 1000)} CPU-s`,
+          '',
+          `≤ ${TARGET_HOSTILE_STREAM_RSS_MB} MB, ≤ ${TARGET_HOSTILE_STREAM_CPU_MS / 1000} CPU-s`,
+          `${verdict(rssMb, ok)}; peak RSS and user+system CPU of the whole process`,
+        ]);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  } catch (error) {
+    crashed = true;
+    rows.push([
+      'hostile',
+      'hostile streams',
       'CRASHED',
       '',
       '',

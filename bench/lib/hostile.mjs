@@ -48,3 +48,41 @@ export async function hostileStrings(root) {
   }
   return results;
 }
+
+/**
+ * Streams that cost more than their bytes (issue 38, item 7), each judged by `aoi-testkit check FILE` as a child
+ * process: one aoi:meta line of 1.2 million keys, and 2 million lines of prose. Peak RSS and CPU time of the kit.
+ */
+export async function hostileStreams(root, work) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const cli = join(root, 'dist', 'cli', 'main.js');
+  const preload = join(work, 'usage.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => { const u = process.resourceUsage(); require('node:fs').writeFileSync(process.env.BENCH_USAGE, JSON.stringify({ maxRssBytes: u.maxRSS * 1024, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n",
+  );
+  const meta = {
+    type: 'aoi:meta',
+    tool: 't',
+    aoi_version: '0.2',
+    schema_name: 'a.b',
+    schema_version: '1.0.0',
+  };
+  const summary = `${JSON.stringify({ type: 'aoi:summary', ok: true, count: 0 })}\n`;
+  const streams = {
+    'a meta line of 1.2 M keys': `${JSON.stringify(meta).slice(0, -1)},${Array.from({ length: 1_200_000 }, (_, i) => `"k${i}":0`).join(',')}}\n${summary}`,
+    '2 M lines of prose': `${JSON.stringify(meta)}\n${'not json\n'.repeat(2_000_000)}${summary}`,
+  };
+  const results = [];
+  for (const [name, text] of Object.entries(streams)) {
+    const file = join(work, 'stream.jsonl');
+    const usage = join(work, 'usage.json');
+    writeFileSync(file, text);
+    spawnSync(process.execPath, ['-r', preload, cli, 'check', file], {
+      stdio: 'ignore',
+      env: { ...process.env, BENCH_USAGE: usage },
+    });
+    results.push({ name, ...JSON.parse(readFileSync(usage, 'utf8')) });
+  }
+  return results;
+}

@@ -1,35 +1,18 @@
 import { parseArgs } from 'node:util';
-import type { ConsumerReport } from '../checks/consumer/judge.js';
-import type { RuntimeReport } from '../checks/consumer/judge-runtime.js';
 import {
-  ConsumerSetupError,
-  ConsumerStartError,
   DEFAULT_CONSUMER_TIMEOUT_MS,
   consumerScenarios,
-  lintConsumer,
   runtimeScenarios,
   type ConsumerMode,
 } from '../lint/consumer/index.js';
-import type { ReportView } from '../report/view.js';
+import { judgeConsumer, type ConsumerOptions } from '../verbs/consumer.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { parseOptions } from './surface.js';
-import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
-import type { Shard } from '../shard.js';
+import { intFlag, shardFlag, UsageError } from './usage.js';
 
-export interface ConsumerArgs {
-  program: string;
-  programArgs: string[];
-  as: string | undefined;
-  /** The consumer is an Agent Application runtime (RUNTIME-01…08). */
-  appRuntime: boolean;
-  /** The mode the stdin reader was run in (--continue-on-error, --unbounded). */
-  mode: ConsumerMode;
-  scenarios: string[];
-  timeoutMs: number;
-  /** `--shard I/N`: only that shard's scenarios. */
-  shard: Shard | undefined;
+export interface ConsumerArgs extends ConsumerOptions {
   reporting: ReportingArgs;
   color: boolean;
 }
@@ -100,54 +83,7 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
   };
 }
 
-/** `aoi-testkit consumer`: run the consumer once per scenario and report CONSUMER-01…08 (RUNTIME-01…08 with --app-runtime); returns the exit status. */
+/** `aoi-testkit consumer`: judge the consumer (CONSUMER-01…08, RUNTIME-01…08 with --app-runtime); returns the exit status. */
 export async function runConsumer(args: ConsumerArgs, emitter: Emitter): Promise<number> {
-  const started = performance.now();
-  let report: ConsumerReport | RuntimeReport;
-  try {
-    const command = [args.program, ...args.programArgs];
-    const shard = args.shard ? { shard: args.shard } : {};
-    report = args.appRuntime
-      ? await lintConsumer(command, {
-          appRuntime: true,
-          scenarios: args.scenarios,
-          timeoutMs: args.timeoutMs,
-          ...shard,
-        })
-      : await lintConsumer(command, {
-          scenarios: args.scenarios,
-          timeoutMs: args.timeoutMs,
-          mode: args.mode,
-          ...shard,
-          ...(args.as !== undefined ? { as: args.as } : {}),
-        });
-  } catch (error) {
-    if (error instanceof ConsumerStartError) {
-      if (error.code === 'ENOENT')
-        throw new InputError(`${error.message}`, 'not_found', 'PROGRAM_NOT_FOUND');
-      throw new InputError(error.message, 'config', 'PROGRAM_CANNOT_START', 69);
-    }
-    if (error instanceof ConsumerSetupError)
-      throw new InputError(error.message, 'config', 'TOOL_NOT_RUN', 65);
-    throw error;
-  }
-  // A shard's blob names every scenario of the whole run, in order, for merge-reports.
-  const order = () =>
-    (args.appRuntime
-      ? runtimeScenarios(args.scenarios)
-      : consumerScenarios(args.as !== undefined ? 'spawn' : 'stdin', args.scenarios, args.mode)
-    ).map((s) => s.id);
-  const view: ReportView = {
-    verb: 'consumer',
-    target: [args.program, ...args.programArgs].join(' '),
-    ...(args.shard ? { shard: { ...args.shard, order: order() } } : {}),
-    report,
-    durationMs: performance.now() - started,
-    consumer: {
-      shape: args.appRuntime ? 'app-runtime' : args.as !== undefined ? 'spawn' : 'stdin',
-      mode: args.mode,
-      ...(args.as !== undefined ? { as: args.as } : {}),
-    },
-  };
-  return deliverReport(args.reporting, view, { emitter, color: args.color });
+  return deliverReport(args.reporting, await judgeConsumer(args), { emitter, color: args.color });
 }

@@ -1,32 +1,18 @@
 import { parseArgs } from 'node:util';
-import type { RunnerReport } from '../checks/agentcli/runner.js';
 import {
   DEFAULT_RUNNER_SCENARIO_TIMEOUT_MS,
   DEFAULT_RUNNER_TIMEOUT_MS,
-  lintRunner,
-  RunnerSetupError,
-  RunnerStartError,
 } from '../lint/agentcli/index.js';
-import type { ReportView } from '../report/view.js';
+import { judgeRunner, type RunnerOptions } from '../verbs/runner.js';
 import { runnerScenarios } from '../spec/agentcli/runner-scenarios.js';
 import type { AgentProtocol } from '../spec/agentcli/transcript.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { parseOptions } from './surface.js';
-import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
-import type { Shard } from '../shard.js';
+import { intFlag, shardFlag, UsageError } from './usage.js';
 
-export interface RunnerArgs {
-  program: string;
-  programArgs: string[];
-  protocols: AgentProtocol[];
-  scenarios: string[];
-  timeoutMs: number;
-  runnerTimeoutMs: number;
-  strict: boolean;
-  /** `--shard I/N`: only that shard's scenarios. */
-  shard: Shard | undefined;
+export interface RunnerArgs extends RunnerOptions {
   reporting: ReportingArgs;
   color: boolean;
 }
@@ -90,44 +76,7 @@ export function parseRunnerArgs(args: string[]): RunnerArgs {
   };
 }
 
-/** `aoi-testkit runner`: run the runner once per runner scenario and report AGENTCLI-22, 23, 26…35; returns the exit status. */
+/** `aoi-testkit runner`: judge the runner (AGENTCLI-22, 23, 26…35); returns the exit status. */
 export async function runRunner(args: RunnerArgs, emitter: Emitter): Promise<number> {
-  const started = performance.now();
-  let report: RunnerReport;
-  try {
-    report = await lintRunner([args.program, ...args.programArgs], {
-      protocols: args.protocols,
-      scenarios: args.scenarios,
-      timeoutMs: args.timeoutMs,
-      runnerTimeoutMs: args.runnerTimeoutMs,
-      strict: args.strict,
-      ...(args.shard ? { shard: args.shard } : {}),
-    });
-  } catch (error) {
-    if (error instanceof RunnerStartError) {
-      if (error.code === 'ENOENT')
-        throw new InputError(error.message, 'not_found', 'PROGRAM_NOT_FOUND');
-      throw new InputError(error.message, 'config', 'PROGRAM_CANNOT_START', 69);
-    }
-    if (error instanceof RunnerSetupError)
-      throw new InputError(error.message, 'config', 'AGENT_NOT_STARTED', 65);
-    throw error;
-  }
-  const view: ReportView = {
-    verb: 'runner',
-    target: [args.program, ...args.programArgs].join(' '),
-    report,
-    durationMs: performance.now() - started,
-    runner: { protocols: args.protocols },
-    // A shard's blob names every scenario of the whole run, in order, for merge-reports.
-    ...(args.shard
-      ? {
-          shard: {
-            ...args.shard,
-            order: runnerScenarios(args.protocols, args.scenarios).map((s) => s.id),
-          },
-        }
-      : {}),
-  };
-  return deliverReport(args.reporting, view, { emitter, color: args.color });
+  return deliverReport(args.reporting, await judgeRunner(args), { emitter, color: args.color });
 }

@@ -60,7 +60,7 @@ const COLOR: Flag = {
     'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color, NO_COLOR or TERM=dumb off)',
   usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
 };
-/** The reporting flags of every verb that reports (their parsing and delivery: cli/reporting.ts). */
+/** The reporting flags of every verb that reports (their parsing: cli/reporting.ts; their delivery: verbs/deliver.ts). */
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {
     type: 'string',

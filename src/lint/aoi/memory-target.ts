@@ -20,6 +20,7 @@ export function inMemoryTarget(
   return {
     label: settings.label ?? 'in-memory fake',
     seesNetwork: true,
+    runsProcesses: false,
     async run(probe) {
       const run = await runInMemory(tool, {
         argv: probe.args,

@@ -390,7 +390,7 @@ export class ProbeRunner {
         // Taken once the probe has a slot: the oldest reader, which never pauses, is then always running.
         share = this.budget.share();
         const watchOutside =
-          (this.options.watchEscapes ?? this.target.seesNetwork) &&
+          (this.options.watchEscapes ?? this.target.runsProcesses) &&
           this.options.watchOutside === true;
         const before = watchOutside ? await outsideSnapshot(this.outside.dirs) : undefined;
         const outcome = await this.target.run(spec, share);

@@ -35,6 +35,11 @@ export interface LintTarget {
   readonly label: string;
   /** Whether `tripwire` is honoured; when false, AOI-01's network judgement is skipped. */
   readonly seesNetwork: boolean;
+  /**
+   * Whether probes are real processes, which can write outside their sandbox and outlive their run: the default for
+   * watching escapes (`watchEscapes`). A fake in memory writes nowhere real, so the caller's HOME is never looked at.
+   */
+  readonly runsProcesses: boolean;
   /** `budget`: the probe's share of the lint's output budget (a target that reads no pipes ignores it). */
   run(probe: ProbeSpec, budget?: BudgetShare): Promise<ProbeOutcome>;
 }
@@ -71,6 +76,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
   return {
     label: [command, ...args].join(' '),
     seesNetwork: true,
+    runsProcesses: true,
     async run(probe, budget) {
       let network: string[] = [];
       let run;

@@ -17,7 +17,12 @@ export async function runVerb(
     return await body(emitter, machine);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof InputError)) throw error;
-    process.stderr.write(`aoi-testkit: ${sanitise(error.message)}\n`); // may quote the program or its output
+    // May quote the program or its output: each line sanitised, and every line after the first indented (a failed
+    // setup shows the tool's aoi:error and stderr there), so none reads as a line of the kit's own.
+    const [first, ...more] = error.message.split('\n');
+    process.stderr.write(
+      `aoi-testkit: ${[sanitise(first!), ...more.map((line) => sanitise(/^\s/.test(line) ? line : `  ${line}`))].join('\n')}\n`,
+    );
     if (machine) {
       emitter.meta(argv[0] ?? '');
       emitter.emit({

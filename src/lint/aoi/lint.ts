@@ -1,5 +1,4 @@
 import type { Capabilities } from '../../checks/aoi/probe/discovery.js';
-import { endOf } from '../../checks/aoi/probe/types.js';
 import { characteristicMatrix, type CharacteristicMatrix } from '../../checks/characteristics.js';
 import { VerdictCollector, verdictsOk, type RuleVerdict } from '../../checks/verdict.js';
 import { makeCanaries } from '../../run/canaries.js';
@@ -26,6 +25,7 @@ import { interrupts, signals } from './probes/signals.js';
 import { usage } from './probes/usage.js';
 import { negotiation, negotiationSubject, versions } from './probes/version.js';
 import { ProbeRunner, type Escape, type ReusableProbe } from './runner.js';
+import { setupFailure } from './setup-failure.js';
 import { chooseObservers } from './observers.js';
 import { blameEscapes, judgeEscape } from '../../checks/aoi/probe/escapes.js';
 import type { ProbeDirs } from './state.js';
@@ -271,9 +271,7 @@ async function setUp(
   for (const args of setup) {
     const probe = await lint.runner.probe(lint.machine(args), { dirs, stdin: 'closed' });
     if (probe.run.exitCode !== 0)
-      throw new LintSetupError(
-        `setup \`${lint.redact(probe.label)}\` ended with ${endOf(probe.run)}`,
-      );
+      throw new LintSetupError(setupFailure(lint.redact(probe.label), probe, lint.secrets));
   }
   return dirs;
 }
@@ -406,5 +404,8 @@ function judgeEscapes(
   return blamed;
 }
 
-/** A setup invocation failed: the lint cannot start from the state the user described. */
+/**
+ * A setup invocation failed: the lint cannot start from the state the user described. The message says how it
+ * ended, then on indented lines the aoi:error events it printed and the end of its stderr (masked, sanitised).
+ */
 export class LintSetupError extends Error {}

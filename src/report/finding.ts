@@ -34,3 +34,21 @@ function findingLine(f: Finding): string {
       : '';
   return `${f.id}${where}: ${sanitise(f.message)}${f.probe ? ` [${sanitise(f.probe)}]` : ''}${f.excerpt ? ` — ${sanitise(f.excerpt)}` : ''}`;
 }
+
+/**
+ * The fixes (from the registry) of the sub-rules among `findings` that the report has not shown yet (`shown`
+ * remembers, and learns these): a report says how to fix each defect once, under its first findings, however many
+ * commands or scenarios it fails.
+ */
+export function newFixes(
+  findings: readonly Pick<Finding, 'id' | 'fix'>[],
+  shown: Set<string>,
+): string[] {
+  const fixes: string[] = [];
+  for (const finding of findings) {
+    if (shown.has(finding.id)) continue;
+    shown.add(finding.id);
+    fixes.push(finding.fix);
+  }
+  return fixes;
+}

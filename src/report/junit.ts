@@ -67,7 +67,12 @@ export function renderJunit(view: VerdictView): string {
 
 function testcase(view: VerdictView, spec: string, v: RuleVerdict): string {
   const open = `    <testcase classname="${xml(`${TOOL}.${view.verb}.${spec}.${v.rule}`)}" name="${xml(`${verdictName(v)}: ${v.title}`)}" time="0">`;
-  const findings = v.findings.map((f) => `${f.severity}: ${formatFinding(f, 'line')}`).join('\n');
+  // A testcase is read alone (a CI test tab): the fix of each of its sub-rules after its findings.
+  const fixes = new Map(v.findings.map((f) => [f.id, f.fix]));
+  const findings = [
+    ...v.findings.map((f) => `${f.severity}: ${formatFinding(f, 'line')}`),
+    ...[...fixes].map(([id, fix]) => `fix${fixes.size > 1 ? ` (${id})` : ''}: ${fix}`),
+  ].join('\n');
   const page = `Rule page: ${rulePageLink(v.rule).text}`;
   if (v.status === 'fail') {
     const first = v.findings.find((f) => f.severity === 'error') ?? v.findings[0];

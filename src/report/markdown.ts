@@ -1,5 +1,5 @@
 import type { RuleVerdict } from '../checks/verdict.js';
-import { formatFinding } from './finding.js';
+import { formatFinding, newFixes } from './finding.js';
 import { sanitise } from '../stream/sanitise.js';
 import { TOOL } from './meta.js';
 import { rulePageLink } from './rule-pages.js';
@@ -98,7 +98,12 @@ export function renderMarkdown(view: VerdictView): string {
       );
     out.push('');
   };
-  const findings = (v: RuleVerdict) => v.findings.slice(0, 5).map((f) => formatFinding(f, 'line'));
+  // Each sub-rule's fix once in the summary, under its first findings.
+  const fixes = new Set<string>();
+  const findings = (v: RuleVerdict) => [
+    ...v.findings.slice(0, 5).map((f) => formatFinding(f, 'line')),
+    ...newFixes(v.findings.slice(0, 5), fixes).map((fix) => `fix: ${fix}`),
+  ];
   section(
     'Failures',
     view.report.verdicts.filter((v) => v.status === 'fail' && !isKnown(view, v)),

@@ -2,6 +2,7 @@
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from '../colour.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from '../defects.js';
 import { verdictDetail } from '../jsonl.js';
+import { newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { baselineText, statusLabel, type ReportView } from '../view.js';
@@ -12,6 +13,7 @@ export function checkText(view: CheckView, color: boolean): string {
   if (view.documentTitle !== undefined) return documentText(view);
   const { report, target: source } = view;
   const paint = painter(color);
+  const fixes = new Set<string>();
   const out = [
     `aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`,
   ];
@@ -37,6 +39,11 @@ export function checkText(view: CheckView, color: boolean): string {
       );
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
+    for (const fix of newFixes(
+      shown.slice(0, 3).map((s) => s.finding),
+      fixes,
+    ))
+      out.push(`          fix: ${fix}`);
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(
@@ -54,6 +61,7 @@ export function checkText(view: CheckView, color: boolean): string {
 /** A recorded discovery document: a line per rule, its findings' lines and excerpts. */
 function documentText(view: CheckView & { documentTitle: string }): string {
   const { report } = view;
+  const fixes = new Set<string>();
   const out = [`aoi-testkit check ${sanitise(view.target)}: ${view.documentTitle}`];
   for (const verdict of report.verdicts) {
     out.push(`  ${statusLabel(verdict)}  ${verdict.rule}  ${verdictDetail(verdict)}`);
@@ -62,6 +70,8 @@ function documentText(view: CheckView & { documentTitle: string }): string {
       out.push(`          ${f.id}${at}: ${f.message}`);
       if (f.excerpt) out.push(`            ${f.excerpt}`);
     }
+    for (const fix of newFixes(verdict.findings.slice(0, 5), fixes))
+      out.push(`          fix: ${fix}`);
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule);
   out.push(

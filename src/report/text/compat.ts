@@ -2,6 +2,7 @@
 import type { Contract } from '../../spec/compat/contract.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { GREEN, painter, RED, YELLOW } from '../colour.js';
+import { newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import { baselineText, statusLabel, type ReportView } from '../view.js';
 
@@ -43,9 +44,13 @@ export function compatText(view: ReportView & { verb: 'compat' }, color: boolean
     report.changes.filter((c) => !c.breaking),
     (c) => `${paint(GREEN, c.class)}  ${sanitise(c.message)}`,
   );
+  const fixes = new Set<string>();
   for (const v of report.verdicts)
     out.push(
       `  ${statusLabel(v)}  ${v.rule}  ${v.status === 'skip' || v.status === 'not_applicable' ? sanitise(v.reason ?? '') : v.title}`,
+      ...newFixes(v.status === 'fail' ? v.findings : [], fixes).map(
+        (fix) => `          fix: ${fix}`,
+      ),
     );
   const failed = report.verdicts.filter((v) => v.status === 'fail').map((v) => v.rule);
   out.push(

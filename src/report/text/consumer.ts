@@ -3,7 +3,7 @@ import { describeOutcome } from '../../checks/consumer/judge.js';
 import { describeRuntimeOutcome, type RuntimeReport } from '../../checks/consumer/judge-runtime.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from '../colour.js';
-import { formatFinding } from '../finding.js';
+import { formatFinding, newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import {
   baselineText,
@@ -34,6 +34,7 @@ export function consumerText(view: ReportView & { verb: 'consumer' }, color: boo
   const out = [
     `aoi-testkit consumer ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${shape}`,
   ];
+  const fixes = new Set<string>();
   for (const scenario of report.scenarios) {
     const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
     const status = verdicts.some((v) => v.status === 'fail')
@@ -73,6 +74,8 @@ export function consumerText(view: ReportView & { verb: 'consumer' }, color: boo
       );
       for (const finding of verdict.findings.slice(0, 2))
         out.push(`              ${formatFinding(finding, 'line')}`);
+      for (const fix of newFixes(verdict.findings.slice(0, 2), fixes))
+        out.push(`              fix: ${fix}`);
     }
   }
   const what = shape === 'app-runtime' ? 'does its runtime duties' : 'handles AOI streams';

@@ -6,6 +6,7 @@ import { specOfRule } from '../../spec/specs.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR, YELLOW } from '../colour.js';
 import { alsoFails, oneFindingPerDefect, shownUnder } from '../defects.js';
+import { newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import { baselineText, type ReportView } from '../view.js';
 
@@ -26,6 +27,7 @@ function renderAll(
   durationMs: number,
 ): string {
   const paint = painter(color);
+  const fixes = new Set<string>();
   const run = specs.filter((s) => s.status !== 'not_run').map((s) => s.spec);
   const out = [`aoi-testkit lint ${target}: spec(s) ${run.join(', ')}`];
   for (const s of specs) {
@@ -53,7 +55,7 @@ function renderAll(
   }
   out.push('');
   let text = `${out.join('\n')}\n`;
-  if (aoi) text += `[aoi] ${aoiText(aoi, color)}`;
+  if (aoi) text += `[aoi] ${aoiText(aoi, color, fixes)}`;
   for (const [i, result] of results.entries()) {
     const lines: string[] = aoi || i > 0 ? [''] : [];
     const failed = result.verdicts.filter((v) => v.status === 'fail').length;
@@ -81,6 +83,8 @@ function renderAll(
           );
           if (finding.excerpt) lines.push(`${' '.repeat(26)}${finding.excerpt}`);
         }
+        for (const fix of newFixes(v.findings.slice(0, 3), fixes))
+          lines.push(`${' '.repeat(24)}fix: ${fix}`);
       }
     }
     lines.push(
@@ -110,7 +114,11 @@ const MARK: Record<string, string> = {
 };
 
 /** The AOI lint: one line per command (a cell per rule), then the failures, warnings and skips with their evidence. */
-export function aoiText(report: LintReport, color: boolean): string {
+export function aoiText(
+  report: LintReport,
+  color: boolean,
+  fixes: Set<string> = new Set(),
+): string {
   const paint = painter(color);
   const commands = [...new Set(report.verdicts.map((v) => v.command ?? ''))];
   const width = Math.max(...commands.map((c) => sanitise(c).length), 8);
@@ -154,6 +162,11 @@ export function aoiText(report: LintReport, color: boolean): string {
       );
       if (finding.excerpt) out.push(`            ${finding.excerpt}`);
     }
+    for (const fix of newFixes(
+      shown.slice(0, 3).map((s) => s.finding),
+      fixes,
+    ))
+      out.push(`          fix: ${fix}`);
   }
   const failed = report.verdicts.filter((v) => v.status === 'fail');
   out.push(

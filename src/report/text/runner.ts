@@ -3,7 +3,7 @@ import { describeRunnerOutcome } from '../../checks/agentcli/runner.js';
 import type { RunnerMust } from '../../spec/agentcli/runner-scenarios.js';
 import { sanitise } from '../../stream/sanitise.js';
 import { GREEN, GREY, painter, RED, STATUS_COLOUR } from '../colour.js';
-import { formatFinding } from '../finding.js';
+import { formatFinding, newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import { baselineText, STATUS_LABELS, type ReportView } from '../view.js';
 
@@ -27,6 +27,7 @@ export function runnerText(view: ReportView & { verb: 'runner' }, color: boolean
   const out = [
     `aoi-testkit runner ${sanitise(view.target)}: ${report.scenarios.length} scenario(s), ${(arms.length > 0 ? arms : view.runner.protocols).join(', ')}`,
   ];
+  const fixes = new Set<string>();
   for (const scenario of report.scenarios) {
     const verdicts = report.verdicts.filter((v) => v.command === scenario.id);
     const status = verdicts.some((v) => v.status === 'fail')
@@ -53,6 +54,8 @@ export function runnerText(view: ReportView & { verb: 'runner' }, color: boolean
       );
       for (const finding of verdict.findings.slice(0, 2))
         out.push(`              ${formatFinding(finding, 'line')}`);
+      for (const fix of newFixes(verdict.findings.slice(0, 2), fixes))
+        out.push(`              fix: ${fix}`);
     }
   }
   const failed = [

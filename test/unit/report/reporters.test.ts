@@ -14,6 +14,10 @@ import { badgeText, renderBadge } from '../../../src/report/badge.js';
 import { CELL_COLOURS, CELL_LABELS, CELL_STATUSES, renderHtml } from '../../../src/report/html.js';
 import { renderMarkdown } from '../../../src/report/markdown.js';
 import { renderSarif } from '../../../src/report/sarif.js';
+import { aoiText } from '../../../src/report/text/lint.js';
+import { REPORTERS } from '../../../src/report/reporters.js';
+import { getSubRule } from '../../../src/spec/rules.js';
+import type { LintReport } from '../../../src/lint/aoi/lint.js';
 import { locateFindings, type ReportView, type VerdictView } from '../../../src/report/view.js';
 import type { Finding } from '../../../src/stream/finding.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -268,6 +272,73 @@ describe('github', () => {
     stepSummary(v, {}); // not set: nothing to do
     const text = readFileSync(summary, 'utf8');
     expect(text.startsWith('# earlier step\n## aoi-testkit lint: ❌ not conformant')).toBe(true);
+  });
+});
+
+describe('fix lines', () => {
+  // AOI-02/ansi fails on two commands, AOI-02/prose beside it on one.
+  const twice = (): Report => {
+    const c = new VerdictCollector();
+    c.add(
+      'AOI-02/ansi',
+      'line 2 contains ANSI escape codes',
+      { line: 2, text: '\u001b[1mx' },
+      'list',
+    );
+    c.add('AOI-02/prose', 'line 3 is plain text', { line: 3, text: 'hello' }, 'list');
+    c.add(
+      'AOI-02/ansi',
+      'line 1 contains ANSI escape codes',
+      { line: 1, text: '\u001b[1my' },
+      'get',
+    );
+    return c.report(['AOI-02'], ['list', 'get']);
+  };
+  const ANSI = getSubRule('AOI-02/ansi').fix;
+  const PROSE = getSubRule('AOI-02/prose').fix;
+  const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+  test("text: each failing sub-rule's fix once in the report, after the findings it fixes", () => {
+    const report = twice();
+    const text = aoiText(
+      {
+        ...report,
+        target: 'mytool',
+        commands: ['list', 'get'],
+        probes: 2,
+        durationMs: 1,
+        strict: false,
+      } as unknown as LintReport,
+      false,
+    );
+    expect(count(text, `fix: ${ANSI}`)).toBe(1);
+    expect(count(text, `fix: ${PROSE}`)).toBe(1);
+    const lines = text.split('\n');
+    const fix = lines.findIndex((line) => line.includes(`fix: ${ANSI}`));
+    expect(lines[fix - 1]).toContain('hello'); // under list's findings, the last of them
+    expect(lines[fix + 1]).toContain(`fix: ${PROSE}`);
+    // check's text too.
+    const check = REPORTERS.text.render({
+      verb: 'check',
+      target: 'x.jsonl',
+      report: { ...twice(), stats: { lines: 3, events: 0 } },
+    } as unknown as ReportView);
+    expect(count(check, `fix: ${ANSI}`)).toBe(1);
+  });
+
+  test('markdown: each fix once in the summary, as an item under its first failure', () => {
+    const md = renderMarkdown(view(twice()));
+    expect(count(md, `  - fix: ${ANSI.replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`)}`)).toBe(1);
+    expect(md).toMatch(/- \*\*AOI-02 list\*\*[^\n]*\n(?: {2}- .*\n){3} {2}- fix: /);
+  });
+
+  test('JUnit: every failing testcase has the fixes of its own sub-rules (a test tab shows one testcase alone)', () => {
+    const { testsuites } = parseJunit(renderJunit(view(twice())));
+    const [list, get] = testsuites.testsuite[0]!.testcase;
+    expect(list!.failure!.text).toContain(
+      `fix (AOI-02/ansi): ${ANSI}\nfix (AOI-02/prose): ${PROSE}\nRule page:`,
+    );
+    expect(get!.failure!.text).toContain(`fix: ${ANSI}\nRule page:`);
   });
 });
 

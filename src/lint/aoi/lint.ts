@@ -284,8 +284,8 @@ async function lintCommand(
   lint: LintContext,
 ): Promise<void> {
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
-  // Input lines for a JSONL reader, EOF for other readers of stdin, else an open pipe nobody writes.
-  lint.runner.stdinByCommand.set(plan.name, lines?.valid ?? (plan.readsStdin ? '' : 'open'));
+  // A JSONL reader gets its input lines; every other probe that feeds no input gets EOF (NO_INPUT).
+  if (lines) lint.runner.stdinByCommand.set(plan.name, lines.valid);
   const jobs: Promise<unknown>[] = [runModule(usage, { command: plan.name, plan }, lint)];
   for (const [i, invocation] of plan.invocations.entries()) {
     const subject: InvocationSubject = { command: plan.name, plan, invocation };

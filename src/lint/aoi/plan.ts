@@ -26,8 +26,6 @@ export interface CommandPlan {
   readonly paged: boolean;
   readonly unbounded: boolean;
   readonly inputJsonl: boolean;
-  /** Reads stdin by design (any input mode): probes give it EOF rather than an open pipe. */
-  readonly readsStdin: boolean;
 }
 
 /** The value of `--flag V` or `--flag=V` in argv, if present. */
@@ -179,6 +177,5 @@ function plan(
     paged: declared?.supports_cursor === true || any('--limit'),
     unbounded: declared?.unbounded === true,
     inputJsonl: declared?.input_modes?.includes('jsonl') ?? any('--input-jsonl'),
-    readsStdin: (declared?.input_modes?.length ?? 0) > 0 || any('--input-jsonl'),
   };
 }

@@ -28,6 +28,8 @@ export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
   readonly clean?: boolean;
   /** Run the observation commands in the probe's state before and after it (a probe that may mutate). */
   readonly observe?: boolean;
+  /** Running out of time is an answer here (a tool reading an open stdin): never run again with more time. */
+  readonly mayHang?: boolean;
   /**
    * No probe waits on this one's answer: it waits for a slot behind those that others wait on, so that the chains
    * (a base probe, then the probes that need it) end sooner and the leaves fill the cores at the end.
@@ -58,6 +60,13 @@ export interface Escape {
   /** Processes that outlived the probe outside its group, found and killed when it ended (`runProbe`'s escapees). */
   readonly survivors: readonly { readonly pid: number; readonly command: string }[];
 }
+
+/**
+ * What a probe that feeds no input gets on stdin: EOF (/dev/null), as a caller that passes nothing leaves it. A probe
+ * about stdin itself (does it wait on a human?) asks for an open pipe explicitly; a tool that reads stdin to EOF, as a
+ * Unix filter does, is then not taken for a hang (docs/spec-notes.md, AOI note 24).
+ */
+export const NO_INPUT = 'closed';
 
 /** The shortest control window of writesAlone: long enough for a program that writes every few hundred ms to show. */
 const IDLE_CONTROL_MIN_MS = 500;
@@ -216,7 +225,7 @@ export class ProbeRunner {
   }
 
   private leafKey(args: readonly string[], settings: ProbeSettings): string {
-    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open';
+    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT;
     // `observe: false` asks for the same run as no `observe` at all.
     return canonical({
       args,
@@ -240,7 +249,7 @@ export class ProbeRunner {
       env: this.env(dirs, settings.clean ?? false),
       cwd: dirs.cwd,
       sandbox: sandboxPaths(dirs),
-      stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? 'open',
+      stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT,
       timeoutMs: settings.timeoutMs ?? this.options.timeoutMs,
       graceMs: settings.graceMs ?? this.options.graceMs,
       ...(settings.closeStdoutAfterLines !== undefined
@@ -282,6 +291,7 @@ export class ProbeRunner {
     if (
       !(first.run.timedOut || first.run.graceExpired) ||
       (settings.dirs !== undefined && !kept) ||
+      settings.mayHang === true ||
       !this.mayRetry()
     ) {
       if (fresh && this.options.record)
@@ -466,7 +476,7 @@ export class ProbeRunner {
       env: this.env(dirs, false),
       cwd: dirs.cwd,
       sandbox: sandboxPaths(dirs),
-      stdin: this.stdinByCommand.get(args[0] ?? '') ?? 'open',
+      stdin: this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT,
       timeoutMs: this.options.timeoutMs,
       graceMs: this.options.graceMs,
     };

@@ -197,26 +197,6 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
     },
   },
   {
-    fault: 'reads-stdin',
-    shows: 'search waits for an open stdin to close',
-    argv: jsonl('search', 'note'),
-    stdin: 'open',
-    hangs: true,
-    check(faulty, clean) {
-      expect(faulty.timedOut).toBe(true);
-      expect(faulty.stdout).toBe('');
-      expect(clean.exitCode).toBe(0);
-    },
-  },
-  {
-    fault: 'reads-stdin',
-    shows: 'search works once stdin is closed',
-    argv: jsonl('search', 'note'),
-    check(faulty, clean) {
-      expect(faulty.stdout).toBe(clean.stdout);
-    },
-  },
-  {
     fault: 'prompts-in-machine-mode',
     shows: 'delete without --confirm prompts on stderr and waits',
     argv: jsonl('delete', 'n_0001'),

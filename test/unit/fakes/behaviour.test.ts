@@ -277,8 +277,7 @@ describe('runInMemory probes', () => {
   test('a timeout is not a grace period', async () => {
     const run = await runInMemory(notes, {
       argv: search,
-      stdin: 'open',
-      faults: [makeFault('reads-stdin')],
+      faults: [makeFault('stall')],
       timeoutMs: 50,
     });
     expect([run.timedOut, run.graceExpired, run.signal]).toEqual([true, false, 'SIGKILL']);

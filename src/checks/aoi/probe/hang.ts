@@ -32,6 +32,32 @@ export function judgeCapped(run: Pick<ProbeOutcome, 'outputCapped'>, report: Rep
   return true;
 }
 
+/** A prompt the process left unfinished and waited on: its last unfinished line ends in `:`, `?`, `>` or `]`. */
+function pendingPrompt(run: ProbeOutcome): string | undefined {
+  const pending = pendingText(run.stderr) ?? pendingText(run.stdout);
+  return pending !== undefined && /[:?>\]]\s?$/.test(pending) ? pending : undefined;
+}
+
+/**
+ * AOI-03/prompted (§1.3) on a run given a stdin pipe nobody writes that hung: with a prompt pending, it waited on a
+ * human; without one, it was reading stdin (a filter), which is no finding. Returns whether it reported.
+ */
+export function judgePrompted(
+  run: ProbeOutcome,
+  timeoutMs: number,
+  report: Report,
+  secrets: readonly string[] = [],
+): boolean {
+  const prompt = pendingPrompt(run);
+  if (prompt === undefined) return false;
+  report(
+    'AOI-03/prompted',
+    `on a stdin pipe nobody writes, machine mode printed a prompt and waited ${timeoutMs} ms for an answer`,
+    { excerpt: toExcerpt(prompt, secrets) },
+  );
+  return true;
+}
+
 /**
  * AOI-03 (§1.3, §4): a finite machine-mode command that never exits. When the last thing it printed is
  * an unfinished line ending in `:`, `?`, `>` or `]` (`[y/N] `), it is waiting on a human: a prompt. Returns true when the run
@@ -44,15 +70,15 @@ export function judgeHang(
   secrets: readonly string[] = [],
 ): boolean {
   if (!run.timedOut || run.graceExpired) return false;
-  const pending = pendingText(run.stderr) ?? pendingText(run.stdout);
-  if (pending !== undefined && /[:?>\]]\s?$/.test(pending)) {
+  const prompt = pendingPrompt(run);
+  if (prompt !== undefined) {
     report(
       'AOI-03/prompted',
       `machine mode printed a prompt and waited ${timeoutMs} ms for an answer`,
-      { excerpt: toExcerpt(pending, secrets) },
+      { excerpt: toExcerpt(prompt, secrets) },
     );
   } else {
-    report('AOI-03/timed-out', `did not exit within ${timeoutMs} ms (stdin was an open pipe)`);
+    report('AOI-03/timed-out', `did not exit within ${timeoutMs} ms`);
   }
   return true;
 }

@@ -62,10 +62,20 @@ export function promptIn(bytes: Uint8Array): string | undefined {
     .find((line) => !isJson(line) && PROMPT.test(line));
 }
 
+/** What a probe's stdin was: a pipe nobody writes, EOF at once, or the input the kit fed it and then EOF. */
+export type StdinGiven = 'open' | 'closed' | 'input';
+
+const STDIN_IN_WORDS: Record<StdinGiven, string> = {
+  open: 'on a stdin nobody writes',
+  closed: 'with stdin closed',
+  input: 'with its input read to EOF',
+};
+
 /**
  * §1.3: a machine-mode invocation that reaches a prompt MUST emit the structured error
  * `{"type":"aoi:error","code":"INTERACTIVE_REQUIRED",…}` instead. Judged on a run where a prompt cannot wait: stdin
- * closed (a prompt meets EOF), or `open` (a pipe nobody writes) and the run ended by itself. A prompt on stdout or
+ * closed or after the input the kit fed (a prompt meets EOF), or `open` (a pipe nobody writes) and the run ended by
+ * itself. A prompt on stdout or
  * stderr without that error is a finding.
  */
 export function judgeInteractive(
@@ -73,7 +83,7 @@ export function judgeInteractive(
   events: readonly Event[],
   report: Report,
   secrets: readonly string[] = [],
-  stdin: 'closed' | 'open' = 'closed',
+  stdin: StdinGiven = 'closed',
 ): void {
   if (run.timedOut) return; // a hang is AOI-03's (timed-out, prompted)
   if (run.outputCapped !== undefined) return; // cut by the kit mid-line: its last line is no prompt
@@ -84,7 +94,7 @@ export function judgeInteractive(
     return;
   report(
     'AOI-05/interactive-required-missing',
-    `${stdin === 'open' ? 'on a stdin nobody writes' : 'with stdin closed'}, machine mode printed a prompt (${endOf(run)}) instead of an aoi:error with code INTERACTIVE_REQUIRED`,
+    `${STDIN_IN_WORDS[stdin]}, machine mode printed a prompt (${endOf(run)}) instead of an aoi:error with code INTERACTIVE_REQUIRED`,
     { excerpt: toExcerpt(prompt.trim(), secrets) },
   );
 }

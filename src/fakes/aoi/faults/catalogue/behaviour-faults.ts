@@ -20,7 +20,6 @@ import { machineFlagRefused } from '../machine-flag-refused.js';
 import { mutationsWithoutIds } from '../mutations-without-ids.js';
 import { noInterruptedSummary } from '../no-interrupted-summary.js';
 import { promptsInMachineMode } from '../prompts-in-machine-mode.js';
-import { readsStdin } from '../reads-stdin.js';
 import { schemaFileId } from '../schema-file-id.js';
 import { schemaInvalid } from '../schema-invalid.js';
 import { schemaNeedsCredential } from '../schema-needs-credential.js';
@@ -53,7 +52,6 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
   'events-off-schema': behaviourEntry(eventsOffSchema),
   // helper: the hang is in a grandchild that holds stdout open; only killing the process group ends it.
   stall: behaviourEntry(stall, { variants: { helper: { helper: true } } }),
-  'reads-stdin': behaviourEntry(readsStdin),
   'prompts-in-machine-mode': behaviourEntry(promptsInMachineMode),
   'usage-exit-code': behaviourEntry(usageExitCode, {
     defaults: { exitCode: 0 },

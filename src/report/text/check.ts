@@ -15,7 +15,7 @@ export function checkText(view: CheckView, color: boolean): string {
   const paint = painter(color);
   const fixes = new Set<string>();
   const out = [
-    `aoi-testkit check ${source}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`,
+    `aoi-testkit check ${sanitise(source)}: ${report.stats.lines} line(s), ${report.stats.events} event(s)${report.strict ? ', strict' : ''}${report.unbounded ? ', unbounded' : ''}`,
   ];
   for (const verdict of report.verdicts) {
     const label = paint(

@@ -29,7 +29,7 @@ function renderAll(
   const paint = painter(color);
   const fixes = new Set<string>();
   const run = specs.filter((s) => s.status !== 'not_run').map((s) => s.spec);
-  const out = [`aoi-testkit lint ${target}: spec(s) ${run.join(', ')}`];
+  const out = [`aoi-testkit lint ${sanitise(target)}: spec(s) ${run.join(', ')}`];
   for (const s of specs) {
     const how =
       s.by === 'spec' || s.by === 'only'
@@ -130,7 +130,7 @@ export function aoiText(
     );
   };
   const out = [
-    `aoi-testkit lint ${report.target}: ${report.commands.length} command(s), ${report.probes} probe(s), ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}`,
+    `aoi-testkit lint ${sanitise(report.target)}: ${report.commands.length} command(s), ${report.probes} probe(s), ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ', strict' : ''}`,
   ];
   for (const command of commands)
     out.push(

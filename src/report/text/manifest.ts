@@ -3,10 +3,11 @@ import { verdictDetail } from '../jsonl.js';
 import { newFixes } from '../finding.js';
 import { seeRulePages } from '../rule-pages.js';
 import { baselineText, statusLabel, type ReportView } from '../view.js';
+import { sanitise } from '../../stream/sanitise.js';
 
 export function manifestText(view: ReportView & { verb: 'manifest' }): string {
   const { verdicts, ok: valid } = view.report;
-  const source = view.target;
+  const source = sanitise(view.target);
   const out = [`aoi-testkit manifest ${source}`];
   const fixes = new Set<string>();
   for (const verdict of verdicts) {

@@ -85,6 +85,17 @@ export interface ReusableProbe {
   readonly changed: readonly string[];
 }
 
+/**
+ * Whether a runner snapshots the caller's cwd, its parent and the real HOME around each probe: only when asked
+ * (`watchOutside`), and only for a target whose probes are real processes unless `watchEscapes` says otherwise.
+ */
+export function watchesOutside(
+  target: Pick<LintTarget, 'runsProcesses'>,
+  options: Pick<RunnerOptions, 'watchEscapes' | 'watchOutside'>,
+): boolean {
+  return (options.watchEscapes ?? target.runsProcesses) && options.watchOutside === true;
+}
+
 export interface RunnerOptions {
   /**
    * Give every probe its own HOME, XDG base directories and TMPDIR inside its sandbox (default true): a tool
@@ -399,10 +410,9 @@ export class ProbeRunner {
       const run = await this.slots.use(async () => {
         // Taken once the probe has a slot: the oldest reader, which never pauses, is then always running.
         share = this.budget.share();
-        const watchOutside =
-          (this.options.watchEscapes ?? this.target.runsProcesses) &&
-          this.options.watchOutside === true;
-        const before = watchOutside ? await outsideSnapshot(this.outside.dirs) : undefined;
+        const before = watchesOutside(this.target, this.options)
+          ? await outsideSnapshot(this.outside.dirs)
+          : undefined;
         const outcome = await this.target.run(spec, share);
         this.noteSurvivors(spec, label, outcome);
         if (before) await this.noteWrites(spec, label, before);

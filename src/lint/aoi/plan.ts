@@ -28,27 +28,44 @@ export interface CommandPlan {
   readonly inputJsonl: boolean;
 }
 
-/** The value of `--flag V` or `--flag=V` in argv, if present. */
+/**
+ * The spellings of a long flag a caller may type: `--confirm`, and `-confirm` as Go's flag package (and every parser
+ * that takes single-dash long flags) reads it. §16.4 makes the names conventions, and §14.3 asks for "explicit
+ * confirmation such as --confirm", not for a number of dashes.
+ */
+const spellings = (flag: string): readonly string[] =>
+  flag.startsWith('--') && flag.length > 3 ? [flag, flag.slice(1)] : [flag];
+
+/** `arg` is `flag` (any spelling); with `=VALUE` attached, that value. */
+function match(arg: string, flag: string): { readonly value?: string } | undefined {
+  for (const spelling of spellings(flag)) {
+    if (arg === spelling) return {};
+    if (arg.startsWith(`${spelling}=`)) return { value: arg.slice(spelling.length + 1) };
+  }
+  return undefined;
+}
+
+/** The value of `--flag V` or `--flag=V` (or `-flag V`, `-flag=V`) in argv, if present. */
 export function flagValue(args: readonly string[], flag: string): string | undefined {
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === flag) return args[i + 1];
-    if (args[i]!.startsWith(`${flag}=`)) return args[i]!.slice(flag.length + 1);
+    const found = match(args[i]!, flag);
+    if (found) return found.value ?? args[i + 1];
   }
   return undefined;
 }
 
 export const hasFlag = (args: readonly string[], flag: string): boolean =>
-  args.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  args.some((arg) => match(arg, flag) !== undefined);
 
-/** Argv without `flag` (and its value, when it takes one). */
+/** Argv without `flag`, in any spelling (and its value, when it takes one). */
 export function withoutFlag(args: readonly string[], flag: string, takesValue: boolean): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === flag) {
-      if (takesValue) i++;
+    const found = match(args[i]!, flag);
+    if (found) {
+      if (takesValue && found.value === undefined) i++;
       continue;
     }
-    if (args[i]!.startsWith(`${flag}=`)) continue;
     out.push(args[i]!);
   }
   return out;

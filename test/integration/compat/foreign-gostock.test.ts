@@ -81,6 +81,31 @@ describe.skipIf(!hasGo && !required)('gostock 2.3.0 → 2.4.0 (Go)', () => {
     300_000,
   );
 
+  it('AOI-06 without -confirm: a wrapper that confirms every remove itself is still caught (the clean lint removes with -confirm)', async () => {
+    const wrapper = join(scratch, 'remove-unconfirmed');
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\n[ "$1" = remove ] && exec '${bin.head}' "$@" -confirm\nexec '${bin.head}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const run = await runKit(
+      [
+        'lint',
+        '--output',
+        'jsonl',
+        '--only',
+        'AOI-06',
+        ...spec.lint.args,
+        ...spec.lint.setup.flatMap((words) => ['--setup', words.join(' ')]),
+        ...spec.lint.invocations.flatMap((words) => ['--invoke', words.join(' ')]),
+        '--',
+        wrapper,
+      ],
+      { cwd: root, timeoutMs: 180_000 },
+    );
+    expect(findingsOf(run.stdout).map((f) => f.id)).toEqual(['AOI-06/unconfirmed-destructive']);
+  }, 300_000);
+
   it.each(['base', 'head'] as const)(
     'the discovery documents of the %s release, saved, pass aoi-testkit check offline: each kind read from its content',
     async (side) => {

@@ -4,6 +4,7 @@ import { UsageError } from '../../../src/errors.js';
 import { inputExample } from '../../../src/lint/aoi/input-example.js';
 import {
   flagValue,
+  hasFlag,
   machine,
   planCommands,
   withFlag,
@@ -45,6 +46,27 @@ describe('argv helpers', () => {
       'delete',
       'n_1',
     ]);
+  });
+
+  it("reads a long flag with one dash as Go's flag package does (§16.4: names, not dashes)", () => {
+    expect(flagValue(['x', '-limit', '5'], '--limit')).toBe('5');
+    expect(flagValue(['x', '-limit=5'], '--limit')).toBe('5');
+    expect(hasFlag(['remove', '-sku', 'A1', '-confirm'], '--confirm')).toBe(true);
+    expect(hasFlag(['remove', '-confirm-count', '2'], '--confirm')).toBe(false);
+    expect(withoutFlag(['remove', '-sku', 'A1', '-confirm'], '--confirm', false)).toEqual([
+      'remove',
+      '-sku',
+      'A1',
+    ]);
+    expect(
+      withoutFlag(['remove', '-confirm=true', '-confirm-count', '2'], '--confirm', false),
+    ).toEqual(['remove', '-confirm-count', '2']);
+    expect(withoutFlag(['remove', '-confirm-count=2', 'A1'], '--confirm-count', true)).toEqual([
+      'remove',
+      'A1',
+    ]);
+    // A short flag has one spelling: `-v` is not `--v`.
+    expect(withoutFlag(['x', '-v', '--v'], '-v', false)).toEqual(['x', '--v']);
   });
 
   it('adds machine mode unless the invocation chose an output', () => {

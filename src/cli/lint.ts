@@ -215,9 +215,13 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
   // Progress and notes on stderr are for people: not with jsonl on stdout, nor when asked to be quiet.
   const people = args.output !== 'jsonl' && !args.quiet;
   const progress = people ? progressLine() : undefined;
-  let report, argv;
+  let report, argv, configured;
   try {
-    ({ report, argv } = await lintRequested({
+    ({
+      report,
+      argv,
+      sarifLocation: configured,
+    } = await lintRequested({
       program: args.program !== undefined ? [args.program, ...args.programArgs] : undefined,
       config: args.config,
       execPlan: args.execPlan,
@@ -257,14 +261,16 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
     // (a report, or an error such as "cannot start") is the kit's doing, not the tool's: it is never written.
     if (interruptedBy()) await new Promise<never>(() => {});
   }
+  // The flag, else the config's sarifLocation.
+  const location = args.sarifLocation ?? configured;
   const placed = args.reporting.reporters.some((r) => r.name === 'sarif' || r.name === 'github');
-  if (placed && people && findAnchor(argv, process.cwd(), args.sarifLocation)?.source === 'program')
+  if (placed && people && findAnchor(argv, process.cwd(), location)?.source === 'program')
     process.stderr.write(
       `aoi-testkit lint: no file of this directory declares ${argv[0]}: SARIF and annotations place its findings at "${argv[0]}", which code scanning cannot show; name a file with --sarif-location FILE[:LINE]\n`,
     );
   const view = programView(report, {
     argv,
-    ...(args.sarifLocation !== undefined ? { location: args.sarifLocation } : {}),
+    ...(location !== undefined ? { location } : {}),
   });
   return deliverReport(args.reporting, view, { emitter, color: args.color });
 }

@@ -19,6 +19,7 @@ import { isRuleId } from '../spec/rules.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 import { anchorCommandLine } from '../run/anchor.js';
 import { readExecPlan } from '../lint/multi.js';
+import { parseAnchorSpec } from '../report/anchor.js';
 import type { ProgramOptions } from '../lint/program.js';
 
 /** A command line in a config: one string, split into words as a shell would (no expansion), or the words. */
@@ -70,6 +71,11 @@ export interface AoiConfig {
   appRead?: ConfigCommand;
   /** `--app-human` (`""` or `[]`: none). */
   appHuman?: ConfigCommand;
+  /**
+   * Where SARIF and annotations place findings with no file of their own (`--sarif-location FILE[:LINE]`), the file
+   * relative to the config file.
+   */
+  sarifLocation?: string;
 }
 
 /** A config as read: the file it came from, the program (anchored at the file's directory) and lintProgram's options. */
@@ -80,6 +86,8 @@ export interface LoadedConfig {
   readonly program: readonly string[] | undefined;
   /** `lintProgram`'s options the config sets (only those). */
   readonly options: ProgramOptions;
+  /** `sarifLocation`, its file made absolute (`/repo/package.json:3`): a reporting option, not the lint's. */
+  readonly sarifLocation?: string;
 }
 
 /** A config that cannot be used: which file, which key (absent when the file as a whole is at fault), and why. */
@@ -254,13 +262,18 @@ const KEYS: ReadonlySet<string> = new Set<keyof AoiConfig>([
   'appSetup',
   'appRead',
   'appHuman',
+  'sarifLocation',
 ]);
 
 /** Checks every key of a raw config and turns it into lintProgram's options. */
 function normalise(
   file: string,
   raw: unknown,
-): { program: readonly string[] | undefined; options: ProgramOptions } {
+): {
+  program: readonly string[] | undefined;
+  options: ProgramOptions;
+  sarifLocation?: string;
+} {
   const where = file.endsWith('package.json') ? `"${PACKAGE_JSON_KEY}"` : undefined;
   const fail = (key: string | undefined, reason: string): never => {
     throw new ConfigError(
@@ -316,6 +329,7 @@ function normalise(
 
   const options: Record<string, unknown> = {};
   let program: string[] | undefined;
+  let sarifLocation: string | undefined;
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
     switch (key as keyof AoiConfig) {
@@ -402,9 +416,23 @@ function normalise(
           fail(key, (error as Error).message.replace('--exec-plan ', ''));
         }
         break;
+      case 'sarifLocation': {
+        const { file: path, line } = parseAnchorSpec(text(key, value));
+        if (!isFile(resolve(dir, path)))
+          fail(
+            key,
+            `${String(value)}: no such file (name a file of the checkout, e.g. package.json or README.md:12)`,
+          );
+        sarifLocation = `${resolve(dir, path)}:${line}`;
+        break;
+      }
     }
   }
-  return { program, options: options as ProgramOptions };
+  return {
+    program,
+    options: options as ProgramOptions,
+    ...(sarifLocation !== undefined ? { sarifLocation } : {}),
+  };
 }
 
 function isFile(path: string): boolean {

@@ -29,7 +29,7 @@ export interface LintRequest {
 /** Lint a program as asked: its report and the command line linted. `options.onNote` hears which config applies. */
 export async function lintRequested(
   request: LintRequest,
-): Promise<{ report: ProgramReport; argv: string[] }> {
+): Promise<{ report: ProgramReport; argv: string[]; sarifLocation?: string }> {
   let execPlan;
   if (request.execPlan !== undefined) {
     try {
@@ -66,7 +66,12 @@ export async function lintRequested(
   asKitError(() => assertSpecsHaveProgram(options.specs ?? [], target !== undefined));
   const argv = [...(target ?? [])];
   try {
-    return { report: await lintProgram(argv, options), argv };
+    const report = await lintProgram(argv, options);
+    return {
+      report,
+      argv,
+      ...(config?.sarifLocation !== undefined ? { sarifLocation: config.sarifLocation } : {}),
+    };
   } catch (error) {
     throw kitError(error);
   }

@@ -249,3 +249,26 @@ describe('which program a config found by searching applies to', () => {
     expect(configAppliesTo(open, [], dir)).toBe(true);
   });
 });
+
+describe('sarifLocation', () => {
+  test("the file (and line) SARIF and annotations place findings at, relative to the config file; a missing file is the key's error", async () => {
+    const dir = project({
+      'tool/aoi-testkit.config.json': json({ sarifLocation: '../README.md:12' }),
+      'README.md': '# tool\n',
+    });
+    expect((await loadConfig({ cwd: join(dir, 'tool') }))?.sarifLocation).toBe(
+      `${join(dir, 'README.md')}:12`,
+    );
+    const plain = project({
+      'aoi-testkit.config.json': json({ sarifLocation: 'package.json' }),
+      'package.json': '{}',
+    });
+    expect((await loadConfig({ cwd: plain }))?.sarifLocation).toBe(
+      `${join(plain, 'package.json')}:1`,
+    );
+    const missing = project({ 'aoi-testkit.config.json': json({ sarifLocation: 'nope.md:3' }) });
+    expect(await configError(missing)).toMatchObject({ key: 'sarifLocation', exitCode: 65 });
+    const wrong = project({ 'aoi-testkit.config.json': json({ sarifLocation: 3 }) });
+    expect((await configError(wrong)).key).toBe('sarifLocation');
+  });
+});

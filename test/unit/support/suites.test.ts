@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
@@ -62,4 +62,17 @@ test('every test file is in exactly one project, matched as vitest matches (a ne
   expect(e2e).toContain('examples/consumer/test/meta.test.ts');
   // The fast suite stays a short list: most process-level proofs are end to end.
   expect(PROCESS_PROOF_FILES.length).toBeLessThan(e2e.length / 4);
+});
+
+/** A module mock, which a shared module graph cannot keep to one file: another file's copy escapes it, or it leaks. */
+const MODULE_MOCK = /\bvi\s*\.\s*(?:mock|doMock|unmock|doUnmock)\s*\(/;
+
+test('no file of the unit project mocks a module: its files share one module graph per worker (isolate: false)', () => {
+  // The planted violation, spelt in two halves so that this file does not match itself.
+  expect(MODULE_MOCK.test('vi' + ".mock('../../src/run/spawn.js', () => ({}))")).toBe(true);
+  const unit = picomatch([...UNIT_FILES]);
+  const mocking = [...testFiles('test'), ...testFiles('examples')]
+    .filter((file) => unit(file))
+    .filter((file) => MODULE_MOCK.test(readFileSync(join(ROOT, file), 'utf8')));
+  expect(mocking).toEqual([]);
 });

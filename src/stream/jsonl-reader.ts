@@ -189,15 +189,7 @@ export class JsonlReader {
 
   private flushPendingLine(): void {
     if (this.skippingOverlong) {
-      const line = ++this.lineNo;
-      this.finding(
-        'AOI-02/line-too-long',
-        `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`,
-        {
-          line,
-          excerpt: toExcerpt(this.skippingOverlong.excerpt, this.secrets),
-        },
-      );
+      this.skippedOverlong(++this.lineNo, this.skippingOverlong.excerpt);
       this.skippingOverlong = null;
       return;
     }
@@ -207,17 +199,21 @@ export class JsonlReader {
     this.byteLine(bytes);
   }
 
+  /** A line too long (in bytes, or in members) to check: reported once and skipped. */
+  private skippedOverlong(
+    line: number,
+    start: string,
+    why = `is longer than ${this.maxLineBytes} bytes`,
+  ): void {
+    this.finding('AOI-02/line-too-long', `line ${line} ${why}; it was skipped unchecked`, {
+      line,
+      excerpt: toExcerpt(start, this.secrets),
+    });
+  }
+
   private byteLine(bytes: Buffer): void {
     if (bytes.length > this.maxLineBytes) {
-      const line = ++this.lineNo;
-      this.finding(
-        'AOI-02/line-too-long',
-        `line ${line} is longer than ${this.maxLineBytes} bytes; it was skipped unchecked`,
-        {
-          line,
-          excerpt: toExcerpt(bytes.subarray(0, 256).toString('utf8'), this.secrets),
-        },
-      );
+      this.skippedOverlong(++this.lineNo, bytes.subarray(0, 256).toString('utf8'));
       return;
     }
     if (!isUtf8(bytes)) {
@@ -261,10 +257,10 @@ export class JsonlReader {
       return;
     }
     if (text.length >= MEMBERS_COUNTED_FROM && objectMembers(text) > MAX_LINE_MEMBERS) {
-      this.finding(
-        'AOI-02/line-too-long',
-        `line ${line} has more than ${MAX_LINE_MEMBERS} object members; it was skipped unchecked`,
-        { line, excerpt: this.excerpt(text.slice(0, 256)) },
+      this.skippedOverlong(
+        line,
+        text.slice(0, 256),
+        `has more than ${MAX_LINE_MEMBERS} object members`,
       );
       return;
     }

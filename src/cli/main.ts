@@ -17,6 +17,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
+    // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's. Every other
+    // verb, help included, refuses a version of the kit's events that does not exist.
+    if (verb !== 'fake') negotiateSchemaVersion(rest);
     // cmdhelp v0.1: `help …`, the capability bit, and `<verb> --help --format F` (help.ts).
     if (verb === 'help' || verb === '--cmdhelp-capabilities' || asksFormattedHelp(verb, rest)) {
       const words = asksFormattedHelp(verb, rest)
@@ -32,9 +35,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`aoi-testkit ${TOOL_VERSION}\n`);
       return 0;
     }
-    // A fake's arguments are the fake's: its own --schema-version is its business, not the kit's.
     if (verb === 'fake') return await (await import('./fake.js')).runFake(rest);
-    negotiateSchemaVersion(rest);
     if (!Object.hasOwn(RUN, verb)) {
       const nearest = nearestOf(verb, Object.keys(VERBS));
       throw new UsageError(

@@ -4,23 +4,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { setupFailure } from '../../../src/lint/aoi/setup-failure.js';
+import { probeOutcome } from '../../support/probe-outcome.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const run = (
   stderr: string,
   end: Partial<{ exitCode: number | null; signal: string | null; timedOut: boolean }> = {},
-) => ({
-  stdout: new Uint8Array(),
-  stderr: encode(stderr),
-  exitCode: 1,
-  signal: null,
-  timedOut: false,
-  graceExpired: false,
-  stdoutClosed: false,
-  signalSent: false,
-  network: [],
-  ...end,
-});
+) => probeOutcome({ stderr: encode(stderr), exitCode: 1, ...end });
 const CANARY = 'aoiCanary_0123456789ab+cdef01234567';
 const TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
 

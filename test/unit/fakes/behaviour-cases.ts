@@ -43,8 +43,6 @@ export interface Observed {
   readonly timedOut: boolean;
   readonly graceExpired: boolean;
   readonly notes: { id: string; title: string }[];
-  /** The read counter the reads-write fault keeps in the state (absent when nothing wrote it). */
-  readonly reads: number | undefined;
 }
 
 /** Every case starts from these notes (made by the clean tool): n_0001 … n_0003, all found by "note". */
@@ -342,16 +340,6 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
       expect(ofType(faulty, 'updated')).toEqual([]);
       expect(summary(faulty)).toMatchObject({ ok: true, count: 0 });
       expect(summary(clean)).toMatchObject({ ok: true, count: 1 });
-    },
-  },
-  {
-    fault: 'reads-write',
-    shows: 'list saves the notes back with a read counter; its output is the same',
-    argv: jsonl('list'),
-    check(faulty, clean) {
-      expect(faulty.reads).toBe(1);
-      expect(clean.reads).toBeUndefined();
-      expect(ofType(faulty, 'entry')).toEqual(ofType(clean, 'entry'));
     },
   },
   {
@@ -655,7 +643,7 @@ export function observe(
     timedOut: boolean;
     graceExpired?: boolean;
   },
-  state: { notes: { id: string; title: string }[]; reads?: number },
+  notes: { id: string; title: string }[],
 ): Observed {
   const stdout = Buffer.from(run.stdout).toString('utf8');
   const events: Record<string, unknown>[] = [];
@@ -676,8 +664,7 @@ export function observe(
     signal: run.signal,
     timedOut: run.timedOut,
     graceExpired: run.graceExpired ?? false,
-    notes: state.notes,
-    reads: state.reads,
+    notes,
   };
 }
 
@@ -713,5 +700,5 @@ export async function runCaseInMemory(c: BehaviourCase, faulty: boolean): Promis
     ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
   };
   if (c.twice) await runInMemory(notes, options);
-  return observe(await runInMemory(notes, options), loadState(stateDir));
+  return observe(await runInMemory(notes, options), loadState(stateDir).notes);
 }

@@ -24,10 +24,13 @@ const MARK: Record<string, string> = {
   not_applicable: '➖ n/a',
 };
 
-/** A verdict's rule page: a link to its public page (a summary is read on GitHub, not beside the install), else its path in the package. */
+/**
+ * A verdict's rule page: a link to its public page (a summary is read on GitHub, not beside the install), else its
+ * place as code. A checkout's `file://` page is no link there: GitHub's renderer empties the href of that scheme.
+ */
 const page = (v: RuleVerdict): string => {
   const link = rulePageLink(v.rule);
-  return link.url !== undefined ? `[${md(v.docs)}](${link.url})` : `\`${link.text}\``;
+  return link.url?.startsWith('https://') ? `[${md(v.docs)}](${link.url})` : `\`${link.text}\``;
 };
 
 /** A verdict's cell: its status, a warning, or a failure the baseline knows. */

@@ -70,6 +70,11 @@ export const TOKEN_SHAPES: readonly RegExp[] = [
   /(?<![A-Za-z0-9_-])xox[abposr]-[A-Za-z0-9-]{10,}\b/g,
   /\bAKIA[0-9A-Z]{16}\b/g,
   /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
+  // A PEM private key (PKCS#1/#8, EC, OpenSSH, encrypted): the BEGIN line, its body (base64, the
+  // Proc-Type/DEK-Info headers, real or JSON-escaped line breaks) and the END line when present, so an
+  // excerpt cut mid-key is masked too. The body cannot match five dashes, so the pattern is linear, and it
+  // is bounded (an RSA 4096 key is about 3.3 KB).
+  /-----BEGIN [A-Z0-9 ]{0,24}PRIVATE KEY-----(?:[A-Za-z0-9+/=:,.\s\\]|-(?!----)){0,16384}(?:-----END [A-Z0-9 ]{0,24}PRIVATE KEY-----)?/g,
 ];
 
 /** Authorization schemes that precede a credential (`Bearer eyJ…`, `token ghp_…`). */

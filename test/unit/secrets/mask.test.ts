@@ -138,6 +138,43 @@ describe('maskSecrets', () => {
     expect(masked).toContain(MASK);
   });
 
+  describe('PEM private keys', () => {
+    const body =
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7' + 'q1W2e3R4t5Y6u7I8o9P0'.repeat(20);
+    const pem = (label: string) =>
+      `-----BEGIN ${label}PRIVATE KEY-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}PRIVATE KEY-----`;
+
+    it.each(['', 'RSA ', 'EC ', 'OPENSSH ', 'ENCRYPTED '])(
+      'masks a whole %sPRIVATE KEY block',
+      (label) => {
+        const masked = maskSecrets(`key loaded:\n${pem(label)}\ndone`);
+        expect(masked).toBe(`key loaded:\n${MASK}\ndone`);
+      },
+    );
+
+    it('masks a key inside a JSON string (escaped line breaks) and one cut before its END line', () => {
+      const json = JSON.stringify({ type: 'debug', key: pem('RSA ') });
+      expect(maskSecrets(json)).toBe(JSON.stringify({ type: 'debug', key: MASK }));
+      const cut = pem('').slice(0, 200);
+      expect(maskSecrets(`excerpt: ${cut}`)).toBe(`excerpt: ${MASK}`);
+      expect(looksSecret(cut)).toBe(true);
+    });
+
+    it("keeps an encrypted key's headers inside the mask, and leaves public keys and certificates alone", () => {
+      const encrypted = pem('RSA ').replace(
+        'KEY-----\n',
+        'KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\n',
+      );
+      expect(maskSecrets(encrypted)).toBe(MASK);
+      for (const text of [
+        `-----BEGIN PUBLIC KEY-----\n${body.slice(0, 64)}\n-----END PUBLIC KEY-----`,
+        `-----BEGIN CERTIFICATE-----\n${body.slice(0, 64)}\n-----END CERTIFICATE-----`,
+      ]) {
+        expect(maskSecrets(text)).toBe(text);
+      }
+    });
+  });
+
   it('masks sensitive assignments in text and JSON', () => {
     expect(maskSecrets('password=hunter2 user=alice')).toBe(`password=${MASK} user=alice`);
     expect(maskSecrets('{"api_key":"abc123","user":"alice"}')).toBe(

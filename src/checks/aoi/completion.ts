@@ -26,6 +26,9 @@ export function completionRule(ctx: RuleContext): StreamRule {
   const unbounded = ctx.options.unbounded ?? false;
   let events = 0;
   let firstEvent: { event: AoiEvent; line: number } | undefined;
+  // A meta that names an input mode (§19.4: `"input_mode":"jsonl"`) is a command that reads input: its count may be
+  // what it processed, as §19.4's own example counts it, unless the caller chose a reading.
+  let readsInput = false;
   let summary: { event: AoiEvent; line: number } | undefined;
   let summaries = 0;
   let reportedAfterSummary = false;
@@ -50,6 +53,8 @@ export function completionRule(ctx: RuleContext): StreamRule {
     onEvent(event, line) {
       events++;
       usage.see(event);
+      if (event.type === 'aoi:meta' && events === 1 && typeof event.input_mode === 'string')
+        readsInput = true;
       if (!firstEvent) {
         firstEvent = { event, line };
         if (event.type === 'aoi:error' && !isUsageError(event)) errorFirst = firstEvent;
@@ -153,7 +158,8 @@ export function completionRule(ctx: RuleContext): StreamRule {
         const claimed = event[field];
         // `processed` (§19.4: input lines processed; an SDK that counts the summary): a count may exceed the items, never fall short.
         const agrees =
-          field === 'count' && ctx.options.summaryCount === 'processed'
+          field === 'count' &&
+          (ctx.options.summaryCount ?? (readsInput ? 'processed' : 'emitted')) === 'processed'
             ? (claimed as number) >= seen
             : claimed === seen;
         if (typeof claimed === 'number' && !agrees) {

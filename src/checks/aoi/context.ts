@@ -15,8 +15,9 @@ export interface StreamCheckOptions {
   /** The command is unbounded (watch, tail): no terminal summary required, meta need not lead (§4.2). */
   unbounded?: boolean;
   /**
-   * What `summary.count` counts (docs/spec-notes.md, note 1): `emitted` (default; the item events the stream
-   * carried, as §19.1 and §19.3) or `processed` (what the command processed, as §19.4: at least the items emitted).
+   * What `summary.count` counts (docs/spec-notes.md, note 1): `emitted` (the item events the stream carried, as
+   * §19.1 and §19.3) or `processed` (what the command processed, as §19.4: at least the items emitted). Default:
+   * `processed` when the first aoi:meta names an `input_mode` (a command that reads input, as §19.4's), else `emitted`.
    */
   summaryCount?: 'emitted' | 'processed';
   /** Treat every warning as a failure (ambiguous spec points become strict; see docs/spec-notes.md). */

@@ -271,6 +271,30 @@ describe('AOI-03 completion — each sub-rule', () => {
       ).toEqual([['AOI-03/count-mismatch', 3]]);
     });
 
+    it('a meta that names an input_mode (§19.4) reads count as processed input; summaryCount "emitted" still holds it to its items', () => {
+      const reader = { ...META, input_mode: 'jsonl', continue_on_error: true };
+      const error = {
+        type: 'aoi:error',
+        category: 'validation',
+        code: 'X',
+        message: 'm',
+        retryable: false,
+      };
+      const import19 = [
+        reader,
+        error,
+        { type: 'aoi:summary', ok: false, count: 29, error_count: 1, partial: true },
+      ];
+      expect(found(check(import19, { exitCode: 1 }), 'AOI-03')).toEqual([]);
+      expect(found(check(import19, { exitCode: 1, summaryCount: 'emitted' }), 'AOI-03')).toEqual([
+        ['AOI-03/count-mismatch', 3],
+      ]);
+      // Processed is never fewer than emitted: a count below the items is still a mismatch.
+      expect(
+        found(check([reader, HIT, HIT, { type: 'aoi:summary', ok: true, count: 1 }]), 'AOI-03'),
+      ).toEqual([['AOI-03/count-mismatch', 4]]);
+    });
+
     it('strict mode makes a count mismatch fail', () => {
       const r = check([META, HIT, { type: 'aoi:summary', ok: true, count: 5 }], { strict: true });
       expect(found(r, 'AOI-03')).toEqual([['AOI-03/count-mismatch', 3]]);

@@ -12,6 +12,11 @@ import LIBRARY_ENTRIES from './scripts/library-entries.json' with { type: 'json'
 const ESM_REQUIRE =
   "import { createRequire as __aoiCreateRequire } from 'node:module'; const require = __aoiCreateRequire(import.meta.url);";
 
+// Every shipped program and module is minified (the package's weight: issue 37's <= 5 MB), names kept: a stack trace
+// still names the kit's functions, and code that reads a class's or function's name (an asymmetric matcher's
+// constructor.name) reads the real one. No source maps ship.
+const MINIFIED: Options = { minify: true, keepNames: true };
+
 // The library's shared options, for its ES module build (which the CLI shares) and its CommonJS build.
 const LIBRARY: Options = {
   dts: true,
@@ -22,6 +27,7 @@ const LIBRARY: Options = {
   platform: 'node',
   splitting: true,
   sourcemap: false,
+  ...MINIFIED,
   // `import.meta.url` becomes a `__filename` URL in the CommonJS build (left raw, it is a SyntaxError there).
   shims: true,
   // execa is a devDependency, so it is bundled (tsup leaves only dependencies and peers external): it is
@@ -44,6 +50,11 @@ export default defineConfig([
     ...LIBRARY,
     entry: LIBRARY_ENTRIES,
     format: ['cjs'],
+    // Whitespace and names only: tsup makes split CommonJS from esbuild's ES modules with sucrase, which broke on
+    // the comma sequences esbuild's syntax minifier writes (`super(),x` became `super();…;,x`, a SyntaxError).
+    minify: false,
+    minifyWhitespace: true,
+    minifyIdentifiers: true,
   },
   {
     // The bin (src/cli/bin.ts) and the fake it runs without the CLI (src/cli/fake.ts): CommonJS, because Node starts a
@@ -60,6 +71,7 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     treeshake: true,
+    ...MINIFIED,
     banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },
@@ -73,6 +85,7 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     splitting: false,
+    ...MINIFIED,
     banner: { js: '#!/usr/bin/env node' },
     clean: false,
   },

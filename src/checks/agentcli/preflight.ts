@@ -1,3 +1,4 @@
+import semver from 'semver';
 import type { AgentCliManifest } from '../../spec/agentcli/manifest.js';
 import type { LifecycleRecord } from '../../spec/agentcli/transcript.js';
 import { makeFinding, toExcerpt, type Finding } from '../../stream/finding.js';
@@ -23,20 +24,11 @@ export type VersionOutcome =
   | { ok: false; why: string }
   | { ok: 'unknown'; version: string; why: string };
 
-const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const COMPARATOR = /^(>=|<=|>|<|=)?v?(\d+\.\d+\.\d+)$/;
-
-function compare(a: string, b: string): number {
-  const x = SEMVER.exec(a)!.slice(1, 4).map(Number);
-  const y = SEMVER.exec(b)!.slice(1, 4).map(Number);
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
-  return 0;
-}
-
 /**
  * AIP-29's version check on what the agent printed: the first capture group of `parse`, tested against `range`.
- * Ranges of space-separated comparators (`>=0.1.0 <1.0.0`, `=1.2.3`, `1.2.3`) are judged; other npm range forms
- * (`^`, `~`, `||`, x-ranges) give `unknown` — the kit does not carry a semver implementation.
+ * AIP-29's schema calls `range` an "npm-style semver range", so npm's own semver library judges it: comparators,
+ * `^`, `~`, `||`, hyphen and x-ranges, with npm's rules (a prerelease satisfies only a range that names a
+ * prerelease of the same version). A range npm cannot parse gives `unknown`: the text asks for no more.
  */
 export function versionCheckOutcome(
   check: Pick<NonNullable<AgentCliManifest['version_check']>, 'parse' | 'range'>,
@@ -51,34 +43,16 @@ export function versionCheckOutcome(
   const version = re.exec(output)?.[1];
   if (version === undefined)
     return { ok: false, why: `the output does not match parse ${JSON.stringify(check.parse)}` };
-  if (!SEMVER.test(version))
+  if (semver.valid(version) === null)
     return { ok: false, why: `${JSON.stringify(version)} is not a semver version` };
-  const comparators = check.range.trim().split(/\s+/);
-  if (!comparators.every((c) => COMPARATOR.test(c)))
+  if (semver.validRange(check.range) === null)
     return {
       ok: 'unknown',
       version,
-      why: `range ${JSON.stringify(check.range)} uses a form the kit does not evaluate`,
+      why: `range ${JSON.stringify(check.range)} is not an npm semver range`,
     };
-  for (const c of comparators) {
-    const [, op = '=', bound] = COMPARATOR.exec(c)!;
-    const d = compare(version, bound!);
-    const holds =
-      op === '>='
-        ? d >= 0
-        : op === '<='
-          ? d <= 0
-          : op === '>'
-            ? d > 0
-            : op === '<'
-              ? d < 0
-              : d === 0;
-    if (!holds)
-      return {
-        ok: false,
-        why: `version ${version} is outside range ${JSON.stringify(check.range)}`,
-      };
-  }
+  if (!semver.satisfies(version, check.range))
+    return { ok: false, why: `version ${version} is outside range ${JSON.stringify(check.range)}` };
   return { ok: true, version };
 }
 

@@ -24,6 +24,12 @@ export interface RuleVerdict {
   /** The first findings of each sub-rule, with evidence. */
   readonly findings: readonly Finding[];
   readonly docs: string;
+  /**
+   * Wall time of the probe runs that judged it, in ms, where the linter knows it (JUnit's testcase `time`): a run
+   * several rows read counts in full in each (lint/aoi/timing.ts); a spec that judges all its rules from one recording
+   * gives each the whole recording's time. Absent where nothing is timed (a file checked).
+   */
+  readonly durationMs?: number;
 }
 
 /**
@@ -74,6 +80,8 @@ export interface CollectorOptions {
    * when some probe concerned it (the process linter).
    */
   readonly unrecorded?: 'pass' | { readonly notApplicable: string };
+  /** Told of each row something is recorded for (a finding, exercised, a note, a skip or not-applicable reason). */
+  readonly onRecord?: (rule: string, command: string | undefined) => void;
 }
 
 /** Evidence as judges give it: `text` is raw output of the program (made an excerpt here), `excerpt` one already made. */
@@ -114,15 +122,23 @@ export class VerdictCollector {
   readonly secrets: readonly string[];
   private readonly keepPerSubRule: number;
   private readonly unrecorded: CollectorOptions['unrecorded'];
+  private readonly onRecord: CollectorOptions['onRecord'];
 
   constructor(options: CollectorOptions = {}) {
     this.strict = options.strict === true;
     this.secrets = options.secrets ?? [];
     this.keepPerSubRule = options.keepPerSubRule ?? 10;
     this.unrecorded = options.unrecorded ?? 'pass';
+    this.onRecord = options.onRecord;
   }
 
-  private cell(rule: string, command = ''): Cell {
+  /** The row's cell, to record something in it. */
+  private cell(rule: string, command?: string): Cell {
+    this.onRecord?.(rule, command);
+    return this.row(rule, command);
+  }
+
+  private row(rule: string, command = ''): Cell {
     const key = `${rule}\u0000${command}`;
     let cell = this.cells.get(key);
     if (!cell) {
@@ -208,7 +224,7 @@ export class VerdictCollector {
   }
 
   verdict(rule: string, command?: string): RuleVerdict {
-    const cell = this.cell(rule, command);
+    const cell = this.row(rule, command);
     const counts = {
       errors: cell.errors,
       warnings: cell.warnings,

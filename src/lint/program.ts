@@ -180,12 +180,25 @@ export async function lintProgram(
     (end) => (end as PromiseFulfilledResult<SpecJudged | undefined>).value ?? [],
   );
   const aoi = judged.find((j) => j.aoi !== undefined)?.aoi;
-  const results = judged.filter((j) => j.aoi === undefined).map((j) => j.result);
+  const results = judged.filter((j) => j.aoi === undefined).map((j) => timed(j.result));
   const durationMs = performance.now() - started;
   const target_ =
     given.program !== undefined ? [given.program, ...given.args].join(' ') : (options.appDir ?? '');
   return assemble(target_, selection, aoi, results, durationMs, appDir, options.shard);
 }
+
+/**
+ * A spec other than AOI judges all its rules from one recording: each rule it judged gets the recording's time (see
+ * RuleVerdict.durationMs); a rule it skipped judged nothing.
+ */
+const timed = (result: SpecResult): SpecResult => ({
+  ...result,
+  verdicts: result.verdicts.map((v) => ({
+    ...v,
+    durationMs:
+      v.durationMs ?? (v.status === 'pass' || v.status === 'fail' ? result.durationMs : 0),
+  })),
+});
 
 /** The report: every verdict (AOI's first), and the outcome of each live spec. */
 function assemble(

@@ -3,7 +3,7 @@ import { formatFinding } from './finding.js';
 import { sanitise } from '../stream/sanitise.js';
 import { TOOL } from './meta.js';
 import { rulePageLink } from './rule-pages.js';
-import { isKnown, specOf, verdictName, type VerdictView } from './view.js';
+import { isKnown, specDurationMs, specOf, verdictName, type VerdictView } from './view.js';
 
 /** Text made safe for XML 1.0: each line sanitised (no controls, no lone surrogates), markup and the two non-characters escaped. */
 export const xml = (text: string): string =>
@@ -18,11 +18,18 @@ export const xml = (text: string): string =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
+/** Milliseconds as JUnit's seconds. */
+const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3);
+
 /**
  * JUnit XML (the format Jenkins, GitLab, Azure and the test-report actions read): a testsuite per spec, a
  * testcase per (rule × command), `<failure>` with the findings, `<skipped>` with the reason for skip and
  * not_applicable, and a known failure of the baseline as skipped, saying so. Stale baseline entries are failing
  * testcases of a suite of their own.
+ *
+ * Times: a testcase's is the wall time of the probe runs that judged it (RuleVerdict.durationMs; a run several
+ * testcases read counts in each); a testsuite's is its spec's wall time, and the testsuites' the whole run's. Probes
+ * run side by side, so a suite's testcases may add up to more than the suite.
  */
 export function renderJunit(view: VerdictView): string {
   const bySpec = new Map<string, RuleVerdict[]>();
@@ -32,8 +39,14 @@ export function renderJunit(view: VerdictView): string {
     bySpec.get(spec)!.push(v);
   }
   const label = `${TOOL} ${view.verb} ${view.target}`;
-  const time = ((view.durationMs ?? 0) / 1000).toFixed(3);
-  const suites: { name: string; cases: string[]; failures: number; skipped: number }[] = [];
+  const time = seconds(view.durationMs);
+  const suites: {
+    name: string;
+    cases: string[];
+    failures: number;
+    skipped: number;
+    time: string;
+  }[] = [];
   for (const [spec, verdicts] of bySpec) {
     const cases = verdicts.map((v) => testcase(view, spec, v));
     suites.push({
@@ -43,6 +56,8 @@ export function renderJunit(view: VerdictView): string {
       skipped: verdicts.filter(
         (v) => v.status === 'skip' || v.status === 'not_applicable' || isKnown(view, v),
       ).length,
+      // A verb that judges one spec at a time knows only the whole run's time: the first suite's.
+      time: seconds(specDurationMs(view, spec) ?? (suites.length === 0 ? view.durationMs : 0)),
     });
   }
   const stale = view.baseline?.stale ?? [];
@@ -53,20 +68,26 @@ export function renderJunit(view: VerdictView): string {
       const message = `stale baseline entry: ${name} no longer fails; remove it from ${file}`;
       return `    <testcase classname="baseline" name="${xml(name)}" time="0">\n      <failure message="${xml(message)}" type="baseline-stale">${xml(message)}</failure>\n    </testcase>`;
     });
-    suites.push({ name: `${label} [baseline ${file}]`, cases, failures: stale.length, skipped: 0 });
+    suites.push({
+      name: `${label} [baseline ${file}]`,
+      cases,
+      failures: stale.length,
+      skipped: 0,
+      time: seconds(0),
+    });
   }
   const tests = suites.reduce((n, s) => n + s.cases.length, 0);
   const failures = suites.reduce((n, s) => n + s.failures, 0);
   const skipped = suites.reduce((n, s) => n + s.skipped, 0);
   const body = suites.map(
     (s, id) =>
-      `  <testsuite name="${xml(s.name)}" id="${id}" tests="${s.cases.length}" failures="${s.failures}" errors="0" skipped="${s.skipped}" time="${id === 0 ? time : '0.000'}">\n${s.cases.join('\n')}${s.cases.length ? '\n' : ''}  </testsuite>`,
+      `  <testsuite name="${xml(s.name)}" id="${id}" tests="${s.cases.length}" failures="${s.failures}" errors="0" skipped="${s.skipped}" time="${s.time}">\n${s.cases.join('\n')}${s.cases.length ? '\n' : ''}  </testsuite>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(label)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">\n${body.join('\n')}${body.length ? '\n' : ''}</testsuites>\n`;
 }
 
 function testcase(view: VerdictView, spec: string, v: RuleVerdict): string {
-  const open = `    <testcase classname="${xml(`${TOOL}.${view.verb}.${spec}.${v.rule}`)}" name="${xml(`${verdictName(v)}: ${v.title}`)}" time="0">`;
+  const open = `    <testcase classname="${xml(`${TOOL}.${view.verb}.${spec}.${v.rule}`)}" name="${xml(`${verdictName(v)}: ${v.title}`)}" time="${seconds(v.durationMs)}">`;
   // A testcase is read alone (a CI test tab): the fix of each of its sub-rules after its findings.
   const fixes = new Map(v.findings.map((f) => [f.id, f.fix]));
   const findings = [

@@ -138,6 +138,14 @@ const sameVerdict = (a: RuleVerdict, b: RuleVerdict) =>
 export const isKnown = (view: Pick<VerdictView, 'baseline'>, verdict: RuleVerdict): boolean =>
   view.baseline?.known.some((known) => sameVerdict(known, verdict)) === true;
 
+/** A program lint's wall time of one spec (AOI's lint, or another spec's recording and judgement), in ms. */
+export function specDurationMs(view: VerdictView, spec: string): number | undefined {
+  if (view.verb !== 'lint') return undefined;
+  const report = view.report as ProgramReport;
+  if (spec === 'aoi') return report.aoi?.durationMs;
+  return report.results?.find((r) => r.spec === spec)?.durationMs;
+}
+
 /** The spec a rule id belongs to: `AOI-06` → `aoi`, `CMDHELP-02` → `cmdhelp` (SPECS). */
 export const specOf = (rule: string): string => specOfRule(rule)?.id ?? rule;
 

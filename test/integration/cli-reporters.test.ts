@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStream } from '../../src/checks/aoi/stream.js';
 import { REFERENCE_LINT_PLAN } from '../../src/fakes/aoi/notes/lint-plan.js';
-import { HAS_XMLLINT, parseJunit, sarifProblems, xsdProblems } from '../support/reporters.js';
+import {
+  HAS_XMLLINT,
+  parseJunit,
+  sarifProblems,
+  xsdProblems,
+  type JunitCase,
+} from '../support/reporters.js';
 
 import { CLI, runKit } from '../support/kit-cli.js';
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -101,6 +107,13 @@ describe('lint with reporters and a baseline', () => {
       ]);
       expect(suites.map((s) => s.failures)).toEqual([0, 0, 1]);
       expect(suites[0]!.tests).toBeGreaterThan(100);
+      // Real processes take time: every judged testcase has its probes' time, every skipped one none, each suite its spec's.
+      for (const suite of suites.slice(0, 2)) {
+        expect(Number((suite as unknown as { time: string }).time)).toBeGreaterThan(0);
+        for (const c of suite.testcase as (JunitCase & { time: string })[])
+          if (c.skipped) expect(Number(c.time), c.name).toBe(0);
+          else expect(Number(c.time), c.name).toBeGreaterThan(0);
+      }
       expect(suites[2]!.testcase[0]!.failure!.message).toBe(
         `stale baseline entry: AOI-06/unconfirmed-destructive delete no longer fails; remove it from ${at('stale.json')}`,
       );

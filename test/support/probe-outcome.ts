@@ -6,6 +6,7 @@ export const probeOutcome = (over: Partial<ProbeOutcome> = {}): ProbeOutcome => 
   stderr: new Uint8Array(),
   exitCode: 0,
   signal: null,
+  durationMs: 0,
   timedOut: false,
   graceExpired: false,
   stdoutClosed: false,

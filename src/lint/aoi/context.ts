@@ -22,6 +22,7 @@ import {
 } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
+import { ProbeTimes } from './timing.js';
 
 /** What judgeStream found: a hang, a stream whose events cannot be read (AOI-02 and kin), or a readable one. */
 export type Judged = 'hang' | 'unreadable' | 'readable';
@@ -52,6 +53,8 @@ export class LintContext {
     private readonly rules: ReadonlySet<string>,
     readonly strict: boolean,
     readonly surface: ToolSurface = DEFAULT_SURFACE,
+    /** The time of each row: the runs of the judgements that recorded it. */
+    readonly times: ProbeTimes = new ProbeTimes(),
   ) {
     this.secrets = canaries.values;
     this.keyPrefix = `aoi-lint-${createHash('sha256').update(canaries.values.join('\n')).digest('hex').slice(0, 10)}`;

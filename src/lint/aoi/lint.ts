@@ -25,6 +25,7 @@ import { interrupts, signals } from './probes/signals.js';
 import { usage } from './probes/usage.js';
 import { negotiation, negotiationSubject, versions } from './probes/version.js';
 import { ProbeRunner, type Escape, type ReusableProbe } from './runner.js';
+import { ProbeTimes } from './timing.js';
 import { setupFailure } from './setup-failure.js';
 import { chooseObservers } from './observers.js';
 import { blameEscapes, judgeEscape } from '../../checks/aoi/probe/escapes.js';
@@ -145,7 +146,9 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
   const started = performance.now();
   const strict = options.strict ?? false;
   const canaries = makeCanaries(options.canarySeed);
+  const times = new ProbeTimes();
   const runner = await ProbeRunner.create(target, {
+    times,
     timeoutMs: options.timeoutMs ?? 10_000,
     graceMs: options.graceMs ?? 5_000,
     canaries,
@@ -166,11 +169,20 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
       secrets: canaries.values,
       keepPerSubRule: 5,
       unrecorded: { notApplicable: 'no probe of this command concerns the rule' },
+      onRecord: (rule, command) => times.link(rule, command),
     });
-    const lint = new LintContext(runner, verdicts, canaries, rules, strict, {
-      machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG,
-      schemaCommand: options.schemaCommand ?? ['schema'],
-    });
+    const lint = new LintContext(
+      runner,
+      verdicts,
+      canaries,
+      rules,
+      strict,
+      {
+        machineFlag: options.machineFlag ?? DEFAULT_MACHINE_FLAG,
+        schemaCommand: options.schemaCommand ?? ['schema'],
+      },
+      times,
+    );
     options.onFindings?.(() => verdicts.findings);
 
     // Discovery and setup side by side (each is a few probes one after another, which leave a core idle): discovery
@@ -224,7 +236,10 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
           ]
       )
         .filter(mine)
-        .map((command) => verdicts.verdict(rule.id, command)),
+        .map((command) => {
+          const verdict = verdicts.verdict(rule.id, command);
+          return { ...verdict, durationMs: times.ms(rule.id, command, verdict.status) };
+        }),
     );
     return {
       ok: verdictsOk(rows),

@@ -22,6 +22,7 @@ export function inMemoryTarget(
     seesNetwork: true,
     runsProcesses: false,
     async run(probe) {
+      const started = performance.now();
       const run = await runInMemory(tool, {
         argv: probe.args,
         env: probe.env,
@@ -41,6 +42,7 @@ export function inMemoryTarget(
         stderr: run.stderr,
         exitCode: run.exitCode,
         signal: run.signal,
+        durationMs: performance.now() - started,
         timedOut: run.timedOut,
         graceExpired: run.graceExpired,
         stdoutClosed: run.stdoutClosed,

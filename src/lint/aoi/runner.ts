@@ -19,6 +19,7 @@ import { observedItems, type Observation } from '../../checks/aoi/probe/observe.
 import { outsideChanges, outsideDirs, outsideSnapshot, type OutsideSnapshot } from './escapes.js';
 import { sandboxPaths } from '../../run/sandbox.js';
 import type { LintTarget, ProbeSpec } from './target.js';
+import type { ProbeTimes } from './timing.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
 export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
@@ -135,6 +136,8 @@ export interface RunnerOptions {
    * default off): a write there can be told from other programs' only where nothing else writes during the lint.
    */
   readonly watchOutside?: boolean;
+  /** Where each run's wall time is charged to the judgement that reads it (every run, reused ones too). */
+  readonly times?: ProbeTimes;
   /** Called after each probe run (not after a reused one). */
   onProgress?(progress: { done: number; started: number; probe: string }): void;
 }
@@ -224,7 +227,14 @@ export class ProbeRunner {
       return this.probeOnce(args, settings);
     const key = this.leafKey(args, settings);
     const known = this.leaves.get(key);
-    if (known) return known;
+    if (known) {
+      // Run for another judgement: this one read it too.
+      const scope = this.options.times?.here();
+      return known.then((recorded) => {
+        this.options.times?.charge(recorded.run, scope);
+        return recorded;
+      });
+    }
     const run = this.probeOnce(args, settings);
     this.leaves.set(key, run);
     return run;
@@ -281,6 +291,7 @@ export class ProbeRunner {
         : undefined;
     if (reused) {
       this.noteSurvivors(spec, label, reused.run);
+      this.options.times?.charge(reused.run);
       return {
         run: reused.run,
         events: eventsOf(reused.run.stdout),
@@ -418,6 +429,7 @@ export class ProbeRunner {
         if (before) await this.noteWrites(spec, label, before);
         return outcome;
       }, later);
+      this.options.times?.charge(run);
       this.done++;
       this.options.onProgress?.({
         done: this.done,

@@ -103,6 +103,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
         stderr: run.stderr,
         exitCode: run.exitCode,
         signal: run.signal,
+        durationMs: run.durationMs,
         timedOut: run.timedOut,
         graceExpired: run.probe.graceExpired,
         stdoutClosed: run.probe.stdoutClosed !== null,

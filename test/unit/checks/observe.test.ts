@@ -25,6 +25,7 @@ const run = (exitCode: number): ProbeOutcome => ({
   stderr: new Uint8Array(),
   exitCode,
   signal: null,
+  durationMs: 0,
   timedOut: false,
   graceExpired: false,
   stdoutClosed: false,

@@ -6,6 +6,8 @@ export interface ProbeOutcome {
   readonly stderr: Uint8Array;
   readonly exitCode: number | null;
   readonly signal: string | null;
+  /** Wall time of the run, from start to the end of its output (the runner's `Run.durationMs`). */
+  readonly durationMs: number;
   /** The kit killed the process: the timeout passed, or the grace period after a probe acted. */
   readonly timedOut: boolean;
   /** The CLI outlived the grace period after the probe closed stdout or sent a signal. */

@@ -35,9 +35,18 @@ export interface ProbeModule<Subject extends { readonly command: string }, Answe
 
 /**
  * Plan a module, run its probes (at once, through the runner's pool) and judge them. Gates are recorded
- * before the first await, so that modules planned one after another record their reasons in that order.
+ * before the first await, so that modules planned one after another record their reasons in that order. The
+ * module is one judgement for the time of its rows (lint/aoi/timing.ts): the runs it reads, the rows it records.
  */
-export async function runModule<Subject extends { readonly command: string }, Answer>(
+export function runModule<Subject extends { readonly command: string }, Answer>(
+  module: ProbeModule<Subject, Answer>,
+  subject: Subject,
+  lint: LintContext,
+): Promise<Answer | undefined> {
+  return lint.times.scope(() => judgeModule(module, subject, lint));
+}
+
+async function judgeModule<Subject extends { readonly command: string }, Answer>(
   module: ProbeModule<Subject, Answer>,
   subject: Subject,
   lint: LintContext,
@@ -91,9 +100,10 @@ function baseRun(
   )
     return undefined;
   const args = lint.machine(invocation);
-  return request.args.length === args.length && request.args.every((arg, i) => arg === args[i])
-    ? base.probe
-    : undefined;
+  if (request.args.length !== args.length || request.args.some((arg, i) => arg !== args[i]))
+    return undefined;
+  lint.times.charge(base.probe.run);
+  return base.probe;
 }
 
 /** Probes of one command. */

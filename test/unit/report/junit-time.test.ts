@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { notes } from '../../../src/fakes/aoi/notes/index.js';
+import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
+import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
+import { inMemoryTarget } from '../../../src/lint/aoi/memory-target.js';
+import type { LintTarget } from '../../../src/lint/aoi/target.js';
+import { ProbeTimes } from '../../../src/lint/aoi/timing.js';
+import { lintProgram } from '../../../src/lint/program.js';
+import { programView } from '../../../src/report/index.js';
+import { renderJunit } from '../../../src/report/junit.js';
+import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js';
+
+/** Every run of the in-memory notes says it took RUN_MS: what a verdict's time adds up is then known. */
+const RUN_MS = 250;
+const timedTarget = (faults: string[] = []): LintTarget => {
+  const inner = inMemoryTarget(notes, { faults: faults.map((id) => makeFault(id)), seed: 7 });
+  return {
+    ...inner,
+    run: async (probe, budget) => ({ ...(await inner.run(probe, budget)), durationMs: RUN_MS }),
+  };
+};
+
+describe('JUnit time: the wall time of the probes that judged each testcase', () => {
+  test('every judged testcase has the time of its runs, the suite its spec time, the whole run its own', async () => {
+    const report = await lintProgram(timedTarget(['destructive-without-confirmation']), {
+      ...REFERENCE_LINT_PLAN,
+      canarySeed: 1,
+    });
+    const xml = renderJunit(programView(report));
+    if (HAS_XMLLINT) expect(xsdProblems(xml)).toBeUndefined();
+    const doc = parseJunit(xml);
+    const suite = doc.testsuites.testsuite[0]!;
+    const cases = suite.testcase as unknown as {
+      name: string;
+      time: string;
+      failure?: unknown;
+      skipped?: unknown;
+    }[];
+    expect(cases.length).toBe(report.verdicts.length);
+    let judged = 0;
+    for (const [i, c] of cases.entries()) {
+      const verdict = report.verdicts[i]!;
+      const seconds = Number(c.time);
+      if (verdict.status === 'pass' || verdict.status === 'fail') {
+        judged++;
+        // At least one run judged it, and a whole number of runs did.
+        expect(seconds, c.name).toBeGreaterThanOrEqual(RUN_MS / 1000);
+        expect((seconds * 1000) % RUN_MS, c.name).toBe(0);
+      } else expect(seconds, c.name).toBe(0);
+    }
+    expect(judged).toBeGreaterThan(50);
+    expect(cases.some((c) => c.failure !== undefined && Number(c.time) > 0)).toBe(true);
+    // A row judged by several probes (AOI-06 of delete: the run without --confirm, with it, the dry run) has their sum.
+    expect(Math.max(...cases.map((c) => Number(c.time)))).toBeGreaterThan(RUN_MS / 1000);
+    const attributes = xml.match(/<testsuite name[^>]*>/)![0];
+    expect(attributes).toContain(`time="${(report.aoi!.durationMs / 1000).toFixed(3)}"`);
+    expect(xml).toMatch(
+      new RegExp(`<testsuites [^>]*time="${(report.durationMs / 1000).toFixed(3)}"`),
+    );
+  });
+
+  test('a run several judgements read counts in full in each row, once per row', async () => {
+    const times = new ProbeTimes();
+    const shared = { durationMs: 100 };
+    const own = { durationMs: 30 };
+    await times.scope(async () => {
+      times.charge(shared);
+      times.charge(shared);
+      times.link('AOI-05', 'list');
+    });
+    const later = await times.scope(async () => {
+      const scope = times.here();
+      times.link('AOI-09', 'list');
+      times.link('AOI-05', 'list');
+      await Promise.resolve();
+      return scope;
+    });
+    times.charge(shared, later);
+    times.charge(own, later);
+    times.link('AOI-02', 'list'); // outside every judgement: no time
+    expect(times.ms('AOI-05', 'list', 'pass')).toBe(130);
+    expect(times.ms('AOI-09', 'list', 'fail')).toBe(130);
+    expect(times.ms('AOI-02', 'list', 'pass')).toBe(0);
+    expect(times.ms('AOI-05', 'list', 'skip')).toBe(0);
+    expect(times.ms('AOI-05', 'get', 'pass')).toBe(0);
+  });
+});

@@ -146,11 +146,18 @@ function aoiSection(view: VerdictView, verdicts: readonly RuleVerdict[]): string
   return [
     '<section class="spec" id="spec-aoi"><h2>AOI-CLI: characteristics × commands (§18.1)</h2>',
     '<p>Each cell is the worst verdict of the rules that map to the characteristic, for that command; follow it to the evidence.</p>',
-    `<table class="matrix"><thead><tr><th scope="col">command</th>${CHARACTERISTICS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
-    `<tbody>${rows.join('')}</tbody></table>`,
+    `${scroller('AOI-CLI characteristics × commands')}<table class="matrix"><thead><tr><th scope="col">command</th>${CHARACTERISTICS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
+    `<tbody>${rows.join('')}</tbody></table></div>`,
     `<h3>Evidence</h3>${blocks.join('')}</section>`,
   ].join('\n');
 }
+
+/**
+ * The box a matrix scrolls in: a matrix is as wide as its columns (ten characteristics, a column per command), wider
+ * than a phone, and only the box scrolls, never the page. Focusable and named, so that a keyboard can scroll it.
+ */
+const scroller = (name: string) =>
+  `<div class="scroll" role="region" aria-label="${html(name)}" tabindex="0">`;
 
 /** Another spec: a row per rule, a column per command (one column when its verdicts have none). */
 function specSection(view: VerdictView, spec: string, verdicts: readonly RuleVerdict[]): string {
@@ -178,22 +185,24 @@ function specSection(view: VerdictView, spec: string, verdicts: readonly RuleVer
   });
   return [
     `<section class="spec" id="spec-${spec}"><h2>${html(spec)}: rules × commands</h2>`,
-    `<table class="matrix"><thead><tr><th scope="col">rule</th>${commands.map((c) => `<th scope="col">${html(commandLabel(c))}</th>`).join('')}</tr></thead>`,
-    `<tbody>${rows.join('')}</tbody></table>`,
+    `${scroller(`${spec}: rules × commands`)}<table class="matrix"><thead><tr><th scope="col">rule</th>${commands.map((c) => `<th scope="col">${html(commandLabel(c))}</th>`).join('')}</tr></thead>`,
+    `<tbody>${rows.join('')}</tbody></table></div>`,
     `<h3>Evidence</h3>${blocks.join('')}</section>`,
   ].join('\n');
 }
 
 const STYLE = `
-body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#1b1b1b;background:#fff}
+body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#1b1b1b;background:#fff;overflow-wrap:anywhere}
+@media (max-width:600px){body{margin:.75em}}
+.scroll{overflow-x:auto;max-width:100%}
 h1{font-size:1.4em;margin:0 0 .3em}
 header dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em;margin:.5em 0}
 header dt{font-weight:600}
 .outcome{display:inline-block;padding:.1em .6em;border-radius:.3em;font-weight:700}
 .outcome.ok{background:${CELL_COLOURS.pass}}.outcome.not-ok{background:${CELL_COLOURS.fail}}
 table.matrix{border-collapse:collapse;margin:.5em 0 1em}
-.matrix th,.matrix td{border:1px solid #999;padding:.25em .5em;text-align:center;white-space:nowrap}
-.matrix th[scope=row]{text-align:left;font-family:ui-monospace,monospace}
+.matrix th,.matrix td{border:1px solid #999;padding:.25em .5em;text-align:center;white-space:nowrap;overflow-wrap:normal}
+.matrix th[scope=row]{text-align:left;font-family:ui-monospace,monospace;position:sticky;left:0;background:#fff}
 .cell a{color:#1b1b1b;text-decoration:none;display:block}
 .legend span{display:inline-block;padding:0 .5em;margin-right:.4em;border:1px solid #999}
 ${CELL_STATUSES.map((s) => `.cell.${s},.tag.${s},.legend .${s}{background:${CELL_COLOURS[s]}}`).join('\n')}

@@ -66,8 +66,27 @@ export function renderMarkdown(view: VerdictView): string {
   const commands = [...new Set(view.report.verdicts.map((v) => v.command ?? ''))];
   const byKey = new Map(view.report.verdicts.map((v) => [`${v.rule}\u0000${v.command ?? ''}`, v]));
   if (commands.some((x) => x !== '')) {
-    // Rules × commands: a column per command is too wide for 13+ rules, so a row per command, a column per rule.
+    // A row per command, three columns: what a phone shows whole. The rules that did not pass are named; the
+    // matrix of every rule (a column each, 25 in a lint of several specs) is folded below, where it scrolls alone.
+    out.push('| command | passed | not passed |', '|---|---|---|');
+    for (const command of commands) {
+      const mine = rules.flatMap((r) => byKey.get(`${r}\u0000${command}`) ?? []);
+      const passed = mine.filter((v) => v.status === 'pass' && v.warnings === 0).length;
+      const others = mine.filter((v) => v.status !== 'pass' || v.warnings > 0);
+      const named = others
+        .filter((v) => v.status !== 'not_applicable')
+        .map((v) => `${cell(view, v).split(' ')[0]} ${md(v.rule)}`);
+      const notApplicable = others.length - named.length;
+      if (notApplicable > 0)
+        named.push(`${MARK.not_applicable!.split(' ')[0]} ${notApplicable} n/a`);
+      out.push(
+        `| ${command === '' ? '(whole tool)' : md(command)} | ${passed} of ${mine.length} | ${named.join(' · ')} |`,
+      );
+    }
     out.push(
+      '',
+      '<details><summary>Every rule × command</summary>',
+      '',
       `| command | ${rules.map(md).join(' | ')} |`,
       `|---|${rules.map(() => '---').join('|')}|`,
     );
@@ -78,6 +97,7 @@ export function renderMarkdown(view: VerdictView): string {
       });
       out.push(`| ${command === '' ? '(whole tool)' : md(command)} | ${row.join(' | ')} |`);
     }
+    out.push('', '</details>');
   } else {
     out.push('| rule | verdict | title |', '|---|---|---|');
     for (const v of view.report.verdicts)

@@ -5,7 +5,7 @@
  * AOI_TESTKIT_REQUIRE_CHROMIUM=1: there a missing chromium fails instead of skipping.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -126,4 +126,61 @@ export function pngColours(png: Buffer): Map<string, number> {
     row.copy(previous);
   }
   return colours;
+}
+
+/** How a page lays out in a viewport `width` px wide (see {@link measureWidth}). */
+export interface PageWidth {
+  readonly innerWidth: number;
+  /** The page's own width: more than innerWidth means the page scrolls sideways. */
+  readonly scrollWidth: number;
+  /** Elements past the right edge that no scrolling box holds (tag.class and their first words). */
+  readonly overflowing: readonly string[];
+  /** Each box that scrolls sideways (overflow-x auto or scroll): its content's width and its own. */
+  readonly scrollers: readonly { readonly scrollWidth: number; readonly clientWidth: number }[];
+}
+
+/**
+ * The page in a viewport `width` px wide, as a phone shows it. Headless Chromium's window is at least 500 px wide, so
+ * the page is loaded in an iframe of that width (its own viewport: media queries and innerWidth are the iframe's) and
+ * measured by the frame's script, which leaves the page itself untouched (a report's policy forbids scripts).
+ */
+export function measureWidth(file: string, width: number): PageWidth {
+  const dir = mkdtempSync(join(tmpdir(), 'aoi-width-'));
+  try {
+    const frame = join(dir, 'frame.html');
+    writeFileSync(
+      frame,
+      `<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="${new URL(`file://${file}`).href}" style="width:${width}px;height:1200px;border:0;display:block"></iframe>
+<pre id="out"></pre>
+<script>
+document.getElementById('f').addEventListener('load', () => {
+  const win = document.getElementById('f').contentWindow;
+  const doc = win.document;
+  const scrolls = (e) => ['auto', 'scroll'].includes(win.getComputedStyle(e).overflowX);
+  const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+  const all = [...doc.querySelectorAll('body *')];
+  const result = {
+    innerWidth: win.innerWidth,
+    scrollWidth: doc.documentElement.scrollWidth,
+    overflowing: all.filter((e) => e.getBoundingClientRect().right > win.innerWidth + 0.5 && !held(e))
+      .slice(0, 10).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40)),
+    scrollers: all.filter((e) => e !== doc.body && scrolls(e)).map((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth })),
+  };
+  document.getElementById('out').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(result))));
+});
+</script></body></html>`,
+    );
+    const dom = chromium([
+      '--allow-file-access-from-files',
+      '--window-size=800,1200',
+      '--dump-dom',
+      `file://${frame}`,
+    ]);
+    const encoded = /<pre id="out">([^<]+)<\/pre>/.exec(dom)?.[1];
+    if (!encoded) throw new Error(`the frame measured nothing:\n${dom.slice(0, 2000)}`);
+    return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as PageWidth;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -659,6 +659,7 @@ describe('html', () => {
       ),
     );
     const ownAttributes = new Set([
+      'aria-label',
       'charset',
       'class',
       'content',
@@ -669,7 +670,9 @@ describe('html', () => {
       'id',
       'lang',
       'name',
+      'role',
       'scope',
+      'tabindex',
       'title',
     ]);
     expect([...attributeNames].filter((name) => !ownAttributes.has(name!))).toEqual([]);

@@ -1,25 +1,16 @@
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import type { ScenarioKind, ScenarioSpec } from '../corpus/types.js';
 import type { Emitter } from './emitter.js';
-import { parseReporters, type ReporterTarget } from './reporting.js';
+import { deliverCorpusRun, parseReporters, type ReporterTarget } from './reporting.js';
 import { parseOptions } from './surface.js';
 import { shardFlag, UsageError } from './usage.js';
-import { inShard, type Shard } from '../shard.js';
-import { loadScenarios } from '../corpus/scenario-files.js';
+import type { Shard } from '../shard.js';
+import { chooseScenarios, runScenarios as runCorpus } from '../verbs/scenarios.js';
 import { scenarioListEvents, scenarioListText } from '../report/corpus.js';
 import { eventLines } from '../report/jsonl.js';
 import { REPORTER_NAMES } from '../report/names.js';
 import { REPORTERS } from '../report/reporters.js';
-
-export {
-  loadScenarios,
-  resolveScenario,
-  scenarioFakeArgs,
-  scenariosDir,
-  type ScenarioFakeSpec,
-} from '../corpus/scenario-files.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';
@@ -95,35 +86,18 @@ export function parseScenariosArgs(args: string[]): ScenariosArgs {
  */
 export async function runScenarios(args: string[], emitter: Emitter): Promise<number> {
   const options = parseScenariosArgs(args);
-  const scenarios = loadScenarios().filter(
-    (s) =>
-      (options.kind === undefined || s.kind === options.kind) &&
-      (options.spec === undefined || s.spec === options.spec),
-  );
+  const scenarios = chooseScenarios(options);
   if (options.run) {
-    // Loaded only for a run: `fake <scenario-id>` reads this module and must start fast.
-    const [{ runCorpus }, { deliverCorpusRun }] = await Promise.all([
-      import('../corpus/runner.js'),
-      import('./reporting.js'),
-    ]);
-    const quiet = options.run.some((t) => t.path === undefined && t.name === 'jsonl');
-    const { shard } = options;
-    const mine = scenarios.filter((s) => inShard(s.id, shard)).length;
-    let done = 0;
-    const results = await runCorpus(scenarios, {
-      concurrency: availableParallelism(),
-      ...(shard ? { shard } : {}),
-      onResult: (r) => {
-        done += 1;
-        if (!quiet) process.stderr.write(`aoi-testkit scenarios: ${done}/${mine} · ${r.id}\n`);
+    const targets = options.run;
+    const quiet = targets.some((t) => t.path === undefined && t.name === 'jsonl');
+    const view = await runCorpus(scenarios, {
+      shard: options.shard,
+      onProgress: ({ done, total, result }) => {
+        if (!quiet)
+          process.stderr.write(`aoi-testkit scenarios: ${done}/${total} · ${result.id}\n`);
       },
     });
-    const view = {
-      verb: 'scenarios' as const,
-      results,
-      ...(shard ? { shard: { ...shard, order: scenarios.map((s) => s.id) } } : {}),
-    };
-    return deliverCorpusRun(options.run, view, emitter);
+    return deliverCorpusRun(targets, view, emitter);
   }
   emitter.write(
     options.output === 'jsonl'

@@ -5,7 +5,7 @@
  * judges it (`scenarios --run --kind lint` runs all of them).
  */
 import { describe, expect, test } from 'vitest';
-import { loadScenarios } from '../../src/cli/scenarios.js';
+import { loadScenarios } from '../../src/corpus/scenario-files.js';
 import { runCorpus } from '../../src/corpus/runner.js';
 
 const lintScenarios = loadScenarios().filter((s) => s.kind === 'lint');

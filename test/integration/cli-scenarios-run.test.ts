@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../support/reporters.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { eventSchema } from '../../src/cli/discovery.js';
-import { loadScenarios } from '../../src/cli/scenarios.js';
+import { loadScenarios } from '../../src/corpus/scenario-files.js';
 
 import { runKit } from '../support/kit-cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'aoi-scenarios-run-'));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatShard, inShard, MAX_SHARDS, parseShard, shardOf } from '../../src/shard.js';
-import { loadScenarios } from '../../src/cli/scenarios.js';
+import { loadScenarios } from '../../src/corpus/scenario-files.js';
 
 describe('--shard i/n', () => {
   test('parses i/n and refuses what is not one, saying why', () => {

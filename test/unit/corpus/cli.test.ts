@@ -3,12 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   loadScenarios,
-  parseScenariosArgs,
   resolveScenario,
-  runScenarios,
   scenarioFakeArgs,
   scenariosDir,
-} from '../../../src/cli/scenarios.js';
+} from '../../../src/corpus/scenario-files.js';
+import { parseScenariosArgs, runScenarios } from '../../../src/cli/scenarios.js';
 import { Emitter } from '../../../src/cli/emitter.js';
 import { scenarioListText as renderScenarioList } from '../../../src/report/corpus.js';
 import { UsageError } from '../../../src/errors.js';

@@ -10,7 +10,8 @@ import {
   runText as renderRunText,
 } from '../../../src/report/corpus.js';
 import type { Scenario } from '../../../src/corpus/types.js';
-import { loadScenarios, parseScenariosArgs } from '../../../src/cli/scenarios.js';
+import { loadScenarios } from '../../../src/corpus/scenario-files.js';
+import { parseScenariosArgs } from '../../../src/cli/scenarios.js';
 import { UsageError } from '../../../src/errors.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js';
 

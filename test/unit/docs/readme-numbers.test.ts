@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadScenarios } from '../../../src/cli/scenarios.js';
+import { loadScenarios } from '../../../src/corpus/scenario-files.js';
 import { AGENT_FAULT_CATALOGUE } from '../../../src/fakes/agentcli/faults/index.js';
 import { BEHAVIOUR_FAULT_CATALOGUE } from '../../../src/fakes/aoi/faults/catalogue/behaviour-faults.js';
 import { PRESETS } from '../../../src/fakes/aoi/faults/catalogue/presets.js';

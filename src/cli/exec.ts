@@ -39,14 +39,13 @@ import {
 } from './surface.js';
 import { InputError, UsageError, ioReason } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
-import type { CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import {
+  dispatchManifest,
   LIBRARY_COMMANDS,
   LineError,
   runBatch,
   type Answer,
   type BatchCommands,
-  type ExecKey,
   type Json,
 } from '../verbs/exec.js';
 
@@ -75,80 +74,18 @@ const BATCH: BatchCommands = {
   isCommand,
 };
 
-/** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
-function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
-  return {
-    type,
-    required: false,
-    description,
-    ...(values ? { enum_values: values.map(String) } : {}),
-  };
-}
-const payloadFlag = (key: string, option: ExecKey, description: string | undefined): Json =>
-  Array.isArray(option)
-    ? flagEntry('enum', description ?? `the ${key} of the line`, option)
-    : flagEntry(
-        option === 'objects'
-          ? 'array'
-          : option === 'bool'
-            ? 'boolean'
-            : option === 'int'
-              ? 'integer'
-              : 'string',
-        description ?? `the ${key} of the line`,
-      );
-const cliFlag = (flag: CmdhelpFlag): Json =>
-  flag.enum
-    ? flagEntry('enum', flag.description ?? '', flag.enum)
-    : flagEntry(
-        flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string',
-        flag.description ?? '',
-      );
-
-const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own.';
-
-/**
- * `aoi-testkit exec manifest --output json`: the guide's `tool manifest --output json`, a ManifestResponse of
- * the CLI Agent Spec (it validates against upstream's schema). Every command is listed, as upstream asks. For a
- * command exec dispatches, `flags` are the payload keys a line may carry (`_opts` takes the same); `lint`,
- * `fake` and `exec` run as processes of their own, say so in their description, and are refused per line.
- */
-export function execManifest(): object {
-  const commands = Object.fromEntries(
-    Object.entries(COMMANDS).map(([name, c]) => {
-      const d = execKeys(name);
-      const cli = (c.flags ?? {}) as Record<string, CmdhelpFlag>;
-      const flags = d
-        ? Object.entries(d).map(([key, option]) => [
-            key,
-            payloadFlag(key, option, cli[key]?.description),
-          ])
-        : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
-      const entry: Json = {
-        description: d ? c.summary : `${c.summary}${NOT_DISPATCHED}`,
-        danger_level: dangerOf(name as VerbName),
-        flags: Object.fromEntries(flags),
-        exit_codes: Object.fromEntries(
-          Object.entries(c.exit_codes ?? {}).map(([code, e]) => [
-            code,
-            {
-              description: typeof e === 'string' ? e : e.when,
-              retryable: false,
-              side_effects: 'none',
-            },
-          ]),
-        ),
-      };
-      return [name, entry];
-    }),
+/** `aoi-testkit exec manifest --output json`: the dispatch manifest of the table's verbs (verbs/exec.ts). */
+export const execManifest = (): object =>
+  dispatchManifest(
+    TOOL,
+    TOOL_VERSION,
+    Object.fromEntries(
+      Object.entries(COMMANDS).map(([name, command]) => [
+        name,
+        { command, keys: execKeys(name), danger: dangerOf(name as VerbName) },
+      ]),
+    ),
   );
-  return {
-    schema_version: '1.0',
-    framework_version: `${TOOL} ${TOOL_VERSION}`,
-    etag: `${TOOL}-${TOOL_VERSION}-${Object.keys(commands).length}`,
-    commands,
-  };
-}
 
 /** Write and wait when the pipe is full: a large batch must not buffer everything in memory. */
 async function write(text: string): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * `aoi-testkit help [path…] [--format text|md|json|llm] [--depth N]` and `help --capabilities` (cmdhelp v0.1).
- * COMMANDS is the kit CLI's command tree, the cmdhelp view of the verbs table (surface.ts), rendered to md and
- * json (and to text for one command). The root in text is the usage text of usage.ts (HELP), which
+ * COMMANDS is the kit CLI's command tree, the cmdhelp view of the verbs table (surface.ts), as a cmdhelp document
+ * that report/cmdhelp.ts renders to md (and to text for one command). The root in text is the usage text of usage.ts (HELP), which
  * `aoi-testkit --help` prints too; test/integration/cli-cmdhelp.test.ts keeps the two in step and runs the
  * table's examples.
  */
-import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../spec/cmdhelp/types.js';
+import type { CmdhelpCommand, CmdhelpDocument } from '../spec/cmdhelp/types.js';
+import { cmdhelpMarkdown, cmdhelpText } from '../report/cmdhelp.js';
 import { TOOL, TOOL_VERSION } from '../report/meta.js';
 import {
   cmdhelpCommand,
@@ -25,23 +26,14 @@ export const COMMANDS: Record<string, CmdhelpCommand> = Object.fromEntries(
 );
 
 export const isCommand = (path: string): boolean => Object.hasOwn(COMMANDS, path);
-const hasDetail = (c: CmdhelpCommand) =>
-  c.flags !== undefined || c.args !== undefined || c.examples !== undefined;
 
-interface View {
-  readonly scope: string;
-  readonly entries: readonly { path: string; detail: boolean }[];
-}
-
-/** `help <scope> --depth N` (§4): a command in full; the root N levels in full (the tree is one level deep). */
-function view(scope: string, depth: number): View {
-  if (scope !== '') return { scope, entries: [{ path: scope, detail: true }] };
-  return { scope, entries: Object.keys(COMMANDS).map((path) => ({ path, detail: depth >= 1 })) };
-}
-
-/** The cmdhelp JSON document of a scope (also what `exec` answers for a `help` line). */
+/**
+ * The cmdhelp JSON document of a scope (also what `exec` answers for a `help` line, and what `help` renders):
+ * a command in full; the root with its commands in full from `--depth 1` (§4; the tree is one level deep).
+ */
 export function helpDocument(scope = '', depth = 0): CmdhelpDocument {
-  const v = view(scope, depth);
+  const paths = scope === '' ? Object.keys(COMMANDS) : [scope];
+  const full = scope !== '' || depth >= 1;
   return {
     cmdhelp_version: '0.1',
     binary: TOOL,
@@ -50,140 +42,9 @@ export function helpDocument(scope = '', depth = 0): CmdhelpDocument {
     homepage: 'https://www.npmjs.com/package/aoi-testkit',
     global_flags: GLOBAL_FLAGS,
     commands: Object.fromEntries(
-      v.entries.map(({ path, detail }) => [
-        path,
-        detail ? COMMANDS[path]! : { summary: COMMANDS[path]!.summary },
-      ]),
+      paths.map((path) => [path, full ? COMMANDS[path]! : { summary: COMMANDS[path]!.summary }]),
     ),
   };
-}
-
-const cell = (v: unknown) => (v === undefined ? '' : String(v).replace(/\|/g, '\\|'));
-const synopsis = (path: string, c: CmdhelpCommand) => {
-  const args = (c.args ?? []).map(
-    (a) => `${a.required ? `<${a.name}>` : `[${a.name}]`}${a.repeatable ? '...' : ''}`,
-  );
-  if (path === 'lint') args.unshift('--');
-  return `${TOOL} ${path}${c.flags ? ' [flags]' : ''}${args.length ? ` ${args.join(' ')}` : ''}`;
-};
-const flagType = (f: CmdhelpFlag) =>
-  `${f.type}${f.enum ? ` (${f.enum.join(', ')})` : ''}${f.repeatable ? ', repeatable' : ''}`;
-const exitLine = ([code, e]: [
-  string,
-  CmdhelpCommand['exit_codes'] extends Record<string, infer E> | undefined ? E : never,
-]) =>
-  typeof e === 'string'
-    ? `${code}: ${e}`
-    : `${code}: ${e.when}${e.recovery ? ` (${e.recovery})` : ''}`;
-
-function mdCommand(path: string): string[] {
-  const c = COMMANDS[path]!;
-  const sections: [string, string[]][] = [['Synopsis', [`\`${synopsis(path, c)}\``]]];
-  if (c.args?.length)
-    sections.push([
-      'Arguments',
-      [
-        '| name | type | required | description |',
-        '|---|---|---|---|',
-        ...c.args.map(
-          (a) =>
-            `| ${a.name} | ${flagType(a as CmdhelpFlag)} | ${a.required ? 'yes' : 'no'} | ${cell(a.description)} |`,
-        ),
-      ],
-    ]);
-  if (c.flags) {
-    const rows = Object.entries(c.flags).map(
-      ([name, f]) =>
-        `| --${name}${f.negate_flag ? `, ${f.negate_flag}` : ''} | ${cell(flagType(f))} | ${cell(f.default)} | ${cell(f.description)} |`,
-    );
-    sections.push([
-      'Flags',
-      ['| flag | type | default | description |', '|---|---|---|---|', ...rows],
-    ]);
-  }
-  if (c.stdin?.accepted) sections.push(['Stdin', [`Accepted (${c.stdin.format ?? 'text'}).`]]);
-  if (c.examples?.length)
-    sections.push([
-      'Examples',
-      ['```bash', ...c.examples.flatMap((e) => [...(e.note ? [`# ${e.note}`] : []), e.cmd]), '```'],
-    ]);
-  const out = [
-    ...(c.stdout
-      ? [
-          `Text: \`${c.stdout.text_template ?? ''}\`${c.stdout.json_schema_ref ? `; JSON schema: \`${c.stdout.json_schema_ref}\`` : ''}.`,
-        ]
-      : []),
-    ...Object.entries(c.exit_codes ?? {}).map((e) => `- exit ${exitLine(e)}`),
-  ];
-  if (out.length) sections.push(['Output', out]);
-  if (c.see_also?.length) sections.push(['See also', c.see_also.map((s) => `- \`${TOOL} ${s}\``)]);
-  return [
-    `## \`${TOOL} ${path}\``,
-    '',
-    c.summary,
-    '',
-    ...sections.flatMap(([title, body]) => [`### ${title}`, '', ...body, '']),
-  ];
-}
-
-function renderMd(v: View, generated: string): string {
-  const lines = [
-    '---',
-    'cmdhelp_version: "0.1"',
-    `binary: ${TOOL}`,
-    `version: ${TOOL_VERSION}`,
-    `generated: ${generated}`,
-    '---',
-    '',
-  ];
-  if (v.scope === '') {
-    lines.push(`# \`${TOOL}\``, '', SUMMARY, '');
-    for (const e of v.entries) lines.push(`- \`${TOOL} ${e.path}\` — ${COMMANDS[e.path]!.summary}`);
-    lines.push(
-      '',
-      `Global flags: ${Object.entries(GLOBAL_FLAGS)
-        .map(([n, f]) => `\`--${n}\` (${f.description ?? ''})`)
-        .join('; ')}.`,
-      '',
-    );
-  }
-  for (const e of v.entries)
-    if (e.detail && hasDetail(COMMANDS[e.path]!)) lines.push(...mdCommand(e.path));
-  return `${lines.join('\n').trimEnd()}\n`;
-}
-
-/** Text: the root is the usage text (HELP); one command is its synopsis, arguments, flags, examples, exit codes. */
-function renderText(v: View): string {
-  if (v.scope === '') return HELP;
-  const c = COMMANDS[v.scope]!;
-  const lines = [`${TOOL} ${v.scope} — ${c.summary}`, '', `Usage: ${synopsis(v.scope, c)}`];
-  if (c.args?.length)
-    lines.push(
-      '',
-      'Arguments:',
-      ...c.args.map(
-        (a) => `  ${a.name.padEnd(24)} ${a.description ?? ''}${a.required ? ' (required)' : ''}`,
-      ),
-    );
-  if (c.flags)
-    lines.push(
-      '',
-      'Flags:',
-      ...Object.entries(c.flags).map(
-        ([n, f]) =>
-          `  ${`--${n}${f.type === 'bool' ? '' : ` ${f.enum ? f.enum.join('|') : f.type.toUpperCase()}`}`.padEnd(24)} ${f.description ?? ''}`,
-      ),
-    );
-  if (c.examples?.length)
-    lines.push(
-      '',
-      'Examples:',
-      ...c.examples.map((e) => `  ${e.cmd}${e.note ? `    # ${e.note}` : ''}`),
-    );
-  if (c.exit_codes)
-    lines.push('', 'Exit status:', ...Object.entries(c.exit_codes).map((e) => `  ${exitLine(e)}`));
-  lines.push('', `Run "${TOOL} help ${v.scope} --format md|json" for LLMs.`);
-  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -242,14 +103,18 @@ export function runHelp(args: readonly string[]): number {
     throw new UsageError(
       `help: unknown --format "${chosen}" (supported: ${HELP_FORMATS.join(', ')})`,
     );
-  const v = view(scope, depth ?? 0);
+  const doc = helpDocument(scope, depth ?? 0);
   const generated = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // The root in text is the usage text (HELP); lint's program comes after `--`.
+  const options = { afterDashDash: ['lint'] };
   const out =
     chosen === 'json'
-      ? `${JSON.stringify(helpDocument(scope, depth ?? 0), null, 2)}\n`
+      ? `${JSON.stringify(doc, null, 2)}\n`
       : chosen === 'text'
-        ? renderText(v)
-        : renderMd(v, generated);
+        ? scope === ''
+          ? HELP
+          : cmdhelpText(doc, scope, options)
+        : cmdhelpMarkdown(doc, scope, generated, options);
   process.stdout.write(out);
   return 0;
 }

@@ -10,6 +10,7 @@ import { ioReason } from '../errors.js';
 import { checkStream } from '../index.js';
 import { readInputFile } from '../read-file.js';
 import { checkEvent } from '../report/jsonl.js';
+import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import { batchLines } from '../spec/exec/request.js';
 import { isObject } from '../stream/json.js';
 
@@ -291,4 +292,87 @@ export async function runBatch(
     if (failed && !options.continueOnError) break;
   }
   return { status: failed ? 1 : 0 };
+}
+
+/** A command as the dispatch manifest lists it: its cmdhelp entry, its payload keys when a batch dispatches it. */
+export interface ManifestCommand {
+  readonly command: CmdhelpCommand;
+  readonly keys: Readonly<Record<string, ExecKey>> | undefined;
+  readonly danger: 'safe' | 'mutating';
+}
+
+/** A FlagEntry of the CLI Agent Spec's ManifestResponse, from a payload key's option or a CLI flag's cmdhelp type. */
+function flagEntry(type: string, description: string, values?: readonly unknown[]): Json {
+  return {
+    type,
+    required: false,
+    description,
+    ...(values ? { enum_values: values.map(String) } : {}),
+  };
+}
+const payloadFlag = (key: string, option: ExecKey, description: string | undefined): Json =>
+  Array.isArray(option)
+    ? flagEntry('enum', description ?? `the ${key} of the line`, option)
+    : flagEntry(
+        option === 'objects'
+          ? 'array'
+          : option === 'bool'
+            ? 'boolean'
+            : option === 'int'
+              ? 'integer'
+              : 'string',
+        description ?? `the ${key} of the line`,
+      );
+const cliFlag = (flag: CmdhelpFlag): Json =>
+  flag.enum
+    ? flagEntry('enum', flag.description ?? '', flag.enum)
+    : flagEntry(
+        flag.type === 'bool' ? 'boolean' : flag.type === 'int' ? 'integer' : 'string',
+        flag.description ?? '',
+      );
+
+const NOT_DISPATCHED = ' Not dispatched by exec: it runs as a process of its own.';
+
+/**
+ * The dispatch manifest (the guide's `tool manifest --output json`): a ManifestResponse of the CLI Agent Spec (it
+ * validates against upstream's schema). Every command is listed, as upstream asks. For a command a batch
+ * dispatches, `flags` are the payload keys a line may carry (`_opts` takes the same); the others run as processes
+ * of their own, say so in their description, and are refused per line.
+ */
+export function dispatchManifest(
+  tool: string,
+  version: string,
+  commands: Readonly<Record<string, ManifestCommand>>,
+): object {
+  const entries = Object.entries(commands).map(([name, { command: c, keys, danger }]) => {
+    const cli = (c.flags ?? {}) as Record<string, CmdhelpFlag>;
+    const flags = keys
+      ? Object.entries(keys).map(([key, option]) => [
+          key,
+          payloadFlag(key, option, cli[key]?.description),
+        ])
+      : Object.entries(cli).map(([flag, f]) => [flag, cliFlag(f)]);
+    const entry: Json = {
+      description: keys ? c.summary : `${c.summary}${NOT_DISPATCHED}`,
+      danger_level: danger,
+      flags: Object.fromEntries(flags),
+      exit_codes: Object.fromEntries(
+        Object.entries(c.exit_codes ?? {}).map(([code, e]) => [
+          code,
+          {
+            description: typeof e === 'string' ? e : e.when,
+            retryable: false,
+            side_effects: 'none',
+          },
+        ]),
+      ),
+    };
+    return [name, entry];
+  });
+  return {
+    schema_version: '1.0',
+    framework_version: `${tool} ${version}`,
+    etag: `${tool}-${version}-${entries.length}`,
+    commands: Object.fromEntries(entries),
+  };
 }

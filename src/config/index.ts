@@ -18,7 +18,7 @@ import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { isRuleId } from '../spec/rules.js';
 import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
 import { anchorCommandLine } from '../run/anchor.js';
-import { readExecPlan } from '../lint/multi.js';
+import { readExecPlan } from './exec-plan.js';
 import { parseAnchorSpec } from '../report/anchor.js';
 import type { ProgramOptions } from '../lint/program.js';
 

@@ -6,7 +6,7 @@
 import { relative } from 'node:path';
 import { ConfigError, configAppliesTo, loadConfig, type LoadedConfig } from '../config/index.js';
 import { InputError, UsageError } from '../errors.js';
-import { readExecPlan } from '../lint/multi.js';
+import { readExecPlan } from '../config/exec-plan.js';
 import {
   assertSpecsHaveProgram,
   lintProgram,

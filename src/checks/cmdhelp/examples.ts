@@ -3,6 +3,7 @@
  * bool arity). Pure: a document in, problems out.
  */
 import type { CmdhelpCommand, CmdhelpDocument, CmdhelpFlag } from '../../spec/cmdhelp/types.js';
+import { shellWords } from '../../shell-words.js';
 import { isObject } from '../../stream/json.js';
 
 export interface ExampleProblem {
@@ -11,46 +12,14 @@ export interface ExampleProblem {
 }
 
 /**
- * Split a shell-like command line into words: single and double quotes, backslash escapes. Stops at an unquoted
- * `|`, `;`, `&&`, `||`, `>` or `<` (what follows is another program or a redirection).
+ * An example's words (the kit's one shell splitter, src/shell-words.ts): quotes and backslash escapes as a POSIX
+ * shell reads them, up to an unquoted `|`, `;`, `&&`, `||`, `>` or `<` (what follows is another program or a
+ * redirection); an unterminated quote runs to the end (a document's typo is a problem to report, not a crash).
  *
  * @example tokenizeExample('pad item create task "Fix OAuth" --priority high') // ['pad','item','create','task','Fix OAuth','--priority','high']
  */
 export function tokenizeExample(cmd: string): string[] {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  for (let i = 0; i < cmd.length; i++) {
-    const c = cmd[i]!;
-    if (c === "'") {
-      const end = cmd.indexOf("'", i + 1);
-      word += cmd.slice(i + 1, end === -1 ? cmd.length : end);
-      i = end === -1 ? cmd.length : end;
-      inWord = true;
-    } else if (c === '"') {
-      i++;
-      while (i < cmd.length && cmd[i] !== '"') {
-        if (cmd[i] === '\\' && i + 1 < cmd.length) i++;
-        word += cmd[i];
-        i++;
-      }
-      inWord = true;
-    } else if (c === '\\' && i + 1 < cmd.length) {
-      word += cmd[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else if (!inWord && /[|;&<>]/.test(c)) {
-      break;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  return shellWords(cmd, { stopAtOperator: true, forgiveUnterminated: true });
 }
 
 function flagsOf(value: unknown): Record<string, CmdhelpFlag> {

@@ -8,7 +8,9 @@
  */
 import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
-import { LIVE_SPEC_IDS } from '../spec/specs.js';
+import { LIVE_SPEC_IDS, SPECS } from '../spec/specs.js';
+import { CONTRACT_SURFACES } from '../spec/compat/contract.js';
+import { REPORTER_INFO, REPORTER_NAMES } from '../report/names.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import type { ExecKey } from '../verbs/exec.js';
 
@@ -60,17 +62,28 @@ const COLOR: Flag = {
     'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color, NO_COLOR or TERM=dumb off)',
   usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
 };
+/** The reporters, each with what it writes where its name does not say it: `a, b (…) or c`. */
+const REPORTERS_ABOUT = (() => {
+  const named = REPORTER_NAMES.map((name) => {
+    const info: { about?: string } = REPORTER_INFO[name];
+    return info.about ? `${name} (${info.about})` : name;
+  });
+  return `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+})();
+/** The live specs' rule ids, as `AOI-nn, CMDHELP-nn, …`. */
+const LIVE_RULE_IDS = SPECS.filter((s) => s.live)
+  .map((s) => `${s.prefix}-nn`)
+  .join(', ');
 /** The reporting flags of every verb that reports (their parsing: cli/reporting.ts; their delivery: verbs/deliver.ts). */
 const REPORTING: Record<'reporter' | 'baseline' | 'write-baseline', Flag> = {
   reporter: {
     type: 'string',
     repeatable: true,
     format: 'NAME[=PATH]',
-    description:
-      'A reporter: text, jsonl, junit, github, markdown, sarif, html (a self-contained conformance report), badge (an SVG badge) or blob (the whole report as data, for merge-reports); =PATH writes it to a file (one may go to stdout; text when none does)',
+    description: `A reporter: ${REPORTERS_ABOUT}; =PATH writes it to a file (one may go to stdout; text when none does)`,
     usage: {
       value: 'NAME[=PATH]',
-      text: 'text|jsonl|junit|github|markdown|sarif|html|badge|blob, to stdout or =PATH\n(repeatable; one on stdout, text when none is)',
+      text: `${REPORTER_NAMES.join('|')}, to stdout or =PATH\n(repeatable; one on stdout, text when none is)`,
     },
   },
   baseline: {
@@ -137,9 +150,8 @@ const CONTRACT_FLAGS: Record<string, Flag> = {
   surface: {
     type: 'string',
     repeatable: true,
-    description:
-      'Record only these surfaces: aoi, cmdhelp, exec (default: every one the tool offers)',
-    usage: { value: 'aoi|cmdhelp|exec', text: 'record only this surface (repeatable)' },
+    description: `Record only these surfaces: ${CONTRACT_SURFACES.join(', ')} (default: every one the tool offers)`,
+    usage: { value: CONTRACT_SURFACES.join('|'), text: 'record only this surface (repeatable)' },
   },
   env: {
     type: 'string',
@@ -462,11 +474,8 @@ export const VERBS = {
       only: {
         type: 'string',
         repeatable: true,
-        description: 'Judge only this rule (AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)',
-        usage: {
-          value: 'RULE-ID',
-          text: 'judge only this rule (repeatable; AOI-nn, CMDHELP-nn, EXEC-nn, APP-nn)',
-        },
+        description: `Judge only this rule (${LIVE_RULE_IDS})`,
+        usage: { value: 'RULE-ID', text: `judge only this rule (repeatable; ${LIVE_RULE_IDS})` },
       },
       // Node's timers overflow past 2^31-1 ms (to 1 ms); an hour is more than any probe needs.
       'timeout-ms': {

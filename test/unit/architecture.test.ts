@@ -430,10 +430,10 @@ describe('the boundary tests fail on a planted violation', () => {
 /**
  * The CLI parses flags, calls one library function per verb and hands the result to report/: its share of src/
  * (lines, as `wc -l` counts them; the flag table surface.ts included) stays small. The issue's target is under 5 %
- * (vitest's CLI is ~5 % of its code); CLI_SHARE_CEILING is a little over where it stands (6.30 %: 3,652 of 57,986 lines) and may only come down.
+ * (vitest's CLI is ~5 % of its code); CLI_SHARE_CEILING is a little over where it stands (5.59 %: 3,273 of 58,600 lines) and may only come down.
  */
 const CLI_SHARE_TARGET = 0.05;
-const CLI_SHARE_CEILING = 0.065;
+const CLI_SHARE_CEILING = 0.057;
 
 describe('the CLI is a thin layer', () => {
   const SRC = new URL('../../src/', import.meta.url).pathname;

@@ -6,6 +6,17 @@
 # blob ones; the step's outputs (counts, paths) from the jsonl report, read by action-outputs.mjs.
 set -euo pipefail
 kit="$(cat "$RUNNER_TEMP/aoi-testkit/bin")"
+# Run from the Action's checkout, the kit would link its rule pages as file:// pages of the runner: link the Action's
+# repository at its ref, else (unknown here, as in `uses: ./`) this version's pages as the registry publishes them.
+if [ -z "${AOI_PACKAGE:-}" ] && [ -z "${AOI_TESTKIT_RULE_PAGES:-}" ]; then
+  if [ -n "${AOI_ACTION_REPOSITORY:-}" ] && [ -n "${AOI_ACTION_REF:-}" ]; then
+    AOI_TESTKIT_RULE_PAGES="${GITHUB_SERVER_URL:-https://github.com}/$AOI_ACTION_REPOSITORY/blob/$AOI_ACTION_REF/"
+  else
+    version="$(node -p 'require(process.argv[1]).version' "$GITHUB_ACTION_PATH/package.json")"
+    AOI_TESTKIT_RULE_PAGES="https://unpkg.com/aoi-testkit@$version/"
+  fi
+  export AOI_TESTKIT_RULE_PAGES
+fi
 jsonl="$RUNNER_TEMP/aoi-testkit/report.jsonl"
 rm -f "$jsonl"
 reporters=(--reporter github --reporter "jsonl=$jsonl")

@@ -25,8 +25,15 @@ export function seeRulePages(rules: readonly string[]): string {
 }
 
 /**
+ * Where the rule pages of reports are published, when the caller knows better than the install does: a `https://`
+ * address that `docs/rules/X.md` is appended to. The Action sets it, since it runs the kit from its own checkout on
+ * the runner (whose pages no reader can open): its repository at its ref, else the published package's.
+ */
+export const RULE_PAGES_ENV = 'AOI_TESTKIT_RULE_PAGES';
+
+/**
  * The address of a rule's page for reports read away from this install (a CI artifact, a code-scanning alert, a job
- * summary). Installed (the kit's root is in a `node_modules` folder: npm, pnpm's store, a global install, npx's
+ * summary). With {@link RULE_PAGES_ENV} set to an https address, the page under it. Installed (the kit's root is in a `node_modules` folder: npm, pnpm's store, a global install, npx's
  * cache), the page as the registry published it for this version, from the CDN that serves every published
  * package's files (`https://unpkg.com/aoi-testkit@1.2.3/docs/rules/AOI-02.md`): docs/rules ships in the
  * tarball, so the page exists as long as the version does (test:package checks that every rule's page is in it).
@@ -37,8 +44,12 @@ export function rulePageUrl(
   rule: string,
   pkg: KitPackage | null = kitPackage(),
   root: string | undefined = kitRoot(),
+  base: string | undefined = process.env[RULE_PAGES_ENV],
 ): string | undefined {
-  if (pkg == null || root === undefined || !/^[A-Z]+-\d+$/.test(rule)) return undefined;
+  if (!/^[A-Z]+-\d+$/.test(rule)) return undefined;
+  if (base !== undefined && /^https:\/\/[^\s"'<>]+$/.test(base))
+    return `${base.endsWith('/') ? base : `${base}/`}${ruleDocs(rule)}`;
+  if (pkg == null || root === undefined) return undefined;
   if (root.split(/[\\/]/).includes('node_modules')) {
     return `${RULE_PAGE_CDN}${PACKAGE_NAME}@${encodeURIComponent(pkg.version)}/${ruleDocs(rule)}`;
   }

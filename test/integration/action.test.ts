@@ -30,8 +30,15 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
 const TEMP = mkdtempSync(join(tmpdir(), 'aoi-action-'));
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
-/** One run of the Action in `workspace` with these `with:` inputs. */
-function runAction(workspace: string, given: Record<string, string>) {
+/**
+ * One run of the Action in `workspace` with these `with:` inputs; `github`: the context's values (`action_repository`,
+ * `action_ref`: empty by default, as some runner versions give them inside a composite action's steps).
+ */
+function runAction(
+  workspace: string,
+  given: Record<string, string>,
+  github: Record<string, string> = {},
+) {
   for (const name of Object.keys(given)) expect(action.inputs, name).toHaveProperty(name);
   const inputs = Object.fromEntries(
     Object.entries(action.inputs).map(([name, spec]) => [name, given[name] ?? spec.default ?? '']),
@@ -57,10 +64,9 @@ function runAction(workspace: string, given: Record<string, string>) {
       GITHUB_STEP_SUMMARY: files.summary,
     };
     for (const [name, value] of Object.entries(step.env ?? {}))
-      env[name] = value.replace(
-        /\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g,
-        (_, input: string) => inputs[input]!,
-      );
+      env[name] = value
+        .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, input: string) => inputs[input]!)
+        .replace(/\$\{\{\s*github\.([\w-]+)\s*\}\}/g, (_, key: string) => github[key] ?? '');
     const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
       cwd: workspace,
       env,
@@ -157,6 +163,26 @@ describe('the Action from its checkout', () => {
       expect(run.stdout).toMatch(/^::error .*AOI-06/m);
       expect(run.outputs).toMatchObject({ ok: 'false', html: '' });
       expect(Number(run.outputs.failed)).toBeGreaterThan(0);
+      // The rule pages: no file:// page of the runner. Without the Action's repository and ref (empty in composite
+      // steps on some runners, and for `uses: ./`), this version's published pages; with them, the Action's own.
+      const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+      const junit = () => readFileSync(join(ws, 'aoi-junit.xml'), 'utf8');
+      for (const report of [run.summary, junit()]) {
+        expect(report).not.toMatch(/file:\/\//);
+        expect(report).toContain(`https://unpkg.com/aoi-testkit@${version}/docs/rules/AOI-06.md`);
+      }
+      const tagged = runAction(
+        ws,
+        { html: '' },
+        { action_repository: 'example-org/aoi-testkit', action_ref: 'v0.1.0' },
+      );
+      expect(tagged.code).toBe(1);
+      for (const report of [tagged.summary, junit()]) {
+        expect(report).not.toMatch(/file:\/\/|unpkg/);
+        expect(report).toContain(
+          'https://github.com/example-org/aoi-testkit/blob/v0.1.0/docs/rules/AOI-06.md',
+        );
+      }
     },
   );
 

@@ -6,7 +6,13 @@ import { inShard, type Shard } from '../../shard.js';
 import { AOI_RULES } from '../../spec/aoi/rules.js';
 import type { Finding } from '../../stream/finding.js';
 import { LintContext } from './context.js';
-import { DEFAULT_MACHINE_FLAG, getCommand, planCommands, type CommandPlan } from './plan.js';
+import {
+  DEFAULT_MACHINE_FLAG,
+  getCommand,
+  listCommand,
+  planCommands,
+  type CommandPlan,
+} from './plan.js';
 import { base } from './probes/base.js';
 import { canary } from './probes/canary.js';
 import { defaultBound } from './probes/default-bound.js';
@@ -201,7 +207,8 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
     if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))
       lint.observeAlways = (await lint.observers()).length > 0;
-    const get = getCommand(plans);
+    // The read commands AOI-08 uses on a create's ids: `get ID` resolves one, `list` counts the resources.
+    const reads = { get: getCommand(plans), list: listCommand(plans) };
     // With a shard, the commands and the tool-wide probes of another shard are not run, and their rows not given.
     const toolWide = inShard('aoi', options.shard);
     const mine = (command: string) =>
@@ -215,7 +222,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     await Promise.all([
       ...plans
         .filter((plan) => mine(plan.name))
-        .map((plan) => lintCommand(plan, capabilities, get, lint)),
+        .map((plan) => lintCommand(plan, capabilities, reads, lint)),
       negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint),
     ]);
 
@@ -292,10 +299,16 @@ async function setUp(
 }
 
 /** Every probe of one command: usage once, then per invocation its base probes and those that need them. */
+/** The read commands of the tool that AOI-08's identity probe uses (getCommand, listCommand). */
+interface Reads {
+  readonly get: CommandPlan | undefined;
+  readonly list: CommandPlan | undefined;
+}
+
 async function lintCommand(
   plan: CommandPlan,
   capabilities: Capabilities | undefined,
-  get: CommandPlan | undefined,
+  reads: Reads,
   lint: LintContext,
 ): Promise<void> {
   const lines = plan.inputJsonl ? await readInputLines(plan.name, lint) : undefined;
@@ -307,7 +320,7 @@ async function lintCommand(
     jobs.push(
       plan.unbounded
         ? runModule(signals, subject, lint)
-        : lintFinite(subject, lines, capabilities, get, lint, i === 0),
+        : lintFinite(subject, lines, capabilities, reads, lint, i === 0),
     );
     jobs.push(runModule(canary, subject, lint));
     if (plan.unbounded) jobs.push(runModule(pipe, { ...subject, ownExit: undefined }, lint));
@@ -328,7 +341,7 @@ async function lintFinite(
   subject: InvocationSubject,
   lines: InputLines | undefined,
   capabilities: Capabilities | undefined,
-  get: CommandPlan | undefined,
+  reads: Reads,
   lint: LintContext,
   first: boolean,
 ): Promise<void> {
@@ -347,7 +360,7 @@ async function lintFinite(
     runModule(machineMode, after, lint),
     runModule(input, { ...after, input: lines }, lint),
     runModule(versions, { ...after, capabilities }, lint),
-    runModule(identity, { ...after, get }, lint),
+    runModule(identity, { ...after, ...reads }, lint),
     runModule(interrupts, after, lint),
     // After AOI-06's probes: it takes the run without --confirm that AOI-06 asked for.
     first && runModule(interactive, after, lint),

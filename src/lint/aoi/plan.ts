@@ -136,6 +136,13 @@ export function getCommand(plans: readonly CommandPlan[]): CommandPlan | undefin
   return plans.find((plan) => plan.readOnly !== false && nameHasWord(plan.name, GET_COMMAND_WORDS));
 }
 
+/** The finite read command that lists the resources (`list`, `ls`), to count them (AOI-08). */
+export function listCommand(plans: readonly CommandPlan[]): CommandPlan | undefined {
+  return plans.find(
+    (plan) => plan.readOnly !== false && !plan.unbounded && nameHasWord(plan.name, ['list', 'ls']),
+  );
+}
+
 /**
  * The commands to lint: those capabilities lists (run bare unless the user gave invocations for them)
  * and those the user's invocations name. Capabilities say what a command is; without them, the flags

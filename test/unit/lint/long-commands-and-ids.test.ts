@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { judgeIdResolves, judgeIdsIdentify } from '../../../src/checks/aoi/probe/audit.js';
+import {
+  compareCreateIds,
+  judgeIdResolves,
+  judgeRepeatedId,
+} from '../../../src/checks/aoi/probe/audit.js';
 import { judgeSignal, judgeSignalTrace, signalReach } from '../../../src/checks/aoi/probe/pipes.js';
 import { idFieldOf, idOf, type Event } from '../../../src/checks/aoi/probe/types.js';
 import { VerdictCollector } from '../../../src/checks/verdict.js';
@@ -133,54 +137,71 @@ describe('ids that identify (AOI-08)', () => {
     changed: ['stateDir/bookmarks.json'],
   });
 
-  it('two creates of one input that made two resources under one id: AOI-08/id-not-unique', () => {
+  it('the same create twice that repeated an id: a repeat, whichever id field it was', () => {
     const byUrl = created({ url: 'https://example.org/fresh', title: 'Fresh' });
-    expect(ids((r) => judgeIdsIdentify(first(byUrl), first(byUrl), r))).toEqual([
-      'AOI-08/id-not-unique',
-    ]);
+    expect(compareCreateIds(first(byUrl), first(byUrl))).toEqual({
+      id: 'https://example.org/fresh',
+      repeated: { field: 'url', value: 'https://example.org/fresh' },
+    });
     // Two imported lines sharing a url, twice: the second run's items repeat the first's.
-    expect(ids((r) => judgeIdsIdentify(first(byUrl, byUrl), first(byUrl, byUrl), r))).toEqual([
-      'AOI-08/id-not-unique',
-    ]);
-  });
-
-  it('different ids pass, and the second run’s first id is the one to resolve', () => {
-    const report: string[] = [];
-    const id = judgeIdsIdentify(
-      first(created({ id: 'bm_7', url: 'https://example.org/fresh' })),
-      first(created({ id: 'bm_8', url: 'https://example.org/fresh' })),
-      (rule) => report.push(rule),
-    );
-    expect(report).toEqual([]);
-    expect(id).toBe('bm_8');
-  });
-
-  it('a natural key is not blamed: the second run changed nothing where the first did', () => {
+    expect(compareCreateIds(first(byUrl, byUrl), first(byUrl, byUrl)).repeated).toEqual({
+      field: 'url',
+      value: 'https://example.org/fresh',
+    });
+    // With the state invisible to the linter (nothing changed either time), the ids repeat all the same.
     const byPath = created({ path: '/notes/ideas.md' });
+    const unseen = { events: [meta, byPath, done], changed: [] };
+    expect(compareCreateIds(unseen, unseen).repeated).toEqual({
+      field: 'path',
+      value: '/notes/ideas.md',
+    });
+  });
+
+  it('different ids are no repeat, and the second run’s first id is the one to resolve', () => {
     expect(
-      ids((r) => judgeIdsIdentify(first(byPath), { events: [meta, byPath, done], changed: [] }, r)),
-    ).toEqual([]);
-    // With the state invisible to the linter (nothing changed either time), the ids alone decide.
-    expect(
-      ids((r) =>
-        judgeIdsIdentify(
-          { events: [meta, byPath, done], changed: [] },
-          { events: [meta, byPath, done], changed: [] },
-          r,
-        ),
+      compareCreateIds(
+        first(created({ id: 'bm_7', url: 'https://example.org/fresh' })),
+        first(created({ id: 'bm_8', url: 'https://example.org/fresh' })),
       ),
-    ).toEqual(['AOI-08/id-not-unique']);
+    ).toEqual({ id: 'bm_8' });
+  });
+
+  it('a second run that changed nothing where the first did returned what it had: no repeat', () => {
+    const byPath = created({ path: '/notes/ideas.md' });
+    expect(compareCreateIds(first(byPath), { events: [meta, byPath, done], changed: [] })).toEqual({
+      id: '/notes/ideas.md',
+    });
   });
 
   it('items without ids are AOI-08/missing-id’s to report: nothing compared, nothing to resolve', () => {
-    const report: string[] = [];
     expect(
-      judgeIdsIdentify(first(created({ title: 'x' })), first(created({ title: 'x' })), (rule) =>
-        report.push(rule),
-      ),
-    ).toBeUndefined();
-    expect(judgeIdsIdentify(first(), first(), (rule) => report.push(rule))).toBeUndefined();
-    expect(report).toEqual([]);
+      compareCreateIds(first(created({ title: 'x' })), first(created({ title: 'x' }))),
+    ).toEqual({});
+    expect(compareCreateIds(first(), first())).toEqual({});
+  });
+
+  it('a repeated id is AOI-08/id-not-unique only where a count of the resources grew; an update in place is not', () => {
+    const repeated = { field: 'id', value: 'example.org/fresh' };
+    const count = (before: number, after: number) => ({
+      label: 'list --output jsonl',
+      before,
+      after,
+    });
+    expect(ids((r) => judgeRepeatedId(repeated, [count(7, 8)], r))).toEqual([
+      'AOI-08/id-not-unique',
+    ]);
+    const message: string[] = [];
+    judgeRepeatedId(repeated, [count(7, 8)], (_id, text) => message.push(text));
+    expect(message[0]).toContain('`list --output jsonl` showed 7 resources before it and 8 after');
+    // The same count: the create updated the resource it named (an add of an existing key).
+    expect(ids((r) => judgeRepeatedId(repeated, [count(7, 7)], r))).toEqual([]);
+    expect(judgeRepeatedId(repeated, [count(7, 7)], () => undefined)).toBe(true);
+    // One of several observation commands that grew is enough.
+    expect(ids((r) => judgeRepeatedId(repeated, [count(2, 2), count(7, 8)], r))).toEqual([
+      'AOI-08/id-not-unique',
+    ]);
+    // No count: nothing judged, and the caller is told.
+    expect(judgeRepeatedId(repeated, [], () => expect.unreachable())).toBe(false);
   });
 
   it('get ID must succeed: AOI-08/id-unresolvable otherwise', () => {

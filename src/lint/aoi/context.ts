@@ -45,6 +45,19 @@ export class LintContext {
   /** How the tool lets a caller choose a schema version (§5.1), as its `--help` says (set by the help probe). */
   negotiationForms: readonly NegotiationForm[] = ['schema-version'];
   private observing: Promise<readonly (readonly string[])[]> | undefined;
+  /** Judgements resting on what the observation commands showed, made by confirmObserved once the probes are done. */
+  private readonly pending: {
+    readonly rule: string;
+    readonly command: string;
+    readonly probe: RecordedProbe;
+    readonly judge: (effects: string[]) => void;
+  }[] = [];
+  /** The base probes of read commands (§14.1), judged once the lint knows where the tool's state shows. */
+  private readonly reads: { readonly command: string; readonly probe: RecordedProbe }[] = [];
+  /** Some probe that mutates changed files in its sandbox: the tool's state shows on disk. */
+  stateOnDisk = false;
+  /** Probes that must run with nothing else of the lint running (the tool's own behaviour as evidence). */
+  private readonly alone: (() => Promise<void>)[] = [];
 
   constructor(
     readonly runner: ProbeRunner,
@@ -91,6 +104,52 @@ export class LintContext {
   observers(): Promise<readonly (readonly string[])[]> {
     this.observing ??= this.findObservers().then((found) => (this.runner.observers = found));
     return this.observing;
+  }
+
+  /** A read command's base probe, to hold to §14.1's read-only default (AOI-06/read-only-side-effect). */
+  checkRead(command: string, probe: RecordedProbe): void {
+    if (this.wants('AOI-06')) this.reads.push({ command, probe });
+  }
+
+  /**
+   * §14.1: a read changes nothing. Seen in the files of its sandbox when the tool keeps its state there (some probe
+   * that mutates changed files); else through the observation commands, around the read run again alone with a
+   * control window; else not at all (skip).
+   */
+  private async judgeRead(command: string, probe: RecordedProbe): Promise<void> {
+    const report = this.reporter(command, probe.label);
+    const said = (effects: readonly string[]) =>
+      report(
+        'AOI-06/read-only-side-effect',
+        `a read (§14.1: read-only by default) changed ${effects.join(', ')}`,
+      );
+    if (probe.changed.length > 0) said(probe.changed);
+    else if (!this.stateOnDisk && this.runner.observers.length > 0) {
+      const { alone, control } = await this.runner.observedAlone(probe);
+      const seen = sideEffects([], alone).map((effect) => this.redact(effect));
+      if (seen.length > 0 && sideEffects([], control).length === 0) said(seen);
+      this.noteObservers('AOI-06', command);
+    } else if (!this.stateOnDisk) {
+      this.verdicts.skip('AOI-06', invisible(command, this.runner.observers), command);
+      return;
+    }
+    this.verdicts.exercised('AOI-06', command);
+  }
+
+  /** Run `task` (probes and their judgement) once every probe is done, with nothing else of the lint running. */
+  deferAlone(task: () => Promise<void>): void {
+    this.alone.push(task);
+  }
+
+  /** The verdict says which observation commands a command's side effects were seen through. */
+  noteObservers(rule: string, command: string): void {
+    const through = this.runner.observers.map((args) => `\`${this.redact(args.join(' '))}\``);
+    if (through.length > 0)
+      this.verdicts.note(
+        rule,
+        `side effects outside the sandbox's files were seen through ${through.join(', ')} (a read-only command the tool declares, or --observe)`,
+        command,
+      );
   }
 
   /** `--only` names one of these rules (or is not given). */
@@ -196,6 +255,51 @@ export class LintContext {
    */
   effects(probe: RecordedProbe): string[] {
     return sideEffects(probe.changed, probe.observed).map((effect) => this.redact(effect));
+  }
+
+  /**
+   * Judge a probe by its side effects, once. The files it changed in its own sandbox are its own: judged now. What
+   * only the observation commands showed is state the kit does not own (a service, a directory every invocation
+   * shares), where a probe running beside it could have made the change: that judgement waits for confirmObserved,
+   * which runs the probe again alone, with a control window. Parallel probes never cause a finding.
+   */
+  judgeEffects(
+    rule: string,
+    command: string,
+    probe: RecordedProbe,
+    judge: (effects: string[]) => void,
+  ): void {
+    if (probe.changed.length > 0) judge(sideEffects(probe.changed, []).map((e) => this.redact(e)));
+    else if (sideEffects([], probe.observed).length === 0) judge([]);
+    else this.pending.push({ rule, command, probe, judge });
+  }
+
+  /**
+   * The judgements judgeEffects held back, each on the probe run again with nothing else of the lint running: what
+   * the observation commands show it change then, unless they show change in a control window as long again with
+   * nothing running (another program writes there). Call once every probe is done; one probe at a time.
+   */
+  async confirmObserved(): Promise<void> {
+    for (const task of this.alone.splice(0)) await task();
+    for (const { command, probe } of this.reads.splice(0)) await this.judgeRead(command, probe);
+    for (const { rule, command, probe, judge } of this.pending.splice(0)) {
+      const { alone, control } = await this.runner.observedAlone(probe);
+      const seen = sideEffects([], alone).map((effect) => this.redact(effect));
+      const meanwhile = sideEffects([], control);
+      const label = this.redact(probe.label);
+      if (seen.length > 0 && meanwhile.length === 0) {
+        judge(seen);
+        continue;
+      }
+      judge([]);
+      this.verdicts.note(
+        rule,
+        meanwhile.length > 0
+          ? `\`${label}\` seemed to change what the observation commands show, but they showed changes with nothing of the lint running too (another program changes that state?), so it was not blamed`
+          : `\`${label}\` seemed to change what the observation commands show while other probes ran; run alone it changed nothing there, so it was not blamed`,
+        command,
+      );
+    }
   }
 
   /** An event as evidence: secrets redacted, then masked and truncated. */

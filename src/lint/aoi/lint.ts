@@ -204,9 +204,13 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     runner.template = made.value;
     const plans = planCommands(capabilities, options.invocations ?? [], { strict });
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
-    // Given --observe, every probe that may mutate is observed from the start; else only where the disk shows nothing.
-    if ((options.observe?.length ?? 0) > 0 && lint.wants('AOI-06', 'AOI-07', 'AOI-12'))
-      lint.observeAlways = (await lint.observers()).length > 0;
+    // Chosen before any other probe runs: a tool whose state every invocation shares would look unstable to the
+    // stability check while probes change it. Given --observe, every probe that may mutate is observed from the
+    // start; else only where the disk shows nothing.
+    if (lint.wants('AOI-06', 'AOI-07', 'AOI-12')) {
+      const observers = await lint.observers();
+      lint.observeAlways = (options.observe?.length ?? 0) > 0 && observers.length > 0;
+    }
     // The read commands AOI-08 uses on a create's ids: `get ID` resolves one, `list` counts the resources.
     const reads = { get: getCommand(plans), list: listCommand(plans) };
     // With a shard, the commands and the tool-wide probes of another shard are not run, and their rows not given.
@@ -225,6 +229,8 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
         .map((plan) => lintCommand(plan, capabilities, reads, lint)),
       negotiated && runModule(negotiation, { ...negotiated, capabilities }, lint),
     ]);
+    // What only the observation commands showed, confirmed by lone runs now that nothing else runs.
+    await lint.confirmObserved();
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
     const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);

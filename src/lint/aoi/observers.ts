@@ -6,8 +6,9 @@ import type { LintContext } from './context.js';
 const DISCOVERY = new Set(['schema', 'capabilities', 'input-schema', 'doctor']);
 
 /**
- * The commands that show a probe's side effects through the tool itself: those given with `--observe`, then
- * every command capabilities declare `read_only: true` that is finite and reads no input. A command qualifies
+ * The commands that show a probe's side effects through the tool itself, chosen the same way for every tool: those
+ * given with `--observe`, then every command capabilities declare `read_only: true` that is finite, not declared
+ * `bounded: false` (a page that cuts the list could hide a change) and reads no input. A command qualifies
  * only if it takes no required argument, which the kit learns the one way that holds for any tool: run as
  * given, in a fresh copy of the setup's state, it succeeds (exit 0, summary ok:true, not truncated). And only
  * if it is stable: run twice in a row it shows the same (a clock or a counter in its items would be noise).
@@ -22,6 +23,7 @@ export async function chooseObservers(
       (command) =>
         command.read_only === true &&
         command.unbounded !== true &&
+        command.bounded !== false &&
         (command.input_modes?.length ?? 0) === 0 &&
         !DISCOVERY.has(command.name),
     )

@@ -3,6 +3,7 @@ import {
   CREATE_COMMAND_WORDS,
   DESTRUCTIVE_COMMAND_WORDS,
   GET_COMMAND_WORDS,
+  READ_COMMAND_WORDS,
   STRICT_DESTRUCTIVE_COMMAND_WORDS,
 } from '../../spec/aoi/constants.js';
 
@@ -18,6 +19,8 @@ export interface CommandPlan {
   readonly destructive: boolean;
   /** Destructive by its name only (`remove`, `purge`): capabilities and flags do not say so, §14.3 still applies. */
   readonly destructiveByName: boolean;
+  /** A read (§14.1: read-only by default): declared `read_only: true`, or a §16.3 read by name and not declared otherwise. */
+  readonly read: boolean;
   /** Creates resources, by its name (`add`, `create`, `import`): AOI-08 creates twice and compares ids. */
   readonly creates: boolean;
   readonly dryRun: boolean;
@@ -194,6 +197,9 @@ function plan(
     readOnly: declared?.read_only ?? (destructive || any('--idempotency-key') ? false : undefined),
     destructive,
     destructiveByName,
+    read:
+      declared?.read_only === true ||
+      (declared?.read_only !== false && !destructive && nameHasWord(name, READ_COMMAND_WORDS)),
     creates: !destructive && nameHasWord(name, CREATE_COMMAND_WORDS),
     dryRun: declared?.supports_dry_run ?? any('--dry-run'),
     idempotencyKey: declared?.supports_idempotency_key ?? any('--idempotency-key'),

@@ -48,7 +48,13 @@ export interface RecordedProbe {
   readonly label: string;
   /** What each observation command showed before and after the probe (empty unless it was asked to observe). */
   readonly observed: readonly Observation[];
+  /** The argv and settings it ran with: what observedAlone runs again. */
+  readonly args: readonly string[];
+  readonly settings: ProbeSettings;
 }
+
+/** A run as record makes it, before the probe adds the argv and settings it was asked with. */
+type Recorded = Omit<RecordedProbe, 'args' | 'settings'>;
 
 /** A probe that reached outside its sandbox: wrote to the caller's directories, or left processes running. */
 export interface Escape {
@@ -245,8 +251,13 @@ export class ProbeRunner {
     return this.leaves.has(this.leafKey(args, { ...settings, later: true }));
   }
 
+  /** What a probe gets on stdin: what it asks for, else its command's input lines, else EOF (NO_INPUT). */
+  private stdinFor(args: readonly string[], settings: ProbeSettings): ProbeSpec['stdin'] {
+    return settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT;
+  }
+
   private leafKey(args: readonly string[], settings: ProbeSettings): string {
-    const stdin = settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT;
+    const stdin = this.stdinFor(args, settings);
     // `observe: false` asks for the same run as no `observe` at all.
     return canonical({
       args,
@@ -259,6 +270,10 @@ export class ProbeRunner {
     args: readonly string[],
     settings: ProbeSettings,
   ): Promise<RecordedProbe> {
+    return { ...(await this.recordOnce(args, settings)), args, settings };
+  }
+
+  private async recordOnce(args: readonly string[], settings: ProbeSettings): Promise<Recorded> {
     const fresh = settings.dirs === undefined && this.template === undefined;
     const template = this.template;
     const dirs = settings.dirs ?? (await this.workspace.dirs(template));
@@ -270,7 +285,7 @@ export class ProbeRunner {
       env: this.env(dirs, settings.clean ?? false),
       cwd: dirs.cwd,
       sandbox: sandboxPaths(dirs),
-      stdin: settings.stdin ?? this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT,
+      stdin: this.stdinFor(args, settings),
       timeoutMs: settings.timeoutMs ?? this.options.timeoutMs,
       graceMs: settings.graceMs ?? this.options.graceMs,
       ...(settings.closeStdoutAfterLines !== undefined
@@ -355,7 +370,7 @@ export class ProbeRunner {
     observe: boolean,
     later = false,
     initial?: Snapshot,
-  ): Promise<RecordedProbe> {
+  ): Promise<Recorded> {
     const observers = observe ? this.observers : [];
     const before = await Promise.all(
       observers.map((args) => this.observation(spec, dirs, args, later)),
@@ -472,6 +487,44 @@ export class ProbeRunner {
   }
 
   /**
+   * What the observation commands show a probe change when it runs alone (call once every other probe is done), and
+   * what they show change in a control window as long again with nothing of the lint running: the evidence for state
+   * the kit does not own (a service, a directory every invocation shares), where a parallel probe's change would look
+   * like this one's. The probe runs as it was asked: in a fresh copy of the template, or in the sandbox it ran in when
+   * that was another probe's (a replay finds its first run's state).
+   */
+  async observedAlone(
+    probe: RecordedProbe,
+  ): Promise<{ readonly alone: Observation[]; readonly control: Observation[] }> {
+    const dirs = probe.settings.dirs ?? (await this.dirs());
+    const spec: ProbeSpec = {
+      args: probe.args,
+      env: this.env(dirs, probe.settings.clean ?? false),
+      cwd: dirs.cwd,
+      sandbox: sandboxPaths(dirs),
+      stdin: this.stdinFor(probe.args, probe.settings),
+      timeoutMs: this.options.timeoutMs,
+      graceMs: this.options.graceMs,
+    };
+    const observe = () =>
+      Promise.all(this.observers.map((args) => this.observation(spec, dirs, args, false)));
+    const pair = (before: Observation['before'][], after: Observation['after'][]) =>
+      this.observers.map((args, i) => ({
+        label: args.join(' '),
+        before: before[i],
+        after: after[i],
+      }));
+    const before = await observe();
+    const started = performance.now();
+    await this.run(spec, probe.label, false, () => undefined);
+    const after = await observe();
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)),
+    );
+    return { alone: pair(before, after), control: pair(after, await observe()) };
+  }
+
+  /**
    * The paths outside the sandboxes that a probe changes when it runs alone, in a fresh copy of the template,
    * and that did not change in an idle window after it: who wrote what, whatever else was running when the
    * write was first seen. Call once every other probe is done. What it leaves running is killed, not reported.
@@ -498,7 +551,7 @@ export class ProbeRunner {
       env: this.env(dirs, false),
       cwd: dirs.cwd,
       sandbox: sandboxPaths(dirs),
-      stdin: this.stdinByCommand.get(args[0] ?? '') ?? NO_INPUT,
+      stdin: this.stdinFor(args, {}),
       timeoutMs: this.options.timeoutMs,
       graceMs: this.options.graceMs,
     };

@@ -108,6 +108,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
         graceExpired: run.probe.graceExpired,
         stdoutClosed: run.probe.stdoutClosed !== null,
         signalSent: run.probe.signalSent !== null,
+        ...(run.probe.signalSent ? { signalAfterBytes: run.probe.signalSent.receivedBytes } : {}),
         ...(run.outputCapped !== undefined ? { outputCapped: run.outputCapped } : {}),
         ...(run.probe.processGroup !== null ? { processGroup: run.probe.processGroup } : {}),
         ...(run.probe.escapees.length > 0

@@ -114,6 +114,9 @@ export const GET_COMMAND_WORDS: readonly string[] = [
   'info',
 ];
 
+/** The reads of §16.3 (`list` "Bounded collection", `get`, `search`, `status`): held to §14.1's read-only default. */
+export const READ_COMMAND_WORDS: readonly string[] = ['list', 'get', 'search', 'status'];
+
 /** Exit statuses of §6 (sysexits-compatible plus the shell's signal conventions). */
 export const EXIT_CODES = {
   OK: 0,

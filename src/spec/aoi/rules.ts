@@ -532,6 +532,17 @@ export const AOI_SUB_RULES: readonly SubRule[] = [
     ),
   ),
   probe(
+    'AOI-06/read-only-side-effect',
+    'warning',
+    'A read command (declared read_only, or a §16.3 read: list, get, search, status) changed state',
+    "Keep reads free of side effects: no counters, caches or access logs the tool's own reads show; make any change obvious in the command or its options (§14.1).",
+    should(
+      '§14.1',
+      'Commands SHOULD default to read-only behavior. Mutating operations must be obvious in the command or options.',
+    ),
+    'Judged on the files of its sandbox, or, where only the tool shows its state, on the observation commands run around it alone at the end of the lint.',
+  ),
+  probe(
     'AOI-06/wrote-outside-sandbox',
     'warning',
     "A probe wrote outside its sandbox (the caller's cwd, its parent or the real HOME)",

@@ -45,7 +45,7 @@ async function asProcess(c: BehaviourCase): Promise<Observed> {
     });
   if (c.twice) await run();
   const probe = await run();
-  return observe({ ...probe, graceExpired: probe.probe.graceExpired }, loadState(stateDir).notes);
+  return observe({ ...probe, graceExpired: probe.probe.graceExpired }, loadState(stateDir));
 }
 
 describe.concurrent(

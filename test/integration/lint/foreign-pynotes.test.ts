@@ -21,7 +21,8 @@ describe.concurrent('aoi-testkit lint on pynotes, a foreign Python tool', () => 
       // Judged on evidence, not skipped: the state it keeps under $PYNOTES_HOME={stateDir} is what the side-effect rules see.
       const passed = (rule: string) =>
         report.verdicts.filter((v) => v.rule === rule && v.status === 'pass').map((v) => v.command);
-      expect(passed('AOI-06')).toEqual(['delete']);
+      // The reads too: §14.1's read-only default, judged on the same files.
+      expect(passed('AOI-06')).toEqual(['list', 'search', 'get', 'delete']);
       expect(passed('AOI-07')).toEqual(['add']);
       expect(passed('AOI-12')).toEqual(['import']);
       expect(passed('AOI-01')).toEqual(['schema', 'capabilities', '--help']);

@@ -43,6 +43,8 @@ export interface Observed {
   readonly timedOut: boolean;
   readonly graceExpired: boolean;
   readonly notes: { id: string; title: string }[];
+  /** The read counter the reads-write fault keeps in the state (absent when nothing wrote it). */
+  readonly reads: number | undefined;
 }
 
 /** Every case starts from these notes (made by the clean tool): n_0001 … n_0003, all found by "note". */
@@ -340,6 +342,16 @@ export const BEHAVIOUR_CASES: readonly BehaviourCase[] = [
       expect(ofType(faulty, 'updated')).toEqual([]);
       expect(summary(faulty)).toMatchObject({ ok: true, count: 0 });
       expect(summary(clean)).toMatchObject({ ok: true, count: 1 });
+    },
+  },
+  {
+    fault: 'reads-write',
+    shows: 'list saves the notes back with a read counter; its output is the same',
+    argv: jsonl('list'),
+    check(faulty, clean) {
+      expect(faulty.reads).toBe(1);
+      expect(clean.reads).toBeUndefined();
+      expect(ofType(faulty, 'entry')).toEqual(ofType(clean, 'entry'));
     },
   },
   {
@@ -643,7 +655,7 @@ export function observe(
     timedOut: boolean;
     graceExpired?: boolean;
   },
-  notes: { id: string; title: string }[],
+  state: { notes: { id: string; title: string }[]; reads?: number },
 ): Observed {
   const stdout = Buffer.from(run.stdout).toString('utf8');
   const events: Record<string, unknown>[] = [];
@@ -664,7 +676,8 @@ export function observe(
     signal: run.signal,
     timedOut: run.timedOut,
     graceExpired: run.graceExpired ?? false,
-    notes,
+    notes: state.notes,
+    reads: state.reads,
   };
 }
 
@@ -700,5 +713,5 @@ export async function runCaseInMemory(c: BehaviourCase, faulty: boolean): Promis
     ...(c.signalAfterLines ? { signalAfterLines: c.signalAfterLines } : {}),
   };
   if (c.twice) await runInMemory(notes, options);
-  return observe(await runInMemory(notes, options), loadState(stateDir).notes);
+  return observe(await runInMemory(notes, options), loadState(stateDir));
 }

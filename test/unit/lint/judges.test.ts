@@ -19,6 +19,8 @@ import { judgePipeClose, judgeSignal } from '../../../src/checks/aoi/probe/pipes
 import { eventsReadable } from '../../../src/checks/aoi/probe/readable.js';
 import {
   judgeDryRun,
+  judgeDryRunBehaviour,
+  planOf,
   judgeUnconfirmed,
   judgeWrongConfirmCount,
 } from '../../../src/checks/aoi/probe/safety.js';
@@ -221,15 +223,61 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
       ),
     ).toEqual(['AOI-06/confirm-count-ignored']);
     const plan: Event[] = [meta, { type: 'aoi:plan', action: 'delete' }, ok];
-    expect(ids((r) => judgeDryRun(plan, [], r))).toEqual([]);
-    expect(ids((r) => judgeDryRun(plan, ['state/notes.json'], r))).toEqual([
+    const done0 = run({ exitCode: 0 });
+    expect(ids((r) => judgeDryRun(done0, plan, [], r))).toEqual([]);
+    expect(ids((r) => judgeDryRun(done0, plan, ['state/notes.json'], r))).toEqual([
       'AOI-06/dry-run-side-effect',
     ]);
-    expect(ids((r) => judgeDryRun([meta, ok], [], r))).toEqual(['AOI-06/dry-run-no-plan']);
-    expect(ids((r) => judgeDryRun(undefined, [], r))).toEqual([]);
-    expect(ids((r) => judgeDryRun(undefined, ['state/notes.json'], r))).toEqual([
+    expect(ids((r) => judgeDryRun(done0, [meta, ok], [], r))).toEqual(['AOI-06/dry-run-no-plan']);
+    // A dry run that failed (its target is gone) has nothing to plan.
+    const notFound = [meta, { type: 'aoi:summary', ok: false }];
+    expect(ids((r) => judgeDryRun(run({ exitCode: 66 }), notFound, [], r))).toEqual([]);
+    expect(ids((r) => judgeDryRun(done0, undefined, [], r))).toEqual([]);
+    expect(ids((r) => judgeDryRun(done0, undefined, ['state/notes.json'], r))).toEqual([
       'AOI-06/dry-run-side-effect',
     ]);
+  });
+
+  it("AOI-06 by the tool's own behaviour: a second dry run plans otherwise, or the real command fails after it", () => {
+    const planned = (memo: string, ts: string): Event[] => [
+      meta,
+      { type: 'aoi:plan', action: 'record', memo, timestamp: ts },
+      ok,
+    ];
+    const judged = (events: Event[], exitCode = 0) => ({ run: run({ exitCode }), events });
+    const failed = [meta, { type: 'aoi:summary', ok: false }];
+    // Volatile fields aside, equal plans compare equal; no plan, nothing to compare.
+    expect(planOf(planned('Lunch', '1'))).toBe(planOf(planned('Lunch', '2')));
+    expect(planOf(planned('Lunch', '1'))).not.toBe(planOf(planned('Dinner', '1')));
+    expect(planOf([meta, ok])).toBeUndefined();
+    const sound = {
+      first: judged(planned('Lunch', '1')),
+      second: judged(planned('Lunch', '2')),
+      after: judged([meta, ok]),
+      independent: judged(planned('Lunch', '3')),
+      control: judged([meta, ok]),
+    };
+    let answer: boolean | undefined;
+    expect(ids((r) => (answer = judgeDryRunBehaviour(sound, r)))).toEqual([]);
+    expect(answer).toBe(true);
+    // The real command fails after the dry runs, and succeeds without them.
+    expect(ids((r) => judgeDryRunBehaviour({ ...sound, after: judged(failed, 66) }, r))).toEqual([
+      'AOI-06/dry-run-side-effect',
+    ]);
+    // The second dry run plans otherwise than the first, which a fresh dry run planned too.
+    expect(
+      ids((r) => judgeDryRunBehaviour({ ...sound, second: judged(planned('Lunch (2)', '2')) }, r)),
+    ).toEqual(['AOI-06/dry-run-side-effect']);
+    // Without controls (the real command fails anyway; fresh dry runs plan otherwise), nothing is judged.
+    const uncontrolled = {
+      ...sound,
+      second: judged(planned('Other', '2')),
+      after: judged(failed, 66),
+      independent: judged(planned('Else', '3')),
+      control: judged(failed, 66),
+    };
+    expect(ids((r) => (answer = judgeDryRunBehaviour(uncontrolled, r)))).toEqual([]);
+    expect(answer).toBe(false);
   });
 
   it('AOI-07 replay', () => {
@@ -290,6 +338,18 @@ describe('probe judgements: each fails on a breaking fixture and passes on a sou
     expect(
       ids((r) => judgePipeClose(run({ stdoutClosed: true, exitCode: 1, stderr: trace }), r)),
     ).toEqual(['AOI-10/pipe-stack-trace', 'AOI-10/pipe-exit-code']);
+    // Its whole stream, summary included, was written before the close reached it: the status is its own.
+    const whole = lines(meta, { type: 'aoi:summary', ok: false });
+    expect(
+      ids((r) =>
+        judgePipeClose(run({ stdoutClosed: true, exitCode: 66, stdout: whole }), r, [], 0),
+      ),
+    ).toEqual([]);
+    expect(
+      ids((r) =>
+        judgePipeClose(run({ stdoutClosed: true, exitCode: 66, stdout: lines(meta) }), r, [], 0),
+      ),
+    ).toEqual(['AOI-10/pipe-exit-code']);
     const interrupted: Event[] = [
       { type: 'aoi:summary', ok: false, reason: 'interrupted', partial: true },
     ];

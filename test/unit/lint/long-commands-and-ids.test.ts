@@ -93,6 +93,16 @@ describe('signals to finite commands (AOI-10)', () => {
     expect(
       signalReach(run({ signalSent: true, exitCode: null, signal: 'SIGINT' }), [meta, link, done]),
     ).toBe('finished');
+    // Any terminal summary the kit had received before it sent the signal: finished, whatever it then said.
+    const written = Buffer.from(
+      [meta, link, interrupted].map((e) => JSON.stringify(e) + '\n').join(''),
+    );
+    expect(
+      signalReach(
+        run({ signalSent: true, exitCode: 130, stdout: written, signalAfterBytes: written.length }),
+        [meta, link, interrupted],
+      ),
+    ).toBe('finished');
     // Reached while it worked: an interrupted summary, no summary at all, or still running after the grace.
     expect(signalReach(run({ signalSent: true, exitCode: 130 }), [meta, link, interrupted])).toBe(
       'interrupted',

@@ -21,6 +21,15 @@ export function declaredMode(
   return requested;
 }
 
+/** The mode a run is judged in: the one it declares (or the caller asked for), else the one it behaved in. */
+export function inputModeOf(
+  run: ProbeOutcome,
+  events: readonly Event[],
+  requested: InputMode | undefined,
+): InputMode {
+  return declaredMode(events, requested) ?? (succeeded(run, events) ? 'continue' : 'fail-fast');
+}
+
 /**
  * AOI-12 (§12.2): input `<valid>`, `{"broken`, `<valid>`. In per-line tolerant mode the malformed line gets an
  * item-level aoi:error and both valid lines are processed; in fail-fast mode the run fails, and applies nothing
@@ -38,7 +47,7 @@ export function judgeMalformedInput(
   applied?: { readonly count: number; readonly by: string },
 ): InputMode {
   const declared = declaredMode(events, requested);
-  const mode = declared ?? (succeeded(run, events) ? 'continue' : 'fail-fast');
+  const mode = inputModeOf(run, events, requested);
   const errors = events.filter((event) => event.type === 'aoi:error');
   const numbered = errors.filter((event) => event.line_number !== undefined);
   const how = declared ? '' : ' (the mode is not declared in meta: judged as the run behaved)';

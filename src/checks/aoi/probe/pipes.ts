@@ -44,12 +44,26 @@ export function judgePipeClose(
     run.exitCode === 0 ||
     run.exitCode === EXIT_CODES.SIGPIPE ||
     run.signal === 'SIGPIPE' ||
-    (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit);
+    (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit) ||
+    // Its stream was complete before the close reached it: the status is its own, whatever the state then was.
+    endsInSummary(run.stdout);
   if (!run.graceExpired && !clean)
     report(
       'AOI-10/pipe-exit-code',
       `ended with ${endOf(run)} after stdout was closed, not 0 or 141`,
     );
+}
+
+/** The last complete line of stdout is an aoi:summary: the tool had written its whole stream. */
+function endsInSummary(stdout: Uint8Array): boolean {
+  const text = Buffer.from(stdout).toString('utf8');
+  const last = text.slice(0, text.lastIndexOf('\n')).split('\n').at(-1) ?? '';
+  try {
+    const event = JSON.parse(last) as { type?: unknown };
+    return event?.type === 'aoi:summary';
+  } catch {
+    return false;
+  }
 }
 
 const SIGNAL_EXIT = { SIGINT: EXIT_CODES.SIGINT, SIGTERM: 143 } as const;
@@ -105,7 +119,8 @@ export function judgeSignalTrace(
 
 /**
  * How far a signal probe of a finite command got: it printed fewer lines than the probe waits for (`ended`);
- * it had written a successful stream, terminal summary ok:true, before the signal could act (`finished`: only
+ * it had written a successful stream, terminal summary ok:true, or any terminal summary the kit had received
+ * before the signal left, before the signal could act (`finished`: only
  * a stack trace is blamed, however it then ended: the signal may end a Python interpreter's finalisation); or
  * the signal reached it while it worked (`interrupted`: judged by judgeSignal).
  */
@@ -116,5 +131,10 @@ export function signalReach(
   if (!run.signalSent) return 'ended';
   const last = events.at(-1);
   if (!run.graceExpired && last?.type === 'aoi:summary' && last.ok === true) return 'finished';
+  // Its terminal summary, whatever it says, had reached the kit before the signal left: it had finished.
+  if (!run.graceExpired && run.signalAfterBytes !== undefined) {
+    const before = Buffer.from(run.stdout).subarray(0, run.signalAfterBytes).toString('utf8');
+    if (endsInSummary(Buffer.from(before))) return 'finished';
+  }
   return 'interrupted';
 }

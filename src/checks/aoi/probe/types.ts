@@ -14,6 +14,8 @@ export interface ProbeOutcome {
   readonly graceExpired: boolean;
   readonly stdoutClosed: boolean;
   readonly signalSent: boolean;
+  /** Stdout bytes the kit had received when it sent the signal (all written before it), when it knows. */
+  readonly signalAfterBytes?: number;
   /**
    * Bytes of stdout plus stderr read when the output passed the kit's cap and the kit killed the process
    * (so stdout ends mid-stream by the kit's doing); absent when it stayed under the cap.

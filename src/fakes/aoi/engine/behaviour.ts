@@ -81,6 +81,8 @@ export interface Behaviour {
   readonly idempotencyKey: 'honoured' | 'ignored' | 'rejected';
   /** Mutations of these commands emit no domain event (the summary still counts what was emitted). */
   readonly silentMutations: Commands;
+  /** These read commands save the state back, counting reads, as they read (§14.1). */
+  readonly readsWrite: Commands;
   /** Pages: `bounded`; `ignores-limit`; `hides-truncation` (no truncated, no next_cursor); `cursor-rejected`; `cursor-restarts` (the next page starts at 0). */
   readonly paging:
     'bounded' | 'ignores-limit' | 'hides-truncation' | 'cursor-rejected' | 'cursor-restarts';
@@ -122,6 +124,7 @@ export const WELL_BEHAVED: Behaviour = Object.freeze({
   dryRun: 'plans',
   idempotencyKey: 'honoured',
   silentMutations: [],
+  readsWrite: [],
   paging: 'bounded',
   input: 'as-declared',
   help: 'prints',

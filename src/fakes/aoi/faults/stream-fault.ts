@@ -103,6 +103,7 @@ const WARNING_IDS = new Set([
   'AOI-01/capabilities-invalid',
   'AOI-02/line-too-long',
   'AOI-06/dry-run-no-plan',
+  'AOI-06/read-only-side-effect',
   'AOI-07/key-rejected',
   'AOI-08/no-mutation-event',
   'AOI-08/missing-id',

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import type { Behaviour } from '../engine/behaviour.js';
+import { appliesTo, type Behaviour } from '../engine/behaviour.js';
 import type { FakeContext } from '../engine/types.js';
 import { intFlag, UsageProblem, type Flags } from './args.js';
 import { FIRST_SCHEMA_VERSION, type Out } from './out.js';
@@ -70,7 +70,7 @@ export async function search(cmd: Command): Promise<number> {
   if (query === undefined) throw new UsageProblem('search needs a query');
   await cmd.out.meta('search');
   const needle = query.toLowerCase();
-  const found = loadState(cmd.ctx.stateDir).notes.filter((n) =>
+  const found = readState(cmd, 'search').notes.filter((n) =>
     `${n.title}\n${n.body}`.toLowerCase().includes(needle),
   );
   return page(cmd, found, query, (note, rank) => {
@@ -91,9 +91,17 @@ export async function search(cmd: Command): Promise<number> {
   });
 }
 
+/** The state as a read sees it; the reads-write fault saves it back, counting reads (§14.1: reads change nothing). */
+function readState(cmd: Command, command: string) {
+  const state = loadState(cmd.ctx.stateDir);
+  if (appliesTo(cmd.ctx.behaviour.readsWrite, command))
+    saveState(cmd.ctx.stateDir, { ...state, reads: (state.reads ?? 0) + 1 });
+  return state;
+}
+
 export async function list(cmd: Command): Promise<number> {
   await cmd.out.meta('list');
-  return page(cmd, loadState(cmd.ctx.stateDir).notes, '', (note) =>
+  return page(cmd, readState(cmd, 'list').notes, '', (note) =>
     cmd.out.item(
       { type: 'entry', id: note.id, title: note.title, tags: note.tags },
       `${note.id}  ${note.title}`,

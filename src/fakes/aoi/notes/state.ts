@@ -13,6 +13,8 @@ export interface NotesState {
   notes: Note[];
   /** idempotency key → the id the first request created (§14.4). */
   idempotency: Record<string, string>;
+  /** How many reads saw the notes: written only by the reads-write fault. */
+  reads?: number;
 }
 
 const FILE = 'notes.json';

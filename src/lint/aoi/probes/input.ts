@@ -1,5 +1,6 @@
 import { parseDocument } from '../../../checks/aoi/probe/discovery.js';
 import {
+  inputModeOf,
   judgeMalformedInput,
   MALFORMED_LINE,
   VALID_LINES,
@@ -77,14 +78,19 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
     const seesLines = (observedAdditions(base.evidence.observed)?.count ?? 0) >= VALID_LINES;
     const applied = (probe: RecordedProbe) =>
       seesLines ? observedAdditions(probe.observed) : undefined;
-    const mode = judgeMalformedInput(
-      declared.run,
-      declared.events,
-      lint.effects(declared),
-      lint.reporter(command, declared.label),
-      continues ? 'continue' : undefined,
-      applied(declared),
+    const requested = continues ? 'continue' : undefined;
+    const mode = inputModeOf(declared.run, declared.events, requested);
+    lint.judgeEffects('AOI-12', command, declared, (effects) =>
+      judgeMalformedInput(
+        declared.run,
+        declared.events,
+        effects,
+        lint.reporter(command, declared.label),
+        requested,
+        applied(declared),
+      ),
     );
+    if (base.observes) lint.noteObservers('AOI-12', command);
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.
     if (mode === 'continue' || lint.effects(base.evidence).length > 0)
       lint.verdicts.exercised('AOI-12', command);
@@ -97,13 +103,15 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
     // A usage error here means the tool has no --continue-on-error: nothing more to judge.
     if (isUsageFailure(tolerant.events) || lint.judgeStream(command, tolerant) !== 'readable')
       return;
-    judgeMalformedInput(
-      tolerant.run,
-      tolerant.events,
-      lint.effects(tolerant),
-      lint.reporter(command, tolerant.label),
-      'continue',
-      applied(tolerant),
+    lint.judgeEffects('AOI-12', command, tolerant, (effects) =>
+      judgeMalformedInput(
+        tolerant.run,
+        tolerant.events,
+        effects,
+        lint.reporter(command, tolerant.label),
+        'continue',
+        applied(tolerant),
+      ),
     );
   },
 };

@@ -30,12 +30,15 @@ export const replay: ProbeModule<AfterBaseSubject> = {
     });
     const secondJudged = lint.judgeStream(command, second);
     if (secondJudged === 'hang') return;
-    judgeReplay(
-      { run: first.run, events: readableEvents(firstJudged, first) },
-      { run: second.run, events: readableEvents(secondJudged, second) },
-      lint.effects(second),
-      lint.reporter(command, second.label),
+    lint.judgeEffects('AOI-07', command, second, (effects) =>
+      judgeReplay(
+        { run: first.run, events: readableEvents(firstJudged, first) },
+        { run: second.run, events: readableEvents(secondJudged, second) },
+        effects,
+        lint.reporter(command, second.label),
+      ),
     );
+    if (base.observes) lint.noteObservers('AOI-07', command);
     // Positive control: "the replay changed nothing" means something only if the first run changed something visible.
     if (lint.effects(first).length > 0) lint.verdicts.exercised('AOI-07', command);
     else lint.verdicts.skip('AOI-07', invisible(command, lint.runner.observers), command);

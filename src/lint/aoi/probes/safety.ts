@@ -1,8 +1,10 @@
 import {
   judgeDryRun,
+  judgeDryRunBehaviour,
   judgeUnconfirmed,
   judgeWrongConfirmCount,
 } from '../../../checks/aoi/probe/safety.js';
+import type { LintContext } from '../context.js';
 import { invisible, readableEvents } from '../context.js';
 import { flagValue, withFlag, withoutFlag } from '../plan.js';
 import type { AfterBaseSubject, ProbeModule, ProbeRequest } from './module.js';
@@ -24,11 +26,7 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     if (!plan.destructive && !plan.dryRun)
       return { notApplicable: `${plan.name} is not destructive and advertises no --dry-run` };
     if (!base.succeeded) return { skip: base.failed };
-    const unconfirmed = withoutFlag(
-      withoutFlag(invocation, '--confirm', false),
-      '--confirm-count',
-      true,
-    );
+    const unconfirmed = unconfirmedOf(invocation);
     const wrong = wrongCount(invocation);
     const probes: ProbeRequest[] = [];
     const observe = { observe: base.observes };
@@ -64,14 +62,56 @@ export const safety: ProbeModule<AfterBaseSubject> = {
                 evidence,
               )
           : reporter;
-      const effects = lint.effects(probe);
-      if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, effects, report);
-      else if (key === 'wrong-count')
-        judgeWrongConfirmCount(probe.run, events, effects, wrongCount(invocation)!, report);
-      else judgeDryRun(events, effects, report);
+      lint.judgeEffects('AOI-06', command, probe, (effects) => {
+        if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, effects, report);
+        else if (key === 'wrong-count')
+          judgeWrongConfirmCount(probe.run, events, effects, wrongCount(invocation)!, report);
+        else judgeDryRun(probe.run, events, effects, report);
+      });
     }
+    if (base.observes) lint.noteObservers('AOI-06', command);
     // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
     if (lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-06', command);
-    else lint.verdicts.skip('AOI-06', invisible(command, lint.runner.observers), command);
+    else {
+      lint.verdicts.skip('AOI-06', invisible(command, lint.runner.observers), command);
+      // Nothing to look through: the tool's own behaviour is the evidence, probed alone at the end.
+      if (plan.dryRun && lint.runner.observers.length === 0)
+        lint.deferAlone(() => dryRunBehaviour(command, invocation, lint));
+    }
   },
 };
+
+/** The invocation without --confirm and --confirm-count. */
+const unconfirmedOf = (invocation: readonly string[]) =>
+  withoutFlag(withoutFlag(invocation, '--confirm', false), '--confirm-count', true);
+
+/**
+ * AOI-06 for a tool whose state the kit cannot see: two dry runs and the real command after them in one fresh
+ * state, a dry run and the real command each in a fresh state of their own (judgeDryRunBehaviour). Run alone, at the
+ * end: a state every invocation shares would otherwise change under them.
+ */
+async function dryRunBehaviour(
+  command: string,
+  invocation: readonly string[],
+  lint: LintContext,
+): Promise<void> {
+  const real = lint.machine(invocation);
+  const dry = lint.machine(withFlag(unconfirmedOf(invocation), '--dry-run'));
+  const first = await lint.runner.probe(dry);
+  const second = await lint.runner.probe(dry, { dirs: first.dirs });
+  const after = await lint.runner.probe(real, { dirs: first.dirs });
+  const independent = await lint.runner.probe(dry);
+  const control = await lint.runner.probe(real);
+  const judged = judgeDryRunBehaviour(
+    { first, second, after, independent, control },
+    lint.reporter(command, first.label),
+  );
+  if (judged) {
+    lint.verdicts.exercised('AOI-06', command);
+    lint.verdicts.note(
+      'AOI-06',
+      "no observation command and no file show its state: judged by the tool's own behaviour (a second dry run plans the same; the real command after a dry run still succeeds)",
+      command,
+    );
+  }
+}

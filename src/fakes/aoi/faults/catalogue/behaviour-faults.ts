@@ -26,6 +26,7 @@ import { schemaNeedsCredential } from '../schema-needs-credential.js';
 import { schemaNeedsNetwork } from '../schema-needs-network.js';
 import { schemaVersionIgnored } from '../schema-version-ignored.js';
 import { silentMutations } from '../silent-mutations.js';
+import { readsWrite } from '../reads-write.js';
 import { slow } from '../slow.js';
 import { stackTraceOnEpipe } from '../stack-trace-on-epipe.js';
 import { stackTraceOnSignal } from '../stack-trace-on-signal.js';
@@ -69,6 +70,7 @@ export const BEHAVIOUR_FAULT_CATALOGUE = {
     variants: { 'shared-url': { how: 'shared-url' } },
   }),
   'silent-mutations': behaviourEntry(silentMutations),
+  'reads-write': behaviourEntry(readsWrite),
   'echoes-argv-on-stderr': behaviourEntry(echoesArgvOnStderr),
   'ignores-sigpipe': behaviourEntry(ignoresSigpipe),
   'stack-trace-on-epipe': behaviourEntry(stackTraceOnEpipe),

@@ -13,6 +13,11 @@ import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
  *   sandbox's directories (HOME, TMPDIR, the state directory);
  * - `descendant`: its parent is tied, or a member of the probe's group.
  *
+ * A process belongs to the probe that started it: one that carries another probe's marker, or is the kit's own child
+ * (another run's leader, maybe not yet exec'd and so without its marker), or descends from either, is never tied by
+ * the sandbox. Two runs may share a sandbox at once (the observation commands a lint runs
+ * around a probe, in its state), and each run's processes are then in the other's directories.
+ *
  * Each tied process is SIGKILLed (and the group it leads), and reported. Where there is no /proc nothing is watched.
  * Nothing else is touched: a process that cleared its environment and left the sandbox too (a daemon that runs
  * `chdir("/")` after `env -i`) looks like any other program's orphan, and on a machine where other kits, test
@@ -186,6 +191,7 @@ function escapeesOf(watch: ProbeWatch): Escapee[] {
   candidates.delete(watch.leader);
   const marker =
     watch.marker === undefined ? undefined : Buffer.from(`\0${PROBE_MARKER_ENV}=${watch.marker}\0`);
+  const anyMarker = Buffer.from(`\0${PROBE_MARKER_ENV}=`);
   const paths = watch.sandbox.map((dir) => Buffer.from(dir));
   const tied = new Map<number, EscapeTie>();
   const dying = new Set<number>();
@@ -197,8 +203,17 @@ function escapeesOf(watch: ProbeWatch): Escapee[] {
     }
     return environs.get(pid);
   };
+  // Another probe's: its marker is not ours (that probe, maybe running in the same sandbox, started it).
+  const others = new Set<number>();
+  const unmarked: number[] = [];
   for (const [pid, stat] of candidates) {
     if (stat.state === 'Z' || stat.state === 'X') continue;
+    // The kit's own child is another run's leader: maybe not yet exec'd, with the kit's environment and already the
+    // sandbox's cwd (a run beside this one in the same sandbox).
+    if (stat.ppid === process.pid) {
+      others.add(pid);
+      continue;
+    }
     if (stat.pgrp === watch.leader) {
       dying.add(pid); // still in the probe's group, which was killed: dying, not escaped
       continue;
@@ -210,14 +225,19 @@ function escapeesOf(watch: ProbeWatch): Escapee[] {
     if (!ownedByUs(pid)) continue;
     const environ = environOf(pid);
     if (marker && environ?.includes(marker)) tied.set(pid, 'marker');
-    else if (
+    else if (environ?.includes(anyMarker)) others.add(pid);
+    else unmarked.push(pid);
+  }
+  spread(candidates, others, new Set(tied.keys()));
+  for (const pid of unmarked)
+    if (
+      !others.has(pid) &&
       paths.length > 0 &&
-      (within(cwdOf(pid) ?? '', watch.sandbox) || paths.some((path) => environ?.includes(path)))
+      (within(cwdOf(pid) ?? '', watch.sandbox) ||
+        paths.some((path) => environOf(pid)?.includes(path)))
     )
       tied.set(pid, 'sandbox');
-  }
-  spread(candidates, tied, dying);
-  spread(candidates, tied, dying);
+  spread(candidates, tied, new Set(), dying);
   const escapees: Escapee[] = [];
   for (const [pid, tie] of tied) {
     escapees.push({ pid, command: commandOf(pid), tie });
@@ -228,18 +248,23 @@ function escapeesOf(watch: ProbeWatch): Escapee[] {
   return escapees.sort((a, b) => a.pid - b.pid);
 }
 
-/** Children of what is tied (or of the dying group), however they left: to a fixed point, in any order of pids. */
+/**
+ * Children of what is in `from` (or in `also`, the dying group), however they left, join `from` (as `descendant`
+ * when it is the tied map): to a fixed point, in any order of pids. What is in `stop` stays out.
+ */
 function spread(
   candidates: ReadonlyMap<number, ProcStat>,
-  tied: Map<number, EscapeTie>,
-  dying: ReadonlySet<number>,
+  from: Map<number, EscapeTie> | Set<number>,
+  stop: ReadonlySet<number>,
+  also: ReadonlySet<number> = new Set(),
 ): void {
+  const add = (pid: number) => (from instanceof Map ? from.set(pid, 'descendant') : from.add(pid));
   for (let grew = true; grew;) {
     grew = false;
     for (const [pid, stat] of candidates) {
-      if (tied.has(pid) || dying.has(pid) || stat.state === 'Z') continue;
-      if (tied.has(stat.ppid) || dying.has(stat.ppid)) {
-        tied.set(pid, 'descendant');
+      if (from.has(pid) || stop.has(pid) || also.has(pid) || stat.state === 'Z') continue;
+      if (from.has(stat.ppid) || also.has(stat.ppid)) {
+        add(pid);
         grew = true;
       }
     }

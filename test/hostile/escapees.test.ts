@@ -1,3 +1,6 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runProbe } from '../../src/run/run-probe.js';
 import { inSandbox, Workspace } from '../../src/run/sandbox.js';
@@ -114,6 +117,62 @@ describe('runProbe: what a run leaves running outside its group is found, named 
     });
     expect(run.probe.escapees).toEqual([]);
     expect(sleepers(seconds)).toHaveLength(1);
+  });
+
+  // Two runs may share a sandbox at once (a lint's observation commands run in a probe's state): each run's processes
+  // are in the other's directories, and a process belongs to the run that started it. Before the fix, the run that
+  // ended first tied the other's live process to itself by its cwd, reported it and killed it.
+  test("another run's process in the same sandbox is that run's: neither reported nor killed", async () => {
+    const workspace = await Workspace.create('aoi-hostile-escape-');
+    cleanups.push(() => void workspace.dispose());
+    const dirs = await workspace.dirs();
+    // Handshakes through FIFOs: `first` waits for `second` to start, `second` outlives it until the test lets go.
+    execFileSync('mkfifo', [join(dirs.cwd, 'started'), join(dirs.cwd, 'release')]);
+    const options = { ...inSandbox(dirs), stdin: 'closed', timeoutMs: 60_000 } as const;
+    const first = runProbe('sh', ['-c', 'read line < started'], options);
+    const second = runProbe(
+      'sh',
+      ['-c', 'echo go > started; read line < release; echo released'],
+      options,
+    );
+    const firstRun = await first;
+    expect(firstRun.exitCode).toBe(0);
+    expect(firstRun.probe.escapees).toEqual([]);
+    // Still alive, still reading: a FIFO opened without blocking has a reader, or this throws ENXIO.
+    const fd = openSync(join(dirs.cwd, 'release'), constants.O_WRONLY | constants.O_NONBLOCK);
+    writeSync(fd, 'go\n');
+    closeSync(fd);
+    const secondRun = await second;
+    expect(secondRun.exitCode).toBe(0);
+    expect(secondRun.stdout.toString()).toBe('released\n');
+    expect(secondRun.probe.escapees).toEqual([]);
+  });
+
+  // The same race seen from the other side: a run beside this one whose child is forked but not yet exec'd has the
+  // kit's environment (no marker) and already the sandbox's cwd. The kit's own child is never this run's escapee.
+  test("the kit's own child in the sandbox (another run's leader) is not this run's", async () => {
+    const workspace = await Workspace.create('aoi-hostile-escape-');
+    cleanups.push(() => void workspace.dispose());
+    const dirs = await workspace.dirs();
+    execFileSync('mkfifo', [join(dirs.cwd, 'started'), join(dirs.cwd, 'release')]);
+    const first = runProbe('sh', ['-c', 'read line < started'], {
+      ...inSandbox(dirs),
+      stdin: 'closed',
+      timeoutMs: 60_000,
+    });
+    // No marker and no sandbox path in its environment: only its cwd is the sandbox's.
+    const other = spawn('sh', ['-c', 'echo go > started; read line < release'], {
+      cwd: dirs.cwd,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: 'ignore',
+    });
+    const ended = new Promise<number | null>((resolve) => other.on('exit', resolve));
+    const firstRun = await first;
+    expect(firstRun.probe.escapees).toEqual([]);
+    const fd = openSync(join(dirs.cwd, 'release'), constants.O_WRONLY | constants.O_NONBLOCK);
+    writeSync(fd, 'go\n');
+    closeSync(fd);
+    expect(await ended).toBe(0);
   });
 
   test('a child the run waited for is no escape', async () => {

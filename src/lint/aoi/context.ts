@@ -39,7 +39,12 @@ export class LintContext {
   private readonly keyPrefix: string;
 
   /** How the observation commands are found (set by the lint); run at most once, when first needed. */
-  findObservers: () => Promise<string[][]> = async () => [];
+  findObservers: () => Promise<{ observers: string[][]; outOfTime: string[][] }> = async () => ({
+    observers: [],
+    outOfTime: [],
+  });
+  /** Observer candidates that ran out of time while they were tried: without an observer, no evidence either way. */
+  observersOutOfTime: readonly (readonly string[])[] = [];
   /** `--observe` was given: every probe that may mutate is observed, whatever the disk shows. */
   observeAlways = false;
   /** How the tool lets a caller choose a schema version (§5.1), as its `--help` says (set by the help probe). */
@@ -54,8 +59,6 @@ export class LintContext {
   }[] = [];
   /** The base probes of read commands (§14.1), judged once the lint knows where the tool's state shows. */
   private readonly reads: { readonly command: string; readonly probe: RecordedProbe }[] = [];
-  /** Some probe that mutates changed files in its sandbox: the tool's state shows on disk. */
-  stateOnDisk = false;
   /** Probes that must run with nothing else of the lint running (the tool's own behaviour as evidence). */
   private readonly alone: (() => Promise<void>)[] = [];
 
@@ -102,7 +105,10 @@ export class LintContext {
 
   /** The observation commands (see chooseObservers), found once and handed to the runner. */
   observers(): Promise<readonly (readonly string[])[]> {
-    this.observing ??= this.findObservers().then((found) => (this.runner.observers = found));
+    this.observing ??= this.findObservers().then(({ observers, outOfTime }) => {
+      this.observersOutOfTime = outOfTime;
+      return (this.runner.observers = observers);
+    });
     return this.observing;
   }
 
@@ -112,9 +118,10 @@ export class LintContext {
   }
 
   /**
-   * §14.1: a read changes nothing. Seen in the files of its sandbox when the tool keeps its state there (some probe
-   * that mutates changed files); else through the observation commands, around the read run again alone with a
-   * control window; else not at all (skip).
+   * §14.1: a read changes nothing. Seen in the files of its sandbox when the tool keeps its state there (the files
+   * the setup left, runner.stateFiles: a log or a cache a read writes beside them is not the tool's state); else
+   * through the observation commands, around the read run again alone with a control window; else not at all
+   * (skip). Decided from what every shard of a lint does alike (setup, observers), never from other commands' probes.
    */
   private async judgeRead(command: string, probe: RecordedProbe): Promise<void> {
     const report = this.reporter(command, probe.label);
@@ -123,14 +130,21 @@ export class LintContext {
         'AOI-06/read-only-side-effect',
         `a read (§14.1: read-only by default) changed ${effects.join(', ')}`,
       );
-    if (probe.changed.length > 0) said(probe.changed);
-    else if (!this.stateOnDisk && this.runner.observers.length > 0) {
+    const state = this.runner.stateFiles();
+    const stateOnDisk = state.size > 0;
+    const changedState = probe.changed.filter((path) => state.has(path));
+    if (changedState.length > 0) said(changedState);
+    else if (!stateOnDisk && this.runner.observers.length > 0) {
       const { alone, control } = await this.runner.observedAlone(probe);
       const seen = sideEffects([], alone).map((effect) => this.redact(effect));
       if (seen.length > 0 && sideEffects([], control).length === 0) said(seen);
       this.noteObservers('AOI-06', command);
-    } else if (!this.stateOnDisk) {
-      this.verdicts.skip('AOI-06', invisible(command, this.runner.observers), command);
+    } else if (!stateOnDisk) {
+      this.verdicts.skip(
+        'AOI-06',
+        invisible(command, this.runner.observers, this.observersOutOfTime),
+        command,
+      );
       return;
     }
     this.verdicts.exercised('AOI-06', command);
@@ -322,5 +336,9 @@ export const unreadable = (label: string) =>
   `\`${label}\` printed stdout whose events cannot be read (see its AOI-02/AOI-03 findings), so its events were not judged`;
 
 /** Why a state judgement was skipped: the real run changed nothing the linter can see, on disk or through an observation command. */
-export const invisible = (command: string, observers: readonly (readonly string[])[]) =>
-  `the real ${command} changed nothing in $${STATE_DIR_ENV}, the working directory or HOME${observers.length > 0 ? ` nor in what ${observers.map((args) => `\`${args.join(' ')}\``).join(', ')} shows` : ''}, so side effects cannot be seen; point the tool's state there (--env NAME={stateDir}) or name a read-only command that shows it (--observe 'ARGS')`;
+export const invisible = (
+  command: string,
+  observers: readonly (readonly string[])[],
+  outOfTime: readonly (readonly string[])[] = [],
+) =>
+  `the real ${command} changed nothing in $${STATE_DIR_ENV}, the working directory or HOME${observers.length > 0 ? ` nor in what ${observers.map((args) => `\`${args.join(' ')}\``).join(', ')} shows` : ''}, so side effects cannot be seen${observers.length === 0 && outOfTime.length > 0 ? ` (no observation command could be chosen: ${outOfTime.map((args) => `\`${args.join(' ')}\``).join(', ')} ran out of time in the stability check, on a busy machine?)` : ''}; point the tool's state there (--env NAME={stateDir}) or name a read-only command that shows it (--observe 'ARGS')`;

@@ -9,6 +9,7 @@ import { toExcerpt } from '../../stream/finding.js';
 import {
   changes,
   fillPlaceholders,
+  XDG_DIRS,
   sandboxVars,
   snapshot,
   Workspace,
@@ -202,6 +203,17 @@ export class ProbeRunner {
     let known = this.templateSnapshots.get(template);
     if (!known) this.templateSnapshots.set(template, (known = snapshot(template)));
     return known;
+  }
+
+  /**
+   * The files the setup left in the template (state directory, working directory, HOME but its cache and
+   * XDG_STATE_HOME, where logs and history go): where the tool keeps its state on disk, as every shard finds it.
+   */
+  stateFiles(): ReadonlySet<string> {
+    const state = `home/${XDG_DIRS.XDG_STATE_HOME}/`;
+    return new Set(
+      [...this.initialSnapshot(this.template).keys()].filter((path) => !path.startsWith(state)),
+    );
   }
 
   /** Probes run (reused ones are not counted). */

@@ -56,6 +56,25 @@ describe('a sharded AOI lint, merged, is the lint it was cut from', () => {
     240_000,
   );
 
+  // Where a read's state shows (files the setup left, else the observation commands) is decided from what every
+  // shard does alike: a shard without the commands that write (here `delete`) once judged `list` through the
+  // observation commands and noted it, while the whole lint judged it on disk (cli-merge-reports found it).
+  test('a failing tool, one destructive invocation, in 2 shards: the same rows', async () => {
+    const failing = (shard?: { index: number; count: number }) =>
+      lintCli(
+        inMemoryTarget(notes, { faults: [makeFault('destructive-without-confirmation')], seed: 7 }),
+        {
+          setup: [['create', '--title', 'First']],
+          invocations: [['delete', 'n_0001']],
+          canarySeed: 1,
+          ...(shard ? { shard } : {}),
+        },
+      );
+    const whole = await failing();
+    const shards = await Promise.all([1, 2].map((index) => failing({ index, count: 2 })));
+    expect(rows(mergeLintReports(shards))).toEqual(rows(whole));
+  }, 240_000);
+
   test('shards that are not one lint, each once, are refused', async () => {
     const one = await lint([], { index: 1, count: 2 });
     expect(() => mergeLintReports([one])).toThrow(

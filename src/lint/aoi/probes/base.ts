@@ -61,7 +61,6 @@ export const base: ProbeModule<InvocationSubject, BaseAnswer | undefined> = {
           ? unreadable(lint.redact(probe.label))
           : `\`${lint.redact(probe.label)}\` did not succeed (${endOf(probe.run)}); give an invocation that does with --invoke`,
     };
-    if (plan.readOnly !== true && answer.evidence.changed.length > 0) lint.stateOnDisk = true;
     // §14.1: a read changes nothing (judged at the end, when the lint knows where the state shows).
     if (plan.read && answer.succeeded) lint.checkRead(command, probe);
     // AOI-08 (§14.5): only a command known to mutate owes events naming what it changed.

@@ -94,7 +94,12 @@ export const input: ProbeModule<AfterBaseSubject & { readonly input: InputLines 
     // Positive control: fail-fast's "applied nothing" means something only if valid input changes something visible.
     if (mode === 'continue' || lint.effects(base.evidence).length > 0)
       lint.verdicts.exercised('AOI-12', command);
-    else lint.verdicts.skip('AOI-12', invisible(command, lint.runner.observers), command);
+    else
+      lint.verdicts.skip(
+        'AOI-12',
+        invisible(command, lint.runner.observers, lint.observersOutOfTime),
+        command,
+      );
     if (mode === 'continue' || continues) return;
     const tolerant = await lint.runner.probe(
       lint.machine(withFlag(invocation, '--continue-on-error')),

@@ -41,6 +41,11 @@ export const replay: ProbeModule<AfterBaseSubject> = {
     if (base.observes) lint.noteObservers('AOI-07', command);
     // Positive control: "the replay changed nothing" means something only if the first run changed something visible.
     if (lint.effects(first).length > 0) lint.verdicts.exercised('AOI-07', command);
-    else lint.verdicts.skip('AOI-07', invisible(command, lint.runner.observers), command);
+    else
+      lint.verdicts.skip(
+        'AOI-07',
+        invisible(command, lint.runner.observers, lint.observersOutOfTime),
+        command,
+      );
   },
 };

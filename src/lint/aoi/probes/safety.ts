@@ -73,9 +73,14 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
     if (lint.effects(base.evidence).length > 0) lint.verdicts.exercised('AOI-06', command);
     else {
-      lint.verdicts.skip('AOI-06', invisible(command, lint.runner.observers), command);
+      lint.verdicts.skip(
+        'AOI-06',
+        invisible(command, lint.runner.observers, lint.observersOutOfTime),
+        command,
+      );
       // Nothing to look through: the tool's own behaviour is the evidence, probed alone at the end.
-      if (plan.dryRun && lint.runner.observers.length === 0)
+      // Not when an observer candidate ran out of time: it might have shown the state (the skip says so).
+      if (plan.dryRun && lint.runner.observers.length === 0 && lint.observersOutOfTime.length === 0)
         lint.deferAlone(() => dryRunBehaviour(command, invocation, lint));
     }
   },

@@ -123,18 +123,26 @@ export {
 /**
  * Both halves at once (AOI-CLI §3, AOI-01): `fn` gets the environment, the result
  * ({@link NetworkTripwireResult}) holds its run and every {@link NetworkAttempt}. Options
- * ({@link NetworkTripwireOptions}) turn either half off.
+ * ({@link NetworkTripwireOptions}) turn either half off. With `namespace: true` the run happens in a network
+ * namespace of its own where Linux allows one (`networkNamespaceSupport()` says whether, and why not): it sees
+ * any language; `fn` passes its second argument ({@link TripwireSpawn}) on to `runCli`.
  *
  * @example
  * const { run, attempts } = await withNetworkTripwire((env) => runCli('notes', ['schema', '--output', 'json'], { env }));
  * expect(attempts).toEqual([]);
+ * const any = await withNetworkTripwire((env, spawn) => runCli('python3', ['notes.py', 'schema'], { env, ...spawn }), { namespace: true });
+ * expect(any.attempts).toEqual([]); // any.tripwire: 'namespace' or 'proxy'
  */
 export {
+  networkNamespaceSupport,
   withNetworkTripwire,
   type NetworkAttempt,
   type NetworkTripwireOptions,
   type NetworkTripwireResult,
+  type TripwireKind,
+  type TripwireSpawn,
 } from './network-tripwire.js';
+export type { NamespaceAttempt, NamespaceSupport } from './network-namespace.js';
 
 /**
  * A fresh temporary state directory per probe, passed as a path and as `STATE_DIR_ENV`

@@ -1,3 +1,4 @@
+import type { NetworkNamespace } from './network-namespace.js';
 import { assertCommandLine, runProbe } from './run-probe.js';
 
 /** How the process ended and everything it printed. Matchers accept a Run directly. */
@@ -38,6 +39,11 @@ export interface RunCliOptions {
   sandbox?: readonly string[];
   /** Find and kill what the run left running outside its process group (default true). */
   watchEscapees?: boolean;
+  /**
+   * Run it in a user and network namespace of its own, where a helper records every lookup and connection
+   * (`network-namespace.ts`; `withNetworkTripwire` decides when and passes this on).
+   */
+  networkNamespace?: NetworkNamespace;
 }
 
 /**

@@ -13,6 +13,11 @@ export type { Escapee, EscapeTie } from './escapees.js';
 import { holdForSpawn, trackGroup, untrackGroup } from './interrupt.js';
 import { killTree, signalProcess } from './process-tree.js';
 import type { Run, RunCliOptions } from './run-cli.js';
+import {
+  NAMESPACE_NODE_OPTIONS_ENV,
+  namespaceCommandLine,
+  namespaceSpawnError,
+} from './network-namespace.js';
 
 /** Send a signal once the child has printed this many complete stdout lines. */
 export interface SignalAfterLines {
@@ -162,6 +167,20 @@ function withPwd(
     : { ...env, PWD: resolve(cwd) };
 }
 
+/** The environment of a namespaced run: NODE_OPTIONS moved aside for the helper (see the helper's source). */
+function namespacedEnv(
+  env: Readonly<Record<string, string>> | undefined,
+  extendEnv: boolean,
+): Record<string, string> {
+  const own = env?.NODE_OPTIONS ?? (extendEnv ? process.env.NODE_OPTIONS : undefined);
+  const { NODE_OPTIONS: _moved, ...rest } = env ?? {};
+  return {
+    ...rest,
+    NODE_OPTIONS: '',
+    ...(own !== undefined ? { [NAMESPACE_NODE_OPTIONS_ENV]: own } : {}),
+  };
+}
+
 /**
  * Run a CLI like {@link runCli}, reading its stdout as it arrives so that probes can act on the number of
  * lines read — never on time: close stdout early (AOI-CLI §7, pipe close) or send SIGINT/SIGTERM (§7,
@@ -196,14 +215,21 @@ export async function runProbe(
   const marker = options.sandbox
     ? (options.env?.[PROBE_MARKER_ENV] ?? randomUUID())
     : options.env?.[PROBE_MARKER_ENV];
-  const env =
+  const marked =
     options.sandbox && options.env?.[PROBE_MARKER_ENV] === undefined
       ? { ...options.env, [PROBE_MARKER_ENV]: marker! }
       : options.env;
+  const namespace = options.networkNamespace;
+  // In a namespace the helper starts the tool: it is a Node process itself, so the tool's NODE_OPTIONS wait
+  // in another variable for the helper to give back.
+  const env = namespace ? namespacedEnv(marked, options.extendEnv ?? true) : marked;
+  const [program, programArgs] = namespace
+    ? namespaceCommandLine(namespace, command, args)
+    : [command, args];
   const pipe = closeAfter !== undefined ? await openStdoutPipe() : null;
   const started = performance.now();
   const spawn = () =>
-    execa(command, args, {
+    execa(program, programArgs, {
       buffer: false,
       encoding: 'buffer',
       reject: false,
@@ -377,6 +403,7 @@ export async function runProbe(
       result.failed && result.exitCode === undefined && result.signal === undefined
         ? (result.cause as NodeJS.ErrnoException | undefined)
         : undefined;
+    const namespaceError = namespace ? namespaceSpawnError(namespace.record) : null;
     return {
       command,
       args: [...args],
@@ -395,7 +422,7 @@ export async function runProbe(
         linesRead: counter.lines,
         stdoutPipe: pipe ? 'fifo' : 'socketpair',
         // The code only: execa's messages quote the command line, which may hold canaries.
-        spawnError: cause ? (cause.code ?? 'spawn_failed') : null,
+        spawnError: cause ? (cause.code ?? 'spawn_failed') : namespaceError,
         processGroup: child.pid ?? null,
         escapees,
       },

@@ -89,6 +89,8 @@ export function judgeCmdhelp(
 
   const capability = capabilityOf(recording.capability);
   judgeCapability(recording.capability, report);
+  const watched = recording.capability.find((probe) => probe.networkTripwire)?.networkTripwire;
+  if (watched) collector.note('CMDHELP-01', `network watched by ${watched}`);
   judgeListedFormats(capability, answers, report);
   judgeFormats(answers, report);
 

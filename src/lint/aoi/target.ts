@@ -2,7 +2,12 @@ import { judgeStart } from '../../checks/start.js';
 import { anchorCommandLine } from '../../run/anchor.js';
 import type { BudgetShare } from '../../run/output-budget.js';
 import { assertCommandLine, runProbe } from '../../run/run-probe.js';
-import { withNetworkTripwire } from '../../run/network-tripwire.js';
+import {
+  describeAttempt,
+  tripwireName,
+  withNetworkTripwire,
+  type TripwireSpawn,
+} from '../../run/network-tripwire.js';
 import type { ProbeOutcome } from '../../checks/aoi/probe/types.js';
 
 /** How one probe runs the CLI. */
@@ -55,8 +60,10 @@ export function processTarget(program: string, programArgs: readonly string[] = 
     probe: ProbeSpec,
     budget: BudgetShare | undefined,
     extraEnv: Record<string, string> = {},
+    spawn: TripwireSpawn = {},
   ) =>
     runProbe(command, [...args, ...probe.args], {
+      ...spawn,
       env: { ...probe.env, ...extraEnv },
       extendEnv: false,
       cwd: probe.cwd,
@@ -79,16 +86,17 @@ export function processTarget(program: string, programArgs: readonly string[] = 
     runsProcesses: true,
     async run(probe, budget) {
       let network: string[] = [];
+      let networkTripwire: string | undefined;
       let run;
       if (probe.tripwire) {
         // NODE_OPTIONS of the probe's own environment stay in front of the preload.
-        const traced = await withNetworkTripwire((env) => start(probe, budget, env), {
+        const traced = await withNetworkTripwire((env, spawn) => start(probe, budget, env, spawn), {
           baseNodeOptions: probe.env.NODE_OPTIONS ?? '',
+          namespace: true,
         });
         run = traced.run;
-        network = traced.attempts.map((a) =>
-          `${a.source} ${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`.trim(),
-        );
+        network = traced.attempts.map(describeAttempt);
+        networkTripwire = tripwireName(traced.tripwire, traced.fallbackReason);
       } else {
         run = await start(probe, budget);
       }
@@ -115,6 +123,7 @@ export function processTarget(program: string, programArgs: readonly string[] = 
           ? { escapees: run.probe.escapees.map(({ pid, command }) => ({ pid, command })) }
           : {}),
         network,
+        ...(networkTripwire ? { networkTripwire } : {}),
       };
     },
   };

@@ -18,7 +18,12 @@ import type { CappedProbe } from '../../checks/output-cap.js';
 import { CAPABILITY_PROBES } from '../../spec/cmdhelp/constants.js';
 import { helpProbes } from './plan.js';
 import { makeTempDir, removeTempDir } from '../../run/interrupt.js';
-import { withNetworkTripwire } from '../../run/network-tripwire.js';
+import {
+  describeAttempt,
+  tripwireName,
+  withNetworkTripwire,
+  type TripwireSpawn,
+} from '../../run/network-tripwire.js';
 
 export interface CmdhelpRecordOptions extends Pick<
   RunCliOptions,
@@ -32,6 +37,7 @@ export interface CmdhelpRecordOptions extends Pick<
 export type HelpRunner = (
   words: readonly string[],
   env?: Readonly<Record<string, string>>,
+  spawn?: TripwireSpawn,
 ) => Promise<HelpRun>;
 
 /**
@@ -45,8 +51,9 @@ export async function recordCmdhelp(
 ): Promise<CmdhelpRecording> {
   const capped: CappedProbe[] = [];
   const workspace = await Workspace.create('aoi-cmdhelp-');
-  const run: HelpRunner = async (words, env = {}) => {
+  const run: HelpRunner = async (words, env = {}, spawn = {}) => {
     const done = await runCli(command, [...args, ...words], {
+      ...spawn,
       ...inSandbox(await workspace.dirs(), { env: { ...(options.env ?? {}), ...env } }),
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       timeoutMs: options.timeoutMs ?? 30_000,
@@ -90,14 +97,14 @@ export async function recordHelpSurface(
     }
     // §8: side-effect-free includes "no network calls"; the same tripwire AOI-01 uses sees them.
     const traced = await withNetworkTripwire(
-      (netEnv) => recordCapability(form, (words, env = {}) => run(words, { ...env, ...netEnv })),
-      tripwire,
+      (netEnv, spawn) =>
+        recordCapability(form, (words, env = {}) => run(words, { ...env, ...netEnv }, spawn)),
+      { ...tripwire, namespace: true },
     );
     capability.push({
       ...traced.run,
-      network: traced.attempts.map(
-        (a) => `${a.kind} ${a.host}${a.port !== null ? `:${a.port}` : ''}`,
-      ),
+      network: traced.attempts.map(describeAttempt),
+      networkTripwire: tripwireName(traced.tripwire, traced.fallbackReason),
     });
   }
   const runs = new Map<string, HelpRun>();

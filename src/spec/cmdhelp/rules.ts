@@ -148,7 +148,7 @@ export const CMDHELP_SUB_RULES: readonly SubRule[] = [
       '§8',
       'Whichever form the CLI exposes, it MUST be: … Side-effect-free — no logging, no network calls, no config writes, no auth challenges.',
     ),
-    'Seen only when the tool runs as a process (checkCmdhelp): the AOI lint’s network tripwire (proxy recorder and Node preload).',
+    'Seen only when the tool runs as a process (checkCmdhelp), by the AOI lint’s network tripwire: a network namespace of its own where Linux allows one (any language), else the proxy recorder and the Node preload. The verdict’s note names which.',
   ),
   probe(
     'CMDHELP-01/unstable',

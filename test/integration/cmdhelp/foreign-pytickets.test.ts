@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCmdhelp } from '../../../src/lint/cmdhelp/check.js';
+import { networkNamespaceSupport } from '../../../src/run/network-tripwire.js';
 
 const TOOL = fileURLToPath(
   new URL('../../../fixtures/foreign/pytickets/pytickets.py', import.meta.url),
 );
+const namespace = await networkNamespaceSupport();
 // A busy 2-core machine: one check runs some forty Python processes.
 const TIMEOUT = 120_000;
 
@@ -64,4 +66,18 @@ describe('checkCmdhelp on pytickets (argparse, foreign)', () => {
       TIMEOUT,
     );
   }
+
+  // A libc lookup with no proxy in sight: only the network-namespace tripwire sees it (issue 34, row 6).
+  it.skipIf(!namespace.available)(
+    'capability-resolves: exactly CMDHELP-01/network, and the verdict says the namespace watched',
+    async () => {
+      const report = await check('capability-resolves');
+      expect([...new Set(report.findings.map((f) => f.id))]).toEqual(['CMDHELP-01/network']);
+      expect(report.findings[0]!.message).toContain('namespace dns mirror.pytickets.example');
+      expect(report.verdicts.find((v) => v.rule === 'CMDHELP-01')?.notes?.join('\n')).toContain(
+        'network watched by a network namespace',
+      );
+    },
+    TIMEOUT,
+  );
 });

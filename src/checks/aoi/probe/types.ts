@@ -23,6 +23,8 @@ export interface ProbeOutcome {
   readonly outputCapped?: number;
   /** Network attempts seen by the tripwire, described without secrets (`node tcp example.com:443`). */
   readonly network: readonly string[];
+  /** Which network tripwire watched the probe (for the verdict's note); absent when none did. */
+  readonly networkTripwire?: string;
   /** The process group the probe's process led, killed when it ended: what is still in it is dying, not surviving. */
   readonly processGroup?: number;
   /** Processes the probe left running outside its group, found and killed when it ended (`runProbe`). */

@@ -22,6 +22,8 @@ export interface CapabilityProbe {
   readonly second?: HelpRun;
   /** The network attempts the tripwire saw across both runs (`tcp 127.0.0.1:9`); absent when none was watching. */
   readonly network?: readonly string[];
+  /** Which network tripwire watched (for the verdict's note); absent when none was watching. */
+  readonly networkTripwire?: string;
 }
 
 /** A tool's help surface as recorded: everything the judges need, no process. */

@@ -71,6 +71,13 @@ export const discovery: ProbeModule<
     if (compiled?.ok) lint.schemas.set('default', compiled.validate);
     if (schema.run.outputCapped !== undefined) lint.verdicts.skip('AOI-01', CAPPED, 'schema');
     else lint.verdicts.exercised('AOI-01', 'schema');
+    // The verdict says which tripwire judged the network: a namespace sees every language, the proxy does not.
+    for (const [command, probe] of [
+      ['schema', schema],
+      ['capabilities', capabilities],
+    ] as const)
+      if (probe.run.networkTripwire)
+        lint.verdicts.note('AOI-01', `network watched by ${probe.run.networkTripwire}`, command);
     if (!seesNetwork)
       lint.verdicts.skip(
         'AOI-01',

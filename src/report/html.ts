@@ -146,7 +146,7 @@ function aoiSection(view: VerdictView, verdicts: readonly RuleVerdict[]): string
   return [
     '<section class="spec" id="spec-aoi"><h2>AOI-CLI: characteristics × commands (§18.1)</h2>',
     '<p>Each cell is the worst verdict of the rules that map to the characteristic, for that command; follow it to the evidence.</p>',
-    `${scroller('AOI-CLI characteristics × commands')}<table class="matrix"><thead><tr><th scope="col">command</th>${CHARACTERISTICS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
+    `${scroller('characteristics × commands')}<table class="matrix"><thead><tr><th scope="col">command</th>${CHARACTERISTICS.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>`,
     `<tbody>${rows.join('')}</tbody></table></div>`,
     `<h3>Evidence</h3>${blocks.join('')}</section>`,
   ].join('\n');

@@ -22,7 +22,7 @@ import {
 } from './plan.js';
 import type { ProbeRunner, RecordedProbe } from './runner.js';
 import { watched, type ProbeDirs } from './state.js';
-import { ProbeTimes } from './timing.js';
+import { ProbeTimes, type JudgementScope } from './timing.js';
 
 /** What judgeStream found: a hang, a stream whose events cannot be read (AOI-02 and kin), or a readable one. */
 export type Judged = 'hang' | 'unreadable' | 'readable';
@@ -56,11 +56,17 @@ export class LintContext {
     readonly command: string;
     readonly probe: RecordedProbe;
     readonly judge: (effects: string[]) => void;
+    readonly scope: JudgementScope;
   }[] = [];
   /** The base probes of read commands (§14.1), judged once the lint knows where the tool's state shows. */
-  private readonly reads: { readonly command: string; readonly probe: RecordedProbe }[] = [];
+  private readonly reads: {
+    readonly command: string;
+    readonly probe: RecordedProbe;
+    readonly scope: JudgementScope;
+  }[] = [];
   /** Probes that must run with nothing else of the lint running (the tool's own behaviour as evidence). */
-  private readonly alone: (() => Promise<void>)[] = [];
+  private readonly alone: { readonly task: () => Promise<void>; readonly scope: JudgementScope }[] =
+    [];
 
   constructor(
     readonly runner: ProbeRunner,
@@ -114,7 +120,7 @@ export class LintContext {
 
   /** A read command's base probe, to hold to §14.1's read-only default (AOI-06/read-only-side-effect). */
   checkRead(command: string, probe: RecordedProbe): void {
-    if (this.wants('AOI-06')) this.reads.push({ command, probe });
+    if (this.wants('AOI-06')) this.reads.push({ command, probe, scope: this.times.here() });
   }
 
   /**
@@ -152,7 +158,7 @@ export class LintContext {
 
   /** Run `task` (probes and their judgement) once every probe is done, with nothing else of the lint running. */
   deferAlone(task: () => Promise<void>): void {
-    this.alone.push(task);
+    this.alone.push({ task, scope: this.times.here() });
   }
 
   /** The verdict says which observation commands a command's side effects were seen through. */
@@ -285,7 +291,7 @@ export class LintContext {
   ): void {
     if (probe.changed.length > 0) judge(sideEffects(probe.changed, []).map((e) => this.redact(e)));
     else if (sideEffects([], probe.observed).length === 0) judge([]);
-    else this.pending.push({ rule, command, probe, judge });
+    else this.pending.push({ rule, command, probe, judge, scope: this.times.here() });
   }
 
   /**
@@ -294,26 +300,37 @@ export class LintContext {
    * nothing running (another program writes there). Call once every probe is done; one probe at a time.
    */
   async confirmObserved(): Promise<void> {
-    for (const task of this.alone.splice(0)) await task();
-    for (const { command, probe } of this.reads.splice(0)) await this.judgeRead(command, probe);
-    for (const { rule, command, probe, judge } of this.pending.splice(0)) {
-      const { alone, control } = await this.runner.observedAlone(probe);
-      const seen = sideEffects([], alone).map((effect) => this.redact(effect));
-      const meanwhile = sideEffects([], control);
-      const label = this.redact(probe.label);
-      if (seen.length > 0 && meanwhile.length === 0) {
-        judge(seen);
-        continue;
-      }
-      judge([]);
-      this.verdicts.note(
-        rule,
-        meanwhile.length > 0
-          ? `\`${label}\` seemed to change what the observation commands show, but they showed changes with nothing of the lint running too (another program changes that state?), so it was not blamed`
-          : `\`${label}\` seemed to change what the observation commands show while other probes ran; run alone it changed nothing there, so it was not blamed`,
-        command,
-      );
+    // Each deferred judgement resumes the judgement that asked for it: its runs and rows are that one's (JUnit time).
+    for (const { task, scope } of this.alone.splice(0)) await this.times.resume(scope, task);
+    for (const { command, probe, scope } of this.reads.splice(0))
+      await this.times.resume(scope, () => this.judgeRead(command, probe));
+    for (const { rule, command, probe, judge, scope } of this.pending.splice(0))
+      await this.times.resume(scope, () => this.confirm(rule, command, probe, judge));
+  }
+
+  /** One held-back judgement, on its probe run again alone, with a control window (see confirmObserved). */
+  private async confirm(
+    rule: string,
+    command: string,
+    probe: RecordedProbe,
+    judge: (effects: string[]) => void,
+  ): Promise<void> {
+    const { alone, control } = await this.runner.observedAlone(probe);
+    const seen = sideEffects([], alone).map((effect) => this.redact(effect));
+    const meanwhile = sideEffects([], control);
+    const label = this.redact(probe.label);
+    if (seen.length > 0 && meanwhile.length === 0) {
+      judge(seen);
+      return;
     }
+    judge([]);
+    this.verdicts.note(
+      rule,
+      meanwhile.length > 0
+        ? `\`${label}\` seemed to change what the observation commands show, but they showed changes with nothing of the lint running too (another program changes that state?), so it was not blamed`
+        : `\`${label}\` seemed to change what the observation commands show while other probes ran; run alone it changed nothing there, so it was not blamed`,
+      command,
+    );
   }
 
   /** An event as evidence: secrets redacted, then masked and truncated. */

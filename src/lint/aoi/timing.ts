@@ -5,6 +5,9 @@ import type { VerdictStatus } from '../../checks/verdict.js';
 /** The runs one judgement read: a module's probes and follow-ups (see ProbeTimes). */
 type Scope = Set<Pick<ProbeOutcome, 'durationMs'>>;
 
+/** A judgement to resume later (`ProbeTimes.resume`), or none when the work began outside one. */
+export type JudgementScope = Scope | undefined;
+
 /**
  * The probe time behind each verdict of the AOI lint (JUnit's testcase `time`). A judgement (one probe module for one
  * command, `runModule`) is a scope: every run it reads is charged to it, and every verdict row it records something for
@@ -20,6 +23,14 @@ export class ProbeTimes {
   /** Run `fn` as one judgement: the runs it reads and the rows it records belong together. */
   scope<T>(fn: () => T): T {
     return this.current.run(new Set(), fn);
+  }
+
+  /**
+   * Run `fn` in a judgement begun earlier: what the lint defers until every probe is done (a confirmation run alone, a
+   * read judged once the lint knows where the state shows) belongs to the judgement that asked for it.
+   */
+  resume<T>(scope: Scope | undefined, fn: () => T): T {
+    return scope ? this.current.run(scope, fn) : fn();
   }
 
   /** The judgement running now, to charge a run to later (a shared run that another judgement is still running). */

@@ -80,10 +80,12 @@ describe.concurrent('pybookmarks, a Python tool with its own state directory', (
       expect(verdict('AOI-07', 'add').status).toBe('pass');
       expect(verdict('AOI-08', 'add').status).toBe('pass');
       expect(verdict('AOI-12', 'import').status).toBe('pass');
-      // The long finite command was signalled mid-run, and the verdict says so.
+      // The long finite command was signalled mid-run, and the verdict says so. Its SIGTERM run may have read the
+      // whole stream before the signal on a busy machine (1.6 s of pauses left after 2 lines); that run is then not
+      // judged, and the note says SIGINT alone.
       expect(verdict('AOI-10', 'check-links').notes).toEqual([
         expect.stringMatching(
-          /^`check-links` was still running after 2 lines: SIGINT and SIGTERM judged$/,
+          /^`check-links` was still running after 2 lines: SIGINT( and SIGTERM)? judged$/,
         ),
       ]);
     },

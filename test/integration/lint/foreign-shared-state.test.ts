@@ -100,7 +100,10 @@ const LEDGER = {
     ['entries'],
     ['show', 'e1', '--token', 'sample-token'],
     ['record', '--memo', 'Lunch', '--amount', '12'],
-    ['void', 'e2', '--confirm'],
+    // Not `void e2 --confirm` until a consumed target skips (issue 34): on a ledger every invocation shares, the first
+    // real void consumes e2, and the kit's parallel AOI-10 probes of the same void then fail with NO_SUCH_ENTRY (exit
+    // 66) while being signalled or having their pipe closed, which the kit blamed on the signal or the pipe (a false
+    // alarm, seen once in CI).
   ],
 };
 

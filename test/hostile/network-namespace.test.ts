@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { networkNamespaceSupport, withNetworkTripwire } from '../../src/run/network-tripwire.js';
+import { requiredNamespaceSupport } from '../support/network-namespace.js';
+import { withNetworkTripwire } from '../../src/run/network-tripwire.js';
 import { runProbe } from '../../src/run/run-probe.js';
 import { inSandbox, Workspace } from '../../src/run/sandbox.js';
 import { killSleepers, PROGRAMS, survivingSleepers, uniqueSleep } from './support.js';
@@ -10,7 +11,7 @@ import { killSleepers, PROGRAMS, survivingSleepers, uniqueSleep } from './suppor
 // pass through the helper unchanged.
 
 const ESCAPER = `${PROGRAMS}escaper.py`;
-const support = await networkNamespaceSupport();
+const support = await requiredNamespaceSupport();
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { requiredNamespaceSupport } from '../../support/network-namespace.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ForeignTool } from '../../../src/corpus/scenarios.js';
-import { networkNamespaceSupport } from '../../../src/run/network-tripwire.js';
 import type { LintReport } from '../../../src/lint/aoi/lint.js';
 import { expectDeclared, lintForeign } from './foreign-tool.js';
 
@@ -15,7 +15,7 @@ import { expectDeclared, lintForeign } from './foreign-tool.js';
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const tool = (name: string): ForeignTool =>
   JSON.parse(readFileSync(`${ROOT}fixtures/foreign/${name}/network.json`, 'utf8')) as ForeignTool;
-const support = await networkNamespaceSupport();
+const support = await requiredNamespaceSupport();
 const notes = (report: LintReport, command: string) =>
   report.verdicts
     .filter((v) => v.rule === 'AOI-01' && v.command === command)

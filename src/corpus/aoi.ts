@@ -1,6 +1,5 @@
 import { STREAM_RULE_IDS } from '../checks/aoi/stream.js';
 import {
-  BEHAVIOUR_FAULT_CATALOGUE,
   BEHAVIOUR_FAULT_IDS,
   FAULT_CATALOGUE,
   FAULT_IDS,
@@ -9,7 +8,6 @@ import {
   REFERENCE_RUNS,
   declaredUnderLint,
   makeFault,
-  type FaultEntry,
   type FaultSpec,
   type ReferenceRunId,
   type StreamFault,
@@ -18,11 +16,18 @@ import { BACKEND_CASES, backendEnvOf, type BackendCase } from '../fakes/aoi/note
 import { REFERENCE_LINT_PLAN } from '../fakes/aoi/notes/lint-plan.js';
 import { AOI_RULES } from '../spec/aoi/rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
+import {
+  BASE_PRESET,
+  SCENARIO_SEED,
+  entryOf,
+  fakeOf,
+  faultScenarioId,
+  parameterSets,
+} from './aoi-fakes.js';
 import type {
   LintScenario,
   ScenarioDraft,
   ScenarioFake,
-  ScenarioFault,
   StreamLint,
   StreamScenarioDraft,
 } from './types.js';
@@ -34,10 +39,8 @@ import type {
  * the rule registry: nothing is written down twice.
  */
 
-/** The seed of every scenario's fake (randomised faults' bytes depend on it; verdicts never do). */
-export const SCENARIO_SEED = 1;
-/** The preset fault scenarios build on: the clean reference tool. */
-export const BASE_PRESET = 'well-behaved';
+export { BASE_PRESET, SCENARIO_SEED };
+
 /** The rules the process linter judges, in id order. */
 export const LINT_RULE_IDS: readonly string[] = AOI_RULES.map((rule) => rule.id);
 /** The lint plan of every lint scenario and of every stream scenario's lint block (shared with the lint tests). */
@@ -54,39 +57,6 @@ export function fakeCommand(
   ]);
   const vars = Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
   return [...KIT_COMMAND, 'fake', '--seed', String(fake.seed), ...faults, ...vars, fake.preset];
-}
-
-/** A fault spec with the parameters `makeFault` would use: catalogue defaults, then the given ones. */
-function withDefaults(entry: FaultEntry, params: object | undefined): Record<string, unknown> {
-  return {
-    ...(entry.defaults as Record<string, unknown>),
-    ...(params as Record<string, unknown> | undefined),
-  };
-}
-
-const entryOf = (id: string): FaultEntry => {
-  const entry =
-    (FAULT_CATALOGUE as Record<string, FaultEntry>)[id] ??
-    (BEHAVIOUR_FAULT_CATALOGUE as Record<string, FaultEntry>)[id];
-  if (!entry) throw new Error(`no catalogued fault "${id}"`);
-  return entry;
-};
-
-/** The parameter sets of one catalogued fault: its defaults, then each variant, by name. */
-function parameterSets(
-  entry: FaultEntry,
-): Array<{ variant?: string; params: Record<string, unknown> }> {
-  return [
-    { params: withDefaults(entry, undefined) },
-    ...Object.entries(entry.variants).map(([variant, params]) => ({
-      variant,
-      params: withDefaults(entry, params),
-    })),
-  ];
-}
-
-function fakeOf(preset: string, faults: readonly ScenarioFault[]): ScenarioFake {
-  return { tool: 'notes', preset, faults, seed: SCENARIO_SEED };
 }
 
 const plan = () => ({
@@ -146,8 +116,6 @@ function describeFault(
 }
 const describeRun = (run: ReferenceRunId) =>
   `Judged on the reference run ${run}, ${REFERENCE_RUNS[run].description}.`;
-const faultScenarioId = (id: string, variant: string | undefined) =>
-  `fault.${id}${variant ? `.${variant}` : ''}`;
 
 /** One stream scenario per stream fault and per variant, on the reference run its declaration holds for. */
 function streamFaultDrafts(): StreamScenarioDraft[] {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Scenario } from './types.js';
+import { aoiScenarioFake } from './aoi-fakes.js';
 import { kitPath } from '../package-root.js';
 import { InputError, UsageError } from '../errors.js';
 
@@ -60,17 +61,18 @@ function readScenario(id: string, dir?: string): Scenario | undefined {
 /**
  * `aoi-testkit fake <scenario-id> [args...]` for an AOI scenario (`fault.ansi-colour.summary-only`,
  * `preset.colourful`, `backend.rate-limited`, …): `{ preset, faults, seed, env }`, run `preset` with `faults`
- * added to its own, in `env`. Undefined when no AOI scenario has that id.
+ * added to its own, in `env`. Undefined when no AOI scenario has that id. From the catalogues (aoi-fakes.ts): a
+ * fake needs no corpus package.
  */
-export function resolveScenario(id: string, dir?: string): ScenarioFakeSpec | undefined {
-  const scenario = AOI_ID.test(id) ? readScenario(id, dir) : undefined;
-  if (scenario?.kind !== 'stream' && scenario?.kind !== 'lint') return undefined;
+export function resolveScenario(id: string): ScenarioFakeSpec | undefined {
+  const scenario = aoiScenarioFake(id);
+  if (scenario === undefined) return undefined;
   const { fake } = scenario;
   return {
     preset: fake.preset,
     faults: fake.faults.map(([faultId, params]) => [faultId, { ...params }]),
     seed: fake.seed,
-    env: { ...(scenario.kind === 'stream' ? scenario.env : {}) },
+    env: { ...scenario.env },
   };
 }
 

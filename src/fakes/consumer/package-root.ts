@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitPath, kitRoot } from '../../package-root.js';
+import { kitRoot } from '../../package-root.js';
 
 /** The kit's built CLI (`dist/cli/main.js`), or an error that says how to get one. */
 export function kitCli(from?: string): string {
@@ -12,9 +12,4 @@ export function kitCli(from?: string): string {
       ? 'aoi-testkit: cannot find the package root (no package.json named aoi-testkit above this module) to run the fake CLI; pass options.cli'
       : `aoi-testkit: the fake CLI runs the kit's built CLI, and there is none at ${cli}: run \`npm run build\` in the aoi-testkit checkout, or pass options.cli`,
   );
-}
-
-/** The corpus directory shipped with the kit (`scenarios/`), if there is one. */
-export function kitScenariosDir(from?: string): string | undefined {
-  return kitPath('scenarios', from);
 }

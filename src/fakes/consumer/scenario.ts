@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Fault } from '../aoi/faults/fault.js';
 import {
   makeFault,
@@ -8,7 +6,7 @@ import {
   REFERENCE_RUNS,
   type PresetId,
 } from '../aoi/faults/index.js';
-import { kitScenariosDir } from './package-root.js';
+import { aoiScenarioFake } from '../../corpus/aoi-fakes.js';
 
 /**
  * A run to replay byte for byte: the bytes of stdout (and stderr) and how the process ended. A captured
@@ -52,15 +50,6 @@ export interface RunPlan {
 }
 
 export type FakePlan = ToolPlan | RunPlan;
-
-/** The fields of a corpus scenario file this module reads. */
-interface ScenarioFile {
-  id: string;
-  kind: 'stream' | 'lint';
-  fake: { preset: string; faults: [string, Record<string, unknown>][]; seed: number };
-  setup?: string[][];
-  argv?: string[];
-}
 
 const SCENARIO_ID = /^(preset|fault)\.[a-z0-9]+([-.][a-z0-9]+)*$/;
 
@@ -108,35 +97,28 @@ export function resolvePlan(
       setup: reference?.setup ?? [],
     };
   }
-  const file = readScenarioFile(scenario);
-  if (file === undefined) {
+  // A corpus scenario id, from the catalogues (no corpus package needed).
+  const known = SCENARIO_ID.test(scenario) ? aoiScenarioFake(scenario) : undefined;
+  if (known === undefined) {
     if (lenient) return undefined;
     throw new RangeError(
       `unknown fake "${scenario}": neither a preset (${Object.keys(PRESETS).join(', ')}) nor a corpus scenario id (\`aoi-testkit scenarios\` lists them)`,
     );
   }
-  if (!Object.hasOwn(PRESETS, file.fake.preset))
-    throw new RangeError(`scenario ${file.id} names an unknown preset "${file.fake.preset}"`);
+  if (!Object.hasOwn(PRESETS, known.fake.preset))
+    throw new RangeError(`scenario ${known.id} names an unknown preset "${known.fake.preset}"`);
   return {
     kind: 'tool',
     id: scenario,
-    preset: file.fake.preset as PresetId,
+    preset: known.fake.preset as PresetId,
     faults: [
-      ...file.fake.faults.map(([id, params]) => normaliseFaultSpec([id, params])),
+      ...known.fake.faults.map(([id, params]) => normaliseFaultSpec([id, params])),
       ...faults,
     ],
-    seed: extra.seed ?? file.fake.seed,
-    argv: file.kind === 'stream' ? file.argv : undefined,
-    setup: file.setup ?? [],
+    seed: extra.seed ?? known.fake.seed,
+    argv: known.kind === 'stream' ? known.argv : undefined,
+    setup: known.setup ?? [],
   };
-}
-
-function readScenarioFile(id: string): ScenarioFile | undefined {
-  if (!SCENARIO_ID.test(id)) return undefined;
-  const dir = kitScenariosDir();
-  const file = dir === undefined ? undefined : join(dir, `${id}.json`);
-  if (file === undefined || !existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as ScenarioFile;
 }
 
 /** Fresh faults for a tool plan: the preset's, then the plan's own, then the caller's custom ones. */

@@ -1,4 +1,4 @@
-/** The kit CLI's own `exec` (src/cli/exec.ts) passes the kit's exec checks with its plan (src/cli/exec-plan.ts). */
+/** The kit CLI's own `exec` (src/cli/exec.ts) passes the kit's exec checks with its plan (test/support/kit-exec-plan.ts). */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { checkExec } from '../../src/lint/exec/index.js';
 import { NOTES_EXEC_PLAN } from '../../src/fakes/aoi/notes/exec-plan.js';
 import { bundleNotes } from './exec/notes-bin.js';
-import { KIT_EXEC_PLAN } from '../../src/cli/exec-plan.js';
+import { KIT_EXEC_PLAN } from '../support/kit-exec-plan.js';
 import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 

@@ -64,7 +64,6 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'checks/documents.ts': 12,
   'cli/compat.ts': 2,
   'cli/consumer.ts': 2,
-  'cli/exec-plan.ts': 1,
   'cli/exec.ts': 2,
   'cli/main.ts': 4,
   'corpus/scenario-files.ts': 3,

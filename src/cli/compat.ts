@@ -3,7 +3,6 @@
  * with a release before it). This file parses the verbs' arguments and says what was (not) recorded or accepted;
  * verbs/compat.ts reads, records, compares and accepts; report/ renders the comparison.
  */
-import { parseArgs } from 'node:util';
 import { anchorCommandLine } from '../run/anchor.js';
 import { CONTRACT_SURFACES, type ContractSurface } from '../spec/compat/contract.js';
 import { formatContract, type RecordContractOptions } from '../lint/contract/index.js';
@@ -20,10 +19,8 @@ import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
 import { shellWords } from '../shell-words.js';
-import { parseOptions, type VerbName } from './surface.js';
-import { intFlag, UsageError } from './usage.js';
-
-type Values = Record<string, string | string[] | boolean | undefined>;
+import type { VerbName } from './surface.js';
+import { parseProgramVerb, programFlags, UsageError, type FlagValues } from './usage.js';
 
 interface RecordingArgs {
   readonly options: RecordContractOptions;
@@ -43,26 +40,9 @@ export interface CompatArgs extends RecordingArgs {
   readonly color: boolean;
 }
 
-/** Flags whose value is itself a flag (`--machine-flag "--format jsonl"`), which parseArgs would take for a missing value. */
-const DASH_VALUED = ['--machine-flag'];
-
 function parseVerb(verb: VerbName, args: readonly string[]) {
-  const dashes = args.indexOf('--');
-  const own = dashes === -1 ? args : args.slice(0, dashes);
-  const joined: string[] = [];
-  for (let i = 0; i < own.length; i++)
-    joined.push(
-      DASH_VALUED.includes(own[i]!) && i + 1 < own.length ? `${own[i]}=${own[++i]}` : own[i]!,
-    );
-  let values: Values;
-  try {
-    ({ values } = parseArgs({ args: joined, strict: true, options: parseOptions(verb) }) as {
-      values: Values;
-    });
-  } catch (error) {
-    throw new UsageError(`${verb}: ${(error as Error).message}`);
-  }
-  const [command, ...rest] = dashes === -1 ? [] : args.slice(dashes + 1);
+  const { values, program } = parseProgramVerb(verb, args);
+  const [command, ...rest] = program ?? [];
   return { values, program: command === undefined ? undefined : programOf(command, rest) };
 }
 
@@ -72,42 +52,17 @@ function programOf(command: string, args: readonly string[]): Program {
   return { command: anchored, args: anchoredArgs };
 }
 
-function recordingOptions(verb: VerbName, values: Values): RecordContractOptions {
-  const text = (flag: string) => values[flag] as string | undefined;
-  const list = (flag: string) => (values[flag] as string[] | undefined) ?? [];
-  const env: Record<string, string> = {};
-  for (const pair of list('env')) {
-    const at = pair.indexOf('=');
-    if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
-    env[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  const surfaces = list('surface').flatMap((s) => s.split(',').map((w) => w.trim()));
+function recordingOptions(verb: VerbName, values: FlagValues): RecordContractOptions {
+  const surfaces = ((values.surface as string[] | undefined) ?? []).flatMap((s) =>
+    s.split(',').map((w) => w.trim()),
+  );
   for (const s of surfaces)
     if (!(CONTRACT_SURFACES as readonly string[]).includes(s))
       throw new UsageError(
         `--surface must be ${CONTRACT_SURFACES.join(', ')}, got "${s.slice(0, 64)}"`,
       );
-  const words = (flag: string) => {
-    const value = text(flag);
-    if (value === undefined) return undefined;
-    const argv = shellWords(value);
-    if (argv.length === 0) throw new UsageError(`--${flag} needs words, got an empty string`);
-    return argv;
-  };
-  const timeoutMs = intFlag(verb, 'timeout-ms', text('timeout-ms'));
-  const maxOutputBytes = intFlag(verb, 'max-output-bytes', text('max-output-bytes'));
-  const schemaCommand = words('schema-command');
-  const execManifest = words('exec-manifest');
   return {
-    ...(Object.keys(env).length > 0 ? { env } : {}),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
-    // Empty is meaningful: an AOI-only tool needs no flag for machine mode.
-    ...(text('machine-flag') !== undefined
-      ? { machineFlag: shellWords(text('machine-flag')!) }
-      : {}),
-    ...(schemaCommand ? { schemaCommand } : {}),
-    ...(execManifest ? { execManifest } : {}),
+    ...programFlags(verb, values),
     ...(surfaces.length > 0 ? { surfaces: surfaces as ContractSurface[] } : {}),
     ...(values['caller-home'] === true ? { callerHome: true } : {}),
   };

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { assertRuleIds } from '../lint/program.js';
-import { asKitError, lintRequested } from '../verbs/lint.js';
+import { assertRuleIds, type ProgramOptions } from '../lint/program.js';
+import { asKitError, lintRequested, type LintRequest } from '../verbs/lint.js';
 import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
 import { interruptedBy } from '../run/interrupt.js';
 import type { ReporterName } from '../report/names.js';
@@ -13,85 +12,33 @@ import { setPartialFindings } from './partial.js';
 import { progressLine } from './progress.js';
 import { deliverReport, parseReporting, stdoutReporter, type ReportingArgs } from './reporting.js';
 import { shellWords } from '../shell-words.js';
-import { parseOptions } from './surface.js';
-import { InputError, intFlag, shardFlag, UsageError } from './usage.js';
-import type { Shard } from '../shard.js';
+import {
+  InputError,
+  parseProgramVerb,
+  programFlags,
+  shardFlag,
+  UsageError,
+  wordsFlag,
+} from './usage.js';
 
+/** `lint`'s arguments: what to lint, as the library takes it, and how the report is delivered. */
 export interface LintArgs {
-  /** Undefined without `--`: the config's program, or none (an application package is the only target). */
-  program: string | undefined;
-  programArgs: string[];
-  invocations: string[][];
-  setup: string[][];
-  /** `--machine-flag "ARGS"`: what selects machine mode (undefined: `--output jsonl`; may be empty). */
-  machineFlag: string[] | undefined;
-  /** `--schema-command "WORDS"`: the discovery command (undefined: `schema`). */
-  schemaCommand: string[] | undefined;
-  /** `--observe "ARGS"` (repeatable): read-only commands that show side effects through the tool. */
-  observe: string[][];
-  env: Record<string, string>;
-  only: string[];
+  /** The program (undefined without `--`: the config's), the config, the exec plan, the options the flags give. */
+  request: LintRequest;
+  reporting: ReportingArgs;
   /** The reporter on stdout (progress on stderr is for people: not with jsonl). */
   output: ReporterName;
-  reporting: ReportingArgs;
-  strict: boolean;
-  timeoutMs: number | undefined;
-  maxOutputBytes: number | undefined;
-  /** `--caller-home`: probes keep the caller's HOME, XDG directories and TMPDIR (no per-probe home sandbox). */
-  callerHome: boolean;
-  /** `--watch-outside`: writes to the caller's cwd, its parent and HOME are findings. */
-  watchOutside: boolean;
   color: boolean;
-  /** `--spec` (the live specs; `all` expanded); empty: detect. */
-  specs: LiveSpecId[];
-  /** `--exec-plan FILE`: the lines exec is driven with. */
-  execPlan: string | undefined;
-  /** `--exec-manifest "WORDS"`: what prints the dispatch manifest (default: found by detection). */
-  execManifest: string[] | undefined;
-  /** `--exec-envelope`: where `_cmd`/`_line` must be (default either). */
-  execEnvelope: EnvelopeReading | undefined;
-  /** `--exec-failure`: what exec must do after a failed line without --ignore-errors (default either). */
-  execFailure: FailureReading | undefined;
-  /** `--app-dir DIR`: the Agent Application package. */
-  appDir: string | undefined;
-  /** `--app-setup "ARGS"` (repeatable) and `--app-read "ARGS"`: the app's probe invocations (default: read from APP.md). */
-  appSetup: string[][] | undefined;
-  appRead: string[] | undefined;
-  /** `--app-human "ARGS"`: the app's human-output switch (`""`: none; default: the one APP.md documents). */
-  appHuman: string[] | undefined;
-  /** `--shard I/N`: the AOI lint's commands of that shard, and each other spec in the shard of its id. */
-  shard: Shard | undefined;
   /** `--quiet`: no progress and no notes on stderr. */
   quiet: boolean;
   /** `--sarif-location FILE[:LINE]`: where SARIF and annotations place findings with no file of their own. */
   sarifLocation: string | undefined;
-  /** `--config FILE`: the config file (default: the nearest aoi-testkit.config.* or package.json key upward). */
-  config: string | undefined;
 }
 
 export function parseLintArgs(args: string[]): LintArgs {
-  const dashes = args.indexOf('--');
-  // No `--`: the program is the config's (runLint says so when there is none).
-  const [program, ...programArgs] = dashes === -1 ? [] : args.slice(dashes + 1);
-  if (dashes !== -1 && program === undefined) throw new UsageError('lint needs a program after --');
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: joinDashValues(dashes === -1 ? args : args.slice(0, dashes)),
-      strict: true,
-      options: parseOptions('lint'),
-    });
-  } catch (error) {
-    // `lint mytool` (no `--`): the program is a word parseArgs does not expect.
-    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-      throw new UsageError(
-        `lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (${(error as Error).message})`,
-      );
-    throw new UsageError((error as Error).message);
-  }
-  // The flags' types are the table's: valued flags give strings (repeatable ones lists), the others booleans.
-  const values = parsed.values as Record<string, string | boolean | undefined>;
-  const lists = parsed.values as Record<string, string[] | undefined>;
+  const { values, program } = parseProgramVerb('lint', args);
+  if (program?.length === 0) throw new UsageError('lint needs a program after --');
+  const lists = values as Record<string, string[] | undefined>;
   const text = (flag: string) => values[flag] as string | undefined;
   const reporting = parseReporting(values);
   asKitError(() => assertRuleIds(lists.only ?? []));
@@ -115,20 +62,6 @@ export function parseLintArgs(args: string[]): LintArgs {
       'not_found',
       'SARIF_LOCATION_NOT_FOUND',
     );
-  const env: Record<string, string> = {};
-  for (const pair of lists.env ?? []) {
-    const at = pair.indexOf('=');
-    if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
-    env[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  const timeoutMs = intFlag('lint', 'timeout-ms', text('timeout-ms'));
-  const maxOutputBytes = intFlag('lint', 'max-output-bytes', text('max-output-bytes'));
-  const words = (lines: string[] | undefined, flag: string) =>
-    (lines ?? []).map((line) => {
-      const argv = shellWords(line);
-      if (argv.length === 0) throw new UsageError(`${flag} needs a command, got an empty string`);
-      return argv;
-    });
   const execEnvelope = text('exec-envelope');
   if (execEnvelope !== undefined && !['meta', 'top-level', 'either'].includes(execEnvelope))
     throw new UsageError(
@@ -139,64 +72,40 @@ export function parseLintArgs(args: string[]): LintArgs {
     throw new UsageError(
       `--exec-failure must be stops, one-in-one-out or either, got "${execFailure}"`,
     );
-  const [execManifest] = words(
-    text('exec-manifest') === undefined ? undefined : [text('exec-manifest')!],
-    '--exec-manifest',
+  const commands = (flag: string) => lists[flag]?.map((line) => wordsFlag(flag, line)) ?? [];
+  const [invocations, setup, observe, appSetup] = ['invoke', 'setup', 'observe', 'app-setup'].map(
+    commands,
   );
-  const [schemaCommand] = words(
-    text('schema-command') === undefined ? undefined : [text('schema-command')!],
-    '--schema-command',
-  );
-  // Empty is meaningful: an AOI-only tool needs no flag for machine mode.
-  const machineFlag =
-    text('machine-flag') === undefined ? undefined : shellWords(text('machine-flag')!);
+  const appRead = text('app-read');
+  const appHuman = text('app-human');
+  const shard = shardFlag(text('shard'));
+  // Only the flags given are set: each replaces the config's key of the same name as a whole.
+  const options: ProgramOptions = {
+    ...programFlags('lint', values),
+    ...(invocations!.length > 0 ? { invocations } : {}),
+    ...(setup!.length > 0 ? { setup } : {}),
+    ...(observe!.length > 0 ? { observe } : {}),
+    ...(lists.only && lists.only.length > 0 ? { only: lists.only } : {}),
+    ...(values.strict === true ? { strict: true } : {}),
+    ...(values['caller-home'] === true ? { sandboxHome: false } : {}),
+    ...(values['watch-outside'] === true ? { watchOutside: true } : {}),
+    ...(specs.size > 0 ? { specs: LIVE_SPEC_IDS.filter((s) => specs.has(s)) } : {}),
+    ...(execEnvelope ? { execEnvelope: execEnvelope as EnvelopeReading } : {}),
+    ...(execFailure ? { execFailure: execFailure as FailureReading } : {}),
+    ...(appDir !== undefined ? { appDir } : {}),
+    ...(appSetup!.length > 0 ? { appSetup } : {}),
+    ...(appRead !== undefined ? { appRead: wordsFlag('app-read', appRead) } : {}),
+    ...(appHuman !== undefined ? { appHuman: shellWords(appHuman) } : {}),
+    ...(shard ? { shard } : {}),
+  };
   return {
-    program,
-    programArgs,
-    invocations: words(lists.invoke, '--invoke'),
-    setup: words(lists.setup, '--setup'),
-    machineFlag,
-    schemaCommand,
-    observe: words(lists.observe, '--observe'),
-    env,
-    only: lists.only ?? [],
+    request: { program, options, execPlan: text('exec-plan'), config: text('config') },
     output: stdoutReporter(reporting.reporters),
     reporting,
-    strict: values.strict === true,
-    timeoutMs,
-    maxOutputBytes,
-    callerHome: values['caller-home'] === true,
-    watchOutside: values['watch-outside'] === true,
     color: wantsColour(values),
-    specs: LIVE_SPEC_IDS.filter((s) => specs.has(s)),
-    execPlan: text('exec-plan'),
-    execManifest,
-    execEnvelope: execEnvelope as EnvelopeReading | undefined,
-    execFailure: execFailure as FailureReading | undefined,
-    appDir,
-    appSetup:
-      lists['app-setup'] === undefined ? undefined : words(lists['app-setup'], '--app-setup'),
-    appRead:
-      text('app-read') === undefined ? undefined : words([text('app-read')!], '--app-read')[0],
-    appHuman: text('app-human') === undefined ? undefined : shellWords(text('app-human')!),
-    shard: shardFlag(text('shard')),
-    sarifLocation,
-    config: text('config'),
     quiet: values.quiet === true,
+    sarifLocation,
   };
-}
-
-/** Flags whose value is itself a flag (`--machine-flag "--format jsonl"`), which parseArgs would take for a missing value. */
-const DASH_VALUED = ['--machine-flag'];
-
-/** `--machine-flag --format jsonl` as one word, `--machine-flag=--format jsonl`, as the user meant it. */
-function joinDashValues(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (DASH_VALUED.includes(args[i]!) && i + 1 < args.length) out.push(`${args[i]}=${args[++i]}`);
-    else out.push(args[i]!);
-  }
-  return out;
 }
 
 function isDirectory(path: string): boolean {
@@ -222,32 +131,9 @@ export async function runLint(args: LintArgs, emitter: Emitter): Promise<number>
       argv,
       sarifLocation: configured,
     } = await lintRequested({
-      program: args.program !== undefined ? [args.program, ...args.programArgs] : undefined,
-      config: args.config,
-      execPlan: args.execPlan,
-      // The flags given override the config's keys, each as a whole.
+      ...args.request,
       options: {
-        ...(args.invocations.length > 0 ? { invocations: args.invocations } : {}),
-        ...(args.setup.length > 0 ? { setup: args.setup } : {}),
-        ...(args.observe.length > 0 ? { observe: args.observe } : {}),
-        ...(Object.keys(args.env).length > 0 ? { env: args.env } : {}),
-        ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
-        ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
-        ...(args.only.length > 0 ? { only: args.only } : {}),
-        ...(args.strict ? { strict: true } : {}),
-        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-        ...(args.maxOutputBytes !== undefined ? { maxOutputBytes: args.maxOutputBytes } : {}),
-        ...(args.callerHome ? { sandboxHome: false } : {}),
-        ...(args.watchOutside ? { watchOutside: true } : {}),
-        ...(args.specs.length > 0 ? { specs: args.specs } : {}),
-        ...(args.execManifest ? { execManifest: args.execManifest } : {}),
-        ...(args.execEnvelope ? { execEnvelope: args.execEnvelope } : {}),
-        ...(args.execFailure ? { execFailure: args.execFailure } : {}),
-        ...(args.appDir !== undefined ? { appDir: args.appDir } : {}),
-        ...(args.appSetup ? { appSetup: args.appSetup } : {}),
-        ...(args.appRead ? { appRead: args.appRead } : {}),
-        ...(args.appHuman ? { appHuman: args.appHuman } : {}),
-        ...(args.shard ? { shard: args.shard } : {}),
+        ...args.request.options,
         onFindings: setPartialFindings,
         ...(progress ? { onProgress: progress.update } : {}),
         ...(people

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../report/meta.js';
 import { parseShard, type Shard } from '../shard.js';
+import { shellWords } from '../shell-words.js';
 import {
   flagRange,
   parseOptions,
@@ -63,6 +64,86 @@ export function shardFlag(raw: string | undefined): Shard | undefined {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** A verb's parsed flags: strings for valued flags (lists when repeatable), booleans for the others. */
+export type FlagValues = Record<string, string | string[] | boolean | undefined>;
+
+/** Flags whose value is itself a flag (`--machine-flag "--format jsonl"`), which parseArgs would take for a missing value. */
+const DASH_VALUED = ['--machine-flag'];
+
+/**
+ * A verb whose program follows `--` (lint, contract, compat): its own flags, by the table's options, and the
+ * program's words (undefined without `--`). `--machine-flag --format jsonl` is the flag and its value, as meant.
+ */
+export function parseProgramVerb(
+  verb: VerbName,
+  args: readonly string[],
+): { values: FlagValues; program: string[] | undefined } {
+  const dashes = args.indexOf('--');
+  const own = dashes === -1 ? args : args.slice(0, dashes);
+  const joined: string[] = [];
+  for (let i = 0; i < own.length; i++)
+    joined.push(
+      DASH_VALUED.includes(own[i]!) && i + 1 < own.length ? `${own[i]}=${own[++i]}` : own[i]!,
+    );
+  try {
+    const { values } = parseArgs({ args: joined, strict: true, options: parseOptions(verb) });
+    return {
+      values: values as FlagValues,
+      program: dashes === -1 ? undefined : args.slice(dashes + 1),
+    };
+  } catch (error) {
+    // `lint mytool` (no `--`): the program is a word parseArgs does not expect.
+    if (
+      verb === 'lint' &&
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    )
+      throw new UsageError(
+        `lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (${(error as Error).message})`,
+      );
+    throw new UsageError(`${verb === 'lint' ? '' : `${verb}: `}${(error as Error).message}`);
+  }
+}
+
+/** A flag's value as the words of a command line (`--invoke "list --limit 2"`); empty is a usage error. */
+export function wordsFlag(flag: string, line: string): string[] {
+  const argv = shellWords(line);
+  if (argv.length === 0) throw new UsageError(`--${flag} needs a command, got an empty string`);
+  return argv;
+}
+
+/**
+ * The flags every verb that runs a program shares (lint, contract, compat), as the library's options: how each
+ * run is made (`--env`, `--timeout-ms`, `--max-output-bytes`) and how discovery asks (`--machine-flag`,
+ * `--schema-command`, `--exec-manifest`).
+ */
+export function programFlags(verb: VerbName, values: FlagValues) {
+  const text = (flag: string) => values[flag] as string | undefined;
+  const env: Record<string, string> = {};
+  for (const pair of (values.env as string[] | undefined) ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new UsageError(`--env takes NAME=VALUE, got "${pair.split('=')[0]}…"`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const timeoutMs = intFlag(verb, 'timeout-ms', text('timeout-ms'));
+  const maxOutputBytes = intFlag(verb, 'max-output-bytes', text('max-output-bytes'));
+  const machineFlag = text('machine-flag');
+  const schemaCommand = text('schema-command');
+  const execManifest = text('exec-manifest');
+  return {
+    ...(Object.keys(env).length > 0 ? { env } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
+    // Empty is meaningful: an AOI-only tool needs no flag for machine mode.
+    ...(machineFlag !== undefined ? { machineFlag: shellWords(machineFlag) } : {}),
+    ...(schemaCommand !== undefined
+      ? { schemaCommand: wordsFlag('schema-command', schemaCommand) }
+      : {}),
+    ...(execManifest !== undefined
+      ? { execManifest: wordsFlag('exec-manifest', execManifest) }
+      : {}),
+  };
 }
 
 /** The usage text (`aoi-testkit --help`, `help` in text): the forms of the table, then the options of lint and check. */

@@ -29,20 +29,20 @@ export async function lintForeign(tool: ForeignTool, defect?: string): Promise<L
   const [program, ...programArgs] = tool.command.map((word) =>
     existsSync(resolve(ROOT, word)) ? resolve(ROOT, word) : word,
   );
-  const args = parseLintArgs([
+  const { env, machineFlag, schemaCommand, watchOutside } = parseLintArgs([
     ...tool.lint.args,
     ...(defect ? ['--env', `${tool.defectEnv}=${defect}`] : []),
     '--',
     program!,
     ...programArgs,
-  ]);
+  ]).request.options;
   return lintCli(processTarget(program!, programArgs), {
     setup: tool.lint.setup,
     invocations: tool.lint.invocations,
-    env: args.env,
-    ...(args.machineFlag ? { machineFlag: args.machineFlag } : {}),
-    ...(args.schemaCommand ? { schemaCommand: args.schemaCommand } : {}),
-    ...(args.watchOutside ? { watchOutside: true } : {}),
+    env: env ?? {},
+    ...(machineFlag ? { machineFlag } : {}),
+    ...(schemaCommand ? { schemaCommand } : {}),
+    ...(watchOutside ? { watchOutside: true } : {}),
     canarySeed: `foreign-${tool.tool}`,
   });
 }

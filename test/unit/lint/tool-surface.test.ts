@@ -79,7 +79,7 @@ describe('discoveryFlag: discovery asks for JSON the way machine mode asks for J
 });
 
 describe('lint --machine-flag and --schema-command', () => {
-  const parse = (...args: string[]) => parseLintArgs([...args, '--', 'tool']);
+  const parse = (...args: string[]) => parseLintArgs([...args, '--', 'tool']).request.options;
 
   it('takes a value that is itself a flag, as typed (`--machine-flag "--format jsonl"`)', () => {
     expect(parse('--machine-flag', '--format jsonl').machineFlag).toEqual(['--format', 'jsonl']);

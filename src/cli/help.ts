@@ -5,6 +5,7 @@
  * `aoi-testkit --help` prints too; test/integration/cli-cmdhelp.test.ts keeps the two in step and runs the
  * table's examples.
  */
+import { parseArgs } from 'node:util';
 import type { CmdhelpCommand, CmdhelpDocument } from '../spec/cmdhelp/types.js';
 import { cmdhelpMarkdown, cmdhelpText } from '../report/cmdhelp.js';
 import { TOOL, TOOL_VERSION } from '../report/meta.js';
@@ -12,11 +13,12 @@ import {
   cmdhelpCommand,
   GLOBAL_FLAGS,
   HELP_FORMATS,
+  parseOptions,
   SUMMARY,
   VERBS,
   type VerbName,
 } from './surface.js';
-import { HELP, UsageError } from './usage.js';
+import { HELP, intFlag, UsageError } from './usage.js';
 
 const CMDHELP_CAPABILITY = `cmdhelp/0.1: ${HELP_FORMATS.join(', ')}`;
 
@@ -52,44 +54,33 @@ export function helpDocument(scope = '', depth = 0): CmdhelpDocument {
  * and `--cmdhelp-capabilities`. Writes stdout; usage errors are thrown (exit 64, a message on stderr).
  */
 export function runHelp(args: readonly string[]): number {
-  let format: string | undefined;
-  let depth: number | undefined;
-  let capabilities = false;
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined) throw new UsageError(`help: ${name} needs a value`);
-      return v;
-    };
-    if (name === '--format' || name === '--output') format = value();
-    else if (name === '--depth') {
-      const raw = value();
-      if (!/^-?\d+$/.test(raw))
-        throw new UsageError(`help: --depth needs a whole number, got ${JSON.stringify(raw)}`);
-      depth = Number(raw);
-      if (depth < 0 || depth > 100)
-        throw new UsageError(`help: --depth must be from 0 to 100, got ${depth}`);
-    } else if (name === '--capabilities') {
-      // A bool flag is a presence switch (cmdhelp §5.3): `--capabilities=false` must not print the line.
-      if (inline !== undefined)
-        throw new UsageError(`help: --capabilities takes no value, got ${JSON.stringify(inline)}`);
-      capabilities = true;
-    } else if (name === '--help' || name === '-h') continue;
-    else if (name === '--schema-version')
-      value(); // the kit's events' version: help prints none
-    else if (a.startsWith('-') && a !== '-')
-      throw new UsageError(
-        `help: unknown flag ${name} (flags: ${Object.keys(VERBS.help.flags)
-          .map((flag) => `--${flag}`)
-          .join(', ')})`,
-      );
-    else words.push(a);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: true,
+      options: { ...parseOptions('help'), help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    // A bool flag is a presence switch (cmdhelp §5.3): `--capabilities=false` must not print the line.
+    const valued = /^Option '(--[\w-]+)' does not take an argument/.exec((error as Error).message);
+    throw new UsageError(
+      `help: ${valued ? `${valued[1]} takes no value` : (error as Error).message}`,
+    );
   }
-  if (capabilities) {
+  const { values, positionals: words } = parsed as {
+    values: Record<string, string | boolean | undefined>;
+    positionals: string[];
+  };
+  let depth;
+  try {
+    depth = intFlag('help', 'depth', values.depth as string | undefined);
+  } catch (error) {
+    throw new UsageError(`help: ${(error as Error).message}`);
+  }
+  const format = (values.format ?? values.output) as string | undefined;
+  if (values.capabilities === true) {
     process.stdout.write(`${CMDHELP_CAPABILITY}\n`);
     return 0;
   }

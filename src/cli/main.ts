@@ -27,7 +27,11 @@ export async function main(argv: string[]): Promise<number> {
         : verb === 'help'
           ? rest
           : ['--capabilities'];
-      return (await import('./help.js')).runHelp(words);
+      try {
+        return (await import('./help.js')).runHelp(words);
+      } catch (error) {
+        throw withFlagHint('help', error);
+      }
     }
     // `<verb> --help` / `-h`: that verb's help, exit 0 (the kit's own flags only: not a linted program's, not a fake's after its preset).
     if (asksVerbHelp(verb, rest)) return (await import('./help.js')).runHelp([verb]);
@@ -62,7 +66,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** parseArgs' `Unknown option '--repoter'. To specify a positional…` as the kit says it, with the nearest flag. */
-function withFlagHint(verb: RunVerb, error: unknown): unknown {
+function withFlagHint(verb: VerbName, error: unknown): unknown {
   const unknown = error instanceof UsageError && /Unknown option '([^']+)'/.exec(error.message);
   if (!unknown) return error;
   const flag = unknown[1]!;

@@ -1081,6 +1081,7 @@ export const VERBS = {
       depth: {
         type: 'int',
         default: 0,
+        range: [0, 100],
         description: 'Levels of the tree shown in full (0: summaries; 0 to 100)',
       },
       capabilities: { type: 'bool', description: 'Print the capability line cmdhelp/0.1: …' },

@@ -49,6 +49,6 @@ describe('int flags: one declared range, one check', () => {
   });
 
   test('a flag without a declared range is a bug of the kit, not a usage error', () => {
-    expect(() => intFlag('help', 'depth', '1')).toThrow(/declares no range/);
+    expect(() => intFlag('help', 'no-such-flag', '1')).toThrow(/declares no range/);
   });
 });

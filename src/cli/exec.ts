@@ -24,7 +24,6 @@
  * `lint`, `fake` and `exec` are in the manifest but not dispatchable (lint starts processes and takes seconds;
  * fake owns the process and its stdout). Every dispatchable command is safe, so --dry-run changes nothing.
  */
-import { readInputFile } from '../read-file.js';
 import { parseArgs } from 'node:util';
 import { capabilities, eventSchema } from './discovery.js';
 import { TOOL, TOOL_VERSION } from '../report/meta.js';
@@ -37,12 +36,13 @@ import {
   type ExecVerb,
   type VerbName,
 } from './surface.js';
-import { InputError, UsageError, ioReason } from './usage.js';
+import { UsageError } from './usage.js';
 import { sanitise } from '../stream/sanitise.js';
 import {
   dispatchManifest,
   LIBRARY_COMMANDS,
   LineError,
+  readBatch,
   runBatch,
   type Answer,
   type BatchCommands,
@@ -91,12 +91,6 @@ async function write(text: string): Promise<void> {
     await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** `aoi-testkit exec …`; returns the exit status. */
 export async function runExec(args: string[]): Promise<number> {
   let parsed;
@@ -128,23 +122,7 @@ export async function runExec(args: string[]): Promise<number> {
   if (output !== undefined && output !== 'jsonl' && output !== 'json')
     throw new UsageError(`exec answers one JSON envelope a line: --output jsonl, got "${output}"`);
 
-  let input: string;
-  if (inputFile !== undefined) {
-    try {
-      input = readInputFile(inputFile);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(
-        `exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`,
-        code === 'ENOENT' ? 'not_found' : 'io',
-        code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE',
-      );
-    }
-  } else {
-    if (process.stdin.isTTY)
-      throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');
-    input = await readStdin();
-  }
+  const input = await readBatch(inputFile);
 
   // --dry-run goes to mutating and destructive commands only; every dispatchable command is safe.
   const outcome = await runBatch(input, BATCH, {

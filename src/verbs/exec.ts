@@ -6,7 +6,7 @@
  */
 import { validateAgentCliManifest } from '../agents.js';
 import { loadScenarios } from '../corpus/scenario-files.js';
-import { ioReason } from '../errors.js';
+import { InputError, ioReason, UsageError } from '../errors.js';
 import { checkStream } from '../index.js';
 import { readInputFile } from '../read-file.js';
 import { checkEvent } from '../report/jsonl.js';
@@ -375,4 +375,28 @@ export function dispatchManifest(
     etag: `${tool}-${version}-${entries.length}`,
     commands: Object.fromEntries(entries),
   };
+}
+
+/** The batch: the text of `--input-file`, else of stdin (piped: a terminal is no batch). */
+export async function readBatch(
+  inputFile: string | undefined,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<string> {
+  if (inputFile === undefined) {
+    if (stdin.isTTY)
+      throw new UsageError('exec: no batch given: pipe JSONL into it, or pass --input-file F');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stdin as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return readInputFile(inputFile);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      `exec: cannot read --input-file ${inputFile}: ${ioReason(error)}`,
+      code === 'ENOENT' ? 'not_found' : 'io',
+      code === 'ENOENT' ? 'INPUT_FILE_NOT_FOUND' : 'INPUT_FILE_UNREADABLE',
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { TOOL } from '../report/meta.js';
+import { usageText } from '../report/usage-text.js';
 import { parseShard, type Shard } from '../shard.js';
 import { shellWords } from '../shell-words.js';
 import {
@@ -147,36 +148,18 @@ export function programFlags(verb: VerbName, values: FlagValues) {
 }
 
 /** The usage text (`aoi-testkit --help`, `help` in text): the forms of the table, then the options of lint and check. */
-export const HELP = `${SUMMARY}
-
-Usage:
-${USAGE_FORMS.map((form) => column(`  ${TOOL} ${form.synopsis}`, 41, 1, form.text)).join('')}  ${TOOL} --help | --version (-v)
-${USAGE_OPTION_SECTIONS.map((name) => `\n${name} options:\n${optionLines(name)}`).join('')}
-Every verb takes --schema-version 1 (the only major version of the kit's events).
+export const HELP = usageText({
+  summary: SUMMARY,
+  tool: TOOL,
+  forms: [...USAGE_FORMS, { synopsis: '--help | --version (-v)', text: '' }],
+  sections: USAGE_OPTION_SECTIONS.map((name) => ({
+    name,
+    flags: (VERBS[name] as Verb).flags ?? {},
+  })),
+  footer: `Every verb takes --schema-version 1 (the only major version of the kit's events).
 Exit status: 0 conformant (manifest: valid; or only failures --baseline knows), 1 a rule failed or a --baseline entry is stale,
 64 usage error, 65 lint setup failed or an invalid --exec-plan or --baseline, 66 input unreadable or the program not found,
 69 the program cannot start, 73 a report file unwritable.
 Rules: node_modules/aoi-testkit/docs/rules/<RULE-ID>.md
-`;
-
-/** `left`, then `text` from column `at` (`gap` spaces after a longer `left`), each of its lines after a `\n` indented to `at`. */
-function column(left: string, at: number, gap: number, text: string): string {
-  const first = text.startsWith('\n')
-    ? left
-    : left.length + gap <= at
-      ? left.padEnd(at)
-      : `${left}${' '.repeat(gap)}`;
-  return `${first}${text.replaceAll('\n', `\n${' '.repeat(at)}`)}\n`;
-}
-
-/** A verb's flags in the usage text: `--name VALUE`, then the flag's usage text from column 24. */
-function optionLines(name: VerbName): string {
-  return Object.entries((VERBS[name] as Verb).flags ?? {})
-    .map(([flag, f]) => {
-      const value =
-        f.type === 'bool' ? undefined : (f.usage?.value ?? f.enum?.join('|') ?? f.format);
-      const left = `  ${f.negate_flag ?? `--${flag}`}${value !== undefined ? ` ${value}` : ''}`;
-      return column(left, 24, 2, f.usage?.text ?? '');
-    })
-    .join('');
-}
+`,
+});

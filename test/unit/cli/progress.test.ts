@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { progressLine, progressText } from '../../../src/cli/progress.js';
+import { progressLine } from '../../../src/cli/progress.js';
+import { progressText } from '../../../src/report/progress.js';
 
 /** A stand-in for process.stderr: what was written, a terminal or not, with a width. */
 function stream(tty: boolean, columns?: number) {

@@ -8,9 +8,9 @@ import { shardFlag, UsageError } from './usage.js';
 import type { Shard } from '../shard.js';
 import { chooseScenarios, runScenarios as runCorpus } from '../verbs/scenarios.js';
 import { scenarioListEvents, scenarioListText } from '../report/corpus.js';
+import { corpusProgressText } from '../report/progress.js';
 import { eventLines } from '../report/jsonl.js';
-import { REPORTER_NAMES } from '../report/names.js';
-import { REPORTERS } from '../report/reporters.js';
+import { CORPUS_REPORTER_NAMES } from '../report/names.js';
 
 export interface ScenariosArgs {
   output: 'text' | 'jsonl';
@@ -22,19 +22,16 @@ export interface ScenariosArgs {
   shard: Shard | undefined;
 }
 
-/** The reporters of a corpus run (its results are scenarios, not rule verdicts): those that render one. */
-const RUN_REPORTERS = REPORTER_NAMES.filter((name) => REPORTERS[name].corpus !== undefined);
-
 /** `--reporter` for a corpus run: the kit's one parser, then only the reporters that fit a scenario result. */
 function parseRunReporters(
   output: string | undefined,
   reporters: readonly string[],
 ): ReporterTarget[] {
   const targets = parseReporters(output, reporters);
-  const other = targets.find((t) => !(RUN_REPORTERS as readonly string[]).includes(t.name));
+  const other = targets.find((t) => !(CORPUS_REPORTER_NAMES as readonly string[]).includes(t.name));
   if (other)
     throw new UsageError(
-      `scenarios --run reports with ${RUN_REPORTERS.join(', ')}, got --reporter ${other.name}`,
+      `scenarios --run reports with ${CORPUS_REPORTER_NAMES.join(', ')}, got --reporter ${other.name}`,
     );
   return targets;
 }
@@ -93,8 +90,7 @@ export async function runScenarios(args: string[], emitter: Emitter): Promise<nu
     const view = await runCorpus(scenarios, {
       shard: options.shard,
       onProgress: ({ done, total, result }) => {
-        if (!quiet)
-          process.stderr.write(`aoi-testkit scenarios: ${done}/${total} · ${result.id}\n`);
+        if (!quiet) process.stderr.write(`${corpusProgressText(done, total, result.id)}\n`);
       },
     });
     return deliverCorpusRun(targets, view, emitter);

@@ -10,7 +10,12 @@ import { SCENARIO_KINDS, SCENARIO_SPECS } from '../corpus/kinds.js';
 import { DOCUMENT_KINDS } from '../spec/document-kinds.js';
 import { LIVE_SPEC_IDS, SPECS } from '../spec/specs.js';
 import { CONTRACT_SURFACES } from '../spec/compat/contract.js';
-import { REPORTER_INFO, REPORTER_NAMES } from '../report/names.js';
+import {
+  CORPUS_REPORTER_NAMES,
+  REPORTER_INFO,
+  REPORTER_NAMES,
+  type ReporterName,
+} from '../report/names.js';
 import type { CmdhelpCommand, CmdhelpFlag } from '../spec/cmdhelp/types.js';
 import type { ExecKey } from '../verbs/exec.js';
 
@@ -62,14 +67,20 @@ const COLOR: Flag = {
     'Colour in text output (default: when stdout is a terminal; FORCE_COLOR turns it on, --no-color, NO_COLOR or TERM=dumb off)',
   usage: { text: 'no colour in text output (also NO_COLOR; FORCE_COLOR forces it)' },
 };
-/** The reporters, each with what it writes where its name does not say it: `a, b (…) or c`. */
-const REPORTERS_ABOUT = (() => {
-  const named = REPORTER_NAMES.map((name) => {
-    const info: { about?: string } = REPORTER_INFO[name];
-    return info.about ? `${name} (${info.about})` : name;
+/** Reporters as `a, b (…) or c`, each with what it writes where its name does not say it. */
+const reportersAbout = (
+  names: readonly ReporterName[],
+  about: (info: { about?: string; corpus?: string }) => string | undefined,
+) => {
+  const named = names.map((name) => {
+    const text = about(REPORTER_INFO[name] as { about?: string; corpus?: string });
+    return text ? `${name} (${text})` : name;
   });
   return `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
-})();
+};
+const REPORTERS_ABOUT = reportersAbout(REPORTER_NAMES, (info) => info.about);
+/** The reporters of a corpus run (`scenarios --run`), with what they write of one. */
+const CORPUS_REPORTERS_ABOUT = reportersAbout(CORPUS_REPORTER_NAMES, (info) => info.corpus);
 /** The live specs' rule ids, as `AOI-nn, CMDHELP-nn, …`. */
 const LIVE_RULE_IDS = SPECS.filter((s) => s.live)
   .map((s) => `${s.prefix}-nn`)
@@ -831,8 +842,7 @@ export const VERBS = {
         type: 'string',
         repeatable: true,
         format: 'NAME[=PATH]',
-        description:
-          'With --run: text, jsonl, junit (a testcase per scenario) or blob (for merge-reports); =PATH writes it to a file (one may go to stdout; text when none does)',
+        description: `With --run: ${CORPUS_REPORTERS_ABOUT}; =PATH writes it to a file (one may go to stdout; text when none does)`,
       },
     },
     stdout: { text_template: '{id}  {kind}  {spec}  {verdict}' },

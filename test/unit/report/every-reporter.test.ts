@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { checkStream } from '../../../src/checks/aoi/stream.js';
 import { eventSchema } from '../../../src/report/events-schema.js';
-import { REPORTER_NAMES } from '../../../src/report/names.js';
+import { CORPUS_REPORTER_NAMES, REPORTER_NAMES } from '../../../src/report/names.js';
 import { REPORTERS } from '../../../src/report/reporters.js';
 import type { ReportView } from '../../../src/report/view.js';
 
@@ -41,6 +41,13 @@ export function untested(reporters: readonly string[], described: ReadonlySet<st
 
 it('every reporter has a describe block of its own', () => {
   expect(untested(REPORTER_NAMES, describedNames(TESTS))).toEqual([]);
+});
+
+it('the reporters names.ts says render a corpus run are those with a corpus renderer (scenarios --run and its help read the list)', () => {
+  expect(CORPUS_REPORTER_NAMES).toEqual(
+    REPORTER_NAMES.filter((name) => REPORTERS[name].corpus !== undefined),
+  );
+  expect(CORPUS_REPORTER_NAMES).toContain('junit');
 });
 
 it('a reporter added with no tests fails it', () => {

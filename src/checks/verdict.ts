@@ -60,6 +60,21 @@ export function makeVerdict(
   };
 }
 
+/**
+ * A verdict with the wall time of the work that judged it, in ms (RuleVerdict.durationMs): a scenario's run, the
+ * reading of a file. A skipped or not-applicable verdict judged nothing: 0.
+ */
+export const timedVerdict = (verdict: RuleVerdict, ms: number): RuleVerdict => ({
+  ...verdict,
+  durationMs: verdict.status === 'pass' || verdict.status === 'fail' ? ms : 0,
+});
+
+/** A report judged whole by one piece of work that took `ms` (a file read, two contracts compared): each verdict timed by it. */
+export const timedReport = <R extends Report>(report: R, ms: number): R => ({
+  ...report,
+  verdicts: report.verdicts.map((v) => timedVerdict(v, ms)),
+});
+
 /** `ok` of any set of verdicts: none failed. */
 export const verdictsOk = (verdicts: readonly RuleVerdict[]): boolean =>
   verdicts.every((v) => v.status !== 'fail');

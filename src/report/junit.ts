@@ -27,9 +27,11 @@ const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(3
  * not_applicable, and a known failure of the baseline as skipped, saying so. Stale baseline entries are failing
  * testcases of a suite of their own.
  *
- * Times: a testcase's is the wall time of the probe runs that judged it (RuleVerdict.durationMs; a run several
- * testcases read counts in each); a testsuite's is its spec's wall time, and the testsuites' the whole run's. Probes
- * run side by side, so a suite's testcases may add up to more than the suite.
+ * Times, as the verb measured them (RuleVerdict.durationMs): a testcase's is the wall time of the runs that judged it
+ * (a lint's probe runs, a run several testcases read counting in each; a consumer's or runner's scenario run; the
+ * reading and judging of a checked file; both contracts of compat recorded and compared); skipped and not applicable
+ * 0. A testsuite's is its spec's wall time, and the testsuites' the whole run's. Runs go side by side, so a suite's
+ * testcases may add up to more than the suite.
  */
 export function renderJunit(view: VerdictView): string {
   const bySpec = new Map<string, RuleVerdict[]>();
@@ -56,8 +58,7 @@ export function renderJunit(view: VerdictView): string {
       skipped: verdicts.filter(
         (v) => v.status === 'skip' || v.status === 'not_applicable' || isKnown(view, v),
       ).length,
-      // A verb that judges one spec at a time knows only the whole run's time: the first suite's.
-      time: seconds(specDurationMs(view, spec) ?? (suites.length === 0 ? view.durationMs : 0)),
+      time: seconds(specDurationMs(view, spec)),
     });
   }
   const stale = view.baseline?.stale ?? [];

@@ -6,7 +6,7 @@ import type { CompatReport } from '../checks/compat/judge.js';
 import type { RunnerReport } from '../checks/agentcli/runner.js';
 import type { AgentProtocol } from '../spec/agentcli/transcript.js';
 import type { DocumentReport } from '../checks/documents.js';
-import type { Report, RuleVerdict } from '../checks/verdict.js';
+import { timedReport, type Report, type RuleVerdict } from '../checks/verdict.js';
 import type { ProgramReport } from '../lint/program.js';
 import type { Finding } from '../stream/finding.js';
 import { sanitise } from '../stream/sanitise.js';
@@ -110,6 +110,13 @@ export function locateFindings(
   return report.verdicts.map((v) => v.findings.map((f) => where(f, v) ?? null));
 }
 
+/**
+ * The view of a verb that judged its whole report in one piece of work that took `ms` (a file read and judged, two
+ * contracts recorded and compared): the run's wall time, and each judged verdict's (JUnit's testcase time).
+ */
+export const timedView = <V extends ReportView>(view: V, ms: number): V =>
+  ({ ...view, report: timedReport(view.report, ms), durationMs: ms }) as V;
+
 /** The file a finding of a verdict of the view is about, if any. */
 export function fileOf(
   view: VerdictView,
@@ -138,9 +145,12 @@ const sameVerdict = (a: RuleVerdict, b: RuleVerdict) =>
 export const isKnown = (view: Pick<VerdictView, 'baseline'>, verdict: RuleVerdict): boolean =>
   view.baseline?.known.some((known) => sameVerdict(known, verdict)) === true;
 
-/** A program lint's wall time of one spec (AOI's lint, or another spec's recording and judgement), in ms. */
+/**
+ * The wall time of one spec's judgement, in ms: a program lint's AOI lint, or another spec's recording and judgement;
+ * any other verb judges every spec of its report in its one run, whose time it is.
+ */
 export function specDurationMs(view: VerdictView, spec: string): number | undefined {
-  if (view.verb !== 'lint') return undefined;
+  if (view.verb !== 'lint') return view.durationMs;
   const report = view.report as ProgramReport;
   if (spec === 'aoi') return report.aoi?.durationMs;
   return report.results?.find((r) => r.spec === spec)?.durationMs;

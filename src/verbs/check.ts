@@ -8,7 +8,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import { InputError, ioReason, UsageError } from '../errors.js';
 import { checkDocument, checkStreamAsync, detectDocumentKind } from '../index.js';
 import { DOCUMENT_KIND_TITLES, type DocumentKind } from '../spec/document-kinds.js';
-import { locateFindings, type ReportView } from '../report/view.js';
+import { locateFindings, timedView, type ReportView } from '../report/view.js';
 import { maskSecrets } from '../secrets/mask.js';
 import { isObject } from '../stream/json.js';
 
@@ -32,6 +32,16 @@ export interface CheckOptions {
 export async function checkRecorded(
   args: CheckOptions,
   stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<ReportView> {
+  const started = performance.now();
+  const view = await judgeRecorded(args, stdin);
+  return timedView(view, performance.now() - started);
+}
+
+/** The input read (a stream as it comes) and judged. */
+async function judgeRecorded(
+  args: CheckOptions,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean },
 ): Promise<ReportView> {
   const input = await openInput(args.file, stdin);
   // A stream's own flags say what the input is.

@@ -16,7 +16,7 @@ import {
   type RecordContractOptions,
 } from '../lint/contract/index.js';
 import { checkStart } from '../lint/start.js';
-import type { ReportView } from '../report/view.js';
+import { timedView, type ReportView } from '../report/view.js';
 import type { Contract } from '../spec/compat/contract.js';
 import { sanitise } from '../stream/sanitise.js';
 
@@ -110,6 +110,7 @@ export async function compareSides(
   head: ContractSide,
   options: { strict: boolean; recording: RecordContractOptions },
 ): Promise<{ view: Extract<ReportView, { verb: 'compat' }>; head: Contract }> {
+  const started = performance.now();
   const load = (side: ContractSide, flag: string) =>
     'file' in side
       ? readContractFile(side.file, flag)
@@ -121,7 +122,11 @@ export async function compareSides(
     head: 'file' in head ? head.file : label(head.program),
   };
   return {
-    view: { verb: 'compat', target: `${names.base} → ${names.head}`, report, compared: names },
+    // Every verdict rests on both sides: each judged one has the time it took to read or record them and compare.
+    view: timedView(
+      { verb: 'compat', target: `${names.base} → ${names.head}`, report, compared: names },
+      performance.now() - started,
+    ),
     head: now,
   };
 }

@@ -2,7 +2,7 @@
 import { validateAgentCliManifest } from '../agents.js';
 import { InputError, ioReason, UsageError } from '../errors.js';
 import { readInputFile } from '../read-file.js';
-import { locateFindings, type ReportView } from '../report/view.js';
+import { locateFindings, timedView, type ReportView } from '../report/view.js';
 
 export interface ManifestOptions {
   /** The AGENT-CLI.md to read; undefined or `-`: stdin. */
@@ -18,26 +18,30 @@ export async function validateManifest(
   options: ManifestOptions,
   stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
 ): Promise<ReportView> {
+  const started = performance.now();
   const text = await readInput(options.file, stdin);
   const path = options.file === undefined || options.file === '-' ? undefined : options.file;
   const report = validateAgentCliManifest(text, {
     ...(path !== undefined ? { path } : { noDirectory: 'read from stdin' }),
     strict: options.strict,
   });
-  return {
-    verb: 'manifest',
-    target: path ?? '-',
-    report,
-    // Every finding with a line is a line of the manifest (AGENTCLI-01…12 judge the file itself).
-    ...(path !== undefined
-      ? {
-          locations: locateFindings(report, (f) => ({
-            uri: path,
-            ...(f.line !== undefined ? { line: f.line } : {}),
-          })),
-        }
-      : {}),
-  };
+  return timedView(
+    {
+      verb: 'manifest',
+      target: path ?? '-',
+      report,
+      // Every finding with a line is a line of the manifest (AGENTCLI-01…12 judge the file itself).
+      ...(path !== undefined
+        ? {
+            locations: locateFindings(report, (f) => ({
+              uri: path,
+              ...(f.line !== undefined ? { line: f.line } : {}),
+            })),
+          }
+        : {}),
+    },
+    performance.now() - started,
+  );
 }
 
 async function readInput(

@@ -351,3 +351,81 @@ describe('check and manifest with reporters', () => {
     },
   );
 });
+
+describe('JUnit time on real runs of every verb that writes it', () => {
+  const NOTES = ['node', 'fixtures/bin/notes'];
+  const runs: [string, string[], 'per scenario' | 'whole run'][] = [
+    [
+      'consumer',
+      [
+        'consumer',
+        '--scenario',
+        'consumer.stdin.good',
+        '--scenario',
+        'consumer.stdin.empty',
+        '--',
+        'cat',
+      ],
+      'per scenario',
+    ],
+    [
+      'runner',
+      [
+        'runner',
+        '--protocol',
+        'acp',
+        '--scenario',
+        'runner.acp.turn',
+        '--',
+        'node',
+        'fixtures/runners/js/acp-runner.mjs',
+      ],
+      'per scenario',
+    ],
+    [
+      'check',
+      ['check', 'fixtures/transcripts/good-finite-search.jsonl', '--exit-code', '0'],
+      'whole run',
+    ],
+    ['compat', ['compat', '--base', NOTES.join(' '), '--', ...NOTES], 'whole run'],
+  ];
+  for (const [verb, args, judged] of runs)
+    test(
+      `${verb}: each judged testcase has the time of the run${judged === 'per scenario' ? ' of its scenario' : ''} that judged it, skipped ones 0, each suite the run's`,
+      { timeout: 180_000 },
+      async () => {
+        const end = args.includes('--') ? args.indexOf('--') : args.length;
+        const run = await cli([...args.slice(0, end), '--reporter', 'junit', ...args.slice(end)]);
+        const xml = text(run.stdout);
+        expect(run.exitCode, xml + text(run.stderr)).toBeLessThanOrEqual(1);
+        const suites = expectValidJunit(xml).testsuite;
+        const seconds = (element: object) => Number((element as { time: string }).time);
+        const total = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(xml)![1]);
+        expect(total).toBeGreaterThan(0);
+        const byScenario = new Map<string, number>();
+        let timed = 0;
+        for (const suite of suites) {
+          expect(seconds(suite)).toBe(total);
+          for (const c of suite.testcase) {
+            if (c.skipped && !c.skipped.message.startsWith('known failure')) {
+              expect(seconds(c), c.name).toBe(0);
+              continue;
+            }
+            timed++;
+            expect(seconds(c), c.name).toBeGreaterThan(0);
+            if (judged === 'whole run') expect(seconds(c), c.name).toBe(total);
+            else {
+              expect(seconds(c), c.name).toBeLessThanOrEqual(total);
+              // `RULE scenario: title`: every rule a scenario's run judged has that run's time.
+              const scenario = c.name.split(':')[0]!.split(' ')[1]!;
+              expect(seconds(c), c.name).toBe(byScenario.get(scenario) ?? seconds(c));
+              byScenario.set(scenario, seconds(c));
+            }
+          }
+        }
+        expect(timed).toBeGreaterThan(2);
+        if (judged === 'per scenario')
+          expect(byScenario.size).toBe(args.filter((a) => a === '--scenario').length);
+      },
+    );
+});

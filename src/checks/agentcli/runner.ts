@@ -7,7 +7,7 @@ import {
 } from '../../spec/agentcli/runner-scenarios.js';
 import type { LifecycleRecord } from '../../spec/agentcli/transcript.js';
 import { isObject } from '../../stream/json.js';
-import { VerdictCollector, type Report } from '../verdict.js';
+import { timedVerdict, VerdictCollector, type Report } from '../verdict.js';
 import { checkAgentLifecycle } from './lifecycle.js';
 import { checkPreflight } from './preflight.js';
 import { checkRunnerSecrets } from './runner-secrets.js';
@@ -262,12 +262,13 @@ export function judgeRunner(
     unrecorded: { notApplicable: 'not judged in this scenario' },
   });
   const results: RunnerScenarioResult[] = [];
-  const verdictRules: [string, string[]][] = [];
+  // Per scenario: its rules, and its run's wall time (each judged verdict's time).
+  const verdictRules: [string, string[], number][] = [];
   for (const recording of recordings) {
     const { scenario, run, records } = recording;
     const id = scenario.id;
     const rules = runnerRulesOf(scenario);
-    verdictRules.push([id, rules]);
+    verdictRules.push([id, rules, run.durationMs]);
     const others = rules.filter((rule) => rule !== 'AGENTCLI-33');
     const stdout = textOf(run.stdout);
     const stderr = textOf(run.stderr);
@@ -591,8 +592,8 @@ export function judgeRunner(
         'AGENTCLI-30',
       );
   }
-  const verdicts = verdictRules.flatMap(([id, rules]) =>
-    rules.map((rule) => collector.verdict(rule, id)),
+  const verdicts = verdictRules.flatMap(([id, rules, ms]) =>
+    rules.map((rule) => timedVerdict(collector.verdict(rule, id), ms)),
   );
   return {
     ok: verdicts.every((v) => v.status !== 'fail'),

@@ -5,7 +5,7 @@ import {
   type RuntimeScenarioSpec,
 } from '../../spec/consumer/runtime-scenarios.js';
 import { ruleIdsOf } from '../../spec/rules.js';
-import { VerdictCollector, type Report } from '../verdict.js';
+import { timedVerdict, VerdictCollector, type Report } from '../verdict.js';
 import type { ConsumerRecording } from './judge.js';
 
 /** How one run of an APP runtime on one scenario ended (lint/consumer/record-runtime.ts). */
@@ -113,12 +113,13 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
     unrecorded: { notApplicable: 'not judged in this scenario' },
   });
   const results: RuntimeScenarioResult[] = [];
-  const verdictRules: [string, string[]][] = [];
+  // Per scenario: its rules, and its run's wall time (each judged verdict's time).
+  const verdictRules: [string, string[], number][] = [];
   for (const recording of recordings) {
     const { scenario, run, calls } = recording;
     const { id, expect, request } = scenario;
     const rules = runtimeRulesOf(scenario);
-    verdictRules.push([id, rules]);
+    verdictRules.push([id, rules, run.durationMs]);
     const others = rules.filter((rule) => rule !== 'RUNTIME-08');
     const tail = (bytes: Uint8Array) =>
       Buffer.from(bytes).toString('utf8').trim().split('\n').slice(-3).join('\n');
@@ -304,8 +305,8 @@ export function judgeRuntime(recordings: readonly RuntimeRecording[]): RuntimeRe
       else collector.exercised('RUNTIME-07', id);
     }
   }
-  const verdicts = verdictRules.flatMap(([id, rules]) =>
-    rules.map((rule) => collector.verdict(rule, id)),
+  const verdicts = verdictRules.flatMap(([id, rules, ms]) =>
+    rules.map((rule) => timedVerdict(collector.verdict(rule, id), ms)),
   );
   return {
     ok: verdicts.every((v) => v.status !== 'fail'),

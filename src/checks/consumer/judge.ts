@@ -1,7 +1,7 @@
 import { ruleIdsOf } from '../../spec/rules.js';
 import type { ConsumerScenarioSpec } from '../../spec/consumer/scenarios.js';
 import { eventsOf, type Event, type ProbeOutcome } from '../aoi/probe/types.js';
-import { VerdictCollector, type Report } from '../verdict.js';
+import { timedVerdict, VerdictCollector, type Report } from '../verdict.js';
 
 /** How one run of the consumer on one scenario ended, as the runner recorded it (lint/consumer/record.ts). */
 export interface ConsumerRecording {
@@ -158,12 +158,13 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
     unrecorded: { notApplicable: 'not judged in this scenario' },
   });
   const results: ConsumerScenarioResult[] = [];
-  const verdictRules: [string, string[]][] = [];
+  // Per scenario: its rules, and its run's wall time (each judged verdict's time).
+  const verdictRules: [string, string[], number][] = [];
   for (const recording of recordings) {
     const { scenario, run } = recording;
     const id = scenario.id;
     const rules = rulesOf(scenario);
-    verdictRules.push([id, rules]);
+    verdictRules.push([id, rules, run.durationMs]);
     const others = rules.filter((rule) => rule !== 'CONSUMER-08');
     const stdout = Buffer.from(run.stdout).toString('utf8');
     const stderr = Buffer.from(run.stderr).toString('utf8');
@@ -292,8 +293,8 @@ export function judgeConsumer(recordings: readonly ConsumerRecording[]): Consume
       } else collector.exercised('CONSUMER-07', id);
     }
   }
-  const verdicts = verdictRules.flatMap(([id, rules]) =>
-    rules.map((rule) => collector.verdict(rule, id)),
+  const verdicts = verdictRules.flatMap(([id, rules, ms]) =>
+    rules.map((rule) => timedVerdict(collector.verdict(rule, id), ms)),
   );
   return {
     ok: verdicts.every((v) => v.status !== 'fail'),

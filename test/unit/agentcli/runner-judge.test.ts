@@ -9,6 +9,7 @@ import {
 import type { AgentCliManifest } from '../../../src/spec/agentcli/manifest.js';
 import { RUNNER_SCENARIOS } from '../../../src/spec/agentcli/runner-scenarios.js';
 import type { LifecycleRecord } from '../../../src/spec/agentcli/transcript.js';
+import { expectJunitTimes } from '../../support/junit-time.js';
 
 /** judgeRunner on planted recordings: each sub-rule fails on the runner that breaks it and passes on one that does not. */
 const PID = 4242;
@@ -534,5 +535,20 @@ describe('strict', () => {
     const strict = judgeRunner([rec], { strict: true });
     expect(strict.ok).toBe(false);
     expect(strict.findings[0]!.severity).toBe('error');
+  });
+});
+
+describe('JUnit time', () => {
+  it('each judged testcase has its scenario run’s wall time, a skipped one 0', () => {
+    const report = judgeRunner([
+      recording('runner.acp.turn', { run: run({ durationMs: 1500 }) }),
+      recording('runner.acp.cancel', {
+        run: run({ timedOut: true, exitCode: null, signal: 'SIGKILL', durationMs: 30_000 }),
+      }),
+    ]);
+    expect(report.verdicts.filter((v) => v.status === 'skip').length).toBeGreaterThan(2);
+    const ms = (id: string) => (id === 'runner.acp.turn' ? 1500 : 30_000);
+    const view = { verb: 'runner', target: 'runner', report, durationMs: 31_600 };
+    expect(expectJunitTimes(view, (v) => ms(v.command!))).toBeGreaterThan(6);
   });
 });

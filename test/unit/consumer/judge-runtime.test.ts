@@ -11,6 +11,7 @@ import {
   type AppCall,
 } from '../../../src/spec/consumer/runtime-scenarios.js';
 import { CONSUMER_SCENARIOS } from '../../../src/spec/consumer/scenarios.js';
+import { expectJunitTimes } from '../../support/junit-time.js';
 
 /** The runtime judge alone, on hand-made recordings: no process runs here. */
 const ROOT = '/pkg/agentic-todo';
@@ -212,5 +213,31 @@ describe('judgeConsumer in a mode', () => {
         run(`${entry('n1')}${ERROR}{"type":"aoi:summary","ok":false,"count":1}\n`, 65),
       ]).findings.map((f) => f.id),
     ).toEqual(['CONSUMER-03/tolerant-aborted']);
+  });
+});
+
+describe('JUnit time', () => {
+  it('each judged testcase has its scenario run’s wall time, a skipped one 0', () => {
+    const argv = ['complete', 'td_0001'];
+    const report = judgeRuntime([
+      recording(
+        'failed-then-succeeds',
+        [call(argv), call(argv)],
+        result({ ok: true, answer: {} }),
+        {
+          durationMs: 820,
+        },
+      ),
+      recording(
+        'failed-structured',
+        [],
+        { records: [], unreadable: 0 },
+        { timedOut: true, exitCode: null, signal: 'SIGKILL', durationMs: 2000 },
+      ),
+    ]);
+    expect(report.verdicts.filter((v) => v.status === 'skip').length).toBeGreaterThan(2);
+    const ms = (id: string) => (id.endsWith('failed-then-succeeds') ? 820 : 2000);
+    const view = { verb: 'consumer', target: 'runtime', report, durationMs: 2900 };
+    expect(expectJunitTimes(view, (v) => ms(v.command!))).toBeGreaterThan(3);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ConsumerRecording,
 } from '../../../src/checks/consumer/judge.js';
 import { CONSUMER_SCENARIOS } from '../../../src/spec/consumer/scenarios.js';
+import { expectJunitTimes } from '../../support/junit-time.js';
 
 /** The judge alone, on hand-made recordings: no process runs here. */
 const scenario = (id: string) => CONSUMER_SCENARIOS.find((s) => s.id === id)!;
@@ -226,5 +227,24 @@ describe('judgeConsumer', () => {
         stdout: bytes('{"type":"aoi:summary","ok":false}\n{"type":"aoi:summary","ok":true}'),
       }).failed,
     ).toBe(false); // the last summary counts
+  });
+});
+
+describe('JUnit time', () => {
+  it('each judged testcase has its scenario run’s wall time, a skipped or not-applicable one 0', () => {
+    const ms: Record<string, number> = {
+      'consumer.stdin.good': 1250,
+      'consumer.stdin.empty': 400,
+      'consumer.spawn.killed': 3000,
+    };
+    const report = judgeConsumer([
+      recording('consumer.stdin.good', { stdout: bytes(OK), durationMs: 1250 }),
+      recording('consumer.stdin.empty', { exitCode: 1, durationMs: 400 }),
+      // Hung: CONSUMER-08 judged, the others skipped.
+      recording('consumer.spawn.killed', { timedOut: true, exitCode: null, durationMs: 3000 }),
+    ]);
+    expect(report.verdicts.some((v) => v.status === 'skip')).toBe(true);
+    const view = { verb: 'consumer', target: 'consumer', report, durationMs: 4700 };
+    expect(expectJunitTimes(view, (v) => ms[v.command!]!)).toBeGreaterThan(4);
   });
 });

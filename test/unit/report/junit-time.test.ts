@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
@@ -8,6 +11,11 @@ import { ProbeTimes } from '../../../src/lint/aoi/timing.js';
 import { lintProgram } from '../../../src/lint/program.js';
 import { programView } from '../../../src/report/index.js';
 import { renderJunit } from '../../../src/report/junit.js';
+import { checkRecorded } from '../../../src/verbs/check.js';
+import { compareSides } from '../../../src/verbs/compat.js';
+import { validateManifest } from '../../../src/verbs/manifest.js';
+import type { ReportView } from '../../../src/report/view.js';
+import { expectJunitTimes } from '../../support/junit-time.js';
 import { HAS_XMLLINT, parseJunit, xsdProblems } from '../../support/reporters.js';
 
 /** Every run of the in-memory notes says it took RUN_MS: what a verdict's time adds up is then known. */
@@ -83,5 +91,88 @@ describe('JUnit time: the wall time of the probes that judged each testcase', ()
     expect(times.ms('AOI-02', 'list', 'pass')).toBe(0);
     expect(times.ms('AOI-05', 'list', 'skip')).toBe(0);
     expect(times.ms('AOI-05', 'get', 'pass')).toBe(0);
+  });
+});
+
+/** Stdin that gives each chunk, then waits PAUSE_MS: what reading it takes is known from below. */
+const PAUSE_MS = 150;
+const slowStdin = (chunks: string[]) =>
+  Object.assign(
+    Readable.from(
+      (async function* () {
+        for (const chunk of chunks) {
+          yield Buffer.from(chunk);
+          await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        }
+      })(),
+    ),
+    { isTTY: false },
+  );
+
+/** Each judged verdict has the whole run's time (the verb judged everything in it), at least `atLeastMs`. */
+function expectWholeRunTimes(view: ReportView, atLeastMs: number): void {
+  expect(view.durationMs).toBeGreaterThanOrEqual(atLeastMs);
+  for (const v of view.report.verdicts)
+    if (v.status === 'pass' || v.status === 'fail')
+      expect(v.durationMs, v.rule).toBe(view.durationMs);
+  expect(expectJunitTimes(view, () => view.durationMs!)).toBeGreaterThan(0);
+}
+
+describe('JUnit time in the verbs that judge a recording whole', () => {
+  test('check: each judged testcase has the time the stream took to read and judge', async () => {
+    const stream = ['{"type":"note","id":"n1"}\n', '{"type":"aoi:summary","ok":true,"count":1}\n'];
+    const view = await checkRecorded(
+      {
+        file: undefined,
+        kind: 'stream',
+        unbounded: false,
+        strict: false,
+        exitCode: 0,
+        signal: undefined,
+        schemaVersion: undefined,
+        maxLineBytes: undefined,
+        secrets: [],
+      },
+      slowStdin(stream),
+    );
+    expectWholeRunTimes(view, 2 * PAUSE_MS);
+  });
+
+  test('check of a document, manifest: the time the file took to read and judge', async () => {
+    const manifest = readFileSync(
+      join(import.meta.dirname, '../../../fixtures/agents/agent-repl/AGENT-CLI.md'),
+      'utf8',
+    );
+    const halves = [manifest.slice(0, 200), manifest.slice(200)];
+    expectWholeRunTimes(
+      await validateManifest({ file: undefined, strict: false }, slowStdin(halves)),
+      2 * PAUSE_MS,
+    );
+    const capabilities = JSON.stringify({ aoi_version: '1.0', commands: [] });
+    const document = await checkRecorded(
+      {
+        file: undefined,
+        kind: 'capabilities',
+        unbounded: false,
+        strict: false,
+        exitCode: undefined,
+        signal: undefined,
+        schemaVersion: undefined,
+        maxLineBytes: undefined,
+        secrets: [],
+      },
+      slowStdin([capabilities.slice(0, 10), capabilities.slice(10)]),
+    );
+    expectWholeRunTimes(document, 2 * PAUSE_MS);
+  });
+
+  test('compat: each judged testcase has the time both contracts took to read and compare', async () => {
+    const dir = join(import.meta.dirname, '../../../fixtures/contracts/argument-removed--breaking');
+    const { view } = await compareSides(
+      { file: join(dir, 'base.json') },
+      { file: join(dir, 'head.json') },
+      { strict: false, recording: {} },
+    );
+    expectWholeRunTimes(view, Number.MIN_VALUE);
   });
 });

@@ -233,7 +233,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     await lint.confirmObserved();
 
     // Writes outside the sandbox and surviving processes, of any probe; a command outside the plan gets its own row.
-    const escaped = judgeEscapes(runner.escapes, await writersAlone(runner), lint);
+    const escaped = judgeEscapes(runner.escapes, await writersAlone(runner, times), lint);
     // A discovery document can break another rule (capabilities naming an unknown aoi_version, AOI-13): its row then too.
     const fromDiscovery = (rule: string) =>
       DISCOVERY_COMMANDS.filter((c) => verdicts.verdict(rule, c).findings.length > 0);
@@ -379,7 +379,10 @@ async function lintFinite(
  * probes the machine's load made overlap nor on another program writing there meanwhile. Path → command → the
  * probe whose lone run changed it (no entry: none did).
  */
-async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string, string>>> {
+async function writersAlone(
+  runner: ProbeRunner,
+  times: ProbeTimes,
+): Promise<Map<string, Map<string, string>>> {
   const candidates = new Map<string, Set<string>>();
   for (const escape of runner.escapes)
     for (const path of escape.paths)
@@ -395,11 +398,14 @@ async function writersAlone(runner: ProbeRunner): Promise<Map<string, Map<string
     const probes = new Map(
       runner.escapes
         .filter((e) => e.command === command && e.paths.some((path) => unconfirmed.has(path)))
-        .map((e) => [e.label, e.args]),
+        .map((e) => [e.label, e]),
     );
     for (const label of [...probes.keys()].sort()) {
       if (unconfirmed.size === 0) break;
-      for (const path of await runner.writesAlone(probes.get(label)!)) {
+      const { args, scope } = probes.get(label)!;
+      // The lone runs are the judgement's whose probe saw the write, and decide the command's AOI-06 row.
+      times.resume(scope, () => times.link('AOI-06', command));
+      for (const path of await runner.writesAlone(args, scope)) {
         if (unconfirmed.delete(path)) writers.get(path)!.set(command, label);
       }
     }

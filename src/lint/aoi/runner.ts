@@ -20,7 +20,7 @@ import { observedItems, type Observation } from '../../checks/aoi/probe/observe.
 import { outsideChanges, outsideDirs, outsideSnapshot, type OutsideSnapshot } from './escapes.js';
 import { sandboxPaths } from '../../run/sandbox.js';
 import type { LintTarget, ProbeSpec } from './target.js';
-import type { ProbeTimes } from './timing.js';
+import type { JudgementScope, ProbeTimes } from './timing.js';
 
 /** How a probe runs beyond its argv: stdin, an early close or a signal, a sandbox shared with an earlier probe, a clean environment. */
 export type ProbeSettings = Partial<Omit<ProbeSpec, 'args' | 'env' | 'cwd'>> & {
@@ -67,6 +67,8 @@ export interface Escape {
   readonly paths: readonly string[];
   /** Processes that outlived the probe outside its group, found and killed when it ended (`runProbe`'s escapees). */
   readonly survivors: readonly { readonly pid: number; readonly command: string }[];
+  /** The judgement whose probe it was: the lone runs that confirm a write are its runs too. */
+  readonly scope?: JudgementScope;
 }
 
 /**
@@ -477,6 +479,7 @@ export class ProbeRunner {
       args: spec.args,
       paths: [],
       survivors: outcome.escapees.map(({ pid, command }) => ({ pid, command })),
+      scope: this.options.times?.here(),
     });
   }
 
@@ -495,6 +498,7 @@ export class ProbeRunner {
         args: spec.args,
         paths,
         survivors: [],
+        scope: this.options.times?.here(),
       });
   }
 
@@ -541,12 +545,12 @@ export class ProbeRunner {
    * and that did not change in an idle window after it: who wrote what, whatever else was running when the
    * write was first seen. Call once every other probe is done. What it leaves running is killed, not reported.
    */
-  async writesAlone(args: readonly string[]): Promise<string[]> {
+  async writesAlone(args: readonly string[], scope?: JudgementScope): Promise<string[]> {
     // A neighbour that writes in bursts (another lint) may spoil one control window: a path counts once a lone run
     // changed it while its control did not, in any of a few tries.
     const made = new Set<string>();
     for (let attempt = 0; attempt < LONE_RUN_ATTEMPTS; attempt++) {
-      const { paths, others } = await this.loneRun(args);
+      const { paths, others } = await this.loneRun(args, scope);
       for (const path of paths) if (!others.has(path)) made.add(path);
       if (paths.every((path) => made.has(path))) break;
     }
@@ -556,6 +560,7 @@ export class ProbeRunner {
   /** One lone run of the probe and its control window: what changed during each. */
   private async loneRun(
     args: readonly string[],
+    scope: JudgementScope,
   ): Promise<{ paths: string[]; others: ReadonlySet<string> }> {
     const dirs = await this.dirs();
     const spec: ProbeSpec = {
@@ -577,7 +582,7 @@ export class ProbeRunner {
     const before = await outsideSnapshot(this.outside.dirs);
     const started = performance.now();
     // What it leaves running is killed when it ends, not reported: its probe was reported already.
-    await this.slots.use(() => this.target.run(spec));
+    this.options.times?.charge(await this.slots.use(() => this.target.run(spec)), scope);
     const paths = await changedSince(before);
     if (paths.length === 0) return { paths, others: new Set() };
     // The control: as long again with nothing of ours running. What changes then is written by another program

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { notes } from '../../../src/fakes/aoi/notes/index.js';
 import { REFERENCE_LINT_PLAN } from '../../../src/fakes/aoi/notes/lint-plan.js';
 import { makeFault } from '../../../src/fakes/aoi/faults/index.js';
@@ -65,6 +66,35 @@ describe('JUnit time: the wall time of the probes that judged each testcase', ()
     expect(xml).toMatch(
       new RegExp(`<testsuites [^>]*time="${(report.durationMs / 1000).toFixed(3)}"`),
     );
+  });
+
+  test('the lone runs that confirm a write outside the sandbox are the time of the judgement whose probe saw it', async () => {
+    // `doctor` writes under the caller's HOME each time it runs; a run without an output budget is a lone run.
+    const LONE_MS = 60_000;
+    const home = mkdtempSync(join(tmpdir(), 'aoi-junit-home-'));
+    vi.stubEnv('HOME', home);
+    try {
+      const inner = timedTarget();
+      const target: LintTarget = {
+        ...inner,
+        runsProcesses: true,
+        run: async (probe, budget) => {
+          if (probe.args[0] === 'doctor') appendFileSync(join(home, '.doctor.log'), 'ran\n');
+          return { ...(await inner.run(probe, budget)), durationMs: budget ? RUN_MS : LONE_MS };
+        },
+      };
+      const report = await lintProgram(target, {
+        ...REFERENCE_LINT_PLAN,
+        canarySeed: 1,
+        watchOutside: true,
+      });
+      const row = report.verdicts.find((v) => v.rule === 'AOI-06' && v.command === 'doctor')!;
+      expect(row.findings.map((f) => f.id)).toContain('AOI-06/wrote-outside-sandbox');
+      expect(row.durationMs).toBeGreaterThanOrEqual(LONE_MS);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test('a run several judgements read counts in full in each row, once per row', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,4 +76,27 @@ export function kitPath(path: string, from: string = thisFile()): string | undef
   const root = kitRoot(from);
   const full = root === undefined ? undefined : join(root, path);
   return full !== undefined && existsSync(full) ? full : undefined;
+}
+
+/** The package that holds the language-neutral corpus (an optional peer dependency of the kit). */
+export const CORPUS_PACKAGE = 'aoi-testkit-corpus';
+
+/** What the corpus package holds, by the paths a checkout keeps the same files at (scripts/pack-corpus.mjs). */
+export const CORPUS_PATHS = ['scenarios', 'fixtures/transcripts', 'fixtures/contracts'] as const;
+
+/**
+ * Where the corpus is (the directory holding `scenarios/` and `fixtures/transcripts/`): in a checkout, the
+ * repository's root, the one copy the corpus package is packed from; in an install, aoi-testkit-corpus as the
+ * kit itself would require it. Undefined when neither is there.
+ */
+export function corpusRoot(from: string = thisFile()): string | undefined {
+  const root = kitRoot(from);
+  if (root === undefined) return undefined;
+  if (existsSync(join(root, 'scenarios', 'scenario.schema.json'))) return root;
+  try {
+    const require = createRequire(join(root, 'package.json'));
+    return dirname(require.resolve(`${CORPUS_PACKAGE}/package.json`));
+  } catch {
+    return undefined;
+  }
 }

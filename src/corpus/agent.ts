@@ -2,7 +2,7 @@ import { AGENT_FAULT_CATALOGUE, makeAgentFault } from '../fakes/agentcli/faults/
 import { AGENT_ARMS, AGENT_PRESETS } from '../fakes/agentcli/presets.js';
 import { AGENTCLI_TURN_RULES } from '../spec/agentcli/turn-rules.js';
 import { KIT_COMMAND, expectedFrom, sectionsOf } from './expected.js';
-import { readKitJson } from './files.js';
+import { readCorpusJson } from './files.js';
 import type { AgentRecording, AgentScenario } from './types.js';
 
 /** The rules judged on a runner ↔ agent conversation and its tear-down, in id order. */
@@ -38,7 +38,7 @@ export function recordedFault(name: string, fake: string): string | undefined {
  * with their own verdicts (fixtures/transcripts/agents/expected.json).
  */
 export function agentDrafts(): AgentScenario[] {
-  const recorded = readKitJson<RecordingsExpected>(`${RECORDINGS_DIR}/expected.json`).fixtures;
+  const recorded = readCorpusJson<RecordingsExpected>(`${RECORDINGS_DIR}/expected.json`).fixtures;
   return Object.entries(AGENT_PRESETS).map(([preset, { fake, description, faults }]) => {
     const protocol = AGENT_ARMS[fake];
     const made = faults.map((id) => makeAgentFault(id));
@@ -53,7 +53,7 @@ export function agentDrafts(): AgentScenario[] {
       )
       .map((r) => ({
         path: `${RECORDINGS_DIR}/${r.path}`,
-        description: readKitJson<{ description: string }>(`${RECORDINGS_DIR}/${r.path}`)
+        description: readCorpusJson<{ description: string }>(`${RECORDINGS_DIR}/${r.path}`)
           .description,
         ok: r.ok,
         breaks: [...r.breaks],

@@ -29,6 +29,7 @@ import { APP_SCENARIO_RULE_IDS } from './app.js';
 import { CMDHELP_RULE_IDS } from './cmdhelp.js';
 import { CONSUMER_SCENARIO_RULE_IDS, RUNTIME_SCENARIO_RULE_IDS } from './consumer.js';
 import { EXEC_SCENARIO_RULE_IDS } from './exec.js';
+import { corpusDir } from './files.js';
 import { KIT_COMMAND } from './expected.js';
 import { outcomeOf } from './outcome.js';
 import { runStreamScenario, scenarioFaults } from './run.js';
@@ -314,7 +315,7 @@ async function judgeAgent(
   const disagreements: string[] = [];
   for (const recording of scenario.recordings) {
     const fixture = JSON.parse(
-      readFileSync(join(root(), recording.path), 'utf8'),
+      readFileSync(join(corpusDir(), recording.path), 'utf8'),
     ) as AgentRecordingFixture;
     const verdict = judgeAgentRecording(fixture);
     const found = [...new Set(verdict.findings.map((f) => f.id))].sort();

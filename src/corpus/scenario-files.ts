@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Scenario } from './types.js';
 import { aoiScenarioFake } from './aoi-fakes.js';
-import { kitPath } from '../package-root.js';
+import { corpusDir, kitRoot } from './files.js';
 import { InputError, UsageError } from '../errors.js';
 
 // The corpus's files and what `aoi-testkit fake <scenario-id>` reads of them: apart from the `scenarios` verb,
@@ -21,16 +21,19 @@ const OTHER_ID = /^(cmdhelp|exec|app|agent|foreign)\.[a-z0-9]+((-|--|\.)[a-z0-9]
 
 const SCHEMA_FILE = 'scenario.schema.json';
 
-/** The corpus directory shipped in the package (`scenarios/`, beside `dist/`), from src/, dist/ or a bundle chunk. */
+/**
+ * The corpus's `scenarios/` (aoi-testkit-corpus's, or the checkout's), or the structured error that says what to
+ * install (corpusDir).
+ */
 export function scenariosDir(from?: string): string {
-  const schema = kitPath(join('scenarios', SCHEMA_FILE), from);
-  if (schema === undefined)
+  const dir = join(corpusDir(from), 'scenarios');
+  if (!existsSync(join(dir, SCHEMA_FILE)))
     throw new InputError(
-      'cannot find the corpus: no scenarios/scenario.schema.json beside the installed aoi-testkit',
+      `cannot read the corpus: ${dir} has no ${SCHEMA_FILE} (reinstall aoi-testkit-corpus)`,
       'not_found',
       'CORPUS_NOT_FOUND',
     );
-  return dirname(schema);
+  return dir;
 }
 
 /** Every scenario file of the corpus, in id order. */
@@ -87,14 +90,14 @@ export function scenarioFakeArgs(id: string, dir?: string): string[] {
   const scenario = readScenario(id, corpus);
   if (scenario === undefined)
     throw new UsageError(`unknown scenario "${id}" (aoi-testkit scenarios lists them)`);
-  // The package's path is relative to the kit's root, the directory that holds scenarios/.
+  // Foreign tools and application packages ship with the kit: their paths are relative to its root.
   if (scenario.kind === 'foreign')
     throw new UsageError(
-      `${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${dirname(corpus)}`,
+      `${id} is a foreign tool, not a fake: run ${scenario.command.join(' ')} from ${kitRoot()}`,
     );
   if (scenario.kind === 'app')
     throw new UsageError(
-      `${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(dirname(corpus), scenario.path)}`,
+      `${id} is an Agent Application package, not a fake: judge it with aoi-testkit lint --app-dir ${join(kitRoot(), scenario.path)}`,
     );
   if (scenario.kind === 'consumer' && scenario.shape === 'runtime')
     throw new UsageError(

@@ -26,6 +26,7 @@ export {
 } from './scenarios.js';
 export type * from './types.js';
 export { buildScenarios, runStreamScenario, scenarioFaults } from './run.js';
+export { loadScenarios, scenariosDir } from './scenario-files.js';
 export { outcomeOf } from './outcome.js';
 export {
   runCorpus,

@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 export const EXPECTED = [
   { match: /^npm ci$/, skip: "the contributors' install of the checkout, not a user's command (CI runs it)" },
   { match: /^npm test$/, skip: 'the suite itself: CI runs it, and this test is part of it' },
+  { match: /^npm i -D aoi-testkit aoi-testkit-corpus$/, skip: 'the install itself: the project has both (the packed tarballs, or the checkout linked as both)' },
   { match: /\| npx aoi-testkit check - --exit-code 0$/, exit: 1 },
   { match: /--env 'NOTES_BACKEND=\{"status":503\}' well-behaved sync/, exit: 75 },
   { match: /consumer --as notes -- node .*wrapper-buggy\.mjs$/, exit: 1 },

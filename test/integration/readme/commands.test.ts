@@ -33,6 +33,8 @@ const TIMEOUT = 8 * 60_000;
 const project = mkdtempSync(join(tmpdir(), 'aoi-readme-'));
 mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
 symlinkSync(REPO, join(project, 'node_modules', 'aoi-testkit'));
+// The checkout is the corpus package's one copy too (scripts/pack-corpus.mjs packs it from there).
+symlinkSync(REPO, join(project, 'node_modules', 'aoi-testkit-corpus'));
 symlinkSync(
   '../aoi-testkit/dist/cli/main.js',
   join(project, 'node_modules', '.bin', 'aoi-testkit'),

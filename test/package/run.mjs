@@ -10,7 +10,7 @@
 //   --jobs   projects installed and run at the same time (default 2)
 //
 // Templates live in test/package/fixtures/<project>/: a package.json whose "__TARBALL__"
-// placeholder becomes `file:<tarball>`, a tsconfig and test files. fixtures/_shared/ is copied
+// placeholder becomes `file:<tarball>` ("__CORPUS_TARBALL__": the corpus package's), a tsconfig and test files. fixtures/_shared/ is copied
 // into every project. Plain Node, no dependencies: it must run before anything is installed.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -118,6 +118,12 @@ const PROJECTS = [
       ['npx aoi-testkit lint (the config only)', ['npx', 'aoi-testkit', 'lint', '--reporter', 'jsonl=cli.jsonl']],
       ['vitest run (toPassAoiLint, the same verdicts)', vitestRun],
     ],
+  },
+  {
+    // The corpus package (packed by scripts/pack-corpus.mjs) installed beside the kit: the corpus API, its files
+    // by their package paths, the corpus commands and the Python guide's listing. `exports` is the kit without it.
+    name: 'corpus',
+    steps: [['aoi-testkit-corpus beside the kit', ['node', 'corpus.mjs']]],
   },
   {
     // The GitHub Action, its steps run as a runner runs them (action.yml and its script, copied from the repo).
@@ -291,6 +297,31 @@ async function pack() {
   return existsSync(tarball) ? tarball : undefined;
 }
 
+/** Pack aoi-testkit-corpus (scripts/pack-corpus.mjs) beside the kit's tarball; its version must be the kit's. */
+async function packCorpus() {
+  const started = Date.now();
+  const dest = join(scratch, 'pack');
+  const packed = await exec(node, [join(repo, 'scripts', 'pack-corpus.mjs'), '--pack-destination', dest], { cwd: repo, timeout: 2 * MINUTE });
+  let info;
+  try {
+    info = JSON.parse(packed.stdout.slice(packed.stdout.search(/^\[\s*$/m)))[0];
+  } catch {
+    /* reported below */
+  }
+  const kit = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+  const files = new Set(info?.files.map((f) => f.path) ?? []);
+  const problems = [
+    ...(info && info.version !== kit.version ? [`version ${info.version}, the kit's is ${kit.version}`] : []),
+    ...['package.json', 'README.md', 'LICENSE', 'scenarios/scenario.schema.json', 'scenarios/README.md', 'fixtures/transcripts/expected.schema.json', 'fixtures/contracts/expected.schema.json']
+      .filter((f) => info && !files.has(f))
+      .map((f) => `missing from the corpus tarball: ${f}`),
+  ];
+  const ok = packed.code === 0 && info !== undefined && problems.length === 0;
+  const what = info ? ` (${files.size} files, ${Math.round(info.size / 1024)} kB, ${(info.unpackedSize / 1e6).toFixed(2)} MB unpacked)` : '';
+  report(`pack aoi-testkit-corpus${what}`, ok, Date.now() - started, [packed.output, ...problems].join('\n'));
+  return ok ? join(dest, info.filename) : undefined;
+}
+
 /** What the tarball must (and must not) hold, from package.json's own claims. */
 function checkTarball(files) {
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -319,6 +350,7 @@ function checkTarball(files) {
     need(scenario.command.at(-1), `scenarios/${name}`);
   }
   for (const f of files) {
+    if (/^(scenarios|fixtures\/transcripts|fixtures\/contracts)\//.test(f)) problems.push(`the corpus package's, not the kit's: ${f}`);
     if (/^(src|test|bench|scripts|node_modules)\//.test(f) || /(^|\/)\.env/.test(f) || f.endsWith('.tsbuildinfo')) {
       problems.push(`should not be published: ${f}`);
     }
@@ -327,7 +359,7 @@ function checkTarball(files) {
 }
 
 /** Copy a project's templates, point it at the tarball. */
-function scaffold(project, tarball) {
+function scaffold(project, tarball, corpusTarball) {
   const dir = join(scratch, project.name);
   mkdirSync(dir);
   if (project.base) cpSync(join(fixtures, project.base), dir, { recursive: true });
@@ -345,18 +377,21 @@ function scaffold(project, tarball) {
   const manifest = join(dir, 'package.json');
   const text = readFileSync(manifest, 'utf8');
   if (!text.includes('"__TARBALL__"')) throw new Error(`${project.name}/package.json has no "__TARBALL__" placeholder`);
-  writeFileSync(manifest, text.replaceAll('"__TARBALL__"', JSON.stringify(`file:${tarball}`)));
+  writeFileSync(
+    manifest,
+    text.replaceAll('"__TARBALL__"', JSON.stringify(`file:${tarball}`)).replaceAll('"__CORPUS_TARBALL__"', JSON.stringify(`file:${corpusTarball}`)),
+  );
   return dir;
 }
 
-async function runProject(project, tarball) {
+async function runProject(project, tarball, corpusTarball) {
   const label = (step) => `${project.name} › ${step}`;
   const skipRest = (from, why) => {
     for (const [name] of project.steps.slice(from)) report(label(name), false, 0, '', `skipped: ${why}`);
   };
   let dir;
   try {
-    dir = scaffold(project, tarball);
+    dir = scaffold(project, tarball, corpusTarball);
   } catch (error) {
     report(label('scaffold'), false, 0, String(error.stack ?? error));
     return skipRest(0, 'scaffold failed');
@@ -395,11 +430,12 @@ async function main() {
   const began = Date.now();
   console.log(`aoi-testkit package test: node ${process.version}, scratch ${scratch}`);
   const tarball = await pack();
+  const corpusTarball = tarball && (await packCorpus());
   const selected = PROJECTS.filter((p) => !only || only.includes(p.name));
-  if (tarball) {
+  if (tarball && corpusTarball) {
     const queue = [...selected];
     const worker = async () => {
-      for (let project = queue.shift(); project; project = queue.shift()) await runProject(project, tarball);
+      for (let project = queue.shift(); project; project = queue.shift()) await runProject(project, tarball, corpusTarball);
     };
     await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
   }
@@ -413,7 +449,7 @@ async function main() {
   }
   console.log(`\ntotal ${seconds(Date.now() - began)}`);
   console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
-  return failed.length === 0 && tarball ? 0 : 1;
+  return failed.length === 0 && tarball && corpusTarball ? 0 : 1;
 }
 
 let code = 1;

@@ -9,7 +9,6 @@ import {
   type FaultEntry,
 } from '../fakes/aoi/faults/index.js';
 import { BACKEND_CASES, backendEnvOf } from '../fakes/aoi/notes/backend-cases.js';
-import type { ScenarioFake } from './types.js';
 
 /**
  * What the fake of each AOI scenario id runs (`preset.<name>`, `fault.<id>[.<variant>]`, `backend.<case>`), from
@@ -17,6 +16,17 @@ import type { ScenarioFake } from './types.js';
  * neither needs the corpus package (aoi-testkit-corpus) nor loads the rule registries. The corpus's
  * scenario files hold the same (scenario-fakes.test compares every one).
  */
+
+/** A catalogued fault with its parameters (the catalogue defaults, overridden by a variant's). */
+export type ScenarioFault = readonly [id: string, params: Readonly<Record<string, unknown>>];
+
+/** The fake to run: a preset (`well-behaved` is the clean reference tool) plus faults on top of it. */
+export interface ScenarioFake {
+  readonly tool: 'notes';
+  readonly preset: string;
+  readonly faults: readonly ScenarioFault[];
+  readonly seed: number;
+}
 
 /** The seed of every scenario's fake (randomised faults' bytes depend on it; verdicts never do). */
 export const SCENARIO_SEED = 1;

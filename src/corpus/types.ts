@@ -1,4 +1,9 @@
 import type { ReferenceRunId } from '../fakes/aoi/faults/index.js';
+import type { ScenarioFake } from './aoi-fakes.js';
+
+// A stream or lint scenario's fake, defined beside what resolves a scenario id to it (aoi-fakes.ts, which a fake
+// loads: it must not reach the checks this module's types do).
+export type { ScenarioFake, ScenarioFault } from './aoi-fakes.js';
 import type { ExecPlan } from '../checks/exec/plan.js';
 import type {
   ConsumerMode,
@@ -29,17 +34,6 @@ export interface ScenarioExpected {
 export type ScenarioSpec = 'aoi' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
 export type ScenarioKind =
   'stream' | 'lint' | 'foreign' | 'cmdhelp' | 'exec' | 'app' | 'agent' | 'consumer';
-
-/** A catalogued fault with its parameters (the catalogue defaults, overridden by a variant's). */
-export type ScenarioFault = readonly [id: string, params: Readonly<Record<string, unknown>>];
-
-/** The fake to run: a preset (`well-behaved` is the clean reference tool) plus faults on top of it. */
-export interface ScenarioFake {
-  readonly tool: 'notes';
-  readonly preset: string;
-  readonly faults: readonly ScenarioFault[];
-  readonly seed: number;
-}
 
 interface Base {
   /** The file name without `.json`; prefixed by kind (`preset.`/`fault.`/`backend.` for AOI). */

@@ -853,6 +853,10 @@ export const VERBS = {
         recovery: "Read the scenario's difference: expected vs actual rules and sub-rules",
       },
       '64': USAGE_EXIT,
+      '66': {
+        when: 'the corpus package, aoi-testkit-corpus, is not installed (CORPUS_NOT_FOUND)',
+        recovery: "npm i -D aoi-testkit-corpus at the kit's version",
+      },
       '73': {
         when: 'a --reporter file cannot be written',
         recovery: 'Check the directory exists and is writable',

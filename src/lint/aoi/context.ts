@@ -12,6 +12,7 @@ import { findFileLeaks, findLeaks } from '../../run/find-leaks.js';
 import { STATE_DIR_ENV } from '../../run/state-dir.js';
 import { redactValue } from '../../secrets/mask.js';
 import { sideEffects } from '../../checks/aoi/probe/observe.js';
+import { isNotFoundError, notFoundExit } from '../../checks/aoi/probe/target-gone.js';
 import { toExcerpt } from '../../stream/finding.js';
 import {
   DEFAULT_SURFACE,
@@ -45,11 +46,18 @@ export class LintContext {
   });
   /** Observer candidates that ran out of time while they were tried: without an observer, no evidence either way. */
   observersOutOfTime: readonly (readonly string[])[] = [];
+  /**
+   * Run the setup invocations again, alone, each as the lint ran it (set by the lint; nothing without setup): on state
+   * every invocation shares, what a probe's target needs once another run consumed it. Says whether each succeeded.
+   */
+  setUpAgain: () => Promise<boolean> = async () => false;
   /** `--observe` was given: every probe that may mutate is observed, whatever the disk shows. */
   observeAlways = false;
   /** How the tool lets a caller choose a schema version (§5.1), as its `--help` says (set by the help probe). */
   negotiationForms: readonly NegotiationForm[] = ['schema-version'];
   private observing: Promise<readonly (readonly string[])[]> | undefined;
+  /** Exit statuses the tool gave its not-found errors, and those it gave other errors, in runs of this lint (targetGone). */
+  private readonly exits = { notFound: new Set<number>(), other: new Set<number>() };
   /** Judgements resting on what the observation commands showed, made by confirmObserved once the probes are done. */
   private readonly pending: {
     readonly rule: string;
@@ -227,6 +235,7 @@ export class LintContext {
         : stream.verdicts.map((verdict) => verdict.rule).filter((rule) => rule !== 'AOI-09'),
     );
     if (leaks) this.judgeStderrLeaks(report, probe.run);
+    this.learnExit(probe);
     if (!eventsReadable(stream)) return 'unreadable';
     const validate = this.schemas.get(settings.schemaVersion ?? 'default');
     if (validate) {
@@ -234,6 +243,27 @@ export class LintContext {
       this.verdicts.exercised('AOI-04', command);
     }
     return 'readable';
+  }
+
+  /** What a run says of the tool's exit statuses: the one it gives a not-found error (see notFoundExits). */
+  private learnExit({ run, events }: RecordedProbe): void {
+    const code = notFoundExit(run, events);
+    if (code !== undefined) this.exits.notFound.add(code);
+    else if (
+      run.exitCode !== null &&
+      !run.signalSent &&
+      !run.stdoutClosed &&
+      events.some((event) => event.type === 'aoi:error' && !isNotFoundError(event))
+    )
+      this.exits.other.add(run.exitCode);
+  }
+
+  /**
+   * The exit statuses this tool gave its not-found errors (an aoi:error category not_found) and no other error, in the
+   * runs of this lint so far: evidence that a run ending with one found no target (targetGone).
+   */
+  get notFoundExits(): ReadonlySet<number> {
+    return new Set([...this.exits.notFound].filter((code) => !this.exits.other.has(code)));
   }
 
   /** AOI-09: a canary planted in the environment or the argv came back on stderr. */

@@ -202,6 +202,7 @@ export async function lintCli(target: LintTarget, options: LintOptions = {}): Pr
     if (made.status === 'rejected') throw made.reason;
     const capabilities = discovered.value;
     runner.template = made.value;
+    lint.setUpAgain = () => setUpAgain(options.setup ?? [], lint);
     const plans = planCommands(capabilities, options.invocations ?? [], { strict });
     lint.findObservers = () => chooseObservers(capabilities, options.observe ?? [], lint);
     // Chosen before any other probe runs: a tool whose state every invocation shares would look unstable to the
@@ -302,6 +303,23 @@ async function setUp(
       throw new LintSetupError(setupFailure(lint.redact(probe.label), probe, lint.secrets));
   }
   return dirs;
+}
+
+/**
+ * The setup invocations again, in a sandbox of their own (as the first time), for a probe whose target another run
+ * consumed on state every invocation shares. Its files are not the template's: only shared state keeps what it does.
+ */
+async function setUpAgain(
+  setup: readonly (readonly string[])[],
+  lint: LintContext,
+): Promise<boolean> {
+  if (setup.length === 0) return false;
+  const dirs = await lint.runner.dirs(true);
+  for (const args of setup) {
+    const probe = await lint.runner.probe(lint.machine(args), { dirs, stdin: 'closed' });
+    if (probe.run.exitCode !== 0) return false;
+  }
+  return true;
 }
 
 /** Every probe of one command: usage once, then per invocation its base probes and those that need them. */

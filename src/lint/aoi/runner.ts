@@ -509,9 +509,13 @@ export class ProbeRunner {
    * like this one's. The probe runs as it was asked: in a fresh copy of the template, or in the sandbox it ran in when
    * that was another probe's (a replay finds its first run's state).
    */
-  async observedAlone(
-    probe: RecordedProbe,
-  ): Promise<{ readonly alone: Observation[]; readonly control: Observation[] }> {
+  async observedAlone(probe: RecordedProbe): Promise<{
+    readonly alone: Observation[];
+    readonly control: Observation[];
+    /** The lone run itself, and its events (leniently read). */
+    readonly run: ProbeOutcome;
+    readonly events: Event[];
+  }> {
     const dirs = probe.settings.dirs ?? (await this.dirs());
     const spec: ProbeSpec = {
       args: probe.args,
@@ -532,12 +536,17 @@ export class ProbeRunner {
       }));
     const before = await observe();
     const started = performance.now();
-    await this.run(spec, probe.label, false, () => undefined);
+    const run = await this.run(spec, probe.label, false, (outcome) => outcome);
     const after = await observe();
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(IDLE_CONTROL_MIN_MS, performance.now() - started)),
     );
-    return { alone: pair(before, after), control: pair(after, await observe()) };
+    return {
+      alone: pair(before, after),
+      control: pair(after, await observe()),
+      run,
+      events: eventsOf(run.stdout),
+    };
   }
 
   /**

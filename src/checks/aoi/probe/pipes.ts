@@ -35,23 +35,38 @@ export function judgePipeClose(
   if (!run.stdoutClosed) return;
   if (run.graceExpired)
     report('AOI-10/pipe-hang', 'still running after the reader closed stdout; the kit killed it');
-  const trace = traceExcerpt(run.stderr, secrets);
-  if (trace !== undefined)
-    report('AOI-10/pipe-stack-trace', 'printed a stack trace on stderr after stdout was closed', {
-      excerpt: trace,
-    });
-  const clean =
+  judgePipeTrace(run, report, secrets);
+  if (!run.graceExpired && !pipeExitClean(run, ownExit))
+    report(
+      'AOI-10/pipe-exit-code',
+      `ended with ${endOf(run)} after stdout was closed, not 0 or 141`,
+    );
+}
+
+/** How a run whose stdout was closed may end (judgePipeClose): 0, 141, SIGPIPE, its own status, or a complete stream. */
+export function pipeExitClean(run: ProbeOutcome, ownExit?: number | null): boolean {
+  return (
     run.exitCode === 0 ||
     run.exitCode === EXIT_CODES.SIGPIPE ||
     run.signal === 'SIGPIPE' ||
     (ownExit !== undefined && ownExit !== null && run.exitCode === ownExit) ||
     // Its stream was complete before the close reached it: the status is its own, whatever the state then was.
-    endsInSummary(run.stdout);
-  if (!run.graceExpired && !clean)
-    report(
-      'AOI-10/pipe-exit-code',
-      `ended with ${endOf(run)} after stdout was closed, not 0 or 141`,
-    );
+    endsInSummary(run.stdout)
+  );
+}
+
+/** AOI-10 (§7): no stack trace on stderr after stdout was closed, whatever else explains how the run ended. */
+export function judgePipeTrace(
+  run: ProbeOutcome,
+  report: Report,
+  secrets: readonly string[] = [],
+): void {
+  if (!run.stdoutClosed) return;
+  const trace = traceExcerpt(run.stderr, secrets);
+  if (trace !== undefined)
+    report('AOI-10/pipe-stack-trace', 'printed a stack trace on stderr after stdout was closed', {
+      excerpt: trace,
+    });
 }
 
 /** The last complete line of stdout is an aoi:summary: the tool had written its whole stream. */

@@ -4,9 +4,13 @@ import {
   judgeUnconfirmed,
   judgeWrongConfirmCount,
 } from '../../../checks/aoi/probe/safety.js';
+import { sideEffects } from '../../../checks/aoi/probe/observe.js';
+import { targetGone } from '../../../checks/aoi/probe/target-gone.js';
+import type { Event, ProbeOutcome } from '../../../checks/aoi/probe/types.js';
 import type { LintContext } from '../context.js';
 import { invisible, readableEvents } from '../context.js';
 import { flagValue, withFlag, withoutFlag } from '../plan.js';
+import type { RecordedProbe } from '../runner.js';
 import type { AfterBaseSubject, ProbeModule, ProbeRequest } from './module.js';
 
 /** The --confirm-count one more than the invocation's, when it gives one. */
@@ -62,12 +66,18 @@ export const safety: ProbeModule<AfterBaseSubject> = {
                 evidence,
               )
           : reporter;
-      lint.judgeEffects('AOI-06', command, probe, (effects) => {
-        if (key === 'unconfirmed') judgeUnconfirmed(probe.run, events, effects, report);
+      const judge: Judge = (run, events, effects) => {
+        if (key === 'unconfirmed') judgeUnconfirmed(run, events, effects, report);
         else if (key === 'wrong-count')
-          judgeWrongConfirmCount(probe.run, events, effects, wrongCount(invocation)!, report);
-        else judgeDryRun(probe.run, events, effects, report);
-      });
+          judgeWrongConfirmCount(run, events, effects, wrongCount(invocation)!, report);
+        else judgeDryRun(run, events, effects, report);
+      };
+      // Its target was gone (another run consumed it): judged on a lone run after the setup ran again, or not at all.
+      const gone = targetGone(probe.run);
+      if (gone !== undefined)
+        lint.deferAlone(() => judgeRestored(command, probe, gone, judge, lint));
+      else
+        lint.judgeEffects('AOI-06', command, probe, (effects) => judge(probe.run, events, effects));
     }
     if (base.observes) lint.noteObservers('AOI-06', command);
     // Positive control: only if the real run changed something visible can "changed nothing" mean anything.
@@ -85,6 +95,43 @@ export const safety: ProbeModule<AfterBaseSubject> = {
     }
   },
 };
+
+/** One of the judgements below, on a run, its events (undefined when unreadable) and its side effects. */
+type Judge = (run: ProbeOutcome, events: readonly Event[] | undefined, effects: string[]) => void;
+
+/**
+ * A safety probe whose own run found no target (targetGone): on state every invocation shares, another run (the real
+ * command, most often) consumed it, and refusing or planning nothing proves nothing. Once every probe is done, the
+ * setup runs again (it may make the target anew) and the probe runs alone between two observations, with a control
+ * window (as confirmObserved does); judged on that run when it finds its target, else skipped with the reason.
+ */
+async function judgeRestored(
+  command: string,
+  probe: RecordedProbe,
+  gone: string,
+  judge: Judge,
+  lint: LintContext,
+): Promise<void> {
+  const label = lint.redact(probe.label);
+  const setUp = await lint.setUpAgain();
+  const lone = await lint.runner.observedAlone(probe);
+  const stillGone = targetGone(lone.run);
+  const again = setUp ? 'run alone after the setup ran again' : 'run alone';
+  if (stillGone !== undefined) {
+    const reason = `\`${label}\` was not judged: its target was not there (another run consumed it?): ${gone}; ${again}, ${stillGone} again`;
+    lint.verdicts.note('AOI-06', reason, command);
+    lint.verdicts.skip('AOI-06', reason, command);
+    return;
+  }
+  const seen = sideEffects([], lone.alone).map((effect) => lint.redact(effect));
+  const meanwhile = sideEffects([], lone.control);
+  judge(lone.run, lone.events, meanwhile.length === 0 ? seen : []);
+  lint.verdicts.note(
+    'AOI-06',
+    `\`${label}\` found no target while other probes ran (${gone}), so it was judged on a ${again}${meanwhile.length > 0 && seen.length > 0 ? '; what it changed there was not blamed: the observation commands showed changes with nothing of the lint running too' : ''}`,
+    command,
+  );
+}
 
 /** The invocation without --confirm and --confirm-count. */
 const unconfirmedOf = (invocation: readonly string[]) =>

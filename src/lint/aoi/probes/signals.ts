@@ -1,5 +1,6 @@
 import { judgeStopped } from '../../../checks/aoi/probe/hang.js';
 import { judgeSignal, judgeSignalTrace, signalReach } from '../../../checks/aoi/probe/pipes.js';
+import { targetGone } from '../../../checks/aoi/probe/target-gone.js';
 import { endOf } from '../../../checks/aoi/probe/types.js';
 import { ruleIdsOf } from '../../../spec/rules.js';
 import type { LintContext } from '../context.js';
@@ -45,6 +46,7 @@ export const signals: ProbeModule<InvocationSubject> = {
       const readable =
         !probe.run.graceExpired &&
         lint.judgeStream(command, probe, { unbounded: true }) === 'readable';
+      if (lint.wants('AOI-10') && notJudged(lint, command, probe, signal)) continue;
       if (lint.wants('AOI-10')) {
         judgeSignal(probe.run, signal, readable ? probe.events : undefined, report, lint.secrets);
         lint.verdicts.exercised('AOI-10', command);
@@ -77,6 +79,7 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
   },
   async judge({ command, invocation }, runs, lint) {
     const reached: string[] = [];
+    let gone = false;
     let probe = runs.get('SIGINT')!;
     for (const signal of SIGNALS) {
       if (signal !== 'SIGINT') {
@@ -87,10 +90,15 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
       const report = lint.reporter(command, probe.label);
       if (reach === 'finished') judgeSignalTrace(probe.run, signal, report, lint.secrets);
       if (reach !== 'interrupted') break;
+      if (notJudged(lint, command, probe, signal)) {
+        gone = true;
+        break;
+      }
       judgeSignal(probe.run, signal, probe.events, report, lint.secrets);
       reached.push(signal);
     }
     const label = lint.redact(invocation.join(' '));
+    if (reached.length === 0 && gone) return;
     if (reached.length > 0) {
       lint.verdicts.note(
         'AOI-10',
@@ -107,3 +115,23 @@ export const interrupts: ProbeModule<AfterBaseSubject> = {
     }
   },
 };
+
+/**
+ * A signal probe whose own run shows its target was gone before the signal (targetGone: another run consumed it, on
+ * state every invocation shares) tested nothing: AOI-10 is not judged on it, but for a stack trace or a run that
+ * outlived the signal, which no missing target explains. The verdict's note says why; true when it was not judged.
+ */
+function notJudged(
+  lint: LintContext,
+  command: string,
+  probe: { readonly run: Parameters<typeof targetGone>[0]; readonly label: string },
+  signal: (typeof SIGNALS)[number],
+): boolean {
+  const gone = probe.run.graceExpired ? undefined : targetGone(probe.run, lint.notFoundExits);
+  if (gone === undefined) return false;
+  judgeSignalTrace(probe.run, signal, lint.reporter(command, probe.label), lint.secrets);
+  const reason = `\`${lint.redact(probe.label)}\` was not judged on ${signal}: its target was not there (another run consumed it?): ${gone}`;
+  lint.verdicts.note('AOI-10', reason, command);
+  lint.verdicts.skip('AOI-10', reason, command);
+  return true;
+}

@@ -4,6 +4,7 @@ import type { Emitter } from './emitter.js';
 import { exitWith, runVerb } from './entry.js';
 import { parseOptions, VERBS, type VerbName } from './surface.js';
 import { HELP, UsageError } from './usage.js';
+import { nearestOf } from '../nearest.js';
 
 /** The kit's CLI: human text by default, AOI JSONL with --output jsonl. Returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -196,33 +197,6 @@ function asksVerbHelp(verb: string, rest: readonly string[]): boolean {
     return isHelpFlag(rest[0]) && (verb === 'fake' || rest.length === 1);
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   return own.some(isHelpFlag);
-}
-
-/** The name nearest to a mistyped one (edit distance at most 2, or a prefix of at least 3 letters), if any. */
-function nearestOf(word: string, names: readonly string[]): string | undefined {
-  const distance = (a: string, b: string): number => {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= b.length; j++)
-        next[j] = Math.min(
-          row[j]! + 1,
-          next[j - 1]! + 1,
-          row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-        );
-      row = next;
-    }
-    return row[b.length]!;
-  };
-  const lower = word.toLowerCase();
-  const scored = names
-    .map((name) => ({
-      name,
-      d: lower.length >= 3 && name.startsWith(lower) ? 0 : distance(lower, name),
-    }))
-    .filter(({ d }) => d <= Math.min(2, Math.floor(word.length / 2)))
-    .sort((a, b) => a.d - b.d);
-  return scored[0]?.name;
 }
 
 exitWith(main(process.argv.slice(2)));

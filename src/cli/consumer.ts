@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_CONSUMER_TIMEOUT_MS,
   consumerScenarios,
@@ -9,8 +8,7 @@ import { judgeConsumer, type ConsumerOptions } from '../verbs/consumer.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
-import { parseOptions } from './surface.js';
-import { intFlag, shardFlag, UsageError } from './usage.js';
+import { intFlag, parseProgramVerb, shardFlag, UsageError } from './usage.js';
 
 export interface ConsumerArgs extends ConsumerOptions {
   reporting: ReportingArgs;
@@ -24,19 +22,9 @@ export function parseConsumerArgs(args: string[]): ConsumerArgs {
     throw new UsageError(
       'consumer needs the consumer after --: aoi-testkit consumer [--as NAME] [options] -- <command> [args...]',
     );
-  const [program, ...programArgs] = args.slice(dashes + 1);
+  const { values, program: words } = parseProgramVerb('consumer', args);
+  const [program, ...programArgs] = words!;
   if (program === undefined) throw new UsageError('consumer needs a command after --');
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: args.slice(0, dashes),
-      strict: true,
-      options: parseOptions('consumer'),
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const as = values.as as string | undefined;
   if (as !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(as))
     throw new UsageError(

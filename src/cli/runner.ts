@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_RUNNER_SCENARIO_TIMEOUT_MS,
   DEFAULT_RUNNER_TIMEOUT_MS,
@@ -9,8 +8,7 @@ import type { AgentProtocol } from '../spec/agentcli/transcript.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
 import { deliverReport, parseReporting, type ReportingArgs } from './reporting.js';
-import { parseOptions } from './surface.js';
-import { intFlag, shardFlag, UsageError } from './usage.js';
+import { intFlag, parseProgramVerb, shardFlag, UsageError } from './usage.js';
 
 export interface RunnerArgs extends RunnerOptions {
   reporting: ReportingArgs;
@@ -26,19 +24,9 @@ export function parseRunnerArgs(args: string[]): RunnerArgs {
     throw new UsageError(
       'runner needs the runner after --: aoi-testkit runner [--protocol acp|mcp|proprietary]... [options] -- <command> [args...]',
     );
-  const [program, ...programArgs] = args.slice(dashes + 1);
+  const { values, program: words } = parseProgramVerb('runner', args);
+  const [program, ...programArgs] = words!;
   if (program === undefined) throw new UsageError('runner needs a command after --');
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: args.slice(0, dashes),
-      strict: true,
-      options: parseOptions('runner'),
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const given = ((values.protocol as string[] | undefined) ?? []).flatMap((p) => p.split(','));
   const unknown = given.filter((p) => !PROTOCOLS.includes(p as AgentProtocol));
   if (unknown.length > 0)

@@ -74,7 +74,7 @@ export type FlagValues = Record<string, string | string[] | boolean | undefined>
 const DASH_VALUED = ['--machine-flag'];
 
 /**
- * A verb whose program follows `--` (lint, contract, compat): its own flags, by the table's options, and the
+ * A verb whose program follows `--` (lint, contract, compat, consumer, runner): its own flags, by the table's options, and the
  * program's words (undefined without `--`). `--machine-flag --format jsonl` is the flag and its value, as meant.
  */
 export function parseProgramVerb(
@@ -103,7 +103,10 @@ export function parseProgramVerb(
       throw new UsageError(
         `lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (${(error as Error).message})`,
       );
-    throw new UsageError(`${verb === 'lint' ? '' : `${verb}: `}${(error as Error).message}`);
+    // contract and compat name themselves; lint, consumer and runner as they always did, main adds the flag hint.
+    throw new UsageError(
+      `${verb === 'contract' || verb === 'compat' ? `${verb}: ` : ''}${(error as Error).message}`,
+    );
   }
 }
 

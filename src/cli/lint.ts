@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { assertRuleIds, type ProgramOptions } from '../lint/program.js';
 import { asKitError, lintRequested, type LintRequest } from '../verbs/lint.js';
 import { findAnchor, parseAnchorSpec, programView } from '../report/index.js';
 import { interruptedBy } from '../run/interrupt.js';
 import type { ReporterName } from '../report/names.js';
-import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
+import { LIVE_SPEC_IDS, liveSpecsOf, type LiveSpecId } from '../spec/specs.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { wantsColour } from './colour.js';
 import type { Emitter } from './emitter.js';
@@ -42,19 +42,14 @@ export function parseLintArgs(args: string[]): LintArgs {
   const text = (flag: string) => values[flag] as string | undefined;
   const reporting = parseReporting(values);
   asKitError(() => assertRuleIds(lists.only ?? []));
-  const specs = new Set<LiveSpecId>();
-  for (const word of (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim())) {
-    if (word === 'all') LIVE_SPEC_IDS.forEach((s) => specs.add(s));
-    else if ((LIVE_SPEC_IDS as readonly string[]).includes(word)) specs.add(word as LiveSpecId);
-    else throw new UsageError(`--spec must be cmdhelp, exec, app, aoi or all, got "${word}"`);
-  }
+  const words = (lists.spec ?? []).flatMap((s) => s.split(',')).map((s) => s.trim());
+  const unknown = words.find(
+    (w) => w !== 'all' && !(LIVE_SPEC_IDS as readonly string[]).includes(w),
+  );
+  if (unknown !== undefined)
+    throw new UsageError(`--spec must be cmdhelp, exec, app, aoi or all, got "${unknown}"`);
+  const specs = liveSpecsOf(words as (LiveSpecId | 'all')[]);
   const appDir = text('app-dir');
-  if (appDir !== undefined && !isDirectory(appDir))
-    throw new InputError(
-      `--app-dir ${appDir}: ${existsSync(appDir) ? 'not a directory' : 'no such file or directory'}`,
-      'not_found',
-      'APP_DIR_NOT_FOUND',
-    );
   const sarifLocation = text('sarif-location');
   if (sarifLocation !== undefined && !existsSync(parseAnchorSpec(sarifLocation).file))
     throw new InputError(
@@ -89,7 +84,7 @@ export function parseLintArgs(args: string[]): LintArgs {
     ...(values.strict === true ? { strict: true } : {}),
     ...(values['caller-home'] === true ? { sandboxHome: false } : {}),
     ...(values['watch-outside'] === true ? { watchOutside: true } : {}),
-    ...(specs.size > 0 ? { specs: LIVE_SPEC_IDS.filter((s) => specs.has(s)) } : {}),
+    ...(specs.length > 0 ? { specs } : {}),
     ...(execEnvelope ? { execEnvelope: execEnvelope as EnvelopeReading } : {}),
     ...(execFailure ? { execFailure: execFailure as FailureReading } : {}),
     ...(appDir !== undefined ? { appDir } : {}),
@@ -106,14 +101,6 @@ export function parseLintArgs(args: string[]): LintArgs {
     quiet: values.quiet === true,
     sarifLocation,
   };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { shellWords } from '../shell-words.js';
 import type { EnvelopeReading, FailureReading } from '../spec/exec/types.js';
 import { isRuleId } from '../spec/rules.js';
-import { LIVE_SPEC_IDS, type LiveSpecId } from '../spec/specs.js';
+import { LIVE_SPEC_IDS, liveSpecsOf, type LiveSpecId } from '../spec/specs.js';
 import { anchorCommandLine } from '../run/anchor.js';
 import { readExecPlan } from './exec-plan.js';
 import { parseAnchorSpec } from '../report/anchor.js';
@@ -363,14 +363,12 @@ function normalise(
         break;
       }
       case 'specs': {
-        const specs = new Set<LiveSpecId>();
         if (!Array.isArray(value)) fail(key, `expected a list of specs, got ${describe(value)}`);
-        (value as unknown[]).forEach((spec, i) => {
-          const id = oneOf(`${key}[${i}]`, spec, [...LIVE_SPEC_IDS, 'all'] as const);
-          if (id === 'all') LIVE_SPEC_IDS.forEach((s) => specs.add(s));
-          else specs.add(id);
-        });
-        options.specs = LIVE_SPEC_IDS.filter((s) => specs.has(s));
+        options.specs = liveSpecsOf(
+          (value as unknown[]).map((spec, i) =>
+            oneOf(`${key}[${i}]`, spec, [...LIVE_SPEC_IDS, 'all'] as const),
+          ),
+        );
         break;
       }
       case 'only': {

@@ -178,6 +178,10 @@ export const SPEC_IDS: readonly SpecId[] = SPECS.map((s) => s.id);
 /** The live specs, in SPECS order: what `lint` detects and `--spec` names. */
 export const LIVE_SPEC_IDS = SPECS.filter((s) => s.live).map((s) => s.id) as readonly LiveSpecId[];
 
+/** Specs as asked for (`all`: every live one): the live specs among them, in SPECS order, each once. */
+export const liveSpecsOf = (ids: readonly (LiveSpecId | 'all')[]): LiveSpecId[] =>
+  LIVE_SPEC_IDS.filter((s) => ids.includes('all') || ids.includes(s));
+
 /** A spec by id. */
 export const specInfo = (id: SpecId): SpecInfo => SPECS.find((s) => s.id === id)!;
 

@@ -3,6 +3,7 @@
  * caller gave over its keys, the exec plan read, then `lintProgram`. Its errors are the kit's (`UsageError`,
  * `InputError`), each with its exit status.
  */
+import { existsSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ConfigError, configAppliesTo, loadConfig, type LoadedConfig } from '../config/index.js';
 import { InputError, UsageError } from '../errors.js';
@@ -56,6 +57,13 @@ export async function lintRequested(
     ...request.options,
     ...(execPlan ? { execPlan } : {}),
   };
+  // The flag's or the config's: refused before any probe runs, for a library caller too.
+  if (options.appDir !== undefined && !isDirectory(options.appDir))
+    throw new InputError(
+      `--app-dir ${options.appDir}: ${existsSync(options.appDir) ? 'not a directory' : 'no such file or directory'}`,
+      'not_found',
+      'APP_DIR_NOT_FOUND',
+    );
   const target = given ?? config?.program;
   if (target === undefined && options.appDir === undefined)
     throw new UsageError(
@@ -109,4 +117,12 @@ function kitError(error: unknown): unknown {
         error.code,
         error.exitCode,
       );
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -25,17 +25,10 @@ export function partialReport(
   jsonl: Emitter | undefined,
 ): () => void {
   const findings = [...(source?.() ?? [])];
-  return () => writePartialReport(verb, signal, jsonl, findings);
-}
-
-function writePartialReport(
-  verb: string,
-  signal: NodeJS.Signals,
-  jsonl: Emitter | undefined,
-  findings: readonly Finding[],
-): void {
-  process.stderr.write(partialReportText(verb, signal, findings));
-  if (!jsonl) return;
-  jsonl.meta(verb);
-  for (const event of partialReportEvents(findings)) jsonl.emit(event);
+  return () => {
+    process.stderr.write(partialReportText(verb, signal, findings));
+    if (!jsonl) return;
+    jsonl.meta(verb);
+    for (const event of partialReportEvents(findings)) jsonl.emit(event);
+  };
 }

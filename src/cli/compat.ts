@@ -41,7 +41,7 @@ export interface CompatArgs extends RecordingArgs {
 }
 
 function parseVerb(verb: VerbName, args: readonly string[]) {
-  const { values, program } = parseProgramVerb(verb, args);
+  const { values, program } = parseProgramVerb(verb, args, true);
   const [command, ...rest] = program ?? [];
   return { values, program: command === undefined ? undefined : programOf(command, rest) };
 }

@@ -80,6 +80,7 @@ const DASH_VALUED = ['--machine-flag'];
 export function parseProgramVerb(
   verb: VerbName,
   args: readonly string[],
+  named = false,
 ): { values: FlagValues; program: string[] | undefined } {
   const dashes = args.indexOf('--');
   const own = dashes === -1 ? args : args.slice(0, dashes);
@@ -104,9 +105,7 @@ export function parseProgramVerb(
         `lint needs the program after --: aoi-testkit lint [options] -- <program> [args...] (${(error as Error).message})`,
       );
     // contract and compat name themselves; lint, consumer and runner as they always did, main adds the flag hint.
-    throw new UsageError(
-      `${verb === 'contract' || verb === 'compat' ? `${verb}: ` : ''}${(error as Error).message}`,
-    );
+    throw new UsageError(`${named ? `${verb}: ` : ''}${(error as Error).message}`);
   }
 }
 

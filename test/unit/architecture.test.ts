@@ -429,11 +429,10 @@ describe('the boundary tests fail on a planted violation', () => {
 
 /**
  * The CLI parses flags, calls one library function per verb and hands the result to report/: its share of src/
- * (lines, as `wc -l` counts them; the flag table surface.ts included) stays small. The issue's target is under 5 %
- * (vitest's CLI is ~5 % of its code); CLI_SHARE_CEILING is a little over where it stands (5.59 %: 3,273 of 58,600 lines) and may only come down.
+ * (lines, as `wc -l` counts them; the flag table surface.ts included) stays small: under 5 % (vitest's CLI is ~5 % of
+ * its code). It stands at 4.99 % (2,986 of 59,805 lines): a CLI that grows must give lines back to the library first.
  */
-const CLI_SHARE_TARGET = 0.05;
-const CLI_SHARE_CEILING = 0.057;
+const CLI_SHARE_CEILING = 0.05;
 
 describe('the CLI is a thin layer', () => {
   const SRC = new URL('../../src/', import.meta.url).pathname;
@@ -444,8 +443,8 @@ describe('the CLI is a thin layer', () => {
     );
   const all = [...importGraphOf(SRC).keys()];
 
-  it(`cli/ is at most ${(CLI_SHARE_CEILING * 100).toFixed(2)} % of src/ (target: under ${CLI_SHARE_TARGET * 100} %)`, () => {
+  it(`cli/ is under ${CLI_SHARE_CEILING * 100} % of src/`, () => {
     const share = lines(all.filter((file) => file.startsWith('cli/'))) / lines(all);
-    expect(share).toBeLessThanOrEqual(CLI_SHARE_CEILING);
+    expect(share).toBeLessThan(CLI_SHARE_CEILING);
   });
 });

@@ -50,6 +50,15 @@ it('the reporters names.ts says render a corpus run are those with a corpus rend
   expect(CORPUS_REPORTER_NAMES).toContain('junit');
 });
 
+it("every reporter has a row in the README's reporter table (a forgotten one failed silently)", () => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const table = readme.slice(readme.indexOf('| reporter | what it writes |'));
+  const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([a-z]+)` \|/gm)].map(
+    (m) => m[1],
+  );
+  expect(rows).toEqual(REPORTER_NAMES);
+});
+
 it('a reporter added with no tests fails it', () => {
   expect(untested([...REPORTER_NAMES, 'tap'], describedNames(TESTS))).toEqual(['tap']);
 });

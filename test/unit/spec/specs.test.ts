@@ -1,7 +1,7 @@
 /**
  * SPECS (src/spec/specs.ts) is the one list of what the kit judges: every spec and consumer role has everything the
  * kit promises of one, found from its entry alone. A spec added to SPECS without a registry, rule pages, a fixture
- * family, a corpus kind or full coverage fails here, by name, instead of being left out of a list somewhere; a
+ * family (that ships in a package), a corpus kind or full coverage fails here, by name, instead of being left out of a list somewhere; a
  * planted spec shows each check failing.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,7 +33,14 @@ const scenarios = readdirSync(join(root, 'scenarios'))
 const by = violatorsBySubRule(coverageViolators(root));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
+  files: string[];
 };
+const corpusPkg = JSON.parse(readFileSync(join(root, 'packages/corpus/package.json'), 'utf8')) as {
+  files: string[];
+};
+/** A folder ships when the kit's or the corpus package's `files` names it or a folder above it. */
+const shipped = (dir: string): boolean =>
+  [...pkg.files, ...corpusPkg.files].some((f) => dir === f || dir.startsWith(`${f}/`));
 
 /**
  * Specs with no corpus kind yet, and why: this list only shrinks (an entry leaves once the spec has scenarios).
@@ -65,6 +72,12 @@ function problemsOf(spec: SpecInfo, registry: Registry | undefined): string[] {
   for (const family of spec.fixtures)
     for (const path of [family.dir, family.schema])
       if (!existsSync(join(root, path))) problems.push(`no ${path}`);
+  // Published: the corpus and linter developers in other languages read the families from a package.
+  for (const family of spec.fixtures)
+    if (!shipped(family.dir))
+      problems.push(
+        `${family.dir} ships in neither package (files of package.json, packages/corpus)`,
+      );
   // Its corpus kinds, each with scenarios under its corpus name, and rules those scenarios expect.
   const corpus = spec.corpus ?? { spec: '', kinds: [] };
   if (spec.corpus === undefined && !(spec.id in WITHOUT_CORPUS)) problems.push('no corpus kind');

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runProbe } from '../../src/run/run-probe.js';
@@ -41,6 +42,24 @@ function caller(): Caller {
   const made = makeCaller();
   cleanups.push(() => made.remove());
   return made;
+}
+
+/**
+ * Lets a process waiting on a FIFO go: the open for writing blocks (in libuv's pool, not the test) until the process
+ * opens the FIFO to read, the handshake however busy the machine. Fails, instead of hanging, when the process ends
+ * first (it was killed or never got there): a reader opened here then frees the pending open.
+ */
+async function release(fifo: string, ended: Promise<unknown>): Promise<void> {
+  const opening = open(fifo, 'w');
+  const opened = await Promise.race([opening, ended.then(() => undefined)]);
+  if (opened === undefined) {
+    const reader = await open(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    await (await opening).close();
+    await reader.close();
+    throw new Error(`the process reading ${fifo} ended before it opened it`);
+  }
+  await opened.write('go\n');
+  await opened.close();
 }
 
 describe('runProbe: what a run leaves running outside its group is found, named and killed', () => {
@@ -138,10 +157,8 @@ describe('runProbe: what a run leaves running outside its group is found, named 
     const firstRun = await first;
     expect(firstRun.exitCode).toBe(0);
     expect(firstRun.probe.escapees).toEqual([]);
-    // Still alive, still reading: a FIFO opened without blocking has a reader, or this throws ENXIO.
-    const fd = openSync(join(dirs.cwd, 'release'), constants.O_WRONLY | constants.O_NONBLOCK);
-    writeSync(fd, 'go\n');
-    closeSync(fd);
+    // Still alive: it opens the FIFO to read (however late on a busy machine) before it ends.
+    await release(join(dirs.cwd, 'release'), second);
     const secondRun = await second;
     expect(secondRun.exitCode).toBe(0);
     expect(secondRun.stdout.toString()).toBe('released\n');
@@ -169,9 +186,7 @@ describe('runProbe: what a run leaves running outside its group is found, named 
     const ended = new Promise<number | null>((resolve) => other.on('exit', resolve));
     const firstRun = await first;
     expect(firstRun.probe.escapees).toEqual([]);
-    const fd = openSync(join(dirs.cwd, 'release'), constants.O_WRONLY | constants.O_NONBLOCK);
-    writeSync(fd, 'go\n');
-    closeSync(fd);
+    await release(join(dirs.cwd, 'release'), ended);
     expect(await ended).toBe(0);
   });
 
